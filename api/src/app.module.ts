@@ -1,0 +1,71 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import type { Logger } from 'pino';
+import type { AppConfig } from './config/config.js';
+import { AuthGuard } from './core/auth/auth.guard.js';
+import { HealthModule } from './core/health/health.module.js';
+import { ContractValidationInterceptor } from './core/http/contract-validation.interceptor.js';
+import { DocsController } from './core/openapi/docs.controller.js';
+import { PrismaModule } from './core/prisma/prisma.module.js';
+import { QueueModule } from './core/queue/queue.module.js';
+import { RateLimitModule } from './core/rate-limit/rate-limit.module.js';
+import { APP_CONFIG, LOGGER } from './core/tokens.js';
+import { InstanceModule } from './modules/instance/instance.module.js';
+import { WebsiteModule } from './modules/website/website.module.js';
+import { AdminModule } from './modules/admin/admin.module.js';
+import { ApiKeysModule } from './modules/api-keys/api-keys.module.js';
+import { AuthModule } from './modules/auth/auth.module.js';
+import { MailModule } from './modules/mail/mail.module.js';
+import { UsersModule } from './modules/users/users.module.js';
+import { DiagramsModule } from './modules/diagrams/diagrams.module.js';
+import { NotificationsModule } from './modules/notifications/notifications.module.js';
+import { PlaysModule } from './modules/plays/plays.module.js';
+import { RealtimeModule } from './modules/realtime/realtime.module.js';
+import { SharingModule } from './modules/sharing/sharing.module.js';
+import { SimulationsModule } from './modules/simulations/simulations.module.js';
+import { TagsModule } from './modules/tags/tags.module.js';
+import { ThumbnailsModule } from './modules/thumbnails/thumbnails.module.js';
+
+/** Feature modules: the same list serves the app and the worker (job handlers live in them). */
+export const featureModules = [
+  InstanceModule, UsersModule, ApiKeysModule, MailModule, AuthModule, AdminModule, WebsiteModule,
+  // Diagrams as a service
+  RealtimeModule, NotificationsModule, DiagramsModule, SharingModule, TagsModule, PlaysModule, SimulationsModule, ThumbnailsModule,
+];
+
+@Module({})
+export class CoreModule {
+  static forRoot(config: AppConfig, logger: Logger): DynamicModule {
+    return {
+      module: CoreModule,
+      global: true,
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: LOGGER, useValue: logger },
+      ],
+      exports: [APP_CONFIG, LOGGER],
+    };
+  }
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, logger: Logger): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [CoreModule.forRoot(config, logger), PrismaModule, QueueModule, RateLimitModule, HealthModule, ...featureModules],
+      controllers: [DocsController],
+      providers: [
+        { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_INTERCEPTOR, useClass: ContractValidationInterceptor },
+      ],
+    };
+  }
+}
+
+@Module({})
+export class WorkerModule {
+  static forRoot(config: AppConfig, logger: Logger): DynamicModule {
+    return { module: WorkerModule, imports: [CoreModule.forRoot(config, logger), PrismaModule, QueueModule, RateLimitModule, ...featureModules] };
+  }
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65535);
+const optionalUrl = (protocols: string[]) =>
+  z
+    .url({ message: `must be a URL (${protocols.join(', ')})` })
+    .refine((value) => protocols.some((p) => value.startsWith(`${p}://`)), `must start with ${protocols.join(':// or ')}://`)
+    .optional();
+
+const scriptUrl = z
+  .string()
+  .regex(/^(https?:\/\/[^\s]+|\/[^\s/][^\s]*)$/, 'must be an http(s) URL or a path starting with /')
+  .optional();
+
+/** Every environment variable the app reads. `.env.example` documents each one. */
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: port.default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    APP_URL: z.url().optional(),
+    APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    DATABASE_URL: optionalUrl(['postgresql', 'postgres']),
+    EMBEDDED_POSTGRES_PORT: port.default(5488),
+    REDIS_URL: optionalUrl(['redis', 'rediss']),
+    REDIS_PREFIX: z.string().min(1).default('loopwright'),
+    SMTP_URL: optionalUrl(['smtp', 'smtps']),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
+    DATA_DIR: z.string().min(1).optional(),
+    RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
+    RECAPTCHA_SECRET: z.string().min(1).optional(),
+    RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+    RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+    GOOGLE_AUTHORIZE_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+    GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+    GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+    // Third-party scripts on the public website, loaded only when set and consented to
+    // (an absolute URL, or a path on this site for scripts the instance serves itself).
+    WEBSITE_TAG_MANAGER_URL: scriptUrl,
+    WEBSITE_ANALYTICS_URL: scriptUrl,
+    WEBSITE_HEATMAP_URL: scriptUrl,
+    WEBSITE_CHAT_WIDGET_URL: scriptUrl,
+    MIGRATE_ON_START: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.APP_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'is required in production (at least 32 characters)' });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;

@@ -1,0 +1,123 @@
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Queue, UnrecoverableError } from 'bullmq';
+import type { Logger } from 'pino';
+import type { AppConfig } from '../../config/config.js';
+import { APP_CONFIG, LOGGER } from '../tokens.js';
+import type { JobDefinition, QueueName } from './job-definition.js';
+import { JobRegistry } from './job-registry.js';
+import { runJob } from './job-runner.js';
+
+export interface EnqueueOptions {
+  /** Makes enqueueing idempotent: a second job with the same id is ignored. */
+  jobId?: string;
+  delayMs?: number;
+}
+
+export type QueueMode = 'redis' | 'in-process';
+
+/**
+ * Enqueues jobs on BullMQ when REDIS_URL is set; otherwise runs them in this process through
+ * the same handlers (development only), with the same validation and retries.
+ */
+@Injectable()
+export class QueueService implements OnModuleDestroy {
+  readonly mode: QueueMode;
+  private readonly queues = new Map<QueueName, Queue>();
+  private readonly inFlight = new Set<Promise<void>>();
+  /** Aborted on shutdown: in-process retries stop waiting; what they had not sent stays in its outbox. */
+  private readonly closing = new AbortController();
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly registry: JobRegistry,
+  ) {
+    this.mode = config.REDIS_URL ? 'redis' : 'in-process';
+  }
+
+  async enqueue<P>(definition: JobDefinition<P>, payload: P, options: EnqueueOptions = {}): Promise<void> {
+    const data = definition.schema.parse(payload);
+    if (this.mode === 'redis') {
+      // BullMQ waits for a connection that may never come; a caller must not hang on Redis.
+      await withTimeout(ENQUEUE_TIMEOUT_MS, this.queue(definition.queue).add(definition.name, data, {
+        jobId: options.jobId,
+        delay: options.delayMs,
+        attempts: definition.attempts ?? 5,
+        backoff: { type: 'exponential', delay: definition.backoffMs ?? 2_000 },
+        removeOnComplete: { count: 1_000 },
+        removeOnFail: { count: 5_000 },
+      }));
+      return;
+    }
+    this.track(this.runInProcess(definition, data, options));
+  }
+
+  /** Redis (or the in-process runner) answers; used by readiness. */
+  async ping(): Promise<void> {
+    if (this.mode === 'in-process') return;
+    await withTimeout(ENQUEUE_TIMEOUT_MS, this.queue('maintenance').getJobCounts('waiting'));
+  }
+
+  /** Resolves when in-process jobs started so far have finished (tests, shutdown). */
+  async drain(): Promise<void> {
+    while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.closing.abort();
+    await this.drain();
+    // A queue that never reached Redis would wait for it forever on close().
+    await Promise.all([...this.queues.values()].map((q) => withTimeout(2_000, q.close()).catch(() => q.disconnect())));
+  }
+
+  queue(name: QueueName): Queue {
+    let queue = this.queues.get(name);
+    if (!queue) {
+      queue = new Queue(name, {
+        connection: { url: this.config.REDIS_URL, enableOfflineQueue: false, maxRetriesPerRequest: 1 },
+        prefix: this.config.REDIS_PREFIX,
+      });
+      queue.on('error', (error) => this.logger.warn({ queue: name, error: error.message }, 'queue connection error'));
+      this.queues.set(name, queue);
+    }
+    return queue;
+  }
+
+  private track(work: Promise<void>): void {
+    this.inFlight.add(work);
+    void work.finally(() => this.inFlight.delete(work));
+  }
+
+  private async runInProcess<P>(definition: JobDefinition<P>, data: P, options: EnqueueOptions): Promise<void> {
+    const attempts = definition.attempts ?? 5;
+    if (options.delayMs) await sleep(options.delayMs, this.closing.signal);
+    for (let attempt = 1; attempt <= attempts && !this.closing.signal.aborted; attempt++) {
+      try {
+        await runJob(this.registry, definition.name, data, { attempt, jobId: options.jobId ?? `local-${Date.now()}` });
+        return;
+      } catch (error) {
+        const permanent = error instanceof UnrecoverableError || attempt === attempts;
+        this.logger.warn({ job: definition.name, attempt, error: (error as Error).message, permanent }, 'in-process job failed');
+        if (permanent) return;
+        await sleep((definition.backoffMs ?? 2_000) * 2 ** (attempt - 1), this.closing.signal);
+      }
+    }
+  }
+}
+
+const ENQUEUE_TIMEOUT_MS = 3_000;
+
+function withTimeout<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
+}

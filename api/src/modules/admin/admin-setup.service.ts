@@ -1,0 +1,51 @@
+import { Injectable } from '@nestjs/common';
+import { AuthTexts, type AuthenticatedUser } from '@loopwright/contracts';
+import { safeEqual } from '../../core/crypto/tokens.js';
+import { AppError } from '../../core/errors/app-error.js';
+import { PrismaService } from '../../core/prisma/prisma.service.js';
+import { RateLimiter } from '../../core/rate-limit/rate-limiter.service.js';
+import { hashPassword } from '../auth/passwords.js';
+import { InstanceService } from '../instance/instance.service.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { UsersService } from '../users/users.service.js';
+
+/**
+ * A self-hosted instance's first administrator is whoever can read the server log: they prove it
+ * with the instance ID printed there at first start.
+ */
+@Injectable()
+export class AdminSetupService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly users: UsersRepository,
+    private readonly usersService: UsersService,
+    private readonly instance: InstanceService,
+    private readonly limits: RateLimiter,
+  ) {}
+
+  async needsAdmin(): Promise<boolean> {
+    return (await this.users.countAdmins()) === 0;
+  }
+
+  async assertInstanceId(candidate: string, ip: string): Promise<void> {
+    await this.limits.hit({ key: `instance-id:${ip}`, max: 10, windowMs: 15 * 60_000 });
+    const actual = await this.instance.instanceId();
+    if (!actual || !safeEqual(actual, candidate.trim())) {
+      throw AppError.validation({ fields: [{ field: 'instanceId', message: AuthTexts.instanceIdWrong }] }, AuthTexts.instanceIdWrong);
+    }
+  }
+
+  async createFirstAdmin(instanceId: string, email: string, password: string, ip: string): Promise<AuthenticatedUser> {
+    await this.assertInstanceId(instanceId, ip);
+    const passwordHash = await hashPassword(password);
+    const user = await this.prisma.$transaction(async (tx) => {
+      // Serialise concurrent attempts so there is only ever one "first" administrator.
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(4242001)`;
+      if ((await this.users.countAdmins(tx)) > 0) throw new AppError('ADMIN_ALREADY_EXISTS', AuthTexts.adminExists, 409);
+      const existing = await this.users.findByEmail(email, tx);
+      const data = { role: 'admin' as const, passwordHash, emailConfirmedAt: existing?.emailConfirmedAt ?? new Date() };
+      return existing ? this.users.update(existing.id, data, tx) : this.users.create({ email, ...data }, tx);
+    });
+    return this.usersService.view(user);
+  }
+}

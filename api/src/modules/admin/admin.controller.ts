@@ -1,0 +1,78 @@
+import { Body, Controller, Inject, Query, Req } from '@nestjs/common';
+import { adminEndpoints } from '@loopwright/contracts';
+import type { Request } from 'express';
+import type { AppConfig } from '../../config/config.js';
+import type { Caller } from '../../core/auth/caller.js';
+import { CurrentCaller } from '../../core/auth/current-caller.decorator.js';
+import { RequireRole } from '../../core/auth/roles.decorator.js';
+import { Endpoint, type EndpointInput as Input } from '../../core/http/endpoint.decorator.js';
+import { APP_CONFIG } from '../../core/tokens.js';
+import { clientInfo } from '../auth/client-info.js';
+import { MailRepository } from '../mail/mail.repository.js';
+import { AdminSetupService } from './admin-setup.service.js';
+import { MailSettingsService } from './mail-settings.service.js';
+
+type E = typeof adminEndpoints;
+const MAIL_LOG_PAGE_SIZE = 50;
+
+@Controller()
+export class AdminController {
+  constructor(
+    private readonly setup: AdminSetupService,
+    private readonly mailSettings: MailSettingsService,
+    private readonly mailLog: MailRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Endpoint(adminEndpoints.setupStatus)
+  async setupStatus() {
+    return { success: true, content: { needsAdmin: await this.setup.needsAdmin() } };
+  }
+
+  @Endpoint(adminEndpoints.setup)
+  async createFirstAdmin(@Body() body: Input<E['setup']['body']>, @Req() request: Request) {
+    const user = await this.setup.createFirstAdmin(body.instanceId, body.email, body.password, clientInfo(request).ip);
+    return { success: true, content: { user } };
+  }
+
+  @Endpoint(adminEndpoints.getMailSettings)
+  @RequireRole('admin')
+  async getMailSettings() {
+    return { success: true, content: await this.mailSettings.view() };
+  }
+
+  @Endpoint(adminEndpoints.saveMailSettings)
+  @RequireRole('admin')
+  async saveMailSettings(@CurrentCaller() caller: Caller, @Body() body: Input<E['saveMailSettings']['body']>, @Req() request: Request) {
+    await this.setup.assertInstanceId(body.instanceId, clientInfo(request).ip);
+    return { success: true, content: await this.mailSettings.save(body, caller.userId) };
+  }
+
+  @Endpoint(adminEndpoints.deleteMailSettings)
+  @RequireRole('admin')
+  async deleteMailSettings() {
+    return { success: true, content: await this.mailSettings.remove() };
+  }
+
+  @Endpoint(adminEndpoints.testMail)
+  @RequireRole('admin')
+  async testMail(@Body() body: Input<E['testMail']['body']>, @Req() request: Request) {
+    await this.setup.assertInstanceId(body.instanceId, clientInfo(request).ip);
+    return { success: true, content: { message: await this.mailSettings.sendTest(body, this.config.APP_URL) } };
+  }
+
+  @Endpoint(adminEndpoints.mailLog)
+  @RequireRole('admin')
+  async listMailLog(@Query() query: Input<E['mailLog']['query']>) {
+    const { entries, total } = await this.mailLog.page(query.page, MAIL_LOG_PAGE_SIZE, query.status);
+    return {
+      success: true,
+      content: {
+        entries: entries.map((e) => ({ id: e.id, template: e.template, to: e.to, subject: e.subject, status: e.status, error: e.error, attempts: e.attempts, createdAt: e.createdAt.toISOString(), sentAt: e.sentAt?.toISOString() ?? null })),
+        total,
+        page: query.page,
+        pageSize: MAIL_LOG_PAGE_SIZE,
+      },
+    };
+  }
+}

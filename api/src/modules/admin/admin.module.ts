@@ -1,0 +1,10 @@
+import { Module } from '@nestjs/common';
+import { InstanceModule } from '../instance/instance.module.js';
+import { MailModule } from '../mail/mail.module.js';
+import { UsersModule } from '../users/users.module.js';
+import { AdminController } from './admin.controller.js';
+import { AdminSetupService } from './admin-setup.service.js';
+import { MailSettingsService } from './mail-settings.service.js';
+
+@Module({ imports: [UsersModule, MailModule, InstanceModule], controllers: [AdminController], providers: [AdminSetupService, MailSettingsService] })
+export class AdminModule {}

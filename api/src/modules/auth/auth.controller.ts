@@ -1,0 +1,123 @@
+import { Body, Controller, Inject, Param, Req, Res } from '@nestjs/common';
+import { AuthTexts, authEndpoints, REFRESH_COOKIE } from '@loopwright/contracts';
+import type { Request, Response } from 'express';
+import type { AppConfig } from '../../config/config.js';
+import type { Caller } from '../../core/auth/caller.js';
+import { CurrentCaller } from '../../core/auth/current-caller.decorator.js';
+import { clearSessionCookies, setSessionCookies } from '../../core/auth/session-cookies.js';
+import { AppError } from '../../core/errors/app-error.js';
+import { Endpoint, type EndpointInput as Input } from '../../core/http/endpoint.decorator.js';
+import { APP_CONFIG } from '../../core/tokens.js';
+import { UsersService } from '../users/users.service.js';
+import { clientInfo } from './client-info.js';
+import { LoginService } from './login.service.js';
+import { PasswordService } from './password.service.js';
+import { RegistrationService } from './registration.service.js';
+import { SessionsService } from './sessions.service.js';
+
+type E = typeof authEndpoints;
+const ok = (message: string) => ({ success: true as const, content: { message } });
+
+@Controller()
+export class AuthController {
+  private readonly secureCookies: boolean;
+
+  constructor(
+    private readonly registration: RegistrationService,
+    private readonly login: LoginService,
+    private readonly passwords: PasswordService,
+    private readonly sessions: SessionsService,
+    private readonly users: UsersService,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.secureCookies = config.APP_URL.startsWith('https://');
+  }
+
+  @Endpoint(authEndpoints.register)
+  async register(@Body() body: Input<E['register']['body']>, @Req() request: Request) {
+    await this.registration.register(body, clientInfo(request).ip);
+    return { success: true, content: { segmentData: { email: body.email, method: 'email' } } };
+  }
+
+  @Endpoint(authEndpoints.confirmEmail)
+  async confirmEmail(@Body() body: Input<E['confirmEmail']['body']>) {
+    await this.registration.confirmEmail(body.token);
+    return ok('Your e-mail address is confirmed. You can log in now.');
+  }
+
+  @Endpoint(authEndpoints.resendConfirmation)
+  async resendConfirmation(@Body() body: Input<E['resendConfirmation']['body']>, @Req() request: Request) {
+    await this.registration.resendConfirmation(body.email, clientInfo(request).ip);
+    return ok(AuthTexts.confirmationResent);
+  }
+
+  @Endpoint(authEndpoints.login)
+  async logIn(@Body() body: Input<E['login']['body']>, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+    const { tokens, user } = await this.login.login(body.email, body.password, clientInfo(request));
+    setSessionCookies(response, tokens, this.secureCookies);
+    return { success: true, content: { user } };
+  }
+
+  @Endpoint(authEndpoints.logout)
+  async logOut(@CurrentCaller() caller: Caller | undefined, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+    const refreshToken = request.cookies?.[REFRESH_COOKIE];
+    const sessionId = caller?.sessionId ?? (typeof refreshToken === 'string' ? await this.sessions.sessionOfRefreshToken(refreshToken) : null);
+    if (sessionId) await this.sessions.end(sessionId, 'logout');
+    clearSessionCookies(response, this.secureCookies);
+    return ok('You are logged out');
+  }
+
+  @Endpoint(authEndpoints.userinfo)
+  async userinfo(@CurrentCaller() caller: Caller) {
+    return { success: true, content: { user: await this.users.me(caller.userId) } };
+  }
+
+  @Endpoint(authEndpoints.refresh)
+  async refresh(@Body() body: Input<E['refresh']['body']>, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+    const presented = body.refreshToken ?? request.cookies?.[REFRESH_COOKIE];
+    if (typeof presented !== 'string' || !presented) throw new AppError('AUTH_REQUIRED', 'Your session has ended. Please log in again.', 401);
+    try {
+      const tokens = await this.sessions.rotate(presented);
+      setSessionCookies(response, tokens, this.secureCookies);
+      return { success: true, content: { accessTokenExpiresAt: tokens.accessExpiresAt.toISOString() } };
+    } catch (error) {
+      clearSessionCookies(response, this.secureCookies);
+      throw error;
+    }
+  }
+
+  @Endpoint(authEndpoints.recoverPassword)
+  async recover(@Body() body: Input<E['recoverPassword']['body']>, @Req() request: Request) {
+    await this.passwords.recover(body.email, clientInfo(request).ip);
+    return ok(AuthTexts.recoverySent);
+  }
+
+  @Endpoint(authEndpoints.resetPassword)
+  async reset(@Body() body: Input<E['resetPassword']['body']>) {
+    await this.passwords.reset(body.token, body.password);
+    return ok('Your password was changed. You can log in with it now.');
+  }
+
+  @Endpoint(authEndpoints.changePassword)
+  async change(@CurrentCaller() caller: Caller, @Body() body: Input<E['changePassword']['body']>) {
+    await this.passwords.change(caller.userId, caller.sessionId, body.oldPassword, body.password);
+    return ok('Your password was changed. Your other sessions were logged out.');
+  }
+
+  @Endpoint(authEndpoints.listSessions)
+  async list(@CurrentCaller() caller: Caller) {
+    const sessions = await this.sessions.list(caller.userId);
+    return {
+      success: true,
+      content: {
+        sessions: sessions.map((s) => ({ ...s, createdAt: s.createdAt.toISOString(), lastUsedAt: s.lastUsedAt.toISOString(), current: s.id === caller.sessionId })),
+      },
+    };
+  }
+
+  @Endpoint(authEndpoints.revokeSession)
+  async revokeSession(@CurrentCaller() caller: Caller, @Param() params: Input<E['revokeSession']['params']>) {
+    await this.sessions.revoke(caller.userId, params.id, 'revoked by the user');
+    return ok('The session was logged out');
+  }
+}

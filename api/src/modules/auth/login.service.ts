@@ -1,0 +1,36 @@
+import { Injectable } from '@nestjs/common';
+import { AuthTexts, type AuthenticatedUser } from '@loopwright/contracts';
+import { AppError } from '../../core/errors/app-error.js';
+import { RateLimiter } from '../../core/rate-limit/rate-limiter.service.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { UsersService } from '../users/users.service.js';
+import { AuthLimits } from './auth-limits.js';
+import { verifyPassword } from './passwords.js';
+import { SessionsService, type SessionContext } from './sessions.service.js';
+
+/** Password login: one answer and one cost for every failure, a lockout per address. */
+@Injectable()
+export class LoginService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly usersService: UsersService,
+    private readonly sessions: SessionsService,
+    private readonly limits: RateLimiter,
+  ) {}
+
+  async login(email: string, password: string, context: Omit<SessionContext, 'method'> & { ip: string }) {
+    await this.limits.hit(AuthLimits.loginPerIp(context.ip));
+    const lockout = AuthLimits.loginFailuresPerEmail(email);
+    await this.limits.check(lockout);
+    const user = await this.users.findByEmail(email);
+    const valid = await verifyPassword(user?.passwordHash, password);
+    if (!user || !valid) {
+      await this.limits.count(lockout);
+      throw new AppError('AUTH_INVALID_CREDENTIALS', AuthTexts.wrongCredentials, 401);
+    }
+    if (!user.emailConfirmedAt) throw new AppError('AUTH_EMAIL_NOT_CONFIRMED', AuthTexts.emailNotConfirmed, 403);
+    await this.limits.reset(lockout.key);
+    const tokens = await this.sessions.start(user.id, { ...context, method: 'password' });
+    return { tokens, user: this.usersService.view(user) as AuthenticatedUser };
+  }
+}

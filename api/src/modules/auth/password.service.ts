@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import { AuthTexts } from '@loopwright/contracts';
+import { AppError } from '../../core/errors/app-error.js';
+import { PrismaService } from '../../core/prisma/prisma.service.js';
+import { RateLimiter } from '../../core/rate-limit/rate-limiter.service.js';
+import { MailService } from '../mail/mail.service.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { AuthLimits, RESET_PASSWORD_TTL_MS } from './auth-limits.js';
+import { AuthTokensRepository } from './auth-tokens.repository.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { SessionsService } from './sessions.service.js';
+
+/** Recovery, reset and change. Setting a new password logs out every other session. */
+@Injectable()
+export class PasswordService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly users: UsersRepository,
+    private readonly tokens: AuthTokensRepository,
+    private readonly sessions: SessionsService,
+    private readonly mail: MailService,
+    private readonly limits: RateLimiter,
+  ) {}
+
+  /** Same answer whether or not the address has an account; only its owner is mailed. */
+  async recover(email: string, ip: string): Promise<void> {
+    await this.limits.hit(AuthLimits.recoveryPerIp(ip));
+    await this.limits.hit(AuthLimits.recoveryPerEmail(email));
+    const mailIds = await this.prisma.$transaction(async (tx) => {
+      const user = await this.users.findByEmail(email, tx);
+      if (!user) return [];
+      const token = await this.tokens.issue(user.id, 'reset_password', RESET_PASSWORD_TTL_MS, tx);
+      return [await this.mail.record('reset-password', user.email, { token }, tx)];
+    });
+    await this.mail.dispatch(...mailIds);
+  }
+
+  async reset(token: string, password: string): Promise<void> {
+    const passwordHash = await hashPassword(password);
+    const result = await this.prisma.$transaction(async (tx) => {
+      const consumed = await this.tokens.consume(token, 'reset_password', tx);
+      if (consumed.status !== 'ok') return { consumed, mailId: null };
+      const user = await this.users.findById(consumed.userId, tx);
+      await this.users.update(consumed.userId, { passwordHash, passwordChangedAt: new Date(), emailConfirmedAt: user?.emailConfirmedAt ?? new Date() }, tx);
+      return { consumed, mailId: user ? await this.mail.record('password-changed', user.email, {}, tx) : null };
+    });
+    const { consumed } = result;
+    if (consumed.status === 'expired') throw new AppError('AUTH_TOKEN_EXPIRED', AuthTexts.resetTokenExpired, 400);
+    if (consumed.status !== 'ok') throw new AppError('AUTH_TOKEN_INVALID', 'This reset link is not valid. It may have been used already.', 400);
+    await this.sessions.revokeAll(consumed.userId, 'password reset');
+    if (result.mailId) await this.mail.dispatch(result.mailId);
+  }
+
+  async change(userId: string, currentSessionId: string | null, oldPassword: string | undefined, password: string): Promise<void> {
+    const user = await this.users.findById(userId);
+    if (!user) throw new AppError('AUTH_REQUIRED', 'You need to log in to do that', 401);
+    // Accounts made with Google have no old password to give.
+    if (user.passwordHash && !(await verifyPassword(user.passwordHash, oldPassword ?? ''))) {
+      throw AppError.validation({ fields: [{ field: 'oldPassword', message: 'The current password is not correct' }] }, 'The current password is not correct');
+    }
+    const passwordHash = await hashPassword(password);
+    const mailId = await this.prisma.$transaction(async (tx) => {
+      await this.users.update(userId, { passwordHash, passwordChangedAt: new Date() }, tx);
+      return this.mail.record('password-changed', user.email, {}, tx);
+    });
+    await this.sessions.revokeAll(userId, 'password changed', currentSessionId ?? undefined);
+    await this.mail.dispatch(mailId);
+  }
+}

@@ -1,0 +1,69 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AuthTexts, type registerBodySchema } from '@loopwright/contracts';
+import type { z } from 'zod';
+import type { AppConfig } from '../../config/config.js';
+import { AppError } from '../../core/errors/app-error.js';
+import { PrismaService } from '../../core/prisma/prisma.service.js';
+import { RateLimiter } from '../../core/rate-limit/rate-limiter.service.js';
+import { APP_CONFIG } from '../../core/tokens.js';
+import { MailService } from '../mail/mail.service.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { AuthLimits, CONFIRM_EMAIL_TTL_MS } from './auth-limits.js';
+import { AuthTokensRepository } from './auth-tokens.repository.js';
+import { verifyCaptcha } from './captcha.js';
+import { hashPassword } from './passwords.js';
+
+/**
+ * Sign-up and e-mail confirmation. The answer to "register" never tells whether the address
+ * already had an account: its owner gets an e-mail instead.
+ */
+@Injectable()
+export class RegistrationService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly users: UsersRepository,
+    private readonly tokens: AuthTokensRepository,
+    private readonly mail: MailService,
+    private readonly limits: RateLimiter,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async register(body: z.infer<typeof registerBodySchema>, ip: string): Promise<void> {
+    await this.limits.hit(AuthLimits.registerPerIp(ip));
+    if (body.acceptTerms === false) throw AppError.validation({ fields: [{ field: 'acceptTerms', message: AuthTexts.termsRequired }] }, AuthTexts.termsRequired);
+    await verifyCaptcha(this.config, body.captchaToken, ip);
+    const passwordHash = await hashPassword(body.password);
+    const mailIds = await this.prisma.$transaction(async (tx) => {
+      const existing = await this.users.findByEmail(body.email, tx);
+      if (existing?.emailConfirmedAt) return [await this.mail.record('registration-attempt', existing.email, {}, tx)];
+      const user = existing
+        ? await this.users.update(existing.id, { passwordHash }, tx)
+        : await this.users.create({ email: body.email, passwordHash }, tx);
+      const token = await this.tokens.issue(user.id, 'confirm_email', CONFIRM_EMAIL_TTL_MS, tx);
+      return [await this.mail.record('confirm-email', user.email, { token }, tx)];
+    });
+    await this.mail.dispatch(...mailIds);
+  }
+
+  async confirmEmail(token: string): Promise<void> {
+    const result = await this.prisma.$transaction(async (tx) => {
+      const consumed = await this.tokens.consume(token, 'confirm_email', tx);
+      if (consumed.status === 'ok') await this.users.update(consumed.userId, { emailConfirmedAt: new Date() }, tx);
+      return consumed;
+    });
+    if (result.status === 'expired') throw new AppError('AUTH_TOKEN_EXPIRED', AuthTexts.verificationTokenExpired, 400);
+    if (result.status === 'invalid') throw new AppError('AUTH_TOKEN_INVALID', 'This confirmation link is not valid. It may have been used already.', 400);
+  }
+
+  async resendConfirmation(email: string, ip: string): Promise<void> {
+    await this.limits.hit(AuthLimits.resendPerIp(ip));
+    await this.limits.hit(AuthLimits.resendPerEmail(email));
+    const mailIds = await this.prisma.$transaction(async (tx) => {
+      const user = await this.users.findByEmail(email, tx);
+      if (!user || user.emailConfirmedAt || !user.passwordHash) return [];
+      const token = await this.tokens.issue(user.id, 'confirm_email', CONFIRM_EMAIL_TTL_MS, tx);
+      return [await this.mail.record('confirm-email', user.email, { token }, tx)];
+    });
+    await this.mail.dispatch(...mailIds);
+  }
+}

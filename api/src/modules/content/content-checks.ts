@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { ContentTree } from './content-files.js';
+
+/** The cross-reference checks of content/README.md §13, as warnings (the loader logs them). */
+export function checkReferences(tree: Pick<ContentTree, 'entries' | 'settings'>, root: string): string[] {
+  const warnings: string[] = [];
+  const slugs = (kind: string) => new Set(tree.entries.filter((e) => e.kind === kind).map((e) => e.slug));
+  const [authors, categories, glossary, docs, academy] = ['author', 'post_category', 'glossary', 'doc', 'academy'].map(slugs);
+  const partners = new Set(((tree.settings.partners as { slug: string }[]) ?? []).map((p) => p.slug));
+  const posts = new Set(((tree.settings.social_posts as { details: { id: string } }[]) ?? []).map((p) => String(p.details.id)));
+  const missing = (what: string, where: string, value: string) => warnings.push(`${where}: unknown ${what} "${value}"`);
+
+  for (const e of tree.entries) {
+    const where = `${e.kind}/${e.slug}`;
+    const d = e.data as Record<string, unknown>;
+    if (e.kind === 'post') {
+      if (!authors.has(String(d.author))) missing('author', where, String(d.author));
+      for (const c of (d.categories as string[]) ?? []) if (!categories.has(c)) missing('category', where, c);
+    }
+    if (e.kind === 'glossary') {
+      for (const r of (d.related as string[]) ?? []) if (!glossary.has(r)) missing('glossary term', where, r);
+      for (const r of (d.docs as string[]) ?? []) if (!docs.has(r)) missing('docs page', where, r);
+    }
+    if (e.parentSlug && !(e.kind === 'doc' ? docs : academy).has(e.parentSlug)) missing('parent', where, e.parentSlug);
+    for (const block of (d.blocks as Record<string, unknown>[]) ?? []) {
+      for (const p of (block.partners as string[]) ?? []) if (!partners.has(p)) missing('partner', where, p);
+      for (const id of (block.ids as string[]) ?? []) if (!posts.has(String(id))) missing('social post', where, String(id));
+    }
+  }
+  // Every /images/... path named anywhere must exist under content/images/.
+  const text = JSON.stringify([tree.entries.map((e) => [e.body, e.data]), tree.settings]);
+  for (const image of new Set(text.match(/\/images\/[\w./-]+\.(svg|png|jpg|jpeg|webp|gif)/g) ?? [])) {
+    if (!existsSync(path.join(root, image.slice(1)))) warnings.push(`missing image ${image}`);
+  }
+  return warnings;
+}

@@ -1,0 +1,76 @@
+import { DiagramErrorCode, DiagramLimits, DiagramTexts, type DiagramProblem } from '@loopwright/contracts';
+import { diagramSchema, validate, type Diagram } from '@loopwright/engine';
+import { AppError } from '../../core/errors/app-error.js';
+
+export type DiagramTypeTag = 'dice' | 'skill' | 'strategy' | 'multiplayer';
+
+/** A document that passed the engine's schema and validation, with what the diagram row keeps of it. */
+export interface CheckedDocument {
+  document: Diagram;
+  warnings: DiagramProblem[];
+  nodeCount: number;
+  connectionCount: number;
+  componentCount: number;
+  sizeBytes: number;
+  timeStepsLimit: number;
+  typeTags: DiagramTypeTag[];
+}
+
+/**
+ * Validates a document with the engine (schema, then every problem by element id). Errors refuse
+ * the whole document with details.problems; warnings (nodes the simulation leaves out) are kept.
+ */
+export function checkDocument(input: unknown, options: { allowEmpty: boolean }): CheckedDocument {
+  const problems = validate(input);
+  const errors = problems.filter((p) => p.severity === 'error');
+  if (errors.length) {
+    throw new AppError(DiagramErrorCode.DIAGRAM_INVALID, `${DiagramTexts.invalidDocument}: ${errors[0].id || 'document'}: ${errors[0].message}`, 400, {
+      problems: errors.map(toProblem),
+    });
+  }
+  const document = diagramSchema.parse(input);
+  if (!options.allowEmpty && document.nodes.length === 0) throw new AppError(DiagramErrorCode.DIAGRAM_EMPTY, DiagramTexts.emptyGraph, 400);
+  const componentCount = document.nodes.length + document.connections.length;
+  if (componentCount > DiagramLimits.maxComponents) throw new AppError(DiagramErrorCode.DIAGRAM_LIMIT_REACHED, DiagramTexts.componentsLimit, 403, { limit: DiagramLimits.maxComponents });
+  if (document.settings.stepsLimit > DiagramLimits.maxTimeSteps) {
+    throw new AppError(DiagramErrorCode.DIAGRAM_LIMIT_REACHED, DiagramTexts.stepsLimit, 403, { limit: DiagramLimits.maxTimeSteps, field: 'settings.stepsLimit' });
+  }
+  const sizeBytes = Buffer.byteLength(JSON.stringify(document));
+  if (sizeBytes > DiagramLimits.maxDocumentBytes) throw new AppError(DiagramErrorCode.DIAGRAM_LIMIT_REACHED, DiagramTexts.batchTooLarge, 413, { limit: DiagramLimits.maxDocumentBytes });
+  return {
+    document,
+    warnings: problems.filter((p) => p.severity === 'warning').map(toProblem),
+    nodeCount: document.nodes.length,
+    connectionCount: document.connections.length,
+    componentCount,
+    sizeBytes,
+    timeStepsLimit: document.settings.stepsLimit,
+    typeTags: typeTagsOf(document),
+  };
+}
+
+export const emptyDocument = (): Diagram => diagramSchema.parse({});
+
+function toProblem(p: { id: string; code: string; message: string; severity: 'error' | 'warning'; field?: string }): DiagramProblem {
+  return { id: p.id, code: p.code, message: p.message, severity: p.severity, ...(p.field ? { field: p.field } : {}) };
+}
+
+/**
+ * The diagram type tags, read from the formulas: dice (`D6`, `2D6+1`, bare `D`, dice gates),
+ * skill (`S`), strategy (`ST`), multiplayer (`M`).
+ */
+export function typeTagsOf(document: Diagram): DiagramTypeTag[] {
+  const formulas = [
+    ...document.connections.flatMap((c) => [c.formula, c.interval ?? '']),
+    ...document.nodes.map((n) => n.formula ?? ''),
+    ...document.variables.map((v) => v.formula),
+  ].map((f) => f.replace(/\b(random|randomInt|round|floor|ceil|abs|min|max|pow|sqrt|larger|smaller|equal|all|else)\b/g, ' '));
+  const has = (pattern: RegExp) => formulas.some((f) => pattern.test(f));
+  const tags: DiagramTypeTag[] = [];
+  const randomGate = document.nodes.some((n) => n.type === 'gate' && n.distribution === 'random');
+  if (has(/(^|[^A-Za-z_])\d*D\d*(?![A-Za-z_])/) || randomGate) tags.push('dice');
+  if (has(/(^|[^A-Za-z_])S(?![A-Za-z_0-9])/)) tags.push('skill');
+  if (has(/(^|[^A-Za-z_])ST(?![A-Za-z_0-9])/)) tags.push('strategy');
+  if (has(/(^|[^A-Za-z_])M(?![A-Za-z_0-9])/)) tags.push('multiplayer');
+  return tags;
+}

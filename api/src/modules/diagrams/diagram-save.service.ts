@@ -1,0 +1,153 @@
+import { Injectable } from '@nestjs/common';
+import { DiagramErrorCode, DiagramLimits, DiagramTexts, RealtimeEvents, type Revision, type SaveResult } from '@loopwright/contracts';
+import type { Diagram } from '@loopwright/engine';
+import type { Caller } from '../../core/auth/caller.js';
+import { AppError } from '../../core/errors/app-error.js';
+import type { TransactionClient } from '../../core/prisma/prisma.service.js';
+import type { Prisma } from '../../generated/prisma/client.js';
+import { RealtimePublisher } from '../realtime/realtime.publisher.js';
+import { DiagramAccessService } from './diagram-access.service.js';
+import { checkDocument, type CheckedDocument } from './diagram-document.js';
+import { userRefView } from './diagram-view.js';
+import { DiagramsRepository, type UserRefRow } from './diagrams.repository.js';
+
+const DAY_MS = 86_400_000;
+
+/** Saving with optimistic concurrency, version history in bursts, and restoring a version. */
+@Injectable()
+export class DiagramSaveService {
+  constructor(
+    private readonly diagrams: DiagramsRepository,
+    private readonly access: DiagramAccessService,
+    private readonly realtime: RealtimePublisher,
+  ) {}
+
+  /** The row's columns that mirror a checked document. */
+  static columns(checked: CheckedDocument) {
+    return {
+      document: checked.document as unknown as Prisma.InputJsonValue,
+      nodeCount: checked.nodeCount,
+      connectionCount: checked.connectionCount,
+      componentCount: checked.componentCount,
+      sizeBytes: checked.sizeBytes,
+      timeStepsLimit: checked.timeStepsLimit,
+      typeTags: checked.typeTags,
+    };
+  }
+
+  async save(fuid: string, caller: Caller, baseVersion: number, input: unknown): Promise<SaveResult> {
+    const { diagram } = await this.access.require(fuid, caller, 'editor');
+    const checked = checkDocument(input, { allowEmpty: false });
+    // Cheap early answer for a stale client; the conditional update below is what decides.
+    if (diagram.version !== baseVersion) throw await this.conflict(diagram.id);
+    const result = await this.commit(diagram.id, caller.userId, baseVersion, checked, { restoredFrom: null });
+    if (!result) throw await this.conflict(diagram.id);
+    this.realtime.toDiagram(fuid, RealtimeEvents.saved, { fuid, version: result.version, savedAt: result.savedAt, savedBy: { id: caller.userId } });
+    return result;
+  }
+
+  /** Restores an old version as a new version (always a new history entry) and tells the other editors. */
+  async restore(fuid: string, caller: Caller, revisionId: string): Promise<SaveResult> {
+    const { diagram } = await this.access.require(fuid, caller, 'editor');
+    const revision = await this.diagrams.findRevision(diagram.id, revisionId);
+    if (!revision) throw new AppError(DiagramErrorCode.DIAGRAM_VERSION_NOT_FOUND, DiagramTexts.versionNotFound, 404);
+    const checked = checkDocument(revision.document, { allowEmpty: true });
+    const result = await this.commit(diagram.id, caller.userId, diagram.version, checked, { restoredFrom: { id: revision.id, version: revision.version } });
+    if (!result) throw await this.conflict(diagram.id);
+    this.realtime.toDiagram(fuid, RealtimeEvents.reverted, {
+      fuid,
+      version: result.version,
+      restoredFrom: { id: revision.id, version: revision.version },
+      by: { id: caller.userId },
+    });
+    return result;
+  }
+
+  /**
+   * One short transaction: the row moves from baseVersion to baseVersion + 1 only if nobody moved it
+   * first (PostgreSQL re-checks the WHERE after waiting on the row lock, so exactly one racer wins),
+   * then the history entry of this burst is extended or a new one started. Null: someone else won.
+   */
+  async commit(
+    diagramId: string,
+    userId: string,
+    baseVersion: number,
+    checked: CheckedDocument,
+    options: { restoredFrom: { id: string; version: number } | null },
+  ): Promise<SaveResult | null> {
+    const savedAt = new Date();
+    return this.diagrams.transaction(async (tx) => {
+      const won = await this.diagrams.saveIfVersion(tx, diagramId, baseVersion, { ...DiagramSaveService.columns(checked), savedAt, savedById: userId });
+      if (!won) return null;
+      const version = baseVersion + 1;
+      const revisionId = await this.recordRevision(tx, diagramId, userId, version, checked.document, options.restoredFrom, savedAt);
+      return { version, savedAt: savedAt.toISOString(), revisionId, warnings: checked.warnings, typeTags: checked.typeTags };
+    });
+  }
+
+  /** A save extends the author's current burst (same author, close in time, the version right before); otherwise a new entry. */
+  async recordRevision(
+    tx: TransactionClient,
+    diagramId: string,
+    authorId: string,
+    version: number,
+    document: Diagram,
+    restoredFrom: { id: string; version: number } | null,
+    now: Date,
+  ): Promise<string> {
+    const json = document as unknown as Prisma.InputJsonValue;
+    const latest = restoredFrom ? null : await this.diagrams.latestRevision(tx, diagramId);
+    const continues =
+      latest &&
+      latest.authorId === authorId &&
+      !latest.restoredFromId &&
+      latest.version === version - 1 &&
+      now.getTime() - latest.updatedAt.getTime() < DiagramLimits.versionBurstGapMs &&
+      now.getTime() - latest.createdAt.getTime() < DiagramLimits.versionBurstMaxMs;
+    if (continues) return (await this.diagrams.extendRevision(tx, latest.id, version, json)).id;
+    await this.diagrams.pruneRevisions(diagramId, new Date(now.getTime() - DiagramLimits.versionHistoryDays * DAY_MS), tx);
+    const created = await this.diagrams.createRevision(tx, {
+      diagramId, authorId, version, firstVersion: version, document: json,
+      restoredFromId: restoredFrom?.id ?? null, restoredFromVersion: restoredFrom?.version ?? null,
+    });
+    return created.id;
+  }
+
+  async listRevisions(fuid: string, caller: Caller): Promise<{ items: Revision[]; retentionDays: number }> {
+    const { diagram } = await this.access.require(fuid, caller, 'editor');
+    const rows = await this.diagrams.listRevisions(diagram.id, new Date(Date.now() - DiagramLimits.versionHistoryDays * DAY_MS));
+    return { items: rows.map(revisionView), retentionDays: DiagramLimits.versionHistoryDays };
+  }
+
+  async getRevision(fuid: string, caller: Caller, revisionId: string): Promise<Revision & { document: Diagram }> {
+    const { diagram } = await this.access.require(fuid, caller, 'editor');
+    const row = await this.diagrams.findRevision(diagram.id, revisionId);
+    if (!row) throw new AppError(DiagramErrorCode.DIAGRAM_VERSION_NOT_FOUND, DiagramTexts.versionNotFound, 404);
+    return { ...revisionView(row), document: row.document as unknown as Diagram };
+  }
+
+  private async conflict(diagramId: string): Promise<AppError> {
+    const current = await this.diagrams.currentVersion(diagramId);
+    return new AppError(DiagramErrorCode.DIAGRAM_VERSION_CONFLICT, DiagramTexts.versionConflict, 409, {
+      currentVersion: current?.version ?? 0,
+      savedAt: current?.savedAt?.toISOString() ?? null,
+      savedBy: current?.savedBy ? userRefView(current.savedBy) : null,
+    });
+  }
+}
+
+function revisionView(row: {
+  id: string; version: number; firstVersion: number; saves: number; createdAt: Date; updatedAt: Date;
+  restoredFromId: string | null; restoredFromVersion: number | null; author: UserRefRow | null;
+}): Revision {
+  return {
+    id: row.id,
+    version: row.version,
+    firstVersion: row.firstVersion,
+    saves: row.saves,
+    author: row.author ? userRefView(row.author) : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    restoredFrom: row.restoredFromId ? { id: row.restoredFromId, version: row.restoredFromVersion ?? 0 } : null,
+  };
+}

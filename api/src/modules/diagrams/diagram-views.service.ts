@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import type { DiagramSummary, DiagramView } from '@loopwright/contracts';
+import type { Diagram } from '@loopwright/engine';
+import type { AccessLevel } from './diagram-access.service.js';
+import { summaryView, userRefView } from './diagram-view.js';
+import { DiagramsRepository, type DiagramMeta } from './diagrams.repository.js';
+
+/** Builds the contract's diagram shapes for a caller (their tags, the owner's e-mail when they may see it). */
+@Injectable()
+export class DiagramViewsService {
+  constructor(private readonly diagrams: DiagramsRepository) {}
+
+  async summaries(rows: { diagram: DiagramMeta; access: AccessLevel }[], callerId: string | undefined): Promise<DiagramSummary[]> {
+    if (!rows.length) return [];
+    const ids = rows.map((r) => r.diagram.id);
+    const [tags, people] = await Promise.all([callerId ? this.diagrams.tagsOf(ids, callerId) : Promise.resolve([]), this.diagrams.hasActiveShares(ids)]);
+    return rows.map(({ diagram, access }) =>
+      summaryView(diagram, {
+        access,
+        callerId,
+        tags: tags.filter((t) => t.diagramId === diagram.id).map((t) => t.tag),
+        specificPeople: people.has(diagram.id),
+        showOwnerEmail: !!callerId && access !== 'viewer',
+      }),
+    );
+  }
+
+  async summary(diagram: DiagramMeta, access: AccessLevel, callerId: string | undefined): Promise<DiagramSummary> {
+    return (await this.summaries([{ diagram, access }], callerId))[0];
+  }
+
+  async full(diagram: DiagramMeta, access: AccessLevel, callerId: string | undefined, document?: Diagram): Promise<DiagramView> {
+    const [summary, stored, contributors] = await Promise.all([
+      this.summary(diagram, access, callerId),
+      document ? Promise.resolve(document) : this.diagrams.findDocument(diagram.id),
+      this.diagrams.contributors(diagram.id),
+    ]);
+    return { ...summary, document: stored as Diagram, contributors: contributors.map(userRefView) };
+  }
+}

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { DiagramAccessService } from './diagram-access.service.js';
+import { DiagramFilesService } from './diagram-files.service.js';
+import { DiagramSaveService } from './diagram-save.service.js';
+import { DiagramVersionsController } from './diagram-versions.controller.js';
+import { DiagramViewsService } from './diagram-views.service.js';
+import { DiagramsController } from './diagrams.controller.js';
+import { DiagramsRepository } from './diagrams.repository.js';
+import { DiagramsService } from './diagrams.service.js';
+
+@Module({
+  controllers: [DiagramsController, DiagramVersionsController],
+  providers: [DiagramsRepository, DiagramAccessService, DiagramSaveService, DiagramViewsService, DiagramsService, DiagramFilesService],
+  exports: [DiagramAccessService, DiagramsService, DiagramViewsService],
+})
+export class DiagramsModule {}

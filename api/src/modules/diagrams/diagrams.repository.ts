@@ -1,0 +1,168 @@
+import { Injectable } from '@nestjs/common';
+import { PrismaService, type TransactionClient } from '../../core/prisma/prisma.service.js';
+import type { Prisma } from '../../generated/prisma/client.js';
+
+const userRef = { select: { id: true, username: true, firstName: true, lastName: true, email: true } } as const;
+
+/** What access decisions and views need of a diagram (never the document). */
+export const diagramMeta = {
+  id: true, fuid: true, name: true, description: true, ownerId: true, version: true, linkAccess: true, community: true,
+  timeStepsLimit: true, typeTags: true, nodeCount: true, connectionCount: true, componentCount: true, sizeBytes: true,
+  playCount: true, forkCount: true, likeCount: true, sourceId: true, fileToken: true, savedAt: true, savedById: true,
+  createdAt: true, updatedAt: true, deletedAt: true,
+  owner: userRef,
+  savedBy: userRef,
+  source: { select: { fuid: true, name: true, deletedAt: true, owner: { select: { username: true } } } },
+} as const satisfies Prisma.DiagramSelect;
+
+export type DiagramMeta = Prisma.DiagramGetPayload<{ select: typeof diagramMeta }>;
+export type UserRefRow = NonNullable<DiagramMeta['savedBy']>;
+
+export interface DiagramListFilter {
+  scope: 'mine' | 'shared' | 'trash';
+  userId: string;
+  email: string;
+  tagId?: string;
+  q?: string;
+  sort: 'updated' | 'created' | 'name';
+  order: 'asc' | 'desc';
+  skip: number;
+  take: number;
+}
+
+/** The only file of the diagrams module that touches Prisma. */
+@Injectable()
+export class DiagramsRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  transaction<T>(work: (tx: TransactionClient) => Promise<T>): Promise<T> {
+    // Many saves may race for one row: wait for a connection rather than fail.
+    return this.prisma.$transaction(work, { maxWait: 15_000, timeout: 15_000 });
+  }
+
+  findMeta(fuid: string) {
+    return this.prisma.diagram.findUnique({ where: { fuid }, select: diagramMeta });
+  }
+
+  findMetaById(id: string) {
+    return this.prisma.diagram.findUnique({ where: { id }, select: diagramMeta });
+  }
+
+  async findDocument(id: string): Promise<unknown> {
+    const row = await this.prisma.diagram.findUnique({ where: { id }, select: { document: true } });
+    return row?.document;
+  }
+
+  async userEmail(userId: string): Promise<string | null> {
+    const user = await this.prisma.user.findUnique({ where: { id: userId }, select: { email: true } });
+    return user?.email ?? null;
+  }
+
+  findShareRole(diagramId: string, email: string) {
+    return this.prisma.diagramShare.findUnique({ where: { diagramId_email: { diagramId, email } }, select: { role: true } });
+  }
+
+  /** Tags of one user on these diagrams. */
+  tagsOf(diagramIds: string[], userId: string) {
+    return this.prisma.diagramTag.findMany({
+      where: { diagramId: { in: diagramIds }, tag: { ownerId: userId } },
+      select: { diagramId: true, tag: { select: { id: true, name: true, textColor: true, backgroundColor: true } } },
+      orderBy: { tag: { name: 'asc' } },
+    });
+  }
+
+  /** Diagram ids (among these) shared with the e-mail as viewer or editor. */
+  async sharedWith(diagramIds: string[], email: string): Promise<Map<string, 'viewer' | 'editor' | 'none'>> {
+    const rows = await this.prisma.diagramShare.findMany({ where: { diagramId: { in: diagramIds }, email }, select: { diagramId: true, role: true } });
+    return new Map(rows.map((r) => [r.diagramId, r.role]));
+  }
+
+  async hasActiveShares(diagramIds: string[]): Promise<Set<string>> {
+    const rows = await this.prisma.diagramShare.findMany({ where: { diagramId: { in: diagramIds }, role: { in: ['viewer', 'editor'] } }, select: { diagramId: true }, distinct: ['diagramId'] });
+    return new Set(rows.map((r) => r.diagramId));
+  }
+
+  contributors(diagramId: string) {
+    return this.prisma.user.findMany({ where: { diagramRevisions: { some: { diagramId } } }, select: userRef.select, take: 50 });
+  }
+
+  create(data: Prisma.DiagramUncheckedCreateInput, tx?: TransactionClient) {
+    return (tx ?? this.prisma).diagram.create({ data: { ...data, nameKey: (data.name ?? 'Untitled').toLowerCase() }, select: diagramMeta });
+  }
+
+  async list(filter: DiagramListFilter): Promise<{ rows: DiagramMeta[]; total: number }> {
+    const where: Prisma.DiagramWhereInput = {
+      ...(filter.scope === 'mine' ? { ownerId: filter.userId, deletedAt: null } : {}),
+      ...(filter.scope === 'trash' ? { ownerId: filter.userId, deletedAt: { not: null } } : {}),
+      ...(filter.scope === 'shared'
+        ? { ownerId: { not: filter.userId }, deletedAt: null, shares: { some: { email: filter.email, role: { in: ['viewer', 'editor'] } } } }
+        : {}),
+      ...(filter.tagId ? { tags: { some: { tagId: filter.tagId, tag: { ownerId: filter.userId } } } } : {}),
+      ...(filter.q ? { name: { contains: filter.q, mode: 'insensitive' } } : {}),
+    };
+    const field = filter.sort === 'name' ? 'nameKey' : filter.sort === 'created' ? 'createdAt' : 'updatedAt';
+    const [rows, total] = await Promise.all([
+      this.prisma.diagram.findMany({ where, select: diagramMeta, orderBy: [{ [field]: filter.order }, { id: 'asc' }], skip: filter.skip, take: filter.take }),
+      this.prisma.diagram.count({ where }),
+    ]);
+    return { rows, total };
+  }
+
+  /** Saves the document only if the row is still at `baseVersion`; 0 means someone else saved first. */
+  async saveIfVersion(tx: TransactionClient, id: string, baseVersion: number, data: Prisma.DiagramUncheckedUpdateManyInput): Promise<number> {
+    const { count } = await tx.diagram.updateMany({ where: { id, version: baseVersion, deletedAt: null }, data: { ...data, version: baseVersion + 1 } });
+    return count;
+  }
+
+  currentVersion(id: string) {
+    return this.prisma.diagram.findUnique({ where: { id }, select: { version: true, savedAt: true, savedBy: userRef } });
+  }
+
+  update(id: string, data: Prisma.DiagramUncheckedUpdateInput) {
+    const nameKey = typeof data.name === 'string' ? { nameKey: data.name.toLowerCase() } : {};
+    return this.prisma.diagram.update({ where: { id }, data: { ...data, ...nameKey }, select: diagramMeta });
+  }
+
+  async incrementForks(id: string, tx: TransactionClient): Promise<void> {
+    await tx.diagram.update({ where: { id }, data: { forkCount: { increment: 1 } } });
+  }
+
+  // ── version history ──
+
+  latestRevision(tx: TransactionClient, diagramId: string) {
+    return tx.diagramRevision.findFirst({ where: { diagramId }, orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }] });
+  }
+
+  createRevision(tx: TransactionClient, data: Prisma.DiagramRevisionUncheckedCreateInput) {
+    return tx.diagramRevision.create({ data, select: { id: true } });
+  }
+
+  extendRevision(tx: TransactionClient, id: string, version: number, document: Prisma.InputJsonValue) {
+    return tx.diagramRevision.update({ where: { id }, data: { version, document, saves: { increment: 1 } }, select: { id: true } });
+  }
+
+  /** Drops versions last touched before `before`, always keeping the newest one. */
+  async pruneRevisions(diagramId: string, before: Date, tx?: TransactionClient): Promise<number> {
+    const client = tx ?? this.prisma;
+    const newest = await client.diagramRevision.findFirst({ where: { diagramId }, orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }], select: { id: true } });
+    if (!newest) return 0;
+    const { count } = await client.diagramRevision.deleteMany({ where: { diagramId, updatedAt: { lt: before }, id: { not: newest.id } } });
+    return count;
+  }
+
+  listRevisions(diagramId: string, since: Date) {
+    return this.prisma.diagramRevision.findMany({
+      where: { diagramId, updatedAt: { gte: since } },
+      select: { id: true, version: true, firstVersion: true, saves: true, createdAt: true, updatedAt: true, restoredFromId: true, restoredFromVersion: true, author: userRef },
+      orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
+      take: 500,
+    });
+  }
+
+  findRevision(diagramId: string, id: string) {
+    return this.prisma.diagramRevision.findFirst({
+      where: { id, diagramId },
+      select: { id: true, version: true, firstVersion: true, saves: true, createdAt: true, updatedAt: true, restoredFromId: true, restoredFromVersion: true, document: true, author: userRef },
+    });
+  }
+}

@@ -1,0 +1,148 @@
+import { Injectable } from '@nestjs/common';
+import { DIAGRAM_DEFAULT_NAME, DiagramTexts, RealtimeEvents, type DiagramSummary, type DiagramView } from '@loopwright/contracts';
+import type { z } from 'zod';
+import type { diagramDetailsSchema, listDiagramsQuerySchema } from '@loopwright/contracts';
+import type { Diagram } from '@loopwright/engine';
+import type { Caller } from '../../core/auth/caller.js';
+import { RealtimePublisher } from '../realtime/realtime.publisher.js';
+import { DiagramAccessService, type AccessLevel } from './diagram-access.service.js';
+import { checkDocument, emptyDocument, type CheckedDocument } from './diagram-document.js';
+import { DiagramSaveService } from './diagram-save.service.js';
+import { userRefView } from './diagram-view.js';
+import { DiagramViewsService } from './diagram-views.service.js';
+import { DiagramsRepository, type DiagramMeta } from './diagrams.repository.js';
+import { newFileToken, newFuid } from './fuid.js';
+
+type ListQuery = z.infer<typeof listDiagramsQuerySchema>;
+type Details = z.infer<typeof diagramDetailsSchema>;
+
+export interface NewDiagram {
+  name?: string;
+  description?: string;
+  document?: unknown;
+  sourceId?: string;
+}
+
+/** Creating, listing, reading, renaming, deleting, restoring and copying diagrams. */
+@Injectable()
+export class DiagramsService {
+  constructor(
+    private readonly diagrams: DiagramsRepository,
+    private readonly access: DiagramAccessService,
+    private readonly saves: DiagramSaveService,
+    private readonly views: DiagramViewsService,
+    private readonly realtime: RealtimePublisher,
+  ) {}
+
+  /** A diagram of the caller's. With a non-empty document it is saved at once (version 1); else version 0. */
+  async create(caller: Caller, input: NewDiagram): Promise<DiagramView> {
+    const checked = checkDocument(input.document ?? emptyDocument(), { allowEmpty: true });
+    const diagram = await this.insert(caller.userId, input, checked);
+    return this.views.full(diagram, 'owner', caller.userId, checked.document);
+  }
+
+  /** Inserts the row (and the first history entry when the document has content) in one transaction. */
+  async insert(ownerId: string, input: NewDiagram, checked: CheckedDocument): Promise<DiagramMeta> {
+    const saved = checked.nodeCount > 0;
+    const now = new Date();
+    return this.diagrams.transaction(async (tx) => {
+      const diagram = await this.diagrams.create(
+        {
+          fuid: newFuid(),
+          fileToken: newFileToken(),
+          name: input.name?.trim() || DIAGRAM_DEFAULT_NAME,
+          description: input.description ?? '',
+          ownerId,
+          sourceId: input.sourceId ?? null,
+          ...DiagramSaveService.columns(checked),
+          version: saved ? 1 : 0,
+          savedAt: saved ? now : null,
+          savedById: saved ? ownerId : null,
+        },
+        tx,
+      );
+      if (saved) await this.saves.recordRevision(tx, diagram.id, ownerId, 1, checked.document, null, now);
+      if (input.sourceId) await this.diagrams.incrementForks(input.sourceId, tx);
+      return diagram;
+    });
+  }
+
+  async list(caller: Caller, query: ListQuery): Promise<{ items: DiagramSummary[]; total: number; page: number; pageSize: number }> {
+    const email = (await this.diagrams.userEmail(caller.userId)) ?? '';
+    const { rows, total } = await this.diagrams.list({
+      scope: query.scope,
+      userId: caller.userId,
+      email,
+      tagId: query.tag,
+      q: query.q,
+      sort: query.sort,
+      order: query.order ?? (query.sort === 'name' ? 'asc' : 'desc'),
+      skip: (query.page - 1) * query.pageSize,
+      take: query.pageSize,
+    });
+    let roles = new Map<string, 'viewer' | 'editor' | 'none'>();
+    if (query.scope === 'shared') roles = await this.diagrams.sharedWith(rows.map((r) => r.id), email);
+    const withAccess = rows.map((diagram) => ({
+      diagram,
+      access: (query.scope === 'shared' ? DiagramAccessService.decide(diagram, caller.userId, roles.get(diagram.id) ?? null) ?? 'viewer' : 'owner') as AccessLevel,
+    }));
+    return { items: await this.views.summaries(withAccess, caller.userId), total, page: query.page, pageSize: query.pageSize };
+  }
+
+  async get(fuid: string, caller: Caller | undefined): Promise<DiagramView> {
+    const { diagram, access } = await this.access.require(fuid, caller, 'viewer');
+    return this.views.full(diagram, access, caller?.userId);
+  }
+
+  async update(fuid: string, caller: Caller, changes: { name?: string; description?: string }): Promise<DiagramSummary> {
+    const { diagram, access } = await this.access.require(fuid, caller, 'editor');
+    const updated = await this.diagrams.update(diagram.id, changes);
+    return this.views.summary(updated, access, caller.userId);
+  }
+
+  async delete(fuid: string, caller: Caller): Promise<void> {
+    const { diagram } = await this.access.require(fuid, caller, 'owner');
+    await this.diagrams.update(diagram.id, { deletedAt: new Date() });
+    this.realtime.toDiagram(fuid, RealtimeEvents.deleted, { fuid });
+    this.realtime.leaveDiagram(fuid);
+  }
+
+  async restore(fuid: string, caller: Caller): Promise<DiagramSummary> {
+    const diagram = await this.access.requireOwned(fuid, caller);
+    const restored = diagram.deletedAt ? await this.diagrams.update(diagram.id, { deletedAt: null }) : diagram;
+    return this.views.summary(restored, 'owner', caller.userId);
+  }
+
+  /** Duplicate, Make a copy and fork: any diagram the caller can view becomes a new private diagram of theirs. */
+  async copy(fuid: string, caller: Caller, name?: string): Promise<DiagramView> {
+    const { diagram: source } = await this.access.require(fuid, caller, 'viewer', DiagramTexts.copyUnavailable);
+    const document = (await this.diagrams.findDocument(source.id)) as Diagram;
+    const checked = checkDocument(document, { allowEmpty: true });
+    const copy = await this.insert(caller.userId, { name: name ?? `${source.name} (copy)`, description: source.description, sourceId: source.id }, checked);
+    return this.views.full(copy, 'owner', caller.userId, checked.document);
+  }
+
+  /** The stored document (callers have checked access). */
+  async documentOf(diagramId: string): Promise<Diagram> {
+    return (await this.diagrams.findDocument(diagramId)) as Diagram;
+  }
+
+  /** Sets link access and community visibility (the sharing module checks who may). */
+  setPrivacy(diagramId: string, changes: { linkAccess?: 'none' | 'view' | 'edit'; community?: boolean }): Promise<DiagramMeta> {
+    return this.diagrams.update(diagramId, changes);
+  }
+
+  async details(fuid: string, caller: Caller | undefined): Promise<Details> {
+    const { diagram, access } = await this.access.require(fuid, caller, 'viewer');
+    return {
+      author: userRefView(diagram.owner),
+      createdAt: diagram.createdAt.toISOString(),
+      lastChange: (diagram.savedAt ?? diagram.updatedAt).toISOString(),
+      lastChangeBy: diagram.savedBy ? userRefView(diagram.savedBy) : null,
+      sizeBytes: diagram.sizeBytes,
+      componentCount: diagram.componentCount,
+      fileToken: DiagramAccessService.allows(access, 'editor') ? diagram.fileToken : null,
+      version: diagram.version,
+    };
+  }
+}

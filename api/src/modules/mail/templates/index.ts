@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { renderMail, type MailContext, type RenderedMail } from './layout.js';
+
+const link = (context: MailContext, path: string, token: string) => `${context.appUrl.replace(/\/$/, '')}${path}?token=${encodeURIComponent(token)}`;
+
+/** Every e-mail the product sends: its props schema and its rendering. */
+export const mailTemplates = {
+  'confirm-email': {
+    props: z.object({ token: z.string() }),
+    render: ({ token }: { token: string }, context: MailContext) =>
+      renderMail(
+        {
+          subject: `Confirm your e-mail address for ${context.productName}`,
+          heading: 'Confirm your e-mail address',
+          paragraphs: ['Welcome! Confirm your address to finish creating your account. The link works once and expires in 48 hours.'],
+          action: { label: 'Confirm my e-mail address', url: link(context, '/confirm-email', token) },
+          footnote: 'If you did not sign up, you can ignore this message.',
+        },
+        context,
+      ),
+  },
+  'reset-password': {
+    props: z.object({ token: z.string() }),
+    render: ({ token }: { token: string }, context: MailContext) =>
+      renderMail(
+        {
+          subject: `Reset your ${context.productName} password`,
+          heading: 'Reset your password',
+          paragraphs: ['Someone asked to reset the password of your account. If it was you, choose a new password; the link works once and expires in one hour.'],
+          action: { label: 'Choose a new password', url: link(context, '/reset-password', token) },
+          footnote: 'If you did not ask for this, ignore this message: your password stays as it is.',
+        },
+        context,
+      ),
+  },
+  'password-changed': {
+    props: z.object({}),
+    render: (_props: object, context: MailContext) =>
+      renderMail(
+        {
+          subject: `Your ${context.productName} password was changed`,
+          heading: 'Your password was changed',
+          paragraphs: ['The password of your account was just changed, and every other session was logged out.', 'If this was not you, reset your password now and contact us.'],
+          action: { label: 'Reset my password', url: `${context.appUrl.replace(/\/$/, '')}/password-recovery` },
+        },
+        context,
+      ),
+  },
+  'registration-attempt': {
+    props: z.object({}),
+    render: (_props: object, context: MailContext) =>
+      renderMail(
+        {
+          subject: `Someone tried to register with your address`,
+          heading: 'You already have an account',
+          paragraphs: [`Someone tried to create a ${context.productName} account with this e-mail address, which already has one.`, 'If it was you, log in instead, or reset your password if you forgot it.'],
+          action: { label: 'Reset my password', url: `${context.appUrl.replace(/\/$/, '')}/password-recovery` },
+          footnote: 'If it was not you, nothing changed and you can ignore this message.',
+        },
+        context,
+      ),
+  },
+  'contact-submitted': {
+    props: z.object({ form: z.enum(['contact', 'whitepaper']), name: z.string(), email: z.string(), jobTitle: z.string(), company: z.string(), subject: z.string(), message: z.string() }),
+    render: (p: { form: 'contact' | 'whitepaper'; name: string; email: string; jobTitle: string; company: string; subject: string; message: string }, context: MailContext) =>
+      renderMail(
+        {
+          subject: p.form === 'contact' ? `Contact request: ${p.subject}` : `Whitepaper request from ${p.name}`,
+          heading: p.form === 'contact' ? 'Someone wrote through the contact form' : 'Someone asked for the whitepaper',
+          paragraphs: [
+            `${p.name} <${p.email}>, ${p.jobTitle} at ${p.company}`,
+            `Subject: ${p.subject}`,
+            ...(p.message ? [p.message] : []),
+          ],
+          footnote: `You receive this because you administer this ${context.productName} instance. Reply directly to ${p.email}.`,
+        },
+        context,
+      ),
+  },
+  'test-email': {
+    props: z.object({ host: z.string() }),
+    render: ({ host }: { host: string }, context: MailContext) =>
+      renderMail(
+        {
+          subject: `${context.productName} test e-mail`,
+          heading: 'Your mail settings work',
+          paragraphs: [`This test message was sent through ${host}. Outgoing mail from ${context.productName} will arrive like this one.`],
+        },
+        context,
+      ),
+  },
+} as const;
+
+export type MailTemplateName = keyof typeof mailTemplates;
+export type MailProps<T extends MailTemplateName> = z.infer<(typeof mailTemplates)[T]['props']>;
+
+export function renderTemplate(name: string, props: unknown, context: MailContext): RenderedMail {
+  const template = mailTemplates[name as MailTemplateName];
+  if (!template) throw new Error(`unknown mail template ${name}`);
+  return template.render(template.props.parse(props) as never, context);
+}

@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import { PrismaService } from '../../core/prisma/prisma.service.js';
+import type { Prisma } from '../../generated/prisma/client.js';
+
+const author = { select: { id: true, username: true, firstName: true, lastName: true } } as const;
+export const playSummary = {
+  id: true, diagramId: true, authorId: true, kind: true, status: true, name: true, diagramVersion: true, seed: true, runs: true,
+  completedRuns: true, steps: true, totalSteps: true, endReasons: true, server: true, error: true, createdAt: true, finishedAt: true,
+  author, diagram: { select: { fuid: true, name: true } },
+} as const satisfies Prisma.PlaySelect;
+export type PlayRow = Prisma.PlayGetPayload<{ select: typeof playSummary }>;
+
+@Injectable()
+export class PlaysRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  async list(diagramId: string, kind: 'quick' | 'interactive' | 'multiple' | undefined, skip: number, take: number) {
+    const where = { diagramId, ...(kind ? { kind } : {}) };
+    const [rows, total] = await Promise.all([
+      this.prisma.play.findMany({ where, select: playSummary, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip, take }),
+      this.prisma.play.count({ where }),
+    ]);
+    return { rows, total };
+  }
+
+  find(diagramId: string, id: string) {
+    return this.prisma.play.findFirst({ where: { id, diagramId }, select: { ...playSummary, series: true, stats: true } });
+  }
+
+  /** The play with what a batch job needs (its document snapshot and options). */
+  findForJob(id: string) {
+    return this.prisma.play.findUnique({ where: { id }, select: { ...playSummary, options: true } });
+  }
+
+  /** Stores the play and counts it on the diagram, in one transaction. */
+  create(data: Prisma.PlayUncheckedCreateInput) {
+    return this.prisma.$transaction(async (tx) => {
+      const play = await tx.play.create({ data, select: { ...playSummary, series: true, stats: true } });
+      await tx.diagram.update({ where: { id: data.diagramId }, data: { playCount: { increment: 1 } } });
+      return play;
+    });
+  }
+
+  delete(diagramId: string, id: string) {
+    return this.prisma.$transaction(async (tx) => {
+      const { count } = await tx.play.deleteMany({ where: { id, diagramId } });
+      if (count) await tx.diagram.update({ where: { id: diagramId }, data: { playCount: { decrement: count } } });
+      return count;
+    });
+  }
+
+  countActiveBatches(authorId: string) {
+    return this.prisma.play.count({ where: { authorId, server: true, status: { in: ['queued', 'running'] } } });
+  }
+
+  /** Moves a play from one of `from` to the new state; false when it was not in one of them. */
+  async transition(id: string, from: ('queued' | 'running')[], data: Prisma.PlayUncheckedUpdateManyInput): Promise<boolean> {
+    const { count } = await this.prisma.play.updateMany({ where: { id, status: { in: from } }, data });
+    return count > 0;
+  }
+
+  async status(id: string): Promise<string | null> {
+    return (await this.prisma.play.findUnique({ where: { id }, select: { status: true } }))?.status ?? null;
+  }
+
+  async progress(id: string, completedRuns: number): Promise<void> {
+    await this.prisma.play.updateMany({ where: { id, status: 'running' }, data: { completedRuns } });
+  }
+}

@@ -1,0 +1,144 @@
+import { Injectable } from '@nestjs/common';
+import { DiagramErrorCode, DiagramLimits, DiagramTexts, type BatchStats, type Play, type PlayWithValues } from '@loopwright/contracts';
+import type { z } from 'zod';
+import type { batchBodySchema, createPlayBodySchema, listPlaysQuerySchema } from '@loopwright/contracts';
+import type { Caller } from '../../core/auth/caller.js';
+import { AppError } from '../../core/errors/app-error.js';
+import { QueueService } from '../../core/queue/queue.service.js';
+import type { Prisma } from '../../generated/prisma/client.js';
+import { DiagramAccessService } from '../diagrams/diagram-access.service.js';
+import { userRefView } from '../diagrams/diagram-view.js';
+import type { DiagramMeta } from '../diagrams/diagrams.repository.js';
+import { DiagramsService } from '../diagrams/diagrams.service.js';
+import { simulationsBatchJob } from '../simulations/simulations.jobs.js';
+import { PlaysRepository, type PlayRow } from './plays.repository.js';
+
+type CreatePlay = z.infer<typeof createPlayBodySchema>;
+type BatchRequest = z.infer<typeof batchBodySchema>;
+type ListQuery = z.infer<typeof listPlaysQuerySchema>;
+
+export function playView(p: PlayRow): Play {
+  return {
+    id: p.id,
+    fuid: p.diagram.fuid,
+    kind: p.kind,
+    status: p.status,
+    name: p.name,
+    diagramVersion: p.diagramVersion,
+    seed: p.seed,
+    runs: p.runs,
+    completedRuns: p.completedRuns,
+    steps: p.steps,
+    totalSteps: p.totalSteps,
+    endReasons: p.endReasons as Record<string, number>,
+    author: p.author ? userRefView(p.author) : null,
+    server: p.server,
+    error: p.error,
+    createdAt: p.createdAt.toISOString(),
+    finishedAt: p.finishedAt?.toISOString() ?? null,
+  };
+}
+
+const json = (value: unknown) => value as Prisma.InputJsonValue;
+
+/** Play history: runs the editor made and stored, and server batches (queued here, run by the simulations job). */
+@Injectable()
+export class PlaysService {
+  constructor(
+    private readonly plays: PlaysRepository,
+    private readonly access: DiagramAccessService,
+    private readonly diagrams: DiagramsService,
+    private readonly queue: QueueService,
+  ) {}
+
+  async list(fuid: string, caller: Caller, query: ListQuery) {
+    const { diagram } = await this.access.require(fuid, caller, 'viewer', DiagramTexts.notFound);
+    const { rows, total } = await this.plays.list(diagram.id, query.kind, (query.page - 1) * query.pageSize, query.pageSize);
+    return { items: rows.map(playView), total, page: query.page, pageSize: query.pageSize };
+  }
+
+  async get(fuid: string, caller: Caller, playId: string): Promise<PlayWithValues> {
+    const { diagram } = await this.access.require(fuid, caller, 'viewer');
+    const play = await this.plays.find(diagram.id, playId);
+    if (!play) throw new AppError(DiagramErrorCode.PLAY_NOT_FOUND, DiagramTexts.playsLoadFailed, 404);
+    return { ...playView(play), series: (play.series as Record<string, number[]> | null) ?? null, stats: (play.stats as BatchStats | null) ?? null };
+  }
+
+  async create(fuid: string, caller: Caller, body: CreatePlay): Promise<PlayWithValues> {
+    const { diagram } = await this.access.require(fuid, caller, 'editor');
+    requireSaved(diagram);
+    if (body.diagramVersion > diagram.version) throw AppError.validation({ fields: [{ field: 'diagramVersion', message: 'This version of the diagram does not exist yet' }] }, 'This version of the diagram does not exist yet');
+    const points = Object.values(body.series ?? {}).reduce((sum, s) => sum + s.length, 0);
+    if (points > DiagramLimits.maxPlaySeriesPoints) throw new AppError(DiagramErrorCode.PLAY_LIMIT_REACHED, DiagramTexts.stepsLimit, 413, { limit: DiagramLimits.maxPlaySeriesPoints });
+    const play = await this.plays.create({
+      diagramId: diagram.id,
+      authorId: caller.userId,
+      kind: body.kind,
+      status: 'done',
+      name: body.name ?? null,
+      diagramVersion: body.diagramVersion,
+      seed: body.seed,
+      runs: body.runs,
+      completedRuns: body.runs,
+      steps: body.steps,
+      totalSteps: body.totalSteps ?? body.steps * body.runs,
+      endReasons: json(body.endReasons),
+      series: body.series ? json(body.series) : undefined,
+      stats: body.stats ? json(body.stats) : undefined,
+      server: false,
+      finishedAt: new Date(),
+    });
+    return { ...playView(play), series: body.series ?? null, stats: body.stats ?? null };
+  }
+
+  async delete(fuid: string, caller: Caller, playId: string): Promise<void> {
+    const { diagram } = await this.access.require(fuid, caller, 'editor');
+    if (!(await this.plays.delete(diagram.id, playId))) throw new AppError(DiagramErrorCode.PLAY_NOT_FOUND, DiagramTexts.playDeleteFailed, 404);
+  }
+
+  /** Stops a server batch that is queued or running; the job sees it and aborts the engine. */
+  async cancel(fuid: string, caller: Caller, playId: string): Promise<Play> {
+    const { diagram } = await this.access.require(fuid, caller, 'editor');
+    const play = await this.plays.find(diagram.id, playId);
+    if (!play) throw new AppError(DiagramErrorCode.PLAY_NOT_FOUND, DiagramTexts.batchStopFailed, 404);
+    if (!(await this.plays.transition(playId, ['queued', 'running'], { status: 'cancelled', finishedAt: new Date() }))) {
+      throw new AppError(DiagramErrorCode.PLAY_NOT_RUNNING, DiagramTexts.batchStopFailed, 409, { status: play.status });
+    }
+    return playView({ ...play, status: 'cancelled', finishedAt: new Date() });
+  }
+
+  /** Queues a multiple run on the server against the document as it is now (kept with the play). */
+  async submitBatch(fuid: string, caller: Caller, body: BatchRequest): Promise<Play> {
+    const { diagram } = await this.access.require(fuid, caller, 'editor');
+    requireSaved(diagram);
+    if ((await this.plays.countActiveBatches(caller.userId)) >= DiagramLimits.batchMaxActivePerUser) {
+      throw new AppError(DiagramErrorCode.PLAY_LIMIT_REACHED, DiagramTexts.batchTooLarge, 429, { limit: DiagramLimits.batchMaxActivePerUser });
+    }
+    const document = await this.diagrams.documentOf(diagram.id);
+    const play = await this.plays.create({
+      diagramId: diagram.id,
+      authorId: caller.userId,
+      kind: 'multiple',
+      status: 'queued',
+      name: body.name ?? null,
+      diagramVersion: diagram.version,
+      seed: body.seed ?? document.settings.seed ?? 0,
+      runs: body.runs,
+      completedRuns: 0,
+      steps: 0,
+      server: true,
+      options: json({ document, steps: body.steps ?? null, percentiles: body.percentiles ?? null }),
+    });
+    try {
+      await this.queue.enqueue(simulationsBatchJob, { playId: play.id }, { jobId: play.id });
+    } catch {
+      await this.plays.transition(play.id, ['queued'], { status: 'failed', error: DiagramTexts.batchFailed, finishedAt: new Date() });
+      throw new AppError(DiagramErrorCode.PLAY_QUEUE_UNAVAILABLE, DiagramTexts.batchFailed, 503);
+    }
+    return playView(play);
+  }
+}
+
+function requireSaved(diagram: DiagramMeta): void {
+  if (diagram.version < 1) throw new AppError(DiagramErrorCode.DIAGRAM_NOT_SAVED, DiagramTexts.notSavedPlay, 409);
+}

@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import { PrismaService } from '../../core/prisma/prisma.service.js';
+
+export interface CommunityDiagramRow {
+  fuid: string;
+  name: string;
+  description: string;
+  like_count: number;
+  play_count: number;
+  fork_count: number;
+  node_count: number;
+  updated_at: Date;
+  username: string;
+  first_name: string | null;
+  last_name: string | null;
+}
+
+export interface DiagramListQuery {
+  term?: string;
+  owner?: string;
+  sort: 'newest' | 'popular';
+  offset: number;
+  limit: number;
+}
+
+const containing = (term: string | undefined) => (term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : '%');
+
+/**
+ * Read-only queries over the diagrams engineer's tables for the public community pages: only
+ * diagrams public on community, not deleted, whose owner has a public profile.
+ */
+@Injectable()
+export class CommunityRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  async diagrams(query: DiagramListQuery): Promise<{ rows: CommunityDiagramRow[]; total: number }> {
+    const like = containing(query.term);
+    const owner = query.owner ?? null;
+    const [rows, count] = await Promise.all([
+      this.prisma.$queryRaw<CommunityDiagramRow[]>`
+        SELECT d.fuid, d.name, d.description, d.like_count, d.play_count, d.fork_count, d.node_count, d.updated_at, u.username, u.first_name, u.last_name
+        FROM diagrams d JOIN users u ON u.id = d.owner_id
+        WHERE d.community AND d.deleted_at IS NULL AND u.username IS NOT NULL AND NOT u.is_private_account
+          AND (d.name ILIKE ${like} OR d.description ILIKE ${like})
+          AND (${owner}::text IS NULL OR u.username = ${owner})
+        ORDER BY CASE WHEN ${query.sort} = 'popular' THEN d.like_count ELSE 0 END DESC, d.updated_at DESC, d.fuid
+        OFFSET ${query.offset} LIMIT ${query.limit}`,
+      this.prisma.$queryRaw<{ n: bigint }[]>`
+        SELECT count(*) AS n FROM diagrams d JOIN users u ON u.id = d.owner_id
+        WHERE d.community AND d.deleted_at IS NULL AND u.username IS NOT NULL AND NOT u.is_private_account
+          AND (d.name ILIKE ${like} OR d.description ILIKE ${like})
+          AND (${owner}::text IS NULL OR u.username = ${owner})`,
+    ]);
+    return { rows, total: Number(count[0]?.n ?? 0) };
+  }
+
+  async diagram(fuid: string): Promise<CommunityDiagramRow | null> {
+    const rows = await this.prisma.$queryRaw<CommunityDiagramRow[]>`
+      SELECT d.fuid, d.name, d.description, d.like_count, d.play_count, d.fork_count, d.node_count, d.updated_at, u.username, u.first_name, u.last_name
+      FROM diagrams d JOIN users u ON u.id = d.owner_id
+      WHERE d.fuid = ${fuid} AND d.community AND d.deleted_at IS NULL AND u.username IS NOT NULL AND NOT u.is_private_account
+      LIMIT 1`;
+    return rows[0] ?? null;
+  }
+}

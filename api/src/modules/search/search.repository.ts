@@ -1,0 +1,82 @@
+import { Injectable } from '@nestjs/common';
+import { PrismaService } from '../../core/prisma/prisma.service.js';
+
+export interface ContentHit {
+  id: string;
+  kind: string;
+  slug: string;
+  title: string;
+  description: string;
+}
+
+export interface DesignerRow {
+  id: string;
+  username: string;
+  first_name: string | null;
+  last_name: string | null;
+  avatar_url: string | null;
+  job_title: string | null;
+  follower_count: number;
+  public_diagram_count: number;
+  about: string | null;
+}
+
+/** `%term%` for ILIKE, with the term's own wildcards escaped. */
+const containing = (term: string | undefined) => (term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : '%');
+
+/** PostgreSQL full-text (tsvector + GIN) and trigram queries; the only Prisma user of the module. */
+@Injectable()
+export class SearchRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** Published entries of the kinds, by full-text rank, then title similarity (typos, prefixes). */
+  searchContent(term: string, kinds: string[], limit: number): Promise<ContentHit[]> {
+    const like = containing(term);
+    return this.prisma.$queryRaw<ContentHit[]>`
+      SELECT id::text, kind, slug, title, description
+      FROM content_entries, websearch_to_tsquery('english', ${term}) AS query
+      WHERE status = 'publish' AND kind = ANY(${kinds}::text[])
+        AND (search_vector @@ query OR title ILIKE ${like} OR similarity(title, ${term}) > 0.3)
+      ORDER BY (title ILIKE ${like})::int DESC,
+               ts_rank(search_vector, query) + similarity(title, ${term}) DESC,
+               title
+      LIMIT ${limit}`;
+  }
+
+  countContent(term: string, kinds: string[]): Promise<number> {
+    const like = containing(term);
+    return this.prisma.$queryRaw<{ n: bigint }[]>`
+      SELECT count(*) AS n FROM content_entries, websearch_to_tsquery('english', ${term}) AS query
+      WHERE status = 'publish' AND kind = ANY(${kinds}::text[])
+        AND (search_vector @@ query OR title ILIKE ${like} OR similarity(title, ${term}) > 0.3)`.then((r) => Number(r[0]?.n ?? 0));
+  }
+
+  /**
+   * Designers: users with a username and a public profile. Read-only over the accounts
+   * engineer's users table (their module exports no listing service yet).
+   */
+  designers(term: string | undefined, offset: number, limit: number): Promise<DesignerRow[]> {
+    const like = containing(term);
+    return this.prisma.$queryRaw<DesignerRow[]>`
+      SELECT id::text, username, first_name, last_name, avatar_url, job_title, follower_count, public_diagram_count, about
+      FROM users
+      WHERE username IS NOT NULL AND is_private_account = false
+        AND (username ILIKE ${like} OR coalesce(first_name, '') || ' ' || coalesce(last_name, '') ILIKE ${like})
+      ORDER BY follower_count DESC, updated_at DESC, username
+      OFFSET ${offset} LIMIT ${limit}`;
+  }
+
+  countDesigners(term: string | undefined): Promise<number> {
+    const like = containing(term);
+    return this.prisma.$queryRaw<{ n: bigint }[]>`
+      SELECT count(*) AS n FROM users
+      WHERE username IS NOT NULL AND is_private_account = false
+        AND (username ILIKE ${like} OR coalesce(first_name, '') || ' ' || coalesce(last_name, '') ILIKE ${like})`.then((r) => Number(r[0]?.n ?? 0));
+  }
+
+  designer(username: string): Promise<DesignerRow | null> {
+    return this.prisma.$queryRaw<DesignerRow[]>`
+      SELECT id::text, username, first_name, last_name, avatar_url, job_title, follower_count, public_diagram_count, about
+      FROM users WHERE username = ${username} AND is_private_account = false LIMIT 1`.then((r) => r[0] ?? null);
+  }
+}

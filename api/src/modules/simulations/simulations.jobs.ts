@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { defineJob } from '../../core/queue/job-definition.js';
+
+/** Runs one stored multiple-run play (plays.status queued) on the worker. Idempotent: a finished play is left alone. */
+export const simulationsBatchJob = defineJob({
+  queue: 'simulations',
+  name: 'simulations.batch',
+  schema: z.object({ playId: z.string().uuid() }),
+  attempts: 2,
+  backoffMs: 5_000,
+});

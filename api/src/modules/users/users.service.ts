@@ -1,0 +1,127 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AuthTexts, ErrorCode, PHOTO_MAX_BYTES, PHOTO_TYPES, type AuthenticatedUser } from '@loopwright/contracts';
+import type { z } from 'zod';
+import type { onboardingBodySchema, profileBodySchema } from '@loopwright/contracts';
+import type { AppConfig } from '../../config/config.js';
+import { deriveKey } from '../../core/crypto/keys.js';
+import { AppError } from '../../core/errors/app-error.js';
+import type { TransactionClient } from '../../core/prisma/prisma.service.js';
+import { APP_CONFIG } from '../../core/tokens.js';
+import type { InputJsonValue } from '../../generated/prisma/internal/prismaNamespace.js';
+import { toAuthenticatedUser } from './user-view.js';
+import { UsersRepository, type UserRecord } from './users.repository.js';
+
+type ProfileUpdate = z.infer<typeof profileBodySchema>;
+type Onboarding = z.infer<typeof onboardingBodySchema>;
+
+/** Profiles, onboarding, privacy and photos of the logged-in user. */
+@Injectable()
+export class UsersService {
+  private readonly userHashKey: Buffer;
+
+  constructor(
+    private readonly users: UsersRepository,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.userHashKey = deriveKey(config.APP_SECRET, 'user-hash');
+  }
+
+  view(user: UserRecord): AuthenticatedUser {
+    return toAuthenticatedUser(user, this.userHashKey);
+  }
+
+  async me(userId: string): Promise<AuthenticatedUser> {
+    return this.view(await this.require(userId));
+  }
+
+  async require(userId: string): Promise<UserRecord> {
+    const user = await this.users.findById(userId);
+    if (!user) throw new AppError(ErrorCode.AUTH_REQUIRED, 'You need to log in to do that', 401);
+    return user;
+  }
+
+  /** Addresses of the instance's administrators (inside `tx` when given). */
+  adminEmails(tx?: TransactionClient): Promise<string[]> {
+    return this.users.adminEmails(tx);
+  }
+
+  async updateProfile(userId: string, update: ProfileUpdate): Promise<AuthenticatedUser> {
+    const { games, socials, ...fields } = update;
+    const data = {
+      ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v === '' ? null : v])),
+      ...(games ? { games: games as InputJsonValue } : {}),
+      ...(socials ? { socials: socials as InputJsonValue } : {}),
+    };
+    return this.view(await this.users.update(userId, data));
+  }
+
+  async usernameAvailable(username: string, userId?: string): Promise<boolean> {
+    return !(await this.users.usernameTaken(username, userId));
+  }
+
+  async completeOnboarding(userId: string, answers: Onboarding): Promise<AuthenticatedUser> {
+    const { username, company, jobTitle, ...rest } = answers;
+    if (await this.users.usernameTaken(username, userId)) {
+      throw new AppError('USER_USERNAME_TAKEN', AuthTexts.usernameTaken, 409, { fields: [{ field: 'username', message: AuthTexts.usernameTaken }] });
+    }
+    try {
+      const user = await this.users.update(userId, {
+        username,
+        ...(company ? { company } : {}),
+        ...(jobTitle ? { jobTitle } : {}),
+        onboarding: rest as InputJsonValue,
+        onboardedAt: new Date(),
+      });
+      return this.view(user);
+    } catch (error) {
+      if ((error as { code?: string }).code === 'P2002') {
+        throw new AppError('USER_USERNAME_TAKEN', AuthTexts.usernameTaken, 409, { fields: [{ field: 'username', message: AuthTexts.usernameTaken }] });
+      }
+      throw error;
+    }
+  }
+
+  async setPrivacy(userId: string, isPrivateAccount: boolean): Promise<AuthenticatedUser> {
+    return this.view(await this.users.update(userId, { isPrivateAccount }));
+  }
+
+  async saveImage(userId: string, kind: 'avatar' | 'cover', contentType: string | undefined, body: unknown): Promise<AuthenticatedUser> {
+    const data = Buffer.isBuffer(body) ? body : null;
+    if (!data || data.length === 0) throw new AppError('USER_PHOTO_MISSING', AuthTexts.photoMissing, 400);
+    const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
+    if (!(PHOTO_TYPES as readonly string[]).includes(type) || !looksLike(type, data)) {
+      throw new AppError('USER_PHOTO_WRONG_TYPE', AuthTexts.photoWrongType, 415);
+    }
+    if (data.length > PHOTO_MAX_BYTES) throw new AppError('USER_PHOTO_TOO_BIG', AuthTexts.photoTooBig, 413);
+    await this.users.saveImage(userId, kind, type, data);
+    return this.me(userId);
+  }
+
+  async deleteImage(userId: string, kind: 'avatar' | 'cover'): Promise<AuthenticatedUser> {
+    await this.users.deleteImage(userId, kind);
+    return this.me(userId);
+  }
+
+  async image(userId: string, kind: 'avatar' | 'cover') {
+    const image = await this.users.findImage(userId, kind);
+    if (!image) throw AppError.notFound('No such image');
+    return image;
+  }
+}
+
+/** The file's first bytes must match its declared type: a renamed file is not an image. */
+function looksLike(type: string, data: Buffer): boolean {
+  const starts = (...bytes: number[]) => bytes.every((b, i) => data[i] === b);
+  switch (type) {
+    case 'image/png':
+      return starts(0x89, 0x50, 0x4e, 0x47);
+    case 'image/jpeg':
+      return starts(0xff, 0xd8, 0xff);
+    case 'image/gif':
+      return starts(0x47, 0x49, 0x46, 0x38);
+    case 'image/webp':
+      return starts(0x52, 0x49, 0x46, 0x46) && data.subarray(8, 12).toString('ascii') === 'WEBP';
+    default:
+      return false;
+  }
+}

@@ -1,0 +1,118 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost, ModuleRef } from '@nestjs/core';
+import type { Request } from 'express';
+import { IdentityResolver } from '../../core/auth/identity-resolver.js';
+import type { Collection, SearchFilter, SuggestionContext, WebsiteGateway } from '@loopwright/contracts';
+import { BlogService } from '../content/blog.service.js';
+import { ContentCache } from '../content/content-cache.js';
+import { ContentService } from '../content/content.service.js';
+import { LearnService } from '../content/learn.service.js';
+import { SearchService } from '../search/search.service.js';
+
+/** Not found (a null) instead of an error, so routes render their own 404. */
+async function orNull<T>(work: Promise<T>): Promise<T | null> {
+  try {
+    return await work;
+  } catch (error) {
+    if ((error as { status?: number }).status === 404) return null;
+    throw error;
+  }
+}
+
+/**
+ * What server-rendered pages read, in-process (published content through the 10 s cache): published on the Express app's locals, from where
+ * the React Router handler puts it into every request's load context (api/src/web/).
+ */
+@Injectable()
+export class WebsiteGatewayService implements WebsiteGateway, OnModuleInit {
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly content: ContentService,
+    private readonly learn: LearnService,
+    private readonly blog: BlogService,
+    private readonly searchService: SearchService,
+    private readonly cache: ContentCache,
+    private readonly moduleRef: ModuleRef,
+  ) {}
+
+  onModuleInit(): void {
+    const express = this.adapterHost.httpAdapter?.getInstance?.() as { locals?: Record<string, unknown> } | undefined;
+    if (express?.locals) express.locals.websiteGateway = this;
+  }
+
+  menus() {
+    return this.cache.get('menus', () => this.content.menus());
+  }
+  cta() {
+    return this.cache.get('cta', () => this.content.cta());
+  }
+  page(slug: string, preview: boolean) {
+    if (preview) return this.content.page(slug, true);
+    return this.cache.get(`page:${slug}`, () => this.content.page(slug, false));
+  }
+  chapters(collection: Collection) {
+    return this.cache.get(`chapters:${collection}`, async () => (await orNull(this.learn.chapters(collection))) ?? []);
+  }
+  learnPage(collection: Collection, slug: string, preview: boolean) {
+    if (preview) return this.learn.page(collection, slug, true);
+    return this.cache.get(`learn:${collection}:${slug}`, () => this.learn.page(collection, slug, false));
+  }
+  posts(perPage: number, page: number, categorySlug?: string) {
+    return this.cache.get(`posts:${perPage}:${page}:${categorySlug ?? ''}`, () => this.blog.posts(perPage, page, categorySlug));
+  }
+  postsByAuthor(slug: string, perPage: number, page: number) {
+    return this.cache.get(`author:${slug}:${perPage}:${page}`, () => this.blog.postsByAuthor(slug, perPage, page));
+  }
+  categories() {
+    return this.cache.get('categories', () => this.blog.categories());
+  }
+  post(slug: string, preview: boolean) {
+    if (preview) return this.blog.post(slug, true);
+    return this.cache.get(`post:${slug}`, () => this.blog.post(slug, false));
+  }
+  glossary() {
+    return this.cache.get('glossary', () => this.content.glossary());
+  }
+  glossaryTerm(slug: string) {
+    return this.cache.get(`glossary:${slug}`, () => this.content.glossaryTerm(slug));
+  }
+  jobs() {
+    return this.cache.get('jobs', () => this.content.jobs());
+  }
+  job(slug: string) {
+    return this.cache.get(`job:${slug}`, () => this.content.job(slug));
+  }
+  partners() {
+    return this.cache.get('partners', () => this.content.partners());
+  }
+  socialPosts(ids: string[]) {
+    return this.cache.get(`social:${ids.join('+')}`, () => this.content.socialPosts(ids));
+  }
+  search(term: string, filter: 'all' | 'documentation') {
+    return this.searchService.search(term, filter);
+  }
+  suggestions(term: string, filter: SearchFilter, context: SuggestionContext) {
+    return this.searchService.suggestions(term, filter, context);
+  }
+  designers(query: { term?: string; page: number; count: number }) {
+    return this.searchService.designers(query);
+  }
+  designer(username: string) {
+    return this.searchService.designer(username);
+  }
+  diagrams(query: { term?: string; owner?: string; sort: 'newest' | 'popular'; page: number; count: number }) {
+    return this.searchService.diagrams(query);
+  }
+  diagram(fuid: string) {
+    return this.searchService.diagram(fuid);
+  }
+  sitemapPaths() {
+    return this.content.sitemapPaths();
+  }
+
+  async viewerRole(request: unknown): Promise<string | null> {
+    const identity = this.moduleRef.get(IdentityResolver, { strict: false });
+    const caller = await identity.resolve(request as Request).catch(() => null);
+    return caller?.role ?? null;
+  }
+}

@@ -1,0 +1,58 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import compression from 'compression';
+import cookieParser from 'cookie-parser';
+import type { Logger } from 'pino';
+import { AppModule } from '../app.module.js';
+import type { AppConfig } from '../config/config.js';
+import { AllExceptionsFilter } from '../core/errors/exception.filter.js';
+import { requestContext } from '../core/http/request-context.middleware.js';
+import { securityHeaders } from '../core/http/security.js';
+import { mountWebApp } from '../web/react-router-handler.js';
+import { RealtimeGateway } from '../modules/realtime/realtime.gateway.js';
+import { mountDiagramWebRoutes } from '../modules/thumbnails/thumbnail-routes.js';
+import { createRequire } from 'node:module';
+import express from 'express';
+
+export type WebMode = 'production' | 'development' | 'none';
+
+export interface HttpApp {
+  app: NestExpressApplication;
+  close(): Promise<void>;
+}
+
+/** The one HTTP process: NestJS under /api, the React Router app for every other path. */
+export async function createHttpApp(config: AppConfig, logger: Logger, web: WebMode): Promise<HttpApp> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, logger), {
+    logger: ['error', 'warn'],
+    bodyParser: false,
+  });
+  app.enableShutdownHooks();
+  if (config.TRUST_PROXY) app.set('trust proxy', true);
+  app.disable('x-powered-by');
+  app.use(requestContext(logger));
+  app.use(...securityHeaders(web === 'development', { recaptcha: !!config.RECAPTCHA_SECRET }));
+  app.use(compression());
+  app.use(cookieParser());
+  const swaggerUi = createRequire(import.meta.url).resolve('swagger-ui-dist/package.json').replace(/package\.json$/, '');
+  app.use('/api/docs/assets', express.static(swaggerUi, { maxAge: '1d' }));
+  // Spec-named diagram routes outside /api (share thumbnails, /open-public/) and Socket.IO at /socket.io.
+  mountDiagramWebRoutes(app.getHttpAdapter().getInstance(), app);
+  app.get(RealtimeGateway).attach(app.getHttpServer());
+  const closeWeb = web === 'none' ? async () => undefined : await mountWebApp(app.getHttpAdapter().getInstance(), { development: web === 'development', logger });
+  // Parsers after the web app, so React Router form actions read their own bodies.
+  // Photos arrive as raw image bodies; the service checks type and the 500 KB limit itself.
+  app.use('/api/users/me/images', express.raw({ type: () => true, limit: '4mb' }));
+  app.useBodyParser('json', { limit: '5mb' });
+  app.useBodyParser('urlencoded', { extended: false, limit: '1mb' });
+  app.setGlobalPrefix('api');
+  app.useGlobalFilters(new AllExceptionsFilter(logger));
+  return {
+    app,
+    async close() {
+      await closeWeb();
+      await app.close();
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createRequestHandler } from '@react-router/express';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import { RouterContextProvider, type ServerBuild } from 'react-router';
+import type { Logger } from 'pino';
+import type { WebsiteGateway } from '@loopwright/contracts';
+import { repoPaths } from '../core/paths.js';
+import { serverRequestContext } from './request-context.js';
+
+const isApiPath = (p: string) => p === '/api' || p.startsWith('/api/');
+
+function loadContext(req: Request, res: Response): RouterContextProvider {
+  const context = new RouterContextProvider();
+  const website = req.app.locals.websiteGateway as WebsiteGateway | undefined;
+  context.set(serverRequestContext, {
+    cspNonce: String(res.locals.cspNonce ?? ''),
+    requestId: String(req.id ?? ''),
+    website,
+    viewerRole: async () => (website ? website.viewerRole(req) : null),
+  });
+  return context;
+}
+
+/**
+ * Serves the React Router app (SSR) for every path outside /api. Registered before Nest's
+ * body parsers so form actions receive the raw body. In development Vite runs in middleware mode.
+ */
+export async function mountWebApp(app: Express, options: { development: boolean; logger: Logger }): Promise<() => Promise<void>> {
+  const onlyOutsideApi = (handler: express.RequestHandler) => (req: Request, res: Response, next: NextFunction) =>
+    isApiPath(req.path) ? next() : handler(req, res, next);
+  // Website images authored under content/images/ (content/README.md).
+  app.use('/images', express.static(path.join(repoPaths.content, 'images'), { maxAge: '1h', index: false }));
+
+  if (options.development) {
+    const vite = await import('vite');
+    const server = await vite.createServer({ root: path.join(repoPaths.root, 'web'), server: { middlewareMode: true }, appType: 'custom' });
+    app.use(onlyOutsideApi(server.middlewares as unknown as express.RequestHandler));
+    const build = () => server.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+    app.use(onlyOutsideApi(createRequestHandler({ build, getLoadContext: loadContext, mode: 'development' })));
+    options.logger.info('web app served by Vite in middleware mode (hot reload)');
+    return () => server.close();
+  }
+
+  const serverEntry = path.join(repoPaths.webBuild, 'server/index.js');
+  if (!existsSync(serverEntry)) {
+    throw new Error(`The web app is not built (${serverEntry} is missing). Run "npm run build" first.`);
+  }
+  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  const client = path.join(repoPaths.webBuild, 'client');
+  app.use('/assets', express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
+  app.use(onlyOutsideApi(express.static(client, { maxAge: '1h', index: false })));
+  app.use(onlyOutsideApi(createRequestHandler({ build, getLoadContext: loadContext, mode: 'production' })));
+  return async () => undefined;
+}

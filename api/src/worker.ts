@@ -1,0 +1,34 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { WorkerModule } from './app.module.js';
+import { ConfigError, loadConfig } from './config/config.js';
+import { createLogger } from './core/logging/logger.js';
+import { embeddedDatabaseUrl } from './core/prisma/embedded-database.js';
+import { JobRegistry } from './core/queue/job-registry.js';
+import { startWorkers } from './core/queue/workers.js';
+import { onShutdown } from './server/shutdown.js';
+
+/** `npm run worker`: processes the BullMQ queues with the same modules as the app. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.LOG_LEVEL, { role: 'worker' });
+  if (!config.REDIS_URL) {
+    logger.error('The worker needs REDIS_URL. Without it, jobs run inside the app process.');
+    process.exit(1);
+  }
+  // Without DATABASE_URL the worker joins the embedded PostgreSQL that `npm start` runs.
+  config.DATABASE_URL ??= embeddedDatabaseUrl(config.EMBEDDED_POSTGRES_PORT);
+  const context = await NestFactory.createApplicationContext(WorkerModule.forRoot(config, logger), { logger: ['error', 'warn'] });
+  const registry = context.get(JobRegistry);
+  const workers = startWorkers(registry, { redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX }, logger);
+  logger.info({ queues: registry.queues(), jobs: registry.names() }, 'worker started');
+  onShutdown(logger, async () => {
+    await Promise.all(workers.map((w) => w.close()));
+    await context.close();
+  });
+}
+
+main().catch((error) => {
+  console.error(error instanceof ConfigError ? error.message : error instanceof Error ? error.stack : error);
+  process.exit(1);
+});

@@ -1,0 +1,9 @@
+import 'vitest';
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    databaseAdminUrl: string;
+    databaseTemplate: string;
+    redisUrl: string | null;
+  }
+}

@@ -1,0 +1,64 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium, saveScreenshot } from '../support/browser.js';
+import { startBuiltApp, type BuiltApp } from '../support/built-app.js';
+import { CLIENT_HEADERS, createDesigner, createDiagram, getDiagram, loggedInContext, openEditor } from './support.js';
+
+const documentWithGold = (start: number) => ({
+  nodes: [
+    { id: 'source', type: 'source', name: 'Mine', x: 0, y: 0, activation: 'automatic' },
+    { id: 'gold', type: 'pool', name: 'Gold', x: 240, y: 0, start },
+  ],
+  connections: [{ id: 'c1', kind: 'resource', from: 'source', to: 'gold', formula: '1' }],
+});
+
+describe.skipIf(!inject('chromiumPath'))('editor: live notices in Chromium', () => {
+  let app: BuiltApp;
+  let browser: Browser;
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startBuiltApp(), launchChromium()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  const gold = (page: Page) => page.locator('.react-flow__node').filter({ has: page.getByTestId('node-Gold') }).getByTestId('node-value').textContent();
+
+  it('tells an open editor that another editor restored a version, and reloads it on request', async () => {
+    const owner = await createDesigner(app);
+    const colleague = await createDesigner(app);
+    const ownerContext = await loggedInContext(browser, app, owner);
+    const colleagueContext = await loggedInContext(browser, app, colleague);
+    try {
+      const fuid = await createDiagram(ownerContext, app, { name: 'Shared economy', document: documentWithGold(0) });
+      const share = await ownerContext.request.post(`${app.url}/api/diagrams/${fuid}/shares`, { headers: CLIENT_HEADERS, data: { email: colleague.email, role: 'editor' } });
+      expect(share.status()).toBe(201);
+      const first = await getDiagram(colleagueContext, app, fuid);
+      const saved = await colleagueContext.request.put(`${app.url}/api/diagrams/${fuid}/document`, { headers: CLIENT_HEADERS, data: { baseVersion: first.version, document: documentWithGold(5) } });
+      expect(saved.status()).toBe(200);
+
+      const page = await ownerContext.newPage();
+      await openEditor(page, app, fuid);
+      await expect.poll(() => gold(page)).toBe('5');
+
+      // The colleague restores the owner's first version through the API.
+      const versions = await (await colleagueContext.request.get(`${app.url}/api/diagrams/${fuid}/versions`, { headers: CLIENT_HEADERS })).json();
+      const original = versions.content.items.find((v: { version: number }) => v.version === first.version);
+      expect(original).toBeTruthy();
+      const restored = await colleagueContext.request.post(`${app.url}/api/diagrams/${fuid}/versions/${original.id}/restore`, { headers: CLIENT_HEADERS });
+      expect(restored.status()).toBe(200);
+
+      const banner = page.getByRole('status').filter({ hasText: 'Another editor restored version' });
+      await banner.waitFor({ timeout: 15_000 });
+      await saveScreenshot(page, 'editor-revert-notice');
+      expect(await gold(page)).toBe('5'); // nothing changes until the designer chooses
+      await banner.getByRole('button', { name: 'Reload' }).click();
+      await expect.poll(() => gold(page)).toBe('0');
+      await banner.waitFor({ state: 'detached' });
+    } finally {
+      await ownerContext.close();
+      await colleagueContext.close();
+    }
+  });
+});

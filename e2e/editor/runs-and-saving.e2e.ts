@@ -1,0 +1,175 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium, saveScreenshot } from '../support/browser.js';
+import { startBuiltApp, type BuiltApp } from '../support/built-app.js';
+import { chartValue, createDesigner, createDiagram, getDiagram, loggedInContext, openEditor, waitForSaved } from './support.js';
+
+const settings = { stepsLimit: 30 };
+const diceDocument = {
+  version: 1, settings, variables: [],
+  nodes: [
+    { id: 'roll', type: 'source', name: 'Roll', x: 0, y: 0, activation: 'automatic' },
+    { id: 'coins', type: 'pool', name: 'Coins', x: 240, y: 0, start: 0 },
+  ],
+  connections: [{ id: 'c1', kind: 'resource', from: 'roll', to: 'coins', formula: 'D6' }],
+};
+
+describe.skipIf(!inject('chromiumPath'))('editor: multiple runs and saving in Chromium', () => {
+  let app: BuiltApp;
+  let browser: Browser;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startBuiltApp(), launchChromium()]);
+    context = await loggedInContext(browser, app, await createDesigner(app));
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await app?.close();
+  });
+
+  const node = (page: Page, name: string): Locator => page.locator('.react-flow__node').filter({ has: page.getByTestId(`node-${name}`) });
+  const caption = (page: Page) => page.locator('.chart-panel__caption').textContent();
+
+  async function setStart(page: Page, value: string) {
+    await node(page, 'Coins').click();
+    await page.getByRole('tabpanel').getByLabel('Start').fill(value);
+  }
+
+  it('runs 200 multiple runs of a D6 source on the worker pool and charts the mean with min–max and percentile bands', async () => {
+    const fuid = await createDiagram(context, app, { name: 'Dice income', document: diceDocument });
+    const page = await context.newPage();
+    const errors = await openEditor(page, app, fuid);
+    await page.getByLabel('Runs', { exact: true }).fill('200');
+    await page.getByRole('button', { name: 'Multiple runs' }).click();
+    await expect.poll(() => caption(page), { timeout: 20_000 }).toContain('200 of 200 runs');
+    // The chart draws bands: uPlot's canvas is there and the values hold the band edges.
+    expect(await page.getByTestId('chart-canvas').locator('canvas').count()).toBeGreaterThan(0);
+    await saveScreenshot(page, 'editor-chart-bands');
+    await page.getByRole('button', { name: 'Show values' }).click();
+    const at30 = async (stat: string) => Number(await chartValue(page, `Coins ${stat}`, 30));
+    const [mean, min, max, p5, p25, median, p75, p95] = await Promise.all(['mean', 'min', 'max', 'p5', 'p25', 'median', 'p75', 'p95'].map(at30));
+    expect(Math.abs(mean - 105)).toBeLessThan(4); // 30 × 3.5, sd of the mean ≈ 0.66
+    expect(min).toBeGreaterThanOrEqual(30);
+    expect(max).toBeLessThanOrEqual(180);
+    expect(min).toBeLessThan(p5);
+    expect(p5).toBeLessThan(p25);
+    expect(p25).toBeLessThanOrEqual(median);
+    expect(median).toBeLessThanOrEqual(p75);
+    expect(p75).toBeLessThan(p95);
+    expect(p95).toBeLessThan(max);
+    expect(Number(await chartValue(page, 'Coins mean', 1))).toBeCloseTo(3.5, 0);
+
+    // The run is in the play history and opens again.
+    await page.getByRole('tab', { name: 'Plays' }).click();
+    const play = page.getByRole('tabpanel').getByRole('button', { name: /Multiple runs/ }).first();
+    await play.waitFor();
+    expect(await play.textContent()).toContain('200/200 runs');
+    await page.getByRole('button', { name: 'Show chart' }).click();
+    await page.getByRole('button', { name: '▶ Quick run' }).click();
+    await page.getByRole('button', { name: 'To end' }).click();
+    await expect.poll(() => caption(page)).toContain('Step 30');
+    await play.click();
+    await expect.poll(() => caption(page)).toContain('200 of 200 runs');
+
+    // A long batch shows progress and can be cancelled.
+    await page.getByRole('tab', { name: 'Page setup' }).click();
+    await page.getByRole('tabpanel').getByLabel('Steps limit').fill('2000');
+    await page.getByLabel('Runs', { exact: true }).fill('100000');
+    await page.getByLabel('Where to run').selectOption('browser');
+    await page.getByRole('button', { name: 'Multiple runs' }).click();
+    const progress = page.getByRole('progressbar', { name: 'Multiple runs progress' });
+    await progress.waitFor();
+    await expect.poll(async () => Number(await progress.getAttribute('value')), { timeout: 20_000 }).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => caption(page), { timeout: 20_000 }).toContain('(cancelled)');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('sends a large batch to the server queue and charts it when done', async () => {
+    const fuid = await createDiagram(context, app, { name: 'Server dice', document: diceDocument });
+    const page = await context.newPage();
+    const errors = await openEditor(page, app, fuid);
+    await page.getByLabel('Runs', { exact: true }).fill('30000');
+    expect(await page.getByLabel('Where to run').locator('option:checked').textContent()).toBe('Auto (server)');
+    await page.getByRole('button', { name: 'Multiple runs' }).click();
+    await expect.poll(() => caption(page), { timeout: 60_000 }).toContain('30000 of 30000 runs');
+    await page.getByRole('button', { name: 'Show values' }).click();
+    expect(Math.abs(Number(await chartValue(page, 'Coins mean', 30)) - 105)).toBeLessThan(1);
+    // A server batch can be cancelled too.
+    await page.getByLabel('Runs', { exact: true }).fill('100000');
+    await page.getByRole('button', { name: 'Multiple runs' }).click();
+    await page.getByRole('progressbar', { name: 'Multiple runs progress' }).waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Multiple runs' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('tab', { name: 'Plays' }).click();
+    await expect.poll(() => page.getByRole('tabpanel').textContent(), { timeout: 10_000 }).toContain('server cancelled');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('edited in two tabs, the second save meets the merge-conflict dialog; confirm keeps it, cancel offers reload', async () => {
+    const fuid = await createDiagram(context, app, { name: 'Two tabs', document: diceDocument });
+    const a = await context.newPage();
+    const b = await context.newPage();
+    await openEditor(a, app, fuid);
+    await openEditor(b, app, fuid);
+    expect(await a.getByTestId('save-status').textContent()).toContain('No changes to save');
+
+    await setStart(a, '5');
+    expect(await a.getByTestId('save-status').textContent()).toContain('Changes not saved');
+    await waitForSaved(a);
+
+    await setStart(b, '7');
+    const dialog = b.getByRole('dialog', { name: 'Merge conflict' });
+    await dialog.waitFor({ timeout: 15_000 });
+    await saveScreenshot(b, 'editor-merge-conflict');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await waitForSaved(b);
+    expect((await getDiagram(context, app, fuid)).document.nodes[1].start).toBe(7);
+
+    // Tab A is now behind: its next save conflicts; cancel, then reload the saved version.
+    await setStart(a, '6');
+    const dialogA = a.getByRole('dialog', { name: 'Merge conflict' });
+    await dialogA.waitFor({ timeout: 15_000 });
+    await dialogA.getByRole('button', { name: 'Cancel' }).click();
+    await dialogA.getByRole('button', { name: 'Reload' }).click();
+    await expect.poll(() => node(a, 'Coins').getByTestId('node-value').textContent()).toBe('7');
+    expect(await a.getByTestId('save-status').textContent()).toContain('No changes to save');
+    expect((await getDiagram(context, app, fuid)).document.nodes[1].start).toBe(7);
+    await a.close();
+    await b.close();
+  });
+
+  it('loses nothing on reload, and says when the server cannot be reached', async () => {
+    const fuid = await createDiagram(context, app, { name: 'Reload', document: diceDocument });
+    const page = await context.newPage();
+    await openEditor(page, app, fuid);
+
+    // Saves fail: the status says so, and the edit is kept until they work again.
+    await page.route('**/api/diagrams/*/document', (route) => route.abort('connectionfailed'));
+    await setStart(page, '4');
+    await page.getByTestId('save-status').filter({ hasText: 'Communication with the server is unstable' }).waitFor({ timeout: 15_000 });
+    await saveScreenshot(page, 'editor-unstable');
+    await page.unroute('**/api/diagrams/*/document');
+    await waitForSaved(page);
+
+    // An edit reloaded before autosave had a chance: the draft comes back and is saved.
+    await setStart(page, '9');
+    await page.reload();
+    await page.getByTestId('editor').waitFor();
+    await expect.poll(() => node(page, 'Coins').getByTestId('node-value').textContent()).toBe('9');
+    await waitForSaved(page);
+    expect((await getDiagram(context, app, fuid)).document.nodes[1].start).toBe(9);
+
+    // And after a plain reload everything is there: elements, connection, settings.
+    await page.reload();
+    await page.getByTestId('editor').waitFor();
+    expect(await page.getByTestId('save-status').textContent()).toContain('No changes to save');
+    await expect.poll(() => node(page, 'Coins').getByTestId('node-value').textContent()).toBe('9');
+    expect(await page.locator('.connection-label').first().textContent()).toBe('D6');
+    await page.close();
+  });
+});

@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { PrismaPg } from '@prisma/adapter-pg';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { PrismaClient } from '../../api/src/generated/prisma/client.js';
+import { hashPassword } from '../../api/src/modules/auth/passwords.js';
+import type { BuiltApp } from '../support/built-app.js';
+
+export const CLIENT_HEADERS = { 'X-Client-Id': 'loopwright-web' };
+
+export interface Designer {
+  email: string;
+  password: string;
+  username: string;
+}
+
+/** A confirmed user with a community username, written straight into the app's database. */
+export async function createDesigner(app: BuiltApp): Promise<Designer> {
+  const suffix = randomBytes(5).toString('hex');
+  const designer = { email: `editor-${suffix}@example.test`, password: `pw-${suffix}`, username: `editor-${suffix}` };
+  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: app.databaseUrl, max: 1 }) });
+  try {
+    await prisma.user.create({
+      data: { email: designer.email, username: designer.username, passwordHash: await hashPassword(designer.password), emailConfirmedAt: new Date(), firstName: 'Eddie', lastName: 'Tor', onboardedAt: new Date() },
+    });
+  } finally {
+    await prisma.$disconnect();
+  }
+  return designer;
+}
+
+/** A browser context logged in as the designer through POST /api/oauth2/login (cookies land in the context). */
+export async function loggedInContext(browser: Browser, app: BuiltApp, designer: Designer, viewport = { width: 1440, height: 900 }): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport });
+  const response = await context.request.post(`${app.url}/api/oauth2/login`, { headers: CLIENT_HEADERS, data: { email: designer.email, password: designer.password } });
+  if (response.status() !== 200) throw new Error(`login failed: ${response.status()} ${await response.text()}`);
+  return context;
+}
+
+/** Creates a diagram through the API as the context's user; returns its fuid. */
+export async function createDiagram(context: BrowserContext, app: BuiltApp, body: { name?: string; document?: unknown } = {}): Promise<string> {
+  const response = await context.request.post(`${app.url}/api/diagrams`, { headers: CLIENT_HEADERS, data: body });
+  if (response.status() !== 201) throw new Error(`create failed: ${response.status()} ${await response.text()}`);
+  return (await response.json()).content.diagram.fuid;
+}
+
+export async function getDiagram(context: BrowserContext, app: BuiltApp, fuid: string): Promise<{ version: number; document: { nodes: Array<Record<string, unknown>>; connections: Array<Record<string, unknown>> } }> {
+  const response = await context.request.get(`${app.url}/api/diagrams/${fuid}`, { headers: CLIENT_HEADERS });
+  return (await response.json()).content.diagram;
+}
+
+/** Opens the editor and waits for the canvas; collects page errors. */
+export async function openEditor(page: Page, app: BuiltApp, fuid: string): Promise<string[]> {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${app.url}/diagrams/${fuid}`);
+  // The editor exists only after hydration (the server renders a loading shell); a cold, busy machine can be slow.
+  await page.getByTestId('editor').waitFor({ timeout: 45_000 });
+  const consent = page.getByRole('button', { name: 'Accept all' });
+  if (await consent.waitFor({ timeout: 2500 }).then(() => true, () => false)) await consent.click();
+  await page.locator('.react-flow__renderer').waitFor();
+  return errors;
+}
+
+export async function waitForSaved(page: Page): Promise<void> {
+  await page.getByTestId('save-status').filter({ hasText: 'All changes saved' }).waitFor({ timeout: 15_000 });
+}
+
+/** The chart's values table: the value of a series at a step (1-based). */
+export async function chartValue(page: Page, series: string, step: number): Promise<string> {
+  const table = page.getByRole('table', { name: 'Chart values' });
+  const headers = await table.locator('thead th').allTextContents();
+  const column = headers.indexOf(series);
+  if (column < 0) throw new Error(`no column ${series} in ${headers.join(', ')}`);
+  return (await table.locator('tbody tr').nth(step - 1).locator('th, td').nth(column).textContent()) ?? '';
+}

@@ -1,0 +1,95 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { describe, expect, inject, it } from 'vitest';
+import { freePort, runNode, startBuiltApp, waitForReady } from './support/built-app.js';
+
+function processesUsing(dataDir: string): string {
+  try {
+    return execFileSync('pgrep', ['-af', dataDir], { encoding: 'utf8' });
+  } catch {
+    return ''; // pgrep exits 1 when nothing matches
+  }
+}
+
+describe('npm start on a bare machine', () => {
+  it('starts embedded PostgreSQL, serves the app, and leaves nothing behind on Ctrl-C', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'lw-start-'));
+    const port = await freePort();
+    const app = runNode('scripts/start.mjs', [], {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      EMBEDDED_POSTGRES_PORT: String(await freePort()),
+    });
+    const url = `http://127.0.0.1:${port}`;
+    try {
+      await waitForReady(url, app, 90_000);
+      const ready = await (await fetch(`${url}/api/health/ready`)).json();
+      expect(ready.checks.queue).toEqual({ status: 'up', mode: 'in-process' });
+      expect(await (await fetch(`${url}/`)).text()).toContain('<h1>Design game economies you can run, not just read</h1>');
+      expect(processesUsing(dataDir)).toContain('postgres');
+      expect(app.output()).toMatch(/Instance ID: [0-9a-f-]{36}/);
+      expect(app.output()).toMatch(/background jobs run inside this process/);
+    } finally {
+      const exitCode = await app.stop('SIGINT');
+      expect(exitCode).toBe(0);
+    }
+    expect(processesUsing(dataDir)).toBe('');
+  });
+});
+
+describe.skipIf(!inject('redisUrl'))('npm start with DATABASE_URL and REDIS_URL', () => {
+  it('hands jobs to `npm run worker` through BullMQ', async () => {
+    const prefix = `lwe2e${process.pid}${Date.now()}`;
+    const app = await startBuiltApp({ REDIS_URL: inject('redisUrl')!, REDIS_PREFIX: prefix });
+    const worker = runNode('scripts/start.mjs', ['--worker'], {
+      DATABASE_URL: app.databaseUrl,
+      REDIS_URL: inject('redisUrl')!,
+      REDIS_PREFIX: prefix,
+      LOG_LEVEL: 'info',
+    });
+    const client = new pg.Client({ connectionString: app.databaseUrl });
+    await client.connect();
+    try {
+      const ready = await (await fetch(`${app.url}/api/health/ready`)).json();
+      expect(ready.checks.queue).toEqual({ status: 'up', mode: 'redis' });
+      // The app enqueued a heartbeat at start; only the worker process can have handled it.
+      let heartbeat: { pid: number; requestedBy: string } | undefined;
+      for (let i = 0; i < 200 && !heartbeat; i++) {
+        const { rows } = await client.query("SELECT value FROM instance_settings WHERE key = 'worker.heartbeat'");
+        heartbeat = rows[0]?.value;
+        if (!heartbeat) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(heartbeat, worker.output()).toMatchObject({ requestedBy: 'app', pid: worker.child.pid });
+      // The completion line is logged just after the handler wrote the heartbeat.
+      for (let i = 0; i < 50 && !/"msg":"job completed"/.test(worker.output()); i++) await new Promise((r) => setTimeout(r, 100));
+      expect(worker.output()).toMatch(/"msg":"job completed"/);
+    } finally {
+      await client.end();
+      const workerExit = await worker.stop('SIGTERM');
+      await app.close();
+      expect(workerExit).toBe(0);
+    }
+  });
+});
+
+describe('start-up refusals', () => {
+  it('stops with every bad configuration key and why, before touching a database', async () => {
+    const app = runNode('api/dist/main.js', [], { PORT: 'eighty', DATABASE_URL: 'mysql://db/x', LOG_LEVEL: 'loud' });
+    expect(await app.exited()).toBe(1);
+    const output = app.output();
+    expect(output).toContain('Invalid configuration:');
+    expect(output).toMatch(/- PORT: /);
+    expect(output).toMatch(/- DATABASE_URL: must start with postgresql:\/\/ or postgres:\/\//);
+    expect(output).toMatch(/- LOG_LEVEL: /);
+  });
+
+  it('refuses to run the worker without REDIS_URL, saying why', async () => {
+    const worker = runNode('scripts/start.mjs', ['--worker'], { DATABASE_URL: 'postgresql://nobody@127.0.0.1:1/none' });
+    expect(await worker.exited()).toBe(1);
+    expect(worker.output()).toMatch(/The worker needs REDIS_URL/);
+  });
+});

@@ -1,0 +1,103 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { repoPaths } from '../../api/src/core/paths.js';
+import { cloneTemplate } from '../../api/test/support/test-database.js';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export interface RunningProcess {
+  child: ChildProcess;
+  output(): string;
+  /** Sends the signal and resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  /** Resolves with the exit code once the process ends by itself. */
+  exited(): Promise<number | null>;
+}
+
+/** Runs one of the repo's Node entry points as a real child process, capturing its output. */
+export function runNode(script: string, args: string[], env: Record<string, string | undefined>): RunningProcess {
+  const child = spawn(process.execPath, [path.join(repoPaths.root, script), ...args], {
+    cwd: repoPaths.root,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env } as NodeJS.ProcessEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return {
+    child,
+    output: () => output,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+    exited: () => exited,
+  };
+}
+
+export async function waitForReady(url: string, process: RunningProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (process.child.exitCode !== null) throw new Error(`the app exited early:\n${process.output()}`);
+    try {
+      const response = await fetch(`${url}/api/health/ready`);
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`the app was not ready within ${timeoutMs} ms:\n${process.output()}`);
+}
+
+export interface BuiltApp {
+  url: string;
+  databaseUrl: string;
+  process: RunningProcess;
+  close(): Promise<void>;
+}
+
+/** The production build (`node api/dist/main.js`) on a random port with its own database. */
+export async function startBuiltApp(env: Record<string, string> = {}): Promise<BuiltApp> {
+  const database = await cloneTemplate(inject('databaseAdminUrl'), inject('databaseTemplate'));
+  const port = await freePort();
+  const app = runNode('api/dist/main.js', [], {
+    NODE_ENV: 'production',
+    APP_SECRET: randomBytes(32).toString('hex'),
+    DATABASE_URL: database.url,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForReady(url, app);
+  } catch (error) {
+    await app.stop('SIGKILL');
+    await database.drop();
+    throw error;
+  }
+  return {
+    url,
+    databaseUrl: database.url,
+    process: app,
+    async close() {
+      await app.stop();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,38 @@
+/** User-facing texts of the accounts area, word for word from the specification where it has one. */
+export const AuthTexts = {
+  emailInvalid: 'You must enter a valid email address!',
+  passwordTooShort: 'Password must contain at least 6 characters!',
+  passwordsMismatch: 'The two passwords entered do not match!',
+  wrongCredentials: 'Oops! Wrong email address or password',
+  emailNotConfirmed: 'Your email is not confirmed, please check your inbox and follow instructions.',
+  verificationTokenExpired: 'Your verification token has expired!',
+  resetTokenExpired: 'Your token has expired!',
+  confirmationSendError: 'Error when sending the confirmation link.',
+  usernameTaken: 'Username is already taken',
+  usernameInvalid: 'Username may contain only letters, digits and - _ + .',
+  termsLabel: 'I have read and agreed to the Terms of Service',
+  termsRequired: 'Please accept the Terms of Service',
+  captchaNotChecked: 'Please confirm you are not a robot',
+  mailHostInvalid: 'Mail host must be a valid IP address or domain',
+  photoTooBig: 'The photo is too big: the maximum size is 500 KB',
+  photoWrongType: 'Wrong file type: choose a PNG, JPEG, GIF or WebP image',
+  photoMissing: 'No image selected',
+  fieldRequired: 'This field may not be empty',
+  tooManyAttempts: 'Too many attempts. Please wait a moment and try again.',
+  recoverySent: 'If an account exists for this address, we have sent it a link to reset the password.',
+  confirmationResent: 'If this address has an account waiting for confirmation, we have sent a new link.',
+  googleFailed: 'Signing in with Google did not work. Please try again, or contact us if it keeps failing.',
+  instanceIdWrong: 'That is not this instance’s ID. Look for “Instance ID” in the server log.',
+  adminExists: 'This instance already has an administrator.',
+  loginDialogTitle: (sourceAction: string) => `To ${sourceAction}, please create a free public account`,
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const PHOTO_MAX_BYTES = 500 * 1024;
+export const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export const USERNAME_PATTERN = /^[A-Za-z0-9\-_+.]+$/;
+export const ACCESS_TOKEN_RENEWAL_MS = 3_600_000;
+export const ACCESS_COOKIE = 'lw_access';
+export const REFRESH_COOKIE = 'lw_refresh';
+/** Holds no secret: tells page requests a session may be renewed (the refresh cookie is scoped to the token endpoints). */
+export const SESSION_HINT_COOKIE = 'lw_session';

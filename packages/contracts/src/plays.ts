@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { fuidParams, fuidSchema, userRefSchema } from './diagrams.js';
+import { DiagramLimits } from './diagrams-texts.js';
+import { defineEndpoint } from './endpoint.js';
+import { envelope } from './errors.js';
+
+export const playKindSchema = z.enum(['quick', 'interactive', 'multiple']);
+export const playStatusSchema = z.enum(['queued', 'running', 'done', 'failed', 'cancelled']);
+
+/** Per-step statistics of one charted element over a batch (the engine's SeriesSummary). */
+export const seriesSummarySchema = z.object({
+  name: z.string().optional(),
+  mean: z.array(z.number()),
+  median: z.array(z.number()),
+  min: z.array(z.number()),
+  max: z.array(z.number()),
+  /** Percentile → per-step values, e.g. { "5": [...], "95": [...] }. */
+  percentiles: z.record(z.string(), z.array(z.number())),
+});
+export const batchStatsSchema = z.object({
+  runs: z.number().int(),
+  completed: z.number().int(),
+  meanSteps: z.number(),
+  steps: z.number().int(),
+  summary: z.record(z.string(), seriesSummarySchema),
+});
+
+/** A stored run: quick (one run), interactive (stepped by the user) or multiple (a batch). */
+export const playSchema = z
+  .object({
+    id: z.string(),
+    fuid: z.string(),
+    kind: playKindSchema,
+    status: playStatusSchema,
+    name: z.string().nullable(),
+    /** The diagram version that was run. */
+    diagramVersion: z.number().int(),
+    seed: z.number().int(),
+    runs: z.number().int(),
+    /** Runs finished so far (server batches report progress here). */
+    completedRuns: z.number().int(),
+    /** Time steps: of the run (quick, interactive) or the most any run took (multiple). */
+    steps: z.number().int(),
+    totalSteps: z.number().int(),
+    /** End reason → number of runs ('limit', an end condition's name, or 'user'). */
+    endReasons: z.record(z.string(), z.number().int()),
+    author: userRefSchema.nullable(),
+    /** Server batch or a play the client ran and stored. */
+    server: z.boolean(),
+    error: z.string().nullable(),
+    createdAt: z.string(),
+    finishedAt: z.string().nullable(),
+  })
+  .meta({ id: 'Play' });
+export const playWithValuesSchema = playSchema.extend({
+  /** Charted series of a quick or interactive run: element id → value per step. */
+  series: z.record(z.string(), z.array(z.number())).nullable(),
+  /** Batch statistics of a multiple run. */
+  stats: batchStatsSchema.nullable(),
+});
+
+export const createPlayBodySchema = z.object({
+  kind: playKindSchema,
+  name: z.string().trim().max(200).optional(),
+  diagramVersion: z.number().int().min(0),
+  seed: z.number().int(),
+  runs: z.number().int().min(1).default(1),
+  steps: z.number().int().min(0),
+  totalSteps: z.number().int().min(0).optional(),
+  endReasons: z.record(z.string(), z.number().int().min(0)).default({}),
+  series: z.record(z.string(), z.array(z.number())).optional(),
+  stats: batchStatsSchema.optional(),
+});
+export const listPlaysQuerySchema = z.object({
+  kind: playKindSchema.optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const playParams = z.object({ fuid: fuidSchema, playId: z.string().uuid() });
+export const batchBodySchema = z.object({
+  runs: z.number().int().min(1).max(DiagramLimits.batchMaxRuns),
+  seed: z.number().int().optional(),
+  /** Time steps per run; default the document's stepsLimit. */
+  steps: z.number().int().min(1).max(DiagramLimits.maxTimeSteps).optional(),
+  percentiles: z.array(z.number().min(0).max(100)).max(10).optional(),
+  name: z.string().trim().max(200).optional(),
+});
+
+const tag = 'plays';
+export const playEndpoints = {
+  list: defineEndpoint({
+    method: 'GET', path: '/diagrams/:fuid/plays', summary: 'Play history of a diagram, newest first', tag, params: fuidParams, query: listPlaysQuerySchema,
+    responses: { 200: envelope(z.object({ items: z.array(playSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() })) },
+  }),
+  create: defineEndpoint({ method: 'POST', path: '/diagrams/:fuid/plays', summary: 'Store a quick, interactive or multiple run the client made', tag, params: fuidParams, body: createPlayBodySchema, responses: { 201: envelope(z.object({ play: playWithValuesSchema })) } }),
+  get: defineEndpoint({ method: 'GET', path: '/diagrams/:fuid/plays/:playId', summary: 'Open a play with its series or statistics', tag, params: playParams, responses: { 200: envelope(z.object({ play: playWithValuesSchema })) } }),
+  delete: defineEndpoint({ method: 'DELETE', path: '/diagrams/:fuid/plays/:playId', summary: 'Delete a play', tag, params: playParams, responses: { 200: envelope(z.object({ message: z.string() })) } }),
+  cancel: defineEndpoint({
+    method: 'POST', path: '/diagrams/:fuid/plays/:playId/cancel', summary: 'Stop a queued or running server batch (what ran so far is dropped)', tag, params: playParams,
+    responses: { 200: envelope(z.object({ play: playSchema })) },
+  }),
+  batch: defineEndpoint({
+    method: 'POST', path: '/diagrams/:fuid/batches', summary: 'Run a multiple run on the server (queued; progress on the play and over Socket.IO; a notification when done)', tag, params: fuidParams, body: batchBodySchema,
+    responses: { 202: envelope(z.object({ play: playSchema })) },
+  }),
+};
+
+export type Play = z.infer<typeof playSchema>;
+export type PlayWithValues = z.infer<typeof playWithValuesSchema>;
+export type BatchStats = z.infer<typeof batchStatsSchema>;

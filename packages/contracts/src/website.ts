@@ -1,0 +1,98 @@
+import type { AuthorPostList, CallToAction, Chapter, Collection, GlossaryIndexItem, GlossaryTerm, Job, LearnPage, Menus, Page, Partner, Post, PostCategory, PostList, SocialPost } from './content.js';
+import type { SearchFilter, SearchResults, Suggestion, SuggestionContext } from './search.js';
+
+export const layouts = ['base', 'blog', 'community', 'docs', 'landing', 'main', 'resources', 'default'] as const;
+export type LayoutName = (typeof layouts)[number];
+
+export const WebsiteRules = {
+  postsPerPage: 9,
+  navigationScrollThresholdPx: 60,
+  hashScrollOffsetPx: 120,
+  hashScrollTries: 50,
+  hashScrollIntervalMs: 100,
+  chunkReloadGuardMs: 60_000,
+  footerMobileBelowPx: 768,
+  communityDiagramsPerPage: 16,
+} as const;
+
+export const ConsentRules = {
+  storageKey: 'cookie_preferences',
+  /** Mirrors the choice for the server (tracking): "analytics:1,chat:0". */
+  cookie: 'lw_consent',
+  expiryMonths: 6,
+} as const;
+export const optionalConsentCategories = [
+  { key: 'analytics', name: 'Analytics', value: 'Anonymous statistics and heat maps that show us how the site is used.' },
+  { key: 'chat', name: 'Support chat', value: 'The chat widget, so you can talk to a person from any page.' },
+] as const;
+export type ConsentCategory = (typeof optionalConsentCategories)[number]['key'];
+
+export const CommunityTexts = {
+  noDiagrams: 'No diagrams yet',
+  noDesigners: 'No designers found',
+  notFound: 'This page is missing or under maintenance',
+  backToExplore: 'Back to Explore',
+  backToAllDesigners: 'Back to all designers',
+} as const;
+
+export interface DesignerCard {
+  id: string;
+  username: string;
+  name: string;
+  firstname: string;
+  lastname: string;
+  avatarUrl: string | null;
+  jobTitle: string | null;
+  followerCount: number;
+  publicDiagramCount: number;
+  about: string | null;
+}
+
+/** A community diagram as cards and the diagram page show it. */
+export interface DiagramCard {
+  fuid: string;
+  name: string;
+  description: string;
+  likeCount: number;
+  playCount: number;
+  forkCount: number;
+  nodeCount: number;
+  last_modified: string;
+  owner: { username: string; name: string };
+  /** /community/{owner}/{name-slug}-{fuid} */
+  url: string;
+  thumbnail: string;
+}
+
+/** The diagram page's path, as the diagrams module's /open-public redirect builds it. */
+export function diagramSlug(name: string): string {
+  return name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'diagram';
+}
+
+/** What server-rendered routes read, in-process, through the React Router load context. */
+export interface WebsiteGateway {
+  menus(): Promise<Menus>;
+  cta(): Promise<CallToAction>;
+  page(slug: string, preview: boolean): Promise<Page | null>;
+  chapters(collection: Collection): Promise<Chapter[]>;
+  learnPage(collection: Collection, slug: string, preview: boolean): Promise<LearnPage | null>;
+  posts(perPage: number, page: number, categorySlug?: string): Promise<PostList>;
+  postsByAuthor(slug: string, perPage: number, page: number): Promise<AuthorPostList | null>;
+  categories(): Promise<PostCategory[]>;
+  post(slug: string, preview: boolean): Promise<Post | null>;
+  glossary(): Promise<GlossaryIndexItem[]>;
+  glossaryTerm(slug: string): Promise<GlossaryTerm | null>;
+  jobs(): Promise<Job[]>;
+  job(slug: string): Promise<Job | null>;
+  partners(): Promise<Partner[]>;
+  socialPosts(ids: string[]): Promise<SocialPost[]>;
+  search(term: string, filter: 'all' | 'documentation'): Promise<SearchResults>;
+  suggestions(term: string, filter: SearchFilter, context: SuggestionContext): Promise<Suggestion[]>;
+  designers(query: { term?: string; page: number; count: number }): Promise<{ list: DesignerCard[]; totalCount: number }>;
+  designer(username: string): Promise<DesignerCard | null>;
+  diagrams(query: { term?: string; owner?: string; sort: 'newest' | 'popular'; page: number; count: number }): Promise<{ list: DiagramCard[]; totalCount: number }>;
+  diagram(fuid: string): Promise<DiagramCard | null>;
+  sitemapPaths(): Promise<string[]>;
+  /** The role of whoever sent this (Express) request, when signed in; asked only for previews. */
+  viewerRole(request: unknown): Promise<string | null>;
+}

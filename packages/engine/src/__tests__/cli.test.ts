@@ -1,0 +1,87 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURES } from './helpers.js';
+
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const CLI = `${ROOT}packages/engine/dist/cli/main.js`;
+
+function newestSource(dir: string): number {
+  let t = 0;
+  for (const f of readdirSync(dir)) {
+    const p = `${dir}/${f}`;
+    const s = statSync(p);
+    t = Math.max(t, s.isDirectory() ? newestSource(p) : s.mtimeMs);
+  }
+  return t;
+}
+
+function cli(...args: string[]) {
+  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+beforeAll(() => {
+  // The CLI runs from the build; rebuild when the sources are newer.
+  if (!existsSync(CLI) || statSync(CLI).mtimeMs < newestSource(`${ROOT}packages/engine/src`)) {
+    execFileSync(process.execPath, [`${ROOT}node_modules/typescript/bin/tsc`, '-b', `${ROOT}packages/engine`], { stdio: 'inherit' });
+  }
+}, 120_000);
+
+describe('loopwright-sim', () => {
+  it('reproduces the golden examples from JSON with --json', () => {
+    const r = cli('run', `${FIXTURES}ex08-invest.json`, '--json');
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.out);
+    expect(doc.runs).toHaveLength(1);
+    expect(doc.runs[0]).toMatchObject({ steps: 16, end: 'limit', final: { Gold: 9, Upgrades: 7 } });
+    expect(doc.runs[0].series.Gold).toEqual([1, 2, 3, 4, 5, 1, 3, 5, 2, 5, 3, 7, 6, 6, 7, 9]);
+    expect(doc.summary.Upgrades.median).toEqual([0, 0, 0, 0, 0, 1, 1, 1, 2, 2, 3, 3, 4, 5, 6, 7]);
+    const ten = JSON.parse(cli('run', `${FIXTURES}ex10-activator-end.json`, '--json').out);
+    expect(ten.runs[0]).toEqual({ steps: 5, end: 'win', final: { P: 5, Q: 3 }, series: { P: [1, 2, 3, 4, 5], Q: [1, 2, 3, 3, 3] } });
+  });
+
+  it('reads both XML formats', () => {
+    const m = JSON.parse(cli('run', `${FIXTURES}ex08-invest.machinations.xml`, '--json', '--steps', '16').out);
+    expect(m.runs[0].series.n3).toEqual([0, 0, 0, 0, 0, 1, 1, 1, 2, 2, 3, 3, 4, 5, 6, 7]);
+    const x = cli('run', `${FIXTURES}ex10-activator-end.mxgraph.xml`, '--json');
+    expect(x.err).toMatch(/x1: not imported/);
+    expect(JSON.parse(x.out).runs[0]).toMatchObject({ steps: 5, end: 'win' });
+  });
+
+  it('gives the same batch on 1 and 2 threads and D6 statistics within sampling error', () => {
+    const args = ['run', `${FIXTURES}ex13-dice.json`, '--runs', '3000', '--seed', '5', '--json', '--summary-only'];
+    const one = JSON.parse(cli(...args, '--threads', '1').out);
+    const two = JSON.parse(cli(...args, '--threads', '2').out);
+    expect(two).toEqual(one);
+    expect(one.runs[0].series).toBeUndefined();
+    const mean = one.summary.P.mean;
+    expect(Math.abs(mean[0] - 3.5)).toBeLessThan(4 * Math.sqrt(35 / 12 / 3000));
+    expect(Math.abs(mean[19] - 70)).toBeLessThan(4 * Math.sqrt((20 * 35) / 12 / 3000));
+    expect(Object.keys(one.summary.P).sort()).toEqual(['max', 'mean', 'median', 'min', 'p25', 'p5', 'p75', 'p95']);
+  });
+
+  it('--assert exits 0 when all hold, 1 naming each failure', () => {
+    const ok = cli('run', `${FIXTURES}ex08-invest.json`, '--assert', 'mean(Upgrades, end) >= 3', '--assert', 'p95(Gold, 16) < 500');
+    expect(ok.code).toBe(0);
+    expect(ok.err).toMatch(/PASS mean\(Upgrades, end\) >= 3/);
+    const bad = cli('run', `${FIXTURES}ex08-invest.json`, '--assert', 'mean(Upgrades, end) >= 30', '--assert', 'max(Gold, 16) == 9', '--assert', 'median(Gold, 3) > 3');
+    expect(bad.code).toBe(1);
+    expect(bad.err).toMatch(/FAIL mean\(Upgrades, end\) >= 30/);
+    expect(bad.err).toMatch(/FAIL median\(Gold, 3\) > 3/);
+    expect(bad.err).toMatch(/2 of 3 assertion/);
+  });
+
+  it('exits 2 with the element id and position for a bad formula, file or assertion', () => {
+    const bad = cli('run', `${FIXTURES}bad-formula.json`);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/income: INVALID_FORMULA at position 5 of formula: unexpected '\*'/);
+    expect(cli('run', `${FIXTURES}missing.json`).code).toBe(2);
+    const a = cli('run', `${FIXTURES}ex01-source.json`, '--assert', 'mean(Nope, end) > 1');
+    expect(a.code).toBe(2);
+    expect(a.err).toMatch(/Nope/);
+    expect(cli('run', `${FIXTURES}ex01-source.json`, '--assert', 'mean(Energy end)').code).toBe(2);
+    expect(cli('run', `${FIXTURES}ex01-source.json`, '--bogus').code).toBe(2);
+  });
+});

@@ -1,0 +1,278 @@
+import { convert, trade } from './converter.js';
+import { deliver, roomIn } from './deliver.js';
+import { routeTrigger } from './gate.js';
+import type { Machine } from './machine.js';
+import {
+  T_CONVERTER, T_DELAY, T_DRAIN, T_END, T_GATE, T_POOL, T_SOURCE, T_TRADER,
+} from './program.js';
+
+/** What a firing node does (ENGINE.md §3, §6 steps 3–5). */
+export function fireNode(m: Machine, i: number, depth: number): void {
+  const p = m.p;
+  m.fired[i] = 1;
+  if (m.log) m.event('fire', i, `${p.nodeNames[i]} fires`);
+  switch (p.type[i]) {
+    case T_SOURCE: {
+      for (let k = p.outStart[i], e = p.outStart[i + 1]; k < e; k++) {
+        const c = p.outList[k];
+        moveAlong(m, c, m.rateOf(c), depth);
+      }
+      m.satisfied[i] = 1;
+      return;
+    }
+    case T_POOL:
+      if (p.pushes[i] === 1) pushOut(m, i, depth);
+      else pullIn(m, i, depth);
+      return;
+    case T_DRAIN: case T_DELAY:
+      pullIn(m, i, depth);
+      return;
+    case T_GATE:
+      if (p.inStart[i] === p.inStart[i + 1]) {
+        routeTrigger(m, i, depth);
+        m.satisfied[i] = 1;
+      } else pullIn(m, i, depth);
+      return;
+    case T_CONVERTER:
+      convert(m, i, depth);
+      return;
+    case T_TRADER:
+      trade(m, i, depth);
+      return;
+    case T_END:
+      m.satisfied[i] = 1;
+      return;
+    default:
+      m.satisfied[i] = 1;
+  }
+}
+
+/** How much connection c's origin can give now (start-of-step snapshot less what was already taken). */
+export function available(m: Machine, c: number): number {
+  const p = m.p;
+  const from = p.cFrom[c];
+  const type = p.type[from];
+  if (type === T_POOL) {
+    if (m.blocked[from] === 1) return 0;
+    const col = p.cColour[c];
+    return m.k > 1 && col > 0 ? m.cc[from * m.k + col] : m.value[from];
+  }
+  if (type === T_SOURCE) return p.disabled[from] === 0 && m.actOk[from] === 1 ? Infinity : 0;
+  return 0;
+}
+
+function pullIn(m: Machine, i: number, depth: number): void {
+  const p = m.p;
+  const s = p.inStart[i], e = p.inStart[i + 1];
+  if (p.allMode[i] === 1) {
+    if (!canTakeAll(m, s, e, p.inList, i)) {
+      m.satisfied[i] = 0;
+      if (m.log) m.event('unsatisfied', i, 'pull-all: not every input can deliver its full rate, so nothing moves');
+      return;
+    }
+    for (let k = s; k < e; k++) {
+      const c = p.inList[k];
+      moveAlong(m, c, m.rateOf(c), depth);
+    }
+    m.satisfied[i] = 1;
+    return;
+  }
+  let sat = 1;
+  for (let k = s; k < e; k++) {
+    const c = p.inList[k];
+    const want = m.rateOf(c);
+    const avail = available(m, c);
+    const got = moveAlong(m, c, want < avail ? want : avail, depth);
+    if (got < want) sat = 0;
+  }
+  m.satisfied[i] = sat;
+}
+
+function pushOut(m: Machine, i: number, depth: number): void {
+  const p = m.p;
+  const s = p.outStart[i], e = p.outStart[i + 1];
+  if (p.allMode[i] === 1) {
+    if (!canTakeAll(m, s, e, p.outList, -1)) {
+      m.satisfied[i] = 0;
+      if (m.log) m.event('unsatisfied', i, 'push-all: not every output can take its full rate, so nothing moves');
+      return;
+    }
+    for (let k = s; k < e; k++) {
+      const c = p.outList[k];
+      moveAlong(m, c, m.rateOf(c), depth);
+    }
+    m.satisfied[i] = 1;
+    return;
+  }
+  let sat = 1;
+  for (let k = s; k < e; k++) {
+    const c = p.outList[k];
+    const want = m.rateOf(c);
+    const avail = available(m, c);
+    const got = moveAlong(m, c, want < avail ? want : avail, depth);
+    if (got < want) sat = 0;
+  }
+  m.satisfied[i] = sat;
+}
+
+/** All-or-nothing check over a list of connections: every origin has enough and every blocking target has room. */
+export function canTakeAll(m: Machine, s: number, e: number, list: Int32Array, self: number): boolean {
+  const p = m.p;
+  let ok = true;
+  let total = 0;
+  for (let k = s; k < e && ok; k++) {
+    const c = list[k];
+    const want = m.rateOf(c);
+    const from = p.cFrom[c];
+    if (available(m, c) - m.tentative[from] < want) ok = false;
+    m.tentative[from] += want;
+    total += want;
+    if (self < 0 && roomIn(m, p.cTo[c], true) < want) ok = false;
+  }
+  for (let k = s; k < e; k++) m.tentative[p.cFrom[list[k]]] = 0;
+  if (ok && self >= 0 && roomIn(m, self, true) < total) ok = false;
+  return ok;
+}
+
+/**
+ * Moves up to `amount` along resource connection c from its origin (a pool, or a source that
+ * creates them) to its target. A blocking capacity leaves the rest at the origin. Returns what left.
+ */
+export function moveAlong(m: Machine, c: number, amount: number, depth: number): number {
+  if (amount <= 0) return 0;
+  const p = m.p;
+  const to = p.cTo[c];
+  const room = roomIn(m, to, true);
+  if (room < amount) amount = room;
+  if (amount <= 0) {
+    if (m.log) m.event('transfer', p.cFrom[c], 'the target is full', { connection: c, requested: amount, amount: 0 });
+    return 0;
+  }
+  const from = p.cFrom[c];
+  if (p.type[from] === T_POOL) {
+    m.value[from] -= amount;
+    if (m.k > 1) {
+      takeColours(m, from, amount, p.cColour[c], p.cShuffle[c] === 1);
+      deliverMoving(m, c, to, depth);
+    } else deliver(m, c, to, amount, 0, depth);
+  } else deliver(m, c, to, amount, p.cColour[c], depth);
+  if (m.log) m.event('transfer', from, `${amount} along ${p.connIds[c]}`, { connection: c, amount });
+  return amount;
+}
+
+/** Debits a pool's colour counts into m.moving: the filter colour, random colours (shuffle) or the latest arrivals first. */
+export function takeColours(m: Machine, pool: number, amount: number, filter: number, shuffle: boolean): void {
+  const k = m.k, base = pool * k, cc = m.cc;
+  if (filter > 0) {
+    cc[base + filter] -= amount;
+    m.moving[filter] += amount;
+    return;
+  }
+  let left = amount;
+  if (shuffle) {
+    let total = 0;
+    for (let j = 0; j < k; j++) total += cc[base + j];
+    for (; left > 0 && total > 0; left--, total--) {
+      let r = m.rng.int(total);
+      let j = 0;
+      while (r >= cc[base + j]) r -= cc[base + j++];
+      cc[base + j]--;
+      m.moving[j]++;
+    }
+    return;
+  }
+  while (left > 0) {
+    let best = -1;
+    for (let j = 0; j < k; j++) if (cc[base + j] > 0 && (best < 0 || m.ccLast[base + j] >= m.ccLast[base + best])) best = j;
+    if (best < 0) break;
+    const take = Math.min(left, cc[base + best]);
+    cc[base + best] -= take;
+    m.moving[best] += take;
+    left -= take;
+  }
+}
+
+function deliverMoving(m: Machine, c: number, to: number, depth: number): void {
+  for (let j = 0; j < m.k; j++) {
+    const amt = m.moving[j];
+    if (amt > 0) {
+      m.moving[j] = 0;
+      deliver(m, c, to, amt, j, depth);
+    }
+  }
+}
+
+/** Resources that arrived during the step become available (end of §6 step 5). */
+export function commitIncoming(m: Machine): void {
+  const n = m.n, inc = m.incoming, value = m.value;
+  for (let i = 0; i < n; i++) {
+    const v = inc[i];
+    if (v !== 0) {
+      value[i] += v;
+      inc[i] = 0;
+    }
+  }
+  if (m.k > 1) {
+    const cc = m.cc, ci = m.ccIncoming;
+    for (let j = 0; j < cc.length; j++) {
+      if (ci[j] !== 0) {
+        cc[j] += ci[j];
+        ci[j] = 0;
+        m.ccLast[j] = m.t;
+      }
+    }
+  }
+}
+
+/** allocation: synchronous — a pool requested by several nodes for more than it holds serves none of them. */
+export function blockOverRequestedPools(m: Machine): void {
+  const p = m.p;
+  m.blocked.fill(0);
+  const demand = m.tentative;
+  const count = m.requesters;
+  for (let i = 0; i < m.n; i++) {
+    const a = p.activation[i];
+    if (!(a === 1 || m.trigNow[i] === 1 || (a === 3 && m.t === 1)) || !m.canFire(i)) continue;
+    const pushing = p.pushes[i] === 1 && p.type[i] === T_POOL;
+    const s = pushing ? p.outStart[i] : p.inStart[i], e = pushing ? p.outStart[i + 1] : p.inStart[i + 1];
+    const list = pushing ? p.outList : p.inList;
+    for (let k = s; k < e; k++) {
+      const c = list[k];
+      const from = p.cFrom[c];
+      if (p.type[from] !== T_POOL) continue;
+      demand[from] += m.rateOf(c);
+      count[from]++;
+    }
+  }
+  for (let i = 0; i < m.n; i++) {
+    if (count[i] > 1 && demand[i] > m.value[i]) m.blocked[i] = 1;
+    demand[i] = 0;
+    count[i] = 0;
+  }
+}
+
+/** Node modifiers computed at the end of the last step change their pools now (start of step). */
+export function applyNodeModifiers(m: Machine): void {
+  const p = m.p;
+  for (let j = 0; j < m.modTargets.length; j++) {
+    const i = m.modTargets[j];
+    const total = m.pendingMod[i] + m.modCarry[i];
+    m.pendingMod[i] = 0;
+    const whole = Math.trunc(total + (total > 0 ? 1e-9 : -1e-9));
+    m.modCarry[i] = total - whole;
+    if (whole === 0) continue;
+    let next = m.value[i] + whole;
+    if (next < 0) next = 0;
+    const cap = p.capacity[i];
+    if (cap >= 0 && next > cap) next = cap;
+    const change = next - m.value[i];
+    m.value[i] = next;
+    if (m.k > 1) {
+      if (change > 0) m.cc[i * m.k] += change;
+      else if (change < 0) {
+        takeColours(m, i, -change, 0, false);
+        m.moving.fill(0);
+      }
+    }
+  }
+}

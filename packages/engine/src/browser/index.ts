@@ -1,0 +1,2 @@
+export { runBatchInWorkers, defaultCreateWorker, type BrowserBatchOptions } from './pool.js';
+export * from '../index.js';

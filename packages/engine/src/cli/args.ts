@@ -1,0 +1,72 @@
+export interface CliArgs {
+  command: string;
+  file?: string;
+  runs: number;
+  seed?: number;
+  steps?: number;
+  threads?: number;
+  json: boolean;
+  summaryOnly: boolean;
+  asserts: string[];
+  percentiles?: number[];
+  help: boolean;
+}
+
+export class UsageError extends Error {}
+
+export const USAGE = `Usage:
+  loopwright-sim run FILE [--runs N] [--seed S] [--steps N] [--threads T] [--json] [--summary-only]
+                          [--percentiles 5,25,75,95] [--assert "EXPR"]...
+  loopwright-sim validate FILE
+
+FILE is a Loopwright JSON document, a Machinations XML file or a machinations.io (mxGraph) XML file.
+--assert, e.g. "p95(Gold, 100) < 500" or "mean(Upgrades, end) >= 3", may be repeated.
+Exit codes: 0 ok, 1 an assertion failed, 2 bad file, formula, assertion or arguments.`;
+
+export function parseArgs(argv: string[]): CliArgs {
+  const args: CliArgs = { command: '', runs: 1, json: false, summaryOnly: false, asserts: [], help: false };
+  const positional: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = (): string => {
+      const v = argv[++i];
+      if (v === undefined) throw new UsageError(`${a} needs a value`);
+      return v;
+    };
+    const int = (min: number): number => {
+      const raw = value();
+      const v = Number(raw);
+      if (!Number.isInteger(v) || v < min) throw new UsageError(`${a} needs a whole number${min > 0 ? ` ≥ ${min}` : ''}, got '${raw}'`);
+      return v;
+    };
+    switch (a) {
+      case '--runs': args.runs = int(1); break;
+      case '--seed': {
+        const raw = value();
+        if (!/^-?\d+$/.test(raw)) throw new UsageError(`--seed needs a whole number, got '${raw}'`);
+        args.seed = Number(raw);
+        break;
+      }
+      case '--steps': args.steps = int(0); break;
+      case '--threads': args.threads = int(1); break;
+      case '--json': args.json = true; break;
+      case '--summary-only': args.summaryOnly = true; break;
+      case '--assert': args.asserts.push(value()); break;
+      case '--percentiles':
+        args.percentiles = value().split(',').map((s) => {
+          const n = Number(s);
+          if (!(n >= 0 && n <= 100)) throw new UsageError(`bad percentile '${s}'`);
+          return n;
+        });
+        break;
+      case '-h': case '--help': args.help = true; break;
+      default:
+        if (a.startsWith('--')) throw new UsageError(`unknown option ${a}`);
+        positional.push(a);
+    }
+  }
+  args.command = positional[0] ?? '';
+  args.file = positional[1];
+  if (positional.length > 2) throw new UsageError(`unexpected argument '${positional[2]}'`);
+  return args;
+}

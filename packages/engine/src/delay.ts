@@ -1,0 +1,113 @@
+import { deliver, MAX_DEPTH, roomIn } from './deliver.js';
+import type { Machine } from './machine.js';
+
+/** Resources held by one delay: entries of (step due, count, colour); for a queue, only the head's countdown runs. */
+export class DelayLine {
+  due: number[] = [];
+  count: number[] = [];
+  colour: number[] = [];
+
+  clear(): void {
+    this.due.length = 0;
+    this.count.length = 0;
+    this.colour.length = 0;
+  }
+}
+
+function delayOf(m: Machine, c: number): number {
+  let d = m.p.cConst[c];
+  if (d !== d) d = m.p.cRate[c]!(m);
+  return d > 0 ? Math.round(d) : 0;
+}
+
+/** A resource entering in step t leaves in step t + d (d = the output's formula, evaluated per resource). */
+export function enqueue(m: Machine, d: number, amount: number, colour: number, depth: number): void {
+  const p = m.p;
+  const line = m.delays[d]!;
+  const t = m.t;
+  m.value[d] += amount;
+  if (p.outStart[d] === p.outStart[d + 1]) {
+    add(line, Infinity, amount, colour); // nowhere to go: held for good
+    return;
+  }
+  const out = p.outList[p.outStart[d]];
+  if (p.delayQueue[d] === 1) {
+    const wasEmpty = line.due.length === 0;
+    line.due.push(NaN);
+    line.count.push(amount);
+    line.colour.push(colour);
+    if (wasEmpty) line.due[0] = t + delayOf(m, out);
+  } else if (p.cConst[out] === p.cConst[out]) {
+    add(line, t + delayOf(m, out), amount, colour);
+  } else {
+    for (let u = 0; u < amount; u++) add(line, t + delayOf(m, out), 1, colour);
+  }
+  // d = 0 leaves at once, unless deep in a chain of immediate hand-overs (then next step).
+  if (depth < MAX_DEPTH && line.due.length > 0 && hasDue(line, t)) release(m, d, depth);
+}
+
+function add(line: DelayLine, due: number, amount: number, colour: number): void {
+  const last = line.due.length - 1;
+  if (last >= 0 && line.due[last] === due && line.colour[last] === colour) line.count[last] += amount;
+  else {
+    line.due.push(due);
+    line.count.push(amount);
+    line.colour.push(colour);
+  }
+}
+
+function hasDue(line: DelayLine, t: number): boolean {
+  for (let j = 0; j < line.due.length; j++) if (line.due[j] <= t) return true;
+  return false;
+}
+
+export function releaseDelays(m: Machine): void {
+  for (let j = 0; j < m.delayNodes.length; j++) {
+    const d = m.delayNodes[j];
+    if (m.delays[d]!.due.length > 0) release(m, d, 0);
+  }
+}
+
+function release(m: Machine, d: number, depth: number): void {
+  const p = m.p;
+  if (p.outStart[d] === p.outStart[d + 1]) return;
+  const out = p.outList[p.outStart[d]];
+  const to = p.cTo[out];
+  const line = m.delays[d]!;
+  const t = m.t;
+  if (p.delayQueue[d] === 1) {
+    while (line.due.length > 0 && line.due[0] <= t) {
+      if (roomIn(m, to, true) < 1) return;
+      m.value[d] -= 1;
+      deliver(m, out, to, 1, line.colour[0], depth + 1);
+      if (--line.count[0] === 0) {
+        line.due.shift();
+        line.count.shift();
+        line.colour.shift();
+      }
+      if (line.due.length > 0) line.due[0] = t + delayOf(m, out);
+    }
+    return;
+  }
+  let w = 0;
+  for (let j = 0; j < line.due.length; j++) {
+    if (line.due[j] <= t) {
+      const room = roomIn(m, to, true);
+      const sent = line.count[j] < room ? line.count[j] : room;
+      if (sent > 0) {
+        m.value[d] -= sent;
+        deliver(m, out, to, sent, line.colour[j], depth + 1);
+        line.count[j] -= sent;
+      }
+    }
+    if (line.count[j] > 0) {
+      line.due[w] = line.due[j];
+      line.count[w] = line.count[j];
+      line.colour[w] = line.colour[j];
+      w++;
+    }
+  }
+  line.due.length = w;
+  line.count.length = w;
+  line.colour.length = w;
+}

@@ -1,0 +1,113 @@
+import { fireNode } from './actions.js';
+import { deliver } from './deliver.js';
+import { holds } from './formula/roles.js';
+import type { Machine } from './machine.js';
+import { G_CONDITION, G_PERCENT } from './program.js';
+
+const ELSE = 7;
+
+/** A gate routes each arriving resource at once along its outputs. */
+export function route(m: Machine, g: number, amount: number, colour: number, depth: number): void {
+  const p = m.p;
+  m.fired[g] = 1;
+  m.satisfied[g] = 1;
+  distribute(m, g, amount);
+  for (let k = p.gOutStart[g], e = p.gOutStart[g + 1]; k < e; k++) {
+    const c = p.gOutList[k];
+    const count = m.gateOut[c];
+    if (count > 0) {
+      m.gateOut[c] = 0;
+      if (m.log) m.event('route', g, `${count} to ${p.nodeIds[p.cTo[c]]}`, { connection: c, amount: count });
+      deliver(m, c, p.cTo[c], count, colour, depth);
+    }
+  }
+}
+
+/** A trigger gate (no resource inputs) routes one virtual resource along its state outputs, firing the chosen targets. */
+export function routeTrigger(m: Machine, g: number, depth: number): void {
+  const p = m.p;
+  distribute(m, g, 1);
+  for (let k = p.gOutStart[g], e = p.gOutStart[g + 1]; k < e; k++) {
+    const c = p.gOutList[k];
+    if (m.gateOut[c] > 0) {
+      m.gateOut[c] = 0;
+      fireTarget(m, p.cTo[c], depth);
+    }
+  }
+}
+
+/** A trigger reaching a node: it fires next step, or at once with triggerTiming: sameStep. */
+export function fireTarget(m: Machine, target: number, depth: number): void {
+  if (m.log) m.event('trigger', target, `${m.p.nodeNames[target]} is triggered`);
+  if (!m.sameStep) {
+    m.trigNext[target] = 1;
+    return;
+  }
+  if (depth < 64 && m.canFire(target)) fireNode(m, target, depth + 1);
+}
+
+/** Counts into m.gateOut how many of `amount` resources each output gets (conditions may copy). */
+function distribute(m: Machine, g: number, amount: number): void {
+  const p = m.p;
+  const s = p.gOutStart[g], e = p.gOutStart[g + 1];
+  if (s === e) return;
+  const out = m.gateOut;
+  if (p.gateKind[g] === G_CONDITION) {
+    for (let u = 0; u < amount; u++) {
+      const v = p.gateRandom[g] === 1 ? p.diagramDice(m) : ++m.gateCounter[g];
+      let any = false;
+      for (let k = s; k < e; k++) {
+        const c = p.gOutList[k];
+        const op = p.cOp[c];
+        if (op !== ELSE && holds(op, p.cA[c], p.cB[c], v)) {
+          out[c]++;
+          any = true;
+        }
+      }
+      if (!any) for (let k = s; k < e; k++) if (p.cOp[p.gOutList[k]] === ELSE) out[p.gOutList[k]]++;
+    }
+    return;
+  }
+  const percent = p.gateKind[g] === G_PERCENT;
+  if (p.gateRandom[g] === 1) {
+    let total = 0;
+    for (let k = s; k < e; k++) total += m.weightOf(p.gOutList[k]);
+    const span = percent && total < 100 ? 100 : total;
+    if (!(span > 0)) return;
+    for (let u = 0; u < amount; u++) {
+      let r = m.rng.next() * span;
+      if (r >= total) continue;
+      for (let k = s; k < e; k++) {
+        const c = p.gOutList[k];
+        r -= m.weightOf(c);
+        if (r < 0) {
+          out[c]++;
+          break;
+        }
+      }
+    }
+    return;
+  }
+  // Deterministic: a cyclic counter over Σw slots in output order, persisting across steps.
+  let total = 0;
+  for (let k = s; k < e; k++) total += Math.round(m.weightOf(p.gOutList[k]));
+  const span = percent && total < 100 ? 100 : total;
+  if (!(span > 0)) return;
+  const counter = m.gateCounter[g] % span;
+  const full = Math.floor(amount / span);
+  const rem = amount - full * span;
+  if (full > 0) for (let k = s; k < e; k++) out[p.gOutList[k]] += Math.round(m.weightOf(p.gOutList[k])) * full;
+  for (let j = 0; j < rem; j++) {
+    let slot = (counter + j) % span;
+    if (slot >= total) continue;
+    for (let k = s; k < e; k++) {
+      const c = p.gOutList[k];
+      slot -= Math.round(m.weightOf(c));
+      if (slot < 0) {
+        out[c]++;
+        break;
+      }
+    }
+  }
+  m.gateCounter[g] = (counter + amount) % span;
+}

@@ -1,0 +1,17 @@
+export * from './schema.js';
+export { compile, analyze } from './compile.js';
+export { validate } from './validate.js';
+export { CompileError, formatProblem, type Problem } from './problems.js';
+export { FormulaError } from './formula/lexer.js';
+export { parseFormula } from './formula/parser.js';
+export type { Program } from './program.js';
+export { Machine, type MachineOptions } from './machine.js';
+export { run, type RunOptions, type RunResult } from './run.js';
+export { createSession, type Session, type SessionOptions, type SessionState } from './session.js';
+export type { SimEvent, SimEventKind } from './events.js';
+export { Rng } from './random.js';
+export { importDiagram, importMachinationsXml, importMxGraphXml, type ImportResult, type ImportWarning } from './import/index.js';
+export { runBatch, runBatchSync, type BatchOptions, type BatchResult, type BatchRun } from './batch.js';
+export { SeriesStats, DEFAULT_PERCENTILES, MAX_BUCKETS, type SeriesSummary } from './stats.js';
+export { runBatchOnWorkers, createWorkerHandler, type WorkerPort, type WorkerRequest, type WorkerReply } from './parallel.js';
+export { parseAssertion, AssertError, type Assertion } from './assert.js';

@@ -1,0 +1,276 @@
+import { fireNode, commitIncoming, blockOverRequestedPools, applyNodeModifiers } from './actions.js';
+import { releaseDelays, DelayLine } from './delay.js';
+import type { EvalContext } from './formula/evaluate.js';
+import type { SimEvent, SimEventKind } from './events.js';
+import {
+  A_AUTOMATIC, A_INTERACTIVE, A_ONSTART, C_NODE_MOD, T_DELAY, T_POOL, T_REGISTER, type Program,
+} from './program.js';
+import { Rng } from './random.js';
+import { evaluateActivators, recomputeRegisters, applyModifiers, runTriggers } from './state-phase.js';
+
+export interface MachineOptions {
+  /** Keep an event log (off by default; costs time). */
+  log?: boolean;
+  /** Honour clicks on interactive nodes (sessions); quick and batch runs treat them as passive. */
+  interactive?: boolean;
+}
+
+/**
+ * The state of one run of a program, in typed arrays allocated once and reused across runs
+ * (`reset`). `step()` advances one time step; nothing in it allocates unless logging.
+ */
+export class Machine implements EvalContext {
+  readonly p: Program;
+  readonly n: number;
+  readonly k: number;
+  value: Float64Array;
+  readonly incoming: Float64Array;
+  readonly vars: Float64Array;
+  readonly labelDelta: Float64Array;
+  readonly labelSet: Float64Array;
+  readonly rate: Float64Array;
+  readonly rateStep: Int32Array;
+  readonly carry: Float64Array;
+  readonly countdown: Float64Array;
+  readonly convBuf: Float64Array;
+  readonly gateCounter: Float64Array;
+  readonly pendingMod: Float64Array;
+  readonly modCarry: Float64Array;
+  readonly lastSeen: Float64Array;
+  readonly gateOut: Float64Array;
+  readonly tentative: Float64Array;
+  readonly fired: Uint8Array;
+  readonly satisfied: Uint8Array;
+  trigNext: Uint8Array;
+  trigNow: Uint8Array;
+  readonly clicked: Uint8Array;
+  readonly actOk: Uint8Array;
+  readonly usedEdge: Uint8Array;
+  readonly blocked: Uint8Array;
+  readonly requesters: Float64Array;
+  readonly cc: Float64Array;
+  readonly ccIncoming: Float64Array;
+  readonly ccLast: Int32Array;
+  readonly moving: Float64Array;
+  readonly delays: (DelayLine | null)[];
+  readonly delayNodes: Int32Array;
+  readonly modTargets: Int32Array;
+  readonly rng = new Rng(0);
+  readonly interactive: boolean;
+  readonly sameStep: boolean;
+  readonly synchronous: boolean;
+  t = 0;
+  ended = false;
+  endReason: string | null = null;
+  /** Index in program.ends of the end condition that stopped the run, -1 while running or at the limit. */
+  endIndex = -1;
+  log: SimEvent[] | null;
+
+  constructor(program: Program, options: MachineOptions = {}) {
+    const p = program;
+    this.p = p;
+    const n = (this.n = p.nodeCount);
+    const m = p.connCount;
+    const k = (this.k = p.coloured ? p.colourNames.length : 1);
+    this.value = new Float64Array(n);
+    this.incoming = new Float64Array(n);
+    this.vars = new Float64Array(p.variables.length);
+    this.labelDelta = new Float64Array(m);
+    this.labelSet = new Float64Array(m);
+    this.rate = new Float64Array(m);
+    this.rateStep = new Int32Array(m);
+    this.carry = new Float64Array(m);
+    this.countdown = new Float64Array(m);
+    this.convBuf = new Float64Array(m);
+    this.gateCounter = new Float64Array(n);
+    this.pendingMod = new Float64Array(n);
+    this.modCarry = new Float64Array(n);
+    this.lastSeen = new Float64Array(m);
+    this.gateOut = new Float64Array(m);
+    this.tentative = new Float64Array(n);
+    this.fired = new Uint8Array(n);
+    this.satisfied = new Uint8Array(n);
+    this.trigNext = new Uint8Array(n);
+    this.trigNow = new Uint8Array(n);
+    this.clicked = new Uint8Array(n);
+    this.actOk = new Uint8Array(n);
+    this.usedEdge = new Uint8Array(m);
+    this.blocked = new Uint8Array(n);
+    this.requesters = new Float64Array(n);
+    this.cc = new Float64Array(p.coloured ? n * k : 0);
+    this.ccIncoming = new Float64Array(p.coloured ? n * k : 0);
+    this.ccLast = new Int32Array(p.coloured ? n * k : 0);
+    this.moving = new Float64Array(k);
+    this.delays = Array.from({ length: n }, (_, i) => (p.type[i] === T_DELAY ? new DelayLine() : null));
+    this.delayNodes = Int32Array.from(Array.from({ length: n }, (_, i) => i).filter((i) => p.type[i] === T_DELAY && !p.disabled[i]));
+    const targets = new Set<number>();
+    for (const e of p.modifiers) if (p.cKind[e] === C_NODE_MOD && p.cTo[e] >= 0) targets.add(p.cTo[e]);
+    this.modTargets = Int32Array.from([...targets].sort((a, b) => a - b));
+    this.interactive = options.interactive ?? false;
+    this.sameStep = p.settings.triggerTiming === 'sameStep';
+    this.synchronous = p.settings.allocation === 'synchronous';
+    this.log = options.log ? [] : null;
+    this.reset(p.settings.seed ?? 0);
+  }
+
+  /** Back to t = 0 with a new seed, reusing every array. */
+  reset(seed: number): void {
+    const p = this.p;
+    this.rng.seed(seed);
+    this.t = 0;
+    this.ended = false;
+    this.endReason = null;
+    this.endIndex = -1;
+    if (this.log) this.log.length = 0;
+    this.incoming.fill(0);
+    this.labelDelta.fill(0);
+    this.labelSet.fill(NaN);
+    this.rateStep.fill(-1);
+    this.carry.fill(0);
+    this.countdown.fill(NaN);
+    this.convBuf.fill(0);
+    this.gateCounter.fill(0);
+    this.pendingMod.fill(0);
+    this.modCarry.fill(0);
+    this.lastSeen.fill(0);
+    this.gateOut.fill(0);
+    this.fired.fill(0);
+    this.satisfied.fill(0);
+    this.trigNext.fill(0);
+    this.clicked.fill(0);
+    this.ccIncoming.fill(0);
+    this.cc.fill(0);
+    this.ccLast.fill(0);
+    for (let i = 0; i < this.n; i++) {
+      const type = p.type[i];
+      this.value[i] = type === T_POOL ? p.start[i] : type === T_REGISTER && p.regInteractive[i] ? p.regInitial[i] : 0;
+      if (p.coloured && type === T_POOL) this.cc[i * this.k] = p.start[i];
+      const line = this.delays[i];
+      if (line) line.clear();
+    }
+    this.evaluateVariables();
+    recomputeRegisters(this);
+    // The initial state counts as the first change: its modifiers apply from step 1.
+    applyModifiers(this);
+    evaluateActivators(this);
+  }
+
+  /** Advances one step; returns false once the run has ended. */
+  step(): boolean {
+    if (this.ended) return false;
+    const p = this.p;
+    const t = ++this.t;
+    if (this.modTargets.length > 0) applyNodeModifiers(this);
+    this.evaluateVariables();
+    this.fired.fill(0);
+    this.satisfied.fill(0);
+    const now = this.trigNext;
+    this.trigNext = this.trigNow;
+    this.trigNow = now;
+    this.trigNext.fill(0);
+    if (this.synchronous) blockOverRequestedPools(this);
+    if (this.delayNodes.length > 0) releaseDelays(this);
+    const act = p.activation;
+    for (let i = 0; i < this.n; i++) {
+      const a = act[i];
+      if (a === A_AUTOMATIC || now[i] === 1 || (a === A_ONSTART && t === 1) || (this.clicked[i] === 1 && a === A_INTERACTIVE && this.interactive)) {
+        if (p.disabled[i] === 1) continue;
+        if (this.actOk[i] === 0) {
+          if (this.log) this.event('inhibited', i, 'an activator does not hold');
+          continue;
+        }
+        fireNode(this, i, 0);
+      }
+    }
+    this.clicked.fill(0);
+    if (p.triggers.length > 0) runTriggers(this);
+    commitIncoming(this);
+    recomputeRegisters(this);
+    if (p.modifiers.length > 0) applyModifiers(this);
+    if (p.activators.length > 0) evaluateActivators(this);
+    this.checkEnd();
+    return true;
+  }
+
+  private checkEnd(): void {
+    const p = this.p;
+    for (let e = 0; e < p.ends.length; e++) {
+      const i = p.ends[e];
+      if ((p.hasActivators[i] === 1 && this.actOk[i] === 1) || this.fired[i] === 1) {
+        this.ended = true;
+        this.endReason = p.nodeNames[i];
+        this.endIndex = e;
+        if (this.log) this.event('end', i, `the end condition '${this.endReason}' holds`);
+        return;
+      }
+    }
+  }
+
+  evaluateVariables(): void {
+    const vars = this.p.variables;
+    for (let i = 0; i < vars.length; i++) this.vars[i] = vars[i](this);
+  }
+
+  /** The amount a connection moves this step: evaluated once per step, intervals and fractional carry applied. */
+  rateOf(c: number): number {
+    if (this.rateStep[c] === this.t) return this.rate[c];
+    const p = this.p;
+    let raw = p.cConst[c];
+    if (raw !== raw) raw = p.cRate[c]!(this);
+    const set = this.labelSet[c];
+    if (set === set) raw = set;
+    const every = p.cEvery[c];
+    if (every !== null) {
+      let cd = this.countdown[c];
+      if (cd !== cd) cd = every(this);
+      cd -= 1;
+      if (cd <= 0) this.countdown[c] = NaN;
+      else {
+        this.countdown[c] = cd;
+        raw = 0;
+      }
+    }
+    let amount: number;
+    if (!(raw > 0)) amount = 0;
+    else if (raw === Math.floor(raw)) amount = raw;
+    else {
+      const v = raw + this.carry[c];
+      amount = Math.floor(v + 1e-9);
+      this.carry[c] = v - amount;
+    }
+    this.rate[c] = amount;
+    this.rateStep[c] = this.t;
+    return amount;
+  }
+
+  /** A gate output's weight or percentage this step (no rounding, no carry). */
+  weightOf(c: number): number {
+    if (this.rateStep[c] === this.t) return this.rate[c];
+    const p = this.p;
+    let w = p.cConst[c];
+    if (w !== w) w = p.cRate[c]!(this);
+    const set = this.labelSet[c];
+    if (set === set) w = set;
+    if (!(w > 0)) w = 0;
+    this.rate[c] = w;
+    this.rateStep[c] = this.t;
+    return w;
+  }
+
+  countColour(node: number, colour: number): number {
+    return this.k > 1 ? this.cc[node * this.k + colour] : this.value[node];
+  }
+
+  canFire(i: number): boolean {
+    return this.p.disabled[i] === 0 && this.actOk[i] === 1;
+  }
+
+  event(kind: SimEventKind, node: number, message: string, extra?: { connection?: number; requested?: number; amount?: number }): void {
+    if (!this.log) return;
+    const e: SimEvent = { t: this.t, kind, node: this.p.nodeIds[node], message };
+    if (extra?.connection !== undefined) e.connection = this.p.connIds[extra.connection];
+    if (extra?.requested !== undefined) e.requested = extra.requested;
+    if (extra?.amount !== undefined) e.amount = extra.amount;
+    this.log.push(e);
+  }
+}

@@ -1,0 +1,58 @@
+import { compile } from './compile.js';
+import type { SimEvent } from './events.js';
+import { Machine } from './machine.js';
+import type { Program } from './program.js';
+
+export interface RunOptions {
+  /** Seed of the run; default settings.seed, else 0. */
+  seed?: number;
+  /** Step limit; default settings.stepsLimit. */
+  steps?: number;
+  /** Keep the event log in the result. */
+  log?: boolean;
+}
+
+export interface RunResult {
+  /** Steps taken. */
+  steps: number;
+  /** Name of the end condition that stopped the run, or 'limit'. */
+  end: string;
+  /** Value of every pool and register at the end. */
+  final: Record<string, number>;
+  /** Value of every pool and register at the end of t = 1, 2, …. */
+  series: Record<string, number[]>;
+  events?: SimEvent[];
+}
+
+export function toProgram(source: Program | unknown): Program {
+  return isProgram(source) ? source : compile(source);
+}
+
+export function isProgram(x: unknown): x is Program {
+  return typeof x === 'object' && x !== null && 'cKind' in x && 'nodeIndex' in x;
+}
+
+/** Quick run: one run to its end condition or the step limit. */
+export function run(source: Program | unknown, options: RunOptions = {}): RunResult {
+  const p = toProgram(source);
+  const m = new Machine(p, { log: options.log });
+  m.reset(options.seed ?? p.settings.seed ?? 0);
+  const limit = options.steps ?? p.settings.stepsLimit;
+  const charted = p.charted;
+  const columns = Array.from(charted, () => new Float64Array(limit));
+  let steps = 0;
+  while (steps < limit && m.step()) {
+    for (let s = 0; s < charted.length; s++) columns[s][steps] = m.value[charted[s]];
+    steps++;
+    if (m.ended) break;
+  }
+  const series: Record<string, number[]> = {};
+  const final: Record<string, number> = {};
+  p.chartedIds.forEach((id, s) => {
+    series[id] = Array.from(columns[s].subarray(0, steps));
+    final[id] = m.value[charted[s]];
+  });
+  const result: RunResult = { steps, end: m.endReason ?? 'limit', final, series };
+  if (m.log) result.events = m.log;
+  return result;
+}

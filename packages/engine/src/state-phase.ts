@@ -1,0 +1,95 @@
+import { fireNode } from './actions.js';
+import { holds } from './formula/roles.js';
+import type { Machine } from './machine.js';
+import { C_LABEL_MOD, C_LABEL_SET, C_TRIGGER, T_POOL } from './program.js';
+
+function originValue(m: Machine, e: number): number {
+  const p = m.p;
+  const o = p.cFrom[e];
+  const col = p.cColour[e];
+  return m.k > 1 && col > 0 && p.type[o] === T_POOL ? m.cc[o * m.k + col] : m.value[o];
+}
+
+/** Passive registers, in dependency order, from the values at the end of the step. */
+export function recomputeRegisters(m: Machine): void {
+  const p = m.p;
+  const order = p.regOrder;
+  for (let j = 0; j < order.length; j++) {
+    const r = order[j];
+    const ev = p.regEval[r];
+    if (ev === null) continue;
+    let v = ev(m);
+    if (v < p.regMin[r]) v = p.regMin[r];
+    if (v > p.regMax[r]) v = p.regMax[r];
+    m.value[r] = v;
+  }
+}
+
+/** Label and node modifiers: L(t+1) = L(t) + M·ΔS(t); node modifiers are applied at the start of t+1. */
+export function applyModifiers(m: Machine): void {
+  const p = m.p;
+  const mods = p.modifiers;
+  for (let j = 0; j < mods.length; j++) {
+    const e = mods[j];
+    const now = originValue(m, e);
+    const last = m.lastSeen[e];
+    m.lastSeen[e] = now;
+    const kind = p.cKind[e];
+    if (kind === C_LABEL_SET) {
+      m.labelSet[p.cTargetConn[e]] = now;
+      continue;
+    }
+    if (now === last) continue;
+    if (kind === C_LABEL_MOD) {
+      m.labelDelta[p.cTargetConn[e]] += p.cA[e] * (now - last);
+    } else {
+      const to = p.cTo[e];
+      if (to < 0) continue;
+      const per = p.cB[e];
+      m.pendingMod[to] += per > 0 ? p.cA[e] * (Math.floor(now / per) - Math.floor(last / per)) : p.cA[e] * (now - last);
+    }
+  }
+}
+
+/** Activators decide who may fire in the next step (end conditions use the same check). */
+export function evaluateActivators(m: Machine): void {
+  const p = m.p;
+  m.actOk.fill(1);
+  const acts = p.activators;
+  for (let j = 0; j < acts.length; j++) {
+    const a = acts[j];
+    if (!holds(p.cOp[a], p.cA[a], p.cB[a], originValue(m, a))) m.actOk[p.cTo[a]] = 0;
+  }
+}
+
+/** Satisfied nodes emit `*`, unsatisfied ones `!`: targets fire next step, or now with triggerTiming: sameStep. */
+export function runTriggers(m: Machine): void {
+  const p = m.p;
+  const trig = p.triggers;
+  if (!m.sameStep) {
+    for (let j = 0; j < trig.length; j++) {
+      const e = trig[j];
+      const o = p.cFrom[e];
+      if (m.fired[o] === 1 && (m.satisfied[o] === 1) === (p.cKind[e] === C_TRIGGER)) {
+        m.trigNext[p.cTo[e]] = 1;
+        if (m.log) m.event('trigger', p.cTo[e], `triggered by ${p.nodeIds[o]}`, { connection: e });
+      }
+    }
+    return;
+  }
+  m.usedEdge.fill(0);
+  for (let progress = true; progress;) {
+    progress = false;
+    for (let j = 0; j < trig.length; j++) {
+      const e = trig[j];
+      const o = p.cFrom[e];
+      if (m.usedEdge[e] === 0 && m.fired[o] === 1 && (m.satisfied[o] === 1) === (p.cKind[e] === C_TRIGGER)) {
+        m.usedEdge[e] = 1;
+        progress = true;
+        const target = p.cTo[e];
+        if (m.log) m.event('trigger', target, `triggered by ${p.nodeIds[o]}`, { connection: e });
+        if (m.canFire(target)) fireNode(m, target, 1);
+      }
+    }
+  }
+}

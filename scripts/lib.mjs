@@ -1,0 +1,24 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+
+/** Runs a command from node_modules/.bin (on Node 24 through PATH), inheriting the terminal. */
+export function run(name, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin(name), args, {
+      cwd: options.cwd ?? root,
+      stdio: 'inherit',
+      env: { ...process.env, PATH: `${path.join(root, 'node_modules/.bin')}${path.delimiter}${process.env.PATH}`, ...options.env },
+    });
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${name} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`)),
+    );
+  });
+}
+
+/** Prisma's CLI wants a native engine it cannot download here; generate needs none, so point it at a stub. */
+export const prismaEnv = { PRISMA_SCHEMA_ENGINE_BINARY: path.join(root, 'scripts/no-schema-engine.sh'), PRISMA_HIDE_UPDATE_MESSAGE: '1' };

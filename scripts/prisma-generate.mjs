@@ -1,0 +1,3 @@
+import { prismaEnv, run } from './lib.mjs';
+
+await run('prisma', ['generate'], { env: prismaEnv });

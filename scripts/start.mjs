@@ -1,0 +1,19 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from './build.mjs';
+import { root } from './lib.mjs';
+
+// npm start: builds once if needed, then runs the app in this very process (so Ctrl-C and
+// SIGTERM reach the code that stops the embedded PostgreSQL). --worker, --seed, --migrate
+// run the other entry points.
+const entries = { '--worker': 'worker.js', '--seed': 'scripts/seed.js', '--migrate': 'scripts/migrate.js' };
+const flag = process.argv.slice(2).find((arg) => arg in entries);
+const entry = path.join(root, 'api/dist', entries[flag] ?? 'main.js');
+
+const built = existsSync(entry) && existsSync(path.join(root, 'web/build/server/index.js'));
+if (!built || process.argv.includes('--rebuild')) {
+  console.log('Building Loopwright (first start or --rebuild)…');
+  await build();
+}
+await import(pathToFileURL(entry).href);

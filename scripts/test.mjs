@@ -1,0 +1,36 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { build } from './build.mjs';
+import { root } from './lib.mjs';
+
+// npm test: build (browser tests drive the built app), then every vitest project, then the
+// closing line CI reads: "N passed, N failed". Extra arguments go to vitest (e.g. --project api-int).
+const args = process.argv.slice(2);
+const skipBuild = args.includes('--no-build');
+const vitestArgs = args.filter((a) => a !== '--no-build');
+if (!skipBuild) await build();
+
+const reportDir = path.join(root, 'test-results');
+mkdirSync(reportDir, { recursive: true });
+const report = path.join(reportDir, 'vitest.json');
+const code = await new Promise((resolve) => {
+  const child = spawn(
+    path.join(root, 'node_modules/.bin/vitest'),
+    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...vitestArgs],
+    { cwd: root, stdio: 'inherit' },
+  );
+  child.on('exit', (exitCode) => resolve(exitCode ?? 1));
+});
+
+let summary = 'no test report was written';
+try {
+  const results = JSON.parse(readFileSync(report, 'utf8'));
+  const skipped = results.numPendingTests + results.numTodoTests;
+  summary = `${results.numPassedTests} passed, ${results.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`;
+  if (results.numFailedTestSuites && !results.numFailedTests) summary = `${results.numPassedTests} passed, ${results.numFailedTestSuites} failed`;
+} catch {
+  // vitest crashed before reporting; the exit code says so
+}
+console.log(`\n${summary}`);
+process.exit(code);

@@ -1,0 +1,228 @@
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Avatar, AvatarSkeleton, CARD_AVATAR_SIZE } from './avatar';
+import { displayName, useSession } from './session';
+
+export const APP_PATH = '/diagrams';
+export const communityProfilePath = (username: string) => `/community/${encodeURIComponent(username)}/profile`;
+
+/** Paths that only make sense logged in: logging out there goes home. */
+const PRIVATE_PATHS = /^(?:\/en)?\/(?:settings|admin\/(?!setup)|onboarding)/;
+
+function useLogoutAndLeave() {
+  const { logout } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  return async () => {
+    await logout();
+    if (PRIVATE_PATHS.test(location.pathname)) navigate('/');
+  };
+}
+
+/** Closes a popover on Escape (focus back to its button) and on a click outside it. */
+function usePopover(open: boolean, setOpen: (open: boolean) => void, root: RefObject<HTMLElement | null>, button: RefObject<HTMLButtonElement | null>) {
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (root.current && !root.current.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        button.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open, setOpen, root, button]);
+}
+
+function LoggedOutActions({ className = 'account-menu' }: { className?: string }) {
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  const onAuthPage = /^(?:\/en)?\/(?:login|register)/.test(location.pathname);
+  const returnTo = onAuthPage ? '' : `?returnTo=${encodeURIComponent(here)}`;
+  return (
+    <div className={className}>
+      <Link to={`/login${returnTo}`} className="button button--ghost">
+        Log in
+      </Link>
+      <Link to="/register" className="button button--primary">
+        Register
+      </Link>
+    </div>
+  );
+}
+
+function NotificationsBox() {
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  usePopover(open, setOpen, root, button);
+  return (
+    <div className="acc-popover-anchor account-menu__notifications" ref={root}>
+      <button
+        ref={button}
+        type="button"
+        className="acc-icon-button"
+        aria-label="Notifications"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpen(!open)}
+      >
+        <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M12 3a6 6 0 0 0-6 6v3.6L4.3 15.4A1 1 0 0 0 5.2 17h13.6a1 1 0 0 0 .9-1.6L18 12.6V9a6 6 0 0 0-6-6Z" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+          <path d="M9.5 19.5a2.5 2.5 0 0 0 5 0" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+        </svg>
+      </button>
+      {open ? (
+        <div className="acc-popover acc-notifications-popover" id={panelId} role="region" aria-label="Notifications">
+          <h2 className="acc-popover__title">Notifications</h2>
+          <p className="acc-popover__empty">No notifications yet</p>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function ProfileLinks({ username, onNavigate }: { username: string | null; onNavigate?: () => void }) {
+  return (
+    <ul className="acc-profile-links">
+      {username ? (
+        <li>
+          <Link to={communityProfilePath(username)} onClick={onNavigate}>
+            Community profile
+          </Link>
+        </li>
+      ) : null}
+      <li>
+        <a href={APP_PATH} target="_blank" rel="noopener">
+          My app<span className="acc-visually-hidden"> (opens in a new tab)</span>
+        </a>
+      </li>
+      <li>
+        <Link to="/settings/profile" onClick={onNavigate}>
+          Settings
+        </Link>
+      </li>
+    </ul>
+  );
+}
+
+function ProfileCard() {
+  const { user } = useSession();
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const cardId = useId();
+  const logoutAndLeave = useLogoutAndLeave();
+  usePopover(open, setOpen, root, button);
+  if (!user) return null;
+  const name = displayName(user);
+  return (
+    <div className="acc-popover-anchor" ref={root}>
+      <button
+        ref={button}
+        type="button"
+        className="acc-avatar-button"
+        aria-label={`Account: ${name}`}
+        aria-expanded={open}
+        aria-controls={open ? cardId : undefined}
+        onClick={() => setOpen(!open)}
+      >
+        <Avatar user={user} size={36} />
+      </button>
+      {open ? (
+        <div className="acc-popover acc-profile-card" id={cardId} role="region" aria-label="Your account">
+          <div className="acc-profile-card__head">
+            <Avatar user={user} size={CARD_AVATAR_SIZE} />
+            <div className="acc-profile-card__who">
+              <p className="acc-profile-card__name">{name}</p>
+              <p className="acc-profile-card__email">{user.email}</p>
+            </div>
+          </div>
+          <ProfileLinks username={user.username} onNavigate={() => setOpen(false)} />
+          <button
+            type="button"
+            className="button button--ghost acc-button--block"
+            onClick={() => {
+              setOpen(false);
+              void logoutAndLeave();
+            }}
+          >
+            Log out
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The header's account corner: Log in / Register, a skeleton while loading, or the user's menu. */
+export function AccountMenu() {
+  const { user, loading } = useSession();
+  if (loading) {
+    return (
+      <div className="account-menu" aria-busy="true">
+        <AvatarSkeleton />
+      </div>
+    );
+  }
+  if (!user) return <LoggedOutActions />;
+  return (
+    <div className="account-menu account-menu--user">
+      {user.username ? <NotificationsBox /> : null}
+      <ProfileCard />
+      {user.username ? (
+        <a href={APP_PATH} className="button button--primary account-menu__app">
+          Open App
+        </a>
+      ) : (
+        <Link to="/onboarding" className="button button--primary account-menu__app">
+          Finish sign-up
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/** The mobile drawer's footer: Log in / Register, or who is logged in with their links and Log out. */
+export function MobileAccountFooter({ onNavigate }: { onNavigate?: () => void }): ReactNode {
+  const { user, loading } = useSession();
+  const logoutAndLeave = useLogoutAndLeave();
+  if (loading) {
+    return (
+      <div className="acc-mobile-account">
+        <AvatarSkeleton size={48} />
+      </div>
+    );
+  }
+  if (!user) return <LoggedOutActions className="acc-mobile-account acc-mobile-account--guest" />;
+  return (
+    <div className="acc-mobile-account">
+      <div className="acc-profile-card__head">
+        <Avatar user={user} size={48} />
+        <div className="acc-profile-card__who">
+          <p className="acc-profile-card__name">{displayName(user)}</p>
+          <p className="acc-profile-card__email">{user.email}</p>
+        </div>
+      </div>
+      <ProfileLinks username={user.username} onNavigate={onNavigate} />
+      <button
+        type="button"
+        className="button button--ghost acc-button--block"
+        onClick={() => {
+          onNavigate?.();
+          void logoutAndLeave();
+        }}
+      >
+        Log out
+      </button>
+    </div>
+  );
+}

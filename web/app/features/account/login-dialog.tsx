@@ -1,0 +1,75 @@
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+
+const LoginDialog = lazy(() => import('./login-dialog-panel'));
+
+/** Spec: the dialog sits at z-index 9000 over an overlay of opacity 0.45 (see account.css). */
+export const DIALOG_Z_INDEX = 9000;
+export const OVERLAY_OPACITY = 0.45;
+
+/** Non-React code can open the dialog too: `window.dispatchEvent(new CustomEvent(OPEN_EVENT, { detail: { sourceAction } }))`. */
+export const OPEN_LOGIN_DIALOG_EVENT = 'loopwright:open-login-dialog';
+
+export interface LoginDialogPayload {
+  /** A diagram link to open in a new tab once the visitor has an account (after a like). */
+  link?: string;
+}
+
+interface DialogState {
+  open: boolean;
+  sourceAction: string;
+  payload: LoginDialogPayload | null;
+}
+
+interface LoginDialogApi {
+  /** Opens the dialog; its title reads "To {sourceAction}, please create a free public account". */
+  openLoginDialog: (sourceAction: string, payload?: LoginDialogPayload) => void;
+  closeLoginDialog: () => void;
+  isOpen: boolean;
+}
+
+const LoginDialogContext = createContext<LoginDialogApi | null>(null);
+
+export function LoginDialogProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<DialogState>({ open: false, sourceAction: '', payload: null });
+  const openLoginDialog = useCallback((sourceAction: string, payload?: LoginDialogPayload) => {
+    setState({ open: true, sourceAction, payload: payload ?? null });
+  }, []);
+  const closeLoginDialog = useCallback(() => setState((s) => ({ ...s, open: false })), []);
+
+  useEffect(() => {
+    const onOpen = (event: Event) => {
+      const detail = (event as CustomEvent<{ sourceAction?: string; payload?: LoginDialogPayload }>).detail ?? {};
+      openLoginDialog(detail.sourceAction || 'continue', detail.payload);
+    };
+    window.addEventListener(OPEN_LOGIN_DIALOG_EVENT, onOpen);
+    return () => window.removeEventListener(OPEN_LOGIN_DIALOG_EVENT, onOpen);
+  }, [openLoginDialog]);
+
+  const api = useMemo(() => ({ openLoginDialog, closeLoginDialog, isOpen: state.open }), [openLoginDialog, closeLoginDialog, state.open]);
+  return (
+    <LoginDialogContext.Provider value={api}>
+      {children}
+      {state.open ? (
+        <Suspense fallback={null}>
+          <LoginDialog sourceAction={state.sourceAction} payload={state.payload} onClose={closeLoginDialog} />
+        </Suspense>
+      ) : null}
+    </LoginDialogContext.Provider>
+  );
+}
+
+export function useLoginDialog(): LoginDialogApi {
+  const api = useContext(LoginDialogContext);
+  if (!api) throw new Error('useLoginDialog must be used inside <LoginDialogProvider>');
+  return api;
+}
+
+/** A button that asks a visitor to create an account before `sourceAction` ("like this diagram"). */
+export function LoginDialogTrigger({ sourceAction, payload, className = 'button button--primary', children }: { sourceAction: string; payload?: LoginDialogPayload; className?: string; children: ReactNode }) {
+  const { openLoginDialog } = useLoginDialog();
+  return (
+    <button type="button" className={className} onClick={() => openLoginDialog(sourceAction, payload)}>
+      {children}
+    </button>
+  );
+}

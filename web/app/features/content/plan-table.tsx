@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { TrackingEvents } from '../../lib/spec';
+import { track } from '../tracking/track';
+import type { PricingPlan } from './types';
+
+type Cycle = 'monthly' | 'yearly';
+
+const euros = (n: number) => (n === 0 ? '€0' : `€${n.toLocaleString('en')}`);
+
+/** The plan catalogue: monthly or yearly prices in euros, a 14-day trial button for paid plans. */
+export function PlanTable({ plans }: { plans: PricingPlan[] }) {
+  const [cycle, setCycle] = useState<Cycle>('monthly');
+  return (
+    <div className="plans">
+      <div className="plans__cycle" role="radiogroup" aria-label="Billing cycle">
+        {(['monthly', 'yearly'] as Cycle[]).map((c) => (
+          <button key={c} type="button" role="radio" aria-checked={cycle === c} className={cycle === c ? 'is-active' : ''} onClick={() => setCycle(c)}>
+            {c === 'monthly' ? 'Monthly' : 'Yearly — 2 months free'}
+          </button>
+        ))}
+      </div>
+      <ul className="plans__grid">
+        {plans.map((plan) => (
+          <li key={plan.name} className={`plan card${plan.highlighted ? ' plan--highlighted' : ''}`}>
+            {plan.highlighted ? <p className="plan__badge">Most popular</p> : null}
+            <h3>{plan.displayName}</h3>
+            <p className="plan__tagline">{plan.tagline}</p>
+            <p className="plan__price">
+              <strong>{euros(plan.price[cycle])}</strong>
+              <span>{plan.price[cycle] === 0 ? 'forever' : cycle === 'monthly' ? 'per month' : 'per year'}</span>
+            </p>
+            <Link
+              className={`button ${plan.highlighted ? 'button--primary' : 'button--ghost'}`}
+              to={plan.trial ? plan.trialUrl[cycle] : '/register'}
+              onClick={() => track(TrackingEvents.planSelection, { label: plan.name, value: cycle })}
+            >
+              {plan.trial ? 'Start 14-day free trial' : 'Start for free'}
+            </Link>
+            <ul className="plan__features">
+              {plan.features.map((f) => (
+                <li key={f.label} className={f.value === false ? 'is-off' : ''}>
+                  <span>{f.label}</span>
+                  <strong>{f.value === true ? 'Included' : f.value === false ? 'Not included' : f.value}</strong>
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+      <p className="plans__note">Every paid plan starts with a 14-day free trial. No credit card needed. Prices in euros, VAT excluded.</p>
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+import {
+  Background, BackgroundVariant, Controls, MiniMap, ReactFlow, applyNodeChanges,
+  type Connection, type EdgeChange, type FinalConnectionState, type Node, type NodeChange, type OnConnectEnd,
+} from '@xyflow/react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEditor } from '../editor-context';
+import { newConnection, newNode } from '../model/defaults';
+import { useEditorDoc, useSelection } from '../model/editor-store';
+import { freshId, freshName } from '../model/ids';
+import { addConnection, addNode, moveNodes } from '../model/ops';
+import type { NodeType, Point, Selection } from '../model/types';
+import { useValue } from '../model/value-store';
+import { ChartNode, GroupNode, TextNode } from './box-nodes';
+import { ConnectionEdge } from './connection-edge';
+import { ElementNode } from './element-node';
+import { openingViewport } from './geometry';
+import { buildEdges, FlowNodeCache } from './to-flow';
+
+const nodeTypes = { element: ElementNode, text: TextNode, group: GroupNode, chart: ChartNode };
+const edgeTypes = { connection: ConnectionEdge };
+export const PALETTE_MIME = 'application/x-loopwright-element';
+const SNAP: [number, number] = [16, 16];
+
+/** Adds an element of a type at a point (centred), selected; returns its id. */
+export function placeNode(store: ReturnType<typeof useEditor>['store'], type: NodeType, at: Point): string {
+  const doc = store.doc;
+  const id = freshId(doc, type.slice(0, 1));
+  const size = type === 'group' ? { w: 320, h: 200 } : type === 'chart' ? { w: 240, h: 140 } : { w: 48, h: 48 };
+  const node = newNode(type, id, type === 'text' ? '' : freshName(doc, type), at.x - size.w / 2, at.y - size.h / 2);
+  store.edit((d) => addNode(d, node), { select: { nodes: [id], connections: [] } });
+  return id;
+}
+
+function applySelection(current: Selection, changes: Array<{ id: string; selected: boolean }>, key: 'nodes' | 'connections'): Selection {
+  const set = new Set(current[key]);
+  for (const c of changes) c.selected ? set.add(c.id) : set.delete(c.id);
+  return { ...current, [key]: [...set] };
+}
+
+export function DiagramCanvas({ onReady }: { onReady?: (api: { fit: () => void }) => void }) {
+  const { store, tools } = useEditor();
+  const doc = useEditorDoc(store);
+  const selection = useSelection(store);
+  const tool = useValue(tools);
+  const cache = useRef(new FlowNodeCache());
+  const [nodes, setNodes] = useState<Node[]>(() => cache.current.build(doc, selection));
+  const edges = useMemo(() => buildEdges(doc, selection), [doc, selection]);
+  // The first viewport is computed from the document before React Flow renders (one pass, no
+  // fit after measuring): centred, and a big diagram at half size (Fit shows all of it).
+  const box = useRef<HTMLDivElement>(null);
+  const [opening, setOpening] = useState<{ x: number; y: number; zoom: number } | null>(null);
+  useLayoutEffect(() => {
+    const r = box.current!.getBoundingClientRect();
+    setOpening(openingViewport(store.doc.nodes, r.width, r.height));
+  }, [store]);
+  const instance = useRef<{ screenToFlowPosition: (p: Point) => Point; fitView: () => void } | null>(null);
+
+  useEffect(() => setNodes(cache.current.build(doc, selection)), [doc, selection]);
+
+  const onNodesChange = useCallback((changes: NodeChange[]) => {
+    const selects = changes.filter((c) => c.type === 'select');
+    if (selects.length) store.select(applySelection(store.selection, selects as Array<{ id: string; selected: boolean }>, 'nodes'));
+    const local = changes.filter((c) => c.type === 'position' || c.type === 'dimensions');
+    if (local.length) setNodes((ns) => applyNodeChanges(local, ns));
+    // A drag that ended, or a move by the arrow keys: into the document (one undo step per gesture).
+    const settled = new Map<string, Point>();
+    for (const c of changes) if (c.type === 'position' && !c.dragging && c.position) settled.set(c.id, c.position);
+    if (settled.size) store.edit((d) => moveNodes(d, settled), { coalesce: 'keyboard-move' });
+  }, [store]);
+
+  const onEdgesChange = useCallback((changes: EdgeChange[]) => {
+    const selects = changes.filter((c) => c.type === 'select');
+    if (selects.length) store.select(applySelection(store.selection, selects as Array<{ id: string; selected: boolean }>, 'connections'));
+  }, [store]);
+
+  const onNodeDragStop = useCallback((_: unknown, __: Node, dragged: Node[]) => {
+    store.edit((d) => moveNodes(d, new Map(dragged.map((n) => [n.id, n.position]))));
+  }, [store]);
+
+  const connect = useCallback((from: string, to: string) => {
+    const kind = tools.get().connection;
+    const id = freshId(store.doc, 'c');
+    store.edit((d) => addConnection(d, newConnection(id, kind, from, to)), { select: { nodes: [], connections: [id] } });
+  }, [store, tools]);
+
+  const onConnect = useCallback((c: Connection) => {
+    if (c.source && c.target && c.source !== c.target) connect(c.source, c.target);
+  }, [connect]);
+
+  // A state connection dropped on a connection's label modifies that label.
+  const onConnectEnd: OnConnectEnd = useCallback((event: MouseEvent | TouchEvent, state: FinalConnectionState) => {
+    if (state.isValid || !state.fromNode) return;
+    const point = 'changedTouches' in event ? event.changedTouches[0] : event;
+    const hit = document.elementsFromPoint(point.clientX, point.clientY).find((el) => el instanceof HTMLElement && el.dataset.connectionId);
+    const target = (hit as HTMLElement | undefined)?.dataset.connectionId;
+    if (!target) return;
+    const prev = tools.get();
+    tools.set({ ...prev, connection: 'state' });
+    connect(state.fromNode.id, target);
+    tools.set(prev);
+  }, [connect, tools]);
+
+  const onPaneClick = useCallback((e: React.MouseEvent) => {
+    const placing = tools.get().placing;
+    if (!placing || !instance.current) return;
+    placeNode(store, placing, instance.current.screenToFlowPosition({ x: e.clientX, y: e.clientY }));
+    tools.set({ ...tools.get(), placing: null });
+  }, [store, tools]);
+
+  const onDrop = useCallback((e: React.DragEvent) => {
+    const type = e.dataTransfer.getData(PALETTE_MIME) as NodeType;
+    if (!type || !instance.current) return;
+    e.preventDefault();
+    placeNode(store, type, instance.current.screenToFlowPosition({ x: e.clientX, y: e.clientY }));
+  }, [store]);
+
+  return (
+    <div ref={box} className={`diagram-canvas${tool.placing ? ' is-placing' : ''}`} onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
+      {opening ? <ReactFlow
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={nodeTypes}
+        edgeTypes={edgeTypes}
+        onNodesChange={onNodesChange}
+        onEdgesChange={onEdgesChange}
+        onNodeDragStop={onNodeDragStop}
+        onConnect={onConnect}
+        onConnectEnd={onConnectEnd}
+        onPaneClick={onPaneClick}
+        onInit={(rf) => {
+          instance.current = rf;
+          onReady?.({ fit: () => rf.fitView({ padding: 0.2, duration: 200 }) });
+        }}
+        snapToGrid={tool.snap}
+        snapGrid={SNAP}
+        deleteKeyCode={null}
+        selectionKeyCode="Shift"
+        multiSelectionKeyCode={['Shift', 'Meta', 'Control']}
+        onlyRenderVisibleElements
+        defaultViewport={opening}
+        minZoom={0.05}
+        maxZoom={4}
+        proOptions={{ hideAttribution: true }}
+        ariaLabelConfig={{ 'node.a11yDescription.default': 'Press Enter or Space to select. Arrow keys move the selection.' }}
+      >
+        <Background variant={BackgroundVariant.Dots} gap={16} size={1} color="#d5d4e6" />
+        {doc.nodes.length <= 400 || tool.minimap ? <MiniMap pannable zoomable ariaLabel="Minimap" nodeColor={(n) => ((n.data as { node?: { color?: string } }).node?.color ?? '#c9c7f5')} /> : null}
+        <Controls aria-label="Zoom controls" showInteractive={false} fitViewOptions={{ padding: 0.2, maxZoom: 1.25 }} />
+      </ReactFlow> : null}
+    </div>
+  );
+}

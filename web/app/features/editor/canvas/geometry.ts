@@ -1,0 +1,77 @@
+import type { InternalNode } from '@xyflow/react';
+import type { Point } from '../model/types';
+
+export interface NodeShape {
+  center: Point;
+  radius: number;
+}
+
+export function shapeOf(node: InternalNode | undefined): NodeShape | null {
+  if (!node) return null;
+  const w = node.measured.width ?? 48, h = node.measured.height ?? 48;
+  const p = node.internals.positionAbsolute;
+  return { center: { x: p.x + w / 2, y: p.y + h / 2 }, radius: Math.min(w, h) / 2 + 3 };
+}
+
+/** Moves `from` towards `to` by `by` pixels (to clip a line at a node's border). */
+export function stepToward(from: Point, to: Point, by: number): Point {
+  const dx = to.x - from.x, dy = to.y - from.y;
+  const len = Math.hypot(dx, dy) || 1;
+  const k = Math.min(by, len / 2) / len;
+  return { x: from.x + dx * k, y: from.y + dy * k };
+}
+
+/** The polyline through the points as an SVG path. */
+export function polylinePath(points: Point[]): string {
+  return points.map((p, i) => `${i ? 'L' : 'M'}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
+}
+
+/** The point halfway along a polyline (where the label sits). */
+export function midpoint(points: Point[]): Point {
+  let total = 0;
+  for (let i = 1; i < points.length; i++) total += Math.hypot(points[i].x - points[i - 1].x, points[i].y - points[i - 1].y);
+  let left = total / 2;
+  for (let i = 1; i < points.length; i++) {
+    const seg = Math.hypot(points[i].x - points[i - 1].x, points[i].y - points[i - 1].y);
+    if (left <= seg && seg > 0) {
+      const k = left / seg;
+      return { x: points[i - 1].x + (points[i].x - points[i - 1].x) * k, y: points[i - 1].y + (points[i].y - points[i - 1].y) * k };
+    }
+    left -= seg;
+  }
+  return points[0];
+}
+
+/** Index at which a new bend point at `p` belongs: after the segment nearest to it. */
+export function insertionIndex(route: Point[], p: Point): number {
+  let best = 0, bestD = Infinity;
+  for (let i = 1; i < route.length; i++) {
+    const d = distanceToSegment(p, route[i - 1], route[i]);
+    if (d < bestD) {
+      bestD = d;
+      best = i - 1;
+    }
+  }
+  return best;
+}
+
+function distanceToSegment(p: Point, a: Point, b: Point): number {
+  const dx = b.x - a.x, dy = b.y - a.y;
+  const len2 = dx * dx + dy * dy || 1;
+  const t = Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2));
+  return Math.hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy));
+}
+
+/** The viewport that shows the document's elements centred, at 50–125 % (no zoom-out past half size on open). */
+export function openingViewport(nodes: Array<{ x: number; y: number; width?: number; height?: number }>, width: number, height: number): { x: number; y: number; zoom: number } {
+  if (!nodes.length || !width || !height) return { x: width / 2, y: height / 2, zoom: 1 };
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (const n of nodes) {
+    minX = Math.min(minX, n.x);
+    minY = Math.min(minY, n.y);
+    maxX = Math.max(maxX, n.x + (n.width ?? 48));
+    maxY = Math.max(maxY, n.y + (n.height ?? 64));
+  }
+  const zoom = Math.max(0.5, Math.min(1.25, width / ((maxX - minX) * 1.4 || 1), height / ((maxY - minY) * 1.4 || 1)));
+  return { x: width / 2 - ((minX + maxX) / 2) * zoom, y: height / 2 - ((minY + maxY) / 2) * zoom, zoom };
+}

@@ -1,0 +1,78 @@
+import { MarkerType, type Edge, type Node } from '@xyflow/react';
+import type { DiagramNode, EditorDiagram, Selection } from '../model/types';
+import type { ConnectionFlowEdge } from './connection-edge';
+
+const BOX_TYPES = new Set(['text', 'group', 'chart']);
+
+interface Cached {
+  node: DiagramNode;
+  selected: boolean;
+  flow: Node;
+}
+
+/**
+ * Turns document nodes into React Flow nodes, reusing the previous object of every node whose
+ * document node and selection did not change (so memoised node views do not re-render).
+ */
+export class FlowNodeCache {
+  private cache = new Map<string, Cached>();
+
+  build(doc: EditorDiagram, selection: Selection): Node[] {
+    const selected = new Set(selection.nodes);
+    const next = new Map<string, Cached>();
+    const out: Node[] = [];
+    // Groups first so they sit beneath the elements they frame.
+    const ordered = [...doc.nodes.filter((n) => n.type === 'group'), ...doc.nodes.filter((n) => n.type !== 'group')];
+    for (const node of ordered) {
+      const isSelected = selected.has(node.id);
+      const prev = this.cache.get(node.id);
+      let flow: Node;
+      if (prev && prev.node === node && prev.selected === isSelected) flow = prev.flow;
+      else {
+        flow = {
+          id: node.id,
+          type: BOX_TYPES.has(node.type) ? node.type : 'element',
+          position: { x: node.x, y: node.y },
+          data: { node },
+          selected: isSelected,
+          zIndex: node.type === 'group' ? -1 : undefined,
+          ...(node.type === 'group' || node.type === 'chart' ? { width: node.width, height: node.height } : {}),
+        };
+        // Keep React Flow's measurements across rebuilds.
+        if (prev?.flow.measured && prev.node.type === node.type && prev.node.width === node.width && prev.node.height === node.height) {
+          flow.measured = prev.flow.measured;
+        }
+      }
+      next.set(node.id, { node, selected: isSelected, flow });
+      out.push(flow);
+    }
+    this.cache = next;
+    return out;
+  }
+}
+
+export function buildEdges(doc: EditorDiagram, selection: Selection): ConnectionFlowEdge[] {
+  const selected = new Set(selection.connections);
+  const nodeIds = new Set(doc.nodes.map((n) => n.id));
+  const byId = new Map(doc.connections.map((c) => [c.id, c]));
+  const out: ConnectionFlowEdge[] = [];
+  for (const c of doc.connections) {
+    if (!nodeIds.has(c.from)) continue;
+    const state = c.kind === 'state';
+    const marker = { type: state ? MarkerType.Arrow : MarkerType.ArrowClosed, width: 16, height: 16, color: c.color || (state ? '#5f5d78' : '#1d1b36') };
+    if (nodeIds.has(c.to)) {
+      out.push({ id: c.id, type: 'connection', source: c.from, target: c.to, selected: selected.has(c.id), data: { connection: c }, markerEnd: marker });
+      continue;
+    }
+    const t = byId.get(c.to);
+    if (t && nodeIds.has(t.from) && nodeIds.has(t.to)) {
+      out.push({
+        id: c.id, type: 'connection', source: c.from, target: t.to, selected: selected.has(c.id),
+        data: { connection: c, labelTarget: { from: t.from, to: t.to, points: t.points } }, markerEnd: marker,
+      });
+    }
+  }
+  return out;
+}
+
+export type FlowEdge = Edge;

@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useEditor } from './editor-context';
+import { useHistoryState } from './model/editor-store';
+import { useValue } from './model/value-store';
+
+export function EditorHeader({ title, outline, onToggleOutline, onShortcuts, onFit, children }: {
+  title: string;
+  outline: boolean;
+  onToggleOutline: () => void;
+  onShortcuts: () => void;
+  onFit: () => void;
+  children?: ReactNode;
+}) {
+  const { store, tools } = useEditor();
+  const { canUndo, canRedo } = useHistoryState(store);
+  const snap = useValue(tools, (t) => t.snap);
+  return (
+    <header className="editor-header">
+      <Link to="/diagrams" className="editor-header__back" aria-label="Back to my diagrams">←</Link>
+      <h1 className="editor-header__title">{title}</h1>
+      {children}
+      <div className="editor-header__tools" role="toolbar" aria-label="Edit and view">
+        <button type="button" className="icon-button" onClick={() => store.undo()} disabled={!canUndo} title="Undo (Ctrl+Z)" aria-label="Undo">↶</button>
+        <button type="button" className="icon-button" onClick={() => store.redo()} disabled={!canRedo} title="Redo (Ctrl+Shift+Z)" aria-label="Redo">↷</button>
+        <button type="button" className="icon-button" onClick={onFit} title="Fit (Shift+1)" aria-label="Fit the diagram">⤢</button>
+        <button type="button" className="editor-button editor-button--ghost" aria-pressed={snap} onClick={() => tools.set({ ...tools.get(), snap: !snap })}>Snap</button>
+        <button type="button" className="editor-button editor-button--ghost" aria-pressed={outline} onClick={onToggleOutline}>Outline</button>
+        <button type="button" className="icon-button" onClick={onShortcuts} title="Keyboard shortcuts (?)" aria-label="Keyboard shortcuts">?</button>
+      </div>
+    </header>
+  );
+}

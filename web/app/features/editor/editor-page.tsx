@@ -1,0 +1,174 @@
+import type { DiagramView, Revision } from '@loopwright/contracts';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { diagramsApi } from '../diagrams/diagrams-api';
+import { loadDiagram } from '../diagrams/prefetch';
+import { Dialog } from './dialog';
+import { Editor } from './editor';
+import type { EditorServices } from './editor-context';
+import { EditorMenu } from './io/editor-menu';
+import { normalizeDiagram } from './model/defaults';
+import type { EditorDiagram } from './model/types';
+import { DetailsPanel } from './panels/details-panel';
+import { PlayHistoryPanel } from './panels/play-history-panel';
+import { TagsPanel } from './panels/tags-panel';
+import { VersionsPanel } from './panels/versions-panel';
+import { fromStoredPlay, toPlayBody } from './play-convert';
+import type { RunController } from './runs/run-controller';
+import type { Play, ServerRuns } from './runs/run-types';
+import { ConflictDialog } from './save/conflict-dialog';
+import { readDraft } from './save/drafts';
+import { SaveController } from './save/save-controller';
+import { SaveStatus } from './save/save-status';
+import { useValue } from './model/value-store';
+import { RevertBanner } from './live/revert-banner';
+import { useRevertNotice } from './live/use-diagram-live';
+
+interface Loaded {
+  diagram: DiagramView;
+  doc: EditorDiagram;
+  baseVersion: number;
+  dirty: boolean;
+}
+
+/** /diagrams/{fuid}: loads the diagram (and any unsaved draft of it in this browser), then the editor saving to the API. */
+export default function EditorPage({ fuid }: { fuid: string }) {
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    setLoaded(null);
+    loadDiagram(fuid).then((diagram) => {
+      if (!live) return;
+      const draft = readDraft(fuid);
+      // A draft the server never got wins; a save from it meets the conflict dialog if the server moved on.
+      if (draft && draft.baseVersion <= diagram.version) setLoaded({ diagram, doc: normalizeDiagram(draft.doc), baseVersion: draft.baseVersion, dirty: true });
+      else setLoaded({ diagram, doc: normalizeDiagram(diagram.document), baseVersion: diagram.version, dirty: false });
+    }, (e) => live && setError(e instanceof ApiError && e.status === 404 ? 'Diagram not found' : errorMessage(e)));
+    return () => { live = false; };
+  }, [fuid]);
+  if (error) {
+    return (
+      <div className="editor-message" role="alert">
+        <h1>{error}</h1>
+        <Link to="/diagrams">Back to my diagrams</Link>
+      </div>
+    );
+  }
+  if (!loaded) return <div className="editor-message" role="status">Loading the diagram…</div>;
+  return <LoadedEditor key={fuid} fuid={fuid} loaded={loaded} />;
+}
+
+function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
+  const navigate = useNavigate();
+  const [meta, setMeta] = useState({ name: loaded.diagram.name, description: loaded.diagram.description });
+  const [refresh, setRefresh] = useState(0);
+  const [save, setSave] = useState<SaveController | null>(null);
+  const [preview, setPreview] = useState<{ doc: EditorDiagram; version: Revision } | null>(null);
+  const services = useRef<EditorServices | null>(null);
+  const restoringHere = useRef(false);
+  const saveRef = useRef<SaveController | null>(null);
+  saveRef.current = save;
+  const [revert, dismissRevert] = useRevertNotice(
+    fuid,
+    (version) => restoringHere.current || (saveRef.current?.state.get().baseVersion ?? 0) >= version,
+  );
+
+  const onReady = useCallback((s: EditorServices) => {
+    services.current = s;
+    setSave(new SaveController(fuid, s.store, loaded.baseVersion, loaded.dirty));
+  }, [fuid, loaded]);
+  useEffect(() => () => save?.dispose(), [save]);
+  useEffect(() => {
+    const warn = (e: BeforeUnloadEvent) => {
+      if (save?.dirty) e.preventDefault();
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [save]);
+
+  const onPlay = useCallback((play: Play) => {
+    const version = save?.state.get().baseVersion ?? loaded.baseVersion;
+    diagramsApi.createPlay(fuid, toPlayBody(play, version)).then(() => setRefresh((r) => r + 1), () => undefined);
+  }, [fuid, save, loaded]);
+
+  const serverRuns = useMemo<ServerRuns>(() => ({
+    start: async (runs, seed) => {
+      await save?.save();
+      return (await diagramsApi.serverBatch(fuid, { runs, seed })).id;
+    },
+    cancel: async (playId) => {
+      await diagramsApi.cancelServerBatch(fuid, playId);
+    },
+    poll: async (playId) => {
+      const p = await diagramsApi.play(fuid, playId);
+      if (p.status === 'done') setRefresh((r) => r + 1);
+      const nameOf = (id: string) => services.current?.store.doc.nodes.find((n) => n.id === id)?.name || id;
+      return { status: p.status, completed: p.completedRuns, total: p.runs, error: p.error, chart: p.status === 'done' ? fromStoredPlay(p, nameOf) : null };
+    },
+  }), [fuid, save]);
+
+  const reloadFromServer = async () => {
+    const d = await diagramsApi.get(fuid);
+    services.current!.store.replace(normalizeDiagram(d.document));
+    save!.reset(d.version, d.savedAt);
+    restoringHere.current = false;
+    dismissRevert();
+    setRefresh((r) => r + 1);
+  };
+  const saveCopy = async () => {
+    const copy = await diagramsApi.create({ name: `${meta.name} (copy)`, description: meta.description, document: services.current!.store.doc });
+    // Our version lives on in the copy: this diagram forgets it (no draft, no pending save).
+    save!.reset(save!.state.get().baseVersion, null);
+    navigate(`/diagrams/${copy.fuid}`);
+  };
+
+  return (
+    <>
+      <Editor
+        title={meta.name}
+        doc={loaded.doc}
+        onReady={onReady}
+        onPlay={onPlay}
+        onSaveNow={() => void save?.save()}
+        serverRuns={serverRuns}
+        header={() => (save ? (
+          <>
+            <SaveStatus save={save} />
+            <EditorMenu fuid={fuid} name={meta.name} description={meta.description} version={() => save.state.get().baseVersion} saveNow={() => save.save()} />
+          </>
+        ) : null)}
+        side={(_, runs: RunController) => ({
+          Details: <DetailsPanel fuid={fuid} name={meta.name} description={meta.description} refresh={refresh}
+            onRename={async (patch) => { const d = await diagramsApi.update(fuid, patch); setMeta({ name: d.name, description: d.description }); }} />,
+          Plays: <PlayHistoryPanel fuid={fuid} runs={runs} refresh={refresh} />,
+          Versions: <VersionsPanel fuid={fuid} refresh={refresh}
+            onView={(doc, version) => setPreview({ doc: normalizeDiagram(doc), version })}
+            onRestoring={(active) => (restoringHere.current = active)}
+            onRestored={() => void reloadFromServer()} />,
+          Tags: <TagsPanel fuid={fuid} initial={loaded.diagram.tags} />,
+        })}
+      />
+      <RevertBanner notice={revert} onReload={() => void reloadFromServer()} onDismiss={dismissRevert} />
+      {save ? <ConflictArea save={save} onReload={() => void reloadFromServer()} onSaveCopy={() => void saveCopy()} /> : null}
+      <Dialog title={preview ? `Version ${preview.version.version}` : ''} open={preview !== null} onClose={() => setPreview(null)} wide>
+        {preview ? (
+          <>
+            <p>Saved {new Date(preview.version.updatedAt).toLocaleString()}{preview.version.author ? ` by ${preview.version.author.name}` : ''}: {preview.doc.nodes.length} elements, {preview.doc.connections.length} connections.</p>
+            <ul className="import-report">
+              {preview.doc.nodes.map((n) => <li key={n.id}>{n.type} <strong>{n.name || n.id}</strong>{n.type === 'pool' ? ` (start ${n.start ?? 0})` : ''}</li>)}
+            </ul>
+          </>
+        ) : null}
+      </Dialog>
+    </>
+  );
+}
+
+function ConflictArea({ save, onReload, onSaveCopy }: { save: SaveController; onReload: () => void; onSaveCopy: () => void }) {
+  const state = useValue(save.state);
+  return (
+    <ConflictDialog state={state} onKeepMine={() => void save.save({ force: true })} onReload={onReload} onSaveCopy={onSaveCopy} onClose={() => save.dismissConflict()} />
+  );
+}

@@ -1,0 +1,63 @@
+import type { Problem } from '@loopwright/engine';
+import type { EditorDiagram } from '../model/types';
+
+/** What the main thread asks the engine worker; every request carries an id answered once (progress may come before). */
+export type EngineRequest =
+  | { type: 'validate'; doc: EditorDiagram }
+  /** Starts the multiple-runs pool ahead of the first batch. */
+  | { type: 'warm'; threads: number }
+  | { type: 'quickRun'; doc: EditorDiagram; seed?: number; steps?: number }
+  | { type: 'sessionStart'; doc: EditorDiagram; seed?: number }
+  | { type: 'sessionStep' }
+  | { type: 'sessionClick'; node: string }
+  | { type: 'sessionNudge'; node: string; direction: 1 | -1 }
+  | { type: 'batch'; doc: EditorDiagram; runs: number; seed?: number; steps?: number; threads: number }
+  | { type: 'cancel'; target: number }
+  | { type: 'import'; text: string };
+
+/** One step of a run as the canvas shows it: every node's value and what moved along each connection. */
+export interface Frame {
+  t: number;
+  values: Record<string, number>;
+  flows: Record<string, number>;
+}
+
+export interface QuickRunResult {
+  steps: number;
+  end: string;
+  /** Frame 0 is the start, frame t the end of step t. */
+  frames: Frame[];
+  /** Per charted id, the values for t = 1..steps. */
+  series: Record<string, number[]>;
+  names: Record<string, string>;
+}
+
+export interface SessionFrame {
+  frame: Frame;
+  ended: boolean;
+  end: string | null;
+  charted: string[];
+  names: Record<string, string>;
+}
+
+export interface BatchSummary {
+  runs: number;
+  completed: number;
+  cancelled: boolean;
+  steps: number;
+  meanSteps: number;
+  ends: Record<string, number>;
+  names: Record<string, string>;
+  summary: Record<string, { mean: number[]; median: number[]; min: number[]; max: number[]; p5: number[]; p25: number[]; p75: number[]; p95: number[] }>;
+}
+
+export interface ImportAnswer {
+  diagram: EditorDiagram;
+  warnings: Array<{ id: string; message: string }>;
+  format: string;
+}
+
+export type EngineReply =
+  | { id: number; type: 'result'; value: unknown }
+  | { id: number; type: 'progress'; done: number; total: number }
+  | { id: number; type: 'error'; message: string; problems?: Problem[] };

@@ -1,0 +1,68 @@
+import { useRef, useState } from 'react';
+import { API_BASE, CLIENT_ID } from '../../../lib/api-client';
+import { download } from '../chart/chart-data';
+import { Dialog } from '../dialog';
+import { useEditor } from '../editor-context';
+import type { ImportAnswer } from '../engine/protocol';
+import { normalizeDiagram } from '../model/defaults';
+
+/**
+ * The editor menu: import our JSON or a Machinations XML file (into this diagram, undoable; the
+ * engine's importer runs in its worker), export our JSON (with unsaved changes), and PNG/SVG
+ * pictures rendered by the server from the saved diagram (saved first).
+ */
+export function EditorMenu({ fuid, name, description, version, saveNow }: { fuid: string; name: string; description: string; version: () => number; saveNow: () => Promise<void> }) {
+  const { store, engine } = useEditor();
+  const [open, setOpen] = useState(false);
+  const [report, setReport] = useState<{ title: string; lines: string[] } | null>(null);
+  const file = useRef<HTMLInputElement>(null);
+
+  const importFile = async (f: File) => {
+    try {
+      const answer = await engine.call<ImportAnswer>({ type: 'import', text: await f.text() });
+      store.edit(() => normalizeDiagram(answer.diagram), { select: { nodes: [], connections: [] } });
+      setReport({
+        title: `Imported ${f.name}`,
+        lines: [`Format: ${answer.format}`, `${answer.diagram.nodes.length} elements, ${answer.diagram.connections.length} connections.`,
+          ...answer.warnings.map((w) => `Not imported: ${w.id ? `${w.id}: ` : ''}${w.message}`)],
+      });
+    } catch (e) {
+      setReport({ title: 'File format not recognized', lines: [(e as Error).message] });
+    }
+  };
+  const exportJson = () => {
+    const body = { format: 'loopwright', formatVersion: 1, name, description, document: store.doc, exportedAt: new Date().toISOString(), source: { fuid, version: version() } };
+    download(`${name || 'diagram'}.json`, new Blob([`${JSON.stringify(body, null, 2)}\n`], { type: 'application/json' }));
+  };
+  const exportPicture = async (kind: 'png' | 'svg') => {
+    try {
+      await saveNow();
+      const response = await fetch(`${API_BASE}/diagrams/${fuid}/export/${kind}`, { headers: { 'X-Client-Id': CLIENT_ID }, credentials: 'same-origin' });
+      if (!response.ok) throw new Error(`The server could not draw the diagram (${response.status})`);
+      download(`${name || 'diagram'}.${kind}`, await response.blob());
+    } catch (e) {
+      setReport({ title: 'Export failed', lines: [(e as Error).message] });
+    }
+  };
+  const item = (label: string, action: () => void) => (
+    <li role="none"><button type="button" role="menuitem" onClick={() => { setOpen(false); action(); }}>{label}</button></li>
+  );
+  return (
+    <div className="editor-menu">
+      <button type="button" className="editor-button editor-button--ghost" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)}>File</button>
+      {open ? (
+        <ul className="editor-menu__list" role="menu" aria-label="File" onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+          {item('Import JSON or Machinations XML…', () => file.current?.click())}
+          {item('Export JSON', exportJson)}
+          {item('Export PNG', () => void exportPicture('png'))}
+          {item('Export SVG', () => void exportPicture('svg'))}
+        </ul>
+      ) : null}
+      <input ref={file} type="file" accept=".json,.xml,application/json,text/xml" hidden aria-label="Import a diagram file"
+        onChange={(e) => { const f = e.target.files?.[0]; e.target.value = ''; if (f) void importFile(f); }} />
+      <Dialog title={report?.title ?? ''} open={report !== null} onClose={() => setReport(null)}>
+        <ul className="import-report">{report?.lines.map((l, i) => <li key={i}>{l}</li>)}</ul>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { useSyncExternalStore } from 'react';
+import { EMPTY_SELECTION, type EditorDiagram, type Selection } from './types';
+
+const HISTORY_LIMIT = 200;
+const COALESCE_MS = 800;
+
+export interface EditOptions {
+  /** Edits with the same key within a short time form one undo step (typing in a field). */
+  coalesce?: string;
+  /** Select these afterwards. */
+  select?: Selection;
+}
+
+/**
+ * The open document, its undo/redo history and the selection. Documents are immutable: every
+ * edit makes a new one, so undo is a pointer move and unchanged elements keep their identity.
+ */
+export class EditorStore {
+  private past: EditorDiagram[] = [];
+  private future: EditorDiagram[] = [];
+  private lastCoalesce: { key: string; at: number } | null = null;
+  private listeners = new Set<() => void>();
+  /** Bumped on every edit: the save machinery compares revisions. */
+  revision = 0;
+
+  constructor(
+    public doc: EditorDiagram,
+    public selection: Selection = EMPTY_SELECTION,
+  ) {}
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private emit(): void {
+    for (const l of this.listeners) l();
+  }
+
+  edit(change: (doc: EditorDiagram) => EditorDiagram, options: EditOptions = {}): void {
+    const next = change(this.doc);
+    if (next === this.doc) return;
+    const now = Date.now();
+    const coalescing = options.coalesce && this.lastCoalesce?.key === options.coalesce && now - this.lastCoalesce.at < COALESCE_MS;
+    if (!coalescing) {
+      this.past.push(this.doc);
+      if (this.past.length > HISTORY_LIMIT) this.past.shift();
+    }
+    this.lastCoalesce = options.coalesce ? { key: options.coalesce, at: now } : null;
+    this.future = [];
+    this.doc = next;
+    this.revision++;
+    if (options.select) this.selection = options.select;
+    this.emit();
+  }
+
+  /** Replaces the whole document (load, reload, restore a version); clears the history when asked. */
+  replace(doc: EditorDiagram, options: { keepHistory?: boolean } = {}): void {
+    if (options.keepHistory) this.past.push(this.doc);
+    else this.past = [];
+    this.future = [];
+    this.doc = doc;
+    this.revision++;
+    this.selection = EMPTY_SELECTION;
+    this.emit();
+  }
+
+  get canUndo(): boolean {
+    return this.past.length > 0;
+  }
+
+  get canRedo(): boolean {
+    return this.future.length > 0;
+  }
+
+  undo(): void {
+    const prev = this.past.pop();
+    if (!prev) return;
+    this.future.push(this.doc);
+    this.doc = prev;
+    this.revision++;
+    this.lastCoalesce = null;
+    this.emit();
+  }
+
+  redo(): void {
+    const next = this.future.pop();
+    if (!next) return;
+    this.past.push(this.doc);
+    this.doc = next;
+    this.revision++;
+    this.lastCoalesce = null;
+    this.emit();
+  }
+
+  select(selection: Selection): void {
+    const same = selection.nodes.length === this.selection.nodes.length && selection.connections.length === this.selection.connections.length
+      && selection.nodes.every((id, i) => id === this.selection.nodes[i]) && selection.connections.every((id, i) => id === this.selection.connections[i]);
+    if (same) return;
+    this.selection = selection;
+    this.emit();
+  }
+}
+
+export function useEditorDoc(store: EditorStore): EditorDiagram {
+  return useSyncExternalStore(store.subscribe, () => store.doc, () => store.doc);
+}
+
+export function useSelection(store: EditorStore): Selection {
+  return useSyncExternalStore(store.subscribe, () => store.selection, () => store.selection);
+}
+
+export function useHistoryState(store: EditorStore): { canUndo: boolean; canRedo: boolean } {
+  const canUndo = useSyncExternalStore(store.subscribe, () => store.canUndo, () => false);
+  const canRedo = useSyncExternalStore(store.subscribe, () => store.canRedo, () => false);
+  return { canUndo, canRedo };
+}

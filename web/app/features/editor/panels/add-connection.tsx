@@ -1,0 +1,47 @@
+import { useId, useState } from 'react';
+import { useEditor } from '../editor-context';
+import { newConnection } from '../model/defaults';
+import { useEditorDoc } from '../model/editor-store';
+import { freshId } from '../model/ids';
+import { addConnection } from '../model/ops';
+import type { DiagramNode } from '../model/types';
+
+/** Draws a connection from this element without the mouse: kind, target (an element or, for state, a connection's label) and formula. */
+export function AddConnectionForm({ from }: { from: DiagramNode }) {
+  const { store } = useEditor();
+  const doc = useEditorDoc(store);
+  const [kind, setKind] = useState<'resource' | 'state'>('resource');
+  const [target, setTarget] = useState('');
+  const [formula, setFormula] = useState('');
+  const base = useId();
+  const nodes = doc.nodes.filter((n) => n.id !== from.id && n.type !== 'text' && n.type !== 'group' && n.type !== 'chart');
+  const labels = kind === 'state' ? doc.connections.filter((c) => c.kind === 'resource') : [];
+  const nameOf = (id: string) => doc.nodes.find((n) => n.id === id)?.name || id;
+  const add = () => {
+    if (!target) return;
+    const id = freshId(store.doc, 'c');
+    store.edit((d) => addConnection(d, newConnection(id, kind, from.id, target, formula.trim() || undefined)), { select: { nodes: [], connections: [id] } });
+    setTarget('');
+    setFormula('');
+  };
+  return (
+    <fieldset className="add-connection">
+      <legend>Add a connection</legend>
+      <label htmlFor={`${base}-kind`}>Kind</label>
+      <select id={`${base}-kind`} value={kind} onChange={(e) => setKind(e.target.value as 'resource' | 'state')}>
+        <option value="resource">Resource</option>
+        <option value="state">State</option>
+      </select>
+      <label htmlFor={`${base}-to`}>To</label>
+      <select id={`${base}-to`} value={target} onChange={(e) => setTarget(e.target.value)}>
+        <option value="">Choose…</option>
+        {nodes.map((n) => <option key={n.id} value={n.id}>{n.name || n.id}</option>)}
+        {labels.map((c) => <option key={c.id} value={c.id}>Label of {nameOf(c.from)} → {nameOf(c.to)} ({c.formula})</option>)}
+      </select>
+      <label htmlFor={`${base}-formula`}>Formula</label>
+      <input id={`${base}-formula`} type="text" value={formula} placeholder={kind === 'resource' ? '1' : '+1'} onChange={(e) => setFormula(e.target.value)}
+        onKeyDown={(e) => e.key === 'Enter' && add()} />
+      <button type="button" className="editor-button" onClick={add} disabled={!target}>Add connection</button>
+    </fieldset>
+  );
+}

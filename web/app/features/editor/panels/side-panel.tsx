@@ -1,0 +1,45 @@
+import { useId, useState, type ReactNode } from 'react';
+import type { RunController } from '../runs/run-controller';
+import { FormatPanel } from './format-panel';
+import { PageSetupPanel } from './page-setup-panel';
+import { PropertiesPanel } from './properties-panel';
+
+const BASE_TABS = ['Properties', 'Format', 'Page setup'] as const;
+
+/** The right-hand panels as tabs: properties, format, page setup, and whatever the page adds (details, plays, versions, tags). */
+export function SidePanel({ extra }: { runs: RunController; extra: Partial<Record<string, ReactNode>> }) {
+  const tabs = [...BASE_TABS, ...Object.keys(extra)];
+  const [active, setActive] = useState<string>('Properties');
+  const base = useId();
+  const content = (tab: string): ReactNode => {
+    if (tab === 'Properties') return <PropertiesPanel />;
+    if (tab === 'Format') return <FormatPanel />;
+    if (tab === 'Page setup') return <PageSetupPanel />;
+    return extra[tab];
+  };
+  const onKey = (e: React.KeyboardEvent, i: number) => {
+    const next = e.key === 'ArrowDown' || e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowUp' || e.key === 'ArrowLeft' ? i - 1 : null;
+    if (next === null) return;
+    e.preventDefault();
+    const tab = tabs[(next + tabs.length) % tabs.length];
+    setActive(tab);
+    document.getElementById(`${base}-tab-${tab}`)?.focus();
+  };
+  return (
+    <aside className="side-panel" aria-label="Panels">
+      <div className="side-panel__tabs" role="tablist" aria-label="Panels" aria-orientation="horizontal">
+        {tabs.map((tab, i) => (
+          <button
+            key={tab} id={`${base}-tab-${tab}`} type="button" role="tab" aria-selected={active === tab} aria-controls={`${base}-panel`}
+            tabIndex={active === tab ? 0 : -1} className="side-panel__tab" onClick={() => setActive(tab)} onKeyDown={(e) => onKey(e, i)}
+          >
+            {tab}
+          </button>
+        ))}
+      </div>
+      <div className="side-panel__body" role="tabpanel" id={`${base}-panel`} aria-labelledby={`${base}-tab-${active}`}>
+        {content(active)}
+      </div>
+    </aside>
+  );
+}

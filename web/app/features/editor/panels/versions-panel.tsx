@@ -1,0 +1,58 @@
+import type { Revision } from '@loopwright/contracts';
+import { useEffect, useState } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { diagramsApi } from '../../diagrams/diagrams-api';
+
+/** Version history: view a version (read-only preview in the chart-free canvas is the restore's job), restore it. */
+export function VersionsPanel({ fuid, refresh, onView, onRestoring, onRestored }: {
+  fuid: string; refresh: number; onView: (doc: unknown, version: Revision) => void; onRestoring?: (active: boolean) => void; onRestored: (version: number, savedAt: string) => void;
+}) {
+  const [items, setItems] = useState<Revision[] | null>(null);
+  const [retention, setRetention] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    diagramsApi.versions(fuid).then((r) => { if (live) { setItems(r.items); setRetention(r.retentionDays); } }, (e) => live && setError(errorMessage(e)));
+    return () => { live = false; };
+  }, [fuid, refresh]);
+  const view = async (r: Revision) => {
+    try {
+      const v = await diagramsApi.version(fuid, r.id);
+      onView(v.document, r);
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  };
+  const restore = async (r: Revision) => {
+    try {
+      onRestoring?.(true);
+      const result = await diagramsApi.restoreVersion(fuid, r.id);
+      onRestored(result.version, result.savedAt);
+    } catch (e) {
+      onRestoring?.(false);
+      setError(errorMessage(e));
+    }
+  };
+  return (
+    <section className="props" aria-label="Version history">
+      <h2 className="props__title">Version history</h2>
+      {retention ? <p className="props__hint">Versions are kept {retention} days.</p> : null}
+      {error ? <p className="formula-error" role="alert">{error}</p> : null}
+      {items === null ? <p className="props__hint">Loading…</p> : items.length === 0 ? <p className="props__hint">No saved versions yet.</p> : (
+        <ul className="play-list">
+          {items.map((r, i) => (
+            <li key={r.id} className="play-list__item">
+              <div className="play-list__open">
+                <strong>Version {r.version}{i === 0 ? ' (current)' : ''}</strong>
+                <span>{new Date(r.updatedAt).toLocaleString()}{r.author ? ` · ${r.author.name || r.author.username}` : ''}</span>
+                {r.restoredFrom ? <span>Restored from version {r.restoredFrom.version}</span> : null}
+              </div>
+              <button type="button" className="link-button" onClick={() => void view(r)}>View</button>
+              {i > 0 ? <button type="button" className="link-button" onClick={() => void restore(r)}>Restore</button> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

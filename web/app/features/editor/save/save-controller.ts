@@ -1,0 +1,157 @@
+import { DiagramTexts, type VersionConflictDetails } from '@loopwright/contracts';
+import { ApiError } from '../../../lib/api-client';
+import { diagramsApi } from '../../diagrams/diagrams-api';
+import type { EditorStore } from '../model/editor-store';
+import type { EditorDiagram } from '../model/types';
+import { ValueStore } from '../model/value-store';
+import { clearDraft, writeDraft } from './drafts';
+
+export const SAVE_TEXTS = {
+  saved: 'All changes saved',
+  dirty: 'Changes not saved',
+  clean: 'No changes to save',
+  saving: 'Saving…',
+  unstable: 'Communication with the server is unstable',
+} as const;
+
+export interface SaveState {
+  status: 'clean' | 'saved' | 'dirty' | 'saving' | 'conflict' | 'unstable';
+  /** The server's version our document is based on. */
+  baseVersion: number;
+  savedAt: string | null;
+  /** Why the last save did not go through (invalid document, empty graph, …). */
+  message: string | null;
+  conflict: VersionConflictDetails | null;
+}
+
+const AUTOSAVE_MS = 1200;
+const RETRY_MS = [2000, 4000, 8000, 15000];
+
+/**
+ * Saves the open document through PUT /diagrams/{fuid}/document with optimistic versions: autosave
+ * shortly after every change, a draft in localStorage until the server has it (nothing is lost on
+ * reload), a 409 opens the merge-conflict dialog, network failures retry and say the connection is unstable.
+ */
+export class SaveController {
+  readonly state: ValueStore<SaveState>;
+  private savedRevision: number;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private inFlight: Promise<void> | null = null;
+  private failures = 0;
+  private unsubscribe: () => void;
+
+  constructor(private readonly fuid: string, private readonly store: EditorStore, baseVersion: number, dirty: boolean) {
+    this.savedRevision = dirty ? -1 : store.revision;
+    this.state = new ValueStore<SaveState>({ status: dirty ? 'dirty' : 'clean', baseVersion, savedAt: null, message: null, conflict: null });
+    this.unsubscribe = store.subscribe(() => this.onChange());
+    if (dirty) this.schedule();
+  }
+
+  private patch(p: Partial<SaveState>): void {
+    this.state.set({ ...this.state.get(), ...p });
+  }
+
+  get dirty(): boolean {
+    return this.store.revision !== this.savedRevision;
+  }
+
+  private lastDoc: EditorDiagram | null = null;
+
+  private onChange(): void {
+    if (this.store.doc === this.lastDoc) return; // selection only
+    this.lastDoc = this.store.doc;
+    if (!this.dirty) return;
+    writeDraft(this.fuid, { baseVersion: this.state.get().baseVersion, doc: this.store.doc, at: Date.now() });
+    const s = this.state.get();
+    if (s.status !== 'conflict' && s.status !== 'unstable') this.patch({ status: 'dirty', message: null });
+    if (s.status !== 'conflict') this.schedule();
+  }
+
+  private schedule(delay = AUTOSAVE_MS): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.save({ autosave: true });
+    }, delay);
+  }
+
+  /** Saves now (Ctrl+S) or as autosave; `force` overrides a conflict with our version. */
+  async save(options: { autosave?: boolean; force?: boolean } = {}): Promise<void> {
+    if (this.inFlight) {
+      await this.inFlight;
+      if (!this.dirty) return;
+    }
+    if (!this.dirty && !options.force) {
+      if (!options.autosave) this.patch({ status: this.state.get().savedAt ? 'saved' : 'clean' });
+      return;
+    }
+    if (this.state.get().status === 'conflict' && !options.force) return;
+    const doc = this.store.doc;
+    if (options.autosave && doc.nodes.length === 0) {
+      this.patch({ status: 'dirty', message: DiagramTexts.emptyGraph });
+      return;
+    }
+    const revision = this.store.revision;
+    const base = options.force ? this.state.get().conflict?.currentVersion ?? this.state.get().baseVersion : this.state.get().baseVersion;
+    this.patch({ status: 'saving', message: null });
+    this.inFlight = (async () => {
+      try {
+        const result = await diagramsApi.save(this.fuid, { baseVersion: base, document: doc, autosave: options.autosave ?? false });
+        this.failures = 0;
+        this.savedRevision = revision;
+        const clean = this.store.revision === revision;
+        if (clean) clearDraft(this.fuid);
+        else writeDraft(this.fuid, { baseVersion: result.version, doc: this.store.doc, at: Date.now() });
+        this.patch({ status: clean ? 'saved' : 'dirty', baseVersion: result.version, savedAt: result.savedAt, conflict: null, message: null });
+        if (!clean) this.schedule();
+      } catch (error) {
+        await this.failed(error);
+      } finally {
+        this.inFlight = null;
+      }
+    })();
+    await this.inFlight;
+  }
+
+  private async failed(error: unknown): Promise<void> {
+    if (error instanceof ApiError && error.status === 409) {
+      // The error envelope's details are not kept by ApiError: ask the server for its version.
+      let conflict: VersionConflictDetails = { currentVersion: this.state.get().baseVersion + 1, savedAt: null, savedBy: null };
+      try {
+        const current = await diagramsApi.get(this.fuid);
+        conflict = { currentVersion: current.version, savedAt: current.savedAt, savedBy: null };
+      } catch {
+        // keep the guess: forcing with it answers 409 again, and we ask again
+      }
+      this.patch({ status: 'conflict', conflict, message: DiagramTexts.versionConflict });
+      return;
+    }
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429) {
+      this.patch({ status: 'dirty', message: error.message || DiagramTexts.saveFailed });
+      return;
+    }
+    this.failures++;
+    this.patch({ status: 'unstable', message: SAVE_TEXTS.unstable });
+    this.schedule(RETRY_MS[Math.min(RETRY_MS.length - 1, this.failures - 1)]);
+  }
+
+  /** After a reload from the server (conflict → cancel → reload, or a restored version). */
+  reset(baseVersion: number, savedAt: string | null): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    clearDraft(this.fuid);
+    this.lastDoc = this.store.doc;
+    this.savedRevision = this.store.revision;
+    this.patch({ status: 'clean', baseVersion, savedAt, conflict: null, message: null });
+  }
+
+  /** Leaves a conflict without deciding (the dialog's cancel). */
+  dismissConflict(): void {
+    if (this.state.get().status === 'conflict') this.patch({ status: 'dirty' });
+  }
+
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.unsubscribe();
+  }
+}

@@ -1,0 +1,109 @@
+import { useEffect } from 'react';
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+  type HeadersFunction,
+  type ShouldRevalidateFunction,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+} from 'react-router';
+import { AccountProviders } from './features/account/account-providers';
+import { hasSessionCookie } from './features/account/session-hint';
+import { localeFromRequest } from './lib/locale';
+import { serverRequestContext } from './lib/server-context';
+import { reloadForChunkError } from './lib/chunk-reload';
+import { Texts } from './lib/spec';
+import { websiteShell } from './lib/website-shell.server';
+import { CookieConsent } from './features/consent/cookie-consent';
+import { NavigationEffects } from './features/website/navigation-effects';
+import { OfflineNotice } from './features/website/offline-notice';
+import { ErrorPage } from './ui/error-page';
+import { SiteFooter } from './ui/site-footer';
+import { SiteHeader } from './ui/site-header';
+import stylesheet from './styles/app.css?url';
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { locale, setCookie } = localeFromRequest(request);
+  const server = context.get(serverRequestContext);
+  const nonce = server.cspNonce;
+  const url = new URL(request.url);
+  const headers = setCookie ? { 'Set-Cookie': setCookie } : undefined;
+  // Strict paths: /about/ is not /about (the home page under /en/ is).
+  if (url.pathname.length > 1 && url.pathname.endsWith('/') && url.pathname !== '/en/') throw data(Texts.notFound, { status: 404, headers });
+  const website = await websiteShell(server.website, url);
+  return data({ locale, nonce, hasSession: hasSessionCookie(request), ...website }, headers ? { headers } : undefined);
+}
+
+// Menus, logos and settings do not change between navigations.
+export const shouldRevalidate: ShouldRevalidateFunction = () => false;
+
+export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
+  const cookie = loaderHeaders.get('Set-Cookie') ?? errorHeaders?.get('Set-Cookie');
+  return cookie ? { 'Set-Cookie': cookie } : new Headers();
+};
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>('root');
+  const nonce = root?.nonce || undefined;
+  const matches = useMatches();
+  const error = useRouteError();
+  // The transparent header: only on the home page and the error page.
+  const transparent = Boolean(error) || matches.some((m) => m.id === 'home' || m.id === 'en/home');
+  // The editor takes the whole window: no site header, footer or cookie banner over the canvas.
+  const fullWindow = !error && matches.some((m) => m.id === 'diagram-editor' || m.id === 'en/diagram-editor');
+  useEffect(() => {
+    // Browser tests and support staff can tell a hydrated page from server HTML.
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return (
+    <html lang={root?.locale ?? 'en'}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <AccountProviders hasSession={root?.hasSession ?? true}>
+          <a className="skip-link" href="#main">
+            Skip to content
+          </a>
+          {fullWindow ? null : <SiteHeader menus={root?.menus ?? null} transparent={transparent} />}
+          <main id="main">{children}</main>
+          {fullWindow ? null : <SiteFooter menus={root?.menus ?? null} partners={root?.partners ?? []} />}
+          {fullWindow ? null : <CookieConsent thirdParty={root?.thirdParty ?? {}} nonce={nonce} />}
+          <NavigationEffects />
+          <OfflineNotice />
+        </AccountProviders>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: { error: unknown }) {
+  reloadForChunkError(error);
+  if (isRouteErrorResponse(error)) {
+    return <ErrorPage status={error.status} message={typeof error.data === 'string' ? error.data : error.statusText} />;
+  }
+  const message = import.meta.env.DEV && error instanceof Error ? error.message : 'Something went wrong while loading this page.';
+  return <ErrorPage status={500} message={message} />;
+}

@@ -1,0 +1,26 @@
+import { index, layout, route, type RouteConfigEntry } from '@react-router/dev/routes';
+
+/** Sign-up, sign-in, onboarding, settings and admin routes (served with and without /en). */
+export function accountRoutes(idPrefix: string): RouteConfigEntry[] {
+  const id = (name: string) => ({ id: `${idPrefix}account-${name}` });
+  return [
+    route('login', 'routes/account/login.tsx', id('login')),
+    route('register', 'routes/account/register.tsx', id('register')),
+    route('password-recovery', 'routes/account/password-recovery.tsx', id('password-recovery')),
+    route('reset-password', 'routes/account/reset-password.tsx', id('reset-password')),
+    route('confirm-email', 'routes/account/confirm-email.tsx', id('confirm-email')),
+    route('onboarding', 'routes/account/onboarding.tsx', id('onboarding')),
+    route('settings', 'routes/account/settings-layout.tsx', id('settings'), [
+      index('routes/account/settings-index.tsx', id('settings-index')),
+      route('profile', 'routes/account/settings-profile.tsx', id('settings-profile')),
+      route('community', 'routes/account/settings-community.tsx', id('settings-community')),
+      route('api-key', 'routes/account/settings-api-key.tsx', id('settings-api-key')),
+      route('security', 'routes/account/settings-security.tsx', id('settings-security')),
+    ]),
+    route('admin/setup', 'routes/admin/setup.tsx', id('admin-setup')),
+    layout('routes/admin/admin-layout.tsx', id('admin'), [
+      route('admin/mail-settings', 'routes/admin/mail-settings.tsx', id('admin-mail-settings')),
+      route('admin/mail-log', 'routes/admin/mail-log.tsx', id('admin-mail-log')),
+    ]),
+  ];
+}

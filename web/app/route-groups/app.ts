@@ -1,0 +1,9 @@
+import { route, type RouteConfigEntry } from '@react-router/dev/routes';
+
+/** The application for logged-in users: the diagram list and the editor (served with and without /en). */
+export function appRoutes(idPrefix: string): RouteConfigEntry[] {
+  return [
+    route('diagrams', 'routes/diagrams/list.tsx', { id: `${idPrefix}diagrams` }),
+    route('diagrams/:fuid', 'routes/diagrams/editor.tsx', { id: `${idPrefix}diagram-editor` }),
+  ];
+}

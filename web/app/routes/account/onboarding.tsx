@@ -1,0 +1,273 @@
+import type { LoaderFunctionArgs } from 'react-router';
+import { AuthTexts, onboardingBodySchema, usernameSchema, type AuthenticatedUser } from '@loopwright/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../lib/api-client';
+import { accountApi } from '../../features/account/account-api';
+import { CheckboxField, FormMessage, SelectField, SubmitButton, TextAreaField, TextField, useZodForm } from '../../features/account/forms';
+import { requireSessionCookie, RequireAccount } from '../../features/account/guards';
+import { AuthCard, PageTitle } from '../../features/account/page-shell';
+import { useSession } from '../../features/account/session';
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return requireSessionCookie(request);
+}
+
+const ROLES = ['Game designer', 'Economy or systems designer', 'Game developer', 'Producer or product manager', 'Student', 'Educator', 'Researcher', 'Hobbyist', 'Other'] as const;
+const DESIGN_FOCUS = ['Game economy', 'Progression and rewards', 'Combat and balance', 'Loot and gacha systems', 'LiveOps events', 'Board or tabletop game', 'Something else'] as const;
+const STAGES = ['Just exploring', 'Concept', 'Prototype', 'In production', 'Live game', 'Teaching or studying'] as const;
+const COMPANY_SIZES = ['Just me', '2–10', '11–50', '51–200', '201–1000', 'More than 1000'] as const;
+const STEPS = ['Welcome', 'Personalize', 'Community username'] as const;
+
+const personalizeSchema = onboardingBodySchema.omit({ username: true });
+
+interface Answers extends Record<string, unknown> {
+  userRole: string;
+  designFocus: string;
+  developmentStage: string;
+  company: string;
+  jobTitle: string;
+  companySize: string;
+  school: string;
+  projectDescription: string;
+  privatePhone: string;
+  newsletter: boolean;
+}
+
+export default function OnboardingPage() {
+  return (
+    <RequireAccount mode="onboarding">{(user) => <Onboarding user={user} />}</RequireAccount>
+  );
+}
+
+/** Letters, digits and - _ + . only, from the e-mail's local part. */
+function suggestUsername(email: string): string {
+  return email.split('@')[0].replace(/[^A-Za-z0-9\-_+.]/g, '').slice(0, 40);
+}
+
+function Onboarding({ user }: { user: AuthenticatedUser }) {
+  const [step, setStep] = useState(0);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const personalize = useZodForm(personalizeSchema, {
+    userRole: '',
+    designFocus: '',
+    developmentStage: '',
+    company: user.company ?? '',
+    jobTitle: user.jobTitle ?? '',
+    companySize: '',
+    school: '',
+    projectDescription: '',
+    privatePhone: '',
+    newsletter: false,
+  } as Answers);
+
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    heading.current?.focus();
+  }, [step]);
+
+  const titles = ['Welcome to Loopwright', 'Tell us about your work', 'Choose your community username'];
+  return (
+    <AuthCard title={titles[step]} wide>
+      <PageTitle>{`Onboarding: ${STEPS[step]}`}</PageTitle>
+      <h2 className="acc-visually-hidden" tabIndex={-1} ref={heading}>
+        {`Step ${step + 1} of ${STEPS.length}: ${STEPS[step]}`}
+      </h2>
+      <ol className="acc-steps" aria-label="Sign-up steps">
+        {STEPS.map((name, index) => (
+          <li key={name} aria-current={index === step ? 'step' : undefined} className={index < step ? 'acc-steps__done' : undefined}>
+            {name}
+          </li>
+        ))}
+      </ol>
+      {step === 0 ? <Welcome email={user.email} onNext={() => setStep(1)} /> : null}
+      {step === 1 ? (
+        <form
+          className="acc-stack"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (personalize.validate()) setStep(2);
+          }}
+        >
+          <p className="acc-auth-card__lead" style={{ margin: 0 }}>
+            A few answers help us suggest templates and tutorials for you. All of them are optional.
+          </p>
+          <PersonalizeFields form={personalize} />
+          <div className="acc-row acc-row--end">
+            <button type="button" className="button button--ghost" onClick={() => setStep(0)}>
+              Back
+            </button>
+            <button type="submit" className="button button--primary">
+              Continue
+            </button>
+          </div>
+        </form>
+      ) : null}
+      {step === 2 ? <UsernameStep user={user} answers={personalize.values} onBack={() => setStep(1)} /> : null}
+    </AuthCard>
+  );
+}
+
+function Welcome({ email, onNext }: { email: string; onNext: () => void }) {
+  return (
+    <div className="acc-stack">
+      <p className="acc-auth-card__lead" style={{ margin: 0 }}>
+        You are signed in as <strong>{email}</strong>. Two short steps and you are ready to go:
+      </p>
+      <ul className="acc-welcome-list">
+        <li>Draw your game economy with pools, sources, drains and converters.</li>
+        <li>Run it once step by step, or thousands of times, and read the results.</li>
+        <li>Share diagrams with the community and learn from what others built.</li>
+      </ul>
+      <div className="acc-row acc-row--end">
+        <button type="button" className="button button--primary" onClick={onNext}>
+          Get started
+        </button>
+      </div>
+    </div>
+  );
+}
+
+type AnswersForm = ReturnType<typeof useZodForm<Answers, unknown>>;
+
+function PersonalizeFields({ form }: { form: AnswersForm }) {
+  const { values, errors, setField } = form;
+  const studying = values.userRole === 'Student' || values.userRole === 'Educator' || values.userRole === 'Researcher';
+  return (
+    <>
+      <div className="acc-grid-2">
+        <SelectField label="What describes you best?" value={values.userRole} onValue={(v) => setField('userRole', v)} options={ROLES} error={errors.userRole} />
+        <SelectField label="What do you want to design?" value={values.designFocus} onValue={(v) => setField('designFocus', v)} options={DESIGN_FOCUS} error={errors.designFocus} />
+        <SelectField label="Where is your project at?" value={values.developmentStage} onValue={(v) => setField('developmentStage', v)} options={STAGES} error={errors.developmentStage} />
+        {studying ? (
+          <TextField label="School or university" name="school" autoComplete="organization" value={values.school} onValue={(v) => setField('school', v)} error={errors.school} />
+        ) : (
+          <SelectField label="Company size" value={values.companySize} onValue={(v) => setField('companySize', v)} options={COMPANY_SIZES} error={errors.companySize} />
+        )}
+        <TextField label="Company" name="company" autoComplete="organization" value={values.company} onValue={(v) => setField('company', v)} error={errors.company} />
+        <TextField label="Job title" name="jobTitle" autoComplete="organization-title" value={values.jobTitle} onValue={(v) => setField('jobTitle', v)} error={errors.jobTitle} />
+      </div>
+      <TextAreaField
+        label="What are you working on?"
+        name="projectDescription"
+        rows={3}
+        value={values.projectDescription}
+        onValue={(v) => setField('projectDescription', v)}
+        error={errors.projectDescription}
+        hint="A sentence or two is plenty."
+      />
+      <TextField
+        label="Phone (optional, private)"
+        name="privatePhone"
+        type="tel"
+        autoComplete="tel"
+        value={values.privatePhone}
+        onValue={(v) => setField('privatePhone', v)}
+        error={errors.privatePhone}
+        hint="Only used if you ask us to call you back; never shown on your profile."
+      />
+      <CheckboxField label="Send me the newsletter: new features, templates and game-design articles" checked={values.newsletter} onChecked={(v) => setField('newsletter', v)} />
+    </>
+  );
+}
+
+type Availability = { state: 'idle' } | { state: 'checking' } | { state: 'available' } | { state: 'taken' } | { state: 'invalid'; message: string } | { state: 'unknown' };
+
+/** Checks the username as it is typed: the pattern at once, then the server after a pause. */
+function useUsernameAvailability(username: string): Availability {
+  const [availability, setAvailability] = useState<Availability>({ state: 'idle' });
+  useEffect(() => {
+    const trimmed = username.trim();
+    if (!trimmed) {
+      setAvailability({ state: 'idle' });
+      return;
+    }
+    const parsed = usernameSchema.safeParse(trimmed);
+    if (!parsed.success) {
+      setAvailability({ state: 'invalid', message: parsed.error.issues[0]?.message ?? AuthTexts.usernameInvalid });
+      return;
+    }
+    setAvailability({ state: 'checking' });
+    const controller = new AbortController();
+    const timer = window.setTimeout(() => {
+      accountApi.usernameAvailable(parsed.data, controller.signal).then(
+        (available) => setAvailability({ state: available ? 'available' : 'taken' }),
+        (error: unknown) => {
+          if ((error as Error)?.name !== 'AbortError') setAvailability({ state: 'unknown' });
+        },
+      );
+    }, 400);
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+  }, [username]);
+  return availability;
+}
+
+function UsernameStep({ user, answers, onBack }: { user: AuthenticatedUser; answers: Answers; onBack: () => void }) {
+  const session = useSession();
+  const form = useZodForm(onboardingBodySchema, { ...answers, username: suggestUsername(user.email) });
+  const availability = useUsernameAvailability(form.values.username);
+  const error = form.errors.username ?? (availability.state === 'taken' ? AuthTexts.usernameTaken : availability.state === 'invalid' ? availability.message : undefined);
+
+  return (
+    <form
+      className="acc-stack"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (availability.state === 'taken') return;
+        void form.submit(
+          async (data) => {
+            const updated = await accountApi.completeOnboarding(data);
+            // The guard sends a user with a username on to where they were going.
+            session.setUser(updated);
+          },
+          {
+            onError: (failure) => {
+              if (failure instanceof ApiError && (failure.status === 409 || failure.message === AuthTexts.usernameTaken)) {
+                form.setErrors({ username: failure.message || AuthTexts.usernameTaken });
+                return true;
+              }
+              return false;
+            },
+          },
+        );
+      }}
+    >
+      <p className="acc-auth-card__lead" style={{ margin: 0 }}>
+        Your username is your public name in the community: your profile lives at <span className="acc-mono">/community/{form.values.username.trim() || 'username'}/profile</span>.
+      </p>
+      <FormMessage>{form.formError}</FormMessage>
+      <TextField
+        label="Community username"
+        name="username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        maxLength={40}
+        value={form.values.username}
+        onValue={(v) => form.setField('username', v)}
+        error={error}
+        hint="Letters a–z and A–Z, digits 0–9, and - _ + . are allowed."
+      />
+      <p className={`acc-availability acc-availability--${availability.state === 'available' ? 'ok' : availability.state === 'checking' ? 'checking' : 'none'}`} aria-live="polite">
+        {availability.state === 'checking' ? 'Checking…' : availability.state === 'available' ? `✓ ${form.values.username.trim()} is available` : ''}
+      </p>
+      <div className="acc-row acc-row--end">
+        <button type="button" className="button button--ghost" onClick={onBack}>
+          Back
+        </button>
+        <SubmitButton busy={form.submitting} busyLabel="Saving…" className="button button--primary">
+          Finish
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,145 @@
+import { changePasswordBodySchema, type AuthenticatedUser } from '@loopwright/contracts';
+import { useCallback, useEffect, useState } from 'react';
+import { errorMessage } from '../../lib/api-client';
+import { accountApi, type SessionInfo } from '../../features/account/account-api';
+import { FormMessage, PasswordField, SubmitButton, useZodForm, withChecks } from '../../features/account/forms';
+import { useSettingsUser } from '../../features/account/guards';
+import { PageLoading, PageTitle } from '../../features/account/page-shell';
+import { dateTime } from '../../features/account/format';
+import { useSession } from '../../features/account/session';
+
+export default function SecuritySettingsPage() {
+  const user = useSettingsUser();
+  const [sessionsVersion, setSessionsVersion] = useState(0);
+  return (
+    <>
+      <PageTitle>Password and sessions</PageTitle>
+      <header>
+        <h1>Password and sessions</h1>
+        <p>Change your password and see where you are logged in.</p>
+      </header>
+      <ChangePassword user={user} onChanged={() => setSessionsVersion((v) => v + 1)} />
+      <Sessions version={sessionsVersion} />
+    </>
+  );
+}
+
+const requireOld = withChecks(changePasswordBodySchema, (values: { oldPassword: string }) =>
+  values.oldPassword ? [] : [{ path: ['oldPassword'], message: 'Enter your current password' }],
+);
+
+function ChangePassword({ user, onChanged }: { user: AuthenticatedUser; onChanged: () => void }) {
+  const session = useSession();
+  // Accounts created with Google have no password yet: they set one without an old password.
+  const hasPassword = user.hasPassword;
+  const form = useZodForm(hasPassword ? requireOld : changePasswordBodySchema, { oldPassword: '', password: '', confirmPassword: '' });
+  const [done, setDone] = useState(false);
+  const { values, errors, setField } = form;
+  return (
+    <form
+      className="acc-panel"
+      noValidate
+      aria-labelledby="password-title"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setDone(false);
+        void form.submit(async (data) => {
+          await accountApi.changePassword({ ...data, oldPassword: hasPassword ? data.oldPassword : undefined });
+          form.setValues({ oldPassword: '', password: '', confirmPassword: '' });
+          setDone(true);
+          onChanged();
+          if (!hasPassword) void session.refetch();
+        });
+      }}
+    >
+      <h2 id="password-title">{hasPassword ? 'Change password' : 'Set a password'}</h2>
+      {hasPassword ? null : <p className="acc-panel__lead">You sign in with Google. Set a password to also log in with your e-mail address.</p>}
+      <FormMessage>{form.formError}</FormMessage>
+      {hasPassword ? (
+        <PasswordField label="Current password" name="oldPassword" autoComplete="current-password" required value={values.oldPassword} onValue={(v) => setField('oldPassword', v)} error={errors.oldPassword} />
+      ) : null}
+      <div className="acc-grid-2">
+        <PasswordField label="New password" name="password" autoComplete="new-password" required value={values.password} onValue={(v) => setField('password', v)} error={errors.password} hint="At least 6 characters." />
+        <PasswordField label="Confirm new password" name="confirmPassword" autoComplete="new-password" required value={values.confirmPassword} onValue={(v) => setField('confirmPassword', v)} error={errors.confirmPassword} />
+      </div>
+      <div aria-live="polite">{done ? <FormMessage kind="success">Your password is changed. Your other sessions were logged out.</FormMessage> : null}</div>
+      <div className="acc-panel__actions">
+        <SubmitButton busy={form.submitting} busyLabel="Saving…" className="button button--primary">
+          {hasPassword ? 'Change password' : 'Set password'}
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+/** "Chrome on Linux" from a user agent; enough to recognise a device. */
+function describeAgent(agent: string | null): string {
+  if (!agent) return 'Unknown device';
+  const browser = /Edg\//.test(agent) ? 'Edge' : /OPR\//.test(agent) ? 'Opera' : /Firefox\//.test(agent) ? 'Firefox' : /Chrome\/|Chromium\//.test(agent) ? 'Chrome' : /Safari\//.test(agent) ? 'Safari' : /curl|node|undici|python/i.test(agent) ? 'Script' : 'Browser';
+  const os = /Windows/.test(agent) ? 'Windows' : /Android/.test(agent) ? 'Android' : /iPhone|iPad|iOS/.test(agent) ? 'iOS' : /Mac OS X|Macintosh/.test(agent) ? 'macOS' : /Linux/.test(agent) ? 'Linux' : null;
+  return os ? `${browser} on ${os}` : browser;
+}
+
+const METHODS: Record<string, string> = { password: 'E-mail and password', google: 'Google', admin_setup: 'Administrator setup' };
+
+function Sessions({ version }: { version: number }) {
+  const [sessions, setSessions] = useState<SessionInfo[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const load = useCallback(() => {
+    accountApi.sessions().then(
+      (list) => {
+        setSessions(list);
+        setError(null);
+      },
+      (e: unknown) => setError(errorMessage(e)),
+    );
+  }, []);
+  useEffect(load, [load, version]);
+
+  const revoke = async (id: string) => {
+    setBusy(id);
+    setError(null);
+    try {
+      await accountApi.revokeSession(id);
+      setSessions((list) => list?.filter((s) => s.id !== id) ?? null);
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <section className="acc-panel" aria-labelledby="sessions-title">
+      <h2 id="sessions-title">Active sessions</h2>
+      <p className="acc-panel__lead">Log out a device you no longer use or do not recognise.</p>
+      <FormMessage>{error}</FormMessage>
+      {sessions === null && !error ? <PageLoading label="Loading your sessions" /> : null}
+      {sessions ? (
+        <ul className="acc-session-list">
+          {sessions.map((s) => (
+            <li key={s.id} className="acc-session-item">
+              <div className="acc-session-item__what">
+                <strong>
+                  {describeAgent(s.userAgent)}
+                  {s.current ? <span className="acc-badge acc-badge--current">This device</span> : null}
+                </strong>
+                <span>
+                  {METHODS[s.method] ?? s.method}
+                  {s.ip ? ` · ${s.ip}` : ''} · signed in {dateTime(s.createdAt)} · last active {dateTime(s.lastUsedAt)}
+                </span>
+              </div>
+              {s.current ? null : (
+                <button type="button" className="button acc-button--small acc-button--danger" disabled={busy !== null} onClick={() => revoke(s.id)} aria-label={`Log out ${describeAgent(s.userAgent)}, signed in ${dateTime(s.createdAt)}`}>
+                  {busy === s.id ? 'Logging out…' : 'Log out'}
+                </button>
+              )}
+            </li>
+          ))}
+          {sessions.length === 0 ? <li className="acc-field__hint">No active sessions.</li> : null}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
