@@ -40,6 +40,10 @@ export async function createHttpApp(config: AppConfig, logger: Logger, web: WebM
   // Spec-named diagram routes outside /api (share thumbnails, /open-public/) and Socket.IO at /socket.io.
   mountDiagramWebRoutes(app.getHttpAdapter().getInstance(), app);
   app.get(RealtimeGateway).attach(app.getHttpServer());
+  // Idle keep-alive sockets outlive a proxy's (60 s), so a client never reuses a socket the server is closing (ECONNRESET).
+  const server = app.getHttpServer();
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const closeWeb = web === 'none' ? async () => undefined : await mountWebApp(app.getHttpAdapter().getInstance(), { development: web === 'development', logger });
   // Parsers after the web app, so React Router form actions read their own bodies.
   // Photos arrive as raw image bodies; the service checks type and the 500 KB limit itself.
