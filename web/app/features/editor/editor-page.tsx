@@ -103,7 +103,8 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
     },
     poll: async (playId) => {
       const p = await diagramsApi.play(fuid, playId);
-      if (p.status === 'done') setRefresh((r) => r + 1);
+      // The server keeps every batch in the history: show it once it ends, however it ends.
+      if (p.status === 'done' || p.status === 'cancelled' || p.status === 'failed') setRefresh((r) => r + 1);
       const nameOf = (id: string) => services.current?.store.doc.nodes.find((n) => n.id === id)?.name || id;
       return { status: p.status, completed: p.completedRuns, total: p.runs, error: p.error, chart: p.status === 'done' ? fromStoredPlay(p, nameOf) : null };
     },
