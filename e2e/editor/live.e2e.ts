@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium, saveScreenshot } from '../support/browser.js';
 import { startBuiltApp, type BuiltApp } from '../support/built-app.js';
-import { CLIENT_HEADERS, createDesigner, createDiagram, getDiagram, loggedInContext, openEditor } from './support.js';
+import { CLIENT_HEADERS, createDesigner, createDiagram, getDiagram, loggedInContext, openEditor, waitForSaved } from './support.js';
 
 const documentWithGold = (start: number) => ({
   nodes: [
@@ -25,7 +25,7 @@ describe.skipIf(!inject('chromiumPath'))('editor: live notices in Chromium', () 
 
   const gold = (page: Page) => page.locator('.react-flow__node').filter({ has: page.getByTestId('node-Gold') }).getByTestId('node-value').textContent();
 
-  it('tells an open editor that another editor restored a version, and reloads it on request', async () => {
+  it('tells an open editor that another editor restored or saved a version, reloads it on request, and keeps quiet about its own saves', async () => {
     const owner = await createDesigner(app);
     const colleague = await createDesigner(app);
     const ownerContext = await loggedInContext(browser, app, owner);
@@ -56,6 +56,25 @@ describe.skipIf(!inject('chromiumPath'))('editor: live notices in Chromium', () 
       await banner.getByRole('button', { name: 'Reload' }).click();
       await expect.poll(() => gold(page)).toBe('0');
       await banner.waitFor({ state: 'detached' });
+
+      // An ordinary save by the colleague is announced the same way.
+      const current = await getDiagram(colleagueContext, app, fuid);
+      const colleagueSave = await colleagueContext.request.put(`${app.url}/api/diagrams/${fuid}/document`, { headers: CLIENT_HEADERS, data: { baseVersion: current.version, document: documentWithGold(8) } });
+      expect(colleagueSave.status()).toBe(200);
+      const savedBanner = page.getByRole('status').filter({ hasText: `Another editor saved version ${current.version + 1}.` });
+      await savedBanner.waitFor({ timeout: 15_000 });
+      expect(await gold(page)).toBe('0');
+      await savedBanner.getByRole('button', { name: 'Reload' }).click();
+      await expect.poll(() => gold(page)).toBe('8');
+      await savedBanner.waitFor({ state: 'detached' });
+
+      // This tab's own save is not announced to itself.
+      await page.locator('.react-flow__node').filter({ has: page.getByTestId('node-Gold') }).click();
+      await page.getByRole('tabpanel').getByLabel('Start').fill('4');
+      await waitForSaved(page);
+      expect((await getDiagram(ownerContext, app, fuid)).document.nodes[1].start).toBe(4);
+      await page.waitForTimeout(1500);
+      expect(await page.locator('.live-banner').count()).toBe(0);
     } finally {
       await ownerContext.close();
       await colleagueContext.close();

@@ -22,8 +22,8 @@ import { readDraft } from './save/drafts';
 import { SaveController } from './save/save-controller';
 import { SaveStatus } from './save/save-status';
 import { useValue } from './model/value-store';
-import { RevertBanner } from './live/revert-banner';
-import { useRevertNotice } from './live/use-diagram-live';
+import { LiveBanner } from './live/live-banner';
+import { useLiveNotice } from './live/use-diagram-live';
 
 interface Loaded {
   diagram: DiagramView;
@@ -70,10 +70,12 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
   const restoringHere = useRef(false);
   const saveRef = useRef<SaveController | null>(null);
   saveRef.current = save;
-  const [revert, dismissRevert] = useRevertNotice(
-    fuid,
-    (version) => restoringHere.current || (saveRef.current?.state.get().baseVersion ?? 0) >= version,
-  );
+  const [liveNotice, dismissLiveNotice] = useLiveNotice(fuid, async (version) => {
+    if (restoringHere.current) return true;
+    // Our own save's event can arrive before its answer: judge once the save in flight settles.
+    await saveRef.current?.settled();
+    return (saveRef.current?.state.get().baseVersion ?? 0) >= version;
+  });
 
   const onReady = useCallback((s: EditorServices) => {
     services.current = s;
@@ -115,7 +117,7 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
     services.current!.store.replace(normalizeDiagram(d.document));
     save!.reset(d.version, d.savedAt);
     restoringHere.current = false;
-    dismissRevert();
+    dismissLiveNotice();
     setRefresh((r) => r + 1);
   };
   const saveCopy = async () => {
@@ -151,7 +153,7 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
           Tags: <TagsPanel fuid={fuid} initial={loaded.diagram.tags} />,
         })}
       />
-      <RevertBanner notice={revert} onReload={() => void reloadFromServer()} onDismiss={dismissRevert} />
+      {save ? <LiveBanner notice={liveNotice} save={save} onReload={() => void reloadFromServer()} onDismiss={dismissLiveNotice} /> : null}
       {save ? <ConflictArea save={save} onReload={() => void reloadFromServer()} onSaveCopy={() => void saveCopy()} /> : null}
       <Dialog title={preview ? `Version ${preview.version.version}` : ''} open={preview !== null} onClose={() => setPreview(null)} wide>
         {preview ? (

@@ -135,6 +135,11 @@ export class SaveController {
     this.schedule(RETRY_MS[Math.min(RETRY_MS.length - 1, this.failures - 1)]);
   }
 
+  /** Resolves once the save in flight, if any, has its answer. */
+  async settled(): Promise<void> {
+    await this.inFlight;
+  }
+
   /** After a reload from the server (conflict → cancel → reload, or a restored version). */
   reset(baseVersion: number, savedAt: string | null): void {
     if (this.timer) clearTimeout(this.timer);
