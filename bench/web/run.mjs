@@ -55,14 +55,22 @@ try {
   const scripts = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g), ...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]));
   for (const m of html.matchAll(/import\s*\(?\s*"([^"]+\.js)"/g)) scripts.add(m[1]);
   let raw = 0, gz = 0, br = 0;
+  const files = [];
   for (const src of scripts) {
     const body = Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer());
-    raw += body.length;
+    const size = { src, raw: body.length, br: brotliCompressSync(body).length };
+    files.push(size);
+    raw += size.raw;
     gz += gzipSync(body, { level: 9 }).length;
-    br += brotliCompressSync(body).length;
+    br += size.br;
   }
   const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
   console.log(`Home page first-load JavaScript: ${scripts.size} files, ${kb(raw)} raw, ${kb(gz)} gzip, ${kb(br)} brotli`);
+  // React, React DOM and React Router land in chunks Vite names after their own modules.
+  const framework = /\/(entry\.client|components|errorBoundaries|lib|react-dom|jsx-runtime|rolldown-runtime|preload-helper)-[\w-]+\.js$/;
+  const frameworkBr = files.filter((f) => framework.test(f.src)).reduce((sum, f) => sum + f.br, 0);
+  console.log(`  of which React + React DOM + React Router: ${kb(frameworkBr)} brotli; Loopwright's own code: ${kb(br - frameworkBr)} brotli`);
+  for (const f of files.sort((a, b) => b.br - a.br)) console.log(`  ${kb(f.br).padStart(9)}  ${f.src}`);
   console.log(`  HTML document: ${kb(Buffer.byteLength(html))} raw, ${kb(gzipSync(html).length)} gzip\n`);
 
   // 2. Time to first byte with `readers` concurrent readers for `seconds`.
