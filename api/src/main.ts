@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { ConfigError, loadConfig, type AppConfig } from './config/config.js';
-import { createLogger } from './core/logging/logger.js';
+import { createLogger, defaultLogFormat } from './core/logging/logger.js';
 import { InstanceService } from './modules/instance/instance.service.js';
 import { QueueService } from './core/queue/queue.service.js';
 import { prepareDatabase } from './server/database.js';
@@ -18,7 +18,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const logger = createLogger(config.LOG_LEVEL);
+  const logger = createLogger(config.LOG_LEVEL, {}, defaultLogFormat(config));
   const database = await prepareDatabase(config, logger, { migrate: config.MIGRATE_ON_START });
   config.DATABASE_URL = database.url;
   const web: WebMode = process.argv.includes('--dev') ? 'development' : 'production';

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { WorkerModule } from './app.module.js';
 import { ConfigError, loadConfig } from './config/config.js';
-import { createLogger } from './core/logging/logger.js';
+import { createLogger, defaultLogFormat } from './core/logging/logger.js';
 import { embeddedDatabaseUrl } from './core/prisma/embedded-database.js';
 import { JobRegistry } from './core/queue/job-registry.js';
 import { startWorkers } from './core/queue/workers.js';
@@ -11,7 +11,7 @@ import { onShutdown } from './server/shutdown.js';
 /** `npm run worker`: processes the BullMQ queues with the same modules as the app. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const logger = createLogger(config.LOG_LEVEL, { role: 'worker' });
+  const logger = createLogger(config.LOG_LEVEL, { role: 'worker' }, defaultLogFormat(config));
   if (!config.REDIS_URL) {
     logger.error('The worker needs REDIS_URL. Without it, jobs run inside the app process.');
     process.exit(1);

@@ -26,6 +26,7 @@ export const envSchema = z
     REDIS_PREFIX: z.string().min(1).default('loopwright'),
     SMTP_URL: optionalUrl(['smtp', 'smtps']),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
     TRUST_PROXY: z
       .enum(['true', 'false'])
       .default('false')

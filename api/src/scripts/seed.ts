@@ -1,13 +1,13 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import { loadConfig } from '../config/config.js';
-import { createLogger } from '../core/logging/logger.js';
+import { createLogger, defaultLogFormat } from '../core/logging/logger.js';
 import { PrismaClient } from '../generated/prisma/client.js';
 import { prepareDatabase } from '../server/database.js';
 import { demoDesigners } from './seed-data.js';
 
 // npm run db:seed: demo designers for a fresh instance. Safe to run again; tests never use it.
 const config = loadConfig();
-const logger = createLogger(config.LOG_LEVEL, { role: 'seed' });
+const logger = createLogger(config.LOG_LEVEL, { role: 'seed' }, defaultLogFormat(config));
 const database = await prepareDatabase(config, logger, { migrate: true });
 const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: database.url }) });
 try {

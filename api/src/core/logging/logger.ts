@@ -1,7 +1,20 @@
 import { pino, type Logger } from 'pino';
+import { prettyDestination } from './pretty.js';
 
-/** Structured JSON logs. Credentials never reach a log line. */
-export function createLogger(level: string, bindings: Record<string, unknown> = {}): Logger {
+export type LogFormat = 'json' | 'pretty';
+
+/** JSON where machines read the logs; readable lines for a person at a terminal (LOG_FORMAT decides). */
+export function defaultLogFormat(config: { LOG_FORMAT?: LogFormat; NODE_ENV: string }): LogFormat {
+  return config.LOG_FORMAT ?? (process.stdout.isTTY && config.NODE_ENV !== 'production' ? 'pretty' : 'json');
+}
+
+/** Structured logs. Credentials never reach a log line, whatever the format. */
+export function createLogger(
+  level: string,
+  bindings: Record<string, unknown> = {},
+  format: LogFormat = 'json',
+  out?: { write(text: string): unknown; isTTY?: boolean },
+): Logger {
   return pino({
     level,
     base: { service: 'loopwright', ...bindings },
@@ -22,7 +35,7 @@ export function createLogger(level: string, bindings: Record<string, unknown> = 
       censor: '[redacted]',
     },
     timestamp: pino.stdTimeFunctions.isoTime,
-  });
+  }, format === 'pretty' ? prettyDestination(out) : undefined);
 }
 
 /** Hides the password in a connection URL before it is logged. */
