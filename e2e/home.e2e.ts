@@ -1,28 +1,19 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startBuiltApp, type BuiltApp } from './support/built-app.js';
-import { launchChromium, saveScreenshot, waitForHydration } from './support/browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import { useAppAndBrowser } from './support/app-and-browser.js';
+import { saveScreenshot, waitForHydration } from './support/browser.js';
 
 describe.skipIf(!inject('chromiumPath'))('public shell in Chromium', () => {
-  let app: BuiltApp;
-  let browser: Browser;
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startBuiltApp(), launchChromium()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  const running = useAppAndBrowser();
 
   it('renders the home page on the server, then hydrates it', async () => {
-    const html = await (await fetch(`${app.url}/`)).text();
+    const html = await (await fetch(`${running.app.url}/`)).text();
     expect(html).toContain('<h1>Design game economies you can run, not just read</h1>');
 
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await running.browser.newPage({ viewport: { width: 1280, height: 800 } });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-    const response = await page.goto(`${app.url}/`);
+    const response = await page.goto(`${running.app.url}/`);
     expect(response?.status()).toBe(200);
     await waitForHydration(page);
     expect(await page.title()).toBe('Loopwright — design, simulate and balance game economies');
@@ -38,8 +29,8 @@ describe.skipIf(!inject('chromiumPath'))('public shell in Chromium', () => {
   });
 
   it('serves the same page under /en and remembers the locale in a cookie', async () => {
-    const page = await browser.newPage();
-    const response = await page.goto(`${app.url}/en/`);
+    const page = await running.browser.newPage();
+    const response = await page.goto(`${running.app.url}/en/`);
     expect(response?.status()).toBe(200);
     await waitForHydration(page);
     expect(await page.locator('h1').textContent()).toBe('Design game economies you can run, not just read');
@@ -49,16 +40,16 @@ describe.skipIf(!inject('chromiumPath'))('public shell in Chromium', () => {
   });
 
   it('shows the not-found page with status 404 for unknown paths', async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const page = await running.browser.newPage({ viewport: { width: 390, height: 844 } });
     for (const path of ['/no-such-page', '/en/no/such/page']) {
-      const response = await page.goto(`${app.url}${path}`);
+      const response = await page.goto(`${running.app.url}${path}`);
       expect(response?.status()).toBe(404);
       await expect(page.getByRole('heading', { name: 'This page could not be found' }).isVisible()).resolves.toBe(true);
     }
     await waitForHydration(page);
     await saveScreenshot(page, 'not-found-mobile');
     await page.getByRole('link', { name: 'Homepage' }).click();
-    await page.waitForURL(`${app.url}/`);
+    await page.waitForURL(`${running.app.url}/`);
     await page.close();
   });
 });

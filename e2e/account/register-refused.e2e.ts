@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, saveScreenshot, waitForHydration } from '../support/browser.js';
-import { startBuiltApp, type BuiltApp } from '../support/built-app.js';
+import { describe, expect, inject, it } from 'vitest';
+import { saveScreenshot, waitForHydration } from '../support/browser.js';
+import { useAppAndBrowser } from '../support/app-and-browser.js';
 
 const CLIENT = { 'X-Client-Id': 'loopwright-web', 'Content-Type': 'application/json' };
 const REGISTRATIONS_PER_IP_PER_HOUR = 10;
@@ -11,26 +10,18 @@ const unique = () => randomBytes(4).toString('hex');
 
 // Its own app: it spends this address's hourly registrations.
 describe.skipIf(!inject('chromiumPath'))('registering from the login dialog when the server refuses', () => {
-  let app: BuiltApp;
-  let browser: Browser;
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startBuiltApp(), launchChromium()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  const running = useAppAndBrowser();
 
   it('closes the dialog and shows the server\'s reason in the header banner for 3 seconds', async () => {
     for (let i = 0; i < REGISTRATIONS_PER_IP_PER_HOUR; i++) {
-      const response = await fetch(`${app.url}/api/oauth2/register`, { method: 'POST', headers: CLIENT, body: JSON.stringify({ email: `busy-${unique()}@example.test`, password: 'secret-pass', acceptTerms: true }) });
+      const response = await fetch(`${running.app.url}/api/oauth2/register`, { method: 'POST', headers: CLIENT, body: JSON.stringify({ email: `busy-${unique()}@example.test`, password: 'secret-pass', acceptTerms: true }) });
       expect(response.status).toBe(201);
     }
-    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const context = await running.browser.newContext({ viewport: { width: 1280, height: 860 } });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${app.url}/`);
+    await page.goto(`${running.app.url}/`);
     await waitForHydration(page);
     await page.evaluate(() => window.dispatchEvent(new CustomEvent('loopwright:open-login-dialog', { detail: { sourceAction: 'fork this diagram' } })));
     const dialog = page.getByRole('dialog', { name: 'To fork this diagram, please create a free public account' });

@@ -1,27 +1,23 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, saveScreenshot } from '../support/browser.js';
-import { startBuiltApp, type BuiltApp } from '../support/built-app.js';
+import { saveScreenshot } from '../support/browser.js';
+import { useAppAndBrowser } from '../support/app-and-browser.js';
 import { chartValue, createDesigner, createDiagram, getDiagram, loggedInContext, openEditor, waitForSaved, type Designer } from './support.js';
 
 const GOLD = [1, 2, 3, 4, 5, 1, 3, 5, 2, 5, 3, 7, 6, 6, 7, 9];
 const UPGRADES = [0, 0, 0, 0, 0, 1, 1, 1, 2, 2, 3, 3, 4, 5, 6, 7];
 
 describe.skipIf(!inject('chromiumPath'))('editor: ENGINE.md example 8 in Chromium', () => {
-  let app: BuiltApp;
-  let browser: Browser;
+  const running = useAppAndBrowser();
   let designer: Designer;
   let context: BrowserContext;
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startBuiltApp(), launchChromium()]);
-    designer = await createDesigner(app);
-    context = await loggedInContext(browser, app, designer);
+    designer = await createDesigner(running.app);
+    context = await loggedInContext(running.browser, running.app, designer);
   });
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
-    await app?.close();
   });
 
   const node = (page: Page, name: string): Locator => page.locator('.react-flow__node').filter({ has: page.getByTestId(`node-${name}`) });
@@ -72,9 +68,9 @@ describe.skipIf(!inject('chromiumPath'))('editor: ENGINE.md example 8 in Chromiu
   }
 
   it('builds example 8 from the palette by mouse, runs it and reads Gold at steps 6 and 16 from the chart', async () => {
-    const fuid = await createDiagram(context, app, { name: 'Example 8 by mouse' });
+    const fuid = await createDiagram(context, running.app, { name: 'Example 8 by mouse' });
     const page = await context.newPage();
-    const errors = await openEditor(page, app, fuid);
+    const errors = await openEditor(page, running.app, fuid);
     const canvas = (await page.locator('.react-flow__pane').boundingBox())!;
     const y = canvas.y + canvas.height / 2 - 40;
     const place = async (type: string, x: number, name?: string, dy = 0) => {
@@ -114,7 +110,7 @@ describe.skipIf(!inject('chromiumPath'))('editor: ENGINE.md example 8 in Chromiu
     await runAndCheck(page);
     await saveScreenshot(page, 'editor-example8-mouse');
     await waitForSaved(page);
-    const saved = await getDiagram(context, app, fuid);
+    const saved = await getDiagram(context, running.app, fuid);
     expect(saved.document.nodes.map((n) => n.name)).toEqual(['Source 1', 'Gold', 'Invest', 'Upgrades']);
     expect(saved.document.connections.map((c) => `${c.kind}:${c.formula}`)).toEqual(['resource:1', 'resource:5', 'resource:1', 'state:+1']);
     expect(errors).toEqual([]);
@@ -124,9 +120,9 @@ describe.skipIf(!inject('chromiumPath'))('editor: ENGINE.md example 8 in Chromiu
   // One retry: under a fully loaded machine this test has twice timed out waiting for the
   // "Add a connection" target list (cause not found yet); its assertions are unchanged.
   it('builds example 8 by keyboard alone and gets the same chart', { retry: 1 }, async () => {
-    const fuid = await createDiagram(context, app, { name: 'Example 8 by keyboard' });
+    const fuid = await createDiagram(context, running.app, { name: 'Example 8 by keyboard' });
     const page = await context.newPage();
-    const errors = await openEditor(page, app, fuid);
+    const errors = await openEditor(page, running.app, fuid);
     const add = async (key: string, fresh: string, name?: string) => {
       await page.keyboard.press('Escape');
       await page.keyboard.press(key);

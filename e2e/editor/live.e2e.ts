@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, saveScreenshot } from '../support/browser.js';
-import { startBuiltApp, type BuiltApp } from '../support/built-app.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { saveScreenshot } from '../support/browser.js';
+import { useAppAndBrowser } from '../support/app-and-browser.js';
 import { CLIENT_HEADERS, createDesigner, createDiagram, getDiagram, loggedInContext, openEditor, waitForSaved } from './support.js';
 
 const documentWithGold = (start: number) => ({
@@ -13,40 +13,32 @@ const documentWithGold = (start: number) => ({
 });
 
 describe.skipIf(!inject('chromiumPath'))('editor: live notices in Chromium', () => {
-  let app: BuiltApp;
-  let browser: Browser;
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startBuiltApp(), launchChromium()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  const running = useAppAndBrowser();
 
   const gold = (page: Page) => page.locator('.react-flow__node').filter({ has: page.getByTestId('node-Gold') }).getByTestId('node-value').textContent();
 
   it('tells an open editor that another editor restored or saved a version, reloads it on request, and keeps quiet about its own saves', async () => {
-    const owner = await createDesigner(app);
-    const colleague = await createDesigner(app);
-    const ownerContext = await loggedInContext(browser, app, owner);
-    const colleagueContext = await loggedInContext(browser, app, colleague);
+    const owner = await createDesigner(running.app);
+    const colleague = await createDesigner(running.app);
+    const ownerContext = await loggedInContext(running.browser, running.app, owner);
+    const colleagueContext = await loggedInContext(running.browser, running.app, colleague);
     try {
-      const fuid = await createDiagram(ownerContext, app, { name: 'Shared economy', document: documentWithGold(0) });
-      const share = await ownerContext.request.post(`${app.url}/api/diagrams/${fuid}/shares`, { headers: CLIENT_HEADERS, data: { email: colleague.email, role: 'editor' } });
+      const fuid = await createDiagram(ownerContext, running.app, { name: 'Shared economy', document: documentWithGold(0) });
+      const share = await ownerContext.request.post(`${running.app.url}/api/diagrams/${fuid}/shares`, { headers: CLIENT_HEADERS, data: { email: colleague.email, role: 'editor' } });
       expect(share.status()).toBe(201);
-      const first = await getDiagram(colleagueContext, app, fuid);
-      const saved = await colleagueContext.request.put(`${app.url}/api/diagrams/${fuid}/document`, { headers: CLIENT_HEADERS, data: { baseVersion: first.version, document: documentWithGold(5) } });
+      const first = await getDiagram(colleagueContext, running.app, fuid);
+      const saved = await colleagueContext.request.put(`${running.app.url}/api/diagrams/${fuid}/document`, { headers: CLIENT_HEADERS, data: { baseVersion: first.version, document: documentWithGold(5) } });
       expect(saved.status()).toBe(200);
 
       const page = await ownerContext.newPage();
-      await openEditor(page, app, fuid);
+      await openEditor(page, running.app, fuid);
       await expect.poll(() => gold(page)).toBe('5');
 
       // The colleague restores the owner's first version through the API.
-      const versions = await (await colleagueContext.request.get(`${app.url}/api/diagrams/${fuid}/versions`, { headers: CLIENT_HEADERS })).json();
+      const versions = await (await colleagueContext.request.get(`${running.app.url}/api/diagrams/${fuid}/versions`, { headers: CLIENT_HEADERS })).json();
       const original = versions.content.items.find((v: { version: number }) => v.version === first.version);
       expect(original).toBeTruthy();
-      const restored = await colleagueContext.request.post(`${app.url}/api/diagrams/${fuid}/versions/${original.id}/restore`, { headers: CLIENT_HEADERS });
+      const restored = await colleagueContext.request.post(`${running.app.url}/api/diagrams/${fuid}/versions/${original.id}/restore`, { headers: CLIENT_HEADERS });
       expect(restored.status()).toBe(200);
 
       const banner = page.getByRole('status').filter({ hasText: 'Another editor restored version' });
@@ -58,8 +50,8 @@ describe.skipIf(!inject('chromiumPath'))('editor: live notices in Chromium', () 
       await banner.waitFor({ state: 'detached' });
 
       // An ordinary save by the colleague is announced the same way.
-      const current = await getDiagram(colleagueContext, app, fuid);
-      const colleagueSave = await colleagueContext.request.put(`${app.url}/api/diagrams/${fuid}/document`, { headers: CLIENT_HEADERS, data: { baseVersion: current.version, document: documentWithGold(8) } });
+      const current = await getDiagram(colleagueContext, running.app, fuid);
+      const colleagueSave = await colleagueContext.request.put(`${running.app.url}/api/diagrams/${fuid}/document`, { headers: CLIENT_HEADERS, data: { baseVersion: current.version, document: documentWithGold(8) } });
       expect(colleagueSave.status()).toBe(200);
       const savedBanner = page.getByRole('status').filter({ hasText: `Another editor saved version ${current.version + 1}.` });
       await savedBanner.waitFor({ timeout: 15_000 });
@@ -72,7 +64,7 @@ describe.skipIf(!inject('chromiumPath'))('editor: live notices in Chromium', () 
       await page.locator('.react-flow__node').filter({ has: page.getByTestId('node-Gold') }).click();
       await page.getByRole('tabpanel').getByLabel('Start').fill('4');
       await waitForSaved(page);
-      expect((await getDiagram(ownerContext, app, fuid)).document.nodes[1].start).toBe(4);
+      expect((await getDiagram(ownerContext, running.app, fuid)).document.nodes[1].start).toBe(4);
       await page.waitForTimeout(1500);
       expect(await page.locator('.live-banner').count()).toBe(0);
     } finally {

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { repoPaths } from '../../api/src/core/paths.js';
-import { launchChromium, saveScreenshot } from '../support/browser.js';
-import { startBuiltApp, type BuiltApp } from '../support/built-app.js';
+import { saveScreenshot } from '../support/browser.js';
+import { useAppAndBrowser } from '../support/app-and-browser.js';
 import { CLIENT_HEADERS, createDesigner, createDiagram, getDiagram, loggedInContext, openEditor, waitForSaved } from './support.js';
 
 const document = {
@@ -18,18 +18,14 @@ const document = {
 };
 
 describe.skipIf(!inject('chromiumPath'))('editor: interactive runs, clipboard, panels, import and export in Chromium', () => {
-  let app: BuiltApp;
-  let browser: Browser;
+  const running = useAppAndBrowser();
   let context: BrowserContext;
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startBuiltApp(), launchChromium()]);
-    context = await loggedInContext(browser, app, await createDesigner(app));
+    context = await loggedInContext(running.browser, running.app, await createDesigner(running.app));
   });
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
-    await app?.close();
   });
 
   const node = (page: Page, name: string): Locator => page.locator('.react-flow__node').filter({ has: page.getByTestId(`node-${name}`) });
@@ -37,9 +33,9 @@ describe.skipIf(!inject('chromiumPath'))('editor: interactive runs, clipboard, p
   const panel = (page: Page) => page.getByRole('tabpanel');
 
   it('lists my diagrams and starts one from a template', async () => {
-    await createDiagram(context, app, { name: 'Listed diagram', document });
+    await createDiagram(context, running.app, { name: 'Listed diagram', document });
     const page = await context.newPage();
-    await page.goto(`${app.url}/diagrams`);
+    await page.goto(`${running.app.url}/diagrams`);
     await page.getByRole('link', { name: 'Listed diagram' }).waitFor({ timeout: 45_000 });
     const consent = page.getByRole('button', { name: 'Accept all' });
     if (await consent.isVisible()) await consent.click();
@@ -58,9 +54,9 @@ describe.skipIf(!inject('chromiumPath'))('editor: interactive runs, clipboard, p
   });
 
   it('runs interactively: click an interactive source, raise an interactive register, step', async () => {
-    const fuid = await createDiagram(context, app, { name: 'Interactive', document });
+    const fuid = await createDiagram(context, running.app, { name: 'Interactive', document });
     const page = await context.newPage();
-    const errors = await openEditor(page, app, fuid);
+    const errors = await openEditor(page, running.app, fuid);
     await page.getByRole('button', { name: 'Interactive run' }).click();
     await page.getByRole('button', { name: 'Fire Tap' }).click();
     await page.getByRole('button', { name: 'Next step' }).click();
@@ -80,9 +76,9 @@ describe.skipIf(!inject('chromiumPath'))('editor: interactive runs, clipboard, p
   });
 
   it('copies, pastes, duplicates, deletes and undoes on the canvas', async () => {
-    const fuid = await createDiagram(context, app, { name: 'Clipboard', document });
+    const fuid = await createDiagram(context, running.app, { name: 'Clipboard', document });
     const page = await context.newPage();
-    await openEditor(page, app, fuid);
+    await openEditor(page, running.app, fuid);
     const count = () => page.locator('.react-flow__node').count();
     await node(page, 'Tap').click();
     await node(page, 'Gold').click({ modifiers: ['Shift'] });
@@ -101,14 +97,14 @@ describe.skipIf(!inject('chromiumPath'))('editor: interactive runs, clipboard, p
     await page.keyboard.press('ControlOrMeta+z');
     await expect.poll(count).toBe(3);
     await waitForSaved(page);
-    expect((await getDiagram(context, app, fuid)).document.nodes).toHaveLength(3);
+    expect((await getDiagram(context, running.app, fuid)).document.nodes).toHaveLength(3);
     await page.close();
   });
 
   it('keeps versions, restores one, sets tags and details, imports Machinations XML and exports JSON', async () => {
-    const fuid = await createDiagram(context, app, { name: 'Panels', document });
+    const fuid = await createDiagram(context, running.app, { name: 'Panels', document });
     const page = await context.newPage();
-    await openEditor(page, app, fuid);
+    await openEditor(page, running.app, fuid);
     // A second version: Gold starts at 4.
     await node(page, 'Gold').click();
     await panel(page).getByLabel('Start').fill('4');
@@ -129,13 +125,13 @@ describe.skipIf(!inject('chromiumPath'))('editor: interactive runs, clipboard, p
     await waitForSaved(page); // our edits are stored before the other editor's save, never after it
 
     // Someone else (an editor it is shared with) saves Gold = 9: a version of theirs.
-    const other = await createDesigner(app);
-    const share = await context.request.post(`${app.url}/api/diagrams/${fuid}/shares`, { headers: CLIENT_HEADERS, data: { email: other.email, role: 'editor' } });
+    const other = await createDesigner(running.app);
+    const share = await context.request.post(`${running.app.url}/api/diagrams/${fuid}/shares`, { headers: CLIENT_HEADERS, data: { email: other.email, role: 'editor' } });
     expect(share.status()).toBe(201);
-    const theirs = await loggedInContext(browser, app, other);
-    const current = await getDiagram(theirs, app, fuid);
+    const theirs = await loggedInContext(running.browser, running.app, other);
+    const current = await getDiagram(theirs, running.app, fuid);
     const doc = { ...current.document, nodes: current.document.nodes.map((n) => (n.id === 'gold' ? { ...n, start: 9 } : n)) };
-    expect((await theirs.request.put(`${app.url}/api/diagrams/${fuid}/document`, { headers: CLIENT_HEADERS, data: { baseVersion: current.version, document: doc } })).status()).toBe(200);
+    expect((await theirs.request.put(`${running.app.url}/api/diagrams/${fuid}/document`, { headers: CLIENT_HEADERS, data: { baseVersion: current.version, document: doc } })).status()).toBe(200);
     await theirs.close();
 
     await page.getByRole('tab', { name: 'Versions' }).click();
@@ -148,7 +144,7 @@ describe.skipIf(!inject('chromiumPath'))('editor: interactive runs, clipboard, p
     await saveScreenshot(page, 'editor-versions');
     await restore.click();
     await expect.poll(() => value(page, 'Gold')).toBe('4');
-    await expect.poll(async () => (await getDiagram(context, app, fuid)).document.nodes.find((n) => n.id === 'gold')?.start).toBe(4);
+    await expect.poll(async () => (await getDiagram(context, running.app, fuid)).document.nodes.find((n) => n.id === 'gold')?.start).toBe(4);
 
     // Import Machinations XML into the diagram (undoable), then export our JSON.
     const xml = readFileSync(path.join(repoPaths.root, 'packages/engine/src/__fixtures__/ex08-invest.machinations.xml'), 'utf8');
