@@ -151,9 +151,32 @@ describe.skipIf(!inject('chromiumPath'))('accounts in Chromium', () => {
     await card.waitFor({ state: 'hidden' });
 
     // The bell opens an empty notifications box.
-    await page.getByRole('button', { name: 'Notifications' }).click();
+    const bell = page.getByRole('button', { name: /^Notifications/ });
+    await bell.click();
     await page.getByText('No notifications yet').waitFor();
     await page.keyboard.press('Escape');
+
+    // Notifications arrive (the server adds them when, say, a batch finishes): the bell counts the unread ones.
+    const add = (body: object) =>
+      page.evaluate((b) => fetch('/api/notifications/add', { method: 'POST', headers: { 'X-Client-Id': 'loopwright-web', 'Content-Type': 'application/json' }, body: JSON.stringify(b) }).then((r) => r.status), body);
+    expect(await add({ type: 'info', message: 'Your 10000 runs of Dice income are ready', link: '/settings/profile' })).toBe(201);
+    expect(await add({ type: 'error', message: 'Your 500 runs of Old economy failed' })).toBe(201);
+    await bell.click();
+    const box = page.getByRole('region', { name: 'Notifications' });
+    await box.getByText('Your 10000 runs of Dice income are ready').waitFor();
+    expect(await box.getByText('Your 500 runs of Old economy failed').isVisible()).toBe(true);
+    expect(await bell.getAttribute('aria-label')).toBe('Notifications, 2 unread');
+    await shot(page, 'account-notifications', { viewport: true });
+    await box.getByRole('button', { name: 'Mark all as read' }).click();
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications');
+    const stored = await page.evaluate(() => fetch('/api/notifications', { headers: { 'X-Client-Id': 'loopwright-web' } }).then((r) => r.json()));
+    expect(stored.content.unviewedCount).toBe(0);
+    // A notification with a link opens it.
+    await box.getByRole('link', { name: /Dice income/ }).click();
+    await page.waitForURL(/\/settings\/profile$/);
+    await box.waitFor({ state: 'detached' });
+    await page.goBack();
+    await waitForHydration(page);
 
     // A reload keeps the session (cookies), then Log out ends it.
     await page.reload();

@@ -4,3 +4,4 @@ export * from './constants.js';
 export * from './search-rules.js';
 export * from './tracking-rules.js';
 export * from './website.js';
+export * from './diagrams-texts.js';

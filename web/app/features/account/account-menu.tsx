@@ -1,6 +1,8 @@
-import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Avatar, AvatarSkeleton, CARD_AVATAR_SIZE } from './avatar';
+import { NotificationsBox } from './notifications-box';
+import { usePopover } from './popover';
 import { displayName, useSession } from './session';
 
 export const APP_PATH = '/diagrams';
@@ -19,28 +21,6 @@ function useLogoutAndLeave() {
   };
 }
 
-/** Closes a popover on Escape (focus back to its button) and on a click outside it. */
-function usePopover(open: boolean, setOpen: (open: boolean) => void, root: RefObject<HTMLElement | null>, button: RefObject<HTMLButtonElement | null>) {
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (root.current && !root.current.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        button.current?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open, setOpen, root, button]);
-}
-
 function LoggedOutActions({ className = 'account-menu' }: { className?: string }) {
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
@@ -54,38 +34,6 @@ function LoggedOutActions({ className = 'account-menu' }: { className?: string }
       <Link to="/register" className="button button--primary">
         Register
       </Link>
-    </div>
-  );
-}
-
-function NotificationsBox() {
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
-  usePopover(open, setOpen, root, button);
-  return (
-    <div className="acc-popover-anchor account-menu__notifications" ref={root}>
-      <button
-        ref={button}
-        type="button"
-        className="acc-icon-button"
-        aria-label="Notifications"
-        aria-expanded={open}
-        aria-controls={open ? panelId : undefined}
-        onClick={() => setOpen(!open)}
-      >
-        <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path d="M12 3a6 6 0 0 0-6 6v3.6L4.3 15.4A1 1 0 0 0 5.2 17h13.6a1 1 0 0 0 .9-1.6L18 12.6V9a6 6 0 0 0-6-6Z" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
-          <path d="M9.5 19.5a2.5 2.5 0 0 0 5 0" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
-        </svg>
-      </button>
-      {open ? (
-        <div className="acc-popover acc-notifications-popover" id={panelId} role="region" aria-label="Notifications">
-          <h2 className="acc-popover__title">Notifications</h2>
-          <p className="acc-popover__empty">No notifications yet</p>
-        </div>
-      ) : null}
     </div>
   );
 }
