@@ -39,6 +39,9 @@ describe.skipIf(!inject('chromiumPath'))('editor: interactive runs, clipboard, p
     await page.getByRole('link', { name: 'Listed diagram' }).waitFor({ timeout: 45_000 });
     const consent = page.getByRole('button', { name: 'Accept all' });
     if (await consent.isVisible()) await consent.click();
+    // Each card shows the server's picture of the diagram.
+    const thumbnail = page.getByRole('listitem').filter({ hasText: 'Listed diagram' }).locator('img');
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), { timeout: 15_000 }).toBeGreaterThan(0);
     await saveScreenshot(page, 'diagrams-list');
     await page.getByRole('tab', { name: 'Templates' }).click();
     await page.getByRole('listitem').filter({ hasText: 'Investment loop' }).getByRole('button', { name: 'Use template' }).click();

@@ -74,6 +74,10 @@ export function DiagramList() {
           <ul className="diagram-grid">
             {items.map((d) => (
               <li key={d.fuid} className="diagram-card">
+                {/* The server's picture of the saved diagram (revalidated by ETag, so it follows every save). */}
+                <Link to={`/diagrams/${d.fuid}`} tabIndex={-1} aria-hidden="true" className="diagram-card__thumb">
+                  <img src={`/share-thumbnail/${d.fuid}/png`} alt="" width={320} height={168} loading="lazy" />
+                </Link>
                 <h2><Link to={`/diagrams/${d.fuid}`}>{d.name}</Link></h2>
                 <p>{d.counts.components} components · edited {edited(d.updatedAt)}{tab === 'Shared with me' ? ` · by ${d.owner.name || d.owner.username}` : ''}</p>
                 {d.tags.length ? <p className="diagram-card__tags">{d.tags.map((t) => <span key={t.id} className="tag-chip" style={{ color: t.textColor, background: t.backgroundColor }}>{t.name}</span>)}</p> : null}
