@@ -34,7 +34,8 @@ describe.skipIf(!inject('chromiumPath'))('editor: multiple runs and saving in Ch
   }
 
   it('runs 200 multiple runs of a D6 source on the worker pool and charts the mean with min–max and percentile bands', async () => {
-    const fuid = await createDiagram(context, running.app, { name: 'Dice income', document: diceDocument });
+    const withChart = { ...diceDocument, nodes: [...diceDocument.nodes, { id: 'chart', type: 'chart', name: 'Dice chart', x: 480, y: -40 }] };
+    const fuid = await createDiagram(context, running.app, { name: 'Dice income', document: withChart });
     const page = await context.newPage();
     const errors = await openEditor(page, running.app, fuid);
     await page.getByLabel('Runs', { exact: true }).fill('200');
@@ -56,6 +57,12 @@ describe.skipIf(!inject('chromiumPath'))('editor: multiple runs and saving in Ch
     expect(p75).toBeLessThan(p95);
     expect(p95).toBeLessThan(max);
     expect(Number(await chartValue(page, 'Coins mean', 1))).toBeCloseTo(3.5, 0);
+    // The chart element on the canvas draws the same means, rising step by step.
+    const line = page.getByTestId('node-Dice chart').locator('polyline');
+    const points = ((await line.getAttribute('points')) ?? '').split(' ').map((p) => p.split(',').map(Number));
+    expect(points).toHaveLength(30);
+    expect(points[29][1]).toBeLessThan(points[0][1]); // SVG y grows downwards
+    expect(await page.getByTestId('node-Dice chart').getByText('Coins').isVisible()).toBe(true);
 
     // The run is in the play history and opens again.
     await page.getByRole('tab', { name: 'Plays' }).click();

@@ -4,6 +4,7 @@ import type { EngineClient } from './engine/engine-client';
 import type { Frame } from './engine/protocol';
 import type { EditorStore } from './model/editor-store';
 import type { NodeType } from './model/types';
+import type { RunUiState } from './runs/run-types';
 import type { ValueStore } from './model/value-store';
 
 export type RunMode = 'idle' | 'quick' | 'interactive' | 'batch';
@@ -30,6 +31,8 @@ export interface EditorServices {
   store: EditorStore;
   engine: EngineClient;
   run: ValueStore<RunView>;
+  /** The run controller's state; its chart also feeds the chart elements on the canvas. */
+  runUi: ValueStore<RunUiState>;
   problems: ValueStore<Map<string, Problem[]>>;
   tools: ValueStore<ToolState>;
   /** Interactive run: a click on an interactive node or a raise/lower of an interactive register. */

@@ -53,7 +53,7 @@ function EditorInner({ title, doc, onPlay, header, side, onSaveNow, onReady, ser
     const run = new ValueStore<RunView>({ mode: 'idle', frame: null, stepMs: 250 });
     const runs = new RunController(engine, store, run, (p) => onPlayRef.current?.(p));
     const services: EditorServices = {
-      store, engine, run,
+      store, engine, run, runUi: runs.ui,
       problems: new ValueStore(new Map()),
       tools: new ValueStore<ToolState>({ placing: null, connection: 'resource', snap: true, minimap: false }),
       interact: (a) => void runs.interact(a),

@@ -1,8 +1,10 @@
 import { NodeResizer, type Node, type NodeProps } from '@xyflow/react';
 import { memo } from 'react';
+import { MiniChart } from '../chart/mini-chart';
 import { useEditor } from '../editor-context';
 import type { DiagramNode } from '../model/types';
 import { useValue } from '../model/value-store';
+import { elementSize } from './geometry';
 
 export type BoxNodeData = { node: DiagramNode };
 export type BoxFlowNode = Node<BoxNodeData, 'text' | 'group' | 'chart'>;
@@ -24,24 +26,28 @@ function TextNodeView({ data, selected }: NodeProps<BoxFlowNode>) {
 function GroupNodeView({ id, data, selected }: NodeProps<BoxFlowNode>) {
   const onResizeEnd = useResize(id);
   return (
-    <div className={`group-node${selected ? ' is-selected' : ''}`} style={{ width: data.node.width ?? 320, height: data.node.height ?? 200, borderColor: data.node.color }}>
+    <div className={`group-node${selected ? ' is-selected' : ''}`} style={{ ...elementSize(data.node), borderColor: data.node.color }}>
       <NodeResizer isVisible={selected} minWidth={80} minHeight={60} onResizeEnd={onResizeEnd} />
       <span className="group-node__label">{data.node.name}</span>
     </div>
   );
 }
 
-/** A chart element on the canvas: a frame that names the chart; the values are in the chart panel below. */
+/** A chart element on the canvas: the last run drawn small (a batch's means); the chart panel has the details. */
 function ChartNodeView({ id, data, selected }: NodeProps<BoxFlowNode>) {
   const onResizeEnd = useResize(id);
-  const { run } = useEditor();
-  const t = useValue(run, (r) => r.frame?.t ?? 0);
-  const w = data.node.width ?? 240, h = data.node.height ?? 140;
+  const { runUi } = useEditor();
+  const chart = useValue(runUi, (r) => r.chart);
+  const { width: w, height: h } = elementSize(data.node);
   return (
-    <div className={`chart-node${selected ? ' is-selected' : ''}`} style={{ width: w, height: h }}>
+    <div className={`chart-node${selected ? ' is-selected' : ''}`} style={{ width: w, height: h }} data-testid={`node-${data.node.name || data.node.id}`}>
       <NodeResizer isVisible={selected} minWidth={120} minHeight={80} onResizeEnd={onResizeEnd} />
       <span className="chart-node__label">{data.node.name || 'Chart'}</span>
-      <span className="chart-node__step">{t ? `Step ${t} — values in the chart panel` : 'Run the diagram: its pools and registers are charted in the chart panel'}</span>
+      {chart && chart.steps > 0 ? (
+        <MiniChart chart={chart} width={Math.max(40, w - 14)} height={Math.max(30, h - 62)} />
+      ) : (
+        <span className="chart-node__step">Run the diagram: its pools and registers are charted here and in the chart panel</span>
+      )}
     </div>
   );
 }

@@ -63,14 +63,22 @@ function distanceToSegment(p: Point, a: Point, b: Point): number {
 }
 
 /** The viewport that shows the document's elements centred, at 50–125 % (no zoom-out past half size on open). */
-export function openingViewport(nodes: Array<{ x: number; y: number; width?: number; height?: number }>, width: number, height: number): { x: number; y: number; zoom: number } {
+/** The size an element is drawn at: charts and groups keep their own (with these defaults), symbols 48 × 64 with the name. */
+export function elementSize(n: { type?: string; width?: number; height?: number }): { width: number; height: number } {
+  if (n.type === 'chart') return { width: n.width ?? 240, height: n.height ?? 140 };
+  if (n.type === 'group') return { width: n.width ?? 320, height: n.height ?? 200 };
+  return { width: n.width ?? 48, height: n.height ?? 64 };
+}
+
+export function openingViewport(nodes: Array<{ type?: string; x: number; y: number; width?: number; height?: number }>, width: number, height: number): { x: number; y: number; zoom: number } {
   if (!nodes.length || !width || !height) return { x: width / 2, y: height / 2, zoom: 1 };
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
   for (const n of nodes) {
     minX = Math.min(minX, n.x);
     minY = Math.min(minY, n.y);
-    maxX = Math.max(maxX, n.x + (n.width ?? 48));
-    maxY = Math.max(maxY, n.y + (n.height ?? 64));
+    const size = elementSize(n);
+    maxX = Math.max(maxX, n.x + size.width);
+    maxY = Math.max(maxY, n.y + size.height);
   }
   const zoom = Math.max(0.5, Math.min(1.25, width / ((maxX - minX) * 1.4 || 1), height / ((maxY - minY) * 1.4 || 1)));
   return { x: width / 2 - ((minX + maxX) / 2) * zoom, y: height / 2 - ((minY + maxY) / 2) * zoom, zoom };
