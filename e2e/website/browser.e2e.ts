@@ -120,6 +120,19 @@ describe.skipIf(!inject('chromiumPath'))('website in Chromium', () => {
       await page.close();
     });
 
+    it('tracks a completed sign-up as a conversion once analytics is consented', async () => {
+      const page = await open('/register', DESKTOP, false);
+      await page.getByTestId('cookie-banner').getByRole('button', { name: 'Accept all' }).click();
+      await page.getByLabel('E-mail', { exact: true }).fill(`tracked-${Date.now()}@example.test`);
+      await page.getByLabel('Password', { exact: true }).fill('secret-pass');
+      await page.getByLabel('Confirm password', { exact: true }).fill('secret-pass');
+      await page.getByLabel('I have read and agreed to the Terms of Service', { exact: true }).check();
+      const signUp = page.waitForRequest((r) => r.url().endsWith('/api/message') && r.postDataJSON()?.messages?.[0]?.name === 'Sign up');
+      await page.getByRole('button', { name: 'Create free account' }).click();
+      expect((await signUp).postDataJSON().messages[0]).toMatchObject({ category: 'Conversion', action: 'email', label: 'register page' });
+      await page.close();
+    });
+
     it('loads a configured third-party script only after consent, and ignores its failure', async () => {
       const page = await open('/about', DESKTOP, false);
       const loads: string[] = [];

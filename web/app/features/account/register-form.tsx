@@ -1,5 +1,7 @@
 import { AuthTexts, registerBodySchema } from '@loopwright/contracts';
 import { Link } from 'react-router';
+import { TrackingEvents } from '../../lib/spec';
+import { track } from '../tracking/track';
 import { accountApi } from './account-api';
 import { captchaToken } from './recaptcha';
 import { useSignInOptions } from './sign-in-options';
@@ -67,13 +69,14 @@ export function RegisterForm({
         event.preventDefault();
         void form.submit(
           async (data) => {
-            await accountApi.register({
+            const { segmentData } = await accountApi.register({
               email: data.email,
               password: data.password,
               confirmPassword: compact ? undefined : data.confirmPassword,
               acceptTerms: true,
               captchaToken: await captchaToken(options?.recaptchaSiteKey, 'register'),
             });
+            track(TrackingEvents.signUp, { action: segmentData.method, label: compact ? 'login dialog' : 'register page' });
             onRegistered(data.email);
           },
           {
