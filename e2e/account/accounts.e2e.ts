@@ -358,10 +358,20 @@ describe.skipIf(!inject('chromiumPath'))('accounts in Chromium', () => {
     await page.waitForURL(/\/onboarding\?returnTo=%2Fsettings%2Fsecurity/);
     await page.getByRole('button', { name: 'Get started' }).click();
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByLabel('Community username', { exact: true }).fill(`mobile-${unique()}`);
+    const username = `mobile-${unique()}`;
+    await page.getByLabel('Community username', { exact: true }).fill(username);
     await page.getByRole('button', { name: 'Finish' }).click();
     await page.waitForURL(/\/settings\/security$/);
     await page.getByRole('heading', { name: 'Password and sessions', level: 1 }).waitFor();
+
+    // /community/profile is your own designer profile; logged out it asks you to log in first.
+    await page.goto(`${app.url}/community/profile`);
+    await page.waitForURL(new RegExp(`/community/${username}/profile$`));
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await page.getByText('This page could not be found').count()).toBe(0);
+    const loggedOut = await fetch(`${app.url}/community/profile`, { redirect: 'manual' });
+    expect(loggedOut.status).toBe(302);
+    expect(loggedOut.headers.get('location')).toBe('/login?returnTo=%2Fcommunity%2Fprofile');
     await page.context().close();
   }, 90_000);
 

@@ -26,7 +26,7 @@ export function websiteRoutes(idPrefix: string): RouteConfigEntry[] {
     r('community', 'community-explore.tsx', 'community'),
     r('community/explore', 'community-explore.tsx', 'community-explore'),
     r('community/see-all', 'community-see-all.tsx', 'community-see-all'),
-    r('community/profile', 'community-profile.tsx', 'community-profile-self'),
+    r('community/profile', 'community-my-profile.tsx', 'community-profile-self'),
     r('community/:communityUser/profile', 'community-profile.tsx', 'community-profile'),
     r('community/:communityUser/:userAction?', 'community-profile.tsx', 'community-user'),
     r('sitemap.xml', 'sitemap.ts', 'sitemap'),
