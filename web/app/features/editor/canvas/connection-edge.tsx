@@ -1,9 +1,10 @@
-import { BaseEdge, EdgeLabelRenderer, useInternalNode, useReactFlow, type Edge, type EdgeProps } from '@xyflow/react';
+import { BaseEdge, useInternalNode, useReactFlow, type Edge, type EdgeProps } from '@xyflow/react';
 import { memo, useState } from 'react';
 import { useEditor } from '../editor-context';
 import type { EditorConnection, Point } from '../model/types';
 import { useValue } from '../model/value-store';
 import { insertionIndex, midpoint, polylinePath, shapeOf, stepToward } from './geometry';
+import { EdgeLabel } from './level-of-detail';
 
 export type ConnectionEdgeData = {
   connection: EditorConnection;
@@ -91,7 +92,7 @@ function ConnectionEdgeView({ id, source, target, data, selected, markerEnd }: E
           </circle>
         ))
         : null}
-      <EdgeLabelRenderer>
+      <EdgeLabel>
         <button
           type="button"
           className={`connection-label nodrag nopan${selected ? ' is-selected' : ''}${problem ? ' is-invalid' : ''}${state ? ' connection-label--state' : ''}`}
@@ -106,7 +107,7 @@ function ConnectionEdgeView({ id, source, target, data, selected, markerEnd }: E
           {c.formula || '·'}
           {flow > 0 ? <span className="connection-label__flow">{flow}</span> : null}
         </button>
-      </EdgeLabelRenderer>
+      </EdgeLabel>
     </>
   );
 }
