@@ -1,5 +1,5 @@
 import {
-  Background, BackgroundVariant, Controls, MiniMap, ReactFlow, applyNodeChanges,
+  Background, BackgroundVariant, Controls, MiniMap, ReactFlow, applyNodeChanges, useStore,
   type Connection, type EdgeChange, type FinalConnectionState, type Node, type NodeChange, type OnConnectEnd,
 } from '@xyflow/react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -44,6 +44,7 @@ export function DiagramCanvas({ onReady }: { onReady?: (api: { fit: () => void }
   const selection = useSelection(store);
   const tool = useValue(tools);
   const far = useFarZoom();
+  const connecting = useStore((s) => s.connection.inProgress);
   const cache = useRef(new FlowNodeCache());
   const [nodes, setNodes] = useState<Node[]>(() => cache.current.build(doc, selection));
   const edges = useMemo(() => buildEdges(doc, selection), [doc, selection]);
@@ -117,7 +118,7 @@ export function DiagramCanvas({ onReady }: { onReady?: (api: { fit: () => void }
   }, [store]);
 
   return (
-    <div ref={box} className={`diagram-canvas${tool.placing ? ' is-placing' : ''}${far ? ' is-far' : ''}`} onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
+    <div ref={box} className={`diagram-canvas${tool.placing ? ' is-placing' : ''}${far ? ' is-far' : ''}${connecting ? ' is-connecting' : ''}`} onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
       {opening ? <LabelLayerProvider hidden={far}><ReactFlow
         nodes={nodes}
         edges={edges}
