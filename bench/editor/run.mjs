@@ -5,77 +5,13 @@
 //    Worker pool) to the chart drawn, and from pressing "Quick run" to the chart of the run.
 // A throw-away database on DATABASE_URL's server (default the local PostgreSQL). Traffic stays on
 // 127.0.0.1 and stops by itself.   node bench/editor/run.mjs
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { chromium } from 'playwright-core';
 import { loadavg } from 'node:os';
-import { generateDiagram } from '../engine/generate.mjs';
 import { runBatch } from '../../packages/engine/dist/index.js';
-import { repoPaths } from '../../api/dist/core/paths.js';
-import { applyMigrations } from '../../api/dist/core/prisma/migrations.js';
-import { hashPassword } from '../../api/dist/modules/auth/passwords.js';
 import { frameStats, measureFrames, paneSpot } from './frames.mjs';
+import { openAndWaitDrawn } from './open.mjs';
+import { laidOut, withEditorBench } from './setup.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const adminUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const chromiumPath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));
-if (!chromiumPath) throw new Error('Chromium not found (apt-get install -y chromium, or set CHROMIUM_PATH)');
-
-const freePort = () => new Promise((resolve) => {
-  const s = createServer();
-  s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
-});
-
-/** A generated diagram laid out on a grid, every element named. */
-function laidOut(size) {
-  const d = generateDiagram(size);
-  d.nodes.forEach((n, i) => Object.assign(n, { name: n.name || n.id, x: (i % 40) * 110, y: Math.floor(i / 40) * 110 }));
-  return d;
-}
-
-const name = `lw_bench_editor_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
-// (one query at a time on the admin client)
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
-const databaseUrl = url.toString();
-let app, browser;
-try {
-  await applyMigrations(databaseUrl, repoPaths.migrations);
-  const db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
-  await db.query('INSERT INTO users (id, email, username, password_hash, email_confirmed_at, onboarded_at, updated_at) VALUES ($1, $2, $3, $4, now(), now(), now())',
-    [crypto.randomUUID(), 'bench@example.test', 'bench', await hashPassword('bench-pass')]);
-  await db.end();
-  const port = await freePort();
-  app = spawn(process.execPath, [path.join(root, 'api/dist/main.js')], {
-    cwd: root, stdio: ['ignore', 'ignore', 'inherit'],
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', APP_SECRET: randomBytes(32).toString('hex'), DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (i > 400) throw new Error('the app did not start');
-    try { if ((await fetch(`${base}/api/health/ready`)).status === 200) break; } catch { /* not yet */ }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const headers = { 'X-Client-Id': 'loopwright-web' };
-  if ((await context.request.post(`${base}/api/oauth2/login`, { headers, data: { email: 'bench@example.test', password: 'bench-pass' } })).status() !== 200) throw new Error('login failed');
-  const create = async (title, document) => (await (await context.request.post(`${base}/api/diagrams`, { headers, data: { name: title, document } })).json()).content.diagram.fuid;
-  // Accept cookies once so the banner stays away.
-  const warm = await context.newPage();
-  await warm.goto(`${base}/diagrams`);
-  await warm.getByRole('button', { name: 'Accept all' }).click({ timeout: 10_000 }).catch(() => undefined);
-  await warm.close();
-
+await withEditorBench(async ({ base, context, create }) => {
   const big = laidOut(1000);
   const bigFuid = await create('Bench 1000', big);
   console.log(`Loopwright editor benchmark — Chromium headless, ${big.nodes.length} elements and ${big.connections.length} connections; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
@@ -85,27 +21,7 @@ try {
   for (let i = 0; i < 3; i++) {
     page?.close();
     page = await context.newPage();
-    await page.goto(`${base}/diagrams/${bigFuid}`);
-    // In the page, from navigation start: the elements in view (the editor opens a big diagram at
-    // half size) and their connections drawn and unchanged for three frames, then the next frame painted.
-    const drawn = await page.waitForFunction(() => {
-      const w = window;
-      const nodes = document.querySelectorAll('.react-flow__node').length;
-      const edges = document.querySelectorAll('.react-flow__edge').length;
-      if (w.__drawnAt === undefined && nodes > 50 && edges > 50) {
-        const key = `${nodes}/${edges}`;
-        w.__stable = w.__key === key ? (w.__stable ?? 0) + 1 : 0;
-        w.__key = key;
-        if (w.__stable === 0) w.__firstAt = performance.now();
-        if (w.__stable >= 3) {
-          w.__drawnAt = w.__firstAt;
-          requestAnimationFrame(() => setTimeout(() => { w.__paintedAt = performance.now(); }));
-        }
-      }
-      const at = (part) => performance.getEntriesByType('resource').find((r) => r.name.includes(part))?.responseEnd ?? 0;
-      return w.__paintedAt && { drawn: w.__drawnAt, painted: w.__paintedAt, nodes, edges, editorCode: at('editor-page'), diagram: at('/api/diagrams/'), user: at('/api/oauth2/userinfo') };
-    }, null, { timeout: 60_000, polling: 'raf' });
-    opens.push(await drawn.jsonValue());
+    opens.push(await openAndWaitDrawn(page, `${base}/diagrams/${bigFuid}`));
   }
   console.log(`open, from navigation start (3 loads): ${opens[0].nodes} elements in view and ${opens[0].edges} connections drawn at ${opens.map((o) => `${Math.round(o.drawn)} ms`).join(', ')}; next frame painted ${opens.map((o) => `${Math.round(o.painted)} ms`).join(', ')} (editor code loaded at ${opens.map((o) => `${Math.round(o.editorCode)} ms`).join(', ')}; diagram at ${opens.map((o) => `${Math.round(o.diagram)} ms`).join(', ')}; session at ${opens.map((o) => `${Math.round(o.user)} ms`).join(', ')})`);
   const zoomedSpot = await paneSpot(page);
@@ -168,12 +84,4 @@ try {
   const t0 = performance.now();
   await runBatch(mid, { runs: 1000, steps: 100, seed: 0 });
   console.log(`  control: the engine alone, 1,000 × 100 in Node on one thread: ${(performance.now() - t0).toFixed(0)} ms (load average ${loadavg()[0].toFixed(1)})`);
-} finally {
-  await browser?.close();
-  if (app && app.exitCode === null) {
-    app.kill('SIGTERM');
-    await new Promise((r) => app.once('exit', r));
-  }
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
-}
+});

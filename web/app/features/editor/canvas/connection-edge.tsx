@@ -1,9 +1,10 @@
-import { BaseEdge, EdgeLabelRenderer, useInternalNode, useReactFlow, type Edge, type EdgeProps } from '@xyflow/react';
-import { memo, useState } from 'react';
+import { BaseEdge, useReactFlow, useStore, type Edge, type EdgeProps, type InternalNode } from '@xyflow/react';
+import { memo, useCallback, useState } from 'react';
 import { useEditor } from '../editor-context';
 import type { EditorConnection, Point } from '../model/types';
 import { useValue } from '../model/value-store';
 import { insertionIndex, midpoint, polylinePath, shapeOf, stepToward } from './geometry';
+import { EdgeLabel } from './level-of-detail';
 
 export type ConnectionEdgeData = {
   connection: EditorConnection;
@@ -12,15 +13,24 @@ export type ConnectionEdgeData = {
 };
 export type ConnectionFlowEdge = Edge<ConnectionEdgeData, 'connection'>;
 
+type Ends = [InternalNode | undefined, InternalNode | undefined, InternalNode | undefined];
+const sameEnds = (a: Ends, b: Ends) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
+
+/** The three nodes an edge is drawn between, in one store subscription (each one is checked on every pan and drag frame). */
+function useEndNodes(source: string, to: string, to2: string): Ends {
+  return useStore(useCallback((s): Ends => [s.nodeLookup.get(source), s.nodeLookup.get(to), s.nodeLookup.get(to2)], [source, to, to2]), sameEnds);
+}
+
 /** Resource (solid) and state (dotted) connections, floating between node borders, through bend points. */
 function ConnectionEdgeView({ id, source, target, data, selected, markerEnd }: EdgeProps<ConnectionFlowEdge>) {
   const { store, run, problems } = useEditor();
   const { screenToFlowPosition } = useReactFlow();
   const c = data!.connection;
   const lt = data!.labelTarget;
-  const from = shapeOf(useInternalNode(source));
-  const to = shapeOf(useInternalNode(lt ? lt.from : target));
-  const to2 = shapeOf(useInternalNode(lt ? lt.to : target));
+  const [fromNode, toNode, to2Node] = useEndNodes(source, lt ? lt.from : target, lt ? lt.to : target);
+  const from = shapeOf(fromNode);
+  const to = shapeOf(toNode);
+  const to2 = shapeOf(to2Node);
   const flow = useValue(run, (r) => r.frame?.flows[id] ?? 0);
   const step = useValue(run, (r) => r.frame?.t ?? 0);
   const stepMs = useValue(run, (r) => r.stepMs);
@@ -91,7 +101,7 @@ function ConnectionEdgeView({ id, source, target, data, selected, markerEnd }: E
           </circle>
         ))
         : null}
-      <EdgeLabelRenderer>
+      <EdgeLabel>
         <button
           type="button"
           className={`connection-label nodrag nopan${selected ? ' is-selected' : ''}${problem ? ' is-invalid' : ''}${state ? ' connection-label--state' : ''}`}
@@ -106,7 +116,7 @@ function ConnectionEdgeView({ id, source, target, data, selected, markerEnd }: E
           {c.formula || '·'}
           {flow > 0 ? <span className="connection-label__flow">{flow}</span> : null}
         </button>
-      </EdgeLabelRenderer>
+      </EdgeLabel>
     </>
   );
 }

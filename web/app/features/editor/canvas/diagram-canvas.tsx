@@ -1,5 +1,5 @@
 import {
-  Background, BackgroundVariant, Controls, MiniMap, ReactFlow, applyNodeChanges,
+  Background, BackgroundVariant, Controls, MiniMap, ReactFlow, applyNodeChanges, useStore,
   type Connection, type EdgeChange, type FinalConnectionState, type Node, type NodeChange, type OnConnectEnd,
 } from '@xyflow/react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -14,6 +14,7 @@ import { ChartNode, GroupNode, TextNode } from './box-nodes';
 import { ConnectionEdge } from './connection-edge';
 import { ElementNode } from './element-node';
 import { openingViewport } from './geometry';
+import { LabelLayerProvider, useFarZoom } from './level-of-detail';
 import { buildEdges, FlowNodeCache } from './to-flow';
 
 const nodeTypes = { element: ElementNode, text: TextNode, group: GroupNode, chart: ChartNode };
@@ -42,6 +43,8 @@ export function DiagramCanvas({ onReady }: { onReady?: (api: { fit: () => void }
   const doc = useEditorDoc(store);
   const selection = useSelection(store);
   const tool = useValue(tools);
+  const far = useFarZoom();
+  const connecting = useStore((s) => s.connection.inProgress);
   const cache = useRef(new FlowNodeCache());
   const [nodes, setNodes] = useState<Node[]>(() => cache.current.build(doc, selection));
   const edges = useMemo(() => buildEdges(doc, selection), [doc, selection]);
@@ -115,8 +118,8 @@ export function DiagramCanvas({ onReady }: { onReady?: (api: { fit: () => void }
   }, [store]);
 
   return (
-    <div ref={box} className={`diagram-canvas${tool.placing ? ' is-placing' : ''}`} onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
-      {opening ? <ReactFlow
+    <div ref={box} className={`diagram-canvas${tool.placing ? ' is-placing' : ''}${far ? ' is-far' : ''}${connecting ? ' is-connecting' : ''}`} onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
+      {opening ? <LabelLayerProvider hidden={far}><ReactFlow
         nodes={nodes}
         edges={edges}
         nodeTypes={nodeTypes}
@@ -146,7 +149,7 @@ export function DiagramCanvas({ onReady }: { onReady?: (api: { fit: () => void }
         <Background variant={BackgroundVariant.Dots} gap={16} size={1} color="#d5d4e6" />
         {doc.nodes.length <= 400 || tool.minimap ? <MiniMap pannable zoomable ariaLabel="Minimap" nodeColor={(n) => ((n.data as { node?: { color?: string } }).node?.color ?? '#c9c7f5')} /> : null}
         <Controls aria-label="Zoom controls" showInteractive={false} fitViewOptions={{ padding: 0.2, maxZoom: 1.25 }} />
-      </ReactFlow> : null}
+      </ReactFlow></LabelLayerProvider> : null}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Handle, Position, useConnection, type Node, type NodeProps } from '@xyflow/react';
+import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import { memo } from 'react';
 import { useEditor } from '../editor-context';
 import { NODE_LABELS } from '../model/defaults';
@@ -20,7 +20,6 @@ function ElementNodeView({ id, data, selected }: NodeProps<ElementFlowNode>) {
   const value = useValue(run, (r) => r.frame?.values[id]);
   const mode = useValue(run, (r) => r.mode);
   const problemList = useValue(problems, (m) => m.get(id));
-  const connecting = useConnection((c) => c.inProgress);
   const shown = value ?? (node.type === 'pool' ? node.start ?? 0 : node.type === 'register' ? (node.interactive ? node.initial ?? 0 : undefined) : undefined);
   const disabled = problemList?.find((p) => p.disables || p.severity === 'error');
   const interactiveRun = mode === 'interactive';
@@ -55,7 +54,7 @@ function ElementNodeView({ id, data, selected }: NodeProps<ElementFlowNode>) {
           <button type="button" onClick={() => interact({ nudge: id, direction: 1 })} aria-label={`Raise ${node.name}`}>+</button>
         </span>
       ) : null}
-      <Handle type="target" position={Position.Left} className={`element-node__target${connecting ? ' is-live' : ''}`} isConnectableStart={false} />
+      <Handle type="target" position={Position.Left} className="element-node__target" isConnectableStart={false} />
       <Handle type="source" position={Position.Right} className="element-node__source" aria-label={`Connect from ${node.name}`} />
     </div>
   );

@@ -1,8 +1,19 @@
-import { MarkerType, type Edge, type Node } from '@xyflow/react';
+import { MarkerType, Position, type Edge, type Node, type NodeHandle } from '@xyflow/react';
 import type { DiagramNode, EditorDiagram, Selection } from '../model/types';
 import type { ConnectionFlowEdge } from './connection-edge';
 
 const BOX_TYPES = new Set(['text', 'group', 'chart']);
+
+/**
+ * An element's size and handles as the element view lays them out (editor.css): known up front, so
+ * React Flow draws only the elements in view from the first frame instead of mounting every element
+ * once to measure it, and fits the view to elements that were never drawn. Measured again on mount.
+ */
+const ELEMENT_SIZE = { width: 48, height: 48 };
+const ELEMENT_HANDLES: NodeHandle[] = [
+  { type: 'target', position: Position.Left, x: 0, y: 0, width: 48, height: 48 },
+  { type: 'source', position: Position.Right, x: 49, y: 19, width: 10, height: 10 },
+];
 
 interface Cached {
   node: DiagramNode;
@@ -29,14 +40,16 @@ export class FlowNodeCache {
       let flow: Node;
       if (prev && prev.node === node && prev.selected === isSelected) flow = prev.flow;
       else {
+        const box = BOX_TYPES.has(node.type);
         flow = {
           id: node.id,
-          type: BOX_TYPES.has(node.type) ? node.type : 'element',
+          type: box ? node.type : 'element',
           position: { x: node.x, y: node.y },
           data: { node },
           selected: isSelected,
           zIndex: node.type === 'group' ? -1 : undefined,
           ...(node.type === 'group' || node.type === 'chart' ? { width: node.width, height: node.height } : {}),
+          ...(box ? {} : { measured: ELEMENT_SIZE, handles: ELEMENT_HANDLES }),
         };
         // Keep React Flow's measurements across rebuilds.
         if (prev?.flow.measured && prev.node.type === node.type && prev.node.width === node.width && prev.node.height === node.height) {

@@ -1,0 +1,25 @@
+// Time to open in the page, from navigation start: the elements in view and their connections drawn
+// and unchanged for three frames, then the next frame painted.
+
+/** Navigates `page` to `url` and waits until the canvas is drawn; returns the times (ms from navigation start). */
+export async function openAndWaitDrawn(page, url) {
+  await page.goto(url);
+  const drawn = await page.waitForFunction(() => {
+    const w = window;
+    const nodes = document.querySelectorAll('.react-flow__node').length;
+    const edges = document.querySelectorAll('.react-flow__edge').length;
+    if (w.__drawnAt === undefined && nodes > 50 && edges > 50) {
+      const key = `${nodes}/${edges}`;
+      w.__stable = w.__key === key ? (w.__stable ?? 0) + 1 : 0;
+      w.__key = key;
+      if (w.__stable === 0) w.__firstAt = performance.now();
+      if (w.__stable >= 3) {
+        w.__drawnAt = w.__firstAt;
+        requestAnimationFrame(() => setTimeout(() => { w.__paintedAt = performance.now(); }));
+      }
+    }
+    const at = (part) => performance.getEntriesByType('resource').find((r) => r.name.includes(part))?.responseEnd ?? 0;
+    return w.__paintedAt && { drawn: w.__drawnAt, painted: w.__paintedAt, nodes, edges, editorCode: at('editor-page'), diagram: at('/api/diagrams/'), user: at('/api/oauth2/userinfo') };
+  }, null, { timeout: 60_000, polling: 'raf' });
+  return drawn.jsonValue();
+}

@@ -1,0 +1,91 @@
+// Where the editor's time goes, from Chromium performance traces: opens the 1,000-element diagram,
+// pans and drags as opened, fits, pans and drags with all in view, and prints per phase the main
+// thread's self time by trace event (script, style, layout, paint…) and the busiest script functions.
+// Writes each trace to $PROFILE_DIR (default /tmp) for chrome://tracing or DevTools.
+//   node bench/editor/profile.mjs
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { measureFrames, paneSpot } from './frames.mjs';
+import { openAndWaitDrawn } from './open.mjs';
+import { laidOut, withEditorBench } from './setup.mjs';
+
+const dir = process.env.PROFILE_DIR ?? '/tmp';
+const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink', 'cc', 'disabled-by-default-devtools.timeline.frame', 'disabled-by-default-v8.cpu_profiler'].join(',');
+
+/** Self time per event name on the renderer's main thread, and per script function from the sampled CPU profile. */
+function summarize(trace) {
+  const events = trace.traceEvents;
+  // The page's main thread: the renderer main thread that ran the most script.
+  const script = new Map();
+  for (const e of events) if (e.name === 'FunctionCall' && e.dur) script.set(`${e.pid}/${e.tid}`, (script.get(`${e.pid}/${e.tid}`) ?? 0) + e.dur);
+  const main = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+    .sort((a, b) => (script.get(`${b.pid}/${b.tid}`) ?? 0) - (script.get(`${a.pid}/${a.tid}`) ?? 0))[0];
+  const own = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined).sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  const self = new Map();
+  const stack = [];
+  for (const e of own) {
+    while (stack.length && stack[stack.length - 1].ts + stack[stack.length - 1].dur <= e.ts) stack.pop();
+    const parent = stack[stack.length - 1];
+    if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - e.dur);
+    self.set(e.name, (self.get(e.name) ?? 0) + e.dur);
+    stack.push(e);
+  }
+  const byName = [...self].filter(([, us]) => us > 5000).sort((a, b) => b[1] - a[1]).slice(0, 14);
+  // Sampled profile: ProfileChunk events carry nodes and samples.
+  const nodes = new Map();
+  const hits = new Map();
+  const profiles = new Set(events.filter((e) => e.name === 'Profile' && e.pid === main.pid && e.tid === main.tid).map((e) => e.id));
+  for (const e of events) {
+    if (e.name !== 'ProfileChunk' || e.pid !== main.pid || !profiles.has(e.id)) continue;
+    const p = e.args.data.cpuProfile ?? {};
+    for (const n of p.nodes ?? []) nodes.set(n.id, n.callFrame);
+    const deltas = e.args.data.timeDeltas ?? [];
+    (p.samples ?? []).forEach((id, i) => hits.set(id, (hits.get(id) ?? 0) + (deltas[i] ?? 0)));
+  }
+  const fn = new Map();
+  for (const [id, us] of hits) {
+    const f = nodes.get(id);
+    if (!f) continue;
+    const key = `${f.functionName || '(anonymous)'} ${f.url ? path.basename(f.url) : ''}:${f.lineNumber + 1}:${f.columnNumber + 1}`;
+    fn.set(key, (fn.get(key) ?? 0) + us);
+  }
+  const byFn = [...fn].sort((a, b) => b[1] - a[1]).slice(0, 14);
+  return { byName, byFn };
+}
+
+async function traced(browser, page, label, action) {
+  await browser.startTracing(page, { categories: CATEGORIES.split(',') });
+  const t0 = performance.now();
+  await action();
+  const wall = performance.now() - t0;
+  const buffer = await browser.stopTracing();
+  const file = path.join(dir, `editor-${label.replace(/\W+/g, '-')}.json`);
+  writeFileSync(file, buffer);
+  const { byName, byFn } = summarize(JSON.parse(buffer.toString()));
+  console.log(`\n${label} (${Math.round(wall)} ms wall, trace ${file})`);
+  console.log(`  main thread self time: ${byName.map(([n, us]) => `${n} ${Math.round(us / 1000)}`).join(', ')} ms`);
+  console.log(`  script functions (sampled): ${byFn.map(([n, us]) => `${n} ${Math.round(us / 1000)}`).join(', ')} ms`);
+}
+
+await withEditorBench(async ({ base, browser, context, create }) => {
+  const fuid = await create('Profile 1000', laidOut(1000));
+  const page = await context.newPage();
+  await traced(browser, page, 'open', async () => {
+    const o = await openAndWaitDrawn(page, `${base}/diagrams/${fuid}`);
+    console.log(`open: drawn at ${Math.round(o.drawn)} ms (diagram at ${Math.round(o.diagram)} ms, code at ${Math.round(o.editorCode)} ms)`);
+  });
+  await page.waitForTimeout(500);
+  const spot = await paneSpot(page);
+  await traced(browser, page, 'pan as opened', () => measureFrames(page, spot, { dx: -500, dy: -200 }));
+  const box = await page.locator('.react-flow__node').nth(0).boundingBox();
+  await traced(browser, page, 'drag as opened', () => measureFrames(page, { x: box.x + box.width / 2, y: box.y + box.height / 2 }, { dx: 160, dy: 60 }));
+  await traced(browser, page, 'fit', async () => {
+    await page.getByLabel('Fit the diagram').click();
+    await page.waitForFunction(() => document.querySelectorAll('.react-flow__node').length >= 1000, null, { polling: 'raf' });
+    await page.waitForTimeout(500);
+  });
+  const all = await paneSpot(page);
+  await traced(browser, page, 'pan all in view', () => measureFrames(page, all, { dx: 300, dy: 120 }));
+  const node = await page.locator('.react-flow__node').nth(500).boundingBox();
+  await traced(browser, page, 'drag all in view', () => measureFrames(page, { x: node.x + node.width / 2, y: node.y + node.height / 2 }, { dx: 200, dy: 80 }));
+});

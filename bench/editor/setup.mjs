@@ -1,0 +1,82 @@
+// The editor benchmarks' setting: a throw-away database on DATABASE_URL's server (default the local
+// PostgreSQL) with one confirmed user, the built app on a free port on 127.0.0.1, headless Chromium
+// signed in with the cookie banner accepted. Everything stops and the database goes when `body` ends.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { chromium } from 'playwright-core';
+import { generateDiagram } from '../engine/generate.mjs';
+import { repoPaths } from '../../api/dist/core/paths.js';
+import { applyMigrations } from '../../api/dist/core/prisma/migrations.js';
+import { hashPassword } from '../../api/dist/modules/auth/passwords.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const adminUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+
+const freePort = () => new Promise((resolve) => {
+  const s = createServer();
+  s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
+});
+
+/** A generated diagram laid out on a grid, every element named. */
+export function laidOut(size) {
+  const d = generateDiagram(size);
+  d.nodes.forEach((n, i) => Object.assign(n, { name: n.name || n.id, x: (i % 40) * 110, y: Math.floor(i / 40) * 110 }));
+  return d;
+}
+
+/** Runs `body({ base, browser, context, create })`; `create(name, document)` saves a diagram and returns its fuid. */
+export async function withEditorBench(body) {
+  const chromiumPath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));
+  if (!chromiumPath) throw new Error('Chromium not found (apt-get install -y chromium, or set CHROMIUM_PATH)');
+  const name = `lw_bench_editor_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  let app, browser;
+  try {
+    await applyMigrations(databaseUrl, repoPaths.migrations);
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    await db.query('INSERT INTO users (id, email, username, password_hash, email_confirmed_at, onboarded_at, updated_at) VALUES ($1, $2, $3, $4, now(), now(), now())',
+      [crypto.randomUUID(), 'bench@example.test', 'bench', await hashPassword('bench-pass')]);
+    await db.end();
+    const port = await freePort();
+    app = spawn(process.execPath, [path.join(root, 'api/dist/main.js')], {
+      cwd: root, stdio: ['ignore', 'ignore', 'inherit'],
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', APP_SECRET: randomBytes(32).toString('hex'), DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    });
+    const base = `http://127.0.0.1:${port}`;
+    for (let i = 0; ; i++) {
+      if (i > 400) throw new Error('the app did not start');
+      try { if ((await fetch(`${base}/api/health/ready`)).status === 200) break; } catch { /* not yet */ }
+      await new Promise((r) => setTimeout(r, 150));
+    }
+    browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const headers = { 'X-Client-Id': 'loopwright-web' };
+    if ((await context.request.post(`${base}/api/oauth2/login`, { headers, data: { email: 'bench@example.test', password: 'bench-pass' } })).status() !== 200) throw new Error('login failed');
+    const create = async (title, document) => (await (await context.request.post(`${base}/api/diagrams`, { headers, data: { name: title, document } })).json()).content.diagram.fuid;
+    // Accept cookies once so the banner stays away.
+    const warm = await context.newPage();
+    await warm.goto(`${base}/diagrams`);
+    await warm.getByRole('button', { name: 'Accept all' }).click({ timeout: 10_000 }).catch(() => undefined);
+    await warm.close();
+    return await body({ base, browser, context, create });
+  } finally {
+    await browser?.close();
+    if (app && app.exitCode === null) {
+      app.kill('SIGTERM');
+      await new Promise((r) => app.once('exit', r));
+    }
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
