@@ -4,6 +4,7 @@
 // throw-away database. Traffic stays on 127.0.0.1 and stops by itself.
 //   node bench/web/run.mjs [--seconds 15] [--readers 20] [--think-ms 0]
 // --think-ms: each reader pauses between pages, like a person reading (0: back-to-back, the worst case).
+// PAGE_CACHE_SECONDS=0 measures rendering every request (no anonymous page cache).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
@@ -96,7 +97,8 @@ try {
   );
   const pct = (list, q) => list[Math.min(list.length - 1, Math.floor(q * list.length))];
   const all = [...samples.values()].flat().sort((a, b) => a - b);
-  console.log(`Time to first byte, ${readers} concurrent readers${thinkMs ? ` pausing ~${thinkMs} ms between pages` : ' back-to-back'}, ${seconds} s, ${all.length} requests (${(all.length / seconds).toFixed(0)}/s), ${failures} non-200`);
+  const pageCache = process.env.PAGE_CACHE_SECONDS === '0' ? 'off, every page rendered' : `anonymous pages reused for ${process.env.PAGE_CACHE_SECONDS ?? 10} s`;
+  console.log(`Time to first byte, ${readers} concurrent readers${thinkMs ? ` pausing ~${thinkMs} ms between pages` : ' back-to-back'}, ${seconds} s, ${all.length} requests (${(all.length / seconds).toFixed(0)}/s), ${failures} non-200; page cache ${pageCache}`);
   console.log(`  ${'page'.padEnd(42)} p50      p95      p99`);
   for (const [p, list] of samples) {
     list.sort((a, b) => a - b);

@@ -27,6 +27,7 @@ export const envSchema = z
     SMTP_URL: optionalUrl(['smtp', 'smtps']),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+    PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
     TRUST_PROXY: z
       .enum(['true', 'false'])
       .default('false')

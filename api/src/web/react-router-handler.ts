@@ -5,6 +5,7 @@ import { createRequestHandler } from '@react-router/express';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { RouterContextProvider, type ServerBuild } from 'react-router';
 import type { Logger } from 'pino';
+import { anonymousPageCache } from './page-cache.js';
 import type { WebsiteGateway } from '@loopwright/contracts';
 import { repoPaths } from '../core/paths.js';
 import { serverRequestContext } from './request-context.js';
@@ -27,7 +28,7 @@ function loadContext(req: Request, res: Response): RouterContextProvider {
  * Serves the React Router app (SSR) for every path outside /api. Registered before Nest's
  * body parsers so form actions receive the raw body. In development Vite runs in middleware mode.
  */
-export async function mountWebApp(app: Express, options: { development: boolean; logger: Logger }): Promise<() => Promise<void>> {
+export async function mountWebApp(app: Express, options: { development: boolean; logger: Logger; pageCacheMs: number }): Promise<() => Promise<void>> {
   const onlyOutsideApi = (handler: express.RequestHandler) => (req: Request, res: Response, next: NextFunction) =>
     isApiPath(req.path) ? next() : handler(req, res, next);
   // Website images authored under content/images/ (content/README.md).
@@ -51,6 +52,7 @@ export async function mountWebApp(app: Express, options: { development: boolean;
   const client = path.join(repoPaths.webBuild, 'client');
   app.use('/assets', express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
   app.use(onlyOutsideApi(express.static(client, { maxAge: '1h', index: false })));
+  app.use(onlyOutsideApi(anonymousPageCache(options.pageCacheMs)));
   app.use(onlyOutsideApi(createRequestHandler({ build, getLoadContext: loadContext, mode: 'production' })));
   return async () => undefined;
 }
