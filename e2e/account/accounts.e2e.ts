@@ -172,6 +172,18 @@ describe.skipIf(!inject('chromiumPath'))('accounts in Chromium', () => {
     const stored = await page.evaluate(() => fetch('/api/notifications', { headers: { 'X-Client-Id': 'loopwright-web' } }).then((r) => r.json()));
     expect(stored.content.unviewedCount).toBe(0);
     // A notification with a link opens it.
+    // On a tablet the bell stays in the header and its box fits the screen.
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 700, height: 900 });
+    await bell.click();
+    await box.waitFor();
+    const onTablet = await box.boundingBox();
+    expect(onTablet!.x).toBeGreaterThanOrEqual(0);
+    expect(onTablet!.x + onTablet!.width).toBeLessThanOrEqual(700);
+    await shot(page, 'account-notifications-tablet', { viewport: true });
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await bell.click();
     await box.getByRole('link', { name: /Dice income/ }).click();
     await page.waitForURL(/\/settings\/profile$/);
     await box.waitFor({ state: 'detached' });
