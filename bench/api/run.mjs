@@ -3,7 +3,6 @@
 // (npm run build) on a fresh database. Needs PostgreSQL: BENCH_DATABASE_URL (an admin URL, default
 // postgresql://postgres@127.0.0.1:5432/postgres); a database is created for the run and dropped after.
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { pino } from 'pino';
 import { loadConfig } from '../../api/dist/config/config.js';
 import { repoPaths } from '../../api/dist/core/paths.js';
@@ -12,15 +11,11 @@ import { PrismaService } from '../../api/dist/core/prisma/prisma.service.js';
 import { QueueService } from '../../api/dist/core/queue/queue.service.js';
 import { hashPassword } from '../../api/dist/modules/auth/passwords.js';
 import { createHttpApp } from '../../api/dist/server/http-app.js';
+import { scratchDatabase } from '../support/scratch-database.mjs';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const name = `lw_bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
-const databaseUrl = url.toString();
+const database = await scratchDatabase(adminUrl);
+const { name, url: databaseUrl } = database;
 
 const q = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
 const ms = (x) => `${x.toFixed(1)} ms`;
@@ -90,6 +85,5 @@ try {
   console.log(`batch of 10,000 runs × 100 steps (40 nodes, in-process, 2 threads): ${play.body.content.play.status} in ${ms(performance.now() - b0)}`);
 } finally {
   await http?.close();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
+  await database.drop();
 }

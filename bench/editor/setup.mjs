@@ -13,6 +13,7 @@ import { generateDiagram } from '../engine/generate.mjs';
 import { repoPaths } from '../../api/dist/core/paths.js';
 import { applyMigrations } from '../../api/dist/core/prisma/migrations.js';
 import { hashPassword } from '../../api/dist/modules/auth/passwords.js';
+import { scratchDatabase } from '../support/scratch-database.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const adminUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -33,13 +34,8 @@ export function laidOut(size) {
 export async function withEditorBench(body) {
   const chromiumPath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));
   if (!chromiumPath) throw new Error('Chromium not found (apt-get install -y chromium, or set CHROMIUM_PATH)');
-  const name = `lw_bench_editor_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const database = await scratchDatabase(adminUrl, 'lw_bench_editor');
+  const databaseUrl = database.url;
   let app, browser;
   try {
     await applyMigrations(databaseUrl, repoPaths.migrations);
@@ -76,7 +72,6 @@ export async function withEditorBench(body) {
       app.kill('SIGTERM');
       await new Promise((r) => app.once('exit', r));
     }
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await database.drop();
   }
 }

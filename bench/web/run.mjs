@@ -11,7 +11,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import pg from 'pg';
+import { scratchDatabase } from '../support/scratch-database.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const args = process.argv.slice(2);
@@ -30,11 +30,8 @@ const freePort = () =>
     });
   });
 
-const dbName = `lw_bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-const databaseUrl = adminUrl.replace(/\/[^/]*$/, `/${dbName}`);
+const database = await scratchDatabase(adminUrl);
+const databaseUrl = database.url;
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const app = spawn(process.execPath, [path.join(root, 'api/dist/main.js')], {
@@ -108,6 +105,5 @@ try {
 } finally {
   app.kill('SIGTERM');
   await new Promise((r) => app.once('exit', r));
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
+  await database.drop();
 }
