@@ -172,6 +172,17 @@ describe.skipIf(!inject('chromiumPath'))('accounts in Chromium', () => {
     const stored = await page.evaluate(() => fetch('/api/notifications', { headers: { 'X-Client-Id': 'loopwright-web' } }).then((r) => r.json()));
     expect(stored.content.unviewedCount).toBe(0);
     // A notification with a link opens it.
+    // When the list cannot be fetched the box says so, and Try again recovers.
+    await page.keyboard.press('Escape');
+    const list = (url: URL) => url.pathname === '/api/notifications';
+    await page.route(list, (route) => route.abort());
+    await bell.click();
+    await box.getByText('Failed to fetch notifications').waitFor();
+    await shot(page, 'account-notifications-failed', { viewport: true });
+    await page.unroute(list);
+    await box.getByRole('button', { name: 'Try again' }).click();
+    await box.getByText('Your 10000 runs of Dice income are ready').waitFor();
+
     // On a tablet the bell stays in the header and its box fits the screen.
     await page.keyboard.press('Escape');
     await page.setViewportSize({ width: 700, height: 900 });

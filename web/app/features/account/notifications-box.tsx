@@ -86,8 +86,8 @@ export function NotificationsBox() {
           {state.status === 'loading' ? <p className="acc-popover__empty" role="status">Loading…</p> : null}
           {state.status === 'error' ? (
             <p className="acc-popover__empty" role="alert">
-              {DiagramTexts.notificationsFailed}.{' '}
-              <button type="button" className="acc-link-button" onClick={() => void reload(true)}>
+              <span>{DiagramTexts.notificationsFailed}</span>
+              <button type="button" className="acc-link-button acc-notifications__retry" onClick={() => void reload(true)}>
                 Try again
               </button>
             </p>
