@@ -167,6 +167,13 @@ describe.skipIf(!inject('chromiumPath'))('accounts in Chromium', () => {
     expect(await box.getByText('Your 500 runs of Old economy failed').isVisible()).toBe(true);
     expect(await bell.getAttribute('aria-label')).toBe('Notifications, 2 unread');
     await shot(page, 'account-notifications', { viewport: true });
+    // A mark that does not reach the server leaves them unread.
+    const marking = (url: URL) => url.pathname === '/api/notifications/mark-as-viewed';
+    await page.route(marking, (route) => route.abort());
+    await box.getByRole('button', { name: 'Mark all as read' }).click();
+    await page.waitForTimeout(500);
+    expect(await bell.getAttribute('aria-label')).toBe('Notifications, 2 unread');
+    await page.unroute(marking);
     await box.getByRole('button', { name: 'Mark all as read' }).click();
     await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications');
     const stored = await page.evaluate(() => fetch('/api/notifications', { headers: { 'X-Client-Id': 'loopwright-web' } }).then((r) => r.json()));

@@ -32,7 +32,11 @@ function useNotifications() {
     };
   }, [load]);
   const markViewed = useCallback(async (ids?: string[]) => {
-    await notificationsApi.markViewed(ids).catch(() => undefined);
+    try {
+      await notificationsApi.markViewed(ids);
+    } catch {
+      return; // still unread on the server: shown as unread, marked again next time
+    }
     setState((current) => {
       if (current.status !== 'ready') return current;
       const notifications = current.list.notifications.map((n) => (!ids || ids.includes(n.id) ? { ...n, viewed: true } : n));
