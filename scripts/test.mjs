@@ -2,14 +2,18 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from './build.mjs';
+import { runChecks } from './checks.mjs';
 import { root } from './lib.mjs';
 
-// npm test: build (browser tests drive the built app), then every vitest project, then the
-// closing line CI reads: "N passed, N failed". Extra arguments go to vitest (e.g. --project api-int).
+// npm test: build (browser tests drive the built app), lint and typecheck, then every vitest
+// project, then the closing line CI reads: "N passed, N failed" (a failed check counts as a failure).
+// Extra arguments go to vitest (e.g. --project api-int); --no-build and --no-checks skip those steps.
 const args = process.argv.slice(2);
 const skipBuild = args.includes('--no-build');
-const vitestArgs = args.filter((a) => a !== '--no-build');
+const skipChecks = args.includes('--no-checks') || args.includes('--project');
+const vitestArgs = args.filter((a) => a !== '--no-build' && a !== '--no-checks');
 if (!skipBuild) await build();
+const failedChecks = skipChecks ? [] : await runChecks();
 
 const reportDir = path.join(root, 'test-results');
 mkdirSync(reportDir, { recursive: true });
@@ -27,10 +31,13 @@ let summary = 'no test report was written';
 try {
   const results = JSON.parse(readFileSync(report, 'utf8'));
   const skipped = results.numPendingTests + results.numTodoTests;
-  summary = `${results.numPassedTests} passed, ${results.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`;
-  if (results.numFailedTestSuites && !results.numFailedTests) summary = `${results.numPassedTests} passed, ${results.numFailedTestSuites} failed`;
+  // A crashed run (exit code set, nothing counted as failed) still counts as one failure.
+  const failedTests = results.numFailedTests || results.numFailedTestSuites || (code === 0 ? 0 : 1);
+  const failed = failedTests + failedChecks.length;
+  summary = `${results.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
 } catch {
   // vitest crashed before reporting; the exit code says so
 }
+if (failedChecks.length) console.log(`\nchecks failed: ${failedChecks.join(', ')}`);
 console.log(`\n${summary}`);
-process.exit(code);
+process.exit(failedChecks.length ? 1 : code);

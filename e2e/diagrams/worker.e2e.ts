@@ -30,7 +30,7 @@ describe.skipIf(!inject('redisUrl'))('diagrams across processes: app + worker', 
       const diagram = (await client.post('/diagrams', { name: 'Across processes', document: economyDocument() })).body.content.diagram;
 
       const socket = connect(app.url, { transports: ['websocket'], extraHeaders: { cookie: `${ACCESS_COOKIE}=${client.cookie(ACCESS_COOKIE)}` }, reconnection: false });
-      await new Promise((resolve, reject) => (socket.on('connect', resolve), socket.on('connect_error', reject)));
+      await new Promise<void>((resolve, reject) => (socket.on('connect', () => resolve()), socket.on('connect_error', reject)));
       const finished = new Promise<{ status: string; playId: string }>((resolve) => socket.on(RealtimeEvents.playFinished, resolve));
       const notified = new Promise<{ message: string }>((resolve) => socket.on(RealtimeEvents.notification, resolve));
 

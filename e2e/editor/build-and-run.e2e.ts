@@ -112,7 +112,7 @@ describe.skipIf(!inject('chromiumPath'))('editor: ENGINE.md example 8 in Chromiu
     await waitForSaved(page);
     const saved = await getDiagram(context, running.app, fuid);
     expect(saved.document.nodes.map((n) => n.name)).toEqual(['Source 1', 'Gold', 'Invest', 'Upgrades']);
-    expect(saved.document.connections.map((c) => `${c.kind}:${c.formula}`)).toEqual(['resource:1', 'resource:5', 'resource:1', 'state:+1']);
+    expect(saved.document.connections.map((c) => `${String(c.kind)}:${String(c.formula)}`)).toEqual(['resource:1', 'resource:5', 'resource:1', 'state:+1']);
     expect(errors).toEqual([]);
     await page.close();
   });

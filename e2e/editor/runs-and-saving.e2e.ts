@@ -101,7 +101,9 @@ describe.skipIf(!inject('chromiumPath'))('editor: multiple runs and saving in Ch
     await expect.poll(() => caption(page), { timeout: 60_000 }).toContain('30000 of 30000 runs');
     await page.getByRole('button', { name: 'Show values' }).click();
     expect(Math.abs(Number(await chartValue(page, 'Coins mean', 30)) - 105)).toBeLessThan(1);
-    // A server batch can be cancelled too.
+    // A server batch can be cancelled too: 2,000 steps a run, so it is still running when Cancel is pressed.
+    await page.getByRole('tab', { name: 'Page setup' }).click();
+    await page.getByRole('tabpanel').getByLabel('Steps limit').fill('2000');
     await page.getByLabel('Runs', { exact: true }).fill('100000');
     await page.getByRole('button', { name: 'Multiple runs' }).click();
     await page.getByRole('progressbar', { name: 'Multiple runs progress' }).waitFor();

@@ -334,7 +334,7 @@ describe.skipIf(!inject('chromiumPath'))('website in Chromium', () => {
         await page.evaluate(async () => {
           // Load lazy images before the full-page picture.
           for (const img of Array.from(document.images)) img.loading = 'eager';
-          await Promise.all(Array.from(document.images).map((img) => (img.complete ? null : new Promise((r) => img.addEventListener('load', r, { once: true }) || setTimeout(r, 2000)))));
+          await Promise.all(Array.from(document.images).map((img) => (img.complete ? Promise.resolve() : new Promise((r) => { img.addEventListener('load', r, { once: true }); setTimeout(r, 2000); }))));
         });
         await saveScreenshot(page, `website-${name}-${suffix}`);
         expect(errors).toEqual([]);

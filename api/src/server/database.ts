@@ -13,7 +13,7 @@ export interface PreparedDatabase {
 /** Uses DATABASE_URL, or starts the embedded PostgreSQL; then applies pending migrations. */
 export async function prepareDatabase(config: AppConfig, logger: Logger, options: { migrate: boolean }): Promise<PreparedDatabase> {
   const database = config.DATABASE_URL
-    ? { url: config.DATABASE_URL, stop: async () => undefined }
+    ? { url: config.DATABASE_URL, stop: () => Promise.resolve() }
     : await startEmbeddedDatabase(config.DATA_DIR, config.EMBEDDED_POSTGRES_PORT, logger);
   if (options.migrate) {
     try {

@@ -54,5 +54,5 @@ export async function mountWebApp(app: Express, options: { development: boolean;
   app.use(onlyOutsideApi(express.static(client, { maxAge: '1h', index: false })));
   app.use(onlyOutsideApi(anonymousPageCache(options.pageCacheMs)));
   app.use(onlyOutsideApi(createRequestHandler({ build, getLoadContext: loadContext, mode: 'production' })));
-  return async () => undefined;
+  return () => Promise.resolve();
 }

@@ -25,7 +25,7 @@ export class ApiClient {
         ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
         ...headers,
       },
-      body: body === undefined ? undefined : body instanceof Uint8Array ? body : JSON.stringify(body),
+      body: body === undefined ? undefined : body instanceof Uint8Array ? new Uint8Array(body) : JSON.stringify(body),
       redirect: 'manual',
     });
     for (const line of response.headers.getSetCookie()) {

@@ -35,13 +35,13 @@ async function redisAnswers(url: string): Promise<boolean> {
  */
 export async function startTestServices(): Promise<TestServices> {
   let adminUrl = process.env.TEST_DATABASE_URL;
-  let stopDatabase = async () => undefined;
+  let stopDatabase = (): Promise<void> => Promise.resolve();
   if (!adminUrl) {
     const dataDir = path.join(repoPaths.dataDir, 'test');
     mkdirSync(dataDir, { recursive: true });
     const database = await startEmbeddedDatabase(dataDir, Number(process.env.TEST_EMBEDDED_POSTGRES_PORT ?? 5499), silent);
     adminUrl = withDatabase(database.url, 'postgres');
-    stopDatabase = database.stop;
+    stopDatabase = () => database.stop();
   }
   const template = await templateName();
   const exists = await adminQuery(adminUrl, 'SELECT 1 FROM pg_database WHERE datname = $1', [template]);
@@ -52,7 +52,7 @@ export async function startTestServices(): Promise<TestServices> {
     await applyMigrations(withDatabase(adminUrl, building), repoPaths.migrations);
     // Rename when complete, so a half-built template is never cloned.
     await adminQuery(adminUrl, `ALTER DATABASE ${building} RENAME TO ${template}`).catch(async (error) => {
-      await adminQuery(adminUrl!, `DROP DATABASE IF EXISTS ${building}`);
+      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${building}`);
       if (!/already exists/.test(String(error))) throw error;
     });
   }

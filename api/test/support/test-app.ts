@@ -26,7 +26,7 @@ export interface TestAppOptions {
 /** The real app on a random port, with its own database cloned from the template. */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.databaseUrl
-    ? { url: options.databaseUrl, drop: async () => undefined }
+    ? { url: options.databaseUrl, drop: () => Promise.resolve() }
     : await cloneTemplate(inject('databaseAdminUrl'), inject('databaseTemplate'));
   const redisUrl = inject('redisUrl');
   if (options.redis && !redisUrl) throw new Error('startTestApp({ redis: true }) needs Redis; guard the test with describe.skipIf(!redisUrl)');

@@ -115,7 +115,7 @@ export class BatchCollector {
 }
 
 /** Multiple runs in this thread, yielding to the event loop between blocks so progress and cancel work. */
-export async function runBatch(source: Program | unknown, options: BatchOptions): Promise<BatchResult> {
+export async function runBatch(source: unknown, options: BatchOptions): Promise<BatchResult> {
   const plan = planBatch(toProgram(source), options);
   const collector = new BatchCollector(plan, options);
   const m = new Machine(plan.program);
@@ -136,7 +136,7 @@ export async function runBatch(source: Program | unknown, options: BatchOptions)
 }
 
 /** Multiple runs in this thread, synchronously. */
-export function runBatchSync(source: Program | unknown, options: Omit<BatchOptions, 'signal'>): BatchResult {
+export function runBatchSync(source: unknown, options: Omit<BatchOptions, 'signal'>): BatchResult {
   const plan = planBatch(toProgram(source), options);
   const collector = new BatchCollector(plan, options);
   const m = new Machine(plan.program);

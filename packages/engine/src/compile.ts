@@ -86,7 +86,7 @@ export function analyze(d: Diagram): { program: Program; problems: Problem[] } {
   const type = new Uint8Array(n), activation = new Uint8Array(n), allMode = new Uint8Array(n), pushes = new Uint8Array(n);
   const disabled = new Uint8Array(n), start = new Float64Array(n), capacity = new Float64Array(n).fill(-1);
   const overflowDrain = new Uint8Array(n), gateRandom = new Uint8Array(n), gateKind = new Uint8Array(n), delayQueue = new Uint8Array(n);
-  const regEval: (Evaluator | null)[] = new Array(n).fill(null);
+  const regEval = new Array<Evaluator | null>(n).fill(null);
   const regInteractive = new Uint8Array(n), regInitial = new Float64Array(n), regStep = new Float64Array(n).fill(1);
   const regMin = new Float64Array(n).fill(-Infinity), regMax = new Float64Array(n).fill(Infinity);
   d.nodes.forEach((node, i) => {
@@ -110,7 +110,7 @@ export function analyze(d: Diagram): { program: Program; problems: Problem[] } {
   const m = d.connections.length;
   const cKind = new Uint8Array(m), cFrom = new Int32Array(m).fill(-1), cTo = new Int32Array(m).fill(-1);
   const cTargetConn = new Int32Array(m).fill(-1), cConst = new Float64Array(m).fill(0);
-  const cRate: (Evaluator | null)[] = new Array(m).fill(null), cEvery: (Evaluator | null)[] = new Array(m).fill(null);
+  const cRate = new Array<Evaluator | null>(m).fill(null), cEvery = new Array<Evaluator | null>(m).fill(null);
   const cColour = new Int32Array(m), cShuffle = new Uint8Array(m), cOp = new Int8Array(m).fill(-1);
   const cA = new Float64Array(m), cB = new Float64Array(m);
   const hasResourceInput = new Uint8Array(n), hasResourceOutput = new Uint8Array(n);
@@ -128,7 +128,7 @@ export function analyze(d: Diagram): { program: Program; problems: Problem[] } {
   });
 
   // First pass: state connection roles (label modifier targets must be known before rates compile).
-  const roles: (StateRole | null)[] = new Array(m).fill(null);
+  const roles = new Array<StateRole | null>(m).fill(null);
   const labelTargets = new Set<number>();
   d.connections.forEach((c, i) => {
     cColour[i] = colourOf(c.color);

@@ -24,7 +24,8 @@ export interface RunResult {
   events?: SimEvent[];
 }
 
-export function toProgram(source: Program | unknown): Program {
+/** A compiled Program as it is, or a diagram document (parsed JSON), validated and compiled. */
+export function toProgram(source: unknown): Program {
   return isProgram(source) ? source : compile(source);
 }
 
@@ -33,7 +34,7 @@ export function isProgram(x: unknown): x is Program {
 }
 
 /** Quick run: one run to its end condition or the step limit. */
-export function run(source: Program | unknown, options: RunOptions = {}): RunResult {
+export function run(source: unknown, options: RunOptions = {}): RunResult {
   const p = toProgram(source);
   const m = new Machine(p, { log: options.log });
   m.reset(options.seed ?? p.settings.seed ?? 0);

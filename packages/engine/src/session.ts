@@ -34,7 +34,7 @@ export interface Session {
 }
 
 /** Interactive run: step by step, with clicks on interactive nodes and interactive registers. */
-export function createSession(source: Program | unknown, options: SessionOptions = {}): Session {
+export function createSession(source: unknown, options: SessionOptions = {}): Session {
   const p = toProgram(source);
   const m = new Machine(p, { log: options.log ?? true, interactive: true });
   let seed = options.seed ?? p.settings.seed ?? 0;

@@ -79,10 +79,12 @@ function retryAfterFrom(response: Response): number | null {
   return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000));
 }
 
+type ErrorBody = { error?: { code?: string; message?: string; details?: unknown; requestId?: string } } | null;
+
 async function toApiError(response: Response): Promise<ApiError> {
-  let body: { error?: { code?: string; message?: string; details?: unknown; requestId?: string } } | null = null;
+  let body: ErrorBody = null;
   try {
-    body = await response.json();
+    body = (await response.json()) as ErrorBody;
   } catch {
     // not JSON (a proxy's error page): fall back to the status
   }
@@ -120,7 +122,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   if (response.status === 204) return undefined as T;
   let payload: { success?: boolean; content?: T } | null = null;
   try {
-    payload = await response.json();
+    payload = (await response.json()) as { success?: boolean; content?: T };
   } catch {
     return undefined as T;
   }

@@ -1,6 +1,5 @@
 import { useLoaderData, type LoaderFunctionArgs, type MetaArgs } from 'react-router';
 import { Blocks } from '../features/content/blocks';
-import type { Block } from '../features/content/types';
 import { loadContentPage } from '../lib/page-data.server';
 import { seo } from '../lib/seo';
 import { previewAllowed, website } from '../lib/website.server';
@@ -19,7 +18,7 @@ export default function Home() {
   const { page, blockData } = useLoaderData<typeof loader>();
   return (
     <PageLayout name={page.layout}>
-      <Blocks blocks={page.acf.blocks as Block[]} data={blockData} body={page.content} />
+      <Blocks blocks={page.acf.blocks} data={blockData} body={page.content} />
     </PageLayout>
   );
 }

@@ -1,5 +1,5 @@
 import { ACCESS_COOKIE, REFRESH_COOKIE, SESSION_HINT_COOKIE } from '@loopwright/contracts';
-import type { CookieOptions, Response } from 'express';
+import type { CookieOptions, Request, Response } from 'express';
 
 export interface IssuedTokens {
   accessToken: string;
@@ -25,4 +25,10 @@ export function clearSessionCookies(response: Response, secure: boolean): void {
   response.clearCookie(ACCESS_COOKIE, base(secure));
   response.clearCookie(REFRESH_COOKIE, { ...base(secure), path: REFRESH_PATH });
   response.clearCookie(SESSION_HINT_COOKIE, base(secure));
+}
+
+/** A cookie of the request as text (cookie-parser types them as any). */
+export function readCookie(request: Request, name: string): string | undefined {
+  const value: unknown = request.cookies?.[name];
+  return typeof value === 'string' ? value : undefined;
 }

@@ -3,7 +3,6 @@ import { Reflector } from '@nestjs/core';
 import type { EndpointContract } from '@loopwright/contracts';
 import type { Request } from 'express';
 import type { Observable } from 'rxjs';
-import type { z } from 'zod';
 import { AppError } from '../errors/app-error.js';
 import { ENDPOINT_CONTRACT } from './endpoint.decorator.js';
 
@@ -20,7 +19,7 @@ export class ContractValidationInterceptor implements NestInterceptor {
       const request = context.switchToHttp().getRequest<Request>();
       const problems: { field: string; message: string }[] = [];
       for (const part of ['params', 'query', 'body'] as Part[]) {
-        const schema = contract[part] as z.ZodType | undefined;
+        const schema = contract[part];
         if (!schema) continue;
         const result = schema.safeParse(request[part] ?? {});
         if (result.success) {

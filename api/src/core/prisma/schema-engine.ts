@@ -24,8 +24,8 @@ function instantiateWasm(): Promise<void> {
     const { instance } = await wasmRuntime.instantiate(await readFile(wasmPath), {
       './schema_engine_bg.js': engineBindings,
     });
-    const exports = instance.exports as unknown as { __wbindgen_start: () => void };
-    engineBindings.__wbg_set_wasm(exports as never);
+    const exports = instance.exports as { __wbindgen_start: () => void };
+    engineBindings.__wbg_set_wasm(exports);
     exports.__wbindgen_start();
   })();
   return instantiated;

@@ -11,7 +11,7 @@ interface Registered {
 export class JobRegistry {
   private readonly jobs = new Map<string, Registered>();
 
-  define(definition: JobDefinition<any>): void {
+  define<P>(definition: JobDefinition<P>): void {
     const existing = this.jobs.get(definition.name);
     if (existing && existing.definition !== definition) throw new Error(`job ${definition.name} is defined twice`);
     if (!existing) this.jobs.set(definition.name, { definition });

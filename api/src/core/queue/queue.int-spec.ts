@@ -20,8 +20,8 @@ describe('job registry', () => {
 
   it('refuses a second handler for the same job', () => {
     const registry = new JobRegistry();
-    registry.handle(job, async () => undefined);
-    expect(() => registry.handle(job, async () => undefined)).toThrow(/already has a handler/);
+    registry.handle(job, () => Promise.resolve());
+    expect(() => registry.handle(job, () => Promise.resolve())).toThrow(/already has a handler/);
   });
 
   it('fails the start-up check when a defined job has no handler', () => {
@@ -33,7 +33,7 @@ describe('job registry', () => {
   it('treats an invalid payload as a permanent failure and never calls the handler', async () => {
     const registry = new JobRegistry();
     let called = 0;
-    registry.handle(job, async () => void called++);
+    registry.handle(job, () => Promise.resolve(void called++));
     await expect(runJob(registry, job.name, { n: 'one' }, { attempt: 1, jobId: 'x' })).rejects.toBeInstanceOf(UnrecoverableError);
     await runJob(registry, job.name, { n: 1 }, { attempt: 1, jobId: 'y' });
     expect(called).toBe(1);

@@ -52,7 +52,7 @@ export class RateLimiter implements OnModuleDestroy {
     this.memory.delete(key);
   }
 
-  async onModuleDestroy(): Promise<void> {
+  onModuleDestroy(): void {
     this.redis?.disconnect();
   }
 

@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import type { AppConfig } from '../../config/config.js';
 import type { Caller } from '../../core/auth/caller.js';
 import { CurrentCaller } from '../../core/auth/current-caller.decorator.js';
-import { clearSessionCookies, setSessionCookies } from '../../core/auth/session-cookies.js';
+import { clearSessionCookies, readCookie, setSessionCookies } from '../../core/auth/session-cookies.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { Endpoint, type EndpointInput as Input } from '../../core/http/endpoint.decorator.js';
 import { APP_CONFIG } from '../../core/tokens.js';
@@ -60,7 +60,7 @@ export class AuthController {
 
   @Endpoint(authEndpoints.logout)
   async logOut(@CurrentCaller() caller: Caller | undefined, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
-    const refreshToken = request.cookies?.[REFRESH_COOKIE];
+    const refreshToken = readCookie(request, REFRESH_COOKIE);
     const sessionId = caller?.sessionId ?? (typeof refreshToken === 'string' ? await this.sessions.sessionOfRefreshToken(refreshToken) : null);
     if (sessionId) await this.sessions.end(sessionId, 'logout');
     clearSessionCookies(response, this.secureCookies);
@@ -74,7 +74,7 @@ export class AuthController {
 
   @Endpoint(authEndpoints.refresh)
   async refresh(@Body() body: Input<E['refresh']['body']>, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
-    const presented = body.refreshToken ?? request.cookies?.[REFRESH_COOKIE];
+    const presented = body.refreshToken ?? readCookie(request, REFRESH_COOKIE);
     if (typeof presented !== 'string' || !presented) throw new AppError('AUTH_REQUIRED', 'Your session has ended. Please log in again.', 401);
     try {
       const tokens = await this.sessions.rotate(presented);

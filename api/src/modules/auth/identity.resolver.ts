@@ -3,6 +3,7 @@ import { ACCESS_COOKIE, REFRESH_COOKIE } from '@loopwright/contracts';
 import type { Request } from 'express';
 import type { Caller } from '../../core/auth/caller.js';
 import { IdentityResolver } from '../../core/auth/identity-resolver.js';
+import { readCookie } from '../../core/auth/session-cookies.js';
 import { ApiKeysService } from '../api-keys/api-keys.service.js';
 import { SessionsService } from './sessions.service.js';
 
@@ -22,7 +23,7 @@ export class SessionOrApiKeyResolver extends IdentityResolver {
       const owner = await this.apiKeys.authenticate(authorization.slice(7).trim());
       return owner ? { userId: owner.userId, role: owner.role, sessionId: null, via: 'api-key' } : null;
     }
-    const accessToken = request.cookies?.[ACCESS_COOKIE];
+    const accessToken = readCookie(request, ACCESS_COOKIE);
     if (typeof accessToken !== 'string') return null;
     const session = await this.sessions.authenticate(accessToken);
     return session ? { userId: session.userId, role: session.role, sessionId: session.sessionId, via: 'session' } : null;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AuthTexts, type AuthenticatedUser } from '@loopwright/contracts';
+import { AuthTexts } from '@loopwright/contracts';
 import { AppError } from '../../core/errors/app-error.js';
 import { RateLimiter } from '../../core/rate-limit/rate-limiter.service.js';
 import { UsersRepository } from '../users/users.repository.js';
@@ -31,6 +31,6 @@ export class LoginService {
     if (!user.emailConfirmedAt) throw new AppError('AUTH_EMAIL_NOT_CONFIRMED', AuthTexts.emailNotConfirmed, 403);
     await this.limits.reset(lockout.key);
     const tokens = await this.sessions.start(user.id, { ...context, method: 'password' });
-    return { tokens, user: this.usersService.view(user) as AuthenticatedUser };
+    return { tokens, user: this.usersService.view(user) };
   }
 }

@@ -1,4 +1,5 @@
 import { renderMarkdown } from './markdown.js';
+import { textValue } from './text-value.js';
 
 /** Block fields written in markdown; they reach the website as HTML. */
 const MARKDOWN_FIELDS = new Set(['text', 'answer']);
@@ -25,6 +26,6 @@ function convert(value: unknown, key?: string): unknown {
 export function camelizeBlocks(blocks: unknown[]): Record<string, unknown>[] {
   return blocks.map((block) => {
     const converted = convert(block) as Record<string, unknown>;
-    return { ...converted, type: camelCase(String(converted.type ?? 'richText')) };
+    return { ...converted, type: camelCase(textValue(converted.type, 'richText')) };
   });
 }

@@ -13,7 +13,7 @@ export function checkReferences(tree: Pick<ContentTree, 'entries' | 'settings'>,
 
   for (const e of tree.entries) {
     const where = `${e.kind}/${e.slug}`;
-    const d = e.data as Record<string, unknown>;
+    const d = e.data;
     if (e.kind === 'post') {
       if (!authors.has(String(d.author))) missing('author', where, String(d.author));
       for (const c of (d.categories as string[]) ?? []) if (!categories.has(c)) missing('category', where, c);

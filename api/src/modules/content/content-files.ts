@@ -6,6 +6,7 @@ import { parse as parseYaml } from 'yaml';
 import { renderMarkdown } from './markdown.js';
 import { camelizeBlocks } from './blocks.js';
 import { checkReferences } from './content-checks.js';
+import { textValue } from './text-value.js';
 
 /** One row to be written to content_entries. */
 export interface EntryDraft {
@@ -58,7 +59,6 @@ export function splitFrontMatter(source: string): { data: Record<string, unknown
   return { data: (parseYaml(match[1]) as Record<string, unknown>) ?? {}, body: match[2].trim() };
 }
 
-const str = (value: unknown, fallback = '') => (value === undefined || value === null ? fallback : String(value));
 const toDate = (value: unknown): Date | null => {
   if (value instanceof Date) return value;
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value)) return new Date(`${value.slice(0, 10)}T00:00:00Z`);
@@ -124,28 +124,28 @@ async function readCollection(reader: TreeReader, root: string, folder: 'docs' |
       continue;
     }
     const chapter = splitFrontMatter(source);
-    const chapterSlug = str(chapter.data.slug);
+    const chapterSlug = textValue(chapter.data.slug);
     const order = Number(chapter.data.order ?? 0);
     reader.add(chapterFile, {
       kind: chapterKind,
       slug: chapterSlug,
-      title: str(chapter.data.title),
-      description: str(chapter.data.description),
+      title: textValue(chapter.data.title),
+      description: textValue(chapter.data.description),
       status: statusOf(chapter.data.status),
       body: chapter.body,
       position: order,
-      data: { icon: str(chapter.data.icon, 'book-open') },
+      data: { icon: textValue(chapter.data.icon, 'book-open') },
     });
     for (const page of await reader.markdown(path.join(folder, dir))) {
       reader.add(page.file, {
         kind: pageKind,
-        slug: str(page.data.slug),
-        title: str(page.data.title),
-        description: str(page.data.description),
+        slug: textValue(page.data.slug),
+        title: textValue(page.data.title),
+        description: textValue(page.data.description),
         status: statusOf(page.data.status),
         body: page.body,
         chapterSlug,
-        parentSlug: page.data.parent ? str(page.data.parent) : null,
+        parentSlug: page.data.parent ? textValue(page.data.parent) : null,
         position: order * 1000 + Number(page.data.order ?? 0),
       });
     }
@@ -161,12 +161,12 @@ export async function readContentTree(root: string): Promise<ContentTree> {
     const d = page.data;
     reader.add(page.file, {
       kind: 'page',
-      slug: str(d.slug),
-      title: str(d.title),
-      description: str(d.description),
+      slug: textValue(d.slug),
+      title: textValue(d.title),
+      description: textValue(d.description),
       status: statusOf(d.status),
       body: page.body,
-      data: { layout: str(d.layout, 'main'), blocks: camelizeBlocks(Array.isArray(d.blocks) ? d.blocks : []) },
+      data: { layout: textValue(d.layout, 'main'), blocks: camelizeBlocks(Array.isArray(d.blocks) ? d.blocks : []) },
     });
   }
   await readCollection(reader, root, 'docs');
@@ -176,52 +176,52 @@ export async function readContentTree(root: string): Promise<ContentTree> {
     const d = term.data;
     reader.add(term.file, {
       kind: 'glossary',
-      slug: str(d.slug),
-      title: str(d.title),
-      description: str(d.description),
+      slug: textValue(d.slug),
+      title: textValue(d.title),
+      description: textValue(d.description),
       body: term.body,
-      data: { related: (d.related as string[]) ?? [], docs: (d.docs as string[]) ?? [] },
+      data: { related: (d.related) ?? [], docs: (d.docs) ?? [] },
     });
   }
 
   const categories = ((await reader.yaml('blog/_categories.yml')).categories as Record<string, unknown>[]) ?? [];
   categories.forEach((c, index) =>
-    reader.add('blog/_categories.yml', { kind: 'post_category', slug: str(c.slug), title: str(c.name), description: str(c.description), body: '', position: index }),
+    reader.add('blog/_categories.yml', { kind: 'post_category', slug: textValue(c.slug), title: textValue(c.name), description: textValue(c.description), body: '', position: index }),
   );
   for (const post of await reader.markdown('blog')) {
     const d = post.data;
     reader.add(post.file, {
       kind: 'post',
-      slug: str(d.slug),
-      title: str(d.title),
-      description: str(d.excerpt),
+      slug: textValue(d.slug),
+      title: textValue(d.title),
+      description: textValue(d.excerpt),
       status: statusOf(d.status),
       body: post.body,
       publishedAt: toDate(d.date),
       data: {
-        author: str(d.author),
-        categories: (d.categories as string[]) ?? [],
-        tags: (d.tags as string[]) ?? [],
-        featuredImage: str(d.featured_image),
-        featuredImageAlt: str(d.featured_image_alt),
+        author: textValue(d.author),
+        categories: (d.categories) ?? [],
+        tags: (d.tags) ?? [],
+        featuredImage: textValue(d.featured_image),
+        featuredImageAlt: textValue(d.featured_image_alt),
       },
     });
   }
   for (const author of await reader.markdown('authors')) {
     const d = author.data;
-    reader.add(author.file, { kind: 'author', slug: str(d.slug), title: str(d.name), description: str(d.bio), body: author.body, data: { jobTitle: str(d.job_title), avatar: str(d.avatar) } });
+    reader.add(author.file, { kind: 'author', slug: textValue(d.slug), title: textValue(d.name), description: textValue(d.bio), body: author.body, data: { jobTitle: textValue(d.job_title), avatar: textValue(d.avatar) } });
   }
   for (const job of await reader.markdown('careers')) {
     const d = job.data;
     reader.add(job.file, {
       kind: 'job',
-      slug: str(d.slug),
-      title: str(d.title),
-      description: str(d.description),
+      slug: textValue(d.slug),
+      title: textValue(d.title),
+      description: textValue(d.description),
       status: statusOf(d.status),
       body: job.body,
       publishedAt: toDate(d.date),
-      data: { location: str(d.location), type: str(d.type), department: str(d.department) },
+      data: { location: textValue(d.location), type: textValue(d.type), department: textValue(d.department) },
     });
   }
 

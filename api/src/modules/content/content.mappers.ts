@@ -1,5 +1,6 @@
 import { PRODUCT_NAME, type Job, type Page, type Post, type PostAuthor, type PostCategory } from '@loopwright/contracts';
 import type { ContentRow } from './content.repository.js';
+import { textValue } from './text-value.js';
 
 type Data = Record<string, unknown>;
 const dataOf = (row: ContentRow) => (row.data ?? {}) as Data;
@@ -19,7 +20,7 @@ export function toCategory(row: ContentRow, count: number): PostCategory {
 export function toAuthor(row: ContentRow | null | undefined): PostAuthor {
   if (!row) return { id: '', name: PRODUCT_NAME, url: '/articles', link: '/articles', slug: '', avatar_urls: {}, jobTitle: '', bio: '' };
   const data = dataOf(row);
-  const avatar = String(data.avatar ?? '');
+  const avatar = textValue(data.avatar);
   const link = `/articles/author/${row.slug}`;
   return {
     id: row.id,
@@ -28,7 +29,7 @@ export function toAuthor(row: ContentRow | null | undefined): PostAuthor {
     link,
     slug: row.slug,
     avatar_urls: avatar ? { '24': avatar, '48': avatar, '96': avatar } : {},
-    jobTitle: String(data.jobTitle ?? ''),
+    jobTitle: textValue(data.jobTitle),
     bio: row.description,
   };
 }
@@ -37,7 +38,7 @@ export function toPost(row: ContentRow, author: ContentRow | null | undefined, c
   const data = dataOf(row);
   const slugs = (data.categories as string[]) ?? [];
   const tags = ((data.tags as string[]) ?? []).map((name) => ({ name, slug: name.trim().replace(/\s+/g, '-').replace(/[^\p{L}\p{N}-]/gu, '').toLowerCase() }));
-  const image = String(data.featuredImage ?? '');
+  const image = textValue(data.featuredImage);
   return {
     ID: row.id,
     slug: row.slug,
@@ -50,7 +51,7 @@ export function toPost(row: ContentRow, author: ContentRow | null | undefined, c
     tags,
     content: row.html,
     featured_media: image,
-    featuredMediaAlt: String(data.featuredImageAlt ?? ''),
+    featuredMediaAlt: textValue(data.featuredImageAlt),
     thumbnail: image,
     category: slugs.map((s) => categories.get(s)).find(Boolean) ?? null,
     author: toAuthor(author),
@@ -65,7 +66,7 @@ export function toPage(row: ContentRow): Page {
     slug: row.slug,
     title: row.title,
     content: row.html,
-    layout: String(data.layout ?? 'main'),
+    layout: textValue(data.layout, 'main'),
     metadata: { title: row.title, description: row.description },
     acf: { blocks: (data.blocks as Page['acf']['blocks']) ?? [] },
     status: row.status === 'draft' ? 'draft' : 'publish',
@@ -78,9 +79,9 @@ export function toJob(row: ContentRow): Job {
     id: row.id,
     slug: row.slug,
     title: row.title,
-    location: String(data.location ?? ''),
-    type: String(data.type ?? ''),
-    department: String(data.department ?? ''),
+    location: textValue(data.location),
+    type: textValue(data.type),
+    department: textValue(data.department),
     date: isoDate(row.publishedAt),
     displayDate: displayDate(row.publishedAt),
     description: row.description,

@@ -7,6 +7,7 @@ import { toJob, toPage } from './content.mappers.js';
 import { ContentRepository } from './content.repository.js';
 import { camelizeBlocks } from './blocks.js';
 import { renderMarkdown } from './markdown.js';
+import { textValue } from './text-value.js';
 
 type RawMenuItem = { id?: string; name?: string; slug?: string; highlighted?: boolean; is_new?: boolean; title?: string; children?: RawMenuItem[] };
 type Raw = Record<string, unknown>;
@@ -51,7 +52,7 @@ export class ContentService {
       policies: ((raw.policies as { name: string; slug: string }[]) ?? []).map((p) => ({ name: String(p.name), slug: String(p.slug) })),
       social: ((raw.social as { name: string; icon: string; url: string }[]) ?? []).map((s) => ({ name: String(s.name), icon: String(s.icon), url: String(s.url) })),
       promo: promo ? { title: promo.title, text: promo.text, image: promo.image, button: promo.button } : null,
-      investorsText: renderMarkdown(String(raw.investors_text ?? '')),
+      investorsText: renderMarkdown(textValue(raw.investors_text)),
     };
   }
 
@@ -59,11 +60,11 @@ export class ContentService {
     const raw = (await this.setting<Raw>('cta')) ?? {};
     const image = raw.image as { url: string; alt?: string; thumbnail_width?: number; thumbnail_height?: number } | undefined;
     return {
-      cta_description: renderMarkdown(String(raw.cta_description ?? '')),
+      cta_description: renderMarkdown(textValue(raw.cta_description)),
       cta_action: ((raw.cta_action as Raw[]) ?? []).map((a) => ({
         button_link: a.button_link as CallToAction['cta_action'][number]['button_link'],
-        dialog_type: String(a.dialog_type ?? ''),
-        dialog_id: String(a.dialog_id ?? ''),
+        dialog_type: textValue(a.dialog_type),
+        dialog_id: textValue(a.dialog_id),
       })),
       image: image ? { url: image.url, alt: image.alt ?? '', sizes: { thumbnail_width: image.thumbnail_width ?? 480, thumbnail_height: image.thumbnail_height ?? 320 } } : null,
     };

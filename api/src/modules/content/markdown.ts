@@ -36,7 +36,7 @@ const marked = new Marked({
 
 /** Markdown (GFM) to HTML with heading anchors; raw HTML is escaped. */
 export function renderMarkdown(markdown: string): string {
-  return marked.parse(markdown ?? '', { async: false }) as string;
+  return marked.parse(markdown ?? '', { async: false });
 }
 
 /** Markdown to one line of plain text (excerpts, search snippets). */

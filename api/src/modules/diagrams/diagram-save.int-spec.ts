@@ -17,7 +17,7 @@ function socketFor(app: TestApp, client: ApiClient): Promise<Socket> {
   });
 }
 
-function next<T = any>(socket: Socket, event: string, timeoutMs = 5_000): Promise<T> {
+function next<T = unknown>(socket: Socket, event: string, timeoutMs = 5_000): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
     socket.once(event, (payload: T) => (clearTimeout(timer), resolve(payload)));

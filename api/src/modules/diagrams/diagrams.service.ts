@@ -5,7 +5,7 @@ import type { diagramDetailsSchema, listDiagramsQuerySchema } from '@loopwright/
 import type { Diagram } from '@loopwright/engine';
 import type { Caller } from '../../core/auth/caller.js';
 import { RealtimePublisher } from '../realtime/realtime.publisher.js';
-import { DiagramAccessService, type AccessLevel } from './diagram-access.service.js';
+import { DiagramAccessService } from './diagram-access.service.js';
 import { checkDocument, emptyDocument, type CheckedDocument } from './diagram-document.js';
 import { DiagramSaveService } from './diagram-save.service.js';
 import { userRefView } from './diagram-view.js';
@@ -84,7 +84,7 @@ export class DiagramsService {
     if (query.scope === 'shared') roles = await this.diagrams.sharedWith(rows.map((r) => r.id), email);
     const withAccess = rows.map((diagram) => ({
       diagram,
-      access: (query.scope === 'shared' ? DiagramAccessService.decide(diagram, caller.userId, roles.get(diagram.id) ?? null) ?? 'viewer' : 'owner') as AccessLevel,
+      access: (query.scope === 'shared' ? DiagramAccessService.decide(diagram, caller.userId, roles.get(diagram.id) ?? null) ?? 'viewer' : 'owner'),
     }));
     return { items: await this.views.summaries(withAccess, caller.userId), total, page: query.page, pageSize: query.pageSize };
   }

@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService, type TransactionClient } from '../../core/prisma/prisma.service.js';
 import type { MailStatus } from '../../generated/prisma/client.js';
-import type { InputJsonValue } from '../../generated/prisma/internal/prismaNamespace.js';
 
 @Injectable()
 export class MailRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   async create(template: string, to: string, props: object, tx: TransactionClient = this.prisma): Promise<string> {
-    const row = await tx.mailLog.create({ data: { template, to, props: props as InputJsonValue }, select: { id: true } });
+    const row = await tx.mailLog.create({ data: { template, to, props: props }, select: { id: true } });
     return row.id;
   }
 

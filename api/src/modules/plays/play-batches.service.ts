@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { BatchStats, Play } from '@loopwright/contracts';
 import type { Diagram } from '@loopwright/engine';
-import type { Prisma } from '../../generated/prisma/client.js';
 import { playView } from './plays.service.js';
 import { PlaysRepository } from './plays.repository.js';
 
@@ -43,8 +42,8 @@ export class PlayBatchesService {
       completedRuns: result.completed,
       steps: result.steps,
       totalSteps: result.totalSteps,
-      endReasons: result.endReasons as Prisma.InputJsonValue,
-      stats: result.stats as unknown as Prisma.InputJsonValue,
+      endReasons: result.endReasons,
+      stats: result.stats,
       finishedAt: new Date(),
     });
   }

@@ -70,7 +70,7 @@ export class RealtimeGateway implements OnModuleDestroy {
     io.use((socket, next) => {
       this.authenticate(socket)
         .then((caller) => {
-          socket.data.caller = caller;
+          (socket.data as { caller?: Caller | null }).caller = caller;
           if (caller) void socket.join(userRoom(caller.userId));
           next();
         })
@@ -103,7 +103,7 @@ export class RealtimeGateway implements OnModuleDestroy {
     if (typeof payload?.fuid !== 'string') return reply({ ok: false, code: 'VALIDATION_FAILED' });
     try {
       const access = this.moduleRef.get(DiagramAccessService, { strict: false });
-      const caller = socket.data.caller as Caller | null;
+      const caller = (socket.data as { caller?: Caller | null }).caller ?? null;
       const allowed = await access.canView(payload.fuid, caller?.userId);
       if (!allowed) return reply({ ok: false, code: 'DIAGRAM_NOT_FOUND' });
       await socket.join(diagramRoom(payload.fuid));
@@ -114,7 +114,7 @@ export class RealtimeGateway implements OnModuleDestroy {
     }
   }
 
-  async onModuleDestroy(): Promise<void> {
+  onModuleDestroy(): void {
     // io.close() would close the HTTP server too, which Nest closes itself.
     this.io?.local.disconnectSockets(true);
     // disconnect(), not quit(): quit() waits forever for a Redis that never answered.

@@ -68,7 +68,7 @@ export class RealtimePublisher implements OnModuleDestroy {
     return this.emitter;
   }
 
-  async onModuleDestroy(): Promise<void> {
+  onModuleDestroy(): void {
     // disconnect(), not quit(): quit() waits forever for a Redis that never answered.
     this.redis?.disconnect();
   }

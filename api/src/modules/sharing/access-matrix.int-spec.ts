@@ -61,7 +61,7 @@ describe('access matrix: who may do what with a diagram', () => {
           (await client.get(`/diagrams/${fuid}/export/png`)).status,
           (await client.get(`/diagrams/${fuid}/details`)).status,
         ];
-        expect(new Set(statuses).size, `export answers differ: ${statuses}`).toBe(1);
+        expect(new Set(statuses).size, `export answers differ: ${statuses.join(', ')}`).toBe(1);
         return statuses[0];
       }
       case 'thumbnail':
@@ -72,7 +72,7 @@ describe('access matrix: who may do what with a diagram', () => {
         const cookie = client.cookie(ACCESS_COOKIE);
         const socket = connect(app.url, { transports: ['websocket'], reconnection: false, ...(cookie ? { extraHeaders: { cookie: `${ACCESS_COOKIE}=${cookie}` } } : {}) });
         try {
-          await new Promise((resolve, reject) => (socket.on('connect', resolve), socket.on('connect_error', reject)));
+          await new Promise<void>((resolve, reject) => (socket.on('connect', () => resolve()), socket.on('connect_error', reject)));
           const answer = await socket.emitWithAck(RealtimeEvents.join, { fuid });
           return answer.ok ? 200 : 404;
         } finally {
@@ -175,7 +175,7 @@ describe('access matrix: who may do what with a diagram', () => {
     const others = await createDiagram(await loginAs(app, await createUser(app)), { name: 'Theirs' });
     const socket = connect(app.url, { transports: ['websocket'], reconnection: false, auth: { token: key } });
     try {
-      await new Promise((resolve, reject) => (socket.on('connect', resolve), socket.on('connect_error', reject)));
+      await new Promise<void>((resolve, reject) => (socket.on('connect', () => resolve()), socket.on('connect_error', reject)));
       expect(await socket.emitWithAck(RealtimeEvents.join, { fuid: mine.fuid })).toMatchObject({ ok: true, access: 'owner' });
       expect(await socket.emitWithAck(RealtimeEvents.join, { fuid: others.fuid })).toEqual({ ok: false, code: 'DIAGRAM_NOT_FOUND' });
     } finally {

@@ -35,7 +35,7 @@ describe.skipIf(!inject('redisUrl'))('server batches on the worker (BullMQ)', ()
     socket.on(RealtimeEvents.playProgress, (p: { completed: number }) => progress.push(p.completed));
     const finished = new Promise((resolve) => socket.on(RealtimeEvents.playFinished, resolve));
     const notified = new Promise((resolve) => socket.on(RealtimeEvents.notification, resolve));
-    await new Promise((resolve) => socket.on('connect', resolve));
+    await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
 
     const submitted = await client.post(`/diagrams/${diagram.fuid}/batches`, { runs: 10_000, seed: 1, percentiles: [5, 95] });
     expect(submitted.status).toBe(202);

@@ -17,7 +17,7 @@ export class TrackingRepository {
         label: m.label ?? null,
         value: m.value === undefined ? null : String(m.value),
         misc: m.misc as Prisma.InputJsonValue,
-        attributes: m.msgAttribs as Prisma.InputJsonValue,
+        attributes: m.msgAttribs,
         anonymousId: ids.anonymousId,
         userId: ids.userId ?? m.userId ?? null,
         utmSource: m.utm_source ?? null,

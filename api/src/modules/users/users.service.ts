@@ -69,7 +69,7 @@ export class UsersService {
         username,
         ...(company ? { company } : {}),
         ...(jobTitle ? { jobTitle } : {}),
-        onboarding: rest as InputJsonValue,
+        onboarding: rest,
         onboardedAt: new Date(),
       });
       return this.view(user);

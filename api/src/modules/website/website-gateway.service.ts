@@ -36,7 +36,7 @@ export class WebsiteGatewayService implements WebsiteGateway, OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    const express = this.adapterHost.httpAdapter?.getInstance?.() as { locals?: Record<string, unknown> } | undefined;
+    const express = this.adapterHost.httpAdapter?.getInstance?.<{ locals?: Record<string, unknown> }>();
     if (express?.locals) express.locals.websiteGateway = this;
   }
 

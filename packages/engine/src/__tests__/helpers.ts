@@ -17,7 +17,7 @@ export function diagram(nodes: N[], connections: (C & { kind?: 'resource' | 'sta
     version: 1,
     settings: { stepsLimit: 10, ...settings },
     nodes: nodes as DiagramInput['nodes'],
-    connections: connections.map((c) => ({ kind: 'resource', formula: '1', ...c })) as DiagramInput['connections'],
+    connections: connections.map((c) => ({ kind: 'resource', formula: '1', ...c })),
     variables,
   };
 }

@@ -23,7 +23,7 @@ function diagrams(kinds: Kind[], opts: { maxNodes?: number; states?: boolean } =
       queue: fc.boolean(),
     }), { minLength: 2, maxLength: max }),
     links: fc.array(fc.tuple(fc.nat(), fc.nat(), fc.constantFrom(...RATES)), { maxLength: 14 }),
-    states: opts.states === false ? fc.constant([]) : fc.array(fc.tuple(fc.nat(), fc.nat(), fc.constantFrom('*', '!', '>2', '<5', '1..8', 'a')), { maxLength: 4 }),
+    states: fc.array(fc.tuple(fc.nat(), fc.nat(), fc.constantFrom('*', '!', '>2', '<5', '1..8', 'a')), { maxLength: opts.states === false ? 0 : 4 }),
     timing: fc.constantFrom('nextStep', 'sameStep'),
     allocation: fc.constantFrom('creationOrder', 'synchronous'),
   }).map(({ nodes, links, states, timing, allocation }): DiagramInput => {

@@ -18,7 +18,7 @@ export function runBatchParallel(diagram: unknown, options: ParallelBatchOptions
       post: (msg, transfer) => worker.postMessage(msg, transfer ?? []),
       onReply: (handler) => {
         worker.on('message', (msg: WorkerReply) => handler(msg));
-        worker.on('error', (e) => handler({ type: 'error', message: e.message }));
+        worker.on('error', (e: Error) => handler({ type: 'error', message: e.message }));
       },
       terminate: () => void worker.terminate(),
     };

@@ -17,7 +17,7 @@ function useLogoutAndLeave() {
   const location = useLocation();
   return async () => {
     await logout();
-    if (PRIVATE_PATHS.test(location.pathname)) navigate('/');
+    if (PRIVATE_PATHS.test(location.pathname)) void navigate('/');
   };
 }
 

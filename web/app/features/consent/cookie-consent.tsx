@@ -75,6 +75,8 @@ export function CookieConsent({ thirdParty, nonce }: { thirdParty: ThirdPartyCon
           </div>
         </section>
       ) : null}
+      {/* A click on the native dialog's backdrop closes it; keyboard users have Escape and the buttons. */}
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
       <dialog ref={dialog} className="dialog" aria-labelledby="cookie-dialog-title" onClose={() => setDialogOpen(false)} onClick={(e) => e.target === e.currentTarget && setDialogOpen(false)}>
         <div className="dialog__body">
           <h2 id="cookie-dialog-title">Cookie preferences</h2>

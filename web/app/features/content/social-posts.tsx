@@ -19,7 +19,7 @@ export function SocialPosts({ posts }: { posts: SocialPost[] }) {
           {post.details.media
             .filter((m) => m.type === 'photo')
             .map((m) => (
-              <img key={String(m.url)} className="social-post__media" src={String(m.url)} alt={String(m.alt ?? '')} loading="lazy" width={480} height={270} />
+              <img key={String(m.url)} className="social-post__media" src={String(m.url)} alt={typeof m.alt === 'string' ? m.alt : ''} loading="lazy" width={480} height={270} />
             ))}
           <p className="social-post__metrics">
             <span>{number(post.details.metrics.like_count)} likes</span>

@@ -36,7 +36,7 @@ export function DiagramList() {
   const create = async (document?: unknown, name?: string) => {
     try {
       const d = await diagramsApi.create({ name, document });
-      navigate(`/diagrams/${d.fuid}`);
+      void navigate(`/diagrams/${d.fuid}`);
     } catch (e) {
       setError(errorMessage(e));
     }

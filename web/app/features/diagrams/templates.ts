@@ -1,8 +1,9 @@
 import type { EditorDiagram } from '../editor/model/types';
 
 const settings = { stepsLimit: 20, dice: 'D6', skill: 0, strategy: 0, multiplayer: 0, triggerTiming: 'nextStep', allocation: 'creationOrder' } as const;
-const node = (id: string, type: EditorDiagram['nodes'][number]['type'], x: number, y: number, extra: Partial<EditorDiagram['nodes'][number]> = {}) =>
-  ({ id, type, name: id, x, y, activation: 'passive', mode: 'pull-any', showInChart: type === 'pool' || type === 'register', ...extra }) as EditorDiagram['nodes'][number];
+type TemplateNode = EditorDiagram['nodes'][number];
+const node = (id: string, type: TemplateNode['type'], x: number, y: number, extra: Partial<TemplateNode> = {}): TemplateNode =>
+  ({ id, type, name: id, x, y, activation: 'passive', mode: 'pull-any', showInChart: type === 'pool' || type === 'register', ...extra });
 
 export interface Template {
   id: string;

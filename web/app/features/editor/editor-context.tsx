@@ -36,7 +36,7 @@ export interface EditorServices {
   problems: ValueStore<Map<string, Problem[]>>;
   tools: ValueStore<ToolState>;
   /** Interactive run: a click on an interactive node or a raise/lower of an interactive register. */
-  interact(action: { click: string } | { nudge: string; direction: 1 | -1 }): void;
+  interact: (action: { click: string } | { nudge: string; direction: 1 | -1 }) => void;
 }
 
 const EditorContext = createContext<EditorServices | null>(null);

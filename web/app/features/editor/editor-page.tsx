@@ -124,7 +124,7 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
     const copy = await diagramsApi.create({ name: `${meta.name} (copy)`, description: meta.description, document: services.current!.store.doc });
     // Our version lives on in the copy: this diagram forgets it (no draft, no pending save).
     save!.reset(save!.state.get().baseVersion, null);
-    navigate(`/diagrams/${copy.fuid}`);
+    void navigate(`/diagrams/${copy.fuid}`);
   };
 
   return (

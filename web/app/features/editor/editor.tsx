@@ -1,3 +1,4 @@
+import type { Problem } from '@loopwright/engine';
 import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -54,7 +55,7 @@ function EditorInner({ title, doc, onPlay, header, side, onSaveNow, onReady, ser
     const runs = new RunController(engine, store, run, (p) => onPlayRef.current?.(p));
     const services: EditorServices = {
       store, engine, run, runUi: runs.ui,
-      problems: new ValueStore(new Map()),
+      problems: new ValueStore(new Map<string, Problem[]>()),
       tools: new ValueStore<ToolState>({ placing: null, connection: 'resource', snap: true, minimap: false }),
       interact: (a) => void runs.interact(a),
     };

@@ -75,7 +75,7 @@ export function SearchBar({ variant, initialTerm = '', initialFilter = 'all', al
       next.set('q', trimmed);
       setParams(next);
     } else {
-      navigate(resultsUrl(filter, trimmed));
+      void navigate(resultsUrl(filter, trimmed));
     }
     if (searchableTerm(trimmed)) track(TrackingEvents.globalSearch, { label: trimmed, action: filter });
   }

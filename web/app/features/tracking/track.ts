@@ -32,7 +32,7 @@ export function rememberUtm(search: string): void {
  */
 export function track(event: TrackingEvent, extra: Extra = {}): void {
   if (typeof window === 'undefined' || !hasConsent('analytics')) return;
-  const utm = Object.fromEntries(TrackingRules.utmFields.map((f) => [f, readCookie(f)]).filter(([, v]) => v));
+  const utm = Object.fromEntries(TrackingRules.utmFields.map((f): [string, string | undefined] => [f, readCookie(f)]).filter(([, v]) => v));
   const message = {
     id: `${TrackingRules.messageIdPrefix}${randomId()}`,
     name: event.name,

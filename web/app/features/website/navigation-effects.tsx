@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { NavigationType, useLocation, useNavigationType } from 'react-router';
 import { reloadForChunkError } from '../../lib/chunk-reload';
 import { WebsiteRules } from '../../lib/spec';
 import { rememberUtm, track } from '../tracking/track';
@@ -35,7 +35,7 @@ export function NavigationEffects() {
     track(TrackingEvents.pageView, { label: location.pathname });
     if (location.hash) return scrollToHash(location.hash);
     // Back and forward keep their position (ScrollRestoration); new pages start at the top.
-    if (!initial && type !== 'POP') window.scrollTo({ top: 0 });
+    if (!initial && type !== NavigationType.Pop) window.scrollTo({ top: 0 });
     return undefined;
   }, [location.pathname, location.search, location.hash, type]);
 

@@ -47,7 +47,7 @@ export default function LoginPage() {
               setDone(true);
               session.setUser(user);
               if (openAfter && safeReturnTo(openAfter, '') !== '') window.open(openAfter, '_blank', 'noopener');
-              navigate(user.username ? returnTo : `/onboarding?returnTo=${encodeURIComponent(returnTo)}`, { replace: true });
+              void navigate(user.username ? returnTo : `/onboarding?returnTo=${encodeURIComponent(returnTo)}`, { replace: true });
             },
             {
               onError: (error) => {

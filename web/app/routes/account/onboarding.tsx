@@ -58,7 +58,7 @@ function Onboarding({ user }: { user: AuthenticatedUser }) {
     projectDescription: '',
     privatePhone: '',
     newsletter: false,
-  } as Answers);
+  });
 
   const first = useRef(true);
   useEffect(() => {

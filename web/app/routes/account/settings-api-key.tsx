@@ -91,7 +91,7 @@ export default function ApiKeySettingsPage() {
                 : 'Revoking the key stops every program that uses it.'}
             </p>
             <div className="acc-row" style={{ marginTop: 10 }}>
-              <button type="button" className="button acc-button--small acc-button--danger" onClick={confirming === 'regenerate' ? create : revoke} autoFocus>
+              <button type="button" className="button acc-button--small acc-button--danger" onClick={confirming === 'regenerate' ? create : revoke} ref={(button) => button?.focus()}>
                 {confirming === 'regenerate' ? 'Yes, regenerate' : 'Yes, revoke'}
               </button>
               <button type="button" className="button acc-button--small button--ghost" onClick={() => setConfirming(null)}>

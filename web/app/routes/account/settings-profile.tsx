@@ -109,7 +109,7 @@ function PhotosPanel({ user }: { user: AuthenticatedUser }) {
       <p className="acc-panel__lead">PNG, JPEG, GIF or WebP, at most 500 KB each.</p>
       <div className="acc-media-editor">
         <div className="acc-media-editor__cover">
-          {cover ? <img src={cover} alt="Your cover photo" /> : null}
+          {cover ? <img src={cover} alt="Your cover" /> : null}
           <div className="acc-media-editor__cover-actions">
             <label className="button acc-button--small acc-button--on-image acc-file-button" htmlFor={coverInput}>
               {busy === 'cover' ? 'Uploading…' : cover ? 'Change cover' : 'Add cover photo'}

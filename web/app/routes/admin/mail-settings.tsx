@@ -71,7 +71,8 @@ function toInput(data: { instanceId: string; sender: string; host: string; port:
 export default function MailSettingsPage() {
   const [view, setView] = useState<MailSettingsView | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const form = useZodForm(mailSettingsBodySchema, { instanceId: '', sender: '', host: '', port: '587', secure: false, username: '', password: '', to: '' } as Values);
+  const blank: Values = { instanceId: '', sender: '', host: '', port: '587', secure: false, username: '', password: '', to: '' };
+  const form = useZodForm(mailSettingsBodySchema, blank);
   const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const [testing, setTesting] = useState(false);
   const [removing, setRemoving] = useState(false);

@@ -44,7 +44,7 @@ export default function AdminSetupPage() {
             event.preventDefault();
             void form.submit(async (data) => {
               await accountApi.setupAdmin({ instanceId: data.instanceId, email: data.email, password: data.password });
-              navigate(`/login?admin=1&email=${encodeURIComponent(data.email)}&returnTo=${encodeURIComponent('/admin/mail-settings')}`);
+              void navigate(`/login?admin=1&email=${encodeURIComponent(data.email)}&returnTo=${encodeURIComponent('/admin/mail-settings')}`);
             });
           }}
         >

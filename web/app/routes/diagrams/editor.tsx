@@ -10,7 +10,7 @@ const EditorPage = lazy(loadEditor);
 export const meta: MetaFunction = () => [{ title: 'Editor — Loopwright' }, { name: 'robots', content: 'noindex' }];
 
 /** Client-only: the server renders the loading shell, the browser the editor. */
-export async function clientLoader({ params }: ClientLoaderFunctionArgs) {
+export function clientLoader({ params }: ClientLoaderFunctionArgs) {
   // The diagram and the editor's code download together, while the session is checked.
   if (params.fuid) prefetchDiagram(params.fuid);
   void loadEditor();

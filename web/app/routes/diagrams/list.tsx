@@ -4,7 +4,7 @@ import { DiagramList } from '../../features/diagrams/diagram-list';
 
 export const meta: MetaFunction = () => [{ title: 'My Diagrams — Loopwright' }, { name: 'robots', content: 'noindex' }];
 
-export async function clientLoader() {
+export function clientLoader() {
   return null;
 }
 clientLoader.hydrate = true as const;

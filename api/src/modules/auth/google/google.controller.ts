@@ -2,7 +2,7 @@ import { Controller, Inject, Query, Req, Res } from '@nestjs/common';
 import { authEndpoints } from '@loopwright/contracts';
 import type { Request, Response } from 'express';
 import type { AppConfig } from '../../../config/config.js';
-import { setSessionCookies } from '../../../core/auth/session-cookies.js';
+import { readCookie, setSessionCookies } from '../../../core/auth/session-cookies.js';
 import { Endpoint, type EndpointInput as Input } from '../../../core/http/endpoint.decorator.js';
 import { APP_CONFIG } from '../../../core/tokens.js';
 import { clientInfo } from '../client-info.js';
@@ -41,7 +41,7 @@ export class GoogleController {
   @Endpoint(authEndpoints.googleCallback)
   async callback(@Query() query: Input<(typeof authEndpoints)['googleCallback']['query']>, @Req() request: Request, @Res() response: Response) {
     response.clearCookie(FLOW_COOKIE, { httpOnly: true, sameSite: 'lax', secure: this.secureCookies, path: FLOW_PATH });
-    const result = query.error ? null : await this.google.finish(request.cookies?.[FLOW_COOKIE], query.code, query.state, clientInfo(request));
+    const result = query.error ? null : await this.google.finish(readCookie(request, FLOW_COOKIE), query.code, query.state, clientInfo(request));
     if (!result) return response.redirect(302, FAILED);
     setSessionCookies(response, result.tokens, this.secureCookies);
     return response.redirect(302, result.redirect);

@@ -62,7 +62,7 @@ export function DiagramCanvas({ onReady }: { onReady?: (api: { fit: () => void }
 
   const onNodesChange = useCallback((changes: NodeChange[]) => {
     const selects = changes.filter((c) => c.type === 'select');
-    if (selects.length) store.select(applySelection(store.selection, selects as Array<{ id: string; selected: boolean }>, 'nodes'));
+    if (selects.length) store.select(applySelection(store.selection, selects, 'nodes'));
     const local = changes.filter((c) => c.type === 'position' || c.type === 'dimensions');
     if (local.length) setNodes((ns) => applyNodeChanges(local, ns));
     // A drag that ended, or a move by the arrow keys: into the document (one undo step per gesture).
@@ -73,7 +73,7 @@ export function DiagramCanvas({ onReady }: { onReady?: (api: { fit: () => void }
 
   const onEdgesChange = useCallback((changes: EdgeChange[]) => {
     const selects = changes.filter((c) => c.type === 'select');
-    if (selects.length) store.select(applySelection(store.selection, selects as Array<{ id: string; selected: boolean }>, 'connections'));
+    if (selects.length) store.select(applySelection(store.selection, selects, 'connections'));
   }, [store]);
 
   const onNodeDragStop = useCallback((_: unknown, __: Node, dragged: Node[]) => {
@@ -132,7 +132,7 @@ export function DiagramCanvas({ onReady }: { onReady?: (api: { fit: () => void }
         onPaneClick={onPaneClick}
         onInit={(rf) => {
           instance.current = rf;
-          onReady?.({ fit: () => rf.fitView({ padding: 0.2, duration: 200 }) });
+          onReady?.({ fit: () => void rf.fitView({ padding: 0.2, duration: 200 }) });
         }}
         snapToGrid={tool.snap}
         snapGrid={SNAP}

@@ -2,7 +2,7 @@
 import { CompileError, createSession, importDiagram, validate, type Session } from '@loopwright/engine';
 import { runBatchInWorkers } from '@loopwright/engine/browser';
 import { WarmPool } from './warm-pool';
-import type { BatchSummary, EngineReply, EngineRequest, Frame, ImportAnswer, QuickRunResult, SessionFrame } from './protocol';
+import type { BatchSummary, EngineReply, EngineRequest, Frame, QuickRunResult, SessionFrame } from './protocol';
 
 // The editor's engine thread: validation, quick and interactive runs, imports, and the coordinator
 // of multiple runs (which spreads blocks of runs over a pool of nested Web Workers).
@@ -112,7 +112,7 @@ async function handle(id: number, msg: EngineRequest): Promise<unknown> {
       return true;
     case 'import': {
       const result = importDiagram(msg.text);
-      return { diagram: result.diagram, warnings: result.warnings, format: result.format } as ImportAnswer;
+      return { diagram: result.diagram, warnings: result.warnings, format: result.format };
     }
   }
 }

@@ -24,7 +24,7 @@ export class WarmPool {
       },
       set onmessage(handler: ((e: MessageEvent) => void) | null) {
         worker.onmessage = handler && ((e: MessageEvent) => {
-          if (e.data?.type === 'error') outstanding = Infinity;
+          if ((e.data as { type?: string } | null)?.type === 'error') outstanding = Infinity;
           else outstanding--;
           if (!done) handler(e);
         });

@@ -8,7 +8,7 @@ export function addNode(doc: EditorDiagram, node: DiagramNode): EditorDiagram {
 }
 
 export function updateNode(doc: EditorDiagram, id: string, patch: Partial<DiagramNode>): EditorDiagram {
-  return { ...doc, nodes: doc.nodes.map((n) => (n.id === id ? ({ ...n, ...patch } as DiagramNode) : n)) };
+  return { ...doc, nodes: doc.nodes.map((n) => (n.id === id ? { ...n, ...patch } : n)) };
 }
 
 export function moveNodes(doc: EditorDiagram, positions: Map<string, Point>): EditorDiagram {

@@ -39,6 +39,8 @@ export function OutlineView() {
   const problemText = (id: string) => problemMap.get(id)?.map((p) => p.message).join(' ') ?? '';
   return (
     <div className="outline" role="region" aria-label="Outline">
+      {/* Arrow keys move between the cells' inputs and buttons; the listener only moves focus. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
       <table className="outline__table" aria-label="Elements" onKeyDown={gridKeys}>
         <caption>Elements ({doc.nodes.length})</caption>
         <thead>
@@ -69,6 +71,8 @@ export function OutlineView() {
           ))}
         </tbody>
       </table>
+      {/* Arrow keys move between the cells' inputs and buttons; the listener only moves focus. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
       <table className="outline__table" aria-label="Connections" onKeyDown={gridKeys}>
         <caption>Connections ({doc.connections.length})</caption>
         <thead>
