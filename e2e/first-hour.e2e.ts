@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../api/test/fakes/smtp-sink.js';
 import { cloneTemplate } from '../api/test/support/test-database.js';
-import { launchChromium, saveScreenshot, waitForHydration } from './support/browser.js';
+import { launchChromium, saveScreenshot, screenshotDir, waitForHydration } from './support/browser.js';
 import { withSavedConsent } from './website/helpers.js';
 import { freePort, runNode, waitForReady, type RunningProcess } from './support/built-app.js';
 
@@ -143,11 +143,31 @@ describe.skipIf(!inject('chromiumPath'))('the first hour on a fresh instance wit
     await newcomerPage.getByRole('button', { name: 'Finish' }).click();
     await newcomerPage.waitForURL(/\/diagrams\?welcome=1$/);
     await newcomerPage.getByRole('heading', { name: 'Welcome to Loopwright! Start your first diagram' }).waitFor();
-    await newcomerPage.getByRole('button', { name: 'Create a blank diagram' }).waitFor();
+    await newcomerPage.getByRole('button', { name: 'Start blank' }).waitFor();
     const suggestions = await newcomerPage.locator('.first-diagram').textContent();
     expect(suggestions).toContain('Investment loop');
     expect(suggestions).not.toMatch(/ENGINE\.md|example \d/);
     await shot(newcomerPage, 'first-hour-welcome');
+
+    // The first diagram, then two quick saves more: one history entry says which versions it covers.
+    await newcomerPage.getByRole('button', { name: 'Use the template Investment loop' }).click();
+    await newcomerPage.waitForURL(/\/diagrams\/[A-Za-z0-9]{16}$/);
+    const fuid = new URL(newcomerPage.url()).pathname.split('/').pop()!;
+    await newcomerPage.goto(`${url}/diagrams`);
+    const headers = { 'X-Client-Id': 'loopwright-web' };
+    for (const start of [5, 6]) {
+      const { diagram } = (await (await newcomerPage.request.get(`${url}/api/diagrams/${fuid}`, { headers })).json()).content;
+      const document = { ...diagram.document, nodes: diagram.document.nodes.map((n: { id: string }) => (n.id === 'Gold' ? { ...n, start } : n)) };
+      expect((await newcomerPage.request.put(`${url}/api/diagrams/${fuid}/document`, { headers, data: { baseVersion: diagram.version, document } })).status()).toBe(200);
+    }
+    const history = (await (await newcomerPage.request.get(`${url}/api/diagrams/${fuid}/versions`, { headers })).json()).content.items;
+    expect(history[0].firstVersion).toBeLessThan(history[0].version);
+    await newcomerPage.goto(`${url}/diagrams/${fuid}`);
+    await newcomerPage.getByRole('tab', { name: 'Versions' }).click();
+    const entry = `Versions ${history[0].firstVersion}–${history[0].version}, ${history[0].saves} saves (current)`;
+    await newcomerPage.getByText(entry).waitFor();
+    await newcomerPage.getByRole('button', { name: `View versions ${history[0].firstVersion}–${history[0].version}` }).waitFor();
+    await newcomerPage.screenshot({ path: path.join(screenshotDir, 'first-hour-version-history.png') });
 
     // The users screen: state, plan, last login; a second newcomer is confirmed from here.
     const other = { email: 'second@example.test', password: 'second-pass-1' };

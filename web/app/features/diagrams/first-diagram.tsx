@@ -10,13 +10,13 @@ export function FirstDiagram({ welcome, onCreate }: { welcome: boolean; onCreate
       <h2 id="first-diagram-title">{welcome ? 'Welcome to Loopwright! Start your first diagram' : 'No diagrams yet: start your first one'}</h2>
       <p>Begin with a blank canvas, or open a template that already runs and change it to fit your game.</p>
       <ul className="diagram-grid">
-        <li className="diagram-card first-diagram__blank">
+        <li className="first-diagram__card">
           <h3>Blank diagram</h3>
           <p>An empty canvas: add pools, sources and converters from the toolbar.</p>
-          <button type="button" className="button button--primary" onClick={() => onCreate()}>Create a blank diagram</button>
+          <button type="button" className="button button--primary" onClick={() => onCreate()}>Start blank</button>
         </li>
         {TEMPLATES.map((t) => (
-          <li key={t.id} className="diagram-card">
+          <li key={t.id} className="first-diagram__card">
             <h3>{t.title}</h3>
             <p>{t.description}</p>
             <button type="button" className="button button--ghost" onClick={() => onCreate(t.document, t.title)} aria-label={`Use the template ${t.title}`}>Use template</button>

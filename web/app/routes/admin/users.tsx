@@ -55,17 +55,17 @@ export default function AdminUsersPage() {
                 {list.entries.map((user) => (
                   <tr key={user.id}>
                     <th scope="row" className="adm-user">
-                      <span className="adm-break">{user.email}</span>
-                      <span className="acc-field__hint">
-                        {[user.username ? `@${user.username}` : 'no username yet', user.name].filter(Boolean).join(' · ')}
+                      <span className="adm-break">
+                        {user.email}
                         {user.role === 'admin' ? <span className="acc-badge adm-badge--admin">Admin</span> : null}
                       </span>
+                      <span className="acc-field__hint">{[user.username ? `@${user.username}` : 'no username yet', user.name].filter(Boolean).join(' · ')}</span>
                       <span className="acc-field__hint">Joined {dateTime(user.createdAt)}</span>
                     </th>
                     <td>
                       <span className={`acc-badge adm-badge--${user.state}`}>{STATE_LABELS[user.state]}</span>
                     </td>
-                    <td>{user.plan.name}</td>
+                    <td className="adm-plan">{user.plan.name}</td>
                     <td className="adm-nowrap">{user.lastLoginAt ? <time dateTime={user.lastLoginAt}>{dateTime(user.lastLoginAt)}</time> : 'Never'}</td>
                     <td>
                       <UserActions
