@@ -1,5 +1,5 @@
 import { AuthTexts } from '@loopwright/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser, loginAs, type TestUser } from '../../../test/factories/users.js';
 import { ApiClient } from '../../../test/support/api-client.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
@@ -46,6 +46,22 @@ describe('admin users screen and mail kept without a mail server', () => {
     const user = await loginAs(app, await createUser(app));
     expect((await user.get(`/admin/mail-log/${entry.id}`)).status).toBe(403);
     expect((await new ApiClient(app.url).get(`/admin/mail-log/${entry.id}`)).status).toBe(401);
+  });
+
+  it('prints kept mail on the console in development only', async () => {
+    const printed = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const development = await startTestApp({ databaseUrl: app.databaseUrl, env: { NODE_ENV: 'development' } });
+    try {
+      await new ApiClient(development.url).post('/oauth2/register', { email: 'console@example.test', password: 'secret-1', confirmPassword: 'secret-1', acceptTerms: true });
+      await development.http.app.get(QueueService).drain();
+      expect(printed.mock.calls.map((c) => String(c[0])).join('\n')).toMatch(/Mail to console@example\.test[\s\S]*\/confirm-email\?token=/);
+      printed.mockClear();
+      await register('quiet@example.test'); // NODE_ENV=test, like production: nothing printed
+      expect(printed.mock.calls.map((c) => String(c[0])).join('\n')).not.toContain('quiet@example.test');
+    } finally {
+      printed.mockRestore();
+      await development.close();
+    }
   });
 
   it('lists users with search, state, plan and last login', async () => {

@@ -52,7 +52,7 @@ export default function MailLogPage() {
                     <td>
                       <MailStatusBadge status={entry.status} />
                       {entry.status === 'failed' && entry.error ? <div className="adm-reason">{entry.error}</div> : null}
-                      {entry.status === 'queued' && entry.error ? <div className="adm-reason">Retrying ({entry.attempts} attempt{entry.attempts === 1 ? '' : 's'}): {entry.error}</div> : null}
+                      {entry.status === 'queued' && entry.error ? <div className="adm-reason adm-reason--retry">Retrying ({entry.attempts} attempt{entry.attempts === 1 ? '' : 's'}): {entry.error}</div> : null}
                     </td>
                     <td className="adm-break">{entry.to}</td>
                     <td>
