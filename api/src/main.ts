@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     logger.warn('REDIS_URL is not set: background jobs run inside this process (development only; set REDIS_URL and run `npm run worker` in production)');
   }
   const instance = http.app.get(InstanceService);
-  await instance.ensureInstanceId();
+  await instance.announceInstanceId();
   await instance.requestHeartbeat('app').catch((error: Error) => logger.warn({ error: error.message }, 'could not enqueue the worker heartbeat'));
   logger.info({ url: config.APP_URL, port: config.PORT, queue: queue.mode }, `Loopwright is running at ${config.APP_URL}`);
 }

@@ -39,6 +39,40 @@ export const mailLogEntrySchema = z.object({
   sentAt: z.string().nullable(),
 });
 
+export const mailStatuses = ['queued', 'sent', 'failed', 'stored'] as const;
+
+/** One message with what it said: kept only while no mail server is configured. */
+export const mailLogMessageSchema = mailLogEntrySchema.extend({
+  html: z.string().nullable(),
+  text: z.string().nullable(),
+  links: z.array(z.string()),
+});
+
+export const adminUserStates = ['confirmed', 'unconfirmed', 'disabled'] as const;
+export type AdminUserState = (typeof adminUserStates)[number];
+
+export const adminUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  username: z.string().nullable(),
+  name: z.string(),
+  role: z.enum(['user', 'admin']),
+  state: z.enum(adminUserStates),
+  plan: z.object({ type: z.number().int(), name: z.string() }),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const adminUsersQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  search: z.string().trim().max(200).optional(),
+  state: z.enum(adminUserStates).optional(),
+});
+
+const idParams = z.object({ id: z.uuid() });
+const adminUserEnvelope = envelope(z.object({ user: adminUserSchema, message: z.string() }));
+
 const admin = 'admin';
 export const adminEndpoints = {
   setupStatus: defineEndpoint({ method: 'GET', path: '/admin/setup', summary: 'Whether this instance still needs its first administrator', tag: admin, public: true, responses: { 200: envelope(z.object({ needsAdmin: z.boolean() })) } }),
@@ -47,5 +81,12 @@ export const adminEndpoints = {
   saveMailSettings: defineEndpoint({ method: 'PUT', path: '/admin/mail-settings', summary: 'Verify the connection, then save the mail server', tag: admin, body: mailSettingsBodySchema, responses: { 200: envelope(mailSettingsViewSchema) } }),
   deleteMailSettings: defineEndpoint({ method: 'DELETE', path: '/admin/mail-settings', summary: 'Forget the saved mail server (the environment’s SMTP_URL applies again)', tag: admin, responses: { 200: envelope(mailSettingsViewSchema) } }),
   testMail: defineEndpoint({ method: 'POST', path: '/admin/mail-settings/test', summary: 'Send a test e-mail with these (possibly unsaved) settings', tag: admin, body: mailSettingsBodySchema.extend({ to: emailSchema }), responses: { 200: envelope(z.object({ message: z.string() })) } }),
-  mailLog: defineEndpoint({ method: 'GET', path: '/admin/mail-log', summary: 'Recent outgoing messages', tag: admin, query: z.object({ page: z.coerce.number().int().min(1).default(1), status: z.enum(['queued', 'sent', 'failed', 'stored']).optional() }), responses: { 200: envelope(z.object({ entries: z.array(mailLogEntrySchema), total: z.number(), page: z.number(), pageSize: z.number() })) } }),
+  mailLog: defineEndpoint({ method: 'GET', path: '/admin/mail-log', summary: 'Recent outgoing messages, by status and recipient or subject', tag: admin, query: z.object({ page: z.coerce.number().int().min(1).default(1), status: z.enum(mailStatuses).optional(), search: z.string().trim().max(200).optional() }), responses: { 200: envelope(z.object({ entries: z.array(mailLogEntrySchema), total: z.number(), page: z.number(), pageSize: z.number() })) } }),
+  mailLogMessage: defineEndpoint({ method: 'GET', path: '/admin/mail-log/:id', summary: 'One message with its body and links (kept while no mail server is configured)', tag: admin, params: idParams, responses: { 200: envelope(mailLogMessageSchema) } }),
+  users: defineEndpoint({ method: 'GET', path: '/admin/users', summary: 'Every account, by e-mail, username or name, and by state', tag: admin, query: adminUsersQuerySchema, responses: { 200: envelope(z.object({ entries: z.array(adminUserSchema), total: z.number(), page: z.number(), pageSize: z.number() })) } }),
+  confirmUser: defineEndpoint({ method: 'POST', path: '/admin/users/:id/confirm', summary: 'Confirm an account’s e-mail address on its owner’s behalf', tag: admin, params: idParams, responses: { 200: adminUserEnvelope } }),
+  resendConfirmation: defineEndpoint({ method: 'POST', path: '/admin/users/:id/resend-confirmation', summary: 'Send the confirmation e-mail again', tag: admin, params: idParams, responses: { 200: adminUserEnvelope } }),
+  disableUser: defineEndpoint({ method: 'POST', path: '/admin/users/:id/disable', summary: 'Stop an account from logging in and end its sessions', tag: admin, params: idParams, responses: { 200: adminUserEnvelope } }),
+  enableUser: defineEndpoint({ method: 'POST', path: '/admin/users/:id/enable', summary: 'Let a disabled account log in again', tag: admin, params: idParams, responses: { 200: adminUserEnvelope } }),
+  deleteUser: defineEndpoint({ method: 'DELETE', path: '/admin/users/:id', summary: 'Delete an account and everything it owns', tag: admin, params: idParams, responses: { 200: envelope(z.object({ message: z.string() })) } }),
 };

@@ -21,6 +21,8 @@ export function accountRoutes(idPrefix: string): RouteConfigEntry[] {
     layout('routes/admin/admin-layout.tsx', id('admin'), [
       route('admin/mail-settings', 'routes/admin/mail-settings.tsx', id('admin-mail-settings')),
       route('admin/mail-log', 'routes/admin/mail-log.tsx', id('admin-mail-log')),
+      route('admin/mail-log/:id', 'routes/admin/mail-message.tsx', id('admin-mail-message')),
+      route('admin/users', 'routes/admin/users.tsx', id('admin-users')),
     ]),
   ];
 }

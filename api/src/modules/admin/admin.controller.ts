@@ -1,4 +1,4 @@
-import { Body, Controller, Inject, Query, Req } from '@nestjs/common';
+import { Body, Controller, Inject, Param, Query, Req } from '@nestjs/common';
 import { adminEndpoints } from '@loopwright/contracts';
 import type { Request } from 'express';
 import type { AppConfig } from '../../config/config.js';
@@ -6,11 +6,13 @@ import type { Caller } from '../../core/auth/caller.js';
 import { CurrentCaller } from '../../core/auth/current-caller.decorator.js';
 import { RequireRole } from '../../core/auth/roles.decorator.js';
 import { Endpoint, type EndpointInput as Input } from '../../core/http/endpoint.decorator.js';
+import { AppError } from '../../core/errors/app-error.js';
 import { APP_CONFIG } from '../../core/tokens.js';
 import { clientInfo } from '../auth/client-info.js';
 import { MailRepository } from '../mail/mail.repository.js';
 import { AdminSetupService } from './admin-setup.service.js';
 import { MailSettingsService } from './mail-settings.service.js';
+import { mailLogEntry, mailLogMessage } from './mail-log-view.js';
 
 type E = typeof adminEndpoints;
 const MAIL_LOG_PAGE_SIZE = 50;
@@ -64,15 +66,15 @@ export class AdminController {
   @Endpoint(adminEndpoints.mailLog)
   @RequireRole('admin')
   async listMailLog(@Query() query: Input<E['mailLog']['query']>) {
-    const { entries, total } = await this.mailLog.page(query.page, MAIL_LOG_PAGE_SIZE, query.status);
-    return {
-      success: true,
-      content: {
-        entries: entries.map((e) => ({ id: e.id, template: e.template, to: e.to, subject: e.subject, status: e.status, error: e.error, attempts: e.attempts, createdAt: e.createdAt.toISOString(), sentAt: e.sentAt?.toISOString() ?? null })),
-        total,
-        page: query.page,
-        pageSize: MAIL_LOG_PAGE_SIZE,
-      },
-    };
+    const { entries, total } = await this.mailLog.page(query.page, MAIL_LOG_PAGE_SIZE, { status: query.status, search: query.search });
+    return { success: true, content: { entries: entries.map(mailLogEntry), total, page: query.page, pageSize: MAIL_LOG_PAGE_SIZE } };
+  }
+
+  @Endpoint(adminEndpoints.mailLogMessage)
+  @RequireRole('admin')
+  async readMailLogMessage(@Param() params: Input<E['mailLogMessage']['params']>) {
+    const row = await this.mailLog.findById(params.id);
+    if (!row) throw AppError.notFound('No such message');
+    return { success: true, content: mailLogMessage(row) };
   }
 }

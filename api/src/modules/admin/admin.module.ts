@@ -3,8 +3,10 @@ import { InstanceModule } from '../instance/instance.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AdminController } from './admin.controller.js';
+import { AdminUsersController } from './admin-users.controller.js';
+import { AdminUsersService } from './admin-users.service.js';
 import { AdminSetupService } from './admin-setup.service.js';
 import { MailSettingsService } from './mail-settings.service.js';
 
-@Module({ imports: [UsersModule, MailModule, InstanceModule], controllers: [AdminController], providers: [AdminSetupService, MailSettingsService] })
+@Module({ imports: [UsersModule, MailModule, InstanceModule], controllers: [AdminController, AdminUsersController], providers: [AdminSetupService, AdminUsersService, MailSettingsService] })
 export class AdminModule {}

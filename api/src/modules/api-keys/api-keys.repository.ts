@@ -10,7 +10,7 @@ export class ApiKeysRepository {
   }
 
   findByPrefix(prefix: string) {
-    return this.prisma.apiKey.findUnique({ where: { prefix }, include: { user: { select: { id: true, role: true } } } });
+    return this.prisma.apiKey.findUnique({ where: { prefix }, include: { user: { select: { id: true, role: true, disabledAt: true } } } });
   }
 
   /** Revokes the user's active keys and stores the new one, atomically. */

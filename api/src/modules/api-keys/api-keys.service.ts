@@ -41,7 +41,7 @@ export class ApiKeysService {
     const match = KEY_PATTERN.exec(key);
     if (!match) return null;
     const stored = await this.keys.findByPrefix(match[1]);
-    if (!stored || stored.revokedAt || !safeEqual(stored.keyHash, sha256(key))) return null;
+    if (!stored || stored.revokedAt || stored.user.disabledAt || !safeEqual(stored.keyHash, sha256(key))) return null;
     if (!stored.lastUsedAt || Date.now() - stored.lastUsedAt.getTime() > TOUCH_EVERY_MS) this.keys.touch(stored.id).catch(() => undefined);
     return { userId: stored.user.id, role: stored.user.role };
   }

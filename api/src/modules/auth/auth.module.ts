@@ -28,6 +28,6 @@ import { SessionsService } from './sessions.service.js';
     GoogleSignInService,
     { provide: IdentityResolver, useClass: SessionOrApiKeyResolver },
   ],
-  exports: [IdentityResolver, SessionsService],
+  exports: [IdentityResolver, SessionsService, RegistrationService],
 })
 export class AuthModule {}

@@ -25,7 +25,7 @@ export class SessionsRepository {
 
   findActive(sessionId: string) {
     return this.prisma.session.findFirst({
-      where: { id: sessionId, revokedAt: null, expiresAt: { gt: new Date() } },
+      where: { id: sessionId, revokedAt: null, expiresAt: { gt: new Date() }, user: { disabledAt: null } },
       select: { id: true, userId: true, lastUsedAt: true, user: { select: { role: true } } },
     });
   }

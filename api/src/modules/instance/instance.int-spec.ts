@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { InstanceService } from './instance.service.js';
 
 describe('instance ID', () => {
@@ -28,6 +31,18 @@ describe('instance ID', () => {
       ]);
       expect(results[0].id).toBe(results[1].id);
       expect(results.filter((r) => r.created)).toHaveLength(1);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('is written to the data directory at every start', async () => {
+    const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'lw-instance-')), 'nested');
+    const other = await startTestApp({ databaseUrl: app.databaseUrl, env: { DATA_DIR: dataDir } });
+    try {
+      const id = await other.http.app.get(InstanceService).announceInstanceId();
+      expect(id).toBe(await app.http.app.get(InstanceService).instanceId());
+      expect(readFileSync(path.join(dataDir, 'instance-id'), 'utf8').trim()).toBe(id);
     } finally {
       await other.close();
     }

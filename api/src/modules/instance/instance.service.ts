@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
+import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { LOGGER } from '../../core/tokens.js';
+import type { AppConfig } from '../../config/config.js';
+import { APP_CONFIG, LOGGER } from '../../core/tokens.js';
 import { JobRegistry } from '../../core/queue/job-registry.js';
 import { QueueService } from '../../core/queue/queue.service.js';
 import { heartbeatJob } from './instance.jobs.js';
@@ -18,9 +21,14 @@ export interface WorkerHeartbeat {
   requestedBy: string;
 }
 
+/** Where the instance ID is also kept, for admins who cannot scroll back through the log. */
+export function instanceIdFile(dataDir: string): string {
+  return path.join(dataDir, 'instance-id');
+}
+
 /**
- * The instance ID proves a person can read the server's log (first admin, mail settings).
- * It is made once, at the first start, and printed in the log that time only.
+ * The instance ID proves a person has access to the server (first admin, mail settings).
+ * It is made once, at the first start; every start prints it and writes it to the data directory.
  */
 @Injectable()
 export class InstanceService {
@@ -29,6 +37,7 @@ export class InstanceService {
     private readonly queue: QueueService,
     registry: JobRegistry,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     registry.handle(heartbeatJob, (payload) => this.recordHeartbeat(payload.requestedBy));
   }
@@ -37,11 +46,19 @@ export class InstanceService {
   async ensureInstanceId(): Promise<{ id: string; created: boolean }> {
     const candidate = randomUUID();
     const id = await this.settings.setIfAbsent(INSTANCE_ID, candidate);
-    const created = id === candidate;
-    if (created) {
-      this.logger.info({ instanceId: id }, `Instance ID: ${id} (shown once; you will need it to create the first admin account)`);
-    }
-    return { id, created };
+    return { id, created: id === candidate };
+  }
+
+  /** At every start of the app: makes the ID if needed, prints it and keeps it in the data directory. */
+  async announceInstanceId(): Promise<string> {
+    const { id } = await this.ensureInstanceId();
+    const file = instanceIdFile(this.config.DATA_DIR);
+    const written = await mkdir(this.config.DATA_DIR, { recursive: true })
+      .then(() => writeFile(file, `${id}\n`, { mode: 0o600 }))
+      .then(() => true, (error: Error) => (this.logger.warn({ file, error: error.message }, 'could not write the instance ID file'), false));
+    const where = written ? `also in ${file}; ` : '';
+    this.logger.info({ instanceId: id }, `Instance ID: ${id} (${where}\`npm run instance-id\` prints it; you need it to create the first admin and to save mail settings)`);
+    return id;
   }
 
   async instanceId(): Promise<string | undefined> {

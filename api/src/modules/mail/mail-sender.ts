@@ -30,14 +30,18 @@ export class MailSender {
     const rendered = renderTemplate(row.template, row.props, { appUrl: this.config.APP_URL, productName: 'Loopwright' });
     const { source, settings } = await this.settings.current();
     if (!settings) {
-      await this.mail.markDone(row.id, 'stored', rendered.subject);
+      await this.mail.markStored(row.id, { subject: rendered.subject, html: rendered.html, text: rendered.text });
       this.logger.info({ mailLogId: row.id, template: row.template }, 'no mail server configured: message kept in the mail log');
+      // In development the console is the quickest inbox; production logs never carry message bodies.
+      if (this.config.NODE_ENV === 'development') {
+        console.log(`\n── Mail to ${row.to}: ${rendered.subject} (not sent: no mail server) ──\n${rendered.text}\n──\n`);
+      }
       return;
     }
     const transport = createSmtpTransport(settings);
     try {
       await transport.sendMail({ from: settings.sender, to: row.to, subject: rendered.subject, html: rendered.html, text: rendered.text });
-      await this.mail.markDone(row.id, 'sent', rendered.subject);
+      await this.mail.markSent(row.id, rendered.subject);
     } catch (error) {
       const permanent = isPermanentSmtpError(error);
       const final = permanent || attempt >= (sendMailJob.attempts ?? 1);

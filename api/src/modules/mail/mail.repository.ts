@@ -19,8 +19,13 @@ export class MailRepository {
     await this.prisma.mailLog.update({ where: { id }, data: { enqueuedAt: new Date() } });
   }
 
-  async markDone(id: string, status: Extract<MailStatus, 'sent' | 'stored'>, subject: string): Promise<void> {
-    await this.prisma.mailLog.update({ where: { id }, data: { status, subject, error: null, sentAt: new Date(), attempts: { increment: 1 } } });
+  async markSent(id: string, subject: string): Promise<void> {
+    await this.prisma.mailLog.update({ where: { id }, data: { status: 'sent', subject, error: null, sentAt: new Date(), attempts: { increment: 1 } } });
+  }
+
+  /** No mail server: the rendered message stays here for admins to read. */
+  async markStored(id: string, message: { subject: string; html: string; text: string }): Promise<void> {
+    await this.prisma.mailLog.update({ where: { id }, data: { status: 'stored', ...message, error: null, sentAt: new Date(), attempts: { increment: 1 } } });
   }
 
   /** Records a failed attempt; `final` marks the row failed, otherwise it stays queued for a retry. */
@@ -41,8 +46,12 @@ export class MailRepository {
     });
   }
 
-  async page(page: number, pageSize: number, status?: MailStatus) {
-    const where = status ? { status } : {};
+  async page(page: number, pageSize: number, filter: { status?: MailStatus; search?: string } = {}) {
+    const search = filter.search?.trim();
+    const where = {
+      ...(filter.status ? { status: filter.status } : {}),
+      ...(search ? { OR: [{ to: { contains: search, mode: 'insensitive' as const } }, { subject: { contains: search, mode: 'insensitive' as const } }] } : {}),
+    };
     const [entries, total] = await Promise.all([
       this.prisma.mailLog.findMany({ where, orderBy: { createdAt: 'desc' }, skip: (page - 1) * pageSize, take: pageSize }),
       this.prisma.mailLog.count({ where }),

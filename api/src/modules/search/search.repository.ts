@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '../../core/prisma/prisma.service.js';
+import { Prisma } from '../../generated/prisma/client.js';
 
 export interface ContentHit {
   id: string;
@@ -20,6 +21,14 @@ export interface DesignerRow {
   public_diagram_count: number;
   about: string | null;
 }
+
+/**
+ * A designer's public diagrams, counted from the diagrams themselves (the same rule as the
+ * community lists), so the profile's number always matches what it lists.
+ */
+const PUBLIC_DIAGRAM_COUNT = Prisma.raw(
+  '(SELECT count(*)::int FROM diagrams d WHERE d.owner_id = users.id AND d.community AND d.deleted_at IS NULL) AS public_diagram_count',
+);
 
 /** `%term%` for ILIKE, with the term's own wildcards escaped. */
 const containing = (term: string | undefined) => (term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : '%');
@@ -58,7 +67,7 @@ export class SearchRepository {
   designers(term: string | undefined, offset: number, limit: number): Promise<DesignerRow[]> {
     const like = containing(term);
     return this.prisma.$queryRaw<DesignerRow[]>`
-      SELECT id::text, username, first_name, last_name, avatar_url, job_title, follower_count, public_diagram_count, about
+      SELECT id::text, username, first_name, last_name, avatar_url, job_title, follower_count, ${PUBLIC_DIAGRAM_COUNT}, about
       FROM users
       WHERE username IS NOT NULL AND is_private_account = false
         AND (username ILIKE ${like} OR coalesce(first_name, '') || ' ' || coalesce(last_name, '') ILIKE ${like})
@@ -76,7 +85,7 @@ export class SearchRepository {
 
   designer(username: string): Promise<DesignerRow | null> {
     return this.prisma.$queryRaw<DesignerRow[]>`
-      SELECT id::text, username, first_name, last_name, avatar_url, job_title, follower_count, public_diagram_count, about
+      SELECT id::text, username, first_name, last_name, avatar_url, job_title, follower_count, ${PUBLIC_DIAGRAM_COUNT}, about
       FROM users WHERE username = ${username} AND is_private_account = false LIMIT 1`.then((r) => r[0] ?? null);
   }
 }

@@ -41,6 +41,37 @@ export class UsersRepository {
     return tx.user.count({ where: { role: 'admin' } });
   }
 
+  /** A login: refuses a disabled account (returns false) and otherwise records the time. */
+  async recordLogin(userId: string, tx: TransactionClient = this.prisma): Promise<boolean> {
+    const { count } = await tx.user.updateMany({ where: { id: userId, disabledAt: null }, data: { lastLoginAt: new Date() } });
+    return count === 1;
+  }
+
+  /** The admin users screen: newest first, by e-mail, username or name, and by state. */
+  async adminPage(filter: { search?: string; state?: 'confirmed' | 'unconfirmed' | 'disabled' }, page: number, pageSize: number) {
+    const search = filter.search?.trim();
+    const contains = (value: string) => ({ contains: value, mode: 'insensitive' as const });
+    const where: Prisma.UserWhereInput = {
+      ...(search ? { OR: [{ email: contains(search) }, { username: contains(search) }, { firstName: contains(search) }, { lastName: contains(search) }] } : {}),
+      ...(filter.state === 'disabled' ? { disabledAt: { not: null } } : {}),
+      ...(filter.state === 'confirmed' ? { disabledAt: null, emailConfirmedAt: { not: null } } : {}),
+      ...(filter.state === 'unconfirmed' ? { disabledAt: null, emailConfirmedAt: null } : {}),
+    };
+    const [entries, total] = await Promise.all([
+      this.prisma.user.findMany({ where, orderBy: { createdAt: 'desc' }, skip: (page - 1) * pageSize, take: pageSize }),
+      this.prisma.user.count({ where }),
+    ]);
+    return { entries, total };
+  }
+
+  async delete(id: string, tx: TransactionClient = this.prisma): Promise<void> {
+    await tx.user.delete({ where: { id } });
+  }
+
+  countActiveAdmins(tx: TransactionClient = this.prisma): Promise<number> {
+    return tx.user.count({ where: { role: 'admin', disabledAt: null } });
+  }
+
   async adminEmails(tx: TransactionClient = this.prisma): Promise<string[]> {
     const rows = await tx.user.findMany({ where: { role: 'admin' }, select: { email: true }, orderBy: { createdAt: 'asc' } });
     return rows.map((row) => row.email);

@@ -49,6 +49,11 @@ describe('community pages and search over public diagrams and designers', () => 
     expect(diagram.html).toContain(`/share-thumbnail/${publicFuid}/large/png`);
   });
 
+  it('counts the public diagrams a profile lists (two public, one private)', async () => {
+    const { html } = await page(`/community/${username}/profile`);
+    expect(html).toMatch(/>2(<!-- -->)? public diagrams/); // React marks the text seam with a comment
+  });
+
   it('shows public diagrams that name a glossary term on its page', async () => {
     const { html } = await page('/glossary/core-loop');
     expect(html).toContain('A core loop for a farming game');

@@ -104,8 +104,6 @@ export const accountApi = {
   saveMailSettings: (body: MailSettingsInput) => api.put<MailSettingsView>('/admin/mail-settings', body),
   deleteMailSettings: () => api.delete<MailSettingsView>('/admin/mail-settings'),
   testMail: (body: MailSettingsInput & { to: string }) => api.post<Message>('/admin/mail-settings/test', body),
-  mailLog: (page: number, status?: MailStatus) =>
-    api.get<{ entries: MailLogEntry[]; total: number; page: number; pageSize: number }>('/admin/mail-log', { query: { page, status } }),
 };
 
 /** The Google sign-in start: a full page navigation that comes back to `returnTo`. */

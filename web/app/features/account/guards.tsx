@@ -35,13 +35,25 @@ export function RequireAccount({ mode = 'member', children }: { mode?: Mode; chi
   }
   if (!user) return <Navigate to={`/login?returnTo=${encodeURIComponent(here)}`} replace />;
   if (mode === 'onboarding') {
-    if (user.username) return <Navigate to={safeReturnTo(params.get('returnTo'))} replace />;
+    const next = afterOnboarding(params.get('returnTo'));
+    // An administrator need not join the community to run the instance.
+    if (user.username || (user.role === 'admin' && next.startsWith('/admin'))) return <Navigate to={next} replace />;
     return <>{children(user)}</>;
   }
-  if (!user.username) return <Navigate to={`/onboarding?returnTo=${encodeURIComponent(here)}`} replace />;
+  const adminPage = mode === 'admin' && user.role === 'admin';
+  if (!user.username && !adminPage) return <Navigate to={`/onboarding?returnTo=${encodeURIComponent(here)}`} replace />;
   if (mode === 'admin' && user.role !== 'admin') return <ErrorPage status={404} />;
   return <>{children(user)}</>;
 }
+
+/** Where onboarding ends: where the person was going, or the app (never the marketing home page). */
+export function afterOnboarding(returnTo: string | null): string {
+  const next = safeReturnTo(returnTo, APP_HOME);
+  return next === '/' || next === '/en' || next === '/en/' ? APP_HOME : next;
+}
+
+/** The diagram list, with a first diagram or a template suggested to newcomers. */
+export const APP_HOME = '/diagrams?welcome=1';
 
 /** The logged-in user, for pages inside the settings layout (which passes it as outlet context). */
 export function useSettingsUser(): AuthenticatedUser {

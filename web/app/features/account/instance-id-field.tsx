@@ -1,6 +1,7 @@
+import { AuthTexts } from '@loopwright/contracts';
 import { TextField } from './forms';
 
-/** The instance ID printed in the server log: proof that the person runs this server. */
+/** The instance ID (server log, data directory, `npm run instance-id`): proof that the person runs this server. */
 export function InstanceIdField({ value, onValue, error }: { value: string; onValue: (value: string) => void; error?: string }) {
   return (
     <TextField
@@ -12,7 +13,7 @@ export function InstanceIdField({ value, onValue, error }: { value: string; onVa
       value={value}
       onValue={onValue}
       error={error}
-      hint="Printed in the server log at every start: look for the line “Instance ID: …”."
+      hint={AuthTexts.instanceIdHint}
     />
   );
 }

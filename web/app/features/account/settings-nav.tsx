@@ -9,6 +9,7 @@ const SETTINGS = [
   { to: '/settings/security', label: 'Password & sessions' },
 ];
 const ADMIN = [
+  { to: '/admin/users', label: 'Users' },
   { to: '/admin/mail-settings', label: 'Mail server' },
   { to: '/admin/mail-log', label: 'Mail log' },
 ];

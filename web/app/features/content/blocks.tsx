@@ -82,6 +82,8 @@ function Cta({ block, data }: { block: Block; data: BlockData }) {
     : (data.cta?.cta_action ?? []).map((a, i) => ({ ...a.button_link, style: i ? 'secondary' : 'primary', dialog: a.dialog_type }));
   const html = own ? text(block.text) : (data.cta?.cta_description ?? '');
   const image = own ? null : data.cta?.image;
+  // Nothing to say or do: no section at all rather than an empty coloured box.
+  if (!block.title && !html.trim() && buttons.length === 0) return null;
   return (
     <section className="cta-block">
       <div>
@@ -93,7 +95,7 @@ function Cta({ block, data }: { block: Block; data: BlockData }) {
           ))}
         </div>
       </div>
-      {image ? <img src={image.url} alt={image.alt} width={image.sizes.thumbnail_width} height={image.sizes.thumbnail_height} loading="lazy" /> : null}
+      {image?.url ? <img src={image.url} alt={image.alt} width={image.sizes.thumbnail_width} height={image.sizes.thumbnail_height} loading="lazy" /> : null}
     </section>
   );
 }
@@ -101,13 +103,14 @@ function Cta({ block, data }: { block: Block; data: BlockData }) {
 function PartnerCards({ block, data, logosOnly }: { block: Block; data: BlockData; logosOnly?: boolean }) {
   const wanted = list<string>(block.partners);
   const partners = (data.partners ?? []).filter((p) => (logosOnly ? wanted.includes(p.slug) : !block.kind || p.kind === block.kind));
+  if (partners.length === 0) return null; // a heading over nothing reads as a broken page
   return (
     <section className="section">
       <SectionHead block={block} />
       <ul className={logosOnly ? 'logos' : 'card-grid card-grid--3'}>
         {partners.map((p) => (
           <li key={p.slug} className={logosOnly ? 'logos__item' : 'card'}>
-            {p.logo ? <img src={p.logo} alt={logosOnly ? p.name : ''} width={160} height={48} loading="lazy" /> : null}
+            {p.logo ? <img src={p.logo} alt={logosOnly ? p.name : ''} width={160} height={48} loading="lazy" /> : logosOnly ? <span className="logos__name">{p.name}</span> : null}
             {logosOnly ? null : (
               <>
                 <h3>

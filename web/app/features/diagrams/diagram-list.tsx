@@ -1,8 +1,9 @@
 import type { DiagramSummary } from '@loopwright/contracts';
 import { useEffect, useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api-client';
 import { diagramsApi } from './diagrams-api';
+import { FirstDiagram } from './first-diagram';
 import { TEMPLATES, TUTORIALS } from './templates';
 import './diagrams.css';
 
@@ -25,6 +26,7 @@ export function DiagramList() {
   const [items, setItems] = useState<DiagramSummary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const base = useId();
   useEffect(() => {
     if (tab !== 'My Diagrams' && tab !== 'Shared with me') return;
@@ -69,7 +71,7 @@ export function DiagramList() {
             {TUTORIALS.map((t) => <li key={t.href} className="diagram-card"><h2><Link to={t.href}>{t.title}</Link></h2></li>)}
           </ul>
         ) : items === null ? <p role="status">Loading…</p> : items.length === 0 ? (
-          <p className="diagram-list__empty">{tab === 'My Diagrams' ? 'No diagrams yet. Create one or start from a template.' : 'Nobody has shared a diagram with you yet.'}</p>
+          tab === 'My Diagrams' ? <FirstDiagram welcome={params.has('welcome')} onCreate={(document, name) => void create(document, name)} /> : <p className="diagram-list__empty">Nobody has shared a diagram with you yet.</p>
         ) : (
           <ul className="diagram-grid">
             {items.map((d) => (

@@ -12,10 +12,10 @@ export interface Template {
   document: EditorDiagram;
 }
 
-/** Starting points in the Templates tab (the golden examples of the engine, laid out). */
+/** Starting points in the Templates tab; descriptions say what the diagram shows, for people. */
 export const TEMPLATES: Template[] = [
   {
-    id: 'investment', title: 'Investment loop', description: 'Gold buys upgrades that raise income (ENGINE.md example 8).',
+    id: 'investment', title: 'Investment loop', description: 'Gold buys upgrades, and every upgrade raises the gold income: a compounding loop to balance.',
     document: {
       version: 1, settings: { ...settings, stepsLimit: 16 }, variables: [],
       nodes: [
@@ -31,7 +31,7 @@ export const TEMPLATES: Template[] = [
     },
   },
   {
-    id: 'dice', title: 'Dice income', description: 'A source producing a D6 roll every step: run it many times to see the spread.',
+    id: 'dice', title: 'Dice income', description: 'Coins arrive by the roll of a six-sided die each step. Run it many times to see how far luck spreads the totals.',
     document: {
       version: 1, settings: { ...settings, stepsLimit: 30 }, variables: [],
       nodes: [node('Roll', 'source', 0, 0, { activation: 'automatic' }), node('Coins', 'pool', 220, 0, { start: 0 })],
@@ -39,7 +39,7 @@ export const TEMPLATES: Template[] = [
     },
   },
   {
-    id: 'race', title: 'Race to five', description: 'An activator stops one income at 3; an end condition wins at 5 (example 10).',
+    id: 'race', title: 'Race to five', description: 'Two incomes race: the second stops once the first pool holds 3, and the game is won when it reaches 5.',
     document: {
       version: 1, settings: { ...settings, stepsLimit: 10 }, variables: [],
       nodes: [

@@ -3,6 +3,12 @@ import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { diagramsApi } from '../../diagrams/diagrams-api';
 
+/** "Versions 1–3, 3 saves" for an entry that merged a burst of saves; "Version 4" for a single save. */
+export function versionRange(r: Pick<Revision, 'version' | 'firstVersion' | 'saves'>): string {
+  const saves = `${r.saves} save${r.saves === 1 ? '' : 's'}`;
+  return r.firstVersion < r.version ? `Versions ${r.firstVersion}–${r.version}, ${saves}` : `Version ${r.version}${r.saves > 1 ? `, ${saves}` : ''}`;
+}
+
 /** Version history: view a version (read-only preview in the chart-free canvas is the restore's job), restore it. */
 export function VersionsPanel({ fuid, refresh, onView, onRestoring, onRestored }: {
   fuid: string; refresh: number; onView: (doc: unknown, version: Revision) => void; onRestoring?: (active: boolean) => void; onRestored: (version: number, savedAt: string) => void;
@@ -36,19 +42,19 @@ export function VersionsPanel({ fuid, refresh, onView, onRestoring, onRestored }
   return (
     <section className="props" aria-label="Version history">
       <h2 className="props__title">Version history</h2>
-      {retention ? <p className="props__hint">Versions are kept {retention} days.</p> : null}
+      <p className="props__hint">Saves close together are kept as one entry: it covers those versions and holds the last of them.{retention ? ` Versions are kept ${retention} days.` : ''}</p>
       {error ? <p className="formula-error" role="alert">{error}</p> : null}
       {items === null ? <p className="props__hint">Loading…</p> : items.length === 0 ? <p className="props__hint">No saved versions yet.</p> : (
         <ul className="play-list">
           {items.map((r, i) => (
             <li key={r.id} className="play-list__item">
               <div className="play-list__open">
-                <strong>Version {r.version}{i === 0 ? ' (current)' : ''}</strong>
+                <strong>{versionRange(r)}{i === 0 ? ' (current)' : ''}</strong>
                 <span>{new Date(r.updatedAt).toLocaleString()}{r.author ? ` · ${r.author.name || r.author.username}` : ''}</span>
                 {r.restoredFrom ? <span>Restored from version {r.restoredFrom.version}</span> : null}
               </div>
-              <button type="button" className="link-button" onClick={() => void view(r)}>View</button>
-              {i > 0 ? <button type="button" className="link-button" onClick={() => void restore(r)}>Restore</button> : null}
+              <button type="button" className="link-button" aria-label={`View ${versionRange(r).toLowerCase()}`} onClick={() => void view(r)}>View</button>
+              {i > 0 ? <button type="button" className="link-button" aria-label={`Restore ${versionRange(r).toLowerCase()}`} onClick={() => void restore(r)}>Restore</button> : null}
             </li>
           ))}
         </ul>

@@ -1,0 +1,104 @@
+import { Injectable } from '@nestjs/common';
+import { AuthTexts, planCatalog, type AdminUser } from '@loopwright/contracts';
+import { AppError } from '../../core/errors/app-error.js';
+import { PrismaService, type TransactionClient } from '../../core/prisma/prisma.service.js';
+import { RegistrationService } from '../auth/registration.service.js';
+import { SessionsService } from '../auth/sessions.service.js';
+import { UsersRepository } from '../users/users.repository.js';
+
+const PAGE_SIZE = 50;
+
+type Row = { id: string; email: string; username: string | null; firstName: string | null; lastName: string | null; role: 'user' | 'admin'; emailConfirmedAt: Date | null; disabledAt: Date | null; subscriptionPlan: number; createdAt: Date; lastLoginAt: Date | null };
+
+function planName(type: number): string {
+  const plan = planCatalog.find((p) => p.type === type);
+  if (!plan) return `Plan ${type}`;
+  return plan.price.monthly === 0 ? `${plan.displayName} (free)` : plan.displayName;
+}
+
+export function adminUserView(user: Row): AdminUser {
+  return {
+    id: user.id,
+    email: user.email,
+    username: user.username,
+    name: [user.firstName, user.lastName].filter(Boolean).join(' '),
+    role: user.role,
+    state: user.disabledAt ? 'disabled' : user.emailConfirmedAt ? 'confirmed' : 'unconfirmed',
+    plan: { type: user.subscriptionPlan, name: planName(user.subscriptionPlan) },
+    createdAt: user.createdAt.toISOString(),
+    lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+  };
+}
+
+/** The admin users screen: confirm, resend, disable, enable and delete accounts. */
+@Injectable()
+export class AdminUsersService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly users: UsersRepository,
+    private readonly registration: RegistrationService,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  async list(query: { page: number; search?: string; state?: AdminUser['state'] }) {
+    const { entries, total } = await this.users.adminPage(query, query.page, PAGE_SIZE);
+    return { entries: entries.map(adminUserView), total, page: query.page, pageSize: PAGE_SIZE };
+  }
+
+  async confirm(id: string) {
+    const user = await this.require(id);
+    if (user.emailConfirmedAt) return { user: adminUserView(user), message: `${user.email} was already confirmed.` };
+    const updated = await this.users.update(id, { emailConfirmedAt: new Date() });
+    return { user: adminUserView(updated), message: `${user.email} is confirmed and can log in.` };
+  }
+
+  async resendConfirmation(id: string, ip: string) {
+    const user = await this.require(id);
+    if (user.emailConfirmedAt) throw new AppError('ADMIN_USER_ALREADY_CONFIRMED', `${user.email} is already confirmed.`, 409);
+    if (!user.passwordHash) throw new AppError('ADMIN_USER_NO_PASSWORD', `${user.email} signs in with Google and needs no confirmation e-mail: confirm the account instead.`, 409);
+    await this.registration.resendConfirmation(user.email, ip);
+    return { user: adminUserView(user), message: `A new confirmation e-mail is on its way to ${user.email} (see the mail log).` };
+  }
+
+  async disable(callerId: string, id: string) {
+    if (callerId === id) throw new AppError('ADMIN_CANNOT_DISABLE_SELF', AuthTexts.adminCannotDisableSelf, 409);
+    const user = await this.prisma.$transaction(async (tx) => {
+      const target = await this.require(id, tx);
+      await this.assertNotLastAdmin(target, tx);
+      return this.users.update(id, { disabledAt: target.disabledAt ?? new Date() }, tx);
+    });
+    await this.sessions.revokeAll(id, 'account disabled by an administrator');
+    return { user: adminUserView(user), message: `${user.email} is disabled: they cannot log in, and their sessions have ended.` };
+  }
+
+  async enable(id: string) {
+    await this.require(id);
+    const user = await this.users.update(id, { disabledAt: null });
+    return { user: adminUserView(user), message: `${user.email} can log in again.` };
+  }
+
+  async delete(callerId: string, id: string) {
+    if (callerId === id) throw new AppError('ADMIN_CANNOT_DELETE_SELF', AuthTexts.adminCannotDeleteSelf, 409);
+    const email = await this.prisma.$transaction(async (tx) => {
+      const target = await this.require(id, tx);
+      await this.assertNotLastAdmin(target, tx);
+      await this.users.delete(id, tx);
+      return target.email;
+    });
+    return { message: `${email} and everything they owned are deleted.` };
+  }
+
+  private async require(id: string, tx?: TransactionClient) {
+    const user = await this.users.findById(id, tx);
+    if (!user) throw AppError.notFound('No such user');
+    return user;
+  }
+
+  private async assertNotLastAdmin(target: { role: string }, tx: TransactionClient) {
+    if (target.role !== 'admin') return;
+    // Serialise with other admin changes so two admins cannot remove each other at once.
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(4242001)`;
+    const others = await this.users.countActiveAdmins(tx);
+    if (others <= 1) throw new AppError('ADMIN_LAST_ADMIN', AuthTexts.adminLastAdmin, 409);
+  }
+}
