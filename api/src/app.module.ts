@@ -20,6 +20,7 @@ import { UsersModule } from './modules/users/users.module.js';
 import { DiagramsModule } from './modules/diagrams/diagrams.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { PlaysModule } from './modules/plays/plays.module.js';
+import { RealtimeGatewayModule } from './modules/realtime/realtime-gateway.module.js';
 import { RealtimeModule } from './modules/realtime/realtime.module.js';
 import { SharingModule } from './modules/sharing/sharing.module.js';
 import { SimulationsModule } from './modules/simulations/simulations.module.js';
@@ -30,7 +31,7 @@ import { ThumbnailsModule } from './modules/thumbnails/thumbnails.module.js';
 export const featureModules = [
   InstanceModule, UsersModule, ApiKeysModule, MailModule, AuthModule, AdminModule, WebsiteModule,
   // Diagrams as a service
-  RealtimeModule, NotificationsModule, DiagramsModule, SharingModule, TagsModule, PlaysModule, SimulationsModule, ThumbnailsModule,
+  RealtimeModule, RealtimeGatewayModule, NotificationsModule, DiagramsModule, SharingModule, TagsModule, PlaysModule, SimulationsModule, ThumbnailsModule,
 ];
 
 @Module({})

@@ -6,7 +6,6 @@ import { PrismaService } from '../../core/prisma/prisma.service.js';
 import { RateLimiter } from '../../core/rate-limit/rate-limiter.service.js';
 import { hashPassword } from '../auth/passwords.js';
 import { InstanceService } from '../instance/instance.service.js';
-import { UsersRepository } from '../users/users.repository.js';
 import { UsersService } from '../users/users.service.js';
 
 /**
@@ -17,7 +16,7 @@ import { UsersService } from '../users/users.service.js';
 export class AdminSetupService {
   constructor(
     private readonly prisma: PrismaService,
-    private readonly users: UsersRepository,
+    private readonly users: UsersService,
     private readonly usersService: UsersService,
     private readonly instance: InstanceService,
     private readonly limits: RateLimiter,

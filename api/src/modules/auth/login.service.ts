@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { AuthTexts, type AuthenticatedUser } from '@loopwright/contracts';
 import { AppError } from '../../core/errors/app-error.js';
 import { RateLimiter } from '../../core/rate-limit/rate-limiter.service.js';
-import { UsersRepository } from '../users/users.repository.js';
 import { UsersService } from '../users/users.service.js';
 import { AuthLimits } from './auth-limits.js';
 import { verifyPassword } from './passwords.js';
@@ -12,7 +11,7 @@ import { SessionsService, type SessionContext } from './sessions.service.js';
 @Injectable()
 export class LoginService {
   constructor(
-    private readonly users: UsersRepository,
+    private readonly users: UsersService,
     private readonly usersService: UsersService,
     private readonly sessions: SessionsService,
     private readonly limits: RateLimiter,

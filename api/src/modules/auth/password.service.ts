@@ -4,7 +4,7 @@ import { AppError } from '../../core/errors/app-error.js';
 import { PrismaService } from '../../core/prisma/prisma.service.js';
 import { RateLimiter } from '../../core/rate-limit/rate-limiter.service.js';
 import { MailService } from '../mail/mail.service.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { UsersService } from '../users/users.service.js';
 import { AuthLimits, RESET_PASSWORD_TTL_MS } from './auth-limits.js';
 import { AuthTokensRepository } from './auth-tokens.repository.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -15,7 +15,7 @@ import { SessionsService } from './sessions.service.js';
 export class PasswordService {
   constructor(
     private readonly prisma: PrismaService,
-    private readonly users: UsersRepository,
+    private readonly users: UsersService,
     private readonly tokens: AuthTokensRepository,
     private readonly sessions: SessionsService,
     private readonly mail: MailService,

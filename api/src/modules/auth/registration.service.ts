@@ -7,7 +7,7 @@ import { PrismaService } from '../../core/prisma/prisma.service.js';
 import { RateLimiter } from '../../core/rate-limit/rate-limiter.service.js';
 import { APP_CONFIG } from '../../core/tokens.js';
 import { MailService } from '../mail/mail.service.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { UsersService } from '../users/users.service.js';
 import { AuthLimits, CONFIRM_EMAIL_TTL_MS } from './auth-limits.js';
 import { AuthTokensRepository } from './auth-tokens.repository.js';
 import { verifyCaptcha } from './captcha.js';
@@ -21,7 +21,7 @@ import { hashPassword } from './passwords.js';
 export class RegistrationService {
   constructor(
     private readonly prisma: PrismaService,
-    private readonly users: UsersRepository,
+    private readonly users: UsersService,
     private readonly tokens: AuthTokensRepository,
     private readonly mail: MailService,
     private readonly limits: RateLimiter,

@@ -44,7 +44,7 @@ export class DiagramFilesService {
   async import(caller: Caller, text: string, name?: string): Promise<{ diagram: DiagramView; format: string; warnings: { id: string; message: string }[] }> {
     const parsed = parse(text);
     const checked = checkDocument(parsed.document, { allowEmpty: true });
-    const created = await this.service.insert(caller.userId, { name: name || parsed.name, description: parsed.description }, checked);
+    const created = await this.service.insert(caller.userId, await this.access.personalWorkspaceOf(caller), { name: name || parsed.name, description: parsed.description }, checked);
     return { diagram: await this.views.full(created, 'owner', caller.userId, checked.document), format: parsed.format, warnings: parsed.warnings };
   }
 }

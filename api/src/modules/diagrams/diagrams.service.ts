@@ -5,12 +5,14 @@ import type { diagramDetailsSchema, listDiagramsQuerySchema } from '@loopwright/
 import type { Diagram } from '@loopwright/engine';
 import type { Caller } from '../../core/auth/caller.js';
 import { RealtimePublisher } from '../realtime/realtime.publisher.js';
+import { UsersService } from '../users/users.service.js';
 import { DiagramAccessService, type AccessLevel } from './diagram-access.service.js';
 import { checkDocument, emptyDocument, type CheckedDocument } from './diagram-document.js';
 import { DiagramSaveService } from './diagram-save.service.js';
 import { userRefView } from './diagram-view.js';
 import { DiagramViewsService } from './diagram-views.service.js';
-import { DiagramsRepository, type DiagramMeta } from './diagrams.repository.js';
+import type { DiagramMeta } from './diagram-meta.js';
+import { DiagramsRepository } from './diagrams.repository.js';
 import { newFileToken, newFuid } from './fuid.js';
 
 type ListQuery = z.infer<typeof listDiagramsQuerySchema>;
@@ -32,17 +34,18 @@ export class DiagramsService {
     private readonly saves: DiagramSaveService,
     private readonly views: DiagramViewsService,
     private readonly realtime: RealtimePublisher,
+    private readonly users: UsersService,
   ) {}
 
   /** A diagram of the caller's. With a non-empty document it is saved at once (version 1); else version 0. */
   async create(caller: Caller, input: NewDiagram): Promise<DiagramView> {
     const checked = checkDocument(input.document ?? emptyDocument(), { allowEmpty: true });
-    const diagram = await this.insert(caller.userId, input, checked);
+    const diagram = await this.insert(caller.userId, await this.access.personalWorkspaceOf(caller), input, checked);
     return this.views.full(diagram, 'owner', caller.userId, checked.document);
   }
 
   /** Inserts the row (and the first history entry when the document has content) in one transaction. */
-  async insert(ownerId: string, input: NewDiagram, checked: CheckedDocument): Promise<DiagramMeta> {
+  async insert(ownerId: string, workspaceId: string, input: NewDiagram, checked: CheckedDocument): Promise<DiagramMeta> {
     const saved = checked.nodeCount > 0;
     const now = new Date();
     return this.diagrams.transaction(async (tx) => {
@@ -52,6 +55,7 @@ export class DiagramsService {
           fileToken: newFileToken(),
           name: input.name?.trim() || DIAGRAM_DEFAULT_NAME,
           description: input.description ?? '',
+          workspaceId,
           ownerId,
           sourceId: input.sourceId ?? null,
           ...DiagramSaveService.columns(checked),
@@ -68,11 +72,12 @@ export class DiagramsService {
   }
 
   async list(caller: Caller, query: ListQuery): Promise<{ items: DiagramSummary[]; total: number; page: number; pageSize: number }> {
-    const email = (await this.diagrams.userEmail(caller.userId)) ?? '';
+    const [email, workspaceId] = await Promise.all([this.users.emailOf(caller.userId), this.access.personalWorkspaceOf(caller)]);
     const { rows, total } = await this.diagrams.list({
       scope: query.scope,
       userId: caller.userId,
-      email,
+      workspaceId,
+      email: email ?? '',
       tagId: query.tag,
       q: query.q,
       sort: query.sort,
@@ -80,12 +85,8 @@ export class DiagramsService {
       skip: (query.page - 1) * query.pageSize,
       take: query.pageSize,
     });
-    let roles = new Map<string, 'viewer' | 'editor' | 'none'>();
-    if (query.scope === 'shared') roles = await this.diagrams.sharedWith(rows.map((r) => r.id), email);
-    const withAccess = rows.map((diagram) => ({
-      diagram,
-      access: (query.scope === 'shared' ? DiagramAccessService.decide(diagram, caller.userId, roles.get(diagram.id) ?? null) ?? 'viewer' : 'owner') as AccessLevel,
-    }));
+    const shared = query.scope === 'shared' ? await this.access.accessToShared(rows, caller.userId, email ?? '') : null;
+    const withAccess = rows.map((diagram) => ({ diagram, access: (shared?.get(diagram.id) ?? 'owner') as AccessLevel }));
     return { items: await this.views.summaries(withAccess, caller.userId), total, page: query.page, pageSize: query.pageSize };
   }
 
@@ -118,7 +119,7 @@ export class DiagramsService {
     const { diagram: source } = await this.access.require(fuid, caller, 'viewer', DiagramTexts.copyUnavailable);
     const document = (await this.diagrams.findDocument(source.id)) as Diagram;
     const checked = checkDocument(document, { allowEmpty: true });
-    const copy = await this.insert(caller.userId, { name: name ?? `${source.name} (copy)`, description: source.description, sourceId: source.id }, checked);
+    const copy = await this.insert(caller.userId, await this.access.personalWorkspaceOf(caller), { name: name ?? `${source.name} (copy)`, description: source.description, sourceId: source.id }, checked);
     return this.views.full(copy, 'owner', caller.userId, checked.document);
   }
 

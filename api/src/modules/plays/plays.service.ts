@@ -8,9 +8,9 @@ import { QueueService } from '../../core/queue/queue.service.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { DiagramAccessService } from '../diagrams/diagram-access.service.js';
 import { userRefView } from '../diagrams/diagram-view.js';
-import type { DiagramMeta } from '../diagrams/diagrams.repository.js';
+import type { DiagramMeta } from '../diagrams/diagram-meta.js';
 import { DiagramsService } from '../diagrams/diagrams.service.js';
-import { simulationsBatchJob } from '../simulations/simulations.jobs.js';
+import { simulationsBatchJob } from './plays.jobs.js';
 import { PlaysRepository, type PlayRow } from './plays.repository.js';
 
 type CreatePlay = z.infer<typeof createPlayBodySchema>;
@@ -72,6 +72,7 @@ export class PlaysService {
     if (points > DiagramLimits.maxPlaySeriesPoints) throw new AppError(DiagramErrorCode.PLAY_LIMIT_REACHED, DiagramTexts.stepsLimit, 413, { limit: DiagramLimits.maxPlaySeriesPoints });
     const play = await this.plays.create({
       diagramId: diagram.id,
+      workspaceId: diagram.workspaceId,
       authorId: caller.userId,
       kind: body.kind,
       status: 'done',
@@ -117,6 +118,7 @@ export class PlaysService {
     const document = await this.diagrams.documentOf(diagram.id);
     const play = await this.plays.create({
       diagramId: diagram.id,
+      workspaceId: diagram.workspaceId,
       authorId: caller.userId,
       kind: 'multiple',
       status: 'queued',

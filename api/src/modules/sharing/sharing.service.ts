@@ -4,19 +4,20 @@ import type { Caller } from '../../core/auth/caller.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { DiagramAccessService } from '../diagrams/diagram-access.service.js';
 import { privacyView, userRefView } from '../diagrams/diagram-view.js';
-import type { DiagramMeta } from '../diagrams/diagrams.repository.js';
+import type { DiagramMeta } from '../diagrams/diagram-meta.js';
 import { DiagramsService } from '../diagrams/diagrams.service.js';
 import { RealtimePublisher } from '../realtime/realtime.publisher.js';
-import { SharingRepository } from './sharing.repository.js';
+import { SharesService, type ShareRow } from '../shares/shares.service.js';
+import { UsersService } from '../users/users.service.js';
 
 type Role = Share['role'];
-type ShareRow = NonNullable<Awaited<ReturnType<SharingRepository['find']>>>;
 
 /** Privacy (link, community) and sharing with people; only the owner changes them. */
 @Injectable()
 export class SharingService {
   constructor(
-    private readonly shares: SharingRepository,
+    private readonly shares: SharesService,
+    private readonly users: UsersService,
     private readonly access: DiagramAccessService,
     private readonly diagrams: DiagramsService,
     private readonly realtime: RealtimePublisher,
@@ -74,7 +75,7 @@ export class SharingService {
   }
 
   private async views(rows: ShareRow[]): Promise<Share[]> {
-    const users = await this.shares.usersByEmail(rows.map((r) => r.email));
+    const users = await this.users.refsByEmail(rows.map((r) => r.email));
     return rows.map((r) => {
       const user = users.find((u) => u.email === r.email);
       return { id: r.id, email: r.email, role: r.role, user: user ? userRefView(user) : null, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() };

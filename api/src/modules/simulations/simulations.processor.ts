@@ -10,7 +10,7 @@ import { NotificationsService } from '../notifications/notifications.service.js'
 import { PlayBatchesService, type BatchJobInput } from '../plays/play-batches.service.js';
 import { RealtimePublisher } from '../realtime/realtime.publisher.js';
 import { toBatchStats } from './batch-stats.js';
-import { simulationsBatchJob } from './simulations.jobs.js';
+import { simulationsBatchJob } from '../plays/plays.jobs.js';
 
 const PROGRESS_EVERY_MS = 500;
 

@@ -7,9 +7,13 @@ import { deriveKey } from '../../core/crypto/keys.js';
 import { AppError } from '../../core/errors/app-error.js';
 import type { TransactionClient } from '../../core/prisma/prisma.service.js';
 import { APP_CONFIG } from '../../core/tokens.js';
+import type { Prisma } from '../../generated/prisma/client.js';
 import type { InputJsonValue } from '../../generated/prisma/internal/prismaNamespace.js';
+import { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { toAuthenticatedUser } from './user-view.js';
 import { UsersRepository, type UserRecord } from './users.repository.js';
+
+export type { UserRecord };
 
 type ProfileUpdate = z.infer<typeof profileBodySchema>;
 type Onboarding = z.infer<typeof onboardingBodySchema>;
@@ -21,6 +25,7 @@ export class UsersService {
 
   constructor(
     private readonly users: UsersRepository,
+    private readonly workspaces: WorkspacesService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.userHashKey = deriveKey(config.APP_SECRET, 'user-hash');
@@ -38,6 +43,48 @@ export class UsersService {
     const user = await this.users.findById(userId);
     if (!user) throw new AppError(ErrorCode.AUTH_REQUIRED, 'You need to log in to do that', 401);
     return user;
+  }
+
+  /**
+   * Every account is created here (registration, Google sign-up, first admin): the user and their
+   * personal workspace, in one transaction (the caller's when given).
+   */
+  async create(data: Prisma.UserCreateInput, tx?: TransactionClient): Promise<UserRecord> {
+    const work = async (db: TransactionClient) => {
+      const user = await this.users.create(data, db);
+      await this.workspaces.createPersonal(user.id, db);
+      return user;
+    };
+    return tx ? work(tx) : this.users.transaction(work);
+  }
+
+  findById(id: string, tx?: TransactionClient): Promise<UserRecord | null> {
+    return this.users.findById(id, tx);
+  }
+
+  findByEmail(email: string, tx?: TransactionClient): Promise<UserRecord | null> {
+    return this.users.findByEmail(email, tx);
+  }
+
+  findByGoogle(issuer: string, subject: string): Promise<UserRecord | null> {
+    return this.users.findByGoogle(issuer, subject);
+  }
+
+  update(id: string, data: Prisma.UserUpdateInput, tx?: TransactionClient): Promise<UserRecord> {
+    return this.users.update(id, data, tx);
+  }
+
+  countAdmins(tx?: TransactionClient): Promise<number> {
+    return this.users.countAdmins(tx);
+  }
+
+  async emailOf(userId: string): Promise<string | null> {
+    return this.users.emailOf(userId);
+  }
+
+  /** Name cards of the accounts behind these e-mail addresses (those that have one). */
+  refsByEmail(emails: string[]) {
+    return this.users.refsByEmail(emails);
   }
 
   /** Addresses of the instance's administrators (inside `tx` when given). */

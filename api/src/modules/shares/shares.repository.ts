@@ -4,8 +4,9 @@ import { PrismaService } from '../../core/prisma/prisma.service.js';
 type Role = 'viewer' | 'editor' | 'none';
 const shareSelect = { id: true, email: true, role: true, createdAt: true, updatedAt: true } as const;
 
+/** The only file that touches diagram_shares: a diagram shared with a person by e-mail. */
 @Injectable()
-export class SharingRepository {
+export class SharesRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   list(diagramId: string) {
@@ -42,7 +43,15 @@ export class SharingRepository {
     return (await this.prisma.diagramShare.count({ where: { diagramId, role: { in: ['viewer', 'editor'] } } })) > 0;
   }
 
-  usersByEmail(emails: string[]) {
-    return this.prisma.user.findMany({ where: { email: { in: emails } }, select: { id: true, email: true, username: true, firstName: true, lastName: true } });
+  /** The role of the e-mail on each of these diagrams that it is on. */
+  async rolesOf(diagramIds: string[], email: string): Promise<Map<string, Role>> {
+    const rows = await this.prisma.diagramShare.findMany({ where: { diagramId: { in: diagramIds }, email }, select: { diagramId: true, role: true } });
+    return new Map(rows.map((r) => [r.diagramId, r.role]));
+  }
+
+  /** Which of these diagrams are shared with someone as viewer or editor. */
+  async withActive(diagramIds: string[]): Promise<Set<string>> {
+    const rows = await this.prisma.diagramShare.findMany({ where: { diagramId: { in: diagramIds }, role: { in: ['viewer', 'editor'] } }, select: { diagramId: true }, distinct: ['diagramId'] });
+    return new Set(rows.map((r) => r.diagramId));
   }
 }
