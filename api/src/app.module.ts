@@ -18,6 +18,7 @@ import { AuthModule } from './modules/auth/auth.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { DiagramsModule } from './modules/diagrams/diagrams.module.js';
+import { EventsModule } from './modules/events/events.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { PlaysModule } from './modules/plays/plays.module.js';
 import { RealtimeGatewayModule } from './modules/realtime/realtime-gateway.module.js';
@@ -29,7 +30,7 @@ import { ThumbnailsModule } from './modules/thumbnails/thumbnails.module.js';
 
 /** Feature modules: the same list serves the app and the worker (job handlers live in them). */
 export const featureModules = [
-  InstanceModule, UsersModule, ApiKeysModule, MailModule, AuthModule, AdminModule, WebsiteModule,
+  EventsModule, InstanceModule, UsersModule, ApiKeysModule, MailModule, AuthModule, AdminModule, WebsiteModule,
   // Diagrams as a service
   RealtimeModule, RealtimeGatewayModule, NotificationsModule, DiagramsModule, SharingModule, TagsModule, PlaysModule, SimulationsModule, ThumbnailsModule,
 ];

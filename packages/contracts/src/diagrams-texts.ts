@@ -28,6 +28,7 @@ export const DiagramTexts = {
   notificationsFailed: 'Failed to fetch notifications',
   batchDone: 'Your batch of {runs} runs of "{name}" has finished',
   batchFailedNotice: 'Your batch of {runs} runs of "{name}" failed: {reason}',
+  sharedWithYou: '{person} shared "{name}" with you',
 } as const;
 
 /**

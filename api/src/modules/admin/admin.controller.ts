@@ -8,7 +8,7 @@ import { RequireRole } from '../../core/auth/roles.decorator.js';
 import { Endpoint, type EndpointInput as Input } from '../../core/http/endpoint.decorator.js';
 import { APP_CONFIG } from '../../core/tokens.js';
 import { clientInfo } from '../auth/client-info.js';
-import { MailRepository } from '../mail/mail.repository.js';
+import { MailService } from '../mail/mail.service.js';
 import { AdminSetupService } from './admin-setup.service.js';
 import { MailSettingsService } from './mail-settings.service.js';
 
@@ -20,7 +20,7 @@ export class AdminController {
   constructor(
     private readonly setup: AdminSetupService,
     private readonly mailSettings: MailSettingsService,
-    private readonly mailLog: MailRepository,
+    private readonly mailLog: MailService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 

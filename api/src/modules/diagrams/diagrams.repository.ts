@@ -89,9 +89,9 @@ export class DiagramsRepository {
     return this.prisma.diagram.findUnique({ where: { id }, select: { version: true, savedAt: true, savedBy: userRef } });
   }
 
-  update(id: string, data: Prisma.DiagramUncheckedUpdateInput) {
+  update(id: string, data: Prisma.DiagramUncheckedUpdateInput, tx: TransactionClient = this.prisma) {
     const nameKey = typeof data.name === 'string' ? { nameKey: data.name.toLowerCase() } : {};
-    return this.prisma.diagram.update({ where: { id }, data: { ...data, ...nameKey }, select: diagramMeta });
+    return tx.diagram.update({ where: { id }, data: { ...data, ...nameKey }, select: diagramMeta });
   }
 
   async incrementForks(id: string, tx: TransactionClient): Promise<void> {

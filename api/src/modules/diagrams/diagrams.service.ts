@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import type { diagramDetailsSchema, listDiagramsQuerySchema } from '@loopwright/contracts';
 import type { Diagram } from '@loopwright/engine';
 import type { Caller } from '../../core/auth/caller.js';
+import type { TransactionClient } from '../../core/prisma/prisma.service.js';
+import { DomainEventsService } from '../events/domain-events.service.js';
 import { RealtimePublisher } from '../realtime/realtime.publisher.js';
 import { UsersService } from '../users/users.service.js';
 import { DiagramAccessService, type AccessLevel } from './diagram-access.service.js';
@@ -22,7 +24,8 @@ export interface NewDiagram {
   name?: string;
   description?: string;
   document?: unknown;
-  sourceId?: string;
+  /** The diagram this one is a copy of. */
+  source?: Pick<DiagramMeta, 'id' | 'fuid' | 'name' | 'ownerId'>;
 }
 
 /** Creating, listing, reading, renaming, deleting, restoring and copying diagrams. */
@@ -35,6 +38,7 @@ export class DiagramsService {
     private readonly views: DiagramViewsService,
     private readonly realtime: RealtimePublisher,
     private readonly users: UsersService,
+    private readonly events: DomainEventsService,
   ) {}
 
   /** A diagram of the caller's. With a non-empty document it is saved at once (version 1); else version 0. */
@@ -48,7 +52,7 @@ export class DiagramsService {
   async insert(ownerId: string, workspaceId: string, input: NewDiagram, checked: CheckedDocument): Promise<DiagramMeta> {
     const saved = checked.nodeCount > 0;
     const now = new Date();
-    return this.diagrams.transaction(async (tx) => {
+    return this.events.transaction(async (tx, emit) => {
       const diagram = await this.diagrams.create(
         {
           fuid: newFuid(),
@@ -57,7 +61,7 @@ export class DiagramsService {
           description: input.description ?? '',
           workspaceId,
           ownerId,
-          sourceId: input.sourceId ?? null,
+          sourceId: input.source?.id ?? null,
           ...DiagramSaveService.columns(checked),
           version: saved ? 1 : 0,
           savedAt: saved ? now : null,
@@ -66,7 +70,10 @@ export class DiagramsService {
         tx,
       );
       if (saved) await this.saves.recordRevision(tx, diagram.id, ownerId, 1, checked.document, null, now);
-      if (input.sourceId) await this.diagrams.incrementForks(input.sourceId, tx);
+      if (input.source) {
+        await this.diagrams.incrementForks(input.source.id, tx);
+        await emit({ type: 'DiagramCopied', payload: { diagramId: input.source.id, fuid: input.source.fuid, diagramName: input.source.name, copyFuid: diagram.fuid, copiedById: ownerId, sourceOwnerId: input.source.ownerId } });
+      }
       return diagram;
     });
   }
@@ -119,7 +126,7 @@ export class DiagramsService {
     const { diagram: source } = await this.access.require(fuid, caller, 'viewer', DiagramTexts.copyUnavailable);
     const document = (await this.diagrams.findDocument(source.id)) as Diagram;
     const checked = checkDocument(document, { allowEmpty: true });
-    const copy = await this.insert(caller.userId, await this.access.personalWorkspaceOf(caller), { name: name ?? `${source.name} (copy)`, description: source.description, sourceId: source.id }, checked);
+    const copy = await this.insert(caller.userId, await this.access.personalWorkspaceOf(caller), { name: name ?? `${source.name} (copy)`, description: source.description, source }, checked);
     return this.views.full(copy, 'owner', caller.userId, checked.document);
   }
 
@@ -128,9 +135,9 @@ export class DiagramsService {
     return (await this.diagrams.findDocument(diagramId)) as Diagram;
   }
 
-  /** Sets link access and community visibility (the sharing module checks who may). */
-  setPrivacy(diagramId: string, changes: { linkAccess?: 'none' | 'view' | 'edit'; community?: boolean }): Promise<DiagramMeta> {
-    return this.diagrams.update(diagramId, changes);
+  /** Sets link access and community visibility (the sharing module checks who may), inside its transaction. */
+  setPrivacy(diagramId: string, changes: { linkAccess?: 'none' | 'view' | 'edit'; community?: boolean }, tx?: TransactionClient): Promise<DiagramMeta> {
+    return this.diagrams.update(diagramId, changes, tx);
   }
 
   async details(fuid: string, caller: Caller | undefined): Promise<Details> {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PrismaService } from '../../core/prisma/prisma.service.js';
+import { PrismaService, type TransactionClient } from '../../core/prisma/prisma.service.js';
 
 type Role = 'viewer' | 'editor' | 'none';
 const shareSelect = { id: true, email: true, role: true, createdAt: true, updatedAt: true } as const;
@@ -22,9 +22,9 @@ export class SharesRepository {
   }
 
   /** Null when the e-mail is already shared (the unique index decides, also under a race). */
-  async create(diagramId: string, email: string, role: Role, invitedById: string) {
+  async create(diagramId: string, email: string, role: Role, invitedById: string, tx: TransactionClient = this.prisma) {
     try {
-      return await this.prisma.diagramShare.create({ data: { diagramId, email, role, invitedById }, select: shareSelect });
+      return await tx.diagramShare.create({ data: { diagramId, email, role, invitedById }, select: shareSelect });
     } catch (error) {
       if ((error as { code?: string }).code === 'P2002') return null;
       throw error;

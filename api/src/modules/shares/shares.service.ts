@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { TransactionClient } from '../../core/prisma/prisma.service.js';
 import { SharesRepository } from './shares.repository.js';
 
 export type ShareRole = 'viewer' | 'editor' | 'none';
@@ -37,8 +38,8 @@ export class SharesService {
   }
 
   /** Null when the e-mail is already on the list. */
-  create(diagramId: string, email: string, role: ShareRole, invitedById: string): Promise<ShareRow | null> {
-    return this.shares.create(diagramId, email, role, invitedById);
+  create(diagramId: string, email: string, role: ShareRole, invitedById: string, tx?: TransactionClient): Promise<ShareRow | null> {
+    return this.shares.create(diagramId, email, role, invitedById, tx);
   }
 
   update(id: string, role: ShareRole): Promise<ShareRow> {

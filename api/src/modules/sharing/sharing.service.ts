@@ -6,6 +6,7 @@ import { DiagramAccessService } from '../diagrams/diagram-access.service.js';
 import { privacyView, userRefView } from '../diagrams/diagram-view.js';
 import type { DiagramMeta } from '../diagrams/diagram-meta.js';
 import { DiagramsService } from '../diagrams/diagrams.service.js';
+import { DomainEventsService } from '../events/domain-events.service.js';
 import { RealtimePublisher } from '../realtime/realtime.publisher.js';
 import { SharesService, type ShareRow } from '../shares/shares.service.js';
 import { UsersService } from '../users/users.service.js';
@@ -21,12 +22,17 @@ export class SharingService {
     private readonly access: DiagramAccessService,
     private readonly diagrams: DiagramsService,
     private readonly realtime: RealtimePublisher,
+    private readonly events: DomainEventsService,
   ) {}
 
   async setPrivacy(fuid: string, caller: Caller, changes: { linkAccess?: 'none' | 'view' | 'edit'; community?: boolean }): Promise<DiagramPrivacy> {
     const { diagram } = await this.access.require(fuid, caller, 'owner');
     requireSaved(diagram);
-    const updated = await this.diagrams.setPrivacy(diagram.id, changes);
+    const updated = await this.events.transaction(async (tx, emit) => {
+      const row = await this.diagrams.setPrivacy(diagram.id, changes, tx);
+      if (row.community && !diagram.community) await emit({ type: 'DiagramPublished', payload: { diagramId: row.id, fuid: row.fuid, diagramName: row.name, ownerId: row.ownerId } });
+      return row;
+    });
     this.accessChanged(fuid);
     return privacyView(updated, await this.shares.hasActive(diagram.id));
   }
@@ -41,7 +47,11 @@ export class SharingService {
     requireSaved(diagram);
     if (!diagram.name.trim() || diagram.name === DIAGRAM_DEFAULT_NAME) throw new AppError(DiagramErrorCode.SHARE_NAME_REQUIRED, DiagramTexts.nameFirst, 400);
     if (email === diagram.owner.email.toLowerCase()) throw new AppError(DiagramErrorCode.SHARE_SELF, DiagramTexts.shareSelf, 400);
-    const created = await this.shares.create(diagram.id, email, role, caller.userId);
+    const created = await this.events.transaction(async (tx, emit) => {
+      const share = await this.shares.create(diagram.id, email, role, caller.userId, tx);
+      if (share && role !== 'none') await emit({ type: 'DiagramShared', payload: { diagramId: diagram.id, fuid, diagramName: diagram.name, sharedById: caller.userId, email, role } });
+      return share;
+    });
     if (!created) throw new AppError(DiagramErrorCode.SHARE_ALREADY_EXISTS, DiagramTexts.alreadyShared, 409);
     this.accessChanged(fuid);
     return (await this.views([created]))[0];

@@ -78,6 +78,12 @@ export class UsersService {
     return this.users.countAdmins(tx);
   }
 
+  /** How to name the user to someone else (mails, notifications). */
+  async displayName(userId: string, tx?: TransactionClient): Promise<string> {
+    const user = await this.users.findById(userId, tx);
+    return [user?.firstName, user?.lastName].filter(Boolean).join(' ') || user?.username || user?.email || 'Someone';
+  }
+
   async emailOf(userId: string): Promise<string | null> {
     return this.users.emailOf(userId);
   }
