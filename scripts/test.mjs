@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from './build.mjs';
+import { checkBoundaries } from './check-boundaries.mjs';
 import { root } from './lib.mjs';
 
 // npm test: build (browser tests drive the built app), then every vitest project, then the
@@ -10,6 +11,11 @@ const args = process.argv.slice(2);
 const skipBuild = args.includes('--no-build');
 const vitestArgs = args.filter((a) => a !== '--no-build');
 if (!skipBuild) await build();
+
+// A run of chosen test files skips the boundary check; every other run (CI's `npm test`) starts with it.
+const choosesFiles = vitestArgs.some((a) => /\.(ts|tsx|mjs)$/.test(a) || a.includes('/'));
+const boundaryProblems = choosesFiles ? [] : checkBoundaries();
+if (boundaryProblems.length) console.error(`\nmodule boundaries broken:\n${boundaryProblems.join('\n')}\n`);
 
 const reportDir = path.join(root, 'test-results');
 mkdirSync(reportDir, { recursive: true });
@@ -32,5 +38,6 @@ try {
 } catch {
   // vitest crashed before reporting; the exit code says so
 }
+if (boundaryProblems.length) summary = `${summary.replace(/(\d+) failed/, (_m, n) => `${Number(n) + 1} failed`)} (one of them the module boundary check)`;
 console.log(`\n${summary}`);
-process.exit(code);
+process.exit(boundaryProblems.length ? 1 : code);
