@@ -40,7 +40,7 @@ export class AdminSetupService {
     const user = await this.prisma.$transaction(async (tx) => {
       // Serialise concurrent attempts so there is only ever one "first" administrator.
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(4242001)`;
-      if ((await this.users.countAdmins(tx)) > 0) throw new AppError('ADMIN_ALREADY_EXISTS', AuthTexts.adminExists, 409);
+      if ((await this.users.countAdmins(tx)) > 0) throw new AppError('ADMIN_ALREADY_EXISTS');
       const existing = await this.users.findByEmail(email, tx);
       const data = { role: 'admin' as const, passwordHash, emailConfirmedAt: existing?.emailConfirmedAt ?? new Date() };
       return existing ? this.users.update(existing.id, data, tx) : this.users.create({ email, ...data }, tx);

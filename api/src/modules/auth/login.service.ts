@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AuthTexts, type AuthenticatedUser } from '@loopwright/contracts';
+import type { AuthenticatedUser } from '@loopwright/contracts';
 import { AppError } from '../../core/errors/app-error.js';
 import { RateLimiter } from '../../core/rate-limit/rate-limiter.service.js';
 import { UsersService } from '../users/users.service.js';
@@ -25,9 +25,9 @@ export class LoginService {
     const valid = await verifyPassword(user?.passwordHash, password);
     if (!user || !valid) {
       await this.limits.count(lockout);
-      throw new AppError('AUTH_INVALID_CREDENTIALS', AuthTexts.wrongCredentials, 401);
+      throw new AppError('AUTH_INVALID_CREDENTIALS');
     }
-    if (!user.emailConfirmedAt) throw new AppError('AUTH_EMAIL_NOT_CONFIRMED', AuthTexts.emailNotConfirmed, 403);
+    if (!user.emailConfirmedAt) throw new AppError('AUTH_EMAIL_NOT_CONFIRMED');
     await this.limits.reset(lockout.key);
     const tokens = await this.sessions.start(user.id, { ...context, method: 'password' });
     return { tokens, user: this.usersService.view(user) as AuthenticatedUser };

@@ -51,8 +51,8 @@ export class RegistrationService {
       if (consumed.status === 'ok') await this.users.update(consumed.userId, { emailConfirmedAt: new Date() }, tx);
       return consumed;
     });
-    if (result.status === 'expired') throw new AppError('AUTH_TOKEN_EXPIRED', AuthTexts.verificationTokenExpired, 400);
-    if (result.status === 'invalid') throw new AppError('AUTH_TOKEN_INVALID', 'This confirmation link is not valid. It may have been used already.', 400);
+    if (result.status === 'expired') throw new AppError('AUTH_TOKEN_EXPIRED');
+    if (result.status === 'invalid') throw new AppError('AUTH_TOKEN_INVALID', { message: 'This confirmation link is not valid. It may have been used already.' });
   }
 
   async resendConfirmation(email: string, ip: string): Promise<void> {

@@ -89,8 +89,8 @@ export class DiagramAccessService {
   async requireWorkspace(workspaceId: string, caller: Caller, needed: WorkspaceRole): Promise<WorkspaceFacts> {
     const workspace = await this.workspaces.find(workspaceId);
     const role = workspace ? await this.workspaces.roleOf(workspace, caller.userId) : null;
-    if (!workspace || !role) throw new AppError(DiagramErrorCode.DIAGRAM_NOT_FOUND, 'Workspace not found', 404);
-    if (needed === 'owner' && role !== 'owner') throw new AppError(DiagramErrorCode.DIAGRAM_FORBIDDEN, 'Only the owner of this workspace can do that', 403);
+    if (!workspace || !role) throw new AppError(DiagramErrorCode.DIAGRAM_NOT_FOUND, { message: 'Workspace not found' });
+    if (needed === 'owner' && role !== 'owner') throw new AppError(DiagramErrorCode.DIAGRAM_FORBIDDEN, { message: 'Only the owner of this workspace can do that' });
     return workspace;
   }
 
@@ -105,10 +105,10 @@ export class DiagramAccessService {
     const access = diagram ? await this.accessOf(diagram, caller?.userId) : null;
     if (!diagram || !access) {
       const code = notFoundMessage === DiagramTexts.copyUnavailable ? DiagramErrorCode.DIAGRAM_COPY_UNAVAILABLE : DiagramErrorCode.DIAGRAM_NOT_FOUND;
-      throw new AppError(code, notFoundMessage, 404);
+      throw new AppError(code, { message: notFoundMessage });
     }
     if (!DiagramAccessService.allows(access, needed)) {
-      throw new AppError(DiagramErrorCode.DIAGRAM_FORBIDDEN, needed === 'owner' ? 'Only the owner of this diagram can do that' : 'You can only view this diagram', 403);
+      throw new AppError(DiagramErrorCode.DIAGRAM_FORBIDDEN, { message: needed === 'owner' ? 'Only the owner of this diagram can do that' : 'You can only view this diagram' });
     }
     return { diagram, access };
   }
@@ -119,9 +119,9 @@ export class DiagramAccessService {
     const role = diagram ? await this.workspaces.roleOf(diagram.workspace, caller.userId) : null;
     if (!diagram || !(role === 'owner' || (role && diagram.ownerId === caller.userId))) {
       if (diagram && !diagram.deletedAt && (await this.accessOf(diagram, caller.userId))) {
-        throw new AppError(DiagramErrorCode.DIAGRAM_FORBIDDEN, 'Only the owner of this diagram can do that', 403);
+        throw new AppError(DiagramErrorCode.DIAGRAM_FORBIDDEN, { message: 'Only the owner of this diagram can do that' });
       }
-      throw new AppError(DiagramErrorCode.DIAGRAM_NOT_FOUND, DiagramTexts.notFound, 404);
+      throw new AppError(DiagramErrorCode.DIAGRAM_NOT_FOUND);
     }
     return diagram;
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DiagramErrorCode, DiagramTexts, type DiagramFile, type DiagramView } from '@loopwright/contracts';
+import { DiagramErrorCode, type DiagramFile, type DiagramView } from '@loopwright/contracts';
 import { importDiagram, type Diagram } from '@loopwright/engine';
 import type { Caller } from '../../core/auth/caller.js';
 import { AppError } from '../../core/errors/app-error.js';
@@ -50,7 +50,7 @@ export class DiagramFilesService {
 }
 
 function unrecognized(): AppError {
-  return new AppError(DiagramErrorCode.DIAGRAM_FORMAT_NOT_RECOGNIZED, DiagramTexts.formatNotRecognized, 400);
+  return new AppError(DiagramErrorCode.DIAGRAM_FORMAT_NOT_RECOGNIZED);
 }
 
 function parse(text: string): Parsed {

@@ -45,14 +45,14 @@ export class SharingService {
   async create(fuid: string, caller: Caller, email: string, role: Role): Promise<Share> {
     const { diagram } = await this.access.require(fuid, caller, 'owner');
     requireSaved(diagram);
-    if (!diagram.name.trim() || diagram.name === DIAGRAM_DEFAULT_NAME) throw new AppError(DiagramErrorCode.SHARE_NAME_REQUIRED, DiagramTexts.nameFirst, 400);
-    if (email === diagram.owner.email.toLowerCase()) throw new AppError(DiagramErrorCode.SHARE_SELF, DiagramTexts.shareSelf, 400);
+    if (!diagram.name.trim() || diagram.name === DIAGRAM_DEFAULT_NAME) throw new AppError(DiagramErrorCode.SHARE_NAME_REQUIRED);
+    if (email === diagram.owner.email.toLowerCase()) throw new AppError(DiagramErrorCode.SHARE_SELF);
     const created = await this.events.transaction(async (tx, emit) => {
       const share = await this.shares.create(diagram.id, email, role, caller.userId, tx);
       if (share && role !== 'none') await emit({ type: 'DiagramShared', payload: { diagramId: diagram.id, fuid, diagramName: diagram.name, sharedById: caller.userId, email, role } });
       return share;
     });
-    if (!created) throw new AppError(DiagramErrorCode.SHARE_ALREADY_EXISTS, DiagramTexts.alreadyShared, 409);
+    if (!created) throw new AppError(DiagramErrorCode.SHARE_ALREADY_EXISTS);
     this.accessChanged(fuid);
     return (await this.views([created]))[0];
   }
@@ -74,7 +74,7 @@ export class SharingService {
 
   private async requireShare(diagramId: string, shareId: string): Promise<ShareRow> {
     const share = await this.shares.find(diagramId, shareId);
-    if (!share) throw new AppError(DiagramErrorCode.SHARE_NOT_FOUND, 'This person is not on the list any more', 404);
+    if (!share) throw new AppError(DiagramErrorCode.SHARE_NOT_FOUND);
     return share;
   }
 
@@ -94,5 +94,5 @@ export class SharingService {
 }
 
 function requireSaved(diagram: DiagramMeta): void {
-  if (diagram.version < 1) throw new AppError(DiagramErrorCode.DIAGRAM_NOT_SAVED, DiagramTexts.notSavedPrivacy, 409);
+  if (diagram.version < 1) throw new AppError(DiagramErrorCode.DIAGRAM_NOT_SAVED, { message: DiagramTexts.notSavedPrivacy });
 }

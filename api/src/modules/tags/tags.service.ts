@@ -7,8 +7,8 @@ import { TagsRepository } from './tags.repository.js';
 
 type Row = NonNullable<Awaited<ReturnType<TagsRepository['find']>>>;
 const view = (t: Row): TagWithCount => ({ id: t.id, name: t.name, textColor: t.textColor, backgroundColor: t.backgroundColor, diagramCount: t._count.diagrams, createdAt: t.createdAt.toISOString() });
-const exists = () => new AppError(DiagramErrorCode.TAG_ALREADY_EXISTS, DiagramTexts.tagExists, 409);
-const notFound = () => new AppError(DiagramErrorCode.TAG_NOT_FOUND, 'Tag not found', 404);
+const exists = () => new AppError(DiagramErrorCode.TAG_ALREADY_EXISTS);
+const notFound = () => new AppError(DiagramErrorCode.TAG_NOT_FOUND);
 
 /** A workspace's tags (text and background colour), put on diagrams its members can see. For now the caller's personal workspace. */
 @Injectable()
@@ -25,7 +25,7 @@ export class TagsService {
   async create(caller: Caller, data: { name: string; textColor: string; backgroundColor: string }): Promise<TagWithCount> {
     const workspaceId = await this.access.personalWorkspaceOf(caller);
     if ((await this.tags.count(workspaceId)) >= DiagramLimits.maxTags) {
-      throw new AppError(DiagramErrorCode.TAG_LIMIT_REACHED, DiagramTexts.tagLimit, 403, { limit: DiagramLimits.maxTags });
+      throw new AppError(DiagramErrorCode.TAG_LIMIT_REACHED, { details: { limit: DiagramLimits.maxTags } });
     }
     const created = await this.tags.create(workspaceId, caller.userId, data);
     if (!created) throw exists();
@@ -46,7 +46,7 @@ export class TagsService {
 
   async setOnDiagram(fuid: string, caller: Caller, tagIds: string[]) {
     const { diagram } = await this.access.require(fuid, caller, 'viewer');
-    if (diagram.version < 1) throw new AppError(DiagramErrorCode.DIAGRAM_NOT_SAVED, DiagramTexts.notSavedTags, 409);
+    if (diagram.version < 1) throw new AppError(DiagramErrorCode.DIAGRAM_NOT_SAVED, { message: DiagramTexts.notSavedTags });
     const unique = [...new Set(tagIds)];
     const workspaceId = await this.access.personalWorkspaceOf(caller);
     const owned = await this.tags.ownedIds(workspaceId, unique);

@@ -41,7 +41,7 @@ export class UsersService {
 
   async require(userId: string): Promise<UserRecord> {
     const user = await this.users.findById(userId);
-    if (!user) throw new AppError(ErrorCode.AUTH_REQUIRED, 'You need to log in to do that', 401);
+    if (!user) throw new AppError(ErrorCode.AUTH_REQUIRED);
     return user;
   }
 
@@ -115,7 +115,7 @@ export class UsersService {
   async completeOnboarding(userId: string, answers: Onboarding): Promise<AuthenticatedUser> {
     const { username, company, jobTitle, ...rest } = answers;
     if (await this.users.usernameTaken(username, userId)) {
-      throw new AppError('USER_USERNAME_TAKEN', AuthTexts.usernameTaken, 409, { fields: [{ field: 'username', message: AuthTexts.usernameTaken }] });
+      throw new AppError('USER_USERNAME_TAKEN', { details: { fields: [{ field: 'username', message: AuthTexts.usernameTaken }] } });
     }
     try {
       const user = await this.users.update(userId, {
@@ -128,7 +128,7 @@ export class UsersService {
       return this.view(user);
     } catch (error) {
       if ((error as { code?: string }).code === 'P2002') {
-        throw new AppError('USER_USERNAME_TAKEN', AuthTexts.usernameTaken, 409, { fields: [{ field: 'username', message: AuthTexts.usernameTaken }] });
+        throw new AppError('USER_USERNAME_TAKEN', { details: { fields: [{ field: 'username', message: AuthTexts.usernameTaken }] } });
       }
       throw error;
     }
@@ -140,12 +140,12 @@ export class UsersService {
 
   async saveImage(userId: string, kind: 'avatar' | 'cover', contentType: string | undefined, body: unknown): Promise<AuthenticatedUser> {
     const data = Buffer.isBuffer(body) ? body : null;
-    if (!data || data.length === 0) throw new AppError('USER_PHOTO_MISSING', AuthTexts.photoMissing, 400);
+    if (!data || data.length === 0) throw new AppError('USER_PHOTO_MISSING');
     const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
     if (!(PHOTO_TYPES as readonly string[]).includes(type) || !looksLike(type, data)) {
-      throw new AppError('USER_PHOTO_WRONG_TYPE', AuthTexts.photoWrongType, 415);
+      throw new AppError('USER_PHOTO_WRONG_TYPE');
     }
-    if (data.length > PHOTO_MAX_BYTES) throw new AppError('USER_PHOTO_TOO_BIG', AuthTexts.photoTooBig, 413);
+    if (data.length > PHOTO_MAX_BYTES) throw new AppError('USER_PHOTO_TOO_BIG');
     await this.users.saveImage(userId, kind, type, data);
     return this.me(userId);
   }
