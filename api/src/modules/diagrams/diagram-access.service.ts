@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DiagramErrorCode, DiagramTexts, type DiagramAccess } from '@loopwright/contracts';
+import { DiagramErrorCode, DiagramTexts, ErrorCode, type DiagramAccess } from '@loopwright/contracts';
 import type { Caller } from '../../core/auth/caller.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { SharesService, type ShareRole } from '../shares/shares.service.js';
@@ -89,8 +89,8 @@ export class DiagramAccessService {
   async requireWorkspace(workspaceId: string, caller: Caller, needed: WorkspaceRole): Promise<WorkspaceFacts> {
     const workspace = await this.workspaces.find(workspaceId);
     const role = workspace ? await this.workspaces.roleOf(workspace, caller.userId) : null;
-    if (!workspace || !role) throw new AppError(DiagramErrorCode.DIAGRAM_NOT_FOUND, { message: 'Workspace not found' });
-    if (needed === 'owner' && role !== 'owner') throw new AppError(DiagramErrorCode.DIAGRAM_FORBIDDEN, { message: 'Only the owner of this workspace can do that' });
+    if (!workspace || !role) throw new AppError(ErrorCode.WORKSPACE_NOT_FOUND);
+    if (needed === 'owner' && role !== 'owner') throw new AppError(ErrorCode.WORKSPACE_FORBIDDEN);
     return workspace;
   }
 

@@ -42,9 +42,10 @@ export class DiagramsService {
   ) {}
 
   /** A diagram of the caller's. With a non-empty document it is saved at once (version 1); else version 0. */
-  async create(caller: Caller, input: NewDiagram): Promise<DiagramView> {
+  async create(caller: Caller, input: NewDiagram & { workspaceId?: string }): Promise<DiagramView> {
+    const workspaceId = input.workspaceId ? (await this.access.requireWorkspace(input.workspaceId, caller, 'member')).id : await this.access.personalWorkspaceOf(caller);
     const checked = checkDocument(input.document ?? emptyDocument(), { allowEmpty: true });
-    const diagram = await this.insert(caller.userId, await this.access.personalWorkspaceOf(caller), input, checked);
+    const diagram = await this.insert(caller.userId, workspaceId, input, checked);
     return this.views.full(diagram, 'owner', caller.userId, checked.document);
   }
 

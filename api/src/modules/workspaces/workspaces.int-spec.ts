@@ -59,7 +59,14 @@ describe('workspaces', () => {
     expect((await memberClient.delete(`/diagrams/${diagram.fuid}`)).status).toBe(403);
     expect((await outsiderClient.get(`/diagrams/${diagram.fuid}`)).status).toBe(404);
 
+    // Members create diagrams in the team workspace; outsiders cannot even see that it exists.
+    const created = await memberClient.post('/diagrams', { name: 'Made in the team', workspaceId: team.id });
+    expect(created.status).toBe(201);
+    expect((await prisma.diagram.findUnique({ where: { fuid: created.body.content.diagram.fuid }, select: { workspaceId: true, ownerId: true } }))).toEqual({ workspaceId: team.id, ownerId: member.id });
+    expect((await outsiderClient.post('/diagrams', { name: 'Sneaky', workspaceId: team.id })).body.error).toMatchObject({ code: 'WORKSPACE_NOT_FOUND' });
+
     await prisma.workspaceMember.update({ where: { workspaceId_userId: { workspaceId: team.id, userId: member.id } }, data: { status: 'suspended' } });
     expect((await memberClient.get(`/diagrams/${diagram.fuid}`)).status).toBe(404);
+    expect((await memberClient.post('/diagrams', { name: 'After suspension', workspaceId: team.id })).status).toBe(404);
   });
 });
