@@ -1,10 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkBoundaries } from './check-boundaries.mjs';
 import { root, run } from './lib.mjs';
 
 /**
- * Static checks that npm test runs before the tests: ESLint over the repository and the
- * TypeScript checks the build does not do (the web app and every test folder). Returns the
+ * Static checks that npm test runs before the tests: ESLint over the repository, the TypeScript
+ * checks the build does not do (the web app and every test folder) and the module boundaries
+ * (.dependency-cruiser.cjs, no moduleRef lookups). Returns the
  * names of the checks that failed. Needs the Prisma client generated (the build does that).
  */
 export const checks = {
@@ -14,12 +16,16 @@ export const checks = {
     await run('tsc', ['--noEmit', '-p', 'web']);
   },
   'typecheck tests': () => run('tsc', ['-p', 'tsconfig.tests.json']),
+  boundaries: async () => {
+    const problems = checkBoundaries();
+    if (problems.length) throw new Error(`module boundaries broken:\n${problems.join('\n')}`);
+  },
 };
 
 export async function runChecks(names = Object.keys(checks)) {
   const results = await Promise.allSettled(names.map((name) => checks[name]()));
   const failed = names.filter((_, i) => results[i].status === 'rejected');
-  for (const name of failed) console.error(`check failed: ${name}`);
+  failed.forEach((name) => console.error(`check failed: ${name}: ${results[names.indexOf(name)].reason?.message ?? ''}`));
   return failed;
 }
 

@@ -10,8 +10,10 @@ import { root } from './lib.mjs';
 // Extra arguments go to vitest (e.g. --project api-int); --no-build and --no-checks skip those steps.
 const args = process.argv.slice(2);
 const skipBuild = args.includes('--no-build');
-const skipChecks = args.includes('--no-checks') || args.includes('--project');
 const vitestArgs = args.filter((a) => a !== '--no-build' && a !== '--no-checks');
+// A run of one project or of chosen test files skips the static checks; CI's `npm test` starts with them.
+const choosesFiles = vitestArgs.some((a) => /\.(ts|tsx|mjs)$/.test(a) || a.includes('/'));
+const skipChecks = args.includes('--no-checks') || args.includes('--project') || choosesFiles;
 if (!skipBuild) await build();
 const failedChecks = skipChecks ? [] : await runChecks();
 

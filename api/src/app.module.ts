@@ -18,8 +18,10 @@ import { AuthModule } from './modules/auth/auth.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { DiagramsModule } from './modules/diagrams/diagrams.module.js';
+import { EventsModule } from './modules/events/events.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { PlaysModule } from './modules/plays/plays.module.js';
+import { RealtimeGatewayModule } from './modules/realtime/realtime-gateway.module.js';
 import { RealtimeModule } from './modules/realtime/realtime.module.js';
 import { SharingModule } from './modules/sharing/sharing.module.js';
 import { SimulationsModule } from './modules/simulations/simulations.module.js';
@@ -28,9 +30,9 @@ import { ThumbnailsModule } from './modules/thumbnails/thumbnails.module.js';
 
 /** Feature modules: the same list serves the app and the worker (job handlers live in them). */
 export const featureModules = [
-  InstanceModule, UsersModule, ApiKeysModule, MailModule, AuthModule, AdminModule, WebsiteModule,
+  EventsModule, InstanceModule, UsersModule, ApiKeysModule, MailModule, AuthModule, AdminModule, WebsiteModule,
   // Diagrams as a service
-  RealtimeModule, NotificationsModule, DiagramsModule, SharingModule, TagsModule, PlaysModule, SimulationsModule, ThumbnailsModule,
+  RealtimeModule, RealtimeGatewayModule, NotificationsModule, DiagramsModule, SharingModule, TagsModule, PlaysModule, SimulationsModule, ThumbnailsModule,
 ];
 
 @Module({})

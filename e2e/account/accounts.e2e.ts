@@ -161,6 +161,8 @@ describe.skipIf(!inject('chromiumPath'))('accounts in Chromium', () => {
       page.evaluate((b) => fetch('/api/notifications/add', { method: 'POST', headers: { 'X-Client-Id': 'loopwright-web', 'Content-Type': 'application/json' }, body: JSON.stringify(b) }).then((r) => r.status), body);
     expect(await add({ type: 'info', message: 'Your 10000 runs of Dice income are ready', link: '/settings/profile' })).toBe(201);
     expect(await add({ type: 'error', message: 'Your 500 runs of Old economy failed' })).toBe(201);
+    // They are pushed live over the socket: the count changes without opening the box or reloading.
+    await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 10_000 }).toBe('Notifications, 2 unread');
     await bell.click();
     const box = page.getByRole('region', { name: 'Notifications' });
     await box.getByText('Your 10000 runs of Dice income are ready').waitFor();

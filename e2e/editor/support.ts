@@ -3,6 +3,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PrismaClient } from '../../api/src/generated/prisma/client.js';
 import { hashPassword } from '../../api/src/modules/auth/passwords.js';
+import { createPersonalWorkspace } from '../../api/src/modules/workspaces/personal-workspace.js';
 import type { BuiltApp } from '../support/built-app.js';
 
 export const CLIENT_HEADERS = { 'X-Client-Id': 'loopwright-web' };
@@ -19,9 +20,10 @@ export async function createDesigner(app: BuiltApp): Promise<Designer> {
   const designer = { email: `editor-${suffix}@example.test`, password: `pw-${suffix}`, username: `editor-${suffix}` };
   const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: app.databaseUrl, max: 1 }) });
   try {
-    await prisma.user.create({
+    const user = await prisma.user.create({
       data: { email: designer.email, username: designer.username, passwordHash: await hashPassword(designer.password), emailConfirmedAt: new Date(), firstName: 'Eddie', lastName: 'Tor', onboardedAt: new Date() },
     });
+    await createPersonalWorkspace(prisma, user.id);
   } finally {
     await prisma.$disconnect();
   }

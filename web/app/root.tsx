@@ -26,8 +26,8 @@ import { CookieConsent } from './features/consent/cookie-consent';
 import { NavigationEffects } from './features/website/navigation-effects';
 import { OfflineNotice } from './features/website/offline-notice';
 import { ErrorPage } from './ui/error-page';
-import { SiteFooter } from './ui/site-footer';
-import { SiteHeader } from './ui/site-header';
+import { SiteFooter } from './features/website/site-footer';
+import { SiteHeader } from './features/website/site-header';
 import stylesheet from './styles/app.css?url';
 
 export const links: LinksFunction = () => [

@@ -2,6 +2,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { loadConfig } from '../config/config.js';
 import { createLogger, defaultLogFormat } from '../core/logging/logger.js';
 import { PrismaClient } from '../generated/prisma/client.js';
+import { createPersonalWorkspace } from '../modules/workspaces/personal-workspace.js';
 import { prepareDatabase } from '../server/database.js';
 import { demoDesigners } from './seed-data.js';
 
@@ -12,7 +13,8 @@ const database = await prepareDatabase(config, logger, { migrate: true });
 const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: database.url }) });
 try {
   for (const designer of demoDesigners) {
-    await prisma.user.upsert({ where: { email: designer.email }, create: designer, update: designer });
+    const user = await prisma.user.upsert({ where: { email: designer.email }, create: designer, update: designer, include: { personalWorkspace: { select: { id: true } } } });
+    if (!user.personalWorkspace) await createPersonalWorkspace(prisma, user.id);
   }
   logger.info({ designers: demoDesigners.length }, 'demo data loaded');
 } finally {

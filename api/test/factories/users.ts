@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { PrismaService } from '../../src/core/prisma/prisma.service.js';
 import { hashPassword } from '../../src/modules/auth/passwords.js';
+import { createPersonalWorkspace } from '../../src/modules/workspaces/personal-workspace.js';
 import { ApiClient } from '../support/api-client.js';
 import type { TestApp } from '../support/test-app.js';
 
@@ -20,14 +21,13 @@ export async function createUser(
   const email = overrides.email ?? `designer-${suffix}@example.test`;
   const password = overrides.password ?? `pw-${suffix}`;
   const username = overrides.username === undefined ? `designer-${suffix}` : overrides.username;
-  const user = await app.http.app.get(PrismaService).user.create({
-    data: {
-      email,
-      username,
-      passwordHash: await hashPassword(password),
-      emailConfirmedAt: overrides.confirmed === false ? null : new Date(),
-      role: overrides.role ?? 'user',
-    },
+  const passwordHash = await hashPassword(password);
+  const user = await app.http.app.get(PrismaService).$transaction(async (tx) => {
+    const created = await tx.user.create({
+      data: { email, username, passwordHash, emailConfirmedAt: overrides.confirmed === false ? null : new Date(), role: overrides.role ?? 'user' },
+    });
+    await createPersonalWorkspace(tx, created.id);
+    return created;
   });
   return { id: user.id, email, password, username };
 }

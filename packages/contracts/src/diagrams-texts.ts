@@ -28,6 +28,7 @@ export const DiagramTexts = {
   notificationsFailed: 'Failed to fetch notifications',
   batchDone: 'Your batch of {runs} runs of "{name}" has finished',
   batchFailedNotice: 'Your batch of {runs} runs of "{name}" failed: {reason}',
+  sharedWithYou: '{person} shared "{name}" with you',
 } as const;
 
 /**
@@ -77,6 +78,7 @@ export const DiagramErrorCode = {
   DIAGRAM_NOT_SAVED: 'DIAGRAM_NOT_SAVED',
   DIAGRAM_COPY_UNAVAILABLE: 'DIAGRAM_COPY_UNAVAILABLE',
   DIAGRAM_LIMIT_REACHED: 'DIAGRAM_LIMIT_REACHED',
+  DIAGRAM_TOO_LARGE: 'DIAGRAM_TOO_LARGE',
   DIAGRAM_FORMAT_NOT_RECOGNIZED: 'DIAGRAM_FORMAT_NOT_RECOGNIZED',
   DIAGRAM_VERSION_NOT_FOUND: 'DIAGRAM_VERSION_NOT_FOUND',
   DIAGRAM_PUBLIC_UNAVAILABLE: 'DIAGRAM_PUBLIC_UNAVAILABLE',
@@ -89,6 +91,7 @@ export const DiagramErrorCode = {
   TAG_NOT_FOUND: 'TAG_NOT_FOUND',
   PLAY_NOT_FOUND: 'PLAY_NOT_FOUND',
   PLAY_LIMIT_REACHED: 'PLAY_LIMIT_REACHED',
+  PLAY_TOO_LARGE: 'PLAY_TOO_LARGE',
   PLAY_QUEUE_UNAVAILABLE: 'PLAY_QUEUE_UNAVAILABLE',
   PLAY_NOT_RUNNING: 'PLAY_NOT_RUNNING',
   NOTIFICATION_NOT_FOUND: 'NOTIFICATION_NOT_FOUND',

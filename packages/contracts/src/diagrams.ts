@@ -98,6 +98,8 @@ export const createDiagramBodySchema = z.object({
   description: z.string().trim().max(5000).optional(),
   /** Omitted or empty: the diagram starts empty (version 0, not saved yet). */
   document: diagramDocumentInputSchema.optional(),
+  /** A workspace the caller is an active member of (a team's); omitted: their personal workspace. */
+  workspaceId: z.string().uuid().optional(),
 });
 
 export const listDiagramsQuerySchema = z.object({

@@ -1,19 +1,6 @@
 import { z } from 'zod';
 
-/** Error codes: SCREAMING_SNAKE with a domain prefix. */
-export const ErrorCode = {
-  VALIDATION_FAILED: 'VALIDATION_FAILED',
-  NOT_FOUND: 'NOT_FOUND',
-  ROUTE_NOT_FOUND: 'ROUTE_NOT_FOUND',
-  AUTH_REQUIRED: 'AUTH_REQUIRED',
-  AUTH_FORBIDDEN: 'AUTH_FORBIDDEN',
-  RATE_LIMITED: 'RATE_LIMITED',
-  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
-  CONFLICT: 'CONFLICT',
-  INTERNAL: 'INTERNAL',
-  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
-} as const;
-export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode] | (string & {});
+export { ErrorCode, errorMap, errorStatus, errorText } from './error-map.js';
 
 export const errorBodySchema = z
   .object({

@@ -16,3 +16,4 @@ export * from './diagrams.js';
 export * from './tags.js';
 export * from './plays.js';
 export * from './notifications.js';
+export * from './events.js';

@@ -1,3 +1,5 @@
+import { errorUi, type ErrorUi } from './error-ui';
+
 /**
  * The browser's client for our API under /api. Every call sends the client id header (the API
  * refuses cookie-authenticated writes without it) and same-origin credentials; session tokens
@@ -31,6 +33,11 @@ export class ApiError extends Error {
     this.retryAfter = init.retryAfter ?? null;
     this.requestId = init.requestId ?? null;
     this.details = init.details;
+  }
+
+  /** What the screen should offer for this code (log in, upgrade, reload, retry…). */
+  get ui(): ErrorUi {
+    return errorUi(this.code);
   }
 }
 

@@ -24,14 +24,14 @@ export class AuthGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<RequestWithCaller>();
     if (!SAFE_METHODS.has(request.method) && this.identity.hasSessionCookie(request) && !request.header(CLIENT_ID_HEADER)) {
-      throw new AppError(ErrorCode.AUTH_FORBIDDEN, 'This request must come from the Loopwright app (X-Client-Id header missing)', 403);
+      throw new AppError(ErrorCode.AUTH_FORBIDDEN, { message: 'This request must come from the Loopwright app (X-Client-Id header missing)' });
     }
     request.caller = (await this.identity.resolve(request)) ?? undefined;
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
-    if (!request.caller) throw new AppError(ErrorCode.AUTH_REQUIRED, 'You need to log in to do that', 401);
+    if (!request.caller) throw new AppError(ErrorCode.AUTH_REQUIRED);
     const role = this.reflector.getAllAndOverride<string | undefined>(REQUIRED_ROLE, targets);
-    if (role && request.caller.role !== role) throw new AppError(ErrorCode.AUTH_FORBIDDEN, 'You are not allowed to do that', 403);
+    if (role && request.caller.role !== role) throw new AppError(ErrorCode.AUTH_FORBIDDEN);
     return true;
   }
 }

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-export type QueueName = 'mail' | 'simulations' | 'maintenance';
+export type QueueName = 'mail' | 'simulations' | 'maintenance' | 'events';
 
 /** A job: its queue, dotted name, payload schema and retry policy. */
 export interface JobDefinition<P = unknown> {

@@ -57,9 +57,9 @@ export class RateLimiter implements OnModuleDestroy {
   }
 
   private tooMany(resetInMs: number): AppError {
-    return new AppError(ErrorCode.RATE_LIMITED, 'Too many attempts. Please wait a moment and try again.', 429, {
+    return new AppError(ErrorCode.RATE_LIMITED, { details: {
       retryAfterSeconds: Math.max(1, Math.ceil(resetInMs / 1000)),
-    });
+    } });
   }
 
   /** Redis when it answers; this process's memory when it does not (limits degrade, logins keep working). */

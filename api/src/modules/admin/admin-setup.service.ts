@@ -6,7 +6,6 @@ import { PrismaService } from '../../core/prisma/prisma.service.js';
 import { RateLimiter } from '../../core/rate-limit/rate-limiter.service.js';
 import { hashPassword } from '../auth/passwords.js';
 import { InstanceService } from '../instance/instance.service.js';
-import { UsersRepository } from '../users/users.repository.js';
 import { UsersService } from '../users/users.service.js';
 
 /**
@@ -17,7 +16,7 @@ import { UsersService } from '../users/users.service.js';
 export class AdminSetupService {
   constructor(
     private readonly prisma: PrismaService,
-    private readonly users: UsersRepository,
+    private readonly users: UsersService,
     private readonly usersService: UsersService,
     private readonly instance: InstanceService,
     private readonly limits: RateLimiter,
@@ -41,7 +40,7 @@ export class AdminSetupService {
     const user = await this.prisma.$transaction(async (tx) => {
       // Serialise concurrent attempts so there is only ever one "first" administrator.
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(4242001)`;
-      if ((await this.users.countAdmins(tx)) > 0) throw new AppError('ADMIN_ALREADY_EXISTS', AuthTexts.adminExists, 409);
+      if ((await this.users.countAdmins(tx)) > 0) throw new AppError('ADMIN_ALREADY_EXISTS');
       const existing = await this.users.findByEmail(email, tx);
       const data = { role: 'admin' as const, passwordHash, emailConfirmedAt: existing?.emailConfirmedAt ?? new Date() };
       return existing ? this.users.update(existing.id, data, tx) : this.users.create({ email, ...data }, tx);

@@ -9,7 +9,7 @@ import { Endpoint, type EndpointInput as Input } from '../../core/http/endpoint.
 import { AppError } from '../../core/errors/app-error.js';
 import { APP_CONFIG } from '../../core/tokens.js';
 import { clientInfo } from '../auth/client-info.js';
-import { MailRepository } from '../mail/mail.repository.js';
+import { MailService } from '../mail/mail.service.js';
 import { AdminSetupService } from './admin-setup.service.js';
 import { MailSettingsService } from './mail-settings.service.js';
 import { mailLogEntry, mailLogMessage } from './mail-log-view.js';
@@ -22,7 +22,7 @@ export class AdminController {
   constructor(
     private readonly setup: AdminSetupService,
     private readonly mailSettings: MailSettingsService,
-    private readonly mailLog: MailRepository,
+    private readonly mailLog: MailService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 

@@ -53,7 +53,7 @@ export class MailSettingsService {
       await transport.sendMail({ from: settings.sender, to: body.to, subject: mail.subject, html: mail.html, text: mail.text });
       return `A test e-mail was sent to ${body.to}.`;
     } catch (error) {
-      throw new AppError('MAIL_TEST_FAILED', `The mail server answered: ${smtpErrorText(error)}`, 400);
+      throw new AppError('MAIL_TEST_FAILED', { message: `The mail server answered: ${smtpErrorText(error)}` });
     } finally {
       transport.close();
     }
@@ -74,7 +74,7 @@ export class MailSettingsService {
     try {
       await transport.verify();
     } catch (error) {
-      throw new AppError('MAIL_SETTINGS_UNVERIFIED', `Could not connect to the mail server: ${smtpErrorText(error)}`, 400);
+      throw new AppError('MAIL_SETTINGS_UNVERIFIED', { message: `Could not connect to the mail server: ${smtpErrorText(error)}` });
     } finally {
       transport.close();
     }

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { AuthTexts } from '@loopwright/contracts';
+import type { AuthenticatedUser } from '@loopwright/contracts';
 import { AppError } from '../../core/errors/app-error.js';
 import { RateLimiter } from '../../core/rate-limit/rate-limiter.service.js';
-import { UsersRepository } from '../users/users.repository.js';
 import { UsersService } from '../users/users.service.js';
 import { AuthLimits } from './auth-limits.js';
 import { verifyPassword } from './passwords.js';
@@ -12,7 +11,7 @@ import { SessionsService, type SessionContext } from './sessions.service.js';
 @Injectable()
 export class LoginService {
   constructor(
-    private readonly users: UsersRepository,
+    private readonly users: UsersService,
     private readonly usersService: UsersService,
     private readonly sessions: SessionsService,
     private readonly limits: RateLimiter,
@@ -26,9 +25,9 @@ export class LoginService {
     const valid = await verifyPassword(user?.passwordHash, password);
     if (!user || !valid) {
       await this.limits.count(lockout);
-      throw new AppError('AUTH_INVALID_CREDENTIALS', AuthTexts.wrongCredentials, 401);
+      throw new AppError('AUTH_INVALID_CREDENTIALS');
     }
-    if (!user.emailConfirmedAt) throw new AppError('AUTH_EMAIL_NOT_CONFIRMED', AuthTexts.emailNotConfirmed, 403);
+    if (!user.emailConfirmedAt) throw new AppError('AUTH_EMAIL_NOT_CONFIRMED');
     await this.limits.reset(lockout.key);
     const tokens = await this.sessions.start(user.id, { ...context, method: 'password' });
     return { tokens, user: this.usersService.view(user) };

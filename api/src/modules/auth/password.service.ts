@@ -4,7 +4,7 @@ import { AppError } from '../../core/errors/app-error.js';
 import { PrismaService } from '../../core/prisma/prisma.service.js';
 import { RateLimiter } from '../../core/rate-limit/rate-limiter.service.js';
 import { MailService } from '../mail/mail.service.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { UsersService } from '../users/users.service.js';
 import { AuthLimits, RESET_PASSWORD_TTL_MS } from './auth-limits.js';
 import { AuthTokensRepository } from './auth-tokens.repository.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -15,7 +15,7 @@ import { SessionsService } from './sessions.service.js';
 export class PasswordService {
   constructor(
     private readonly prisma: PrismaService,
-    private readonly users: UsersRepository,
+    private readonly users: UsersService,
     private readonly tokens: AuthTokensRepository,
     private readonly sessions: SessionsService,
     private readonly mail: MailService,
@@ -45,15 +45,15 @@ export class PasswordService {
       return { consumed, mailId: user ? await this.mail.record('password-changed', user.email, {}, tx) : null };
     });
     const { consumed } = result;
-    if (consumed.status === 'expired') throw new AppError('AUTH_TOKEN_EXPIRED', AuthTexts.resetTokenExpired, 400);
-    if (consumed.status !== 'ok') throw new AppError('AUTH_TOKEN_INVALID', 'This reset link is not valid. It may have been used already.', 400);
+    if (consumed.status === 'expired') throw new AppError('AUTH_TOKEN_EXPIRED', { message: AuthTexts.resetTokenExpired });
+    if (consumed.status !== 'ok') throw new AppError('AUTH_TOKEN_INVALID', { message: 'This reset link is not valid. It may have been used already.' });
     await this.sessions.revokeAll(consumed.userId, 'password reset');
     if (result.mailId) await this.mail.dispatch(result.mailId);
   }
 
   async change(userId: string, currentSessionId: string | null, oldPassword: string | undefined, password: string): Promise<void> {
     const user = await this.users.findById(userId);
-    if (!user) throw new AppError('AUTH_REQUIRED', 'You need to log in to do that', 401);
+    if (!user) throw new AppError('AUTH_REQUIRED');
     // Accounts made with Google have no old password to give.
     if (user.passwordHash && !(await verifyPassword(user.passwordHash, oldPassword ?? ''))) {
       throw AppError.validation({ fields: [{ field: 'oldPassword', message: 'The current password is not correct' }] }, 'The current password is not correct');

@@ -7,7 +7,7 @@ import { PrismaService } from '../../core/prisma/prisma.service.js';
 import { RateLimiter } from '../../core/rate-limit/rate-limiter.service.js';
 import { APP_CONFIG } from '../../core/tokens.js';
 import { MailService } from '../mail/mail.service.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { UsersService } from '../users/users.service.js';
 import { AuthLimits, CONFIRM_EMAIL_TTL_MS } from './auth-limits.js';
 import { AuthTokensRepository } from './auth-tokens.repository.js';
 import { verifyCaptcha } from './captcha.js';
@@ -21,7 +21,7 @@ import { hashPassword } from './passwords.js';
 export class RegistrationService {
   constructor(
     private readonly prisma: PrismaService,
-    private readonly users: UsersRepository,
+    private readonly users: UsersService,
     private readonly tokens: AuthTokensRepository,
     private readonly mail: MailService,
     private readonly limits: RateLimiter,
@@ -51,8 +51,8 @@ export class RegistrationService {
       if (consumed.status === 'ok') await this.users.update(consumed.userId, { emailConfirmedAt: new Date() }, tx);
       return consumed;
     });
-    if (result.status === 'expired') throw new AppError('AUTH_TOKEN_EXPIRED', AuthTexts.verificationTokenExpired, 400);
-    if (result.status === 'invalid') throw new AppError('AUTH_TOKEN_INVALID', 'This confirmation link is not valid. It may have been used already.', 400);
+    if (result.status === 'expired') throw new AppError('AUTH_TOKEN_EXPIRED');
+    if (result.status === 'invalid') throw new AppError('AUTH_TOKEN_INVALID', { message: 'This confirmation link is not valid. It may have been used already.' });
   }
 
   async resendConfirmation(email: string, ip: string): Promise<void> {

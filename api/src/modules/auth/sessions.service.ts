@@ -64,7 +64,7 @@ export class SessionsService {
 
   async rotate(refreshToken: string): Promise<IssuedTokens> {
     const row = await this.sessions.findRefreshToken(sha256(refreshToken));
-    const invalid = () => new AppError(ErrorCode.AUTH_REQUIRED, 'Your session has ended. Please log in again.', 401);
+    const invalid = () => new AppError(ErrorCode.AUTH_REQUIRED, { message: 'Your session has ended. Please log in again.' });
     if (!row || row.session.revokedAt || row.session.expiresAt <= new Date() || row.expiresAt <= new Date()) throw invalid();
     if (row.usedAt) {
       if (Date.now() - row.usedAt.getTime() > REUSE_GRACE_MS) {

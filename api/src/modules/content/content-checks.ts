@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { ContentTree } from './content-files.js';
+import type { ContentTree } from './content-tree.js';
 
 /** The cross-reference checks of content/README.md §13, as warnings (the loader logs them). */
 export function checkReferences(tree: Pick<ContentTree, 'entries' | 'settings'>, root: string): string[] {

@@ -1,35 +1,14 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ContentKind } from '@loopwright/contracts';
 import { parse as parseYaml } from 'yaml';
 import { renderMarkdown } from './markdown.js';
 import { camelizeBlocks } from './blocks.js';
 import { checkReferences } from './content-checks.js';
+import type { ContentTree, EntryDraft } from './content-tree.js';
 import { textValue } from './text-value.js';
 
-/** One row to be written to content_entries. */
-export interface EntryDraft {
-  kind: ContentKind;
-  slug: string;
-  title: string;
-  description: string;
-  status: 'publish' | 'draft';
-  body: string;
-  html: string;
-  data: Record<string, unknown>;
-  chapterSlug: string | null;
-  parentSlug: string | null;
-  position: number;
-  publishedAt: Date | null;
-}
-
-export interface ContentTree {
-  hash: string;
-  entries: EntryDraft[];
-  settings: Record<'menus' | 'cta' | 'partners' | 'social_posts', unknown>;
-  warnings: string[];
-}
+export type { ContentTree, EntryDraft } from './content-tree.js';
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const isHidden = (name: string) => name.startsWith('_') || name.startsWith('.');

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Param, Query, Req } from '@nestjs/common';
-import { contentEndpoints, type Collection, type ContentKind } from '@loopwright/contracts';
+import { contentEndpoints, type Collection, type ContentKind, type ErrorCode } from '@loopwright/contracts';
 import type { Request } from 'express';
 import { AppError } from '../../core/errors/app-error.js';
 import { Endpoint } from '../../core/http/endpoint.decorator.js';
@@ -9,8 +9,8 @@ import { LearnService } from './learn.service.js';
 import { RequireRole } from '../../core/auth/roles.decorator.js';
 import { canPreview } from './viewer.js';
 
-const found = <T>(value: T | null, code: string): T => {
-  if (value === null) throw new AppError(code, 'Page not found', 404);
+const found = <T>(value: T | null, code: ErrorCode): T => {
+  if (value === null) throw new AppError(code);
   return value;
 };
 

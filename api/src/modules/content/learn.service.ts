@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { Chapter, Collection, ContentKind, LearnPage } from '@loopwright/contracts';
+import type { Chapter, Collection, ContentKind, ErrorCode, LearnPage } from '@loopwright/contracts';
 import { AppError } from '../../core/errors/app-error.js';
 import { ContentLoaderService } from './content-loader.service.js';
 import { ContentRepository } from './content.repository.js';
 
-const kinds: Record<Collection, { page: ContentKind; chapter: ContentKind; notFound: string }> = {
+const kinds: Record<Collection, { page: ContentKind; chapter: ContentKind; notFound: ErrorCode }> = {
   docs: { page: 'doc', chapter: 'doc_chapter', notFound: 'DOC_NOT_FOUND' },
   learn: { page: 'academy', chapter: 'academy_chapter', notFound: 'ACADEMY_NOT_FOUND' },
 };
@@ -27,7 +27,7 @@ export class LearnService {
         const own = pages.filter((p) => p.chapterSlug === c.slug && p.slug).map((p) => ({ id: p.id, slug: p.slug, title: p.title }));
         return { id: c.id, slug: c.slug, title: c.title, description: c.description, count: own.length, pagesCount: own.length, icon: String((c.data as { icon?: string }).icon ?? 'book-open'), pages: own };
       });
-    if (!list.length) throw new AppError(notFound, 'Page not found', 404);
+    if (!list.length) throw new AppError(notFound);
     return list;
   }
 
@@ -71,7 +71,7 @@ export class LearnService {
   async postRef(collection: Collection, id: string) {
     await this.loader.ensureLoaded();
     const row = await this.repository.findById(kinds[collection].page, id);
-    if (!row) throw new AppError('POST_NOT_FOUND', 'Page not found', 404);
+    if (!row) throw new AppError('POST_NOT_FOUND');
     return { id: row.id, slug: row.slug, title: row.title, category: row.chapterSlug ?? '' };
   }
 }

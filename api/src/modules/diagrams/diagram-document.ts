@@ -24,19 +24,19 @@ export function checkDocument(input: unknown, options: { allowEmpty: boolean }):
   const problems = validate(input);
   const errors = problems.filter((p) => p.severity === 'error');
   if (errors.length) {
-    throw new AppError(DiagramErrorCode.DIAGRAM_INVALID, `${DiagramTexts.invalidDocument}: ${errors[0].id || 'document'}: ${errors[0].message}`, 400, {
+    throw new AppError(DiagramErrorCode.DIAGRAM_INVALID, { message: `${DiagramTexts.invalidDocument}: ${errors[0].id || 'document'}: ${errors[0].message}`, details: {
       problems: errors.map(toProblem),
-    });
+    } });
   }
   const document = diagramSchema.parse(input);
-  if (!options.allowEmpty && document.nodes.length === 0) throw new AppError(DiagramErrorCode.DIAGRAM_EMPTY, DiagramTexts.emptyGraph, 400);
+  if (!options.allowEmpty && document.nodes.length === 0) throw new AppError(DiagramErrorCode.DIAGRAM_EMPTY);
   const componentCount = document.nodes.length + document.connections.length;
-  if (componentCount > DiagramLimits.maxComponents) throw new AppError(DiagramErrorCode.DIAGRAM_LIMIT_REACHED, DiagramTexts.componentsLimit, 403, { limit: DiagramLimits.maxComponents });
+  if (componentCount > DiagramLimits.maxComponents) throw new AppError(DiagramErrorCode.DIAGRAM_LIMIT_REACHED, { details: { limit: DiagramLimits.maxComponents } });
   if (document.settings.stepsLimit > DiagramLimits.maxTimeSteps) {
-    throw new AppError(DiagramErrorCode.DIAGRAM_LIMIT_REACHED, DiagramTexts.stepsLimit, 403, { limit: DiagramLimits.maxTimeSteps, field: 'settings.stepsLimit' });
+    throw new AppError(DiagramErrorCode.DIAGRAM_LIMIT_REACHED, { message: DiagramTexts.stepsLimit, details: { limit: DiagramLimits.maxTimeSteps, field: 'settings.stepsLimit' } });
   }
   const sizeBytes = Buffer.byteLength(JSON.stringify(document));
-  if (sizeBytes > DiagramLimits.maxDocumentBytes) throw new AppError(DiagramErrorCode.DIAGRAM_LIMIT_REACHED, DiagramTexts.batchTooLarge, 413, { limit: DiagramLimits.maxDocumentBytes });
+  if (sizeBytes > DiagramLimits.maxDocumentBytes) throw new AppError(DiagramErrorCode.DIAGRAM_TOO_LARGE, { details: { limit: DiagramLimits.maxDocumentBytes } });
   return {
     document,
     warnings: problems.filter((p) => p.severity === 'warning').map(toProblem),

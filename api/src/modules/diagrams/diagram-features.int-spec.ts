@@ -106,8 +106,8 @@ describe('import and export, privacy and sharing rules, tags, play history, noti
     expect((await owner.get(`/diagrams/${a.fuid}`)).body.content.diagram.tags).toEqual([]);
 
     const prisma = app.http.app.get(PrismaService);
-    const me = await prisma.tag.findFirstOrThrow({ where: { name: 'Balance' }, select: { ownerId: true } });
-    await prisma.tag.createMany({ data: Array.from({ length: DiagramLimits.maxTags }, (_, i) => ({ ownerId: me.ownerId, name: `t${i}`, nameKey: `t${i}`, textColor: '#FFFFFF', backgroundColor: '#000000' })) });
+    const me = await prisma.tag.findFirstOrThrow({ where: { name: 'Balance' }, select: { ownerId: true, workspaceId: true } });
+    await prisma.tag.createMany({ data: Array.from({ length: DiagramLimits.maxTags }, (_, i) => ({ ownerId: me.ownerId, workspaceId: me.workspaceId, name: `t${i}`, nameKey: `t${i}`, textColor: '#FFFFFF', backgroundColor: '#000000' })) });
     expect((await other.post('/tags', { name: 'one too many' })).body.error).toMatchObject({ code: 'TAG_LIMIT_REACHED', message: DiagramTexts.tagLimit });
   });
 

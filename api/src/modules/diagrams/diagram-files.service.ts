@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DiagramErrorCode, DiagramTexts, type DiagramFile, type DiagramView } from '@loopwright/contracts';
+import { DiagramErrorCode, type DiagramFile, type DiagramView } from '@loopwright/contracts';
 import { importDiagram, type Diagram } from '@loopwright/engine';
 import type { Caller } from '../../core/auth/caller.js';
 import { AppError } from '../../core/errors/app-error.js';
@@ -44,13 +44,13 @@ export class DiagramFilesService {
   async import(caller: Caller, text: string, name?: string): Promise<{ diagram: DiagramView; format: string; warnings: { id: string; message: string }[] }> {
     const parsed = parse(text);
     const checked = checkDocument(parsed.document, { allowEmpty: true });
-    const created = await this.service.insert(caller.userId, { name: name || parsed.name, description: parsed.description }, checked);
+    const created = await this.service.insert(caller.userId, await this.access.personalWorkspaceOf(caller), { name: name || parsed.name, description: parsed.description }, checked);
     return { diagram: await this.views.full(created, 'owner', caller.userId, checked.document), format: parsed.format, warnings: parsed.warnings };
   }
 }
 
 function unrecognized(): AppError {
-  return new AppError(DiagramErrorCode.DIAGRAM_FORMAT_NOT_RECOGNIZED, DiagramTexts.formatNotRecognized, 400);
+  return new AppError(DiagramErrorCode.DIAGRAM_FORMAT_NOT_RECOGNIZED);
 }
 
 function parse(text: string): Parsed {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DiagramErrorCode, DiagramLimits, DiagramTexts, RealtimeEvents, type Revision, type SaveResult } from '@loopwright/contracts';
+import { DiagramErrorCode, DiagramLimits, RealtimeEvents, type Revision, type SaveResult } from '@loopwright/contracts';
 import type { Diagram } from '@loopwright/engine';
 import type { Caller } from '../../core/auth/caller.js';
 import { AppError } from '../../core/errors/app-error.js';
@@ -50,7 +50,7 @@ export class DiagramSaveService {
   async restore(fuid: string, caller: Caller, revisionId: string): Promise<SaveResult> {
     const { diagram } = await this.access.require(fuid, caller, 'editor');
     const revision = await this.diagrams.findRevision(diagram.id, revisionId);
-    if (!revision) throw new AppError(DiagramErrorCode.DIAGRAM_VERSION_NOT_FOUND, DiagramTexts.versionNotFound, 404);
+    if (!revision) throw new AppError(DiagramErrorCode.DIAGRAM_VERSION_NOT_FOUND);
     const checked = checkDocument(revision.document, { allowEmpty: true });
     const result = await this.commit(diagram.id, caller.userId, diagram.version, checked, { restoredFrom: { id: revision.id, version: revision.version } });
     if (!result) throw await this.conflict(diagram.id);
@@ -122,17 +122,17 @@ export class DiagramSaveService {
   async getRevision(fuid: string, caller: Caller, revisionId: string): Promise<Revision & { document: Diagram }> {
     const { diagram } = await this.access.require(fuid, caller, 'editor');
     const row = await this.diagrams.findRevision(diagram.id, revisionId);
-    if (!row) throw new AppError(DiagramErrorCode.DIAGRAM_VERSION_NOT_FOUND, DiagramTexts.versionNotFound, 404);
+    if (!row) throw new AppError(DiagramErrorCode.DIAGRAM_VERSION_NOT_FOUND);
     return { ...revisionView(row), document: row.document as unknown as Diagram };
   }
 
   private async conflict(diagramId: string): Promise<AppError> {
     const current = await this.diagrams.currentVersion(diagramId);
-    return new AppError(DiagramErrorCode.DIAGRAM_VERSION_CONFLICT, DiagramTexts.versionConflict, 409, {
+    return new AppError(DiagramErrorCode.DIAGRAM_VERSION_CONFLICT, { details: {
       currentVersion: current?.version ?? 0,
       savedAt: current?.savedAt?.toISOString() ?? null,
       savedBy: current?.savedBy ? userRefView(current.savedBy) : null,
-    });
+    } });
   }
 }
 

@@ -1,6 +1,6 @@
 import type { DiagramPrivacy, DiagramSummary } from '@loopwright/contracts';
 import type { AccessLevel } from './diagram-access.service.js';
-import type { DiagramMeta, UserRefRow } from './diagrams.repository.js';
+import type { DiagramMeta, UserRefRow } from './diagram-meta.js';
 
 export interface UserRef {
   id: string;

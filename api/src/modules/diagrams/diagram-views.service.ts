@@ -3,17 +3,29 @@ import type { DiagramSummary, DiagramView } from '@loopwright/contracts';
 import type { Diagram } from '@loopwright/engine';
 import type { AccessLevel } from './diagram-access.service.js';
 import { summaryView, userRefView } from './diagram-view.js';
-import { DiagramsRepository, type DiagramMeta } from './diagrams.repository.js';
+import { SharesService } from '../shares/shares.service.js';
+import { WorkspacesService } from '../workspaces/workspaces.service.js';
+import type { DiagramMeta } from './diagram-meta.js';
+import { DiagramsRepository } from './diagrams.repository.js';
 
 /** Builds the contract's diagram shapes for a caller (their tags, the owner's e-mail when they may see it). */
 @Injectable()
 export class DiagramViewsService {
-  constructor(private readonly diagrams: DiagramsRepository) {}
+  constructor(
+    private readonly diagrams: DiagramsRepository,
+    private readonly shares: SharesService,
+    private readonly workspaces: WorkspacesService,
+  ) {}
+
+  /** Tags are the caller's workspace's. */
+  private async tagsOf(ids: string[], callerId: string | undefined) {
+    return callerId ? this.diagrams.tagsOf(ids, await this.workspaces.personalId(callerId)) : [];
+  }
 
   async summaries(rows: { diagram: DiagramMeta; access: AccessLevel }[], callerId: string | undefined): Promise<DiagramSummary[]> {
     if (!rows.length) return [];
     const ids = rows.map((r) => r.diagram.id);
-    const [tags, people] = await Promise.all([callerId ? this.diagrams.tagsOf(ids, callerId) : Promise.resolve([]), this.diagrams.hasActiveShares(ids)]);
+    const [tags, people] = await Promise.all([this.tagsOf(ids, callerId), this.shares.withActive(ids)]);
     return rows.map(({ diagram, access }) =>
       summaryView(diagram, {
         access,

@@ -1,4 +1,8 @@
 import { Module } from '@nestjs/common';
+import { EventsModule } from '../events/events.module.js';
+import { SharesModule } from '../shares/shares.module.js';
+import { UsersModule } from '../users/users.module.js';
+import { WorkspacesModule } from '../workspaces/workspaces.module.js';
 import { DiagramAccessService } from './diagram-access.service.js';
 import { DiagramFilesService } from './diagram-files.service.js';
 import { DiagramSaveService } from './diagram-save.service.js';
@@ -9,6 +13,7 @@ import { DiagramsRepository } from './diagrams.repository.js';
 import { DiagramsService } from './diagrams.service.js';
 
 @Module({
+  imports: [WorkspacesModule, SharesModule, UsersModule, EventsModule],
   controllers: [DiagramsController, DiagramVersionsController],
   providers: [DiagramsRepository, DiagramAccessService, DiagramSaveService, DiagramViewsService, DiagramsService, DiagramFilesService],
   exports: [DiagramAccessService, DiagramsService, DiagramViewsService],

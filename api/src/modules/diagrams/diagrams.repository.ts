@@ -1,26 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService, type TransactionClient } from '../../core/prisma/prisma.service.js';
 import type { Prisma } from '../../generated/prisma/client.js';
+import { diagramMeta, userRef, type DiagramMeta } from './diagram-meta.js';
 
-const userRef = { select: { id: true, username: true, firstName: true, lastName: true, email: true } } as const;
-
-/** What access decisions and views need of a diagram (never the document). */
-export const diagramMeta = {
-  id: true, fuid: true, name: true, description: true, ownerId: true, version: true, linkAccess: true, community: true,
-  timeStepsLimit: true, typeTags: true, nodeCount: true, connectionCount: true, componentCount: true, sizeBytes: true,
-  playCount: true, forkCount: true, likeCount: true, sourceId: true, fileToken: true, savedAt: true, savedById: true,
-  createdAt: true, updatedAt: true, deletedAt: true,
-  owner: userRef,
-  savedBy: userRef,
-  source: { select: { fuid: true, name: true, deletedAt: true, owner: { select: { username: true } } } },
-} as const satisfies Prisma.DiagramSelect;
-
-export type DiagramMeta = Prisma.DiagramGetPayload<{ select: typeof diagramMeta }>;
-export type UserRefRow = NonNullable<DiagramMeta['savedBy']>;
+export type { DiagramMeta, UserRefRow } from './diagram-meta.js';
 
 export interface DiagramListFilter {
   scope: 'mine' | 'shared' | 'trash';
   userId: string;
+  /** The caller's workspace: 'mine' and 'trash' list its diagrams, tags filter by its tags. */
+  workspaceId: string;
   email: string;
   tagId?: string;
   q?: string;
@@ -53,37 +42,19 @@ export class DiagramsRepository {
     return row?.document;
   }
 
-  async userEmail(userId: string): Promise<string | null> {
-    const user = await this.prisma.user.findUnique({ where: { id: userId }, select: { email: true } });
-    return user?.email ?? null;
-  }
-
-  findShareRole(diagramId: string, email: string) {
-    return this.prisma.diagramShare.findUnique({ where: { diagramId_email: { diagramId, email } }, select: { role: true } });
-  }
-
-  /** Tags of one user on these diagrams. */
-  tagsOf(diagramIds: string[], userId: string) {
+  /** The workspace's tags on these diagrams. */
+  tagsOf(diagramIds: string[], workspaceId: string) {
     return this.prisma.diagramTag.findMany({
-      where: { diagramId: { in: diagramIds }, tag: { ownerId: userId } },
+      where: { diagramId: { in: diagramIds }, tag: { workspaceId } },
       select: { diagramId: true, tag: { select: { id: true, name: true, textColor: true, backgroundColor: true } } },
       orderBy: { tag: { name: 'asc' } },
     });
   }
 
-  /** Diagram ids (among these) shared with the e-mail as viewer or editor. */
-  async sharedWith(diagramIds: string[], email: string): Promise<Map<string, 'viewer' | 'editor' | 'none'>> {
-    const rows = await this.prisma.diagramShare.findMany({ where: { diagramId: { in: diagramIds }, email }, select: { diagramId: true, role: true } });
-    return new Map(rows.map((r) => [r.diagramId, r.role]));
-  }
-
-  async hasActiveShares(diagramIds: string[]): Promise<Set<string>> {
-    const rows = await this.prisma.diagramShare.findMany({ where: { diagramId: { in: diagramIds }, role: { in: ['viewer', 'editor'] } }, select: { diagramId: true }, distinct: ['diagramId'] });
-    return new Set(rows.map((r) => r.diagramId));
-  }
-
-  contributors(diagramId: string) {
-    return this.prisma.user.findMany({ where: { diagramRevisions: { some: { diagramId } } }, select: userRef.select, take: 50 });
+  /** People who saved a version of the diagram. */
+  async contributors(diagramId: string) {
+    const rows = await this.prisma.diagramRevision.findMany({ where: { diagramId, authorId: { not: null } }, select: { author: userRef }, distinct: ['authorId'], take: 50 });
+    return rows.flatMap((r) => (r.author ? [r.author] : []));
   }
 
   create(data: Prisma.DiagramUncheckedCreateInput, tx?: TransactionClient) {
@@ -92,12 +63,12 @@ export class DiagramsRepository {
 
   async list(filter: DiagramListFilter): Promise<{ rows: DiagramMeta[]; total: number }> {
     const where: Prisma.DiagramWhereInput = {
-      ...(filter.scope === 'mine' ? { ownerId: filter.userId, deletedAt: null } : {}),
-      ...(filter.scope === 'trash' ? { ownerId: filter.userId, deletedAt: { not: null } } : {}),
+      ...(filter.scope === 'mine' ? { workspaceId: filter.workspaceId, deletedAt: null } : {}),
+      ...(filter.scope === 'trash' ? { workspaceId: filter.workspaceId, deletedAt: { not: null } } : {}),
       ...(filter.scope === 'shared'
-        ? { ownerId: { not: filter.userId }, deletedAt: null, shares: { some: { email: filter.email, role: { in: ['viewer', 'editor'] } } } }
+        ? { workspaceId: { not: filter.workspaceId }, deletedAt: null, shares: { some: { email: filter.email, role: { in: ['viewer', 'editor'] } } } }
         : {}),
-      ...(filter.tagId ? { tags: { some: { tagId: filter.tagId, tag: { ownerId: filter.userId } } } } : {}),
+      ...(filter.tagId ? { tags: { some: { tagId: filter.tagId, tag: { workspaceId: filter.workspaceId } } } } : {}),
       ...(filter.q ? { name: { contains: filter.q, mode: 'insensitive' } } : {}),
     };
     const field = filter.sort === 'name' ? 'nameKey' : filter.sort === 'created' ? 'createdAt' : 'updatedAt';
@@ -118,9 +89,9 @@ export class DiagramsRepository {
     return this.prisma.diagram.findUnique({ where: { id }, select: { version: true, savedAt: true, savedBy: userRef } });
   }
 
-  update(id: string, data: Prisma.DiagramUncheckedUpdateInput) {
+  update(id: string, data: Prisma.DiagramUncheckedUpdateInput, tx: TransactionClient = this.prisma) {
     const nameKey = typeof data.name === 'string' ? { nameKey: data.name.toLowerCase() } : {};
-    return this.prisma.diagram.update({ where: { id }, data: { ...data, ...nameKey }, select: diagramMeta });
+    return tx.diagram.update({ where: { id }, data: { ...data, ...nameKey }, select: diagramMeta });
   }
 
   async incrementForks(id: string, tx: TransactionClient): Promise<void> {

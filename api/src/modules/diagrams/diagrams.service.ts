@@ -4,13 +4,17 @@ import type { z } from 'zod';
 import type { diagramDetailsSchema, listDiagramsQuerySchema } from '@loopwright/contracts';
 import type { Diagram } from '@loopwright/engine';
 import type { Caller } from '../../core/auth/caller.js';
+import type { TransactionClient } from '../../core/prisma/prisma.service.js';
+import { DomainEventsService } from '../events/domain-events.service.js';
 import { RealtimePublisher } from '../realtime/realtime.publisher.js';
-import { DiagramAccessService } from './diagram-access.service.js';
+import { UsersService } from '../users/users.service.js';
+import { DiagramAccessService, type AccessLevel } from './diagram-access.service.js';
 import { checkDocument, emptyDocument, type CheckedDocument } from './diagram-document.js';
 import { DiagramSaveService } from './diagram-save.service.js';
 import { userRefView } from './diagram-view.js';
 import { DiagramViewsService } from './diagram-views.service.js';
-import { DiagramsRepository, type DiagramMeta } from './diagrams.repository.js';
+import type { DiagramMeta } from './diagram-meta.js';
+import { DiagramsRepository } from './diagrams.repository.js';
 import { newFileToken, newFuid } from './fuid.js';
 
 type ListQuery = z.infer<typeof listDiagramsQuerySchema>;
@@ -20,7 +24,8 @@ export interface NewDiagram {
   name?: string;
   description?: string;
   document?: unknown;
-  sourceId?: string;
+  /** The diagram this one is a copy of. */
+  source?: Pick<DiagramMeta, 'id' | 'fuid' | 'name' | 'ownerId'>;
 }
 
 /** Creating, listing, reading, renaming, deleting, restoring and copying diagrams. */
@@ -32,28 +37,32 @@ export class DiagramsService {
     private readonly saves: DiagramSaveService,
     private readonly views: DiagramViewsService,
     private readonly realtime: RealtimePublisher,
+    private readonly users: UsersService,
+    private readonly events: DomainEventsService,
   ) {}
 
   /** A diagram of the caller's. With a non-empty document it is saved at once (version 1); else version 0. */
-  async create(caller: Caller, input: NewDiagram): Promise<DiagramView> {
+  async create(caller: Caller, input: NewDiagram & { workspaceId?: string }): Promise<DiagramView> {
+    const workspaceId = input.workspaceId ? (await this.access.requireWorkspace(input.workspaceId, caller, 'member')).id : await this.access.personalWorkspaceOf(caller);
     const checked = checkDocument(input.document ?? emptyDocument(), { allowEmpty: true });
-    const diagram = await this.insert(caller.userId, input, checked);
+    const diagram = await this.insert(caller.userId, workspaceId, input, checked);
     return this.views.full(diagram, 'owner', caller.userId, checked.document);
   }
 
   /** Inserts the row (and the first history entry when the document has content) in one transaction. */
-  async insert(ownerId: string, input: NewDiagram, checked: CheckedDocument): Promise<DiagramMeta> {
+  async insert(ownerId: string, workspaceId: string, input: NewDiagram, checked: CheckedDocument): Promise<DiagramMeta> {
     const saved = checked.nodeCount > 0;
     const now = new Date();
-    return this.diagrams.transaction(async (tx) => {
+    return this.events.transaction(async (tx, emit) => {
       const diagram = await this.diagrams.create(
         {
           fuid: newFuid(),
           fileToken: newFileToken(),
           name: input.name?.trim() || DIAGRAM_DEFAULT_NAME,
           description: input.description ?? '',
+          workspaceId,
           ownerId,
-          sourceId: input.sourceId ?? null,
+          sourceId: input.source?.id ?? null,
           ...DiagramSaveService.columns(checked),
           version: saved ? 1 : 0,
           savedAt: saved ? now : null,
@@ -62,17 +71,21 @@ export class DiagramsService {
         tx,
       );
       if (saved) await this.saves.recordRevision(tx, diagram.id, ownerId, 1, checked.document, null, now);
-      if (input.sourceId) await this.diagrams.incrementForks(input.sourceId, tx);
+      if (input.source) {
+        await this.diagrams.incrementForks(input.source.id, tx);
+        await emit({ type: 'DiagramCopied', payload: { diagramId: input.source.id, fuid: input.source.fuid, diagramName: input.source.name, copyFuid: diagram.fuid, copiedById: ownerId, sourceOwnerId: input.source.ownerId } });
+      }
       return diagram;
     });
   }
 
   async list(caller: Caller, query: ListQuery): Promise<{ items: DiagramSummary[]; total: number; page: number; pageSize: number }> {
-    const email = (await this.diagrams.userEmail(caller.userId)) ?? '';
+    const [email, workspaceId] = await Promise.all([this.users.emailOf(caller.userId), this.access.personalWorkspaceOf(caller)]);
     const { rows, total } = await this.diagrams.list({
       scope: query.scope,
       userId: caller.userId,
-      email,
+      workspaceId,
+      email: email ?? '',
       tagId: query.tag,
       q: query.q,
       sort: query.sort,
@@ -80,12 +93,8 @@ export class DiagramsService {
       skip: (query.page - 1) * query.pageSize,
       take: query.pageSize,
     });
-    let roles = new Map<string, 'viewer' | 'editor' | 'none'>();
-    if (query.scope === 'shared') roles = await this.diagrams.sharedWith(rows.map((r) => r.id), email);
-    const withAccess = rows.map((diagram) => ({
-      diagram,
-      access: (query.scope === 'shared' ? DiagramAccessService.decide(diagram, caller.userId, roles.get(diagram.id) ?? null) ?? 'viewer' : 'owner'),
-    }));
+    const shared = query.scope === 'shared' ? await this.access.accessToShared(rows, caller.userId, email ?? '') : null;
+    const withAccess = rows.map((diagram) => ({ diagram, access: (shared?.get(diagram.id) ?? 'owner') as AccessLevel }));
     return { items: await this.views.summaries(withAccess, caller.userId), total, page: query.page, pageSize: query.pageSize };
   }
 
@@ -118,7 +127,7 @@ export class DiagramsService {
     const { diagram: source } = await this.access.require(fuid, caller, 'viewer', DiagramTexts.copyUnavailable);
     const document = (await this.diagrams.findDocument(source.id)) as Diagram;
     const checked = checkDocument(document, { allowEmpty: true });
-    const copy = await this.insert(caller.userId, { name: name ?? `${source.name} (copy)`, description: source.description, sourceId: source.id }, checked);
+    const copy = await this.insert(caller.userId, await this.access.personalWorkspaceOf(caller), { name: name ?? `${source.name} (copy)`, description: source.description, source }, checked);
     return this.views.full(copy, 'owner', caller.userId, checked.document);
   }
 
@@ -127,9 +136,9 @@ export class DiagramsService {
     return (await this.diagrams.findDocument(diagramId)) as Diagram;
   }
 
-  /** Sets link access and community visibility (the sharing module checks who may). */
-  setPrivacy(diagramId: string, changes: { linkAccess?: 'none' | 'view' | 'edit'; community?: boolean }): Promise<DiagramMeta> {
-    return this.diagrams.update(diagramId, changes);
+  /** Sets link access and community visibility (the sharing module checks who may), inside its transaction. */
+  setPrivacy(diagramId: string, changes: { linkAccess?: 'none' | 'view' | 'edit'; community?: boolean }, tx?: TransactionClient): Promise<DiagramMeta> {
+    return this.diagrams.update(diagramId, changes, tx);
   }
 
   async details(fuid: string, caller: Caller | undefined): Promise<Details> {

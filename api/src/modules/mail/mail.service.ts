@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/config.js';
 import type { TransactionClient } from '../../core/prisma/prisma.service.js';
 import { QueueService } from '../../core/queue/queue.service.js';
+import type { MailStatus } from '../../generated/prisma/client.js';
 import { APP_CONFIG, LOGGER } from '../../core/tokens.js';
 import { sendMailJob } from './mail.jobs.js';
 import { MailRepository } from './mail.repository.js';
@@ -48,6 +49,11 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy {
     const id = await this.record(template, to, props);
     await this.dispatch(id);
     return id;
+  }
+
+  /** The mail log, newest first (admins read it). */
+  page(page: number, pageSize: number, status?: MailStatus) {
+    return this.mail.page(page, pageSize, status);
   }
 
   /** Re-hands queued rows the queue never got (Redis was down, or the process died). */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PrismaService } from '../../core/prisma/prisma.service.js';
+import { PrismaService, type TransactionClient } from '../../core/prisma/prisma.service.js';
 
 type NotificationType = 'info' | 'warning' | 'error';
 
@@ -7,8 +7,8 @@ type NotificationType = 'info' | 'warning' | 'error';
 export class NotificationsRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  create(userId: string, type: NotificationType, message: string, link: string | null) {
-    return this.prisma.notification.create({ data: { userId, type, message, link } });
+  create(userId: string, type: NotificationType, message: string, link: string | null, tx: TransactionClient = this.prisma) {
+    return tx.notification.create({ data: { userId, type, message, link } });
   }
 
   list(userId: string, unviewedOnly: boolean, take: number) {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { RealtimeEvents, type Notification, type NotificationType } from '@loopwright/contracts';
+import type { TransactionClient } from '../../core/prisma/prisma.service.js';
 import { RealtimePublisher } from '../realtime/realtime.publisher.js';
 import { NotificationsRepository } from './notifications.repository.js';
 
@@ -14,7 +15,10 @@ const view = (n: Row): Notification => ({
   createdAt: n.createdAt.toISOString(),
 });
 
-/** The notifications box: info, warnings and errors for one user; other modules add them here. */
+/**
+ * The notifications box: info, warnings and errors for one user. Other modules do not call this:
+ * they emit a domain event, and NotificationEventsConsumer turns it into a notification.
+ */
 @Injectable()
 export class NotificationsService {
   constructor(
@@ -26,6 +30,12 @@ export class NotificationsService {
     const notification = view(await this.notifications.create(userId, type, message, link ?? null));
     this.realtime.toUser(userId, RealtimeEvents.notification, notification);
     return notification;
+  }
+
+  /** Stores it in `tx`; the returned push sends it live to the user's sockets after commit. */
+  async addInTransaction(tx: TransactionClient, userId: string, type: NotificationType, message: string, link?: string): Promise<() => void> {
+    const notification = view(await this.notifications.create(userId, type, message, link ?? null, tx));
+    return () => this.realtime.toUser(userId, RealtimeEvents.notification, notification);
   }
 
   async list(userId: string, options: { unviewed?: boolean; limit: number }): Promise<{ notifications: Notification[]; unviewedCount: number }> {

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { BatchStats, Play } from '@loopwright/contracts';
 import type { Diagram } from '@loopwright/engine';
+import type { Prisma } from '../../generated/prisma/client.js';
+import { DomainEventsService } from '../events/domain-events.service.js';
 import { playView } from './plays.service.js';
 import { PlaysRepository } from './plays.repository.js';
 
@@ -13,10 +15,16 @@ export interface BatchJobInput {
   percentiles: number[] | null;
 }
 
-/** The lifecycle of a server batch's play row, for the simulations job: queued → running → done | failed. */
+/**
+ * The lifecycle of a server batch's play row, for the simulations job: queued → running → done | failed.
+ * The end is a BatchFinished event in the same transaction (the author's notification follows from it).
+ */
 @Injectable()
 export class PlayBatchesService {
-  constructor(private readonly plays: PlaysRepository) {}
+  constructor(
+    private readonly plays: PlaysRepository,
+    private readonly events: DomainEventsService,
+  ) {}
 
   /** The batch to run, or null when it is gone or already finished (a redelivered job does nothing). */
   async start(playId: string): Promise<BatchJobInput | null> {
@@ -36,8 +44,8 @@ export class PlayBatchesService {
     return this.plays.progress(playId, completedRuns);
   }
 
-  async finish(playId: string, result: { completed: number; steps: number; totalSteps: number; endReasons: Record<string, number>; stats: BatchStats }): Promise<boolean> {
-    return this.plays.transition(playId, ['running'], {
+  async finish(batch: BatchJobInput, result: { completed: number; steps: number; totalSteps: number; endReasons: Record<string, number>; stats: BatchStats }): Promise<boolean> {
+    return this.end(batch, 'done', ['running'], {
       status: 'done',
       completedRuns: result.completed,
       steps: result.steps,
@@ -48,7 +56,16 @@ export class PlayBatchesService {
     });
   }
 
-  async fail(playId: string, reason: string): Promise<boolean> {
-    return this.plays.transition(playId, ['queued', 'running'], { status: 'failed', error: reason.slice(0, 500), finishedAt: new Date() });
+  async fail(batch: BatchJobInput, reason: string): Promise<boolean> {
+    return this.end(batch, 'failed', ['queued', 'running'], { status: 'failed', error: reason.slice(0, 500), finishedAt: new Date() });
+  }
+
+  private end(batch: BatchJobInput, status: 'done' | 'failed', from: ('queued' | 'running')[], data: Prisma.PlayUncheckedUpdateManyInput): Promise<boolean> {
+    const { play } = batch;
+    return this.events.transaction(async (tx, emit) => {
+      if (!(await this.plays.transition(play.id, from, data, tx))) return false;
+      await emit({ type: 'BatchFinished', payload: { playId: play.id, fuid: play.fuid, diagramName: batch.diagramName, authorId: batch.authorId, runs: play.runs, status } });
+      return true;
+    });
   }
 }

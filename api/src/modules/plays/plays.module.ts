@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
 import { DiagramsModule } from '../diagrams/diagrams.module.js';
+import { EventsModule } from '../events/events.module.js';
 import { PlayBatchesService } from './play-batches.service.js';
 import { PlaysController } from './plays.controller.js';
 import { PlaysRepository } from './plays.repository.js';
 import { PlaysService } from './plays.service.js';
 
-@Module({ imports: [DiagramsModule], controllers: [PlaysController], providers: [PlaysRepository, PlaysService, PlayBatchesService], exports: [PlaysService, PlayBatchesService] })
+@Module({ imports: [DiagramsModule, EventsModule], controllers: [PlaysController], providers: [PlaysRepository, PlaysService, PlayBatchesService], exports: [PlaysService, PlayBatchesService] })
 export class PlaysModule {}

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PrismaService } from '../../core/prisma/prisma.service.js';
+import { PrismaService, type TransactionClient } from '../../core/prisma/prisma.service.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 
 const author = { select: { id: true, username: true, firstName: true, lastName: true } } as const;
@@ -54,8 +54,8 @@ export class PlaysRepository {
   }
 
   /** Moves a play from one of `from` to the new state; false when it was not in one of them. */
-  async transition(id: string, from: ('queued' | 'running')[], data: Prisma.PlayUncheckedUpdateManyInput): Promise<boolean> {
-    const { count } = await this.prisma.play.updateMany({ where: { id, status: { in: from } }, data });
+  async transition(id: string, from: ('queued' | 'running')[], data: Prisma.PlayUncheckedUpdateManyInput, tx: TransactionClient = this.prisma): Promise<boolean> {
+    const { count } = await tx.play.updateMany({ where: { id, status: { in: from } }, data });
     return count > 0;
   }
 

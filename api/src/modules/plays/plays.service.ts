@@ -8,9 +8,9 @@ import { QueueService } from '../../core/queue/queue.service.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { DiagramAccessService } from '../diagrams/diagram-access.service.js';
 import { userRefView } from '../diagrams/diagram-view.js';
-import type { DiagramMeta } from '../diagrams/diagrams.repository.js';
+import type { DiagramMeta } from '../diagrams/diagram-meta.js';
 import { DiagramsService } from '../diagrams/diagrams.service.js';
-import { simulationsBatchJob } from '../simulations/simulations.jobs.js';
+import { simulationsBatchJob } from './plays.jobs.js';
 import { PlaysRepository, type PlayRow } from './plays.repository.js';
 
 type CreatePlay = z.infer<typeof createPlayBodySchema>;
@@ -60,7 +60,7 @@ export class PlaysService {
   async get(fuid: string, caller: Caller, playId: string): Promise<PlayWithValues> {
     const { diagram } = await this.access.require(fuid, caller, 'viewer');
     const play = await this.plays.find(diagram.id, playId);
-    if (!play) throw new AppError(DiagramErrorCode.PLAY_NOT_FOUND, DiagramTexts.playsLoadFailed, 404);
+    if (!play) throw new AppError(DiagramErrorCode.PLAY_NOT_FOUND);
     return { ...playView(play), series: (play.series as Record<string, number[]> | null) ?? null, stats: (play.stats as BatchStats | null) ?? null };
   }
 
@@ -69,9 +69,10 @@ export class PlaysService {
     requireSaved(diagram);
     if (body.diagramVersion > diagram.version) throw AppError.validation({ fields: [{ field: 'diagramVersion', message: 'This version of the diagram does not exist yet' }] }, 'This version of the diagram does not exist yet');
     const points = Object.values(body.series ?? {}).reduce((sum, s) => sum + s.length, 0);
-    if (points > DiagramLimits.maxPlaySeriesPoints) throw new AppError(DiagramErrorCode.PLAY_LIMIT_REACHED, DiagramTexts.stepsLimit, 413, { limit: DiagramLimits.maxPlaySeriesPoints });
+    if (points > DiagramLimits.maxPlaySeriesPoints) throw new AppError(DiagramErrorCode.PLAY_TOO_LARGE, { details: { limit: DiagramLimits.maxPlaySeriesPoints } });
     const play = await this.plays.create({
       diagramId: diagram.id,
+      workspaceId: diagram.workspaceId,
       authorId: caller.userId,
       kind: body.kind,
       status: 'done',
@@ -93,16 +94,16 @@ export class PlaysService {
 
   async delete(fuid: string, caller: Caller, playId: string): Promise<void> {
     const { diagram } = await this.access.require(fuid, caller, 'editor');
-    if (!(await this.plays.delete(diagram.id, playId))) throw new AppError(DiagramErrorCode.PLAY_NOT_FOUND, DiagramTexts.playDeleteFailed, 404);
+    if (!(await this.plays.delete(diagram.id, playId))) throw new AppError(DiagramErrorCode.PLAY_NOT_FOUND, { message: DiagramTexts.playDeleteFailed });
   }
 
   /** Stops a server batch that is queued or running; the job sees it and aborts the engine. */
   async cancel(fuid: string, caller: Caller, playId: string): Promise<Play> {
     const { diagram } = await this.access.require(fuid, caller, 'editor');
     const play = await this.plays.find(diagram.id, playId);
-    if (!play) throw new AppError(DiagramErrorCode.PLAY_NOT_FOUND, DiagramTexts.batchStopFailed, 404);
+    if (!play) throw new AppError(DiagramErrorCode.PLAY_NOT_FOUND, { message: DiagramTexts.batchStopFailed });
     if (!(await this.plays.transition(playId, ['queued', 'running'], { status: 'cancelled', finishedAt: new Date() }))) {
-      throw new AppError(DiagramErrorCode.PLAY_NOT_RUNNING, DiagramTexts.batchStopFailed, 409, { status: play.status });
+      throw new AppError(DiagramErrorCode.PLAY_NOT_RUNNING, { details: { status: play.status } });
     }
     return playView({ ...play, status: 'cancelled', finishedAt: new Date() });
   }
@@ -112,11 +113,12 @@ export class PlaysService {
     const { diagram } = await this.access.require(fuid, caller, 'editor');
     requireSaved(diagram);
     if ((await this.plays.countActiveBatches(caller.userId)) >= DiagramLimits.batchMaxActivePerUser) {
-      throw new AppError(DiagramErrorCode.PLAY_LIMIT_REACHED, DiagramTexts.batchTooLarge, 429, { limit: DiagramLimits.batchMaxActivePerUser });
+      throw new AppError(DiagramErrorCode.PLAY_LIMIT_REACHED, { details: { limit: DiagramLimits.batchMaxActivePerUser } });
     }
     const document = await this.diagrams.documentOf(diagram.id);
     const play = await this.plays.create({
       diagramId: diagram.id,
+      workspaceId: diagram.workspaceId,
       authorId: caller.userId,
       kind: 'multiple',
       status: 'queued',
@@ -133,12 +135,12 @@ export class PlaysService {
       await this.queue.enqueue(simulationsBatchJob, { playId: play.id }, { jobId: play.id });
     } catch {
       await this.plays.transition(play.id, ['queued'], { status: 'failed', error: DiagramTexts.batchFailed, finishedAt: new Date() });
-      throw new AppError(DiagramErrorCode.PLAY_QUEUE_UNAVAILABLE, DiagramTexts.batchFailed, 503);
+      throw new AppError(DiagramErrorCode.PLAY_QUEUE_UNAVAILABLE);
     }
     return playView(play);
   }
 }
 
 function requireSaved(diagram: DiagramMeta): void {
-  if (diagram.version < 1) throw new AppError(DiagramErrorCode.DIAGRAM_NOT_SAVED, DiagramTexts.notSavedPlay, 409);
+  if (diagram.version < 1) throw new AppError(DiagramErrorCode.DIAGRAM_NOT_SAVED);
 }

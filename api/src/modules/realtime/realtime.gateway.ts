@@ -1,6 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { RealtimeEvents } from '@loopwright/contracts';
 import type { Request } from 'express';
@@ -50,7 +49,7 @@ export class RealtimeGateway implements OnModuleDestroy {
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly publisher: RealtimePublisher,
     private readonly identity: IdentityResolver,
-    private readonly moduleRef: ModuleRef,
+    private readonly access: DiagramAccessService,
   ) {}
 
   attach(httpServer: HttpServer): Server {
@@ -102,9 +101,8 @@ export class RealtimeGateway implements OnModuleDestroy {
     const reply = typeof ack === 'function' ? ack : () => undefined;
     if (typeof payload?.fuid !== 'string') return reply({ ok: false, code: 'VALIDATION_FAILED' });
     try {
-      const access = this.moduleRef.get(DiagramAccessService, { strict: false });
-      const caller = (socket.data as { caller?: Caller | null }).caller ?? null;
-      const allowed = await access.canView(payload.fuid, caller?.userId);
+      const caller = socket.data.caller as Caller | null;
+      const allowed = await this.access.canView(payload.fuid, caller?.userId);
       if (!allowed) return reply({ ok: false, code: 'DIAGRAM_NOT_FOUND' });
       await socket.join(diagramRoom(payload.fuid));
       reply({ ok: true, access: allowed.access, version: allowed.diagram.version });

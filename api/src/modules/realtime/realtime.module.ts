@@ -1,8 +1,7 @@
 import { Global, Module } from '@nestjs/common';
-import { RealtimeGateway } from './realtime.gateway.js';
 import { RealtimePublisher } from './realtime.publisher.js';
 
-/** Live updates over Socket.IO; the publisher works in apps and workers alike. */
+/** Sending live updates over Socket.IO; the publisher works in apps and workers alike. */
 @Global()
-@Module({ providers: [RealtimePublisher, RealtimeGateway], exports: [RealtimePublisher, RealtimeGateway] })
+@Module({ providers: [RealtimePublisher], exports: [RealtimePublisher] })
 export class RealtimeModule {}

@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
 import { DiagramsModule } from '../diagrams/diagrams.module.js';
+import { EventsModule } from '../events/events.module.js';
 import { SharingController } from './sharing.controller.js';
-import { SharingRepository } from './sharing.repository.js';
+import { SharesModule } from '../shares/shares.module.js';
+import { UsersModule } from '../users/users.module.js';
 import { SharingService } from './sharing.service.js';
 
-@Module({ imports: [DiagramsModule], controllers: [SharingController], providers: [SharingRepository, SharingService] })
+@Module({ imports: [DiagramsModule, SharesModule, UsersModule, EventsModule], controllers: [SharingController], providers: [SharingService] })
 export class SharingModule {}

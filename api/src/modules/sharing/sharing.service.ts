@@ -4,28 +4,35 @@ import type { Caller } from '../../core/auth/caller.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { DiagramAccessService } from '../diagrams/diagram-access.service.js';
 import { privacyView, userRefView } from '../diagrams/diagram-view.js';
-import type { DiagramMeta } from '../diagrams/diagrams.repository.js';
+import type { DiagramMeta } from '../diagrams/diagram-meta.js';
 import { DiagramsService } from '../diagrams/diagrams.service.js';
+import { DomainEventsService } from '../events/domain-events.service.js';
 import { RealtimePublisher } from '../realtime/realtime.publisher.js';
-import { SharingRepository } from './sharing.repository.js';
+import { SharesService, type ShareRow } from '../shares/shares.service.js';
+import { UsersService } from '../users/users.service.js';
 
 type Role = Share['role'];
-type ShareRow = NonNullable<Awaited<ReturnType<SharingRepository['find']>>>;
 
 /** Privacy (link, community) and sharing with people; only the owner changes them. */
 @Injectable()
 export class SharingService {
   constructor(
-    private readonly shares: SharingRepository,
+    private readonly shares: SharesService,
+    private readonly users: UsersService,
     private readonly access: DiagramAccessService,
     private readonly diagrams: DiagramsService,
     private readonly realtime: RealtimePublisher,
+    private readonly events: DomainEventsService,
   ) {}
 
   async setPrivacy(fuid: string, caller: Caller, changes: { linkAccess?: 'none' | 'view' | 'edit'; community?: boolean }): Promise<DiagramPrivacy> {
     const { diagram } = await this.access.require(fuid, caller, 'owner');
     requireSaved(diagram);
-    const updated = await this.diagrams.setPrivacy(diagram.id, changes);
+    const updated = await this.events.transaction(async (tx, emit) => {
+      const row = await this.diagrams.setPrivacy(diagram.id, changes, tx);
+      if (row.community && !diagram.community) await emit({ type: 'DiagramPublished', payload: { diagramId: row.id, fuid: row.fuid, diagramName: row.name, ownerId: row.ownerId } });
+      return row;
+    });
     this.accessChanged(fuid);
     return privacyView(updated, await this.shares.hasActive(diagram.id));
   }
@@ -38,10 +45,14 @@ export class SharingService {
   async create(fuid: string, caller: Caller, email: string, role: Role): Promise<Share> {
     const { diagram } = await this.access.require(fuid, caller, 'owner');
     requireSaved(diagram);
-    if (!diagram.name.trim() || diagram.name === DIAGRAM_DEFAULT_NAME) throw new AppError(DiagramErrorCode.SHARE_NAME_REQUIRED, DiagramTexts.nameFirst, 400);
-    if (email === diagram.owner.email.toLowerCase()) throw new AppError(DiagramErrorCode.SHARE_SELF, DiagramTexts.shareSelf, 400);
-    const created = await this.shares.create(diagram.id, email, role, caller.userId);
-    if (!created) throw new AppError(DiagramErrorCode.SHARE_ALREADY_EXISTS, DiagramTexts.alreadyShared, 409);
+    if (!diagram.name.trim() || diagram.name === DIAGRAM_DEFAULT_NAME) throw new AppError(DiagramErrorCode.SHARE_NAME_REQUIRED);
+    if (email === diagram.owner.email.toLowerCase()) throw new AppError(DiagramErrorCode.SHARE_SELF);
+    const created = await this.events.transaction(async (tx, emit) => {
+      const share = await this.shares.create(diagram.id, email, role, caller.userId, tx);
+      if (share && role !== 'none') await emit({ type: 'DiagramShared', payload: { diagramId: diagram.id, fuid, diagramName: diagram.name, sharedById: caller.userId, email, role } });
+      return share;
+    });
+    if (!created) throw new AppError(DiagramErrorCode.SHARE_ALREADY_EXISTS);
     this.accessChanged(fuid);
     return (await this.views([created]))[0];
   }
@@ -63,7 +74,7 @@ export class SharingService {
 
   private async requireShare(diagramId: string, shareId: string): Promise<ShareRow> {
     const share = await this.shares.find(diagramId, shareId);
-    if (!share) throw new AppError(DiagramErrorCode.SHARE_NOT_FOUND, 'This person is not on the list any more', 404);
+    if (!share) throw new AppError(DiagramErrorCode.SHARE_NOT_FOUND);
     return share;
   }
 
@@ -74,7 +85,7 @@ export class SharingService {
   }
 
   private async views(rows: ShareRow[]): Promise<Share[]> {
-    const users = await this.shares.usersByEmail(rows.map((r) => r.email));
+    const users = await this.users.refsByEmail(rows.map((r) => r.email));
     return rows.map((r) => {
       const user = users.find((u) => u.email === r.email);
       return { id: r.id, email: r.email, role: r.role, user: user ? userRefView(user) : null, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() };
@@ -83,5 +94,5 @@ export class SharingService {
 }
 
 function requireSaved(diagram: DiagramMeta): void {
-  if (diagram.version < 1) throw new AppError(DiagramErrorCode.DIAGRAM_NOT_SAVED, DiagramTexts.notSavedPrivacy, 409);
+  if (diagram.version < 1) throw new AppError(DiagramErrorCode.DIAGRAM_NOT_SAVED, { message: DiagramTexts.notSavedPrivacy });
 }

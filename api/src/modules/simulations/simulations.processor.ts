@@ -1,31 +1,28 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DiagramLimits, DiagramTexts, RealtimeEvents } from '@loopwright/contracts';
+import { DiagramLimits, RealtimeEvents } from '@loopwright/contracts';
 import { CompileError } from '@loopwright/engine';
 import { runBatchParallel } from '@loopwright/engine/node';
 import { UnrecoverableError } from 'bullmq';
 import type { Logger } from 'pino';
 import { JobRegistry } from '../../core/queue/job-registry.js';
 import { LOGGER } from '../../core/tokens.js';
-import { NotificationsService } from '../notifications/notifications.service.js';
 import { PlayBatchesService, type BatchJobInput } from '../plays/play-batches.service.js';
 import { RealtimePublisher } from '../realtime/realtime.publisher.js';
 import { toBatchStats } from './batch-stats.js';
-import { simulationsBatchJob } from './simulations.jobs.js';
+import { simulationsBatchJob } from '../plays/plays.jobs.js';
 
 const PROGRESS_EVERY_MS = 500;
 
-const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_m, key: string) => String(values[key] ?? ''));
-
 /**
  * `simulations.batch`: runs a queued multiple run with the engine over worker threads, writes
- * progress to the play (and to the author's sockets), stores the statistics, and notifies the author.
+ * progress to the play (and to the author's sockets) and stores the statistics; ending the play emits
+ * BatchFinished, from which the author's notification follows.
  */
 @Injectable()
 export class SimulationsProcessor {
   constructor(
     registry: JobRegistry,
     private readonly batches: PlayBatchesService,
-    private readonly notifications: NotificationsService,
     private readonly realtime: RealtimePublisher,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
@@ -42,7 +39,7 @@ export class SimulationsProcessor {
         this.logger.info({ playId, completed: result.completed }, 'batch stopped');
         return this.announce(input, 'cancelled');
       }
-      if (!(await this.batches.finish(playId, {
+      if (!(await this.batches.finish(input, {
         completed: result.completed,
         steps: result.steps,
         totalSteps: Math.round(result.meanSteps * result.completed),
@@ -51,18 +48,12 @@ export class SimulationsProcessor {
       }))) return;
       this.logger.info({ playId, runs: input.play.runs, ms: Date.now() - started }, 'batch finished');
       this.announce(input, 'done');
-      if (input.authorId) {
-        await this.notifications.add(input.authorId, 'info', fill(DiagramTexts.batchDone, { runs: input.play.runs, name: input.diagramName }), `/diagrams/${input.play.fuid}?play=${playId}`);
-      }
     } catch (error) {
       const permanent = error instanceof CompileError || attempt >= (simulationsBatchJob.attempts ?? 1);
       if (!permanent) throw error;
       const reason = error instanceof Error ? error.message : String(error);
-      await this.batches.fail(playId, reason);
+      await this.batches.fail(input, reason);
       this.announce(input, 'failed');
-      if (input.authorId) {
-        await this.notifications.add(input.authorId, 'error', fill(DiagramTexts.batchFailedNotice, { runs: input.play.runs, name: input.diagramName, reason: DiagramTexts.batchFailed }), `/diagrams/${input.play.fuid}?play=${playId}`);
-      }
       throw new UnrecoverableError(reason);
     }
   }

@@ -7,21 +7,21 @@ const tagSelect = { id: true, name: true, textColor: true, backgroundColor: true
 export class TagsRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  list(ownerId: string) {
-    return this.prisma.tag.findMany({ where: { ownerId }, select: tagSelect, orderBy: { nameKey: 'asc' } });
+  list(workspaceId: string) {
+    return this.prisma.tag.findMany({ where: { workspaceId }, select: tagSelect, orderBy: { nameKey: 'asc' } });
   }
 
-  count(ownerId: string) {
-    return this.prisma.tag.count({ where: { ownerId } });
+  count(workspaceId: string) {
+    return this.prisma.tag.count({ where: { workspaceId } });
   }
 
-  find(ownerId: string, id: string) {
-    return this.prisma.tag.findFirst({ where: { id, ownerId }, select: tagSelect });
+  find(workspaceId: string, id: string) {
+    return this.prisma.tag.findFirst({ where: { id, workspaceId }, select: tagSelect });
   }
 
-  /** Null when the owner already has a tag of that name (the unique index decides). */
-  async create(ownerId: string, data: { name: string; textColor: string; backgroundColor: string }) {
-    return uniqueOrNull(() => this.prisma.tag.create({ data: { ownerId, ...data, nameKey: data.name.toLowerCase() }, select: tagSelect }));
+  /** Null when the workspace already has a tag of that name (the unique index decides). */
+  async create(workspaceId: string, creatorId: string, data: { name: string; textColor: string; backgroundColor: string }) {
+    return uniqueOrNull(() => this.prisma.tag.create({ data: { workspaceId, ownerId: creatorId, ...data, nameKey: data.name.toLowerCase() }, select: tagSelect }));
   }
 
   async update(id: string, data: { name?: string; textColor?: string; backgroundColor?: string }) {
@@ -32,18 +32,18 @@ export class TagsRepository {
     await this.prisma.tag.delete({ where: { id } });
   }
 
-  async ownedIds(ownerId: string, ids: string[]): Promise<string[]> {
-    const rows = await this.prisma.tag.findMany({ where: { ownerId, id: { in: ids } }, select: { id: true } });
+  async ownedIds(workspaceId: string, ids: string[]): Promise<string[]> {
+    const rows = await this.prisma.tag.findMany({ where: { workspaceId, id: { in: ids } }, select: { id: true } });
     return rows.map((r) => r.id);
   }
 
-  /** Replaces this owner's tags on the diagram (other people's tags on it stay). */
-  async replaceOnDiagram(diagramId: string, ownerId: string, tagIds: string[]) {
+  /** Replaces this workspace's tags on the diagram (other workspaces' tags on it stay). */
+  async replaceOnDiagram(diagramId: string, workspaceId: string, tagIds: string[]) {
     await this.prisma.$transaction([
-      this.prisma.diagramTag.deleteMany({ where: { diagramId, tag: { ownerId } } }),
+      this.prisma.diagramTag.deleteMany({ where: { diagramId, tag: { workspaceId } } }),
       this.prisma.diagramTag.createMany({ data: tagIds.map((tagId) => ({ diagramId, tagId })), skipDuplicates: true }),
     ]);
-    return this.prisma.tag.findMany({ where: { ownerId, diagrams: { some: { diagramId } } }, select: { id: true, name: true, textColor: true, backgroundColor: true }, orderBy: { nameKey: 'asc' } });
+    return this.prisma.tag.findMany({ where: { workspaceId, diagrams: { some: { diagramId } } }, select: { id: true, name: true, textColor: true, backgroundColor: true }, orderBy: { nameKey: 'asc' } });
   }
 }
 

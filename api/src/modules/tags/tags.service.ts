@@ -7,10 +7,10 @@ import { TagsRepository } from './tags.repository.js';
 
 type Row = NonNullable<Awaited<ReturnType<TagsRepository['find']>>>;
 const view = (t: Row): TagWithCount => ({ id: t.id, name: t.name, textColor: t.textColor, backgroundColor: t.backgroundColor, diagramCount: t._count.diagrams, createdAt: t.createdAt.toISOString() });
-const exists = () => new AppError(DiagramErrorCode.TAG_ALREADY_EXISTS, DiagramTexts.tagExists, 409);
-const notFound = () => new AppError(DiagramErrorCode.TAG_NOT_FOUND, 'Tag not found', 404);
+const exists = () => new AppError(DiagramErrorCode.TAG_ALREADY_EXISTS);
+const notFound = () => new AppError(DiagramErrorCode.TAG_NOT_FOUND);
 
-/** Each user's own tags (text and background colour), put on diagrams they can see. */
+/** A workspace's tags (text and background colour), put on diagrams its members can see. For now the caller's personal workspace. */
 @Injectable()
 export class TagsService {
   constructor(
@@ -19,36 +19,38 @@ export class TagsService {
   ) {}
 
   async list(caller: Caller): Promise<TagWithCount[]> {
-    return (await this.tags.list(caller.userId)).map(view);
+    return (await this.tags.list(await this.access.personalWorkspaceOf(caller))).map(view);
   }
 
   async create(caller: Caller, data: { name: string; textColor: string; backgroundColor: string }): Promise<TagWithCount> {
-    if ((await this.tags.count(caller.userId)) >= DiagramLimits.maxTags) {
-      throw new AppError(DiagramErrorCode.TAG_LIMIT_REACHED, DiagramTexts.tagLimit, 403, { limit: DiagramLimits.maxTags });
+    const workspaceId = await this.access.personalWorkspaceOf(caller);
+    if ((await this.tags.count(workspaceId)) >= DiagramLimits.maxTags) {
+      throw new AppError(DiagramErrorCode.TAG_LIMIT_REACHED, { details: { limit: DiagramLimits.maxTags } });
     }
-    const created = await this.tags.create(caller.userId, data);
+    const created = await this.tags.create(workspaceId, caller.userId, data);
     if (!created) throw exists();
     return view(created);
   }
 
   async update(caller: Caller, id: string, data: { name?: string; textColor?: string; backgroundColor?: string }): Promise<TagWithCount> {
-    if (!(await this.tags.find(caller.userId, id))) throw notFound();
+    if (!(await this.tags.find(await this.access.personalWorkspaceOf(caller), id))) throw notFound();
     const updated = await this.tags.update(id, data);
     if (!updated) throw exists();
     return view(updated);
   }
 
   async delete(caller: Caller, id: string): Promise<void> {
-    if (!(await this.tags.find(caller.userId, id))) throw notFound();
+    if (!(await this.tags.find(await this.access.personalWorkspaceOf(caller), id))) throw notFound();
     await this.tags.delete(id);
   }
 
   async setOnDiagram(fuid: string, caller: Caller, tagIds: string[]) {
     const { diagram } = await this.access.require(fuid, caller, 'viewer');
-    if (diagram.version < 1) throw new AppError(DiagramErrorCode.DIAGRAM_NOT_SAVED, DiagramTexts.notSavedTags, 409);
+    if (diagram.version < 1) throw new AppError(DiagramErrorCode.DIAGRAM_NOT_SAVED, { message: DiagramTexts.notSavedTags });
     const unique = [...new Set(tagIds)];
-    const owned = await this.tags.ownedIds(caller.userId, unique);
+    const workspaceId = await this.access.personalWorkspaceOf(caller);
+    const owned = await this.tags.ownedIds(workspaceId, unique);
     if (owned.length !== unique.length) throw notFound();
-    return this.tags.replaceOnDiagram(diagram.id, caller.userId, unique);
+    return this.tags.replaceOnDiagram(diagram.id, workspaceId, unique);
   }
 }

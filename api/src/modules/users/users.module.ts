@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
+import { WorkspacesModule } from '../workspaces/workspaces.module.js';
 import { UsersController } from './users.controller.js';
 import { UsersRepository } from './users.repository.js';
 import { UsersService } from './users.service.js';
 
-@Module({ controllers: [UsersController], providers: [UsersRepository, UsersService], exports: [UsersService, UsersRepository] })
+@Module({ imports: [WorkspacesModule], controllers: [UsersController], providers: [UsersRepository, UsersService], exports: [UsersService] })
 export class UsersModule {}

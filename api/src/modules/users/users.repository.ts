@@ -9,6 +9,18 @@ export type UserRecord = Prisma.UserGetPayload<{ include: typeof userWithImages 
 export class UsersRepository {
   constructor(private readonly prisma: PrismaService) {}
 
+  transaction<T>(work: (tx: TransactionClient) => Promise<T>): Promise<T> {
+    return this.prisma.$transaction(work);
+  }
+
+  async emailOf(id: string): Promise<string | null> {
+    return (await this.prisma.user.findUnique({ where: { id }, select: { email: true } }))?.email ?? null;
+  }
+
+  refsByEmail(emails: string[]) {
+    return this.prisma.user.findMany({ where: { email: { in: emails } }, select: { id: true, email: true, username: true, firstName: true, lastName: true } });
+  }
+
   findById(id: string, tx: TransactionClient = this.prisma): Promise<UserRecord | null> {
     return tx.user.findUnique({ where: { id }, include: userWithImages });
   }

@@ -7,9 +7,13 @@ import { deriveKey } from '../../core/crypto/keys.js';
 import { AppError } from '../../core/errors/app-error.js';
 import type { TransactionClient } from '../../core/prisma/prisma.service.js';
 import { APP_CONFIG } from '../../core/tokens.js';
+import type { Prisma } from '../../generated/prisma/client.js';
 import type { InputJsonValue } from '../../generated/prisma/internal/prismaNamespace.js';
+import { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { toAuthenticatedUser } from './user-view.js';
 import { UsersRepository, type UserRecord } from './users.repository.js';
+
+export type { UserRecord };
 
 type ProfileUpdate = z.infer<typeof profileBodySchema>;
 type Onboarding = z.infer<typeof onboardingBodySchema>;
@@ -21,6 +25,7 @@ export class UsersService {
 
   constructor(
     private readonly users: UsersRepository,
+    private readonly workspaces: WorkspacesService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.userHashKey = deriveKey(config.APP_SECRET, 'user-hash');
@@ -36,8 +41,56 @@ export class UsersService {
 
   async require(userId: string): Promise<UserRecord> {
     const user = await this.users.findById(userId);
-    if (!user) throw new AppError(ErrorCode.AUTH_REQUIRED, 'You need to log in to do that', 401);
+    if (!user) throw new AppError(ErrorCode.AUTH_REQUIRED);
     return user;
+  }
+
+  /**
+   * Every account is created here (registration, Google sign-up, first admin): the user and their
+   * personal workspace, in one transaction (the caller's when given).
+   */
+  async create(data: Prisma.UserCreateInput, tx?: TransactionClient): Promise<UserRecord> {
+    const work = async (db: TransactionClient) => {
+      const user = await this.users.create(data, db);
+      await this.workspaces.createPersonal(user.id, db);
+      return user;
+    };
+    return tx ? work(tx) : this.users.transaction(work);
+  }
+
+  findById(id: string, tx?: TransactionClient): Promise<UserRecord | null> {
+    return this.users.findById(id, tx);
+  }
+
+  findByEmail(email: string, tx?: TransactionClient): Promise<UserRecord | null> {
+    return this.users.findByEmail(email, tx);
+  }
+
+  findByGoogle(issuer: string, subject: string): Promise<UserRecord | null> {
+    return this.users.findByGoogle(issuer, subject);
+  }
+
+  update(id: string, data: Prisma.UserUpdateInput, tx?: TransactionClient): Promise<UserRecord> {
+    return this.users.update(id, data, tx);
+  }
+
+  countAdmins(tx?: TransactionClient): Promise<number> {
+    return this.users.countAdmins(tx);
+  }
+
+  /** How to name the user to someone else (mails, notifications). */
+  async displayName(userId: string, tx?: TransactionClient): Promise<string> {
+    const user = await this.users.findById(userId, tx);
+    return [user?.firstName, user?.lastName].filter(Boolean).join(' ') || user?.username || user?.email || 'Someone';
+  }
+
+  async emailOf(userId: string): Promise<string | null> {
+    return this.users.emailOf(userId);
+  }
+
+  /** Name cards of the accounts behind these e-mail addresses (those that have one). */
+  refsByEmail(emails: string[]) {
+    return this.users.refsByEmail(emails);
   }
 
   /** Addresses of the instance's administrators (inside `tx` when given). */
@@ -62,7 +115,7 @@ export class UsersService {
   async completeOnboarding(userId: string, answers: Onboarding): Promise<AuthenticatedUser> {
     const { username, company, jobTitle, ...rest } = answers;
     if (await this.users.usernameTaken(username, userId)) {
-      throw new AppError('USER_USERNAME_TAKEN', AuthTexts.usernameTaken, 409, { fields: [{ field: 'username', message: AuthTexts.usernameTaken }] });
+      throw new AppError('USER_USERNAME_TAKEN', { details: { fields: [{ field: 'username', message: AuthTexts.usernameTaken }] } });
     }
     try {
       const user = await this.users.update(userId, {
@@ -75,7 +128,7 @@ export class UsersService {
       return this.view(user);
     } catch (error) {
       if ((error as { code?: string }).code === 'P2002') {
-        throw new AppError('USER_USERNAME_TAKEN', AuthTexts.usernameTaken, 409, { fields: [{ field: 'username', message: AuthTexts.usernameTaken }] });
+        throw new AppError('USER_USERNAME_TAKEN', { details: { fields: [{ field: 'username', message: AuthTexts.usernameTaken }] } });
       }
       throw error;
     }
@@ -87,12 +140,12 @@ export class UsersService {
 
   async saveImage(userId: string, kind: 'avatar' | 'cover', contentType: string | undefined, body: unknown): Promise<AuthenticatedUser> {
     const data = Buffer.isBuffer(body) ? body : null;
-    if (!data || data.length === 0) throw new AppError('USER_PHOTO_MISSING', AuthTexts.photoMissing, 400);
+    if (!data || data.length === 0) throw new AppError('USER_PHOTO_MISSING');
     const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
     if (!(PHOTO_TYPES as readonly string[]).includes(type) || !looksLike(type, data)) {
-      throw new AppError('USER_PHOTO_WRONG_TYPE', AuthTexts.photoWrongType, 415);
+      throw new AppError('USER_PHOTO_WRONG_TYPE');
     }
-    if (data.length > PHOTO_MAX_BYTES) throw new AppError('USER_PHOTO_TOO_BIG', AuthTexts.photoTooBig, 413);
+    if (data.length > PHOTO_MAX_BYTES) throw new AppError('USER_PHOTO_TOO_BIG');
     await this.users.saveImage(userId, kind, type, data);
     return this.me(userId);
   }

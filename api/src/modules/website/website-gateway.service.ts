@@ -1,5 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { HttpAdapterHost, ModuleRef } from '@nestjs/core';
+import { HttpAdapterHost } from '@nestjs/core';
 import type { Request } from 'express';
 import { IdentityResolver } from '../../core/auth/identity-resolver.js';
 import type { Collection, SearchFilter, SuggestionContext, WebsiteGateway } from '@loopwright/contracts';
@@ -32,7 +32,7 @@ export class WebsiteGatewayService implements WebsiteGateway, OnModuleInit {
     private readonly blog: BlogService,
     private readonly searchService: SearchService,
     private readonly cache: ContentCache,
-    private readonly moduleRef: ModuleRef,
+    private readonly identity: IdentityResolver,
   ) {}
 
   onModuleInit(): void {
@@ -111,8 +111,7 @@ export class WebsiteGatewayService implements WebsiteGateway, OnModuleInit {
   }
 
   async viewerRole(request: unknown): Promise<string | null> {
-    const identity = this.moduleRef.get(IdentityResolver, { strict: false });
-    const caller = await identity.resolve(request as Request).catch(() => null);
+    const caller = await this.identity.resolve(request as Request).catch(() => null);
     return caller?.role ?? null;
   }
 }

@@ -1,13 +1,11 @@
-import type { Notification } from '@loopwright/contracts';
+import type { ContentOf, notificationEndpoints } from '@loopwright/contracts';
 import { api } from '../../lib/api-client';
 
-export interface NotificationList {
-  notifications: Notification[];
-  unviewedCount: number;
-}
+type N = typeof notificationEndpoints;
+export type NotificationList = ContentOf<N['list']>;
 
 export const notificationsApi = {
   list: (limit = 10) => api.get<NotificationList>('/notifications', { query: { limit: String(limit) } }),
   /** No ids: every notification. */
-  markViewed: (ids?: string[]) => api.post<{ updated: number }>('/notifications/mark-as-viewed', ids ? { ids } : {}),
+  markViewed: (ids?: string[]) => api.post<ContentOf<N['markViewed']>>('/notifications/mark-as-viewed', ids ? { ids } : {}),
 };

@@ -1,6 +1,7 @@
-import type { Notification } from '@loopwright/contracts';
+import { RealtimeEvents, type Notification } from '@loopwright/contracts';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { subscribeLive } from '../../lib/live-socket';
 import { DiagramTexts } from '../../lib/spec';
 import { dateTime } from './format';
 import { notificationsApi, type NotificationList } from './notifications-api';
@@ -8,8 +9,12 @@ import { usePopover } from './popover';
 
 type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; list: NotificationList };
 
-/** The unread count is checked again when the tab comes back and once a minute while it is visible. */
-const REFRESH_MS = 60_000;
+/**
+ * New notifications arrive live over the socket. As a fallback (a proxy without WebSockets, a
+ * missed push), the list is read again when the tab comes back, after a reconnect, and every few minutes.
+ */
+const REFRESH_MS = 5 * 60_000;
+const SHOWN = 10;
 
 function useNotifications() {
   const [state, setState] = useState<State>({ status: 'loading' });
@@ -26,9 +31,18 @@ function useNotifications() {
     const whenVisible = () => document.visibilityState === 'visible' && void load(false);
     document.addEventListener('visibilitychange', whenVisible);
     const timer = window.setInterval(whenVisible, REFRESH_MS);
+    const unsubscribe = subscribeLive(RealtimeEvents.notification, (payload) => {
+      const notification = payload as Notification;
+      setState((current) => {
+        if (current.status !== 'ready' || current.list.notifications.some((n) => n.id === notification.id)) return current;
+        const notifications = [notification, ...current.list.notifications].slice(0, SHOWN);
+        return { status: 'ready', list: { notifications, unviewedCount: current.list.unviewedCount + (notification.viewed ? 0 : 1) } };
+      });
+    }, () => void load(false));
     return () => {
       document.removeEventListener('visibilitychange', whenVisible);
       window.clearInterval(timer);
+      unsubscribe();
     };
   }, [load]);
   const markViewed = useCallback(async (ids?: string[]) => {

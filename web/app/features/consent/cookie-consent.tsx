@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { Modal } from '../../ui/modal';
 import { optionalConsentCategories, TrackingEvents, type ConsentCategory } from '../../lib/spec';
 import { track } from '../tracking/track';
 import { loadPreferences, onPreferencesChange, savePreferences } from './consent-store';
@@ -19,7 +20,6 @@ export function CookieConsent({ thirdParty, nonce }: { thirdParty: ThirdPartyCon
   const [bannerVisible, setBannerVisible] = useState(false);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [choice, setChoice] = useState<Choice>(all(false));
-  const dialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
     const saved = loadPreferences();
@@ -38,13 +38,6 @@ export function CookieConsent({ thirdParty, nonce }: { thirdParty: ThirdPartyCon
       stop();
     };
   }, [thirdParty, nonce]);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (dialogOpen && !element.open) element.showModal();
-    if (!dialogOpen && element.open) element.close();
-  }, [dialogOpen]);
 
   function decide(next: Choice, event: { name: string; category: string }) {
     savePreferences(next);
@@ -75,40 +68,40 @@ export function CookieConsent({ thirdParty, nonce }: { thirdParty: ThirdPartyCon
           </div>
         </section>
       ) : null}
-      {/* A click on the native dialog's backdrop closes it; keyboard users have Escape and the buttons. */}
-      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
-      <dialog ref={dialog} className="dialog" aria-labelledby="cookie-dialog-title" onClose={() => setDialogOpen(false)} onClick={(e) => e.target === e.currentTarget && setDialogOpen(false)}>
-        <div className="dialog__body">
-          <h2 id="cookie-dialog-title">Cookie preferences</h2>
-          <ul className="consent-list">
-            <li>
-              <label>
-                <input type="checkbox" checked disabled /> <strong>Necessary</strong>
-              </label>
-              <p>Keep you signed in, remember this choice and your language. Always on.</p>
-            </li>
-            {optionalConsentCategories.map((c) => (
-              <li key={c.key}>
+      {dialogOpen ? (
+        <Modal className="dialog" labelledBy="cookie-dialog-title" onClose={() => setDialogOpen(false)}>
+          <div className="dialog__body">
+            <h2 id="cookie-dialog-title">Cookie preferences</h2>
+            <ul className="consent-list">
+              <li>
                 <label>
-                  <input type="checkbox" name={c.key} checked={choice[c.key]} onChange={(e) => setChoice({ ...choice, [c.key]: e.target.checked })} /> <strong>{c.name}</strong>
+                  <input type="checkbox" checked disabled /> <strong>Necessary</strong>
                 </label>
-                <p>{c.value}</p>
+                <p>Keep you signed in, remember this choice and your language. Always on.</p>
               </li>
-            ))}
-          </ul>
-          <div className="cookie-banner__actions">
-            <button type="button" className="button button--ghost" onClick={() => decide(all(false), TrackingEvents.cookiesRejectAll)}>
-              Reject all
-            </button>
-            <button type="button" className="button button--ghost" onClick={() => decide(all(true), TrackingEvents.cookiesAcceptAll)}>
-              Accept all
-            </button>
-            <button type="button" className="button button--primary" onClick={() => decide(choice, TrackingEvents.cookiesSave)}>
-              Save
-            </button>
+              {optionalConsentCategories.map((c) => (
+                <li key={c.key}>
+                  <label>
+                    <input type="checkbox" name={c.key} checked={choice[c.key]} onChange={(e) => setChoice({ ...choice, [c.key]: e.target.checked })} /> <strong>{c.name}</strong>
+                  </label>
+                  <p>{c.value}</p>
+                </li>
+              ))}
+            </ul>
+            <div className="cookie-banner__actions">
+              <button type="button" className="button button--ghost" onClick={() => decide(all(false), TrackingEvents.cookiesRejectAll)}>
+                Reject all
+              </button>
+              <button type="button" className="button button--ghost" onClick={() => decide(all(true), TrackingEvents.cookiesAcceptAll)}>
+                Accept all
+              </button>
+              <button type="button" className="button button--primary" onClick={() => decide(choice, TrackingEvents.cookiesSave)}>
+                Save
+              </button>
+            </div>
           </div>
-        </div>
-      </dialog>
+        </Modal>
+      ) : null}
     </>
   );
 }

@@ -1,68 +1,55 @@
-import type { DiagramFile, DiagramSummary, DiagramView, Play as StoredPlay, PlayWithValues, Revision, SaveResult } from '@loopwright/contracts';
+import type {
+  BodyOf,
+  ContentOf,
+  diagramEndpoints,
+  diagramVersionEndpoints,
+  playEndpoints,
+  QueryOf,
+  tagEndpoints,
+} from '@loopwright/contracts';
 import { api } from '../../lib/api-client';
 
-export interface TagWithCount {
-  id: string;
-  name: string;
-  textColor: string;
-  backgroundColor: string;
-  diagramCount: number;
-  createdAt: string;
-}
-export type DiagramDetails = {
-  author: { id: string; username: string | null; name: string };
-  createdAt: string;
-  lastChange: string;
-  lastChangeBy: { id: string; username: string | null; name: string } | null;
-  sizeBytes: number;
-  componentCount: number;
-  fileToken: string | null;
-  version: number;
-};
+// Request and response types come from the endpoint contracts in packages/contracts (type-only:
+// no zod in the page bundle); nothing here re-declares them.
+type D = typeof diagramEndpoints;
+type P = typeof playEndpoints;
+type T = typeof tagEndpoints;
+type V = typeof diagramVersionEndpoints;
 
-export interface CreatePlayBody {
-  kind: 'quick' | 'interactive' | 'multiple';
-  name?: string;
-  diagramVersion: number;
-  seed: number;
-  runs: number;
-  steps: number;
-  totalSteps?: number;
-  endReasons: Record<string, number>;
-  series?: Record<string, number[]>;
-  stats?: {
-    runs: number; completed: number; meanSteps: number; steps: number;
-    summary: Record<string, { name?: string; mean: number[]; median: number[]; min: number[]; max: number[]; percentiles: Record<string, number[]> }>;
-  };
-}
+export type TagWithCount = ContentOf<T['list']>['tags'][number];
+export type DiagramDetails = ContentOf<D['details']>;
+export type CreatePlayBody = BodyOf<P['create']>;
+/** Documents from templates and files are checked by the server, so the client sends them as they are. */
+type WithAnyDocument<B> = Omit<B, 'document'> & { document?: unknown };
+/** Numbers in the query string (the contract coerces them). */
+type ListQuery = Omit<QueryOf<D['list']>, 'page' | 'pageSize'> & { page?: number; pageSize?: number };
 
 const at = (fuid: string) => `/diagrams/${encodeURIComponent(fuid)}`;
 
 /** The diagrams API (packages/contracts/src/diagrams.ts, plays.ts, tags.ts) as the editor and the list use it. */
 export const diagramsApi = {
-  list: (query: { scope?: 'mine' | 'shared' | 'trash'; sort?: 'updated' | 'created' | 'name'; page?: number; pageSize?: number; q?: string; tag?: string }) =>
-    api.get<{ items: DiagramSummary[]; total: number; page: number; pageSize: number }>('/diagrams', { query }),
-  create: (body: { name?: string; description?: string; document?: unknown }) => api.post<{ diagram: DiagramView }>('/diagrams', body).then((r) => r.diagram),
-  get: (fuid: string) => api.get<{ diagram: DiagramView }>(at(fuid)).then((r) => r.diagram),
-  save: (fuid: string, body: { baseVersion: number; document: unknown; autosave?: boolean }) => api.put<SaveResult>(`${at(fuid)}/document`, body),
-  update: (fuid: string, body: { name?: string; description?: string }) => api.patch<{ diagram: DiagramSummary }>(at(fuid), body).then((r) => r.diagram),
-  remove: (fuid: string) => api.delete<{ message: string }>(at(fuid)),
-  copy: (fuid: string, name?: string) => api.post<{ diagram: DiagramView }>(`${at(fuid)}/copies`, name ? { name } : {}).then((r) => r.diagram),
-  details: (fuid: string) => api.get<DiagramDetails>(`${at(fuid)}/details`),
+  list: (query: ListQuery) => api.get<ContentOf<D['list']>>('/diagrams', { query }),
+  create: (body: WithAnyDocument<BodyOf<D['create']>>) => api.post<ContentOf<D['create']>>('/diagrams', body).then((r) => r.diagram),
+  get: (fuid: string) => api.get<ContentOf<D['get']>>(at(fuid)).then((r) => r.diagram),
+  save: (fuid: string, body: BodyOf<D['save']>) => api.put<ContentOf<D['save']>>(`${at(fuid)}/document`, body),
+  update: (fuid: string, body: BodyOf<D['update']>) => api.patch<ContentOf<D['update']>>(at(fuid), body).then((r) => r.diagram),
+  remove: (fuid: string) => api.delete<ContentOf<D['delete']>>(at(fuid)),
+  copy: (fuid: string, name?: string) => api.post<ContentOf<D['copy']>>(`${at(fuid)}/copies`, name ? { name } : {}).then((r) => r.diagram),
+  details: (fuid: string) => api.get<ContentOf<D['details']>>(`${at(fuid)}/details`),
   importText: (text: string, name?: string) =>
-    api.post<{ diagram: DiagramView; format: string; warnings: Array<{ id: string; message: string }> }>('/diagrams/import', { text, name }),
-  exportJson: (fuid: string) => api.get<DiagramFile>(`${at(fuid)}/export/json`),
-  versions: (fuid: string) => api.get<{ items: Revision[]; retentionDays: number }>(`${at(fuid)}/versions`),
-  version: (fuid: string, id: string) => api.get<{ version: Revision & { document: unknown } }>(`${at(fuid)}/versions/${id}`).then((r) => r.version),
-  restoreVersion: (fuid: string, id: string) => api.post<SaveResult>(`${at(fuid)}/versions/${id}/restore`),
-  plays: (fuid: string, page = 1) => api.get<{ items: StoredPlay[]; total: number }>(`${at(fuid)}/plays`, { query: { page, pageSize: 50 } }),
-  play: (fuid: string, id: string) => api.get<{ play: PlayWithValues }>(`${at(fuid)}/plays/${id}`).then((r) => r.play),
-  createPlay: (fuid: string, body: CreatePlayBody) => api.post<{ play: PlayWithValues }>(`${at(fuid)}/plays`, body).then((r) => r.play),
-  deletePlay: (fuid: string, id: string) => api.delete<{ message: string }>(`${at(fuid)}/plays/${id}`),
-  cancelServerBatch: (fuid: string, id: string) => api.post<unknown>(`${at(fuid)}/plays/${id}/cancel`),
-  serverBatch: (fuid: string, body: { runs: number; seed?: number; steps?: number; name?: string }) =>
-    api.post<{ play: StoredPlay }>(`${at(fuid)}/batches`, body).then((r) => r.play),
-  tags: () => api.get<{ tags: TagWithCount[] }>('/tags').then((r) => r.tags),
-  createTag: (body: { name: string; textColor?: string; backgroundColor?: string }) => api.post<{ tag: TagWithCount }>('/tags', body).then((r) => r.tag),
-  setTags: (fuid: string, tagIds: string[]) => api.put<{ tags: Array<{ id: string; name: string; textColor: string; backgroundColor: string }> }>(`${at(fuid)}/tags`, { tagIds }).then((r) => r.tags),
+    api.post<ContentOf<D['import']>>('/diagrams/import', { text, name }),
+  exportJson: (fuid: string) => api.get<ContentOf<D['exportJson']>>(`${at(fuid)}/export/json`),
+  versions: (fuid: string) => api.get<ContentOf<V['list']>>(`${at(fuid)}/versions`),
+  version: (fuid: string, id: string) => api.get<ContentOf<V['get']>>(`${at(fuid)}/versions/${id}`).then((r) => r.version),
+  restoreVersion: (fuid: string, id: string) => api.post<ContentOf<V['restore']>>(`${at(fuid)}/versions/${id}/restore`),
+  plays: (fuid: string, page = 1) => api.get<ContentOf<P['list']>>(`${at(fuid)}/plays`, { query: { page, pageSize: 50 } }),
+  play: (fuid: string, id: string) => api.get<ContentOf<P['get']>>(`${at(fuid)}/plays/${id}`).then((r) => r.play),
+  createPlay: (fuid: string, body: CreatePlayBody) => api.post<ContentOf<P['create']>>(`${at(fuid)}/plays`, body).then((r) => r.play),
+  deletePlay: (fuid: string, id: string) => api.delete<ContentOf<P['delete']>>(`${at(fuid)}/plays/${id}`),
+  cancelServerBatch: (fuid: string, id: string) => api.post<ContentOf<P['cancel']>>(`${at(fuid)}/plays/${id}/cancel`),
+  serverBatch: (fuid: string, body: BodyOf<P['batch']>) =>
+    api.post<ContentOf<P['batch']>>(`${at(fuid)}/batches`, body).then((r) => r.play),
+  tags: () => api.get<ContentOf<T['list']>>('/tags').then((r) => r.tags),
+  createTag: (body: BodyOf<T['create']>) => api.post<ContentOf<T['create']>>('/tags', body).then((r) => r.tag),
+  setTags: (fuid: string, tagIds: string[]) => api.put<ContentOf<T['setOnDiagram']>>(`${at(fuid)}/tags`, { tagIds }).then((r) => r.tags),
 };

@@ -1,26 +1,17 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { Modal } from '../../ui/modal';
 
-/** A modal dialog on the native <dialog>: focus moves in, Escape closes, the page behind is inert. */
+/** An editor dialog with a title bar, on the app's one modal primitive (focus trap, Escape, overlay click). */
 export function Dialog({ title, open, onClose, children, wide }: { title: string; open: boolean; onClose: () => void; children: ReactNode; wide?: boolean }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
-  }, [open]);
+  if (!open) return null;
   return (
-    <dialog ref={ref} className={`editor-dialog${wide ? ' editor-dialog--wide' : ''}`} aria-labelledby={titleId} onClose={onClose} onCancel={(e) => { e.preventDefault(); onClose(); }}>
-      {open ? (
-        <>
-          <header className="editor-dialog__head">
-            <h2 id={titleId}>{title}</h2>
-            <button type="button" className="editor-dialog__close" aria-label="Close" onClick={onClose}>×</button>
-          </header>
-          <div className="editor-dialog__body">{children}</div>
-        </>
-      ) : null}
-    </dialog>
+    <Modal onClose={onClose} labelledBy={titleId} className={`editor-dialog${wide ? ' editor-dialog--wide' : ''}`}>
+      <header className="editor-dialog__head">
+        <h2 id={titleId}>{title}</h2>
+        <button type="button" className="editor-dialog__close" aria-label="Close" onClick={onClose}>×</button>
+      </header>
+      <div className="editor-dialog__body">{children}</div>
+    </Modal>
   );
 }

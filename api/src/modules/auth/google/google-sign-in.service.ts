@@ -6,7 +6,7 @@ import { deriveKey } from '../../../core/crypto/keys.js';
 import { SignedTokens } from '../../../core/crypto/signed-token.js';
 import { safeEqual } from '../../../core/crypto/tokens.js';
 import { APP_CONFIG, LOGGER } from '../../../core/tokens.js';
-import { UsersRepository, type UserRecord } from '../../users/users.repository.js';
+import { UsersService, type UserRecord } from '../../users/users.service.js';
 import { SessionsService } from '../sessions.service.js';
 import { GoogleOAuthClient, type GoogleProfile } from './google-oauth.client.js';
 
@@ -40,7 +40,7 @@ export class GoogleSignInService {
   private readonly flowTokens: SignedTokens<FlowState>;
 
   constructor(
-    private readonly users: UsersRepository,
+    private readonly users: UsersService,
     private readonly sessions: SessionsService,
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,

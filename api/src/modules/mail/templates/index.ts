@@ -89,6 +89,20 @@ export const mailTemplates = {
         context,
       ),
   },
+  'diagram-shared': {
+    props: z.object({ person: z.string(), diagramName: z.string(), fuid: z.string(), role: z.enum(['viewer', 'editor']) }),
+    render: (p: { person: string; diagramName: string; fuid: string; role: 'viewer' | 'editor' }, context: MailContext) =>
+      renderMail(
+        {
+          subject: `${p.person} shared "${p.diagramName}" with you`,
+          heading: `"${p.diagramName}" was shared with you`,
+          paragraphs: [`${p.person} invited you to ${p.role === 'editor' ? 'edit' : 'view'} the diagram "${p.diagramName}" on ${context.productName}.`],
+          action: { label: 'Open the diagram', url: `${context.appUrl.replace(/\/$/, '')}/diagrams/${encodeURIComponent(p.fuid)}` },
+          footnote: `If you do not have an account yet, create one with this e-mail address to open it.`,
+        },
+        context,
+      ),
+  },
 } as const;
 
 export type MailTemplateName = keyof typeof mailTemplates;

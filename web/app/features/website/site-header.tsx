@@ -1,13 +1,13 @@
 import type { Menus } from '@loopwright/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { AccountMenu } from '../features/account/account-menu';
-import { SearchBar } from '../features/search/search-bar';
-import { MobileDrawer } from '../features/website/mobile-drawer';
-import { MenuChildLink, NewChip, PromoCard, type MenuItem } from '../features/website/menu-link';
-import { usePrefetch } from '../lib/prefetch';
-import { firstSegment, menuHref, SearchRules, WebsiteRules } from '../lib/spec';
-import { Logo } from './logo';
+import { AccountMenu } from '../account/account-menu';
+import { SearchBar } from '../search/search-bar';
+import { MobileDrawer } from './mobile-drawer';
+import { MenuChildLink, NewChip, PromoCard, type MenuItem } from './menu-link';
+import { usePrefetch } from '../../lib/prefetch';
+import { firstSegment, menuHref, SearchRules, WebsiteRules } from '../../lib/spec';
+import { Logo } from '../../ui/logo';
 
 function isActive(item: MenuItem, segment: string): boolean {
   if (!segment) return false;

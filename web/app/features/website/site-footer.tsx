@@ -1,9 +1,9 @@
 import type { Menus, Partner } from '@loopwright/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { openCookiePreferences } from '../features/consent/cookie-consent';
-import { SocialLinks } from '../features/website/menu-link';
-import { menuHref } from '../lib/spec';
+import { openCookiePreferences } from '../consent/cookie-consent';
+import { SocialLinks } from './menu-link';
+import { menuHref } from '../../lib/spec';
 
 /** Link groups (an accordion under 768 px), social and policy links, cookie preferences, investors and logos. */
 export function SiteFooter({ menus, partners }: { menus: Menus | null; partners: Partner[] }) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineJob } from '../../core/queue/job-definition.js';
 
-/** Runs one stored multiple-run play (plays.status queued) on the worker. Idempotent: a finished play is left alone. */
+/** Queued by plays, handled by the simulations module. Runs one stored multiple-run play (plays.status queued) on the worker. Idempotent: a finished play is left alone. */
 export const simulationsBatchJob = defineJob({
   queue: 'simulations',
   name: 'simulations.batch',

@@ -1,0 +1,65 @@
+/**
+ * Module boundaries, checked by `npm test` (scripts/test.mjs runs `depcruise` before vitest).
+ * npx depcruise api/src packages/contracts/src packages/engine/src web/app --config .dependency-cruiser.cjs
+ */
+
+// Cycles other engineers are ending in parallel; the coordinator removes these exclusions at merge.
+const KNOWN_CYCLES = [
+  // the engine's delivery (actions, converter, delay, deliver, gate, machine, state-phase): the "import" engineer
+  '^packages/engine/src/(actions|converter|delay|deliver|gate|machine|state-phase)\\.ts$',
+  // login-dialog ↔ login-dialog-panel: the "stack" engineer
+  '^web/app/features/account/login-dialog(-panel)?\\.tsx$',
+];
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'Files must not import each other in a circle: split out what both need, or invert the dependency.',
+      from: { pathNot: KNOWN_CYCLES },
+      to: { circular: true, pathNot: KNOWN_CYCLES },
+    },
+    {
+      name: 'no-cross-module-repository',
+      severity: 'error',
+      comment: "Other modules use a module's service (its exported API), never its repository.",
+      from: { path: '^api/src/modules/([^/]+)/' },
+      to: { path: '^api/src/modules/[^/]+/.+\\.repository\\.ts$', pathNot: '^api/src/modules/$1/' },
+    },
+    {
+      name: 'no-repository-outside-modules',
+      severity: 'error',
+      comment: 'Core, server and web code reach feature data through services.',
+      from: { path: '^api/src/(core|server|web)/' },
+      to: { path: '^api/src/modules/.+\\.repository\\.ts$' },
+    },
+    {
+      name: 'engine-stands-alone',
+      severity: 'error',
+      comment: 'The simulation engine depends on nothing else of ours.',
+      from: { path: '^packages/engine/src/' },
+      to: { path: '^(api|web|packages/contracts)/' },
+    },
+    {
+      name: 'contracts-stand-alone',
+      severity: 'error',
+      comment: 'Contracts are shared by api and web and import neither.',
+      from: { path: '^packages/contracts/src/' },
+      to: { path: '^(api|web)/' },
+    },
+    {
+      name: 'web-ui-not-features',
+      severity: 'error',
+      comment: 'web/app/ui holds design-system pieces; features compose them, never the other way.',
+      from: { path: '^web/app/ui/' },
+      to: { path: '^web/app/features/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['(^|/)(dist|build|generated)/', '\\.d\\.ts$'] },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
+  },
+};

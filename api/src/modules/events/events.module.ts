@@ -1,0 +1,9 @@
+import { Module } from '@nestjs/common';
+import { DomainEventsService } from './domain-events.service.js';
+import { EventConsumers } from './event-consumers.js';
+import { EventDispatcher } from './event-dispatcher.js';
+import { EventsRepository } from './events.repository.js';
+
+/** The domain-event outbox and its dispatcher. A leaf: producers and consumers import it. */
+@Module({ providers: [EventsRepository, DomainEventsService, EventConsumers, EventDispatcher], exports: [DomainEventsService, EventConsumers] })
+export class EventsModule {}

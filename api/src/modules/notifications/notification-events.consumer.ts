@@ -1,0 +1,41 @@
+import { Injectable } from '@nestjs/common';
+import { DiagramTexts, type DomainEvent } from '@loopwright/contracts';
+import type { TransactionClient } from '../../core/prisma/prisma.service.js';
+import { EventConsumers, type AfterCommit } from '../events/event-consumers.js';
+import { UsersService } from '../users/users.service.js';
+import { NotificationsService } from './notifications.service.js';
+
+const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_m, key: string) => String(values[key] ?? ''));
+const TYPES = ['BatchFinished', 'DiagramShared'] as const;
+
+/** Turns domain events into notifications (stored, then pushed live to the user's sockets). */
+@Injectable()
+export class NotificationEventsConsumer {
+  constructor(
+    consumers: EventConsumers,
+    private readonly notifications: NotificationsService,
+    private readonly users: UsersService,
+  ) {
+    consumers.register({ name: 'notifications', types: TYPES, handle: (event, tx) => this.handle(event, tx) });
+  }
+
+  async handle(event: DomainEvent<(typeof TYPES)[number]>, tx: TransactionClient): Promise<AfterCommit | void> {
+    switch (event.type) {
+      case 'BatchFinished': {
+        const p = event.payload;
+        if (!p.authorId) return;
+        const link = `/diagrams/${p.fuid}?play=${p.playId}`;
+        return p.status === 'done'
+          ? this.notifications.addInTransaction(tx, p.authorId, 'info', fill(DiagramTexts.batchDone, { runs: p.runs, name: p.diagramName }), link)
+          : this.notifications.addInTransaction(tx, p.authorId, 'error', fill(DiagramTexts.batchFailedNotice, { runs: p.runs, name: p.diagramName, reason: DiagramTexts.batchFailed }), link);
+      }
+      case 'DiagramShared': {
+        const p = event.payload;
+        const invitee = await this.users.findByEmail(p.email, tx);
+        if (!invitee) return; // no account yet: the e-mail invites them
+        const person = await this.users.displayName(p.sharedById, tx);
+        return this.notifications.addInTransaction(tx, invitee.id, 'info', fill(DiagramTexts.sharedWithYou, { person, name: p.diagramName }), `/diagrams/${p.fuid}`);
+      }
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import type { TransactionClient } from '../../core/prisma/prisma.service.js';
+import { WorkspacesRepository } from './workspaces.repository.js';
+
+export type WorkspaceRole = 'owner' | 'member';
+export interface WorkspaceFacts {
+  id: string;
+  kind: 'personal' | 'team';
+  ownerId: string;
+}
+
+/**
+ * Workspaces own diagrams, tags and plays. Every user has a personal one (made with the account);
+ * a team is a workspace with members. Who may do what is decided by DiagramAccessService, from the
+ * role answered here.
+ */
+@Injectable()
+export class WorkspacesService {
+  constructor(private readonly workspaces: WorkspacesRepository) {}
+
+  /** Inside the transaction that creates the account. */
+  async createPersonal(userId: string, tx?: TransactionClient): Promise<string> {
+    return (await this.workspaces.createPersonal(userId, tx)) ?? (await this.personalId(userId, tx));
+  }
+
+  /**
+   * The user's personal workspace. Accounts get one when they are created; a user written into the
+   * database some other way (an old seed, a script) gets it here on first use instead of failing.
+   */
+  async personalId(userId: string, tx?: TransactionClient): Promise<string> {
+    const found = await this.workspaces.personalId(userId, tx);
+    if (found) return found;
+    return (await this.workspaces.createPersonal(userId, tx)) ?? (await this.workspaces.personalId(userId, tx))!;
+  }
+
+  find(id: string): Promise<WorkspaceFacts | null> {
+    return this.workspaces.find(id);
+  }
+
+  /** The user's role in the workspace, or null when they are not an active member. */
+  async roleOf(workspace: WorkspaceFacts, userId: string | undefined): Promise<WorkspaceRole | null> {
+    if (!userId) return null;
+    if (workspace.ownerId === userId) return 'owner';
+    if (workspace.kind === 'personal') return null;
+    const member = await this.workspaces.membership(workspace.id, userId);
+    return member?.status === 'active' ? member.role : null;
+  }
+}

@@ -1,0 +1,79 @@
+import { AuthTexts } from './auth-texts.js';
+import { DiagramTexts } from './diagrams-texts.js';
+
+/**
+ * Every error code the API answers with: its HTTP status and its text (the spec's, word for word,
+ * where it gives one). Closed: a throw site names a code from here and nothing else; it may pass
+ * details, and a message only where the text depends on the situation.
+ * Codes are SCREAMING_SNAKE with a domain prefix.
+ */
+export const errorMap = {
+  // request and platform
+  VALIDATION_FAILED: { status: 400, text: 'Some fields are not valid' },
+  NOT_FOUND: { status: 404, text: 'Not found' },
+  ROUTE_NOT_FOUND: { status: 404, text: 'This API route does not exist' },
+  CONFLICT: { status: 409, text: 'This changed in the meantime. Please reload and try again.' },
+  PAYLOAD_TOO_LARGE: { status: 413, text: 'The request body is too large' },
+  RATE_LIMITED: { status: 429, text: 'Too many attempts. Please wait a moment and try again.' },
+  INTERNAL: { status: 500, text: 'Something went wrong on our side. Please try again.' },
+  SERVICE_UNAVAILABLE: { status: 503, text: 'The service is not available right now. Please try again in a moment.' },
+  // accounts
+  AUTH_REQUIRED: { status: 401, text: 'You need to log in to do that' },
+  AUTH_FORBIDDEN: { status: 403, text: 'You are not allowed to do that' },
+  AUTH_INVALID_CREDENTIALS: { status: 401, text: AuthTexts.wrongCredentials },
+  AUTH_EMAIL_NOT_CONFIRMED: { status: 403, text: AuthTexts.emailNotConfirmed },
+  AUTH_CAPTCHA_REQUIRED: { status: 400, text: AuthTexts.captchaNotChecked },
+  AUTH_CAPTCHA_FAILED: { status: 400, text: AuthTexts.captchaNotChecked },
+  AUTH_TOKEN_EXPIRED: { status: 400, text: AuthTexts.verificationTokenExpired },
+  AUTH_TOKEN_INVALID: { status: 400, text: 'This link is not valid. It may have been used already.' },
+  USER_USERNAME_TAKEN: { status: 409, text: AuthTexts.usernameTaken },
+  USER_PHOTO_MISSING: { status: 400, text: AuthTexts.photoMissing },
+  USER_PHOTO_WRONG_TYPE: { status: 415, text: AuthTexts.photoWrongType },
+  USER_PHOTO_TOO_BIG: { status: 413, text: AuthTexts.photoTooBig },
+  ADMIN_ALREADY_EXISTS: { status: 409, text: AuthTexts.adminExists },
+  MAIL_TEST_FAILED: { status: 400, text: 'The mail server refused the test message' },
+  MAIL_SETTINGS_UNVERIFIED: { status: 400, text: 'Could not connect to the mail server' },
+  // website content
+  PAGE_NOT_FOUND: { status: 404, text: 'Page not found' },
+  POST_NOT_FOUND: { status: 404, text: 'Page not found' },
+  DOC_NOT_FOUND: { status: 404, text: 'Page not found' },
+  ACADEMY_NOT_FOUND: { status: 404, text: 'Page not found' },
+  // workspaces, plans
+  WORKSPACE_NOT_FOUND: { status: 404, text: 'Workspace not found' },
+  WORKSPACE_FORBIDDEN: { status: 403, text: 'Only the owner of this workspace can do that' },
+  PLAN_LIMIT_REACHED: { status: 402, text: DiagramTexts.stepsLimit },
+  // diagrams
+  DIAGRAM_NOT_FOUND: { status: 404, text: DiagramTexts.notFound },
+  DIAGRAM_FORBIDDEN: { status: 403, text: 'You can only view this diagram' },
+  DIAGRAM_VERSION_CONFLICT: { status: 409, text: DiagramTexts.versionConflict },
+  DIAGRAM_EMPTY: { status: 400, text: DiagramTexts.emptyGraph },
+  DIAGRAM_INVALID: { status: 400, text: DiagramTexts.invalidDocument },
+  DIAGRAM_NOT_SAVED: { status: 409, text: DiagramTexts.notSavedPlay },
+  DIAGRAM_COPY_UNAVAILABLE: { status: 404, text: DiagramTexts.copyUnavailable },
+  DIAGRAM_LIMIT_REACHED: { status: 403, text: DiagramTexts.componentsLimit },
+  DIAGRAM_TOO_LARGE: { status: 413, text: DiagramTexts.batchTooLarge },
+  DIAGRAM_FORMAT_NOT_RECOGNIZED: { status: 400, text: DiagramTexts.formatNotRecognized },
+  DIAGRAM_VERSION_NOT_FOUND: { status: 404, text: DiagramTexts.versionNotFound },
+  DIAGRAM_PUBLIC_UNAVAILABLE: { status: 404, text: DiagramTexts.publicUnavailable },
+  SHARE_NAME_REQUIRED: { status: 400, text: DiagramTexts.nameFirst },
+  SHARE_ALREADY_EXISTS: { status: 409, text: DiagramTexts.alreadyShared },
+  SHARE_SELF: { status: 400, text: DiagramTexts.shareSelf },
+  SHARE_NOT_FOUND: { status: 404, text: 'This person is not on the list any more' },
+  TAG_ALREADY_EXISTS: { status: 409, text: DiagramTexts.tagExists },
+  TAG_LIMIT_REACHED: { status: 403, text: DiagramTexts.tagLimit },
+  TAG_NOT_FOUND: { status: 404, text: 'Tag not found' },
+  PLAY_NOT_FOUND: { status: 404, text: DiagramTexts.playsLoadFailed },
+  PLAY_TOO_LARGE: { status: 413, text: DiagramTexts.stepsLimit },
+  PLAY_LIMIT_REACHED: { status: 429, text: DiagramTexts.batchTooLarge },
+  PLAY_QUEUE_UNAVAILABLE: { status: 503, text: DiagramTexts.batchFailed },
+  PLAY_NOT_RUNNING: { status: 409, text: DiagramTexts.batchStopFailed },
+  NOTIFICATION_NOT_FOUND: { status: 404, text: 'Notification not found' },
+} as const satisfies Record<string, { status: number; text: string }>;
+
+export type ErrorCode = keyof typeof errorMap;
+
+/** Every code by name (`ErrorCode.AUTH_REQUIRED`), so a typo does not compile. */
+export const ErrorCode = Object.fromEntries(Object.keys(errorMap).map((code) => [code, code])) as { readonly [K in ErrorCode]: K };
+
+export const errorStatus = (code: ErrorCode): number => errorMap[code].status;
+export const errorText = (code: ErrorCode): string => errorMap[code].text;

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/**
+ * Domain events: facts that already happened, written to the outbox (domain_events) in the same
+ * transaction as the change, then delivered at least once to each consumer (notifications, mail,
+ * later the activity feed and webhooks). Add a type here first; the payload is validated when it
+ * is written and again when it is delivered.
+ */
+const id = z.string().uuid();
+const diagramRef = { diagramId: id, fuid: z.string(), diagramName: z.string() };
+
+export const domainEventSchemas = {
+  /** A diagram was shared with a person by e-mail (they may not have an account yet). */
+  DiagramShared: z.object({ ...diagramRef, sharedById: id, email: z.string().email(), role: z.enum(['viewer', 'editor']) }),
+  /** A diagram became public on community. */
+  DiagramPublished: z.object({ ...diagramRef, ownerId: id }),
+  /** Someone made a copy (Duplicate, Make a Copy, fork) of a diagram. */
+  DiagramCopied: z.object({ ...diagramRef, copyFuid: z.string(), copiedById: id, sourceOwnerId: id }),
+  /** Someone liked a diagram (community issue). */
+  DiagramLiked: z.object({ ...diagramRef, likedById: id, ownerId: id }),
+  /** Someone followed a designer (community issue). */
+  UserFollowed: z.object({ followerId: id, followedId: id }),
+  /** A workspace's subscription changed state (plans issue). */
+  SubscriptionChanged: z.object({ workspaceId: id, plan: z.string(), status: z.string(), previousStatus: z.string().nullable() }),
+  /** Someone was invited into a team workspace (teams issue). */
+  MemberInvited: z.object({ workspaceId: id, workspaceName: z.string(), email: z.string().email(), invitedById: id }),
+  /** A server batch (multiple run) ended. */
+  BatchFinished: z.object({ playId: id, fuid: z.string(), diagramName: z.string(), authorId: id.nullable(), runs: z.number().int(), status: z.enum(['done', 'failed']) }),
+} as const;
+
+export type DomainEventType = keyof typeof domainEventSchemas;
+export const domainEventTypes = Object.keys(domainEventSchemas) as DomainEventType[];
+export type DomainEventPayload<T extends DomainEventType> = z.infer<(typeof domainEventSchemas)[T]>;
+/** One event as producers write it and consumers receive it. */
+export type DomainEvent<T extends DomainEventType = DomainEventType> = { [K in T]: { type: K; payload: DomainEventPayload<K> } }[T];
+
+export function parseDomainEvent(type: string, payload: unknown): DomainEvent {
+  if (!(type in domainEventSchemas)) throw new Error(`unknown domain event type ${type}`);
+  const schema = domainEventSchemas[type as DomainEventType] as z.ZodType;
+  return { type, payload: schema.parse(payload) } as DomainEvent;
+}
