@@ -31,6 +31,12 @@ export const errorMap = {
   USER_PHOTO_WRONG_TYPE: { status: 415, text: AuthTexts.photoWrongType },
   USER_PHOTO_TOO_BIG: { status: 413, text: AuthTexts.photoTooBig },
   ADMIN_ALREADY_EXISTS: { status: 409, text: AuthTexts.adminExists },
+  AUTH_ACCOUNT_DISABLED: { status: 403, text: AuthTexts.accountDisabled },
+  ADMIN_USER_ALREADY_CONFIRMED: { status: 409, text: 'This account is already confirmed.' },
+  ADMIN_USER_NO_PASSWORD: { status: 409, text: 'This account signs in with Google and needs no confirmation e-mail: confirm the account instead.' },
+  ADMIN_CANNOT_DISABLE_SELF: { status: 409, text: AuthTexts.adminCannotDisableSelf },
+  ADMIN_CANNOT_DELETE_SELF: { status: 409, text: AuthTexts.adminCannotDeleteSelf },
+  ADMIN_LAST_ADMIN: { status: 409, text: AuthTexts.adminLastAdmin },
   MAIL_TEST_FAILED: { status: 400, text: 'The mail server refused the test message' },
   MAIL_SETTINGS_UNVERIFIED: { status: 400, text: 'Could not connect to the mail server' },
   // website content

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { AuthTexts, planCatalog, type AdminUser } from '@loopwright/contracts';
+import { planCatalog, type AdminUser } from '@loopwright/contracts';
 import { AppError } from '../../core/errors/app-error.js';
 import { PrismaService, type TransactionClient } from '../../core/prisma/prisma.service.js';
 import { RegistrationService } from '../auth/registration.service.js';
 import { SessionsService } from '../auth/sessions.service.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { UsersService } from '../users/users.service.js';
 
 const PAGE_SIZE = 50;
 
@@ -35,7 +35,7 @@ export function adminUserView(user: Row): AdminUser {
 export class AdminUsersService {
   constructor(
     private readonly prisma: PrismaService,
-    private readonly users: UsersRepository,
+    private readonly users: UsersService,
     private readonly registration: RegistrationService,
     private readonly sessions: SessionsService,
   ) {}
@@ -54,14 +54,14 @@ export class AdminUsersService {
 
   async resendConfirmation(id: string, ip: string) {
     const user = await this.require(id);
-    if (user.emailConfirmedAt) throw new AppError('ADMIN_USER_ALREADY_CONFIRMED', `${user.email} is already confirmed.`, 409);
-    if (!user.passwordHash) throw new AppError('ADMIN_USER_NO_PASSWORD', `${user.email} signs in with Google and needs no confirmation e-mail: confirm the account instead.`, 409);
+    if (user.emailConfirmedAt) throw new AppError('ADMIN_USER_ALREADY_CONFIRMED', { message: `${user.email} is already confirmed.` });
+    if (!user.passwordHash) throw new AppError('ADMIN_USER_NO_PASSWORD', { message: `${user.email} signs in with Google and needs no confirmation e-mail: confirm the account instead.` });
     await this.registration.resendConfirmation(user.email, ip);
     return { user: adminUserView(user), message: `A new confirmation e-mail is on its way to ${user.email} (see the mail log).` };
   }
 
   async disable(callerId: string, id: string) {
-    if (callerId === id) throw new AppError('ADMIN_CANNOT_DISABLE_SELF', AuthTexts.adminCannotDisableSelf, 409);
+    if (callerId === id) throw new AppError('ADMIN_CANNOT_DISABLE_SELF');
     const user = await this.prisma.$transaction(async (tx) => {
       const target = await this.require(id, tx);
       await this.assertNotLastAdmin(target, tx);
@@ -78,7 +78,7 @@ export class AdminUsersService {
   }
 
   async delete(callerId: string, id: string) {
-    if (callerId === id) throw new AppError('ADMIN_CANNOT_DELETE_SELF', AuthTexts.adminCannotDeleteSelf, 409);
+    if (callerId === id) throw new AppError('ADMIN_CANNOT_DELETE_SELF');
     const email = await this.prisma.$transaction(async (tx) => {
       const target = await this.require(id, tx);
       await this.assertNotLastAdmin(target, tx);
@@ -99,6 +99,6 @@ export class AdminUsersService {
     // Serialise with other admin changes so two admins cannot remove each other at once.
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(4242001)`;
     const others = await this.users.countActiveAdmins(tx);
-    if (others <= 1) throw new AppError('ADMIN_LAST_ADMIN', AuthTexts.adminLastAdmin, 409);
+    if (others <= 1) throw new AppError('ADMIN_LAST_ADMIN');
   }
 }

@@ -74,7 +74,7 @@ export class AuthController {
 
   @Endpoint(authEndpoints.refresh)
   async refresh(@Body() body: Input<E['refresh']['body']>, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
-    const presented = body.refreshToken ?? request.cookies?.[REFRESH_COOKIE];
+    const presented = body.refreshToken ?? readCookie(request, REFRESH_COOKIE);
     if (typeof presented !== 'string' || !presented) throw new AppError('AUTH_REQUIRED', { message: 'Your session has ended. Please log in again.' });
     try {
       const tokens = await this.sessions.rotate(presented);

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { AuthenticatedUser } from '@loopwright/contracts';
 import { AppError } from '../../core/errors/app-error.js';
 import { RateLimiter } from '../../core/rate-limit/rate-limiter.service.js';
 import { UsersService } from '../users/users.service.js';

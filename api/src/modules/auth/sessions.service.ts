@@ -9,8 +9,7 @@ import { randomToken, sha256 } from '../../core/crypto/tokens.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { PrismaService } from '../../core/prisma/prisma.service.js';
 import { APP_CONFIG, LOGGER } from '../../core/tokens.js';
-import { AuthTexts } from '@loopwright/contracts';
-import { UsersRepository } from '../users/users.repository.js';
+import { UsersService } from '../users/users.service.js';
 import { SessionsRepository } from './sessions.repository.js';
 
 const ACCESS_TTL_MS = 65 * 60_000; // the client renews every hour
@@ -42,7 +41,7 @@ export class SessionsService {
   constructor(
     private readonly sessions: SessionsRepository,
     private readonly prisma: PrismaService,
-    private readonly users: UsersRepository,
+    private readonly users: UsersService,
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
@@ -54,7 +53,7 @@ export class SessionsService {
     const refreshToken = randomToken(32);
     const session = await this.prisma.$transaction(async (tx) => {
       // Every way in (password, Google) starts here: the one place a disabled account is refused.
-      if (!(await this.users.recordLogin(userId, tx))) throw new AppError('AUTH_ACCOUNT_DISABLED', AuthTexts.accountDisabled, 403);
+      if (!(await this.users.recordLogin(userId, tx))) throw new AppError('AUTH_ACCOUNT_DISABLED');
       const created = await this.sessions.createSession({ userId, userAgent: context.userAgent?.slice(0, 300), ip: context.ip, method: context.method, expiresAt: refreshExpiresAt }, tx);
       await this.sessions.addRefreshToken(created.id, sha256(refreshToken), refreshExpiresAt, tx);
       return created;

@@ -8,7 +8,7 @@ import type { TransactionClient } from '../../core/prisma/prisma.service.js';
 import { DomainEventsService } from '../events/domain-events.service.js';
 import { RealtimePublisher } from '../realtime/realtime.publisher.js';
 import { UsersService } from '../users/users.service.js';
-import { DiagramAccessService, type AccessLevel } from './diagram-access.service.js';
+import { DiagramAccessService } from './diagram-access.service.js';
 import { checkDocument, emptyDocument, type CheckedDocument } from './diagram-document.js';
 import { DiagramSaveService } from './diagram-save.service.js';
 import { userRefView } from './diagram-view.js';
@@ -94,7 +94,7 @@ export class DiagramsService {
       take: query.pageSize,
     });
     const shared = query.scope === 'shared' ? await this.access.accessToShared(rows, caller.userId, email ?? '') : null;
-    const withAccess = rows.map((diagram) => ({ diagram, access: (shared?.get(diagram.id) ?? 'owner') as AccessLevel }));
+    const withAccess = rows.map((diagram) => ({ diagram, access: (shared?.get(diagram.id) ?? 'owner') }));
     return { items: await this.views.summaries(withAccess, caller.userId), total, page: query.page, pageSize: query.pageSize };
   }
 

@@ -23,7 +23,7 @@ export class EventConsumers {
 
   register<T extends DomainEventType>(consumer: EventConsumer<T>): void {
     if (this.consumers.some((c) => c.name === consumer.name)) throw new Error(`event consumer ${consumer.name} registered twice`);
-    this.consumers.push(consumer as unknown as EventConsumer);
+    this.consumers.push(consumer);
   }
 
   of(type: DomainEventType): EventConsumer[] {

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService, type TransactionClient } from '../../core/prisma/prisma.service.js';
-import type { InputJsonValue } from '../../generated/prisma/internal/prismaNamespace.js';
 
 /** The only file that touches domain_events and domain_event_deliveries. */
 @Injectable()
@@ -12,7 +11,7 @@ export class EventsRepository {
   }
 
   async create(type: string, payload: object, tx: TransactionClient = this.prisma): Promise<string> {
-    return (await tx.domainEvent.create({ data: { type, payload: payload as InputJsonValue }, select: { id: true } })).id;
+    return (await tx.domainEvent.create({ data: { type, payload: payload }, select: { id: true } })).id;
   }
 
   find(id: string) {

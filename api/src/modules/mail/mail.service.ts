@@ -52,8 +52,13 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /** The mail log, newest first (admins read it). */
-  page(page: number, pageSize: number, status?: MailStatus) {
-    return this.mail.page(page, pageSize, status);
+  page(page: number, pageSize: number, filter: { status?: MailStatus; search?: string } = {}) {
+    return this.mail.page(page, pageSize, filter);
+  }
+
+  /** One message of the log, with its body (admins read it). */
+  findById(id: string) {
+    return this.mail.findById(id);
   }
 
   /** Re-hands queued rows the queue never got (Redis was down, or the process died). */

@@ -101,7 +101,7 @@ export class RealtimeGateway implements OnModuleDestroy {
     const reply = typeof ack === 'function' ? ack : () => undefined;
     if (typeof payload?.fuid !== 'string') return reply({ ok: false, code: 'VALIDATION_FAILED' });
     try {
-      const caller = socket.data.caller as Caller | null;
+      const caller = (socket.data as { caller?: Caller | null }).caller ?? null;
       const allowed = await this.access.canView(payload.fuid, caller?.userId);
       if (!allowed) return reply({ ok: false, code: 'DIAGRAM_NOT_FOUND' });
       await socket.join(diagramRoom(payload.fuid));

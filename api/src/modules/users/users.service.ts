@@ -74,6 +74,24 @@ export class UsersService {
     return this.users.update(id, data, tx);
   }
 
+  /** Records a login; false when the account is disabled (and so may not log in). */
+  recordLogin(userId: string, tx?: TransactionClient): Promise<boolean> {
+    return this.users.recordLogin(userId, tx);
+  }
+
+  /** The admin users screen: a page of accounts by search and state. */
+  adminPage(filter: { search?: string; state?: 'confirmed' | 'unconfirmed' | 'disabled' }, page: number, pageSize: number) {
+    return this.users.adminPage(filter, page, pageSize);
+  }
+
+  delete(id: string, tx?: TransactionClient): Promise<void> {
+    return this.users.delete(id, tx);
+  }
+
+  countActiveAdmins(tx?: TransactionClient): Promise<number> {
+    return this.users.countActiveAdmins(tx);
+  }
+
   countAdmins(tx?: TransactionClient): Promise<number> {
     return this.users.countAdmins(tx);
   }
