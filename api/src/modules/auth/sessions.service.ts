@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ErrorCode } from '@loopwright/contracts';
+import { AuthTexts, ErrorCode } from '@loopwright/contracts';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/config.js';
 import type { IssuedTokens } from '../../core/auth/session-cookies.js';
@@ -9,7 +9,6 @@ import { randomToken, sha256 } from '../../core/crypto/tokens.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { PrismaService } from '../../core/prisma/prisma.service.js';
 import { APP_CONFIG, LOGGER } from '../../core/tokens.js';
-import { AuthTexts } from '@loopwright/contracts';
 import { UsersRepository } from '../users/users.repository.js';
 import { SessionsRepository } from './sessions.repository.js';
 
