@@ -174,6 +174,13 @@ describe.skipIf(!inject('chromiumPath'))('the first hour on a fresh instance wit
     await newcomerPage.getByRole('button', { name: `View versions ${history[0].firstVersion}–${history[0].version}` }).waitFor();
     await newcomerPage.screenshot({ path: path.join(screenshotDir, 'first-hour-version-history.png') });
 
+    // Shared with the community, the diagram counts on the newcomer's profile.
+    expect((await newcomerPage.request.put(`${url}/api/diagrams/${fuid}/privacy`, { headers, data: { community: true } })).status()).toBe(200);
+    await newcomerPage.goto(`${url}/community/newcomer/profile`);
+    await newcomerPage.getByText('0 followers · 1 public diagram', { exact: true }).waitFor();
+    await newcomerPage.getByRole('link', { name: 'Investment loop' }).first().waitFor();
+    await shot(newcomerPage, 'first-hour-profile');
+
     // The users screen: state, plan, last login; a second newcomer is confirmed from here.
     const other = { email: 'second@example.test', password: 'second-pass-1' };
     const otherPage = await newPage();

@@ -70,7 +70,7 @@ export default function CommunityUserPage() {
           <p className="muted">@{designer.username}</p>
           {designer.jobTitle ? <p>{designer.jobTitle}</p> : null}
           <p className="muted">
-            {designer.followerCount} followers · {designer.publicDiagramCount} public diagrams
+            {`${designer.followerCount} follower${designer.followerCount === 1 ? '' : 's'} · ${designer.publicDiagramCount} public diagram${designer.publicDiagramCount === 1 ? '' : 's'}`}
           </p>
           {designer.about ? <p>{designer.about}</p> : null}
         </div>
