@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AuthTexts, type AuthenticatedUser } from '@loopwright/contracts';
 import { AppError } from '../../core/errors/app-error.js';
 import { RateLimiter } from '../../core/rate-limit/rate-limiter.service.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { UsersRepository, type UserRecord } from '../users/users.repository.js';
 import { UsersService } from '../users/users.service.js';
 import { AuthLimits } from './auth-limits.js';
 import { verifyPassword } from './passwords.js';
@@ -18,8 +18,9 @@ export class LoginService {
     private readonly limits: RateLimiter,
   ) {}
 
-  async login(email: string, password: string, context: Omit<SessionContext, 'method'> & { ip: string }) {
-    await this.limits.hit(AuthLimits.loginPerIp(context.ip));
+  /** The local strategy's check: the user these credentials belong to, or the one failure text. */
+  async verifyCredentials(email: string, password: string, ip: string): Promise<UserRecord> {
+    await this.limits.hit(AuthLimits.loginPerIp(ip));
     const lockout = AuthLimits.loginFailuresPerEmail(email);
     await this.limits.check(lockout);
     const user = await this.users.findByEmail(email);
@@ -30,6 +31,10 @@ export class LoginService {
     }
     if (!user.emailConfirmedAt) throw new AppError('AUTH_EMAIL_NOT_CONFIRMED', AuthTexts.emailNotConfirmed, 403);
     await this.limits.reset(lockout.key);
+    return user;
+  }
+
+  async startSession(user: UserRecord, context: Omit<SessionContext, 'method'> & { ip: string }) {
     const tokens = await this.sessions.start(user.id, { ...context, method: 'password' });
     return { tokens, user: this.usersService.view(user) as AuthenticatedUser };
   }
