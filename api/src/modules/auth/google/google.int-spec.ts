@@ -109,4 +109,12 @@ describe('Google sign-in against a loopback OAuth provider', () => {
     expect(finished.headers.get('location')).toBe('/login?error=google');
     expect((await browser.get('/oauth2/userinfo')).status).toBe(401);
   });
+
+  it('gives up on a token endpoint that never answers, after 10 seconds, with the failure page', async () => {
+    provider.signInAs({ sub: 'g-hang', email: 'hang@example.test', email_verified: true });
+    provider.hangNextTokenRequest();
+    const started = Date.now();
+    expect(await signIn(new ApiClient(app.url))).toBe('/login?error=google');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(9_000);
+  }, 30_000);
 });

@@ -9,6 +9,20 @@ import type { UserRecord } from '../../users/users.repository.js';
 import { GoogleSignInService, type GoogleProfile } from './google-sign-in.service.js';
 import { SignedCookieStateStore } from './signed-cookie-state-store.js';
 
+const PROVIDER_TIMEOUT_MS = 10_000;
+
+/** The part of passport-oauth2's (protected) node-oauth client that sends every request. */
+interface NodeOAuth2 {
+  _executeRequest(library: unknown, options: Record<string, unknown>, body: unknown, callback: unknown): void;
+}
+
+/** node-oauth has no timeout: a provider that never answers would hold the callback forever. */
+function giveUpAfter(strategy: { _oauth2: NodeOAuth2 }, ms: number): void {
+  const client = strategy._oauth2;
+  const send = client._executeRequest.bind(client);
+  client._executeRequest = (library, options, body, callback) => send(library, { ...options, signal: AbortSignal.timeout(ms) }, body, callback);
+}
+
 type UserinfoClaims = { sub?: string; email?: string; email_verified?: boolean | string; given_name?: string; family_name?: string };
 
 /**
@@ -37,6 +51,7 @@ export class GoogleStrategy extends PassportStrategy(Strategy, 'google') {
       passReqToCallback: true,
     });
     this.enabled = !!(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
+    giveUpAfter(this as unknown as { _oauth2: NodeOAuth2 }, PROVIDER_TIMEOUT_MS);
   }
 
   authorizationParams(): object {
@@ -53,7 +68,7 @@ export class GoogleStrategy extends PassportStrategy(Strategy, 'google') {
   }
 
   private async fetchProfile(accessToken: string): Promise<GoogleProfile> {
-    const userinfo = await fetch(this.config.GOOGLE_USERINFO_URL, { headers: { authorization: `Bearer ${accessToken}` }, signal: AbortSignal.timeout(10_000) });
+    const userinfo = await fetch(this.config.GOOGLE_USERINFO_URL, { headers: { authorization: `Bearer ${accessToken}` }, signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) });
     if (!userinfo.ok) throw new Error(`userinfo endpoint answered ${userinfo.status}`);
     const claims = (await userinfo.json()) as UserinfoClaims;
     if (!claims.sub) throw new Error('userinfo has no subject');
