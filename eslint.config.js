@@ -61,6 +61,7 @@ export default tseslint.config(
       'react-hooks/refs': 'off',
       'react-hooks/set-state-in-effect': 'off',
       'react-hooks/preserve-manual-memoization': 'off',
+      'react-hooks/incompatible-library': 'off',
       // Radio cards put the label text two elements deep (label > div > strong).
       'jsx-a11y/label-has-associated-control': ['error', { depth: 3 }],
     },

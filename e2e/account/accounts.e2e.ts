@@ -376,6 +376,45 @@ describe.skipIf(!inject('chromiumPath'))('accounts in Chromium', () => {
     await page.context().close();
   }, 120_000);
 
+  it('marks a nested profile field and the server’s wrong current password on their fields, and focuses them', async () => {
+    const { email, password } = await confirmedAccount();
+    const { page, errors } = await newPage();
+    await logIn(page, email, password);
+    await page.waitForURL(/\/onboarding/);
+    const done = await page.evaluate(
+      (name) => fetch('/api/users/me/onboarding', { method: 'POST', headers: { 'X-Client-Id': 'loopwright-web', 'Content-Type': 'application/json' }, body: JSON.stringify({ username: name }) }).then((r) => r.status),
+      `fields-${unique()}`,
+    );
+    expect(done).toBe(200);
+    const focused = (field: ReturnType<Page['getByLabel']>) => field.evaluate((el) => el === document.activeElement);
+
+    // A game without a name: the browser's check of the contract marks that game's field.
+    await page.goto(`${app.url}/settings/profile`);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: '+ Add a game' }).click();
+    await page.getByLabel('Website', { exact: true }).fill('https://game.example.test');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    const gameName = page.getByLabel('Game name', { exact: true });
+    await expect.poll(() => gameName.getAttribute('aria-invalid')).toBe('true');
+    expect(await focused(gameName)).toBe(true);
+    await shot(page, 'form-errors-profile-game');
+
+    // The server's field error lands on its field.
+    await page.goto(`${app.url}/settings/security`);
+    await waitForHydration(page);
+    await page.getByLabel('Current password', { exact: true }).fill('not-my-password');
+    await page.getByLabel('New password', { exact: true }).fill('new-secret-9');
+    await page.getByLabel('Confirm new password', { exact: true }).fill('new-secret-9');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('The current password is not correct').waitFor();
+    const current = page.getByLabel('Current password', { exact: true });
+    expect(await current.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => focused(current)).toBe(true);
+    await shot(page, 'form-errors-change-password');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+
   it('sends logged-out visitors from private pages to the login page and back', async () => {
     const { email, password } = await confirmedAccount();
     const { page } = await newPage(390, 844);

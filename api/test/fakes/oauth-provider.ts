@@ -16,6 +16,8 @@ export interface FakeOAuthProvider {
   clientSecret: string;
   /** Who signs in at the next authorization. */
   signInAs(identity: FakeIdentity): void;
+  /** The next token request gets no answer at all (a provider that hangs). */
+  hangNextTokenRequest(): void;
   env(): Record<string, string>;
   close(): Promise<void>;
 }
@@ -31,6 +33,7 @@ export async function startFakeOAuthProvider(): Promise<FakeOAuthProvider> {
   let identity: FakeIdentity = { sub: 'google-1', email: 'someone@example.test', email_verified: true };
   const codes = new Map<string, { challenge: string; redirectUri: string; identity: FakeIdentity }>();
   const accessTokens = new Map<string, FakeIdentity>();
+  let hangNext = false;
 
   const server: Server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
@@ -50,6 +53,10 @@ export async function startFakeOAuthProvider(): Promise<FakeOAuthProvider> {
       return response.end();
     }
     if (url.pathname === '/token' && request.method === 'POST') {
+      if (hangNext) {
+        hangNext = false;
+        return;
+      }
       let raw = '';
       for await (const chunk of request) raw += chunk;
       const form = new URLSearchParams(raw);
@@ -76,6 +83,9 @@ export async function startFakeOAuthProvider(): Promise<FakeOAuthProvider> {
     signInAs(next) {
       identity = next;
     },
+    hangNextTokenRequest() {
+      hangNext = true;
+    },
     env: () => ({
       GOOGLE_CLIENT_ID: clientId,
       GOOGLE_CLIENT_SECRET: clientSecret,
@@ -84,6 +94,10 @@ export async function startFakeOAuthProvider(): Promise<FakeOAuthProvider> {
       GOOGLE_TOKEN_URL: `${url}/token`,
       GOOGLE_USERINFO_URL: `${url}/userinfo`,
     }),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -38,7 +38,7 @@ export const socialsSchema = z.object({
   discord: z.string().max(300).optional(),
   twitter: z.string().max(300).optional(),
 });
-export const gameSchema = z.object({ name: z.string().trim().min(1).max(120), website: z.string().max(300).optional(), storeLink: z.string().max(300).optional() });
+export const gameSchema = z.object({ name: z.string().trim().min(1, AuthTexts.fieldRequired).max(120), website: z.string().max(300).optional(), storeLink: z.string().max(300).optional() });
 
 /** The authenticated user as the spec names its fields. */
 export const authenticatedUserSchema = z

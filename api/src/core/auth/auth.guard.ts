@@ -1,32 +1,31 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { CLIENT_ID_HEADER, ErrorCode } from '@loopwright/contracts';
+import { ErrorCode } from '@loopwright/contracts';
+import type { Response } from 'express';
 import { AppError } from '../errors/app-error.js';
-import type { RequestWithCaller } from './caller.js';
-import { IdentityResolver } from './identity-resolver.js';
+import type { Caller, RequestWithCaller } from './caller.js';
+import { CallerStrategies } from './caller-strategies.js';
 import { IS_PUBLIC } from './public.decorator.js';
 import { REQUIRED_ROLE } from './roles.decorator.js';
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+import { runStrategies } from './run-strategies.js';
 
 /**
- * Denies by default. Resolves the caller on every request (public routes may still want it);
- * a route is reachable when marked @Public() or the caller is authenticated (and has the role).
- * Cookie-carrying writes must send X-Client-Id, which a cross-site form cannot.
+ * Denies by default. The caller strategies (session cookie, API key) run on every request, since
+ * public routes may still want the caller; a route is reachable when marked @Public() or the
+ * caller is authenticated (and has the role).
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    private readonly identity: IdentityResolver,
+    private readonly strategies: CallerStrategies,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const request = context.switchToHttp().getRequest<RequestWithCaller>();
-    if (!SAFE_METHODS.has(request.method) && this.identity.hasSessionCookie(request) && !request.header(CLIENT_ID_HEADER)) {
-      throw new AppError(ErrorCode.AUTH_FORBIDDEN, { message: 'This request must come from the Loopwright app (X-Client-Id header missing)' });
-    }
-    request.caller = (await this.identity.resolve(request)) ?? undefined;
+    const http = context.switchToHttp();
+    const request = http.getRequest<RequestWithCaller>();
+    const { user } = await runStrategies<Caller>(this.strategies.all, request, http.getResponse<Response>());
+    request.caller = user ?? undefined;
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
     if (!request.caller) throw new AppError(ErrorCode.AUTH_REQUIRED);

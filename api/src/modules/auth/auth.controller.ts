@@ -1,4 +1,4 @@
-import { Body, Controller, Inject, Param, Req, Res } from '@nestjs/common';
+import { Body, Controller, Inject, Param, Req, Res, UseGuards } from '@nestjs/common';
 import { AuthTexts, authEndpoints, REFRESH_COOKIE } from '@loopwright/contracts';
 import type { Request, Response } from 'express';
 import type { AppConfig } from '../../config/config.js';
@@ -14,6 +14,7 @@ import { LoginService } from './login.service.js';
 import { PasswordService } from './password.service.js';
 import { RegistrationService } from './registration.service.js';
 import { SessionsService } from './sessions.service.js';
+import { LocalLoginGuard, type RequestWithLogin } from './strategies/local-login.guard.js';
 
 type E = typeof authEndpoints;
 const ok = (message: string) => ({ success: true as const, content: { message } });
@@ -52,8 +53,10 @@ export class AuthController {
   }
 
   @Endpoint(authEndpoints.login)
-  async logIn(@Body() body: Input<E['login']['body']>, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
-    const { tokens, user } = await this.login.login(body.email, body.password, clientInfo(request));
+  @UseGuards(LocalLoginGuard)
+  async logIn(@Req() request: RequestWithLogin, @Res({ passthrough: true }) response: Response) {
+    // The guard's local strategy verified the credentials (it throws the failure texts).
+    const { tokens, user } = await this.login.startSession(request.loginUser!, clientInfo(request));
     setSessionCookies(response, tokens, this.secureCookies);
     return { success: true, content: { user } };
   }

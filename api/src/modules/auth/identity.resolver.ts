@@ -7,7 +7,12 @@ import { readCookie } from '../../core/auth/session-cookies.js';
 import { ApiKeysService } from '../api-keys/api-keys.service.js';
 import { SessionsService } from './sessions.service.js';
 
-/** `Authorization: Bearer <API key>` first, else the session cookie. */
+const BEARER = /^Bearer\s+(.+)$/i;
+
+/**
+ * `Authorization: Bearer <API key>` first, else the session cookie. The HTTP guard reaches the
+ * same two lookups through the passport strategies; sockets and server rendering call resolve().
+ */
 @Injectable()
 export class SessionOrApiKeyResolver extends IdentityResolver {
   constructor(
@@ -18,11 +23,20 @@ export class SessionOrApiKeyResolver extends IdentityResolver {
   }
 
   async resolve(request: Request): Promise<Caller | null> {
-    const authorization = request.header('authorization');
-    if (authorization?.startsWith('Bearer ')) {
-      const owner = await this.apiKeys.authenticate(authorization.slice(7).trim());
-      return owner ? { userId: owner.userId, role: owner.role, sessionId: null, via: 'api-key' } : null;
-    }
+    const bearer = this.bearerToken(request);
+    return bearer !== null ? this.byApiKey(bearer) : this.bySessionCookie(request);
+  }
+
+  bearerToken(request: Request): string | null {
+    return BEARER.exec(request.header('authorization') ?? '')?.[1]?.trim() ?? null;
+  }
+
+  async byApiKey(key: string): Promise<Caller | null> {
+    const owner = await this.apiKeys.authenticate(key);
+    return owner ? { userId: owner.userId, role: owner.role, sessionId: null, via: 'api-key' } : null;
+  }
+
+  async bySessionCookie(request: Request): Promise<Caller | null> {
     const accessToken = readCookie(request, ACCESS_COOKIE);
     if (typeof accessToken !== 'string') return null;
     const session = await this.sessions.authenticate(accessToken);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../../core/errors/app-error.js';
 import { RateLimiter } from '../../core/rate-limit/rate-limiter.service.js';
-import { UsersService } from '../users/users.service.js';
+import { UsersService, type UserRecord } from '../users/users.service.js';
 import { AuthLimits } from './auth-limits.js';
 import { verifyPassword } from './passwords.js';
 import { SessionsService, type SessionContext } from './sessions.service.js';
@@ -11,13 +11,13 @@ import { SessionsService, type SessionContext } from './sessions.service.js';
 export class LoginService {
   constructor(
     private readonly users: UsersService,
-    private readonly usersService: UsersService,
     private readonly sessions: SessionsService,
     private readonly limits: RateLimiter,
   ) {}
 
-  async login(email: string, password: string, context: Omit<SessionContext, 'method'> & { ip: string }) {
-    await this.limits.hit(AuthLimits.loginPerIp(context.ip));
+  /** The local strategy's check: the user these credentials belong to, or the one failure text. */
+  async verifyCredentials(email: string, password: string, ip: string): Promise<UserRecord> {
+    await this.limits.hit(AuthLimits.loginPerIp(ip));
     const lockout = AuthLimits.loginFailuresPerEmail(email);
     await this.limits.check(lockout);
     const user = await this.users.findByEmail(email);
@@ -28,7 +28,11 @@ export class LoginService {
     }
     if (!user.emailConfirmedAt) throw new AppError('AUTH_EMAIL_NOT_CONFIRMED');
     await this.limits.reset(lockout.key);
+    return user;
+  }
+
+  async startSession(user: UserRecord, context: Omit<SessionContext, 'method'> & { ip: string }) {
     const tokens = await this.sessions.start(user.id, { ...context, method: 'password' });
-    return { tokens, user: this.usersService.view(user) };
+    return { tokens, user: this.users.view(user) };
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AuthTexts, ErrorCode } from '@loopwright/contracts';
+import { ErrorCode } from '@loopwright/contracts';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/config.js';
 import type { IssuedTokens } from '../../core/auth/session-cookies.js';

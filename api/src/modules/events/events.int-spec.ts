@@ -27,7 +27,7 @@ describe('domain events through the outbox', () => {
 
     const socket = connect(app.url, { transports: ['websocket'], extraHeaders: { cookie: `${ACCESS_COOKIE}=${inviteeClient.cookie(ACCESS_COOKIE)}` }, reconnection: false });
     const pushed = new Promise<{ message: string; link: string }>((resolve) => socket.on(RealtimeEvents.notification, resolve));
-    await new Promise((resolve) => socket.on('connect', resolve));
+    await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
     try {
       expect((await ownerClient.post(`/diagrams/${diagram.fuid}/shares`, { email: invitee.email, role: 'editor' })).status).toBe(201);
       expect(await pushed).toMatchObject({ message: 'Ada Owner shared "Shared economy" with you', link: `/diagrams/${diagram.fuid}` });

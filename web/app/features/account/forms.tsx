@@ -1,99 +1,101 @@
-import { useCallback, useId, useRef, useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useId, useState, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { get, useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { ApiError, errorMessage } from '../../lib/api-client';
 
-/** Any zod schema: only `safeParse` is used, so the contracts' schemas validate the forms. */
-export interface FormSchema<T> {
-  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+/** A zod 4 schema from packages/contracts, typed by what the call takes. */
+export interface ContractSchema<Output> {
+  _zod: { output: Output };
 }
 
-export type FieldErrors = Record<string, string>;
-
-function issuesToErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const key = issue.path.map(String).join('.') || '_form';
-    if (!(key in errors)) errors[key] = issue.message;
-  }
-  return errors;
-}
+/** A check only the form makes (terms ticked, password typed twice), on a top-level field. */
+export type FormCheck<V> = (values: V) => { field: keyof V & string; message: string }[];
 
 /**
- * A plain controlled form validated with a contract schema. `submit` validates, runs the call,
- * and maps a server validation error (details.fields) back onto the fields; any other error
- * becomes the form's message.
+ * The contract's schema as a react-hook-form resolver, plus the form's own checks. The checks run
+ * even when the schema fails, so every problem shows at once.
  */
-export function useZodForm<V extends Record<string, unknown>, T>(schema: FormSchema<T>, initial: V) {
-  const [values, setValues] = useState<V>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const [submitted, setSubmitted] = useState(false);
-  const valuesRef = useRef(values);
-  valuesRef.current = values;
-
-  const setField = useCallback(<K extends keyof V>(name: K, value: V[K]) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    setErrors((current) => {
-      if (!(name as string in current)) return current;
-      const next = { ...current };
-      delete next[name as string];
-      return next;
-    });
-  }, []);
-
-  const validate = useCallback(
-    (candidate: V = valuesRef.current, using: FormSchema<unknown> = schema): T | null => {
-      const result = using.safeParse(candidate) as ReturnType<FormSchema<T>['safeParse']>;
-      if (result.success) {
-        setErrors({});
-        return result.data;
-      }
-      setErrors(issuesToErrors(result.error.issues));
-      return null;
-    },
-    [schema],
-  );
-
-  const submit = useCallback(
-    async <D = T,>(call: (data: D) => Promise<void>, options: { onError?: (error: unknown) => boolean | void; schema?: FormSchema<D> } = {}) => {
-      setFormError(null);
-      setSubmitted(true);
-      const data = validate(valuesRef.current, options.schema) as D | null;
-      if (data === null) {
-        focusFirstInvalid();
-        return false;
-      }
-      setSubmitting(true);
-      try {
-        await call(data);
-        return true;
-      } catch (error) {
-        if (options.onError?.(error) === true) return false;
-        if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
-          setErrors(error.fields);
-          // A field the form does not show (or a whole-body error) still needs to be seen.
-          const unmatched = Object.keys(error.fields).some((field) => !(field.split('.')[0] in valuesRef.current));
-          setFormError(unmatched ? error.message : null);
-          focusFirstInvalid();
-        } else {
-          setFormError(errorMessage(error));
-        }
-        return false;
-      } finally {
-        setSubmitting(false);
-      }
-    },
-    [validate],
-  );
-
-  return { values, setValues, setField, errors, setErrors, formError, setFormError, submitting, submitted, validate, submit };
+function contractResolver<V extends FieldValues, O>(schema: ContractSchema<O>, checks?: FormCheck<V>): Resolver<V, unknown, O> {
+  const base = zodResolver(schema as never) as unknown as Resolver<V, unknown, O>;
+  if (!checks) return base;
+  return async (values, context, options) => {
+    const result = await base(values, context, options);
+    const extra = checks(values);
+    if (extra.length === 0) return result;
+    const errors: Record<string, unknown> = { ...result.errors };
+    for (const { field, message } of extra) errors[field] ??= { type: 'custom', message };
+    return { values: {}, errors: errors as never };
+  };
 }
 
-function focusFirstInvalid() {
-  requestAnimationFrame(() => {
-    const invalid = document.querySelector<HTMLElement>('form [aria-invalid="true"]');
-    invalid?.focus();
-  });
+export interface SubmitOptions {
+  /** Return true when the error was handled (the form shows nothing for it). */
+  onError?: (error: unknown) => boolean | void;
+}
+
+export type ContractForm<V extends FieldValues, O> = UseFormReturn<V, unknown, O> & {
+  /** The form-wide message: a failed call, or a server field error the form does not show. */
+  formError: string | null;
+  setFormError: (message: string | null) => void;
+  submitting: boolean;
+  /** What to give a field component: the registration and its error message. */
+  field: (name: Path<V>) => ReturnType<UseFormReturn<V>['register']> & { error?: string };
+  /** An onSubmit handler: validates, runs the call, and maps the server's field errors back onto the fields. */
+  submitWith: (call: (data: O) => Promise<void>, options?: SubmitOptions) => (event?: { preventDefault(): void }) => Promise<void>;
+};
+
+/**
+ * A react-hook-form form validated in the browser with the same contract schema the API uses.
+ * Invalid submits focus the first invalid field (react-hook-form's shouldFocusError).
+ */
+/** The message react-hook-form keeps for a (possibly nested) field. */
+function fieldError<V extends FieldValues>(errors: FieldErrors<V>, name: Path<V>): string | undefined {
+  const error: unknown = get(errors, name);
+  return (error as { message?: string } | undefined)?.message;
+}
+
+export function useContractForm<V extends FieldValues, O>(schema: ContractSchema<O>, defaultValues: V, checks?: FormCheck<V>): ContractForm<V, O> {
+  const form = useForm<V, unknown, O>({ resolver: contractResolver(schema, checks), defaultValues: defaultValues as DefaultValues<V>, mode: 'onSubmit', reValidateMode: 'onChange' });
+  const [formError, setFormError] = useState<string | null>(null);
+  const { register, setError, handleSubmit, getValues } = form;
+  const errors = form.formState.errors;
+
+  const field = useCallback((name: Path<V>) => ({ ...register(name), error: fieldError(errors, name) }), [register, errors]);
+
+  const submitWith = useCallback(
+    (call: (data: O) => Promise<void>, options: SubmitOptions = {}) =>
+      (event?: { preventDefault(): void }) => {
+        event?.preventDefault();
+        setFormError(null);
+        return handleSubmit(async (data) => {
+          try {
+            await call(data);
+          } catch (error) {
+            if (options.onError?.(error) === true) return;
+            if (!(error instanceof ApiError) || Object.keys(error.fields).length === 0) {
+              setFormError(errorMessage(error));
+              return;
+            }
+            const shown = getValues() as Record<string, unknown>;
+            let unmatched = false;
+            let first = true;
+            for (const [path, message] of Object.entries(error.fields)) {
+              if (!(path.split('.')[0] in shown)) {
+                unmatched = true;
+                continue;
+              }
+              setError(path as Path<V>, { type: 'server', message }, { shouldFocus: first });
+              first = false;
+            }
+            // A field the form does not show (or a whole-body error) still needs to be seen.
+            setFormError(unmatched ? error.message : null);
+          }
+        })();
+      },
+    [handleSubmit, getValues, setError],
+  );
+
+  return Object.assign(form, { formError, setFormError, submitting: form.formState.isSubmitting, field, submitWith });
 }
 
 interface FieldProps {
@@ -104,7 +106,7 @@ interface FieldProps {
   className?: string;
 }
 
-/** A label, the control, an optional hint and the error, wired with aria-describedby. */
+/** A label, the control, an optional hint and the error, wired with aria-invalid and aria-describedby. */
 export function Field({ label, error, hint, children, className }: FieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
@@ -130,59 +132,44 @@ export function Field({ label, error, hint, children, className }: FieldProps) {
   );
 }
 
-type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {
+/** What every field takes besides its control's own attributes; `ref` comes from register(). */
+interface Labelled<E> {
   label: ReactNode;
-  value: string;
-  onValue: (value: string) => void;
   error?: string;
   hint?: ReactNode;
-};
+  ref?: Ref<E>;
+}
 
-export function TextField({ label, value, onValue, error, hint, className, ...rest }: InputProps) {
+type InputProps = InputHTMLAttributes<HTMLInputElement> & Labelled<HTMLInputElement>;
+
+export function TextField({ label, error, hint, className, ...rest }: InputProps) {
   return (
     <Field label={label} error={error} hint={hint} className={className}>
-      {(aria) => <input className="acc-input" {...rest} {...aria} value={value} onChange={(event) => onValue(event.target.value)} />}
+      {(aria) => <input className="acc-input" {...rest} {...aria} />}
     </Field>
   );
 }
 
-type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value'> & {
-  label: ReactNode;
-  value: string;
-  onValue: (value: string) => void;
-  error?: string;
-  hint?: ReactNode;
-};
-
-export function TextAreaField({ label, value, onValue, error, hint, className, ...rest }: TextAreaProps) {
+export function TextAreaField({ label, error, hint, className, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement> & Labelled<HTMLTextAreaElement>) {
   return (
     <Field label={label} error={error} hint={hint} className={className}>
-      {(aria) => <textarea className="acc-input acc-input--area" {...rest} {...aria} value={value} onChange={(event) => onValue(event.target.value)} />}
+      {(aria) => <textarea className="acc-input acc-input--area" {...rest} {...aria} />}
     </Field>
   );
 }
 
 export function SelectField({
   label,
-  value,
-  onValue,
-  options,
   error,
   hint,
+  options,
   placeholder = 'Choose…',
-}: {
-  label: ReactNode;
-  value: string;
-  onValue: (value: string) => void;
-  options: readonly string[];
-  error?: string;
-  hint?: ReactNode;
-  placeholder?: string;
-}) {
+  ...rest
+}: SelectHTMLAttributes<HTMLSelectElement> & Labelled<HTMLSelectElement> & { options: readonly string[]; placeholder?: string }) {
   return (
     <Field label={label} error={error} hint={hint}>
       {(aria) => (
-        <select className="acc-input acc-input--select" {...aria} value={value} onChange={(event) => onValue(event.target.value)}>
+        <select className="acc-input acc-input--select" {...rest} {...aria}>
           <option value="">{placeholder}</option>
           {options.map((option) => (
             <option key={option} value={option}>
@@ -195,20 +182,12 @@ export function SelectField({
   );
 }
 
-export function CheckboxField({ label, checked, onChecked, error, name }: { label: ReactNode; checked: boolean; onChecked: (checked: boolean) => void; error?: string; name?: string }) {
+export function CheckboxField({ label, error, ...rest }: Omit<InputProps, 'type' | 'hint'>) {
   const id = useId();
   return (
     <div className={`acc-field acc-field--checkbox${error ? ' acc-field--invalid' : ''}`}>
       <div className="acc-checkbox">
-        <input
-          id={id}
-          name={name}
-          type="checkbox"
-          checked={checked}
-          aria-invalid={!!error}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => onChecked(event.target.checked)}
-        />
+        <input id={id} type="checkbox" {...rest} aria-invalid={!!error} aria-describedby={error ? `${id}-error` : undefined} />
         <label htmlFor={id}>{label}</label>
       </div>
       {error ? (
@@ -217,6 +196,22 @@ export function CheckboxField({ label, checked, onChecked, error, name }: { labe
         </p>
       ) : null}
     </div>
+  );
+}
+
+export function PasswordField({ label, error, hint, className, ...rest }: Omit<InputProps, 'type'>) {
+  const [shown, setShown] = useState(false);
+  return (
+    <Field label={label} error={error} hint={hint} className={className}>
+      {(aria) => (
+        <div className="acc-password-input">
+          <input className="acc-input" {...rest} {...aria} type={shown ? 'text' : 'password'} />
+          <button type="button" className="acc-password-input__toggle" onClick={() => setShown((s) => !s)} aria-pressed={shown} aria-label={shown ? 'Hide password' : 'Show password'}>
+            {shown ? 'Hide' : 'Show'}
+          </button>
+        </div>
+      )}
+    </Field>
   );
 }
 
@@ -243,39 +238,4 @@ export function SubmitButton({ busy, children, busyLabel, className = 'button bu
       )}
     </button>
   );
-}
-
-export function PasswordField(props: Omit<InputProps, 'type'>) {
-  const [shown, setShown] = useState(false);
-  const { label, value, onValue, error, hint, className, ...rest } = props;
-  return (
-    <Field label={label} error={error} hint={hint} className={className}>
-      {(aria) => (
-        <div className="acc-password-input">
-          <input className="acc-input" {...rest} {...aria} type={shown ? 'text' : 'password'} value={value} onChange={(event) => onValue(event.target.value)} />
-          <button type="button" className="acc-password-input__toggle" onClick={() => setShown((s) => !s)} aria-pressed={shown} aria-label={shown ? 'Hide password' : 'Show password'}>
-            {shown ? 'Hide' : 'Show'}
-          </button>
-        </div>
-      )}
-    </Field>
-  );
-}
-
-type Issue = { path: readonly PropertyKey[]; message: string };
-
-/**
- * A contract schema plus checks only the form makes (terms ticked, password typed twice). The
- * extra checks run even when the schema fails, so every problem shows at once.
- */
-export function withChecks<T, V>(schema: FormSchema<T>, check: (values: V) => Issue[]): FormSchema<T> {
-  return {
-    safeParse(value: unknown) {
-      const result = schema.safeParse(value);
-      const extra = check(value as V);
-      if (extra.length === 0) return result;
-      const issues = result.success ? extra : [...result.error.issues, ...extra];
-      return { success: false, error: { issues } };
-    },
-  };
 }

@@ -4,7 +4,7 @@ import { createPortal } from 'react-dom';
 import { Link, useLocation } from 'react-router';
 import { GoogleSignIn } from './google-button';
 import { useHeaderBanner } from './header-banner';
-import type { LoginDialogPayload } from './login-dialog';
+import type { LoginDialogPayload } from './login-dialog-payload';
 import { RegisterForm } from './register-form';
 
 // Loaded only when the dialog first opens: the form and its validation stay out of every page's first load.

@@ -1,4 +1,5 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { LoginDialogPayload } from './login-dialog-payload';
 
 const LoginDialog = lazy(() => import('./login-dialog-panel'));
 
@@ -9,10 +10,7 @@ export const OVERLAY_OPACITY = 0.45;
 /** Non-React code can open the dialog too: `window.dispatchEvent(new CustomEvent(OPEN_EVENT, { detail: { sourceAction } }))`. */
 export const OPEN_LOGIN_DIALOG_EVENT = 'loopwright:open-login-dialog';
 
-export interface LoginDialogPayload {
-  /** A diagram link to open in a new tab once the visitor has an account (after a like). */
-  link?: string;
-}
+export type { LoginDialogPayload } from './login-dialog-payload';
 
 interface DialogState {
   open: boolean;

@@ -5,9 +5,9 @@ import { track } from '../tracking/track';
 import { accountApi } from './account-api';
 import { captchaToken } from './recaptcha';
 import { useSignInOptions } from './sign-in-options';
-import { CheckboxField, FormMessage, PasswordField, SubmitButton, TextField, useZodForm, withChecks, type FormSchema } from './forms';
+import { CheckboxField, FormMessage, PasswordField, SubmitButton, TextField, useContractForm, type FormCheck } from './forms';
 
-interface RegisterValues extends Record<string, unknown> {
+interface RegisterValues {
   email: string;
   password: string;
   /** Only on the register page; the dialog asks for the password once. */
@@ -15,18 +15,16 @@ interface RegisterValues extends Record<string, unknown> {
   acceptTerms: boolean;
 }
 
-type RegisterBody = { email: string; password: string; confirmPassword?: string; acceptTerms?: boolean };
-
-function registerSchema(withConfirmation: boolean): FormSchema<RegisterBody> {
-  return withChecks(registerBodySchema, (values: RegisterValues) => {
-    const issues = [];
-    if (!values.acceptTerms) issues.push({ path: ['acceptTerms'], message: AuthTexts.termsRequired });
-    if (withConfirmation && values.confirmPassword !== values.password) issues.push({ path: ['confirmPassword'], message: AuthTexts.passwordsMismatch });
+function registerChecks(withConfirmation: boolean): FormCheck<RegisterValues> {
+  return (values) => {
+    const issues: ReturnType<FormCheck<RegisterValues>> = [];
+    if (!values.acceptTerms) issues.push({ field: 'acceptTerms', message: AuthTexts.termsRequired });
+    if (withConfirmation && values.confirmPassword !== values.password) issues.push({ field: 'confirmPassword', message: AuthTexts.passwordsMismatch });
     return issues;
-  });
+  };
 }
-const dialogSchema = registerSchema(false);
-const pageSchema = registerSchema(true);
+const dialogChecks = registerChecks(false);
+const pageChecks = registerChecks(true);
 
 export const TermsLabel = () => (
   <>
@@ -53,11 +51,11 @@ export function RegisterForm({
   onFailed?: (message: string, error: unknown) => void;
   idPrefix?: string;
 }) {
-  const form = useZodForm<RegisterValues, RegisterBody>(
-    compact ? dialogSchema : pageSchema,
-    compact ? { email: '', password: '', acceptTerms: false } : { email: '', password: '', confirmPassword: '', acceptTerms: false },
+  const form = useContractForm(
+    registerBodySchema,
+    (compact ? { email: '', password: '', acceptTerms: false } : { email: '', password: '', confirmPassword: '', acceptTerms: false }) as RegisterValues,
+    compact ? dialogChecks : pageChecks,
   );
-  const { values, errors, setField } = form;
   const options = useSignInOptions();
 
   return (
@@ -65,9 +63,7 @@ export function RegisterForm({
       className="acc-stack"
       noValidate
       aria-label="Create your account"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.submit(
+      onSubmit={form.submitWith(
           async (data) => {
             const { segmentData } = await accountApi.register({
               email: data.email,
@@ -86,43 +82,33 @@ export function RegisterForm({
               return true;
             },
           },
-        );
-      }}
+        )}
     >
       <FormMessage>{form.formError}</FormMessage>
       <TextField
         label="E-mail"
-        name="email"
         type="email"
         autoComplete="email"
         required
-        value={values.email}
-        onValue={(v) => setField('email', v)}
-        error={errors.email}
+        {...form.field('email')}
         data-testid={`${idPrefix}-email`}
       />
       <PasswordField
         label="Password"
-        name="password"
         autoComplete="new-password"
         required
-        value={values.password}
-        onValue={(v) => setField('password', v)}
-        error={errors.password}
+        {...form.field('password')}
         hint={compact ? undefined : 'At least 6 characters.'}
       />
       {compact ? null : (
         <PasswordField
           label="Confirm password"
-          name="confirmPassword"
           autoComplete="new-password"
           required
-          value={values.confirmPassword ?? ''}
-          onValue={(v) => setField('confirmPassword', v)}
-          error={errors.confirmPassword}
+          {...form.field('confirmPassword')}
         />
       )}
-      <CheckboxField label={<TermsLabel />} name="acceptTerms" checked={values.acceptTerms} onChecked={(v) => setField('acceptTerms', v)} error={errors.acceptTerms} />
+      <CheckboxField label={<TermsLabel />} {...form.field('acceptTerms')} />
       <SubmitButton busy={form.submitting} busyLabel="Creating your account…">
         Create free account
       </SubmitButton>

@@ -1,88 +1,95 @@
-import { useState, type FormEvent } from 'react';
+import { contactFormSchema, whitepaperFormSchema } from '@loopwright/contracts';
+import { useId, useState } from 'react';
+import { ApiError } from '../../lib/api-client';
+import { useContractForm } from '../account/forms';
 
 type FormKind = 'contact' | 'whitepaper';
-type FieldErrors = Partial<Record<string, string>>;
+type Values = Record<'name' | 'email' | 'job' | 'company' | 'subject' | 'message', string>;
 
 const endpoints: Record<FormKind, string> = { contact: '/api/contact/form', whitepaper: '/api/liveops-whitepaper/form' };
+const schemas = { contact: contactFormSchema, whitepaper: whitepaperFormSchema };
 
-const fields: Record<FormKind, { name: string; label: string; type?: string; minLength?: number; textarea?: boolean; autoComplete?: string }[]> = {
+const fields: Record<FormKind, { name: keyof Values; label: string; type?: string; textarea?: boolean; autoComplete?: string }[]> = {
   contact: [
-    { name: 'name', label: 'Name', minLength: 3, autoComplete: 'name' },
+    { name: 'name', label: 'Name', autoComplete: 'name' },
     { name: 'email', label: 'E-mail', type: 'email', autoComplete: 'email' },
     { name: 'job', label: 'Job title', autoComplete: 'organization-title' },
     { name: 'company', label: 'Company', autoComplete: 'organization' },
     { name: 'subject', label: 'Subject' },
-    { name: 'message', label: 'Message', minLength: 20, textarea: true },
+    { name: 'message', label: 'Message', textarea: true },
   ],
   whitepaper: [
-    { name: 'name', label: 'Name', minLength: 3, autoComplete: 'name' },
+    { name: 'name', label: 'Name', autoComplete: 'name' },
     { name: 'email', label: 'E-mail', type: 'email', autoComplete: 'email' },
     { name: 'job', label: 'Job title', autoComplete: 'organization-title' },
     { name: 'company', label: 'Company', autoComplete: 'organization' },
   ],
 };
 
-/**
- * The contact and whitepaper forms. The browser checks required fields and lengths; the API
- * applies the spec's rules and its messages come back onto the fields.
- */
-export function ContentForm({ form, submitLabel }: { form: FormKind; submitLabel: string }) {
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [status, setStatus] = useState<{ kind: 'idle' | 'sending' | 'sent' | 'failed'; message?: string }>({ kind: 'idle' });
+const FAILED = 'The form could not be sent. Please check your connection and try again.';
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setStatus({ kind: 'sending' });
-    setErrors({});
-    const body = Object.fromEntries(new FormData(event.currentTarget).entries());
-    try {
-      const response = await fetch(endpoints[form], { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      const result = (await response.json()) as { success: boolean; content: unknown };
-      if (result.success) {
-        setStatus({ kind: 'sent', message: String(result.content) });
-        return;
-      }
-      const content = result.content as { message?: string; details?: { fields?: { field: string; message: string }[] } };
-      const byField: FieldErrors = {};
-      for (const f of content.details?.fields ?? []) byField[f.field] ??= f.message;
-      setErrors(byField);
-      setStatus({ kind: 'failed', message: content.message ?? 'The form could not be sent.' });
-    } catch {
-      setStatus({ kind: 'failed', message: 'The form could not be sent. Please check your connection and try again.' });
-    }
+/** POSTs a website form; its failure (`{ success: false, content: { message, details } }`) becomes an ApiError with the fields. */
+async function send(form: FormKind, body: unknown): Promise<string> {
+  let result: { success: boolean; content: unknown };
+  try {
+    const response = await fetch(endpoints[form], { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    result = (await response.json()) as typeof result;
+  } catch {
+    throw new Error(FAILED);
   }
+  if (result.success) return String(result.content);
+  const content = result.content as { message?: string; details?: { fields?: { field: string; message: string }[] } };
+  const byField: Record<string, string> = {};
+  for (const f of content.details?.fields ?? []) byField[f.field] ??= f.message;
+  throw new ApiError({ status: 400, code: 'VALIDATION_FAILED', message: content.message ?? 'The form could not be sent.', fields: byField });
+}
 
-  if (status.kind === 'sent') {
+/** The contact and whitepaper forms, checked in the browser with the same contract schemas as the API. */
+export function ContentForm({ form: kind, submitLabel }: { form: FormKind; submitLabel: string }) {
+  // Only the fields shown: the whitepaper's subject then takes the schema's default.
+  const form = useContractForm(schemas[kind], Object.fromEntries(fields[kind].map((f) => [f.name, ''])) as Values);
+  const [sent, setSent] = useState<string | null>(null);
+  const base = useId();
+
+  if (sent) {
     return (
       <p className="form-success" role="status">
-        {status.message}
+        {sent}
       </p>
     );
   }
   return (
-    <form className="content-form" onSubmit={submit} noValidate={false} data-form={form}>
-      {fields[form].map((f) => {
-        const id = `${form}-${f.name}`;
-        const common = { id, name: f.name, required: true, minLength: f.minLength, 'aria-invalid': errors[f.name] ? true : undefined, 'aria-describedby': errors[f.name] ? `${id}-error` : undefined };
+    <form
+      className="content-form"
+      noValidate
+      data-form={kind}
+      onSubmit={form.submitWith(async (data) => {
+        setSent(await send(kind, data));
+      })}
+    >
+      {fields[kind].map((f) => {
+        const id = `${base}-${f.name}`;
+        const { error, ...registration } = form.field(f.name);
+        const common = { id, required: true, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined, ...registration };
         return (
           <div key={f.name} className={`field${f.textarea ? ' field--wide' : ''}`}>
             <label htmlFor={id}>{f.label}</label>
             {f.textarea ? <textarea rows={6} {...common} /> : <input type={f.type ?? 'text'} autoComplete={f.autoComplete} {...common} />}
-            {errors[f.name] ? (
+            {error ? (
               <p className="field__error" id={`${id}-error`}>
-                {errors[f.name]}
+                {error}
               </p>
             ) : null}
           </div>
         );
       })}
-      {status.kind === 'failed' ? (
+      {form.formError ? (
         <p className="form-error" role="alert">
-          {status.message}
+          {form.formError}
         </p>
       ) : null}
-      <button className="button button--primary button--large" type="submit" disabled={status.kind === 'sending'}>
-        {status.kind === 'sending' ? 'Sending…' : submitLabel}
+      <button className="button button--primary button--large" type="submit" disabled={form.submitting}>
+        {form.submitting ? 'Sending…' : submitLabel}
       </button>
     </form>
   );

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { accountApi } from '../../features/account/account-api';
-import { FormMessage, SubmitButton, TextField, useZodForm } from '../../features/account/forms';
+import { FormMessage, SubmitButton, TextField, useContractForm } from '../../features/account/forms';
 import { AuthCard, PageLoading, PageTitle, StatusIcon } from '../../features/account/page-shell';
 
 type State = { status: 'confirming' } | { status: 'confirmed'; message: string } | { status: 'failed'; message: string; expired: boolean };
@@ -72,7 +72,7 @@ export default function ConfirmEmailPage() {
 }
 
 function ResendConfirmation() {
-  const form = useZodForm(emailBodySchema, { email: '' });
+  const form = useContractForm(emailBodySchema, { email: '' });
   const [sent, setSent] = useState<string | null>(null);
   if (sent) return <FormMessage kind="success">{sent}</FormMessage>;
   return (
@@ -80,19 +80,16 @@ function ResendConfirmation() {
       className="acc-stack"
       noValidate
       aria-label="Send a new confirmation link"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.submit(async (data) => {
-          const answer = await accountApi.resendConfirmation(data.email);
-          setSent(answer.message || AuthTexts.confirmationResent);
-        });
-      }}
+      onSubmit={form.submitWith(async (data) => {
+        const answer = await accountApi.resendConfirmation(data.email);
+        setSent(answer.message || AuthTexts.confirmationResent);
+      })}
     >
       <p className="acc-auth-card__lead" style={{ margin: 0 }}>
         Enter your e-mail address and we will send you a new confirmation link.
       </p>
       <FormMessage>{form.formError}</FormMessage>
-      <TextField label="E-mail" name="email" type="email" autoComplete="email" required value={form.values.email} onValue={(v) => form.setField('email', v)} error={form.errors.email} />
+      <TextField label="E-mail" type="email" autoComplete="email" required {...form.field('email')} />
       <SubmitButton busy={form.submitting} busyLabel="Sending…">
         Send a new link
       </SubmitButton>

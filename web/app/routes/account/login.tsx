@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { accountApi, safeReturnTo } from '../../features/account/account-api';
-import { FormMessage, PasswordField, SubmitButton, TextField, useZodForm } from '../../features/account/forms';
+import { FormMessage, PasswordField, SubmitButton, TextField, useContractForm } from '../../features/account/forms';
 import { GoogleSignIn } from '../../features/account/google-button';
 import { AuthCard, PageTitle } from '../../features/account/page-shell';
 import { useResendConfirmation } from '../../features/account/resend-confirmation';
@@ -18,11 +18,11 @@ export default function LoginPage() {
   const openAfter = params.get('open');
   const session = useSession();
   const navigate = useNavigate();
-  const form = useZodForm(loginSchema, { email: params.get('email') ?? '', password: '' });
+  const form = useContractForm(loginSchema, { email: params.get('email') ?? '', password: '' });
   const [unconfirmed, setUnconfirmed] = useState(false);
   const resend = useResendConfirmation();
   const [done, setDone] = useState(false);
-  const { values, errors, setField } = form;
+  const email = form.watch('email');
 
   if (session.authenticated && !done) return <Navigate to={returnTo} replace />;
 
@@ -38,10 +38,9 @@ export default function LoginPage() {
         noValidate
         aria-label="Log in"
         onSubmit={(event) => {
-          event.preventDefault();
           setUnconfirmed(false);
           resend.reset();
-          void form.submit(
+          void form.submitWith(
             async (data) => {
               const user = await accountApi.login(data);
               setDone(true);
@@ -58,7 +57,7 @@ export default function LoginPage() {
                 return false;
               },
             },
-          );
+          )(event);
         }}
       >
         {unconfirmed ? (
@@ -69,7 +68,7 @@ export default function LoginPage() {
             ) : (
               <p>
                 No e-mail?{' '}
-                <button type="button" className="acc-link-button" onClick={() => resend.send(values.email)} disabled={resend.busy}>
+                <button type="button" className="acc-link-button" onClick={() => resend.send(email)} disabled={resend.busy}>
                   {resend.busy ? 'Sending…' : 'Send a new confirmation link'}
                 </button>
               </p>
@@ -78,11 +77,11 @@ export default function LoginPage() {
           </div>
         ) : null}
         <FormMessage>{form.formError}</FormMessage>
-        <TextField label="E-mail" name="email" type="email" autoComplete="email" required value={values.email} onValue={(v) => setField('email', v)} error={errors.email} />
-        <PasswordField label="Password" name="password" autoComplete="current-password" required value={values.password} onValue={(v) => setField('password', v)} error={errors.password} />
+        <TextField label="E-mail" type="email" autoComplete="email" required {...form.field('email')} />
+        <PasswordField label="Password" autoComplete="current-password" required {...form.field('password')} />
         <div className="acc-auth-card__row">
           <span />
-          <Link to={`/password-recovery${values.email ? `?email=${encodeURIComponent(values.email)}` : ''}`}>Forgot your password?</Link>
+          <Link to={`/password-recovery${email ? `?email=${encodeURIComponent(email)}` : ''}`}>Forgot your password?</Link>
         </div>
         <SubmitButton busy={form.submitting} busyLabel="Logging in…">
           Log in

@@ -3,7 +3,7 @@ import { AuthTexts, onboardingBodySchema, usernameSchema, type AuthenticatedUser
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { accountApi } from '../../features/account/account-api';
-import { CheckboxField, FormMessage, SelectField, SubmitButton, TextAreaField, TextField, useZodForm } from '../../features/account/forms';
+import { CheckboxField, FormMessage, SelectField, SubmitButton, TextAreaField, TextField, useContractForm, type ContractForm } from '../../features/account/forms';
 import { requireSessionCookie, RequireAccount } from '../../features/account/guards';
 import { AuthCard, PageTitle } from '../../features/account/page-shell';
 import { useSession } from '../../features/account/session';
@@ -20,7 +20,7 @@ const STEPS = ['Welcome', 'Personalize', 'Community username'] as const;
 
 const personalizeSchema = onboardingBodySchema.omit({ username: true });
 
-interface Answers extends Record<string, unknown> {
+interface Answers {
   userRole: string;
   designFocus: string;
   developmentStage: string;
@@ -47,7 +47,7 @@ function suggestUsername(email: string): string {
 function Onboarding({ user }: { user: AuthenticatedUser }) {
   const [step, setStep] = useState(0);
   const heading = useRef<HTMLHeadingElement>(null);
-  const personalize = useZodForm(personalizeSchema, {
+  const personalize = useContractForm(personalizeSchema, {
     userRole: '',
     designFocus: '',
     developmentStage: '',
@@ -88,10 +88,7 @@ function Onboarding({ user }: { user: AuthenticatedUser }) {
         <form
           className="acc-stack"
           noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (personalize.validate()) setStep(2);
-          }}
+          onSubmit={personalize.handleSubmit(() => setStep(2))}
         >
           <p className="acc-auth-card__lead" style={{ margin: 0 }}>
             A few answers help us suggest templates and tutorials for you. All of them are optional.
@@ -107,7 +104,7 @@ function Onboarding({ user }: { user: AuthenticatedUser }) {
           </div>
         </form>
       ) : null}
-      {step === 2 ? <UsernameStep user={user} answers={personalize.values} onBack={() => setStep(1)} /> : null}
+      {step === 2 ? <UsernameStep user={user} answers={personalize.getValues()} onBack={() => setStep(1)} /> : null}
     </AuthCard>
   );
 }
@@ -132,45 +129,39 @@ function Welcome({ email, onNext }: { email: string; onNext: () => void }) {
   );
 }
 
-type AnswersForm = ReturnType<typeof useZodForm<Answers, unknown>>;
+type AnswersForm = ContractForm<Answers, unknown>;
 
 function PersonalizeFields({ form }: { form: AnswersForm }) {
-  const { values, errors, setField } = form;
-  const studying = values.userRole === 'Student' || values.userRole === 'Educator' || values.userRole === 'Researcher';
+  const role = form.watch('userRole');
+  const studying = role === 'Student' || role === 'Educator' || role === 'Researcher';
   return (
     <>
       <div className="acc-grid-2">
-        <SelectField label="What describes you best?" value={values.userRole} onValue={(v) => setField('userRole', v)} options={ROLES} error={errors.userRole} />
-        <SelectField label="What do you want to design?" value={values.designFocus} onValue={(v) => setField('designFocus', v)} options={DESIGN_FOCUS} error={errors.designFocus} />
-        <SelectField label="Where is your project at?" value={values.developmentStage} onValue={(v) => setField('developmentStage', v)} options={STAGES} error={errors.developmentStage} />
+        <SelectField label="What describes you best?" {...form.field('userRole')} options={ROLES} />
+        <SelectField label="What do you want to design?" {...form.field('designFocus')} options={DESIGN_FOCUS} />
+        <SelectField label="Where is your project at?" {...form.field('developmentStage')} options={STAGES} />
         {studying ? (
-          <TextField label="School or university" name="school" autoComplete="organization" value={values.school} onValue={(v) => setField('school', v)} error={errors.school} />
+          <TextField label="School or university" autoComplete="organization" {...form.field('school')} />
         ) : (
-          <SelectField label="Company size" value={values.companySize} onValue={(v) => setField('companySize', v)} options={COMPANY_SIZES} error={errors.companySize} />
+          <SelectField label="Company size" {...form.field('companySize')} options={COMPANY_SIZES} />
         )}
-        <TextField label="Company" name="company" autoComplete="organization" value={values.company} onValue={(v) => setField('company', v)} error={errors.company} />
-        <TextField label="Job title" name="jobTitle" autoComplete="organization-title" value={values.jobTitle} onValue={(v) => setField('jobTitle', v)} error={errors.jobTitle} />
+        <TextField label="Company" autoComplete="organization" {...form.field('company')} />
+        <TextField label="Job title" autoComplete="organization-title" {...form.field('jobTitle')} />
       </div>
       <TextAreaField
         label="What are you working on?"
-        name="projectDescription"
         rows={3}
-        value={values.projectDescription}
-        onValue={(v) => setField('projectDescription', v)}
-        error={errors.projectDescription}
+        {...form.field('projectDescription')}
         hint="A sentence or two is plenty."
       />
       <TextField
         label="Phone (optional, private)"
-        name="privatePhone"
         type="tel"
         autoComplete="tel"
-        value={values.privatePhone}
-        onValue={(v) => setField('privatePhone', v)}
-        error={errors.privatePhone}
+        {...form.field('privatePhone')}
         hint="Only used if you ask us to call you back; never shown on your profile."
       />
-      <CheckboxField label="Send me the newsletter: new features, templates and game-design articles" checked={values.newsletter} onChecked={(v) => setField('newsletter', v)} />
+      <CheckboxField label="Send me the newsletter: new features, templates and game-design articles" {...form.field('newsletter')} />
     </>
   );
 }
@@ -211,9 +202,10 @@ function useUsernameAvailability(username: string): Availability {
 
 function UsernameStep({ user, answers, onBack }: { user: AuthenticatedUser; answers: Answers; onBack: () => void }) {
   const session = useSession();
-  const form = useZodForm(onboardingBodySchema, { ...answers, username: suggestUsername(user.email) });
-  const availability = useUsernameAvailability(form.values.username);
-  const error = form.errors.username ?? (availability.state === 'taken' ? AuthTexts.usernameTaken : availability.state === 'invalid' ? availability.message : undefined);
+  const form = useContractForm(onboardingBodySchema, { ...answers, username: suggestUsername(user.email) });
+  const username = form.watch('username');
+  const availability = useUsernameAvailability(username);
+  const error = form.formState.errors.username?.message ?? (availability.state === 'taken' ? AuthTexts.usernameTaken : availability.state === 'invalid' ? availability.message : undefined);
 
   return (
     <form
@@ -222,7 +214,7 @@ function UsernameStep({ user, answers, onBack }: { user: AuthenticatedUser; answ
       onSubmit={(event) => {
         event.preventDefault();
         if (availability.state === 'taken') return;
-        void form.submit(
+        void form.submitWith(
           async (data) => {
             const updated = await accountApi.completeOnboarding(data);
             // The guard sends a user with a username on to where they were going.
@@ -231,34 +223,32 @@ function UsernameStep({ user, answers, onBack }: { user: AuthenticatedUser; answ
           {
             onError: (failure) => {
               if (failure instanceof ApiError && (failure.status === 409 || failure.message === AuthTexts.usernameTaken)) {
-                form.setErrors({ username: failure.message || AuthTexts.usernameTaken });
+                form.setError('username', { type: 'server', message: failure.message || AuthTexts.usernameTaken }, { shouldFocus: true });
                 return true;
               }
               return false;
             },
           },
-        );
+        )(event);
       }}
     >
       <p className="acc-auth-card__lead" style={{ margin: 0 }}>
-        Your username is your public name in the community: your profile lives at <span className="acc-mono">/community/{form.values.username.trim() || 'username'}/profile</span>.
+        Your username is your public name in the community: your profile lives at <span className="acc-mono">/community/{username.trim() || 'username'}/profile</span>.
       </p>
       <FormMessage>{form.formError}</FormMessage>
       <TextField
         label="Community username"
-        name="username"
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
         required
         maxLength={40}
-        value={form.values.username}
-        onValue={(v) => form.setField('username', v)}
+        {...form.field('username')}
         error={error}
         hint="Letters a–z and A–Z, digits 0–9, and - _ + . are allowed."
       />
       <p className={`acc-availability acc-availability--${availability.state === 'available' ? 'ok' : availability.state === 'checking' ? 'checking' : 'none'}`} aria-live="polite">
-        {availability.state === 'checking' ? 'Checking…' : availability.state === 'available' ? `✓ ${form.values.username.trim()} is available` : ''}
+        {availability.state === 'checking' ? 'Checking…' : availability.state === 'available' ? `✓ ${username.trim()} is available` : ''}
       </p>
       <div className="acc-row acc-row--end">
         <button type="button" className="button button--ghost" onClick={onBack}>

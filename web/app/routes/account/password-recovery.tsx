@@ -2,12 +2,12 @@ import { AuthTexts, emailBodySchema } from '@loopwright/contracts';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { accountApi } from '../../features/account/account-api';
-import { FormMessage, SubmitButton, TextField, useZodForm } from '../../features/account/forms';
+import { FormMessage, SubmitButton, TextField, useContractForm } from '../../features/account/forms';
 import { AuthCard, PageTitle, StatusIcon } from '../../features/account/page-shell';
 
 export default function PasswordRecoveryPage() {
   const [params] = useSearchParams();
-  const form = useZodForm(emailBodySchema, { email: params.get('email') ?? '' });
+  const form = useContractForm(emailBodySchema, { email: params.get('email') ?? '' });
   const [sent, setSent] = useState<string | null>(null);
 
   if (sent) {
@@ -28,16 +28,13 @@ export default function PasswordRecoveryPage() {
         className="acc-stack"
         noValidate
         aria-label="Password recovery"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.submit(async (data) => {
-            const answer = await accountApi.recoverPassword(data.email);
-            setSent(answer.message || AuthTexts.recoverySent);
-          });
-        }}
+        onSubmit={form.submitWith(async (data) => {
+          const answer = await accountApi.recoverPassword(data.email);
+          setSent(answer.message || AuthTexts.recoverySent);
+        })}
       >
         <FormMessage>{form.formError}</FormMessage>
-        <TextField label="E-mail" name="email" type="email" autoComplete="email" required value={form.values.email} onValue={(v) => form.setField('email', v)} error={form.errors.email} />
+        <TextField label="E-mail" type="email" autoComplete="email" required {...form.field('email')} />
         <SubmitButton busy={form.submitting} busyLabel="Sending…">
           Send reset link
         </SubmitButton>

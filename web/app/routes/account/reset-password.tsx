@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { accountApi } from '../../features/account/account-api';
-import { FormMessage, PasswordField, SubmitButton, useZodForm } from '../../features/account/forms';
+import { FormMessage, PasswordField, SubmitButton, useContractForm } from '../../features/account/forms';
 import { AuthCard, PageTitle, StatusIcon } from '../../features/account/page-shell';
 
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const form = useZodForm(resetPasswordBodySchema, { token, password: '', confirmPassword: '' });
+  const form = useContractForm(resetPasswordBodySchema, { token, password: '', confirmPassword: '' });
   const [done, setDone] = useState(false);
   const [expired, setExpired] = useState<string | null>(null);
 
@@ -44,9 +44,7 @@ export default function ResetPasswordPage() {
         className="acc-stack"
         noValidate
         aria-label="Reset password"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.submit(
+        onSubmit={form.submitWith(
             async (data) => {
               await accountApi.resetPassword(data);
               setDone(true);
@@ -61,20 +59,16 @@ export default function ResetPasswordPage() {
                 return false;
               },
             },
-          );
-        }}
+          )}
       >
         <FormMessage>{form.formError}</FormMessage>
-        {form.errors.token ? <FormMessage>{form.errors.token}</FormMessage> : null}
-        <PasswordField label="New password" name="password" autoComplete="new-password" required value={form.values.password} onValue={(v) => form.setField('password', v)} error={form.errors.password} />
+        {form.formState.errors.token ? <FormMessage>{form.formState.errors.token.message}</FormMessage> : null}
+        <PasswordField label="New password" autoComplete="new-password" required {...form.field('password')} />
         <PasswordField
           label="Confirm new password"
-          name="confirmPassword"
           autoComplete="new-password"
           required
-          value={form.values.confirmPassword}
-          onValue={(v) => form.setField('confirmPassword', v)}
-          error={form.errors.confirmPassword}
+          {...form.field('confirmPassword')}
         />
         <SubmitButton busy={form.submitting} busyLabel="Saving…">
           Set new password

@@ -1,9 +1,9 @@
+import { privacyBodySchema } from '@loopwright/contracts';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../lib/api-client';
 import { accountApi } from '../../features/account/account-api';
 import { communityProfilePath } from '../../features/account/account-menu';
-import { FormMessage, SubmitButton } from '../../features/account/forms';
+import { FormMessage, SubmitButton, useContractForm } from '../../features/account/forms';
 import { useSettingsUser } from '../../features/account/guards';
 import { PageTitle } from '../../features/account/page-shell';
 import { useSession } from '../../features/account/session';
@@ -11,10 +11,15 @@ import { useSession } from '../../features/account/session';
 export default function CommunitySettingsPage() {
   const user = useSettingsUser();
   const session = useSession();
-  const [isPrivate, setIsPrivate] = useState(user.isPrivateAccount);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
-  useEffect(() => setIsPrivate(user.isPrivateAccount), [user.isPrivateAccount]);
+  const form = useContractForm(privacyBodySchema, { isPrivateAccount: user.isPrivateAccount });
+  const [saved, setSaved] = useState<string | null>(null);
+  const { reset, setValue } = form;
+  useEffect(() => reset({ isPrivateAccount: user.isPrivateAccount }), [reset, user.isPrivateAccount]);
+  const isPrivate = form.watch('isPrivateAccount');
+  const choose = (value: boolean) => {
+    setSaved(null);
+    setValue('isPrivateAccount', value, { shouldDirty: true });
+  };
   const changed = isPrivate !== user.isPrivateAccount;
 
   return (
@@ -27,19 +32,13 @@ export default function CommunitySettingsPage() {
       <form
         className="acc-panel"
         aria-labelledby="visibility-title"
-        onSubmit={async (event) => {
-          event.preventDefault();
-          setBusy(true);
-          setMessage(null);
-          try {
-            const updated = await accountApi.setPrivacy(isPrivate);
+        onSubmit={(event) => {
+          setSaved(null);
+          void form.submitWith(async (data) => {
+            const updated = await accountApi.setPrivacy(data.isPrivateAccount);
             session.setUser(updated);
-            setMessage({ kind: 'success', text: updated.isPrivateAccount ? 'Your community profile is now private.' : 'Your community profile is now public.' });
-          } catch (error) {
-            setMessage({ kind: 'error', text: errorMessage(error) });
-          } finally {
-            setBusy(false);
-          }
+            setSaved(updated.isPrivateAccount ? 'Your community profile is now private.' : 'Your community profile is now public.');
+          })(event);
         }}
       >
         <fieldset className="acc-plain acc-stack acc-stack--tight">
@@ -47,24 +46,25 @@ export default function CommunitySettingsPage() {
             <h2>Profile visibility</h2>
           </legend>
           <label className="acc-radio-card">
-            <input type="radio" name="visibility" value="public" checked={!isPrivate} onChange={() => setIsPrivate(false)} />
+            <input type="radio" name="visibility" value="public" checked={!isPrivate} onChange={() => choose(false)} />
             <div>
               <strong>Public</strong>
               <span>Anyone can see your profile, your public diagrams, who you follow and what you liked. New diagrams on the free plan are public.</span>
             </div>
           </label>
           <label className="acc-radio-card">
-            <input type="radio" name="visibility" value="private" checked={isPrivate} onChange={() => setIsPrivate(true)} />
+            <input type="radio" name="visibility" value="private" checked={isPrivate} onChange={() => choose(true)} />
             <div>
               <strong>Private</strong>
               <span>Your profile is hidden from the community and your diagrams stay private. A private profile needs a paid plan.</span>
             </div>
           </label>
         </fieldset>
-        <div aria-live="polite">{message ? <FormMessage kind={message.kind}>{message.text}</FormMessage> : null}</div>
+        <FormMessage>{form.formError}</FormMessage>
+        <div aria-live="polite">{saved ? <FormMessage kind="success">{saved}</FormMessage> : null}</div>
         <div className="acc-panel__actions">
           {user.username && !user.isPrivateAccount ? <Link to={communityProfilePath(user.username)}>View my community profile</Link> : null}
-          <SubmitButton busy={busy} busyLabel="Saving…" className="button button--primary">
+          <SubmitButton busy={form.submitting} busyLabel="Saving…" className="button button--primary">
             {changed ? 'Save visibility' : 'Saved'}
           </SubmitButton>
         </div>

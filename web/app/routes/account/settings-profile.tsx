@@ -1,11 +1,12 @@
 import { AuthTexts, PHOTO_MAX_BYTES, PHOTO_TYPES, profileBodySchema, type AuthenticatedUser } from '@loopwright/contracts';
 import { useId, useState } from 'react';
+import { useFieldArray } from 'react-hook-form';
 import { Link } from 'react-router';
 import { errorMessage } from '../../lib/api-client';
 import { accountApi } from '../../features/account/account-api';
 import { communityProfilePath } from '../../features/account/account-menu';
 import { Avatar } from '../../features/account/avatar';
-import { FormMessage, SubmitButton, TextAreaField, TextField, useZodForm } from '../../features/account/forms';
+import { FormMessage, SubmitButton, TextAreaField, TextField, useContractForm } from '../../features/account/forms';
 import { useSettingsUser } from '../../features/account/guards';
 import { PageTitle } from '../../features/account/page-shell';
 import { useSession } from '../../features/account/session';
@@ -15,7 +16,7 @@ interface Game {
   website: string;
   storeLink: string;
 }
-interface ProfileValues extends Record<string, unknown> {
+interface ProfileValues {
   firstName: string;
   lastName: string;
   jobTitle: string;
@@ -144,66 +145,57 @@ function PhotosPanel({ user }: { user: AuthenticatedUser }) {
 
 function ProfileForm({ user }: { user: AuthenticatedUser }) {
   const session = useSession();
-  const form = useZodForm(profileBodySchema, valuesFrom(user));
+  const form = useContractForm(profileBodySchema, valuesFrom(user));
+  const games = useFieldArray({ control: form.control, name: 'games' });
   const [saved, setSaved] = useState(false);
-  const { values, errors, setField } = form;
-  const setGame = (index: number, patch: Partial<Game>) => {
-    setSaved(false);
-    setField('games', values.games.map((g, i) => (i === index ? { ...g, ...patch } : g)));
-  };
-  const setSocial = (key: keyof ProfileValues['socials'], value: string) => {
-    setSaved(false);
-    setField('socials', { ...values.socials, [key]: value });
-  };
-  const set = <K extends keyof ProfileValues>(key: K, value: ProfileValues[K]) => {
-    setSaved(false);
-    setField(key, value);
-  };
 
   return (
     <form
       className="acc-stack"
       noValidate
       aria-label="My Profile"
+      onChange={() => setSaved(false)}
       onSubmit={(event) => {
-        event.preventDefault();
         setSaved(false);
-        void form.submit(async (data) => {
+        void form.submitWith(async (data) => {
           const updated = await accountApi.updateProfile(data);
           session.setUser(updated);
           setSaved(true);
-        });
+        })(event);
       }}
     >
       <section className="acc-panel" aria-labelledby="about-title">
         <h2 id="about-title">About you</h2>
         <div className="acc-grid-2">
-          <TextField label="First name" name="firstName" autoComplete="given-name" value={values.firstName} onValue={(v) => set('firstName', v)} error={errors.firstName} />
-          <TextField label="Last name" name="lastName" autoComplete="family-name" value={values.lastName} onValue={(v) => set('lastName', v)} error={errors.lastName} />
-          <TextField label="Job title" name="jobTitle" autoComplete="organization-title" value={values.jobTitle} onValue={(v) => set('jobTitle', v)} error={errors.jobTitle} />
-          <TextField label="Company" name="company" autoComplete="organization" value={values.company} onValue={(v) => set('company', v)} error={errors.company} />
-          <TextField label="City" name="city" autoComplete="address-level2" value={values.city} onValue={(v) => set('city', v)} error={errors.city} />
-          <TextField label="Country" name="country" autoComplete="country-name" value={values.country} onValue={(v) => set('country', v)} error={errors.country} />
+          <TextField label="First name" autoComplete="given-name" {...form.field('firstName')} />
+          <TextField label="Last name" autoComplete="family-name" {...form.field('lastName')} />
+          <TextField label="Job title" autoComplete="organization-title" {...form.field('jobTitle')} />
+          <TextField label="Company" autoComplete="organization" {...form.field('company')} />
+          <TextField label="City" autoComplete="address-level2" {...form.field('city')} />
+          <TextField label="Country" autoComplete="country-name" {...form.field('country')} />
         </div>
-        <TextAreaField label="About me" name="about" rows={5} maxLength={4000} value={values.about} onValue={(v) => set('about', v)} error={errors.about} hint="What you design, what you have shipped, what you are curious about." />
+        <TextAreaField label="About me" rows={5} maxLength={4000} {...form.field('about')} hint="What you design, what you have shipped, what you are curious about." />
       </section>
 
       <section className="acc-panel" aria-labelledby="games-title">
         <h2 id="games-title">Games</h2>
         <p className="acc-panel__lead">Games you worked on, with their website and store page.</p>
-        {values.games.length === 0 ? <p className="acc-field__hint">No games yet.</p> : null}
-        {values.games.map((game, index) => (
-          <fieldset className="acc-plain" key={index}>
+        {games.fields.length === 0 ? <p className="acc-field__hint">No games yet.</p> : null}
+        {games.fields.map((game, index) => (
+          <fieldset className="acc-plain" key={game.id}>
             <legend className="acc-visually-hidden">{`Game ${index + 1}`}</legend>
             <div className="acc-game-row">
-              <TextField label="Game name" value={game.name} onValue={(v) => setGame(index, { name: v })} error={errors[`games.${index}.name`]} />
-              <TextField label="Website" type="url" inputMode="url" placeholder="https://" value={game.website} onValue={(v) => setGame(index, { website: v })} error={errors[`games.${index}.website`]} />
-              <TextField label="Store link" type="url" inputMode="url" placeholder="https://" value={game.storeLink} onValue={(v) => setGame(index, { storeLink: v })} error={errors[`games.${index}.storeLink`]} />
+              <TextField label="Game name" {...form.field(`games.${index}.name`)} />
+              <TextField label="Website" type="url" inputMode="url" placeholder="https://" {...form.field(`games.${index}.website`)} />
+              <TextField label="Store link" type="url" inputMode="url" placeholder="https://" {...form.field(`games.${index}.storeLink`)} />
               <button
                 type="button"
                 className="button acc-button--small acc-button--danger"
-                aria-label={`Remove game ${game.name || index + 1}`}
-                onClick={() => set('games', values.games.filter((_, i) => i !== index))}
+                aria-label={`Remove game ${form.getValues(`games.${index}.name`) || index + 1}`}
+                onClick={() => {
+                  setSaved(false);
+                  games.remove(index);
+                }}
               >
                 Remove
               </button>
@@ -211,7 +203,15 @@ function ProfileForm({ user }: { user: AuthenticatedUser }) {
           </fieldset>
         ))}
         <div>
-          <button type="button" className="button button--ghost acc-button--small" disabled={values.games.length >= 20} onClick={() => set('games', [...values.games, { name: '', website: '', storeLink: '' }])}>
+          <button
+            type="button"
+            className="button button--ghost acc-button--small"
+            disabled={games.fields.length >= 20}
+            onClick={() => {
+              setSaved(false);
+              games.append({ name: '', website: '', storeLink: '' });
+            }}
+          >
             + Add a game
           </button>
         </div>
@@ -220,10 +220,10 @@ function ProfileForm({ user }: { user: AuthenticatedUser }) {
       <section className="acc-panel" aria-labelledby="socials-title">
         <h2 id="socials-title">Social links</h2>
         <div className="acc-grid-2">
-          <TextField label="LinkedIn" placeholder="https://www.linkedin.com/in/…" value={values.socials.linkedin} onValue={(v) => setSocial('linkedin', v)} error={errors['socials.linkedin']} />
-          <TextField label="Facebook" placeholder="https://www.facebook.com/…" value={values.socials.facebook} onValue={(v) => setSocial('facebook', v)} error={errors['socials.facebook']} />
-          <TextField label="Twitter" placeholder="https://x.com/…" value={values.socials.twitter} onValue={(v) => setSocial('twitter', v)} error={errors['socials.twitter']} />
-          <TextField label="Discord" placeholder="Your Discord username" value={values.socials.discord} onValue={(v) => setSocial('discord', v)} error={errors['socials.discord']} />
+          <TextField label="LinkedIn" placeholder="https://www.linkedin.com/in/…" {...form.field('socials.linkedin')} />
+          <TextField label="Facebook" placeholder="https://www.facebook.com/…" {...form.field('socials.facebook')} />
+          <TextField label="Twitter" placeholder="https://x.com/…" {...form.field('socials.twitter')} />
+          <TextField label="Discord" placeholder="Your Discord username" {...form.field('socials.discord')} />
         </div>
       </section>
 

@@ -2,7 +2,7 @@ import { changePasswordBodySchema, type AuthenticatedUser } from '@loopwright/co
 import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/api-client';
 import { accountApi, type SessionInfo } from '../../features/account/account-api';
-import { FormMessage, PasswordField, SubmitButton, useZodForm, withChecks } from '../../features/account/forms';
+import { FormMessage, PasswordField, SubmitButton, useContractForm, type FormCheck } from '../../features/account/forms';
 import { useSettingsUser } from '../../features/account/guards';
 import { PageLoading, PageTitle } from '../../features/account/page-shell';
 import { dateTime } from '../../features/account/format';
@@ -18,49 +18,47 @@ export default function SecuritySettingsPage() {
         <h1>Password and sessions</h1>
         <p>Change your password and see where you are logged in.</p>
       </header>
-      <ChangePassword user={user} onChanged={() => setSessionsVersion((v) => v + 1)} />
+      <ChangePassword key={String(user.hasPassword)} user={user} onChanged={() => setSessionsVersion((v) => v + 1)} />
       <Sessions version={sessionsVersion} />
     </>
   );
 }
 
-const requireOld = withChecks(changePasswordBodySchema, (values: { oldPassword: string }) =>
-  values.oldPassword ? [] : [{ path: ['oldPassword'], message: 'Enter your current password' }],
-);
+type PasswordValues = { oldPassword: string; password: string; confirmPassword: string };
+const requireOld: FormCheck<PasswordValues> = (values) => (values.oldPassword ? [] : [{ field: 'oldPassword', message: 'Enter your current password' }]);
+const empty: PasswordValues = { oldPassword: '', password: '', confirmPassword: '' };
 
 function ChangePassword({ user, onChanged }: { user: AuthenticatedUser; onChanged: () => void }) {
   const session = useSession();
   // Accounts created with Google have no password yet: they set one without an old password.
   const hasPassword = user.hasPassword;
-  const form = useZodForm(hasPassword ? requireOld : changePasswordBodySchema, { oldPassword: '', password: '', confirmPassword: '' });
+  const form = useContractForm(changePasswordBodySchema, empty, hasPassword ? requireOld : undefined);
   const [done, setDone] = useState(false);
-  const { values, errors, setField } = form;
   return (
     <form
       className="acc-panel"
       noValidate
       aria-labelledby="password-title"
       onSubmit={(event) => {
-        event.preventDefault();
         setDone(false);
-        void form.submit(async (data) => {
+        void form.submitWith(async (data) => {
           await accountApi.changePassword({ ...data, oldPassword: hasPassword ? data.oldPassword : undefined });
-          form.setValues({ oldPassword: '', password: '', confirmPassword: '' });
+          form.reset(empty);
           setDone(true);
           onChanged();
           if (!hasPassword) void session.refetch();
-        });
+        })(event);
       }}
     >
       <h2 id="password-title">{hasPassword ? 'Change password' : 'Set a password'}</h2>
       {hasPassword ? null : <p className="acc-panel__lead">You sign in with Google. Set a password to also log in with your e-mail address.</p>}
       <FormMessage>{form.formError}</FormMessage>
       {hasPassword ? (
-        <PasswordField label="Current password" name="oldPassword" autoComplete="current-password" required value={values.oldPassword} onValue={(v) => setField('oldPassword', v)} error={errors.oldPassword} />
+        <PasswordField label="Current password" autoComplete="current-password" required {...form.field('oldPassword')} />
       ) : null}
       <div className="acc-grid-2">
-        <PasswordField label="New password" name="password" autoComplete="new-password" required value={values.password} onValue={(v) => setField('password', v)} error={errors.password} hint="At least 6 characters." />
-        <PasswordField label="Confirm new password" name="confirmPassword" autoComplete="new-password" required value={values.confirmPassword} onValue={(v) => setField('confirmPassword', v)} error={errors.confirmPassword} />
+        <PasswordField label="New password" autoComplete="new-password" required {...form.field('password')} hint="At least 6 characters." />
+        <PasswordField label="Confirm new password" autoComplete="new-password" required {...form.field('confirmPassword')} />
       </div>
       <div aria-live="polite">{done ? <FormMessage kind="success">Your password is changed. Your other sessions were logged out.</FormMessage> : null}</div>
       <div className="acc-panel__actions">

@@ -2,14 +2,12 @@ import { emailSchema, mailSettingsBodySchema } from '@loopwright/contracts';
 import { useEffect, useState } from 'react';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { accountApi, type MailSettingsInput, type MailSettingsView } from '../../features/account/account-api';
-import { CheckboxField, FormMessage, PasswordField, SubmitButton, TextField, useZodForm } from '../../features/account/forms';
+import { CheckboxField, FormMessage, PasswordField, SubmitButton, TextField, useContractForm } from '../../features/account/forms';
 import { InstanceIdField } from '../../features/account/instance-id-field';
 import { PageLoading, PageTitle } from '../../features/account/page-shell';
 import { dateTime } from '../../features/account/format';
 
-const testSchema = mailSettingsBodySchema.extend({ to: emailSchema });
-
-interface Values extends Record<string, unknown> {
+interface Values {
   instanceId: string;
   sender: string;
   host: string;
@@ -72,36 +70,38 @@ export default function MailSettingsPage() {
   const [view, setView] = useState<MailSettingsView | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const blank: Values = { instanceId: '', sender: '', host: '', port: '587', secure: false, username: '', password: '', to: '' };
-  const form = useZodForm(mailSettingsBodySchema, blank);
+  const form = useContractForm(mailSettingsBodySchema, blank);
   const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const [testing, setTesting] = useState(false);
   const [removing, setRemoving] = useState(false);
-  const { values, errors, setField } = form;
+  const { reset } = form;
 
   useEffect(() => {
     accountApi.mailSettings().then(
       (loaded) => {
         setView(loaded);
-        form.setValues(valuesFrom(loaded));
+        reset(valuesFrom(loaded));
       },
       (error: unknown) => setLoadError(errorMessage(error)),
     );
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  const change = <K extends keyof Values>(key: K, value: Values[K]) => setField(key, value);
+  }, [reset]);
 
   const sendTest = async () => {
     setNotice(null);
     setTesting(true);
     try {
-      await form.submit(
+      await form.submitWith(
         async (data) => {
-          const answer = await accountApi.testMail({ ...toInput(data), to: data.to });
-          setNotice({ kind: 'success', text: answer.message || `A test e-mail is on its way to ${data.to}.` });
+          // The test also needs the recipient, which saving does not.
+          const to = emailSchema.safeParse(form.getValues('to'));
+          if (!to.success) {
+            form.setError('to', { type: 'validate', message: to.error.issues[0]?.message }, { shouldFocus: true });
+            return;
+          }
+          const answer = await accountApi.testMail({ ...toInput(data), to: to.data });
+          setNotice({ kind: 'success', text: answer.message || `A test e-mail is on its way to ${to.data}.` });
         },
         {
-          schema: testSchema,
           // The server's own words (a refused login, an unknown host) go under the form.
           onError: (error) => {
             if (error instanceof ApiError && Object.keys(error.fields).length > 0) return false;
@@ -109,7 +109,7 @@ export default function MailSettingsPage() {
             return true;
           },
         },
-      );
+      )();
     } finally {
       setTesting(false);
     }
@@ -131,35 +131,31 @@ export default function MailSettingsPage() {
         noValidate
         aria-labelledby="smtp-title"
         onSubmit={(event) => {
-          event.preventDefault();
           setNotice(null);
-          void form.submit(async (data) => {
+          void form.submitWith(async (data) => {
             const saved = await accountApi.saveMailSettings(toInput(data));
             setView(saved);
-            form.setValues(valuesFrom(saved, values));
+            form.reset(valuesFrom(saved, form.getValues()));
             setNotice({ kind: 'success', text: 'The connection works and the settings are saved. They apply right away.' });
-          });
+          })(event);
         }}
       >
         <h2 id="smtp-title">SMTP settings</h2>
         <p className="acc-panel__lead">Saving checks the connection first; nothing is saved if the server does not answer.</p>
-        <InstanceIdField value={values.instanceId} onValue={(v) => change('instanceId', v)} error={errors.instanceId} />
+        <InstanceIdField {...form.field('instanceId')} />
         <div className="acc-grid-2">
-          <TextField label="Sender address" name="sender" type="email" required placeholder="loopwright@example.com" value={values.sender} onValue={(v) => change('sender', v)} error={errors.sender} />
-          <TextField label="Host" name="host" required placeholder="smtp.example.com" autoComplete="off" spellCheck={false} value={values.host} onValue={(v) => change('host', v)} error={errors.host} />
-          <TextField label="Port" name="port" inputMode="numeric" required value={values.port} onValue={(v) => change('port', v)} error={errors.port} hint="Usually 587 (STARTTLS) or 465 (TLS)." />
+          <TextField label="Sender address" type="email" required placeholder="loopwright@example.com" {...form.field('sender')} />
+          <TextField label="Host" required placeholder="smtp.example.com" autoComplete="off" spellCheck={false} {...form.field('host')} />
+          <TextField label="Port" inputMode="numeric" required {...form.field('port')} hint="Usually 587 (STARTTLS) or 465 (TLS)." />
           <div style={{ alignSelf: 'center' }}>
-            <CheckboxField label="Use TLS from the start (secure, usually port 465)" checked={values.secure} onChecked={(v) => change('secure', v)} />
+            <CheckboxField label="Use TLS from the start (secure, usually port 465)" {...form.field('secure')} />
           </div>
-          <TextField label="Username" name="username" autoComplete="off" value={values.username} onValue={(v) => change('username', v)} error={errors.username} />
+          <TextField label="Username" autoComplete="off" {...form.field('username')} />
           <PasswordField
             label="Password"
-            name="password"
             autoComplete="new-password"
             placeholder={view.settings?.hasPassword ? '•••••••• (stored)' : ''}
-            value={values.password}
-            onValue={(v) => change('password', v)}
-            error={errors.password}
+            {...form.field('password')}
             hint={view.settings?.hasPassword ? 'Leave blank to keep the stored password.' : undefined}
           />
         </div>
@@ -171,7 +167,7 @@ export default function MailSettingsPage() {
           <legend>Send a test e-mail with these settings (saved or not)</legend>
           <div className="acc-row" style={{ alignItems: 'flex-start' }}>
             <div style={{ flex: 1, minWidth: 220 }}>
-              <TextField label="Send the test to" name="to" type="email" autoComplete="email" value={values.to} onValue={(v) => change('to', v)} error={errors.to} />
+              <TextField label="Send the test to" type="email" autoComplete="email" {...form.field('to')} />
             </div>
             <button type="button" className="button button--ghost" style={{ marginTop: 28 }} disabled={testing || form.submitting} onClick={sendTest} aria-busy={testing}>
               {testing ? 'Sending…' : 'Send test e-mail'}
@@ -191,7 +187,7 @@ export default function MailSettingsPage() {
                 try {
                   const after = await accountApi.deleteMailSettings();
                   setView(after);
-                  form.setValues(valuesFrom(after, values));
+                  form.reset(valuesFrom(after, form.getValues()));
                   setNotice({ kind: 'success', text: 'The saved mail server is forgotten.' });
                 } catch (error) {
                   setNotice({ kind: 'error', text: errorMessage(error) });

@@ -3,20 +3,19 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/api-client';
 import { accountApi } from '../../features/account/account-api';
-import { FormMessage, PasswordField, SubmitButton, TextField, useZodForm, withChecks } from '../../features/account/forms';
+import { FormMessage, PasswordField, SubmitButton, TextField, useContractForm, type FormCheck } from '../../features/account/forms';
 import { InstanceIdField } from '../../features/account/instance-id-field';
 import { AuthCard, PageLoading, PageTitle } from '../../features/account/page-shell';
 
-const setupSchema = withChecks(adminEndpoints.setup.body, (values: { password: string; confirmPassword: string }) =>
-  values.password === values.confirmPassword ? [] : [{ path: ['confirmPassword'], message: AuthTexts.passwordsMismatch }],
-);
+type SetupValues = { instanceId: string; email: string; password: string; confirmPassword: string };
+const confirmed: FormCheck<SetupValues> = (values) => (values.password === values.confirmPassword ? [] : [{ field: 'confirmPassword', message: AuthTexts.passwordsMismatch }]);
 
 /** First start of a self-hosted instance: whoever can read the server log creates the first admin. */
 export default function AdminSetupPage() {
   const [status, setStatus] = useState<{ needsAdmin: boolean } | { error: string } | null>(null);
   const navigate = useNavigate();
-  const form = useZodForm(setupSchema, { instanceId: '', email: '', password: '', confirmPassword: '' });
-  const { values, errors, setField } = form;
+  const blank: SetupValues = { instanceId: '', email: '', password: '', confirmPassword: '' };
+  const form = useContractForm(adminEndpoints.setup.body, blank, confirmed);
 
   useEffect(() => {
     accountApi.setupStatus().then(setStatus, (error: unknown) => setStatus({ error: errorMessage(error) }));
@@ -40,19 +39,16 @@ export default function AdminSetupPage() {
           className="acc-stack"
           noValidate
           aria-label="Create the first administrator"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void form.submit(async (data) => {
-              await accountApi.setupAdmin({ instanceId: data.instanceId, email: data.email, password: data.password });
-              void navigate(`/login?admin=1&email=${encodeURIComponent(data.email)}&returnTo=${encodeURIComponent('/admin/mail-settings')}`);
-            });
-          }}
+          onSubmit={form.submitWith(async (data) => {
+            await accountApi.setupAdmin({ instanceId: data.instanceId, email: data.email, password: data.password });
+            void navigate(`/login?admin=1&email=${encodeURIComponent(data.email)}&returnTo=${encodeURIComponent('/admin/mail-settings')}`);
+          })}
         >
           <FormMessage>{form.formError}</FormMessage>
-          <InstanceIdField value={values.instanceId} onValue={(v) => setField('instanceId', v)} error={errors.instanceId} />
-          <TextField label="Administrator e-mail" name="email" type="email" autoComplete="email" required value={values.email} onValue={(v) => setField('email', v)} error={errors.email} />
-          <PasswordField label="Password" name="password" autoComplete="new-password" required value={values.password} onValue={(v) => setField('password', v)} error={errors.password} hint="At least 6 characters." />
-          <PasswordField label="Confirm password" name="confirmPassword" autoComplete="new-password" required value={values.confirmPassword} onValue={(v) => setField('confirmPassword', v)} error={errors.confirmPassword} />
+          <InstanceIdField {...form.field('instanceId')} />
+          <TextField label="Administrator e-mail" type="email" autoComplete="email" required {...form.field('email')} />
+          <PasswordField label="Password" autoComplete="new-password" required {...form.field('password')} hint="At least 6 characters." />
+          <PasswordField label="Confirm password" autoComplete="new-password" required {...form.field('confirmPassword')} />
           <SubmitButton busy={form.submitting} busyLabel="Creating…">
             Create administrator
           </SubmitButton>

@@ -80,4 +80,41 @@ describe('Google sign-in against a loopback OAuth provider', () => {
     const finished = await attacker.get(`${callback.pathname.replace(/^\/api/, '')}${callback.search}`);
     expect(finished.headers.get('location')).toBe('/login?error=google');
   });
+
+  it('keeps each Google flow to its own browser when several run at once', async () => {
+    const browsers = [new ApiClient(app.url), new ApiClient(app.url), new ApiClient(app.url)];
+    const starts = await Promise.all(browsers.map((b, i) => b.get(`/oauth2/google/start?returnTo=%2Fpage-${i}`)));
+    const callbacks: URL[] = [];
+    for (const [i, start] of starts.entries()) {
+      provider.signInAs({ sub: `g-parallel-${i}`, email: `parallel-${i}@example.test`, email_verified: true });
+      callbacks.push(new URL((await fetch(start.headers.get('location')!, { redirect: 'manual' })).headers.get('location')!));
+    }
+    const landings = await Promise.all(browsers.map((b, i) => b.get(`${callbacks[i].pathname.replace(/^\/api/, '')}${callbacks[i].search}`)));
+    expect(landings.map((l) => l.headers.get('location'))).toEqual([0, 1, 2].map((i) => `/onboarding?returnTo=%2Fpage-${i}`));
+  });
+
+  it('fails a callback without a code, or with a flow cookie that was tampered with, instead of starting over', async () => {
+    const browser = new ApiClient(app.url);
+    const noCode = await browser.get('/oauth2/google/callback?state=abc');
+    expect(noCode.status).toBe(302);
+    expect(noCode.headers.get('location')).toBe('/login?error=google');
+
+    provider.signInAs({ sub: 'g-tamper', email: 'tamper@example.test', email_verified: true });
+    const start = await browser.get('/oauth2/google/start');
+    const callback = new URL((await fetch(start.headers.get('location')!, { redirect: 'manual' })).headers.get('location')!);
+    const [version, body, signature] = browser.cookie('lw_oauth_flow')!.split('.');
+    const flow = JSON.parse(Buffer.from(body, 'base64url').toString());
+    browser.setCookie('lw_oauth_flow', [version, Buffer.from(JSON.stringify({ ...flow, returnTo: '/elsewhere' })).toString('base64url'), signature].join('.'));
+    const finished = await browser.get(`${callback.pathname.replace(/^\/api/, '')}${callback.search}`);
+    expect(finished.headers.get('location')).toBe('/login?error=google');
+    expect((await browser.get('/oauth2/userinfo')).status).toBe(401);
+  });
+
+  it('gives up on a token endpoint that never answers, after 10 seconds, with the failure page', async () => {
+    provider.signInAs({ sub: 'g-hang', email: 'hang@example.test', email_verified: true });
+    provider.hangNextTokenRequest();
+    const started = Date.now();
+    expect(await signIn(new ApiClient(app.url))).toBe('/login?error=google');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(9_000);
+  }, 30_000);
 });

@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { useEditor } from '../editor-context';
 import { newConnection } from '../model/defaults';
 import { useEditorDoc } from '../model/editor-store';
@@ -10,38 +11,39 @@ import type { DiagramNode } from '../model/types';
 export function AddConnectionForm({ from }: { from: DiagramNode }) {
   const { store } = useEditor();
   const doc = useEditorDoc(store);
-  const [kind, setKind] = useState<'resource' | 'state'>('resource');
-  const [target, setTarget] = useState('');
-  const [formula, setFormula] = useState('');
+  const { register, handleSubmit, watch, resetField } = useForm({ defaultValues: { kind: 'resource' as 'resource' | 'state', target: '', formula: '' } });
+  const kind = watch('kind');
+  const target = watch('target');
   const base = useId();
   const nodes = doc.nodes.filter((n) => n.id !== from.id && n.type !== 'text' && n.type !== 'group' && n.type !== 'chart');
   const labels = kind === 'state' ? doc.connections.filter((c) => c.kind === 'resource') : [];
   const nameOf = (id: string) => doc.nodes.find((n) => n.id === id)?.name || id;
-  const add = () => {
-    if (!target) return;
+  // A fieldset inside the side panel, not a <form>: the button and Enter submit it.
+  const add = handleSubmit((values) => {
+    if (!values.target) return;
     const id = freshId(store.doc, 'c');
-    store.edit((d) => addConnection(d, newConnection(id, kind, from.id, target, formula.trim() || undefined)), { select: { nodes: [], connections: [id] } });
-    setTarget('');
-    setFormula('');
-  };
+    store.edit((d) => addConnection(d, newConnection(id, values.kind, from.id, values.target, values.formula.trim() || undefined)), { select: { nodes: [], connections: [id] } });
+    resetField('target');
+    resetField('formula');
+  });
   return (
     <fieldset className="add-connection">
       <legend>Add a connection</legend>
       <label htmlFor={`${base}-kind`}>Kind</label>
-      <select id={`${base}-kind`} value={kind} onChange={(e) => setKind(e.target.value as 'resource' | 'state')}>
+      <select id={`${base}-kind`} {...register('kind')}>
         <option value="resource">Resource</option>
         <option value="state">State</option>
       </select>
       <label htmlFor={`${base}-to`}>To</label>
-      <select id={`${base}-to`} value={target} onChange={(e) => setTarget(e.target.value)}>
+      <select id={`${base}-to`} {...register('target')}>
         <option value="">Choose…</option>
         {nodes.map((n) => <option key={n.id} value={n.id}>{n.name || n.id}</option>)}
         {labels.map((c) => <option key={c.id} value={c.id}>Label of {nameOf(c.from)} → {nameOf(c.to)} ({c.formula})</option>)}
       </select>
       <label htmlFor={`${base}-formula`}>Formula</label>
-      <input id={`${base}-formula`} type="text" value={formula} placeholder={kind === 'resource' ? '1' : '+1'} onChange={(e) => setFormula(e.target.value)}
-        onKeyDown={(e) => e.key === 'Enter' && add()} />
-      <button type="button" className="editor-button" onClick={add} disabled={!target}>Add connection</button>
+      <input id={`${base}-formula`} type="text" placeholder={kind === 'resource' ? '1' : '+1'} {...register('formula')}
+        onKeyDown={(e) => e.key === 'Enter' && void add()} />
+      <button type="button" className="editor-button" onClick={() => void add()} disabled={!target}>Add connection</button>
     </fieldset>
   );
 }

@@ -1,5 +1,7 @@
+import { createTagBodySchema } from '@loopwright/contracts';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import { useContractForm } from '../../account/forms';
 import { diagramsApi, type TagWithCount } from '../../diagrams/diagrams-api';
 
 interface Tag { id: string; name: string; textColor: string; backgroundColor: string }
@@ -8,7 +10,10 @@ interface Tag { id: string; name: string; textColor: string; backgroundColor: st
 export function TagsPanel({ fuid, initial }: { fuid: string; initial: Tag[] }) {
   const [all, setAll] = useState<TagWithCount[]>([]);
   const [chosen, setChosen] = useState<Set<string>>(new Set(initial.map((t) => t.id)));
-  const [name, setName] = useState('');
+  const form = useContractForm(createTagBodySchema, { name: '' });
+  const name = form.watch('name');
+  const { error: nameError, ...nameField } = form.field('name');
+  const problem = nameError ?? form.formError;
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     diagramsApi.tags().then(setAll, (e) => setError(errorMessage(e)));
@@ -22,17 +27,13 @@ export function TagsPanel({ fuid, initial }: { fuid: string; initial: Tag[] }) {
       setError(errorMessage(e));
     }
   };
-  const create = async () => {
-    if (!name.trim()) return;
-    try {
-      const tag = await diagramsApi.createTag({ name: name.trim() });
-      setAll((a) => [...a, tag]);
-      setName('');
-      await apply(new Set([...chosen, tag.id]));
-    } catch (e) {
-      setError(errorMessage(e));
-    }
-  };
+  // Not a <form> (the side panel is not one): Enter and the button submit it.
+  const create = form.submitWith(async (data) => {
+    const tag = await diagramsApi.createTag(data);
+    setAll((a) => [...a, tag]);
+    form.reset({ name: '' });
+    await apply(new Set([...chosen, tag.id]));
+  });
   return (
     <section className="props" aria-label="Tags">
       <h2 className="props__title">Tags</h2>
@@ -54,9 +55,10 @@ export function TagsPanel({ fuid, initial }: { fuid: string; initial: Tag[] }) {
       <div className="prop-field">
         <label htmlFor="new-tag">New tag</label>
         <div className="prop-color">
-          <input id="new-tag" value={name} maxLength={40} onChange={(e) => setName(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && void create()} />
+          <input id="new-tag" maxLength={40} {...nameField} aria-invalid={!!problem} aria-describedby={problem ? 'new-tag-error' : undefined} onKeyDown={(e) => e.key === 'Enter' && void create()} />
           <button type="button" className="editor-button" onClick={() => void create()} disabled={!name.trim()}>Add</button>
         </div>
+        {problem ? <p className="formula-error" id="new-tag-error" role="alert">{problem}</p> : null}
       </div>
     </section>
   );
