@@ -215,9 +215,13 @@ export class RunController {
     this.stop();
     this.patch({ kind: 'batch', status: 'running', error: null, progress: { done: 0, total: runs }, chart: null });
     const ticket = ++this.serverTicket;
+    // Cancel pressed while the batch is still being submitted: cancel it as soon as it has an id.
+    let cancelledEarly = false;
+    this.serverCancel = () => (cancelledEarly = true);
     try {
       const playId = await server.start(runs, this.seed());
       this.serverCancel = () => void server.cancel(playId).catch(() => undefined);
+      if (cancelledEarly) this.cancelBatch();
       for (;;) {
         await new Promise((r) => setTimeout(r, 700));
         if (ticket !== this.serverTicket) return;
