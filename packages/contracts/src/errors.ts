@@ -12,6 +12,12 @@ export const ErrorCode = {
   CONFLICT: 'CONFLICT',
   INTERNAL: 'INTERNAL',
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  REQUEST_FORBIDDEN_ORIGIN: 'REQUEST_FORBIDDEN_ORIGIN',
+  DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
+  STORAGE_FULL: 'STORAGE_FULL',
+  REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
+  SHUTTING_DOWN: 'SHUTTING_DOWN',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode] | (string & {});
 
@@ -32,3 +38,15 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 export function envelope<T extends z.ZodType>(content: T) {
   return z.object({ success: z.literal(true), content });
 }
+
+/** Messages for refusals made before any feature code runs. */
+export const RequestTexts = {
+  badText: 'Text may not contain NUL characters or invalid Unicode',
+  unsupportedMediaType: 'This endpoint accepts JSON only: send the body as application/json',
+  crossSite: 'This request must come from the Loopwright app',
+  databaseUnavailable: 'The database is not reachable right now. Please try again in a few seconds.',
+  queueUnavailable: 'Background services are not reachable right now. Please try again in a few seconds.',
+  storageFull: 'The server is out of storage space, so nothing can be saved right now. Please try again later.',
+  timeout: 'The server took too long to answer. Please try again.',
+  shuttingDown: 'The server is restarting. Please try again in a few seconds.',
+} as const;
