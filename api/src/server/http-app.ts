@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { AppModule } from '../app.module.js';
 import type { AppConfig } from '../config/config.js';
 import { AllExceptionsFilter } from '../core/errors/exception.filter.js';
+import { crossSiteRequests } from '../core/http/cross-site.js';
 import { requestContext } from '../core/http/request-context.middleware.js';
 import { securityHeaders } from '../core/http/security.js';
 import { mountWebApp } from '../web/react-router-handler.js';
@@ -45,6 +46,7 @@ export async function createHttpApp(config: AppConfig, logger: Logger, web: WebM
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   const closeWeb = web === 'none' ? async () => undefined : await mountWebApp(app.getHttpAdapter().getInstance(), { development: web === 'development', logger, pageCacheMs: config.PAGE_CACHE_SECONDS * 1000 });
+  app.use('/api', crossSiteRequests(config.APP_URL));
   // Parsers after the web app, so React Router form actions read their own bodies.
   // Photos arrive as raw image bodies; the service checks type and the 500 KB limit itself.
   app.use('/api/users/me/images', express.raw({ type: () => true, limit: '4mb' }));
