@@ -9,6 +9,8 @@ import type { AppConfig } from '../config/config.js';
 import { AllExceptionsFilter } from '../core/errors/exception.filter.js';
 import { crossSiteRequests } from '../core/http/cross-site.js';
 import { requestContext } from '../core/http/request-context.middleware.js';
+import { RequestDrain } from '../core/http/request-drain.js';
+import { requestTimeout } from '../core/http/request-timeout.js';
 import { securityHeaders } from '../core/http/security.js';
 import { mountWebApp } from '../web/react-router-handler.js';
 import { RealtimeGateway } from '../modules/realtime/realtime.gateway.js';
@@ -20,7 +22,8 @@ export type WebMode = 'production' | 'development' | 'none';
 
 export interface HttpApp {
   app: NestExpressApplication;
-  close(): Promise<void>;
+  /** Graceful stop: refuse new connections, let accepted requests finish (up to `drainMs`), then close everything. */
+  close(drainMs?: number): Promise<void>;
 }
 
 /** The one HTTP process: NestJS under /api, the React Router app for every other path. */
@@ -29,10 +32,13 @@ export async function createHttpApp(config: AppConfig, logger: Logger, web: WebM
     logger: ['error', 'warn'],
     bodyParser: false,
   });
-  app.enableShutdownHooks();
+  // No enableShutdownHooks(): main.ts owns SIGTERM (drain first, then close modules, then exit).
+  const drain = app.get(RequestDrain);
   if (config.TRUST_PROXY) app.set('trust proxy', true);
   app.disable('x-powered-by');
   app.use(requestContext(logger));
+  app.use(drain.middleware());
+  app.use(requestTimeout(config.REQUEST_TIMEOUT_MS));
   app.use(...securityHeaders(web === 'development', { recaptcha: !!config.RECAPTCHA_SECRET }));
   app.use(compression());
   app.use(cookieParser());
@@ -56,7 +62,9 @@ export async function createHttpApp(config: AppConfig, logger: Logger, web: WebM
   app.useGlobalFilters(new AllExceptionsFilter(logger));
   return {
     app,
-    async close() {
+    async close(drainMs = 0) {
+      const { unfinished } = await drain.drain(server, drainMs);
+      if (unfinished) logger.warn({ unfinished }, 'requests still running when the drain time ran out');
       await closeWeb();
       await app.close();
     },

@@ -1,8 +1,10 @@
 import { ArgumentsHost, Catch, HttpException, type ExceptionFilter } from '@nestjs/common';
-import { ErrorCode, type ErrorBody } from '@loopwright/contracts';
+import { ErrorCode, RequestTexts, type ErrorBody } from '@loopwright/contracts';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { AppError } from './app-error.js';
+import { classifyOutage, type Outage } from './outage.js';
+import { outageMonitor } from './outage-monitor.js';
 
 const statusCodes: Record<number, ErrorCode> = {
   400: ErrorCode.VALIDATION_FAILED,
@@ -11,8 +13,17 @@ const statusCodes: Record<number, ErrorCode> = {
   404: ErrorCode.ROUTE_NOT_FOUND,
   409: ErrorCode.CONFLICT,
   413: ErrorCode.PAYLOAD_TOO_LARGE,
+  415: ErrorCode.UNSUPPORTED_MEDIA_TYPE,
   429: ErrorCode.RATE_LIMITED,
   503: ErrorCode.SERVICE_UNAVAILABLE,
+};
+
+/** Infrastructure failures: 503 with Retry-After and a message a person understands, never a 500. */
+const OUTAGES: Record<Outage, { code: ErrorCode; message: string; retryAfterSeconds: number }> = {
+  database: { code: ErrorCode.DATABASE_UNAVAILABLE, message: RequestTexts.databaseUnavailable, retryAfterSeconds: 5 },
+  'storage-full': { code: ErrorCode.STORAGE_FULL, message: RequestTexts.storageFull, retryAfterSeconds: 60 },
+  'statement-timeout': { code: ErrorCode.REQUEST_TIMEOUT, message: RequestTexts.timeout, retryAfterSeconds: 5 },
+  queue: { code: ErrorCode.SERVICE_UNAVAILABLE, message: RequestTexts.queueUnavailable, retryAfterSeconds: 5 },
 };
 
 /** Renders every error as `{ success: false, error: { code, message, details?, requestId } }`. */
@@ -24,6 +35,14 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const request = http.getRequest<Request>();
     const response = http.getResponse<Response>();
+    const outage = classifyOutage(exception);
+    if (outage) {
+      outageMonitor.record(outage, this.logger, exception instanceof Error ? exception.message.split('\n').filter(Boolean).pop() ?? outage : outage);
+      const { code, message, retryAfterSeconds } = OUTAGES[outage];
+      response.setHeader('Retry-After', String(retryAfterSeconds));
+      response.status(503).json({ success: false, error: { code, message, details: { retryAfterSeconds }, requestId: String(request.id ?? '') } } satisfies ErrorBody);
+      return;
+    }
     const { status, code, message, details } = this.describe(exception);
     if (status >= 500) {
       this.logger.error({ err: exception, requestId: request.id, path: request.path }, 'request failed');
@@ -33,7 +52,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       error: { code, message, ...(details === undefined ? {} : { details }), requestId: String(request.id ?? '') },
     };
     const retryAfter = (details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
-    if (status === 429 && retryAfter) response.setHeader('Retry-After', String(retryAfter));
+    if ((status === 429 || status === 503 || status === 504) && retryAfter) response.setHeader('Retry-After', String(retryAfter));
     response.status(status).json(body);
   }
 

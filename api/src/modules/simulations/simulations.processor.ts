@@ -30,6 +30,20 @@ export class SimulationsProcessor {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     registry.handle(simulationsBatchJob, (payload, context) => this.run(payload.playId, context.attempt));
+    registry.onAbandoned(simulationsBatchJob, (payload) => this.abandoned(payload.playId));
+  }
+
+  /** The worker running the batch died twice: the batch shows as failed and its author hears of it. */
+  async abandoned(playId: string): Promise<void> {
+    const input = await this.batches.abandon(playId, DiagramTexts.batchFailed);
+    if (input) await this.notifyFailed(input);
+  }
+
+  private async notifyFailed(input: BatchJobInput): Promise<void> {
+    this.announce(input, 'failed');
+    if (input.authorId) {
+      await this.notifications.add(input.authorId, 'error', fill(DiagramTexts.batchFailedNotice, { runs: input.play.runs, name: input.diagramName, reason: DiagramTexts.batchFailed }), `/diagrams/${input.play.fuid}?play=${input.play.id}`);
+    }
   }
 
   async run(playId: string, attempt: number): Promise<void> {
@@ -59,10 +73,7 @@ export class SimulationsProcessor {
       if (!permanent) throw error;
       const reason = error instanceof Error ? error.message : String(error);
       await this.batches.fail(playId, reason);
-      this.announce(input, 'failed');
-      if (input.authorId) {
-        await this.notifications.add(input.authorId, 'error', fill(DiagramTexts.batchFailedNotice, { runs: input.play.runs, name: input.diagramName, reason: DiagramTexts.batchFailed }), `/diagrams/${input.play.fuid}?play=${playId}`);
-      }
+      await this.notifyFailed(input);
       throw new UnrecoverableError(reason);
     }
   }
