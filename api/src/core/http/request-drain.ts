@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { Server as NetServer } from 'node:net';
 import { Injectable } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 
@@ -31,11 +32,15 @@ export class RequestDrain {
   /** Stops accepting connections and resolves once in-flight requests are answered or `maxMs` passed. */
   async drain(server: Server, maxMs: number): Promise<{ unfinished: number }> {
     this.draining = true;
-    server.close();
-    server.closeIdleConnections();
-    if (this.inFlight > 0) {
+    // Stop listening without http.Server#close's immediate closeIdleConnections(): a connection
+    // accepted a moment ago may not have had its request parsed yet, and must still be answered.
+    NetServer.prototype.close.call(server);
+    await sleep(Math.min(ACCEPTED_GRACE_MS, maxMs));
+    const deadline = Date.now() + maxMs;
+    while (this.inFlight > 0 && Date.now() < deadline) {
+      server.closeIdleConnections();
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, maxMs);
+        const timer = setTimeout(resolve, Math.min(100, Math.max(0, deadline - Date.now())));
         this.idle = () => (clearTimeout(timer), resolve());
       });
     }
@@ -43,4 +48,11 @@ export class RequestDrain {
     server.closeAllConnections();
     return { unfinished };
   }
+}
+
+/** Time for requests on just-accepted connections to arrive before idle connections are closed. */
+const ACCEPTED_GRACE_MS = 500;
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
