@@ -102,25 +102,26 @@ export async function startOwnRedis(): Promise<OwnRedis> {
 export interface OwnApp {
   url: string;
   process: RunningProcess;
+  /** The environment it runs with (a worker joins it with the same one). */
+  env: Record<string, string>;
 }
 
 /** The built app (`node api/dist/main.js`) on the given database and Redis. */
 export async function startAppOn(databaseUrl: string, redisUrl: string, env: Record<string, string> = {}): Promise<OwnApp> {
   const port = await freePort();
-  const app = runNode('api/dist/main.js', [], {
+  const shared = {
     NODE_ENV: 'production',
     APP_SECRET: randomBytes(32).toString('hex'),
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'lw-own-app-')),
-    PORT: String(port),
-    HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     ...env,
-  });
+  };
+  const app = runNode('api/dist/main.js', [], { ...shared, PORT: String(port), HOST: '127.0.0.1' });
   const url = `http://127.0.0.1:${port}`;
   await waitForReady(url, app, 90_000);
-  return { url, process: app };
+  return { url, process: app, env: shared };
 }
 
 /** A confirmed user written straight to the database, logged in through the API. */
