@@ -21,6 +21,7 @@ const DIAGRAMS = 10_000;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 const freePort = () => new Promise((resolve) => { const s = createServer(); s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); }); });
+const SAVES_ONLY = process.env.BENCH_PHASES === 'saves';
 const rssMb = (pid) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024);
 const q = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -66,7 +67,8 @@ try {
   await db.end();
 
   const port = await freePort();
-  app = spawn(process.execPath, [path.join(repoPaths.root, 'api/dist/main.js')], {
+  // BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the app during the run.
+  app = spawn(process.execPath, [...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), path.join(repoPaths.root, 'api/dist/main.js')], {
     cwd: repoPaths.root,
     env: { PATH: process.env.PATH, NODE_ENV: 'production', APP_SECRET: randomBytes(32).toString('hex'), DATABASE_URL: database.url, MIGRATE_ON_START: 'false', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'lw-load-')) },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -91,8 +93,10 @@ try {
   console.log(`${DIAGRAMS.toLocaleString('en')} public diagrams; ${CONCURRENCY} concurrent clients on loopback, ${SECONDS} s per phase (the load generator shares the machine)\n`);
   for (let i = 0; i < 50; i++) await page(`${base}/community/see-all`);
   const rss = { start: rssMb(app.pid) };
-  await phase('see-all, page 1', () => page(`${base}/community/see-all`));
-  await phase('see-all, pages 1–50 at random', () => page(`${base}/community/see-all?filter=diagrams&page=${1 + Math.floor(Math.random() * 50)}`));
+  if (!SAVES_ONLY) {
+    await phase('see-all, page 1', () => page(`${base}/community/see-all`));
+    await phase('see-all, pages 1–50 at random', () => page(`${base}/community/see-all?filter=diagrams&page=${1 + Math.floor(Math.random() * 50)}`));
+  }
   rss.afterPages = rssMb(app.pid);
   let n = 0;
   await phase('diagram saves (autosave, 3 nodes)', async (worker) => {

@@ -40,7 +40,8 @@ export async function createHttpApp(config: AppConfig, logger: Logger, web: WebM
   app.use(drain.middleware());
   app.use(requestTimeout(config.REQUEST_TIMEOUT_MS));
   app.use(...securityHeaders(web === 'development', { recaptcha: !!config.RECAPTCHA_SECRET }));
-  app.use(compression());
+  // Level 1 (nginx's default): most of the saving for a third of the CPU, which matters on every server-rendered page.
+  app.use(compression({ level: 1 }));
   app.use(cookieParser());
   const swaggerUi = createRequire(import.meta.url).resolve('swagger-ui-dist/package.json').replace(/package\.json$/, '');
   app.use('/api/docs/assets', express.static(swaggerUi, { maxAge: '1d' }));
