@@ -35,6 +35,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const request = http.getRequest<Request>();
     const response = http.getResponse<Response>();
+    // Already answered (the request timeout answered 504 first): nothing more to send.
+    if (response.headersSent) return;
     const outage = classifyOutage(exception);
     if (outage) {
       outageMonitor.record(outage, this.logger, exception instanceof Error ? exception.message.split('\n').filter(Boolean).pop() ?? outage : outage);
