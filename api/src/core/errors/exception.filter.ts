@@ -1,9 +1,9 @@
 import { ArgumentsHost, Catch, HttpException, type ExceptionFilter } from '@nestjs/common';
-import { ErrorCode, RequestTexts, type ErrorBody } from '@loopwright/contracts';
+import { ErrorCode, type ErrorBody } from '@loopwright/contracts';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { AppError } from './app-error.js';
-import { classifyOutage, type Outage } from './outage.js';
+import { classifyOutage, OUTAGE_ANSWERS } from './outage.js';
 import { outageMonitor } from './outage-monitor.js';
 
 const statusCodes: Record<number, ErrorCode> = {
@@ -16,14 +16,6 @@ const statusCodes: Record<number, ErrorCode> = {
   415: ErrorCode.UNSUPPORTED_MEDIA_TYPE,
   429: ErrorCode.RATE_LIMITED,
   503: ErrorCode.SERVICE_UNAVAILABLE,
-};
-
-/** Infrastructure failures: 503 with Retry-After and a message a person understands, never a 500. */
-const OUTAGES: Record<Outage, { code: ErrorCode; message: string; retryAfterSeconds: number }> = {
-  database: { code: ErrorCode.DATABASE_UNAVAILABLE, message: RequestTexts.databaseUnavailable, retryAfterSeconds: 5 },
-  'storage-full': { code: ErrorCode.STORAGE_FULL, message: RequestTexts.storageFull, retryAfterSeconds: 60 },
-  'statement-timeout': { code: ErrorCode.REQUEST_TIMEOUT, message: RequestTexts.timeout, retryAfterSeconds: 5 },
-  queue: { code: ErrorCode.SERVICE_UNAVAILABLE, message: RequestTexts.queueUnavailable, retryAfterSeconds: 5 },
 };
 
 /** Renders every error as `{ success: false, error: { code, message, details?, requestId } }`. */
@@ -40,7 +32,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const outage = classifyOutage(exception);
     if (outage) {
       outageMonitor.record(outage, this.logger, exception instanceof Error ? exception.message.split('\n').filter(Boolean).pop() ?? outage : outage);
-      const { code, message, retryAfterSeconds } = OUTAGES[outage];
+      const { code, message, retryAfterSeconds } = OUTAGE_ANSWERS[outage];
       response.setHeader('Retry-After', String(retryAfterSeconds));
       response.status(503).json({ success: false, error: { code, message, details: { retryAfterSeconds }, requestId: String(request.id ?? '') } } satisfies ErrorBody);
       return;

@@ -1,5 +1,15 @@
+import { ErrorCode, RequestTexts } from '@loopwright/contracts';
+
 /** What kind of infrastructure failure an error is, if any: the filter answers 503 instead of 500. */
 export type Outage = 'database' | 'storage-full' | 'statement-timeout' | 'queue';
+
+/** How each is answered: 503 with Retry-After and a message a person understands, never a 500. */
+export const OUTAGE_ANSWERS: Record<Outage, { code: ErrorCode; message: string; retryAfterSeconds: number }> = {
+  database: { code: ErrorCode.DATABASE_UNAVAILABLE, message: RequestTexts.databaseUnavailable, retryAfterSeconds: 5 },
+  'storage-full': { code: ErrorCode.STORAGE_FULL, message: RequestTexts.storageFull, retryAfterSeconds: 60 },
+  'statement-timeout': { code: ErrorCode.REQUEST_TIMEOUT, message: RequestTexts.timeout, retryAfterSeconds: 5 },
+  queue: { code: ErrorCode.SERVICE_UNAVAILABLE, message: RequestTexts.queueUnavailable, retryAfterSeconds: 5 },
+};
 
 const DATABASE_UNREACHABLE_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections', 'TlsConnectionError', 'DatabaseAccessDenied']);
 // Prisma: can't reach, timed out, connection closed, pool timeout. PostgreSQL class 08 (connection) and 57P0x (shutdown).
