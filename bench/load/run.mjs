@@ -2,7 +2,8 @@
 // over 10,000 public diagrams, and diagram saves, against the production build (`node api/dist/main.js`,
 // npm run build first) on a scratch database. Prints req/s, p50/p95/p99 and the app's RSS before,
 // during and after. BENCH_DATABASE_URL: an admin URL (default the local PostgreSQL); the database is
-// dropped after. BENCH_SECONDS (default 10) per phase, BENCH_CONCURRENCY (default 32).
+// dropped after. BENCH_SECONDS (default 10) per phase, BENCH_CONCURRENCY (default 32), BENCH_PHASES=saves,
+// DATABASE_POOL_SIZE for the app (default 10).
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -70,7 +71,7 @@ try {
   // BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the app during the run.
   app = spawn(process.execPath, [...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), path.join(repoPaths.root, 'api/dist/main.js')], {
     cwd: repoPaths.root,
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', APP_SECRET: randomBytes(32).toString('hex'), DATABASE_URL: database.url, MIGRATE_ON_START: 'false', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'lw-load-')) },
+    env: { PATH: process.env.PATH, NODE_ENV: 'production', APP_SECRET: randomBytes(32).toString('hex'), DATABASE_URL: database.url, MIGRATE_ON_START: 'false', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? '10', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'lw-load-')) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
