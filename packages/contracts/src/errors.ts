@@ -17,7 +17,6 @@ export const ErrorCode = {
   DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
   STORAGE_FULL: 'STORAGE_FULL',
   REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
-  SHUTTING_DOWN: 'SHUTTING_DOWN',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode] | (string & {});
 
@@ -48,5 +47,4 @@ export const RequestTexts = {
   queueUnavailable: 'Background services are not reachable right now. Please try again in a few seconds.',
   storageFull: 'The server is out of storage space, so nothing can be saved right now. Please try again later.',
   timeout: 'The server took too long to answer. Please try again.',
-  shuttingDown: 'The server is restarting. Please try again in a few seconds.',
 } as const;
