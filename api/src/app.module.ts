@@ -5,6 +5,7 @@ import type { AppConfig } from './config/config.js';
 import { AuthGuard } from './core/auth/auth.guard.js';
 import { HealthModule } from './core/health/health.module.js';
 import { ContractValidationInterceptor } from './core/http/contract-validation.interceptor.js';
+import { RequestDrain } from './core/http/request-drain.js';
 import { DocsController } from './core/openapi/docs.controller.js';
 import { PrismaModule } from './core/prisma/prisma.module.js';
 import { QueueModule } from './core/queue/queue.module.js';
@@ -44,8 +45,9 @@ export class CoreModule {
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: LOGGER, useValue: logger },
+        RequestDrain,
       ],
-      exports: [APP_CONFIG, LOGGER],
+      exports: [APP_CONFIG, LOGGER, RequestDrain],
     };
   }
 }

@@ -5,6 +5,7 @@ import { InstanceService } from './modules/instance/instance.service.js';
 import { QueueService } from './core/queue/queue.service.js';
 import { prepareDatabase } from './server/database.js';
 import { createHttpApp, type WebMode } from './server/http-app.js';
+import { surviveOutages } from './server/crash-guard.js';
 import { onShutdown } from './server/shutdown.js';
 
 async function main(): Promise<void> {
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.LOG_LEVEL, {}, defaultLogFormat(config));
+  surviveOutages(logger);
   const database = await prepareDatabase(config, logger, { migrate: config.MIGRATE_ON_START });
   config.DATABASE_URL = database.url;
   const web: WebMode = process.argv.includes('--dev') ? 'development' : 'production';
@@ -26,10 +28,11 @@ async function main(): Promise<void> {
     await database.stop();
     throw error;
   });
+  // SIGTERM: stop accepting, answer what was accepted (SHUTDOWN_DRAIN_MS at most), close queues and the pool, exit 0.
   onShutdown(logger, async () => {
-    await http.close();
+    await http.close(config.SHUTDOWN_DRAIN_MS);
     await database.stop();
-  });
+  }, config.SHUTDOWN_DRAIN_MS + 15_000);
   await http.app.listen(config.PORT, config.HOST);
 
   const queue = http.app.get(QueueService);

@@ -6,12 +6,14 @@ import { createLogger, defaultLogFormat } from './core/logging/logger.js';
 import { embeddedDatabaseUrl } from './core/prisma/embedded-database.js';
 import { JobRegistry } from './core/queue/job-registry.js';
 import { startWorkers } from './core/queue/workers.js';
+import { surviveOutages } from './server/crash-guard.js';
 import { onShutdown } from './server/shutdown.js';
 
 /** `npm run worker`: processes the BullMQ queues with the same modules as the app. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL, { role: 'worker' }, defaultLogFormat(config));
+  surviveOutages(logger);
   if (!config.REDIS_URL) {
     logger.error('The worker needs REDIS_URL. Without it, jobs run inside the app process.');
     process.exit(1);
@@ -21,11 +23,12 @@ async function main(): Promise<void> {
   const context = await NestFactory.createApplicationContext(WorkerModule.forRoot(config, logger), { logger: ['error', 'warn'] });
   const registry = context.get(JobRegistry);
   const workers = startWorkers(registry, { redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX }, logger);
-  logger.info({ queues: registry.queues(), jobs: registry.names() }, 'worker started');
+  logger.info({ queues: workers.queues, jobs: registry.names() }, 'worker started');
+  // SIGTERM: current jobs get SHUTDOWN_DRAIN_MS to finish, the rest go back to the queue; then the pool closes; exit 0.
   onShutdown(logger, async () => {
-    await Promise.all(workers.map((w) => w.close()));
+    await workers.close(config.SHUTDOWN_DRAIN_MS);
     await context.close();
-  });
+  }, config.SHUTDOWN_DRAIN_MS + 15_000);
 }
 
 main().catch((error) => {

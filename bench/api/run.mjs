@@ -28,7 +28,7 @@ try {
   await http.app.listen(0, '127.0.0.1');
   const base = `http://127.0.0.1:${http.app.getHttpServer().address().port}`;
   await http.app.get(PrismaService).user.create({ data: { id: crypto.randomUUID(), email: 'bench@example.test', username: 'bench', passwordHash: await hashPassword('bench-pass'), emailConfirmedAt: new Date() } });
-  const login = await fetch(`${base}/api/oauth2/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench@example.test', password: 'bench-pass' }) });
+  const login = await fetch(`${base}/api/oauth2/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-client-id': 'bench' }, body: JSON.stringify({ email: 'bench@example.test', password: 'bench-pass' }) });
   const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   const call = async (method, path, body) => {
     const t0 = performance.now();

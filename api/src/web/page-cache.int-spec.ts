@@ -39,6 +39,13 @@ describe('anonymous page cache', () => {
     expect(withLocale.response.headers.get('set-cookie')).toBeNull();
   });
 
+  it('reuses listing pages by their page, filter and sort, in any parameter order', async () => {
+    await page(app, '/community/see-all?filter=diagrams&page=2');
+    expect((await page(app, '/community/see-all?page=2&filter=diagrams')).cached).toBe(true);
+    expect((await page(app, '/community/see-all?page=3&filter=diagrams')).cached).toBe(false);
+    expect((await page(app, '/community/see-all?page=2&filter=diagrams&token=x')).cached).toBe(false);
+  });
+
   it('renders afresh for signed-in visitors, query strings, errors and when switched off', async () => {
     await page(app, '/pricing');
     expect((await page(app, '/pricing', `${SESSION_HINT_COOKIE}=1`)).cached).toBe(false);

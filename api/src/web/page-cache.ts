@@ -15,20 +15,36 @@ interface CachedPage {
 
 const cookieValue = (cookies: string, name: string) => cookies.match(new RegExp(`(?:^|;\\s*)${name}=([^;]*)`))?.[1];
 
-/** Only anonymous reads of a page without a query string are shared; the locale cookie picks the copy. */
+/** Query parameters that only choose what a listing shows (pages, filters, sorting, a search term). */
+const LISTING_PARAMETERS = new Set(['page', 'filter', 'sort', 'q', 'tag']);
+const MAX_QUERY_LENGTH = 200;
+
+/** The query string in a canonical order, or null when it holds anything but listing parameters (utm_*, tokens…). */
+function listingQuery(url: string): string | null {
+  const at = url.indexOf('?');
+  if (at < 0) return '';
+  if (url.length - at > MAX_QUERY_LENGTH) return null;
+  const params = new URLSearchParams(url.slice(at + 1));
+  for (const name of params.keys()) if (!LISTING_PARAMETERS.has(name)) return null;
+  params.sort();
+  return params.toString();
+}
+
+/** Only anonymous reads are shared, of pages without a query string or with listing parameters only; the locale cookie picks the copy. */
 function cacheKey(req: Request): string | null {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null;
-  if (req.originalUrl.includes('?')) return null;
+  const query = listingQuery(req.originalUrl);
+  if (query === null) return null;
   const cookies = req.headers.cookie ?? '';
   if (cookieValue(cookies, ACCESS_COOKIE) || cookieValue(cookies, SESSION_HINT_COOKIE)) return null;
-  return `${req.path}\n${cookieValue(cookies, LOCALE_COOKIE) ?? ''}`;
+  return `${req.path}?${query}\n${cookieValue(cookies, LOCALE_COOKIE) ?? ''}`;
 }
 
 /**
  * A micro-cache of server-rendered pages for anonymous visitors: a public page is rendered at most
  * once per `ttlMs` (the content behind it is cached as long), which keeps time to first byte low
- * under a crowd. Every reuse carries the request's own CSP nonce. Signed-in visitors, query strings,
- * other methods and anything but a 200 HTML page are rendered as usual.
+ * under a crowd (the community listings' pages and filters included). Every reuse carries the
+ * request's own CSP nonce. Signed-in visitors, other query strings, other methods and anything but a 200 HTML page are rendered as usual.
  */
 export function anonymousPageCache(ttlMs: number): RequestHandler {
   const pages = new Map<string, CachedPage>();

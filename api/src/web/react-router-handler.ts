@@ -5,6 +5,7 @@ import { createRequestHandler } from '@react-router/express';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { RouterContextProvider, type ServerBuild } from 'react-router';
 import type { Logger } from 'pino';
+import { outageAware, retryAfterOn503 } from './outage-aware.js';
 import { anonymousPageCache } from './page-cache.js';
 import type { WebsiteGateway } from '@loopwright/contracts';
 import { repoPaths } from '../core/paths.js';
@@ -12,9 +13,10 @@ import { serverRequestContext } from './request-context.js';
 
 const isApiPath = (p: string) => p === '/api' || p.startsWith('/api/');
 
-function loadContext(req: Request, res: Response): RouterContextProvider {
+const loadContextWith = (logger: Logger) => (req: Request, res: Response): RouterContextProvider => {
   const context = new RouterContextProvider();
-  const website = req.app.locals.websiteGateway as WebsiteGateway | undefined;
+  const gateway = req.app.locals.websiteGateway as WebsiteGateway | undefined;
+  const website = gateway && outageAware(gateway, logger);
   context.set(serverRequestContext, {
     cspNonce: String(res.locals.cspNonce ?? ''),
     requestId: String(req.id ?? ''),
@@ -22,13 +24,14 @@ function loadContext(req: Request, res: Response): RouterContextProvider {
     viewerRole: async () => (website ? website.viewerRole(req) : null),
   });
   return context;
-}
+};
 
 /**
  * Serves the React Router app (SSR) for every path outside /api. Registered before Nest's
  * body parsers so form actions receive the raw body. In development Vite runs in middleware mode.
  */
 export async function mountWebApp(app: Express, options: { development: boolean; logger: Logger; pageCacheMs: number }): Promise<() => Promise<void>> {
+  const loadContext = loadContextWith(options.logger);
   const onlyOutsideApi = (handler: express.RequestHandler) => (req: Request, res: Response, next: NextFunction) =>
     isApiPath(req.path) ? next() : handler(req, res, next);
   // Website images authored under content/images/ (content/README.md).
@@ -53,6 +56,7 @@ export async function mountWebApp(app: Express, options: { development: boolean;
   app.use('/assets', express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
   app.use(onlyOutsideApi(express.static(client, { maxAge: '1h', index: false })));
   app.use(onlyOutsideApi(anonymousPageCache(options.pageCacheMs)));
+  app.use(onlyOutsideApi(retryAfterOn503));
   app.use(onlyOutsideApi(createRequestHandler({ build, getLoadContext: loadContext, mode: 'production' })));
   return () => Promise.resolve();
 }

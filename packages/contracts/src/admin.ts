@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AuthTexts } from './auth-texts.js';
 import { emailSchema, passwordSchema, authenticatedUserSchema } from './auth.js';
-import { defineEndpoint } from './endpoint.js';
+import { defineEndpoint, MAX_PAGE } from './endpoint.js';
 import { envelope } from './errors.js';
 
 // A host name (letters, digits, hyphens, dots) or an IPv4/IPv6 address.
@@ -81,7 +81,7 @@ export const adminEndpoints = {
   saveMailSettings: defineEndpoint({ method: 'PUT', path: '/admin/mail-settings', summary: 'Verify the connection, then save the mail server', tag: admin, body: mailSettingsBodySchema, responses: { 200: envelope(mailSettingsViewSchema) } }),
   deleteMailSettings: defineEndpoint({ method: 'DELETE', path: '/admin/mail-settings', summary: 'Forget the saved mail server (the environment’s SMTP_URL applies again)', tag: admin, responses: { 200: envelope(mailSettingsViewSchema) } }),
   testMail: defineEndpoint({ method: 'POST', path: '/admin/mail-settings/test', summary: 'Send a test e-mail with these (possibly unsaved) settings', tag: admin, body: mailSettingsBodySchema.extend({ to: emailSchema }), responses: { 200: envelope(z.object({ message: z.string() })) } }),
-  mailLog: defineEndpoint({ method: 'GET', path: '/admin/mail-log', summary: 'Recent outgoing messages, by status and recipient or subject', tag: admin, query: z.object({ page: z.coerce.number().int().min(1).default(1), status: z.enum(mailStatuses).optional(), search: z.string().trim().max(200).optional() }), responses: { 200: envelope(z.object({ entries: z.array(mailLogEntrySchema), total: z.number(), page: z.number(), pageSize: z.number() })) } }),
+  mailLog: defineEndpoint({ method: 'GET', path: '/admin/mail-log', summary: 'Recent outgoing messages, by status and recipient or subject', tag: admin, query: z.object({ page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1), status: z.enum(mailStatuses).optional(), search: z.string().trim().max(200).optional() }), responses: { 200: envelope(z.object({ entries: z.array(mailLogEntrySchema), total: z.number(), page: z.number(), pageSize: z.number() })) } }),
   mailLogMessage: defineEndpoint({ method: 'GET', path: '/admin/mail-log/:id', summary: 'One message with its body and links (kept while no mail server is configured)', tag: admin, params: idParams, responses: { 200: envelope(mailLogMessageSchema) } }),
   users: defineEndpoint({ method: 'GET', path: '/admin/users', summary: 'Every account, by e-mail, username or name, and by state', tag: admin, query: adminUsersQuerySchema, responses: { 200: envelope(z.object({ entries: z.array(adminUserSchema), total: z.number(), page: z.number(), pageSize: z.number() })) } }),
   confirmUser: defineEndpoint({ method: 'POST', path: '/admin/users/:id/confirm', summary: 'Confirm an account’s e-mail address on its owner’s behalf', tag: admin, params: idParams, responses: { 200: adminUserEnvelope } }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AuthTexts, PASSWORD_MIN_LENGTH, USERNAME_PATTERN } from './auth-texts.js';
-import { defineEndpoint } from './endpoint.js';
+import { ANY_MEDIA_TYPE, defineEndpoint } from './endpoint.js';
 import { envelope } from './errors.js';
 
 export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ message: AuthTexts.emailInvalid }));
@@ -143,7 +143,7 @@ export const userEndpoints = {
   completeOnboarding: defineEndpoint({ method: 'POST', path: '/users/me/onboarding', summary: 'Choose a community username and answer the onboarding questions', tag: users, body: onboardingBodySchema, responses: { 200: userEnvelope } }),
   usernameAvailable: defineEndpoint({ method: 'GET', path: '/users/username-available', summary: 'Whether a community username is free', tag: users, public: true, query: z.object({ username: usernameSchema }), responses: { 200: envelope(z.object({ available: z.boolean() })) } }),
   setPrivacy: defineEndpoint({ method: 'PATCH', path: '/users/me/privacy', summary: 'Make my community profile public or private', tag: users, body: privacyBodySchema, responses: { 200: userEnvelope } }),
-  uploadImage: defineEndpoint({ method: 'PUT', path: '/users/me/images/:kind', summary: 'Upload my avatar or cover photo (raw image body, at most 500 KB)', tag: users, params: z.object({ kind: z.enum(['avatar', 'cover']) }), responses: { 200: userEnvelope } }),
+  uploadImage: defineEndpoint({ method: 'PUT', path: '/users/me/images/:kind', summary: 'Upload my avatar or cover photo (raw image body, at most 500 KB)', tag: users, consumes: [ANY_MEDIA_TYPE], params: z.object({ kind: z.enum(['avatar', 'cover']) }), responses: { 200: userEnvelope } }),
   deleteImage: defineEndpoint({ method: 'DELETE', path: '/users/me/images/:kind', summary: 'Remove my avatar or cover photo', tag: users, params: z.object({ kind: z.enum(['avatar', 'cover']) }), responses: { 200: userEnvelope } }),
   image: defineEndpoint({ method: 'GET', path: '/users/:id/images/:kind', summary: 'A user’s avatar or cover photo', tag: users, public: true, params: z.object({ id: z.string().uuid(), kind: z.enum(['avatar', 'cover']) }), produces: 'image/*', responses: { 200: null } }),
   getApiKey: defineEndpoint({ method: 'GET', path: '/users/me/api-key', summary: 'My API key (prefix only)', tag: users, responses: { 200: envelope(z.object({ key: apiKeySummarySchema.nullable() })) } }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint.js';
+import { defineEndpoint, MAX_PAGE } from './endpoint.js';
 
 /** The product name, also the spec's default author name. */
 export { PRODUCT_NAME } from './constants.js';
@@ -186,7 +186,7 @@ export type SocialPost = z.infer<typeof socialPostSchema>;
 export const previewQuerySchema = z.object({ preview: z.string().optional() });
 const slugParams = z.object({ slug: z.string().min(1) });
 const collectionParams = z.object({ collection: collectionSchema });
-const pagingParams = z.object({ perPage: z.coerce.number().int().min(1).max(100), page: z.coerce.number().int().min(1) });
+const pagingParams = z.object({ perPage: z.coerce.number().int().min(1).max(100), page: z.coerce.number().int().min(1).max(MAX_PAGE) });
 const notFound = { 404: null };
 const tag = 'content';
 

@@ -1,7 +1,7 @@
 import type { Diagram, DiagramInput } from '@loopwright/engine';
 import { z } from 'zod';
 import { DIAGRAM_TYPE_TAGS, DiagramTexts } from './diagrams-texts.js';
-import { defineEndpoint } from './endpoint.js';
+import { defineEndpoint, MAX_PAGE } from './endpoint.js';
 import { envelope } from './errors.js';
 
 /**
@@ -107,7 +107,7 @@ export const listDiagramsQuerySchema = z.object({
   scope: z.enum(['mine', 'shared', 'trash']).default('mine'),
   sort: z.enum(['updated', 'created', 'name']).default('updated'),
   order: z.enum(['asc', 'desc']).optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
   /** One of the caller's tag ids. */
   tag: uuid.optional(),
@@ -116,7 +116,7 @@ export const listDiagramsQuerySchema = z.object({
 
 export const saveDocumentBodySchema = z.object({
   /** The version the client's document was based on (from get, create or the last save). */
-  baseVersion: z.number().int().min(0),
+  baseVersion: z.int32().min(0),
   document: diagramDocumentInputSchema,
   /** True for autosave (the default); an explicit save answers the same way. */
   autosave: z.boolean().optional(),

@@ -12,6 +12,8 @@ export interface EndpointContract {
   /** Public endpoints need no session or API key. */
   public?: boolean;
   body?: z.ZodType;
+  /** Media types a request body may have; JSON when absent (anything else is a 415); ANY_MEDIA_TYPE takes any (raw uploads). */
+  consumes?: readonly string[];
   query?: z.ZodType;
   params?: z.ZodType;
   /** Status → response body schema. */
@@ -32,3 +34,8 @@ export type ContentOf<E extends EndpointContract> = ResponseOf<E> extends { cont
 /** What a client sends as the body / query (zod input: defaults may be left out). */
 export type BodyOf<E extends EndpointContract> = E['body'] extends z.ZodType ? z.input<E['body']> : never;
 export type QueryOf<E extends EndpointContract> = E['query'] extends z.ZodType ? z.input<E['query']> : never;
+/** The highest page number any list accepts: every numeric input has a range. */
+export const MAX_PAGE = 100_000;
+
+/** `consumes` value for endpoints that read a raw body of any type. */
+export const ANY_MEDIA_TYPE = '*/*';

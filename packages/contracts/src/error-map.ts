@@ -1,5 +1,6 @@
 import { AuthTexts } from './auth-texts.js';
 import { DiagramTexts } from './diagrams-texts.js';
+import { RequestTexts } from './request-texts.js';
 
 /**
  * Every error code the API answers with: its HTTP status and its text (the spec's, word for word,
@@ -17,6 +18,11 @@ export const errorMap = {
   RATE_LIMITED: { status: 429, text: 'Too many attempts. Please wait a moment and try again.' },
   INTERNAL: { status: 500, text: 'Something went wrong on our side. Please try again.' },
   SERVICE_UNAVAILABLE: { status: 503, text: 'The service is not available right now. Please try again in a moment.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, text: RequestTexts.unsupportedMediaType },
+  REQUEST_FORBIDDEN_ORIGIN: { status: 403, text: RequestTexts.crossSite },
+  DATABASE_UNAVAILABLE: { status: 503, text: RequestTexts.databaseUnavailable },
+  STORAGE_FULL: { status: 503, text: RequestTexts.storageFull },
+  REQUEST_TIMEOUT: { status: 504, text: RequestTexts.timeout },
   // accounts
   AUTH_REQUIRED: { status: 401, text: 'You need to log in to do that' },
   AUTH_FORBIDDEN: { status: 403, text: 'You are not allowed to do that' },

@@ -19,3 +19,5 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 export function envelope<T extends z.ZodType>(content: T) {
   return z.object({ success: z.literal(true), content });
 }
+
+export { RequestTexts } from './request-texts.js';

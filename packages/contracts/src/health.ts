@@ -6,9 +6,13 @@ export const checkStatusSchema = z.enum(['up', 'down']);
 export const readinessSchema = z
   .object({
     status: z.enum(['ready', 'not-ready']),
+    /** True once the process got SIGTERM: it finishes what it accepted and takes nothing new. */
+    draining: z.boolean(),
     checks: z.object({
       database: z.object({ status: checkStatusSchema, error: z.string().optional() }),
       migrations: z.object({ status: checkStatusSchema, pending: z.array(z.string()) }),
+      /** Down for a minute after PostgreSQL last refused a write for lack of disk space. */
+      storage: z.object({ status: checkStatusSchema, error: z.string().optional() }),
       queue: z.object({
         status: checkStatusSchema,
         mode: z.enum(['redis', 'in-process']),

@@ -1,27 +1,30 @@
 import { z } from 'zod';
 import { fuidParams, fuidSchema, userRefSchema } from './diagrams.js';
 import { DiagramLimits } from './diagrams-texts.js';
-import { defineEndpoint } from './endpoint.js';
+import { defineEndpoint, MAX_PAGE } from './endpoint.js';
 import { envelope } from './errors.js';
 
 export const playKindSchema = z.enum(['quick', 'interactive', 'multiple']);
 export const playStatusSchema = z.enum(['queued', 'running', 'done', 'failed', 'cancelled']);
 
+/** A simulated value: any finite double (JSON cannot carry more; stored as JSONB). */
+const simulationValue = z.number().min(-Number.MAX_VALUE).max(Number.MAX_VALUE);
+
 /** Per-step statistics of one charted element over a batch (the engine's SeriesSummary). */
 export const seriesSummarySchema = z.object({
   name: z.string().optional(),
-  mean: z.array(z.number()),
-  median: z.array(z.number()),
-  min: z.array(z.number()),
-  max: z.array(z.number()),
+  mean: z.array(simulationValue),
+  median: z.array(simulationValue),
+  min: z.array(simulationValue),
+  max: z.array(simulationValue),
   /** Percentile → per-step values, e.g. { "5": [...], "95": [...] }. */
-  percentiles: z.record(z.string(), z.array(z.number())),
+  percentiles: z.record(z.string(), z.array(simulationValue)),
 });
 export const batchStatsSchema = z.object({
-  runs: z.number().int(),
-  completed: z.number().int(),
-  meanSteps: z.number(),
-  steps: z.number().int(),
+  runs: z.int32().min(0),
+  completed: z.int32().min(0),
+  meanSteps: simulationValue,
+  steps: z.int32().min(0),
   summary: z.record(z.string(), seriesSummarySchema),
 });
 
@@ -62,24 +65,24 @@ export const playWithValuesSchema = playSchema.extend({
 export const createPlayBodySchema = z.object({
   kind: playKindSchema,
   name: z.string().trim().max(200).optional(),
-  diagramVersion: z.number().int().min(0),
-  seed: z.number().int(),
-  runs: z.number().int().min(1).default(1),
-  steps: z.number().int().min(0),
-  totalSteps: z.number().int().min(0).optional(),
-  endReasons: z.record(z.string(), z.number().int().min(0)).default({}),
-  series: z.record(z.string(), z.array(z.number())).optional(),
+  diagramVersion: z.int32().min(0),
+  seed: z.int32(),
+  runs: z.int32().min(1).default(1),
+  steps: z.int32().min(0),
+  totalSteps: z.int32().min(0).optional(),
+  endReasons: z.record(z.string(), z.int32().min(0)).default({}),
+  series: z.record(z.string(), z.array(simulationValue)).optional(),
   stats: batchStatsSchema.optional(),
 });
 export const listPlaysQuerySchema = z.object({
   kind: playKindSchema.optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 export const playParams = z.object({ fuid: fuidSchema, playId: z.string().uuid() });
 export const batchBodySchema = z.object({
   runs: z.number().int().min(1).max(DiagramLimits.batchMaxRuns),
-  seed: z.number().int().optional(),
+  seed: z.int32().optional(),
   /** Time steps per run; default the document's stepsLimit. */
   steps: z.number().int().min(1).max(DiagramLimits.maxTimeSteps).optional(),
   percentiles: z.array(z.number().min(0).max(100)).max(10).optional(),

@@ -3,6 +3,8 @@ import { ErrorCode, type ErrorBody } from '@loopwright/contracts';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { AppError } from './app-error.js';
+import { classifyOutage, OUTAGE_ANSWERS } from './outage.js';
+import { outageMonitor } from './outage-monitor.js';
 
 const statusCodes: Record<number, ErrorCode> = {
   400: ErrorCode.VALIDATION_FAILED,
@@ -11,6 +13,7 @@ const statusCodes: Record<number, ErrorCode> = {
   404: ErrorCode.ROUTE_NOT_FOUND,
   409: ErrorCode.CONFLICT,
   413: ErrorCode.PAYLOAD_TOO_LARGE,
+  415: ErrorCode.UNSUPPORTED_MEDIA_TYPE,
   429: ErrorCode.RATE_LIMITED,
   503: ErrorCode.SERVICE_UNAVAILABLE,
 };
@@ -24,6 +27,16 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const request = http.getRequest<Request>();
     const response = http.getResponse<Response>();
+    // Already answered (the request timeout answered 504 first): nothing more to send.
+    if (response.headersSent) return;
+    const outage = classifyOutage(exception);
+    if (outage) {
+      outageMonitor.record(outage, this.logger, exception instanceof Error ? exception.message.split('\n').filter(Boolean).pop() ?? outage : outage);
+      const { code, message, retryAfterSeconds } = OUTAGE_ANSWERS[outage];
+      response.setHeader('Retry-After', String(retryAfterSeconds));
+      response.status(503).json({ success: false, error: { code, message, details: { retryAfterSeconds }, requestId: String(request.id ?? '') } } satisfies ErrorBody);
+      return;
+    }
     const { status, code, message, details } = this.describe(exception);
     if (status >= 500) {
       this.logger.error({ err: exception, requestId: request.id, path: request.path }, 'request failed');
@@ -33,7 +46,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       error: { code, message, ...(details === undefined ? {} : { details }), requestId: String(request.id ?? '') },
     };
     const retryAfter = (details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
-    if (status === 429 && retryAfter) response.setHeader('Retry-After', String(retryAfter));
+    if ((status === 429 || status === 503 || status === 504) && retryAfter) response.setHeader('Retry-After', String(retryAfter));
     response.status(status).json(body);
   }
 

@@ -19,9 +19,11 @@ describe('health', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       status: 'ready',
+      draining: false,
       checks: {
         database: { status: 'up' },
         migrations: { status: 'up', pending: [] },
+        storage: { status: 'up' },
         queue: { status: 'up', mode: 'in-process' },
       },
     });

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Readiness } from '@loopwright/contracts';
+import { outageMonitor } from '../errors/outage-monitor.js';
+import { RequestDrain } from '../http/request-drain.js';
 import { repoPaths } from '../paths.js';
 import { PrismaService } from '../prisma/prisma.service.js';
 import { unappliedMigrations } from '../prisma/migration-status.js';
@@ -26,13 +28,21 @@ export class HealthService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly queue: QueueService,
+    private readonly drain: RequestDrain,
   ) {}
 
   async readiness(): Promise<Readiness> {
     const [database, queue] = await Promise.all([this.database(), this.queueCheck()]);
     const migrations = database.status === 'up' ? await this.migrations() : { status: 'down' as const, pending: [] };
-    const ready = database.status === 'up' && migrations.status === 'up' && queue.status === 'up';
-    return { status: ready ? 'ready' : 'not-ready', checks: { database, migrations, queue } };
+    const storage = this.storage();
+    const draining = this.drain.isDraining;
+    const ready = !draining && database.status === 'up' && migrations.status === 'up' && queue.status === 'up' && storage.status === 'up';
+    return { status: ready ? 'ready' : 'not-ready', draining, checks: { database, migrations, storage, queue } };
+  }
+
+  private storage(): Readiness['checks']['storage'] {
+    if (!outageMonitor.seen('storage-full')) return { status: 'up' };
+    return { status: 'down', error: 'PostgreSQL is out of disk space: saves answer 503 until space is freed' };
   }
 
   private async database(): Promise<Readiness['checks']['database']> {

@@ -1,14 +1,34 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
+import type { Logger } from 'pino';
 import { PrismaClient } from '../../generated/prisma/client.js';
-import { APP_CONFIG } from '../tokens.js';
+import { APP_CONFIG, LOGGER } from '../tokens.js';
 import type { AppConfig } from '../../config/config.js';
 
-/** Owns the connection pool; the only way code reaches the database. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * Owns the connection pool; the only way code reaches the database. A lost connection (PostgreSQL
+ * restarting, the network dropping) is logged and the pool reconnects on the next query: it never
+ * takes the process down. A statement running past DATABASE_STATEMENT_TIMEOUT_MS is cancelled.
+ */
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleDestroy {
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    super({ adapter: new PrismaPg({ connectionString: config.DATABASE_URL, max: 10 }) });
+  constructor(@Inject(APP_CONFIG) config: AppConfig, @Inject(LOGGER) logger: Logger) {
+    const lost = (error: Error) => logger.warn({ error: error.message, code: (error as { code?: string }).code }, 'database connection lost; the pool reconnects on the next query');
+    const timeout = config.DATABASE_STATEMENT_TIMEOUT_MS || undefined;
+    super({
+      adapter: new PrismaPg(
+        {
+          connectionString: config.DATABASE_URL,
+          max: config.DATABASE_POOL_SIZE,
+          connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+          statement_timeout: timeout,
+          idle_in_transaction_session_timeout: timeout,
+        },
+        { onPoolError: lost, onConnectionError: lost },
+      ),
+    });
   }
 
   async onModuleDestroy(): Promise<void> {

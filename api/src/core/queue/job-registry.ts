@@ -4,6 +4,8 @@ import type { JobDefinition, JobHandler, QueueName } from './job-definition.js';
 interface Registered {
   definition: JobDefinition<unknown>;
   handler?: JobHandler<unknown>;
+  /** Called once a job is given up because its worker died with it too often (stalled). */
+  abandoned?: (payload: unknown) => Promise<void>;
 }
 
 /** Every job the product knows, with exactly one handler each. */
@@ -22,6 +24,15 @@ export class JobRegistry {
     const entry = this.jobs.get(definition.name)!;
     if (entry.handler) throw new Error(`job ${definition.name} already has a handler`);
     entry.handler = handler as JobHandler<unknown>;
+  }
+
+  onAbandoned<P>(definition: JobDefinition<P>, handler: (payload: P) => Promise<void>): void {
+    this.define(definition);
+    this.jobs.get(definition.name)!.abandoned = handler as (payload: unknown) => Promise<void>;
+  }
+
+  abandonedHandler(name: string): ((payload: unknown) => Promise<void>) | undefined {
+    return this.jobs.get(name)?.abandoned;
   }
 
   get(name: string): Required<Registered> | undefined {

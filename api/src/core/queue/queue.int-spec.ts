@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Queue, UnrecoverableError, type Worker } from 'bullmq';
+import { Queue, UnrecoverableError } from 'bullmq';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
@@ -10,7 +10,7 @@ import { defineJob } from './job-definition.js';
 import { JobRegistry } from './job-registry.js';
 import { runJob } from './job-runner.js';
 import { QueueService } from './queue.service.js';
-import { startWorkers } from './workers.js';
+import { startWorkers, type RunningWorkers } from './workers.js';
 
 const silent = pino({ level: 'silent' });
 
@@ -58,12 +58,12 @@ describe('in-process jobs (no REDIS_URL)', () => {
 
 describe.skipIf(!inject('redisUrl'))('BullMQ jobs (REDIS_URL)', () => {
   let app: TestApp;
-  let workers: Worker[] = [];
+  let workers: RunningWorkers | undefined;
   beforeAll(async () => {
     app = await startTestApp({ redis: true });
   });
   afterAll(async () => {
-    await Promise.all(workers.map((w) => w.close()));
+    await workers?.close(0);
     await app?.close();
   });
 

@@ -3,6 +3,7 @@ import { Queue, UnrecoverableError } from 'bullmq';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/config.js';
 import { APP_CONFIG, LOGGER } from '../tokens.js';
+import { QueueUnavailableError } from '../errors/outage.js';
 import type { JobDefinition, QueueName } from './job-definition.js';
 import { JobRegistry } from './job-registry.js';
 import { runJob } from './job-runner.js';
@@ -46,7 +47,9 @@ export class QueueService implements OnModuleDestroy {
         backoff: { type: 'exponential', delay: definition.backoffMs ?? 2_000 },
         removeOnComplete: { count: 1_000 },
         removeOnFail: { count: 5_000 },
-      }));
+      })).catch((error: Error) => {
+        throw new QueueUnavailableError(`Redis is not reachable: ${error.message}`, { cause: error });
+      });
       return;
     }
     this.track(this.runInProcess(definition, data, options));

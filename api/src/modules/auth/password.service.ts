@@ -2,11 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { AuthTexts } from '@loopwright/contracts';
 import { AppError } from '../../core/errors/app-error.js';
 import { PrismaService } from '../../core/prisma/prisma.service.js';
+import { JobRegistry } from '../../core/queue/job-registry.js';
+import { QueueService } from '../../core/queue/queue.service.js';
 import { RateLimiter } from '../../core/rate-limit/rate-limiter.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { UsersService } from '../users/users.service.js';
 import { AuthLimits, RESET_PASSWORD_TTL_MS } from './auth-limits.js';
 import { AuthTokensRepository } from './auth-tokens.repository.js';
+import { passwordRecoveryJob } from './password-recovery.jobs.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { SessionsService } from './sessions.service.js';
 
@@ -20,12 +23,23 @@ export class PasswordService {
     private readonly sessions: SessionsService,
     private readonly mail: MailService,
     private readonly limits: RateLimiter,
-  ) {}
+    private readonly queue: QueueService,
+    registry: JobRegistry,
+  ) {
+    registry.handle(passwordRecoveryJob, ({ email }) => this.mailRecoveryLink(email));
+  }
 
-  /** Same answer whether or not the address has an account; only its owner is mailed. */
+  /**
+   * Same answer whether or not the address has an account, in the same time: the request only
+   * counts the attempt and enqueues; looking the address up and mailing its owner happen in a job.
+   */
   async recover(email: string, ip: string): Promise<void> {
     await this.limits.hit(AuthLimits.recoveryPerIp(ip));
     await this.limits.hit(AuthLimits.recoveryPerEmail(email));
+    await this.queue.enqueue(passwordRecoveryJob, { email });
+  }
+
+  private async mailRecoveryLink(email: string): Promise<void> {
     const mailIds = await this.prisma.$transaction(async (tx) => {
       const user = await this.users.findByEmail(email, tx);
       if (!user) return [];

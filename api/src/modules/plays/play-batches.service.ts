@@ -15,6 +15,13 @@ export interface BatchJobInput {
   percentiles: number[] | null;
 }
 
+type JobRow = NonNullable<Awaited<ReturnType<PlaysRepository['findForJob']>>>;
+
+function jobInput(row: JobRow): BatchJobInput {
+  const options = row.options as { document: Diagram; steps: number | null; percentiles: number[] | null };
+  return { play: playView(row), authorId: row.authorId, diagramName: row.diagram.name, document: options.document, steps: options.steps, percentiles: options.percentiles };
+}
+
 /**
  * The lifecycle of a server batch's play row, for the simulations job: queued → running → done | failed.
  * The end is a BatchFinished event in the same transaction (the author's notification follows from it).
@@ -31,8 +38,15 @@ export class PlayBatchesService {
     const row = await this.plays.findForJob(playId);
     if (!row || !['queued', 'running'].includes(row.status)) return null;
     await this.plays.transition(playId, ['queued', 'running'], { status: 'running', completedRuns: 0 });
-    const options = row.options as { document: Diagram; steps: number | null; percentiles: number[] | null };
-    return { play: playView(row), authorId: row.authorId, diagramName: row.diagram.name, document: options.document, steps: options.steps, percentiles: options.percentiles };
+    return jobInput(row);
+  }
+
+  /** Fails a batch whose job was given up (its worker died with it); the batch, or null when it had already ended. */
+  async abandon(playId: string, reason: string): Promise<BatchJobInput | null> {
+    const row = await this.plays.findForJob(playId);
+    if (!row) return null;
+    const batch = jobInput(row);
+    return (await this.fail(batch, reason)) ? batch : null;
   }
 
   /** True once someone stopped the batch (the job then aborts the engine). */

@@ -1,4 +1,3 @@
-import type { Worker } from 'bullmq';
 import { pino } from 'pino';
 import { RealtimeEvents } from '@loopwright/contracts';
 import { ACCESS_COOKIE } from '@loopwright/contracts';
@@ -10,17 +9,17 @@ import { eventually } from '../../../test/support/eventually.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { JobRegistry } from '../../core/queue/job-registry.js';
 import { QueueService } from '../../core/queue/queue.service.js';
-import { startWorkers } from '../../core/queue/workers.js';
+import { startWorkers, type RunningWorkers } from '../../core/queue/workers.js';
 
 
 describe.skipIf(!inject('redisUrl'))('server batches on the worker (BullMQ)', () => {
   let app: TestApp;
-  let workers: Worker[] = [];
+  let workers: RunningWorkers | undefined;
   beforeAll(async () => {
     app = await startTestApp({ redis: true });
   });
   afterAll(async () => {
-    await Promise.all(workers.map((w) => w.close()));
+    await workers?.close(0);
     await app?.close();
   });
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DiagramLimits, RealtimeEvents } from '@loopwright/contracts';
+import { DiagramLimits, DiagramTexts, RealtimeEvents } from '@loopwright/contracts';
 import { CompileError } from '@loopwright/engine';
 import { runBatchParallel } from '@loopwright/engine/node';
 import { UnrecoverableError } from 'bullmq';
@@ -27,6 +27,13 @@ export class SimulationsProcessor {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     registry.handle(simulationsBatchJob, (payload, context) => this.run(payload.playId, context.attempt));
+    registry.onAbandoned(simulationsBatchJob, (payload) => this.abandoned(payload.playId));
+  }
+
+  /** The worker running the batch died twice: the batch shows as failed (BatchFinished tells its author). */
+  async abandoned(playId: string): Promise<void> {
+    const input = await this.batches.abandon(playId, DiagramTexts.batchFailed);
+    if (input) this.announce(input, 'failed');
   }
 
   async run(playId: string, attempt: number): Promise<void> {

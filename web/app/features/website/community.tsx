@@ -97,5 +97,6 @@ export function CommunityErrorBoundary() {
       </section>
     );
   }
-  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
+  const message = isRouteErrorResponse(error) && typeof error.data === 'string' ? error.data : undefined;
+  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} message={message} />;
 }
