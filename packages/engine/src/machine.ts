@@ -3,7 +3,7 @@ import { releaseDelays, DelayLine } from './delay.js';
 import type { EvalContext } from './formula/evaluate.js';
 import type { SimEvent, SimEventKind } from './events.js';
 import {
-  A_AUTOMATIC, A_INTERACTIVE, A_ONSTART, C_NODE_MOD, T_DELAY, T_POOL, T_REGISTER, type Program,
+  A_AUTOMATIC, A_INTERACTIVE, A_ONSTART, C_NODE_MOD, C_NODE_SET, T_DELAY, T_POOL, T_REGISTER, type Program,
 } from './program.js';
 import { Rng } from './random.js';
 import { evaluateActivators, recomputeRegisters, applyModifiers, runTriggers } from './state-phase.js';
@@ -28,6 +28,8 @@ export class Machine implements EvalContext {
   readonly vars: Float64Array;
   readonly labelDelta: Float64Array;
   readonly labelSet: Float64Array;
+  /** Steps added to a connection's interval by `+ni` modifiers. */
+  readonly intervalDelta: Float64Array;
   readonly rate: Float64Array;
   readonly rateStep: Int32Array;
   readonly carry: Float64Array;
@@ -45,6 +47,8 @@ export class Machine implements EvalContext {
   trigNow: Uint8Array;
   readonly clicked: Uint8Array;
   readonly actOk: Uint8Array;
+  /** 0 while an activator on the connection fails. */
+  readonly connOk: Uint8Array;
   readonly usedEdge: Uint8Array;
   readonly blocked: Uint8Array;
   readonly requesters: Float64Array;
@@ -77,6 +81,7 @@ export class Machine implements EvalContext {
     this.vars = new Float64Array(p.variables.length);
     this.labelDelta = new Float64Array(m);
     this.labelSet = new Float64Array(m);
+    this.intervalDelta = new Float64Array(m);
     this.rate = new Float64Array(m);
     this.rateStep = new Int32Array(m);
     this.carry = new Float64Array(m);
@@ -94,6 +99,7 @@ export class Machine implements EvalContext {
     this.trigNow = new Uint8Array(n);
     this.clicked = new Uint8Array(n);
     this.actOk = new Uint8Array(n);
+    this.connOk = new Uint8Array(m).fill(1);
     this.usedEdge = new Uint8Array(m);
     this.blocked = new Uint8Array(n);
     this.requesters = new Float64Array(n);
@@ -104,7 +110,7 @@ export class Machine implements EvalContext {
     this.delays = Array.from({ length: n }, (_, i) => (p.type[i] === T_DELAY ? new DelayLine() : null));
     this.delayNodes = Int32Array.from(Array.from({ length: n }, (_, i) => i).filter((i) => p.type[i] === T_DELAY && !p.disabled[i]));
     const targets = new Set<number>();
-    for (const e of p.modifiers) if (p.cKind[e] === C_NODE_MOD && p.cTo[e] >= 0) targets.add(p.cTo[e]);
+    for (const e of p.modifiers) if ((p.cKind[e] === C_NODE_MOD || p.cKind[e] === C_NODE_SET) && p.cTo[e] >= 0) targets.add(p.cTo[e]);
     this.modTargets = Int32Array.from([...targets].sort((a, b) => a - b));
     this.interactive = options.interactive ?? false;
     this.sameStep = p.settings.triggerTiming === 'sameStep';
@@ -125,6 +131,7 @@ export class Machine implements EvalContext {
     this.incoming.fill(0);
     this.labelDelta.fill(0);
     this.labelSet.fill(NaN);
+    this.intervalDelta.fill(0);
     this.rateStep.fill(-1);
     this.carry.fill(0);
     this.countdown.fill(NaN);
@@ -187,7 +194,7 @@ export class Machine implements EvalContext {
     commitIncoming(this);
     recomputeRegisters(this);
     if (p.modifiers.length > 0) applyModifiers(this);
-    if (p.activators.length > 0) evaluateActivators(this);
+    if (p.activators.length > 0 || p.connActivators.length > 0) evaluateActivators(this);
     this.checkEnd();
     return true;
   }
@@ -214,6 +221,7 @@ export class Machine implements EvalContext {
   /** The amount a connection moves this step: evaluated once per step, intervals and fractional carry applied. */
   rateOf(c: number): number {
     if (this.rateStep[c] === this.t) return this.rate[c];
+    if (this.connOk[c] === 0) return 0;
     const p = this.p;
     let raw = p.cConst[c];
     if (raw !== raw) raw = p.cRate[c]!(this);
@@ -222,7 +230,7 @@ export class Machine implements EvalContext {
     const every = p.cEvery[c];
     if (every !== null) {
       let cd = this.countdown[c];
-      if (cd !== cd) cd = every(this);
+      if (cd !== cd) cd = every(this) + this.intervalDelta[c];
       cd -= 1;
       if (cd <= 0) this.countdown[c] = NaN;
       else {

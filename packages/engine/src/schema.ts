@@ -15,6 +15,10 @@ export const settingsSchema = z.object({
   multiplayer: z.number().default(0),
   triggerTiming: z.enum(['nextStep', 'sameStep']).default('nextStep'),
   allocation: z.enum(['creationOrder', 'synchronous']).default('creationOrder'),
+  /** Runs of a batch when none is asked for (machinations.io's "number of runs"). */
+  runs: z.number().int().min(1).optional(),
+  /** Seconds between steps when a run is played on screen (machinations.io's time interval). */
+  stepSeconds: z.number().positive().optional(),
 });
 
 export const nodeSchema = z.object({

@@ -1,7 +1,7 @@
 import { fireNode } from './actions.js';
 import { holds } from './formula/roles.js';
 import type { Machine } from './machine.js';
-import { C_LABEL_MOD, C_LABEL_SET, C_TRIGGER, T_POOL } from './program.js';
+import { C_INTERVAL_MOD, C_LABEL_MOD, C_LABEL_SET, C_NODE_SET, C_TRIGGER, T_POOL } from './program.js';
 
 function originValue(m: Machine, e: number): number {
   const p = m.p;
@@ -35,11 +35,21 @@ export function applyModifiers(m: Machine): void {
     const last = m.lastSeen[e];
     m.lastSeen[e] = now;
     const kind = p.cKind[e];
+    if (m.connOk[e] === 0) continue;
     if (kind === C_LABEL_SET) {
       m.labelSet[p.cTargetConn[e]] = now;
       continue;
     }
     if (now === last) continue;
+    if (kind === C_NODE_SET) {
+      const to = p.cTo[e];
+      if (to >= 0) m.pendingMod[to] = now - m.value[to] - m.modCarry[to];
+      continue;
+    }
+    if (kind === C_INTERVAL_MOD) {
+      m.intervalDelta[p.cTargetConn[e]] += p.cA[e] * (now - last);
+      continue;
+    }
     if (kind === C_LABEL_MOD) {
       m.labelDelta[p.cTargetConn[e]] += p.cA[e] * (now - last);
     } else {
@@ -60,6 +70,13 @@ export function evaluateActivators(m: Machine): void {
     const a = acts[j];
     if (!holds(p.cOp[a], p.cA[a], p.cB[a], originValue(m, a))) m.actOk[p.cTo[a]] = 0;
   }
+  const conns = p.connActivators;
+  if (conns.length === 0) return;
+  m.connOk.fill(1);
+  for (let j = 0; j < conns.length; j++) {
+    const a = conns[j];
+    if (!holds(p.cOp[a], p.cA[a], p.cB[a], originValue(m, a))) m.connOk[p.cTargetConn[a]] = 0;
+  }
 }
 
 /** Satisfied nodes emit `*`, unsatisfied ones `!`: targets fire next step, or now with triggerTiming: sameStep. */
@@ -70,7 +87,7 @@ export function runTriggers(m: Machine): void {
     for (let j = 0; j < trig.length; j++) {
       const e = trig[j];
       const o = p.cFrom[e];
-      if (m.fired[o] === 1 && (m.satisfied[o] === 1) === (p.cKind[e] === C_TRIGGER)) {
+      if (m.fired[o] === 1 && m.connOk[e] === 1 && (m.satisfied[o] === 1) === (p.cKind[e] === C_TRIGGER)) {
         m.trigNext[p.cTo[e]] = 1;
         if (m.log) m.event('trigger', p.cTo[e], `triggered by ${p.nodeIds[o]}`, { connection: e });
       }
@@ -83,7 +100,7 @@ export function runTriggers(m: Machine): void {
     for (let j = 0; j < trig.length; j++) {
       const e = trig[j];
       const o = p.cFrom[e];
-      if (m.usedEdge[e] === 0 && m.fired[o] === 1 && (m.satisfied[o] === 1) === (p.cKind[e] === C_TRIGGER)) {
+      if (m.usedEdge[e] === 0 && m.fired[o] === 1 && m.connOk[e] === 1 && (m.satisfied[o] === 1) === (p.cKind[e] === C_TRIGGER)) {
         m.usedEdge[e] = 1;
         progress = true;
         const target = p.cTo[e];
