@@ -77,7 +77,7 @@ function classify(view: CellView): Cell {
   if (type) return { kind: 'node', view, type, what: type === 'end' ? 'end condition' : type };
   if (name === 'mxCell' && view.attrs.vertex !== '1' && view.attrs.edge !== '1') {
     const label = labelText(view.attrs.value, false);
-    return { kind: 'other', view, what: 'layer', reason: `layer${label ? ` '${label}'` : ''}: Loopwright has no layers; the elements on it are imported` };
+    return { kind: 'other', view, what: 'layer', reason: `${label ? `'${label}': ` : ''}Loopwright has no layers; the elements on it are imported` };
   }
   if (name === 'mxCell' && view.attrs.edge === '1') return { kind: 'other', view, what: 'line', reason: 'a plain drawn line (not a resource or state connection) has no meaning in a simulation; left out' };
   return { kind: 'other', view, what: name, reason: `element '${name}${view.attrs.style ? ` (${view.attrs.style.split(';')[0]})` : ''}' is not a Machinations element; left out` };
