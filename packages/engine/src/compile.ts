@@ -331,6 +331,10 @@ export function analyze(d: Diagram): { program: Program; problems: Problem[] } {
     (cKind[i] === C_GATE_TRIGGER) === !hasResourceInput[cFrom[i]]), (i) => cFrom[i]);
   const activators = list((i) => cKind[i] === C_ACTIVATOR && cTo[i] >= 0);
   const connActivators = list((i) => cKind[i] === C_CONN_ACTIVATOR && cTargetConn[i] >= 0);
+  const triggersOnArrival = new Uint8Array(n);
+  if (settings.poolTriggers === 'onArrival') {
+    for (let i = 0; i < m; i++) if ((cKind[i] === C_TRIGGER || cKind[i] === C_REVERSE) && type[cFrom[i]] === T_POOL) triggersOnArrival[cFrom[i]] = 1;
+  }
   const hasActivators = new Uint8Array(n);
   for (const a of activators) hasActivators[cTo[a]] = 1;
   const charted = Int32Array.from(d.nodes.map((_, i) => i).filter((i) => type[i] === T_POOL || type[i] === T_REGISTER));
@@ -343,7 +347,7 @@ export function analyze(d: Diagram): { program: Program; problems: Problem[] } {
     connCount: m, connIds: d.connections.map((c) => c.id), connIndex, cKind, cFrom, cTo, cTargetConn, cConst, cRate, cEvery,
     cColour, cShuffle, cOp, cA, cB, inStart, inList, outStart, outList, gOutStart, gOutList,
     triggers: list((i) => (cKind[i] === C_TRIGGER || cKind[i] === C_REVERSE) && cTo[i] >= 0),
-    activators, connActivators, hasActivators,
+    activators, connActivators, triggersOnArrival, hasActivators,
     modifiers: list((i) => MODIFIER_KINDS.has(cKind[i]) && (cTo[i] >= 0 || cTargetConn[i] >= 0)),
     ends: Int32Array.from(d.nodes.map((_, i) => i).filter((i) => type[i] === T_END && !disabled[i])),
     variables, diagramDice, colourNames, coloured,

@@ -1,9 +1,13 @@
 import { fireNode, commitIncoming, blockOverRequestedPools, applyNodeModifiers } from './actions.js';
-import { releaseDelays, DelayLine } from './delay.js';
+import { forwardTrade, receive } from './converter.js';
+import { enqueue, releaseDelays, DelayLine } from './delay.js';
+import { MAX_DEPTH, toPool } from './deliver.js';
+import { route } from './gate.js';
 import type { EvalContext } from './formula/evaluate.js';
 import type { SimEvent, SimEventKind } from './events.js';
 import {
-  A_AUTOMATIC, A_INTERACTIVE, A_ONSTART, C_NODE_MOD, C_NODE_SET, T_DELAY, T_POOL, T_REGISTER, type Program,
+  A_AUTOMATIC, A_INTERACTIVE, A_ONSTART, C_NODE_MOD, C_NODE_SET, T_CONVERTER, T_DELAY, T_GATE, T_POOL, T_REGISTER, T_TRADER,
+  type Program,
 } from './program.js';
 import { Rng } from './random.js';
 import { evaluateActivators, recomputeRegisters, applyModifiers, runTriggers } from './state-phase.js';
@@ -216,6 +220,31 @@ export class Machine implements EvalContext {
   evaluateVariables(): void {
     const vars = this.p.variables;
     for (let i = 0; i < vars.length; i++) this.vars[i] = vars[i](this);
+  }
+
+  /**
+   * Hands resources that left their origin along connection c to its target node. The machine is the
+   * one dispatcher between the node kinds (actions, converters, delays, gates only call back into it),
+   * so those modules do not import one another.
+   */
+  deliver(c: number, to: number, amount: number, colour: number, depth: number): void {
+    if (amount <= 0) return;
+    switch (this.p.type[to]) {
+      case T_POOL: toPool(this, c, to, amount, colour); return;
+      case T_GATE: if (depth < MAX_DEPTH) route(this, to, amount, colour, depth + 1); return;
+      case T_CONVERTER:
+        this.convBuf[c] += amount;
+        if (depth < MAX_DEPTH) receive(this, to, depth + 1);
+        return;
+      case T_DELAY: enqueue(this, to, amount, colour, depth + 1); return;
+      case T_TRADER: if (depth < MAX_DEPTH) forwardTrade(this, to, c, amount, colour, depth + 1); return;
+      default: return; // drains (and anything that cannot hold resources) destroy what they get
+    }
+  }
+
+  /** A node fires now (triggers with sameStep timing, trigger gates). */
+  fire(i: number, depth: number): void {
+    fireNode(this, i, depth);
   }
 
   /** The amount a connection moves this step: evaluated once per step, intervals and fractional carry applied. */

@@ -81,6 +81,8 @@ export interface Program {
   readonly activators: Int32Array;
   /** Activators that end on a connection: it moves nothing (or, a state connection, does nothing) while they fail. */
   readonly connActivators: Int32Array;
+  /** Pools whose triggers fire when resources arrive (settings.poolTriggers: onArrival). */
+  readonly triggersOnArrival: Uint8Array;
   readonly hasActivators: Uint8Array;
   readonly modifiers: Int32Array;
   readonly ends: Int32Array;

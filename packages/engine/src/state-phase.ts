@@ -1,4 +1,3 @@
-import { fireNode } from './actions.js';
 import { holds } from './formula/roles.js';
 import type { Machine } from './machine.js';
 import { C_INTERVAL_MOD, C_LABEL_MOD, C_LABEL_SET, C_NODE_SET, C_TRIGGER, T_POOL } from './program.js';
@@ -105,7 +104,7 @@ export function runTriggers(m: Machine): void {
         progress = true;
         const target = p.cTo[e];
         if (m.log) m.event('trigger', target, `triggered by ${p.nodeIds[o]}`, { connection: e });
-        if (m.canFire(target)) fireNode(m, target, 1);
+        if (m.canFire(target)) m.fire(target, 1);
       }
     }
   }

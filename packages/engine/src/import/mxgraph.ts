@@ -162,6 +162,7 @@ function settingsOf(a: Record<string, string>, report: ImportWarning[]): NonNull
   const settings: NonNullable<DiagramInput['settings']> = {
     stepsLimit: Math.max(0, Math.round(num(a.diagram_time_steps_limit, 100))),
     dice: (a.diagram_dice ?? '').trim() || 'D6',
+    poolTriggers: 'onArrival',
   };
   for (const [key, field] of [['diagram_skill', 'skill'], ['diagram_strategy', 'strategy'], ['diagram_multiplayer', 'multiplayer']] as const) {
     const raw = (a[key] ?? '').trim();
