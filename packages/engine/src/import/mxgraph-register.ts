@@ -28,7 +28,8 @@ export function importRegister(v: CellView, node: ImportedNode, inputs: Set<stri
   const candidates = [a.formula?.trim() ?? '', label, afterCaption(label), value, afterCaption(value)].filter((t) => t !== '');
   const formula = candidates.find((t) => readsAsFormula(t, inputs));
   node.formula = formula ?? '';
-  node.name = [label, value].find((t) => t !== '' && t !== formula && afterCaption(t) !== formula) ?? (formula === label ? '' : label);
+  const nameIn = (t: string): string => (t === formula ? '' : formula !== undefined && afterCaption(t) === formula ? t.slice(0, t.lastIndexOf(':')).trim() : t);
+  node.name = [label, value].map(nameIn).find((t) => t !== '') ?? '';
   if (formula === undefined && a.formula?.trim()) {
     report.push({ id: v.id, kind: 'register', message: `formula '${a.formula.trim()}' could not be read (${whyNot(a.formula.trim(), inputs)}); the register shows the sum of its inputs` });
   }
