@@ -3,17 +3,20 @@
 // the compiled CLI (dist/) and first compiles the engine (tsc, offline, a few seconds) when dist/
 // is missing or older than the sources.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const pkg = join(dirname(fileURLToPath(import.meta.url)), '..');
 const main = join(pkg, 'dist', 'cli', 'main.js');
+// tsc -b rewrites only the outputs that changed, so the launcher stamps its own builds.
+const stamp = join(pkg, 'dist', '.built');
 
 function newest(dir) {
   let t = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === '__tests__' || entry.name === '__fixtures__') continue;
     const p = join(dir, entry.name);
     t = Math.max(t, entry.isDirectory() ? newest(p) : statSync(p).mtimeMs);
   }
@@ -23,7 +26,8 @@ function newest(dir) {
 function stale() {
   if (!existsSync(main)) return true;
   const src = join(pkg, 'src');
-  return existsSync(src) && newest(src) > statSync(main).mtimeMs;
+  const built = Math.max(statSync(main).mtimeMs, existsSync(stamp) ? statSync(stamp).mtimeMs : 0);
+  return existsSync(src) && newest(src) > built;
 }
 
 if (stale()) {
@@ -40,6 +44,7 @@ if (stale()) {
     process.stderr.write('error: building the engine failed (see above)\n');
     process.exit(2);
   }
+  writeFileSync(stamp, `${new Date().toISOString()}\n`);
 }
 
 await import(pathToFileURL(main).href);
