@@ -45,6 +45,9 @@ export function importMxGraphXml(text: string): ImportResult {
     importRegister(c.view, nodeById.get(c.view.id)!, inputs, report);
   }
   chartCells(model, report);
+  // The report reads in the file's order (document-wide entries last).
+  const order = new Map(cells.map((c, k) => [c.view.id, k]));
+  report.sort((x, y) => (order.get(x.id) ?? cells.length) - (order.get(y.id) ?? cells.length));
   return { format: 'mxgraph', warnings: report, diagram: { version: 1, settings: settingsOf(model.attrs, report), nodes, connections, variables: [] } };
 }
 
