@@ -17,7 +17,7 @@ export const FUNCTIONS: Record<string, [min: number, max: number]> = {
   random: [0, 2], randomInt: [1, 2],
   larger: [2, 2], smaller: [2, 2], equal: [2, 2],
   // math.js names that machinations.io registers use.
-  largerEq: [2, 2], smallerEq: [2, 2], unequal: [2, 2], compare: [2, 2], sign: [1, 1], mod: [2, 2],
+  sum: [1, 99], largerEq: [2, 2], smallerEq: [2, 2], unequal: [2, 2], compare: [2, 2], sign: [1, 1], mod: [2, 2],
   isPositive: [1, 1], isNegative: [1, 1], isZero: [1, 1], isInteger: [1, 1], log: [1, 2], exp: [1, 1],
 };
 

@@ -149,6 +149,7 @@ function call(fn: string, args: Evaluator[]): Evaluator {
     case 'larger': return (c) => (a(c) > b(c) ? 1 : 0);
     case 'smaller': return (c) => (a(c) < b(c) ? 1 : 0);
     case 'equal': return (c) => (a(c) === b(c) ? 1 : 0);
+    case 'sum': return (c) => fold(args, c, (x, y) => x + y);
     case 'largerEq': return (c) => (a(c) >= b(c) ? 1 : 0);
     case 'smallerEq': return (c) => (a(c) <= b(c) ? 1 : 0);
     case 'unequal': return (c) => (a(c) !== b(c) ? 1 : 0);
