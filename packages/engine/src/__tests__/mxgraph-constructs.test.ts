@@ -158,6 +158,18 @@ describe('machinations.io constructs', () => {
     expect(r.warnings.map((w) => `${w.id}:${w.kind}`)).toEqual(['0:layer', '1:layer', 'ai:artificial player']);
   });
 
+  it('whatever the engine would still refuse is left out or fixed, and reported: the import always validates', () => {
+    const r = load(file([source('S'), pool('P', { number: '9', capacity: '3' }), res('c', 'S', 'P', 'all'),
+      `<mxCell id="e" style="shape=resource-connection;html=1" source="P" target="S" edge="1" parent="1"/>`]));
+    expect(r.diagram.connections).toEqual([]);
+    expect(r.diagram.nodes!.find((n) => n.id === 'P')!.start).toBe(3);
+    expect(r.warnings.filter((w) => w.kind !== 'layer').map((w) => `${w.id}:${w.message}`)).toEqual([
+      'P:start 9 is above the capacity 3; imported as 3',
+      "c:left out: 'all' needs an origin pool",
+      "e:left out: A resource connection cannot end at the source 'S'.",
+    ]);
+  });
+
   it('diagram settings: time steps, dice, runs and time interval', () => {
     const r = load(file([source('S'), pool('P'), res('c', 'S', 'P', 'D')], { diagram_time_steps_limit: '7', diagram_dice: 'D4', diagram_number_of_total_runs: '20', time_interval: '0.5' }));
     expect(r.diagram.settings).toMatchObject({ stepsLimit: 7, dice: 'D4', runs: 20, stepSeconds: 0.5, poolTriggers: 'onArrival' });

@@ -1,5 +1,6 @@
 import type { NodeType } from '../schema.js';
 import { activationOf, bool, modeOf, num, type ImportedConnection, type ImportedNode, type ImportResult, type ImportWarning } from './common.js';
+import { keepValid } from './keep-valid.js';
 import { htmlToText as stripHtml, parseXml, walk, type XmlElement } from './xml.js';
 
 const SYMBOLS: Record<string, NodeType> = {
@@ -54,7 +55,7 @@ export function importMachinationsXml(text: string): ImportResult {
   if (timeMode && timeMode !== 'synchronous' && timeMode !== 'asynchronous') {
     warnings.push({ id: '', kind: 'setting', message: `time mode '${graph.attrs.timeMode}' is not supported; simulated step by step` });
   }
-  return {
+  return keepValid({
     format: 'machinations',
     warnings,
     diagram: {
@@ -70,7 +71,7 @@ export function importMachinationsXml(text: string): ImportResult {
       connections,
       variables: [],
     },
-  };
+  });
 }
 
 function importNode(el: XmlElement, id: string, warnings: ImportWarning[]): ImportedNode | null {

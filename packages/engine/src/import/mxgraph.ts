@@ -2,6 +2,7 @@ import type { DiagramInput } from '../schema.js';
 import { bool, colourCode, num, type ImportedConnection, type ImportedNode, type ImportResult, type ImportWarning } from './common.js';
 import { afterCaption, rateProblem, resourceFormula, roleProblem, stateFormula } from './mxgraph-formula.js';
 import { cellLabel, importNode, nodeTypeOf, shapeFromStyle, type CellView } from './mxgraph-nodes.js';
+import { keepValid } from './keep-valid.js';
 import { importRegister } from './mxgraph-register.js';
 import { labelText, parseXml, walk, type XmlElement } from './xml.js';
 
@@ -45,10 +46,11 @@ export function importMxGraphXml(text: string): ImportResult {
     importRegister(c.view, nodeById.get(c.view.id)!, inputs, report);
   }
   chartCells(model, report);
+  const result = keepValid({ format: 'mxgraph', warnings: report, diagram: { version: 1, settings: settingsOf(model.attrs, report), nodes, connections, variables: [] } });
   // The report reads in the file's order (document-wide entries last).
   const order = new Map(cells.map((c, k) => [c.view.id, k]));
-  report.sort((x, y) => (order.get(x.id) ?? cells.length) - (order.get(y.id) ?? cells.length));
-  return { format: 'mxgraph', warnings: report, diagram: { version: 1, settings: settingsOf(model.attrs, report), nodes, connections, variables: [] } };
+  result.warnings.sort((x, y) => (order.get(x.id) ?? cells.length) - (order.get(y.id) ?? cells.length));
+  return result;
 }
 
 /** Labels written without `html=1` in the style but with markup in them (hand-edited files). */
@@ -81,6 +83,11 @@ function classify(view: CellView): Cell {
   if (name === 'mxCell' && view.attrs.vertex !== '1' && view.attrs.edge !== '1') {
     const label = labelText(view.attrs.value, false);
     return { kind: 'other', view, what: 'layer', reason: `${label ? `'${label}': ` : ''}Loopwright has no layers; the elements on it are imported` };
+  }
+  const edgeShape = /(?:^|;)shape=(resource|state)-connection/.exec(view.attrs.style ?? '');
+  if (name === 'mxCell' && view.attrs.edge === '1' && edgeShape) {
+    const type = edgeShape[1] as 'resource' | 'state';
+    return { kind: 'connection', view, type, what: `${type} connection` };
   }
   if (name === 'mxCell' && view.attrs.edge === '1') return { kind: 'other', view, what: 'line', reason: 'a plain drawn line (not a resource or state connection) has no meaning in a simulation; left out' };
   return { kind: 'other', view, what: name, reason: `element '${name}${view.attrs.style ? ` (${view.attrs.style.split(';')[0]})` : ''}' is not a Machinations element; left out` };
