@@ -1,6 +1,8 @@
 import type { Machine } from './machine.js';
 import { T_POOL, T_SOURCE } from './program.js';
 
+/** Pool room and what an origin can give: helpers the delivery modules share (the machine dispatches, see Machine.deliver). */
+
 /** Bound on chains of immediate hand-overs (gate → gate, converter ↔ delay with d = 0, …) within one step. */
 export const MAX_DEPTH = 64;
 
@@ -12,19 +14,6 @@ export function roomIn(m: Machine, node: number, blockingOnly: boolean): number 
   if (cap < 0 || (blockingOnly && p.overflowDrain[node] === 1)) return Infinity;
   const room = cap - m.value[node] - m.incoming[node];
   return room > 0 ? room : 0;
-}
-
-/** Resources arriving at a pool: they count from the end of the step; what does not fit is destroyed. */
-export function toPool(m: Machine, c: number, to: number, amount: number, colour: number): void {
-  const room = roomIn(m, to, false);
-  const accepted = amount < room ? amount : room;
-  m.incoming[to] += accepted;
-  if (m.k > 1) m.ccIncoming[to * m.k + colour] += accepted;
-  if (accepted > 0 && m.p.triggersOnArrival[to] === 1) {
-    m.fired[to] = 1;
-    m.satisfied[to] = 1;
-  }
-  if (accepted < amount && m.log) m.event('transfer', to, `capacity: ${amount - accepted} destroyed`, { connection: c, requested: amount, amount: accepted });
 }
 
 /** How much connection c's origin can give now (start-of-step snapshot less what was already taken). */

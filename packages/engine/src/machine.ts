@@ -1,7 +1,7 @@
 import { fireNode, commitIncoming, blockOverRequestedPools, applyNodeModifiers } from './actions.js';
 import { forwardTrade, receive } from './converter.js';
 import { enqueue, releaseDelays, DelayLine } from './delay.js';
-import { MAX_DEPTH, toPool } from './deliver.js';
+import { MAX_DEPTH, roomIn } from './deliver.js';
 import { route } from './gate.js';
 import type { EvalContext } from './formula/evaluate.js';
 import type { SimEvent, SimEventKind } from './events.js';
@@ -53,6 +53,8 @@ export class Machine implements EvalContext {
   readonly actOk: Uint8Array;
   /** 0 while an activator on the connection fails. */
   readonly connOk: Uint8Array;
+  /** Some pool's triggers fire on arrival (settings.poolTriggers: onArrival). */
+  readonly arrivalTriggers: boolean;
   readonly usedEdge: Uint8Array;
   readonly blocked: Uint8Array;
   readonly requesters: Float64Array;
@@ -104,6 +106,7 @@ export class Machine implements EvalContext {
     this.clicked = new Uint8Array(n);
     this.actOk = new Uint8Array(n);
     this.connOk = new Uint8Array(m).fill(1);
+    this.arrivalTriggers = p.triggersOnArrival.includes(1);
     this.usedEdge = new Uint8Array(m);
     this.blocked = new Uint8Array(n);
     this.requesters = new Float64Array(n);
@@ -230,7 +233,19 @@ export class Machine implements EvalContext {
   deliver(c: number, to: number, amount: number, colour: number, depth: number): void {
     if (amount <= 0) return;
     switch (this.p.type[to]) {
-      case T_POOL: toPool(this, c, to, amount, colour); return;
+      case T_POOL: {
+        // Arrivals count from the end of the step; what does not fit is destroyed.
+        const room = roomIn(this, to, false);
+        const accepted = amount < room ? amount : room;
+        this.incoming[to] += accepted;
+        if (this.k > 1) this.ccIncoming[to * this.k + colour] += accepted;
+        if (this.arrivalTriggers && accepted > 0 && this.p.triggersOnArrival[to] === 1) {
+          this.fired[to] = 1;
+          this.satisfied[to] = 1;
+        }
+        if (accepted < amount && this.log) this.event('transfer', to, `capacity: ${amount - accepted} destroyed`, { connection: c, requested: amount, amount: accepted });
+        return;
+      }
       case T_GATE: if (depth < MAX_DEPTH) route(this, to, amount, colour, depth + 1); return;
       case T_CONVERTER:
         this.convBuf[c] += amount;
@@ -250,7 +265,6 @@ export class Machine implements EvalContext {
   /** The amount a connection moves this step: evaluated once per step, intervals and fractional carry applied. */
   rateOf(c: number): number {
     if (this.rateStep[c] === this.t) return this.rate[c];
-    if (this.connOk[c] === 0) return 0;
     const p = this.p;
     let raw = p.cConst[c];
     if (raw !== raw) raw = p.cRate[c]!(this);

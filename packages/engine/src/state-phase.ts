@@ -28,13 +28,14 @@ export function recomputeRegisters(m: Machine): void {
 export function applyModifiers(m: Machine): void {
   const p = m.p;
   const mods = p.modifiers;
+  const gated = p.connActivators.length > 0;
   for (let j = 0; j < mods.length; j++) {
     const e = mods[j];
     const now = originValue(m, e);
     const last = m.lastSeen[e];
     m.lastSeen[e] = now;
     const kind = p.cKind[e];
-    if (m.connOk[e] === 0) continue;
+    if (gated && m.connOk[e] === 0) continue;
     if (kind === C_LABEL_SET) {
       m.labelSet[p.cTargetConn[e]] = now;
       continue;
@@ -74,7 +75,13 @@ export function evaluateActivators(m: Machine): void {
   m.connOk.fill(1);
   for (let j = 0; j < conns.length; j++) {
     const a = conns[j];
-    if (!holds(p.cOp[a], p.cA[a], p.cB[a], originValue(m, a))) m.connOk[p.cTargetConn[a]] = 0;
+    if (!holds(p.cOp[a], p.cA[a], p.cB[a], originValue(m, a))) {
+      const target = p.cTargetConn[a];
+      m.connOk[target] = 0;
+      // An inactive resource connection moves nothing next step: its rate for t+1 is cached as 0.
+      m.rateStep[target] = m.t + 1;
+      m.rate[target] = 0;
+    }
   }
 }
 
@@ -82,11 +89,12 @@ export function evaluateActivators(m: Machine): void {
 export function runTriggers(m: Machine): void {
   const p = m.p;
   const trig = p.triggers;
+  const gated = p.connActivators.length > 0;
   if (!m.sameStep) {
     for (let j = 0; j < trig.length; j++) {
       const e = trig[j];
       const o = p.cFrom[e];
-      if (m.fired[o] === 1 && m.connOk[e] === 1 && (m.satisfied[o] === 1) === (p.cKind[e] === C_TRIGGER)) {
+      if (m.fired[o] === 1 && (!gated || m.connOk[e] === 1) && (m.satisfied[o] === 1) === (p.cKind[e] === C_TRIGGER)) {
         m.trigNext[p.cTo[e]] = 1;
         if (m.log) m.event('trigger', p.cTo[e], `triggered by ${p.nodeIds[o]}`, { connection: e });
       }
@@ -99,7 +107,7 @@ export function runTriggers(m: Machine): void {
     for (let j = 0; j < trig.length; j++) {
       const e = trig[j];
       const o = p.cFrom[e];
-      if (m.usedEdge[e] === 0 && m.fired[o] === 1 && m.connOk[e] === 1 && (m.satisfied[o] === 1) === (p.cKind[e] === C_TRIGGER)) {
+      if (m.usedEdge[e] === 0 && m.fired[o] === 1 && (!gated || m.connOk[e] === 1) && (m.satisfied[o] === 1) === (p.cKind[e] === C_TRIGGER)) {
         m.usedEdge[e] = 1;
         progress = true;
         const target = p.cTo[e];
