@@ -6,7 +6,7 @@ import { route } from './gate.js';
 import type { EvalContext } from './formula/evaluate.js';
 import type { SimEvent, SimEventKind } from './events.js';
 import {
-  A_AUTOMATIC, A_INTERACTIVE, A_ONSTART, C_NODE_MOD, C_NODE_SET, T_CONVERTER, T_DELAY, T_GATE, T_POOL, T_REGISTER, T_TRADER,
+  A_AUTOMATIC, A_INTERACTIVE, A_ONSTART, C_INTERVAL_MOD, C_NODE_MOD, C_NODE_SET, T_CONVERTER, T_DELAY, T_GATE, T_POOL, T_REGISTER, T_TRADER,
   type Program,
 } from './program.js';
 import { Rng } from './random.js';
@@ -53,6 +53,8 @@ export class Machine implements EvalContext {
   readonly actOk: Uint8Array;
   /** 0 while an activator on the connection fails. */
   readonly connOk: Uint8Array;
+  /** The program has `+ni` interval modifiers. */
+  readonly intervalMods: boolean;
   /** Some pool's triggers fire on arrival (settings.poolTriggers: onArrival). */
   readonly arrivalTriggers: boolean;
   readonly usedEdge: Uint8Array;
@@ -107,6 +109,7 @@ export class Machine implements EvalContext {
     this.actOk = new Uint8Array(n);
     this.connOk = new Uint8Array(m).fill(1);
     this.arrivalTriggers = p.triggersOnArrival.includes(1);
+    this.intervalMods = p.modifiers.some((e) => p.cKind[e] === C_INTERVAL_MOD);
     this.usedEdge = new Uint8Array(m);
     this.blocked = new Uint8Array(n);
     this.requesters = new Float64Array(n);
@@ -273,7 +276,7 @@ export class Machine implements EvalContext {
     const every = p.cEvery[c];
     if (every !== null) {
       let cd = this.countdown[c];
-      if (cd !== cd) cd = every(this) + this.intervalDelta[c];
+      if (cd !== cd) cd = this.intervalMods ? every(this) + this.intervalDelta[c] : every(this);
       cd -= 1;
       if (cd <= 0) this.countdown[c] = NaN;
       else {
