@@ -1,4 +1,4 @@
-import { chmodSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { prismaEnv, root, run } from './lib.mjs';
@@ -8,7 +8,6 @@ export async function build() {
   const started = Date.now();
   await run('prisma', ['generate'], { env: prismaEnv });
   await run('tsc', ['-b']);
-  chmodSync(path.join(root, 'packages/engine/dist/cli/main.js'), 0o755); // the loopwright-sim bin
   rmSync(path.join(root, 'web/build'), { recursive: true, force: true });
   await run('react-router', ['build'], { cwd: path.join(root, 'web') });
   console.log(`build finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);

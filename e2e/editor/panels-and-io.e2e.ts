@@ -155,10 +155,10 @@ describe.skipIf(!inject('chromiumPath'))('editor: interactive runs, clipboard, p
     await page.getByRole('button', { name: 'File' }).click();
     await page.getByRole('menuitem', { name: 'Import JSON or Machinations XML…' }).click();
     await (await chooser).setFiles({ name: 'ex08.xml', mimeType: 'text/xml', buffer: Buffer.from(xml) });
-    const report = page.getByRole('dialog', { name: 'Imported ex08.xml' });
+    const report = page.getByRole('dialog', { name: 'Import ex08.xml' });
     await report.waitFor();
     expect(await report.textContent()).toContain('4 elements, 4 connections');
-    await report.getByRole('button', { name: 'Close' }).click();
+    await report.getByRole('button', { name: 'Import' }).click();
     await expect.poll(() => page.locator('.react-flow__node').count()).toBe(4);
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'File' }).click();

@@ -1,5 +1,5 @@
 import { convert, trade } from './converter.js';
-import { deliver, roomIn } from './deliver.js';
+import { available, roomIn, takeColours } from './deliver.js';
 import { routeTrigger } from './gate.js';
 import type { Machine } from './machine.js';
 import {
@@ -45,20 +45,6 @@ export function fireNode(m: Machine, i: number, depth: number): void {
     default:
       m.satisfied[i] = 1;
   }
-}
-
-/** How much connection c's origin can give now (start-of-step snapshot less what was already taken). */
-export function available(m: Machine, c: number): number {
-  const p = m.p;
-  const from = p.cFrom[c];
-  const type = p.type[from];
-  if (type === T_POOL) {
-    if (m.blocked[from] === 1) return 0;
-    const col = p.cColour[c];
-    return m.k > 1 && col > 0 ? m.cc[from * m.k + col] : m.value[from];
-  }
-  if (type === T_SOURCE) return p.disabled[from] === 0 && m.actOk[from] === 1 ? Infinity : 0;
-  return 0;
 }
 
 function pullIn(m: Machine, i: number, depth: number): void {
@@ -154,42 +140,10 @@ export function moveAlong(m: Machine, c: number, amount: number, depth: number):
     if (m.k > 1) {
       takeColours(m, from, amount, p.cColour[c], p.cShuffle[c] === 1);
       deliverMoving(m, c, to, depth);
-    } else deliver(m, c, to, amount, 0, depth);
-  } else deliver(m, c, to, amount, p.cColour[c], depth);
+    } else m.deliver(c, to, amount, 0, depth);
+  } else m.deliver(c, to, amount, p.cColour[c], depth);
   if (m.log) m.event('transfer', from, `${amount} along ${p.connIds[c]}`, { connection: c, amount });
   return amount;
-}
-
-/** Debits a pool's colour counts into m.moving: the filter colour, random colours (shuffle) or the latest arrivals first. */
-export function takeColours(m: Machine, pool: number, amount: number, filter: number, shuffle: boolean): void {
-  const k = m.k, base = pool * k, cc = m.cc;
-  if (filter > 0) {
-    cc[base + filter] -= amount;
-    m.moving[filter] += amount;
-    return;
-  }
-  let left = amount;
-  if (shuffle) {
-    let total = 0;
-    for (let j = 0; j < k; j++) total += cc[base + j];
-    for (; left > 0 && total > 0; left--, total--) {
-      let r = m.rng.int(total);
-      let j = 0;
-      while (r >= cc[base + j]) r -= cc[base + j++];
-      cc[base + j]--;
-      m.moving[j]++;
-    }
-    return;
-  }
-  while (left > 0) {
-    let best = -1;
-    for (let j = 0; j < k; j++) if (cc[base + j] > 0 && (best < 0 || m.ccLast[base + j] >= m.ccLast[base + best])) best = j;
-    if (best < 0) break;
-    const take = Math.min(left, cc[base + best]);
-    cc[base + best] -= take;
-    m.moving[best] += take;
-    left -= take;
-  }
 }
 
 function deliverMoving(m: Machine, c: number, to: number, depth: number): void {
@@ -197,7 +151,7 @@ function deliverMoving(m: Machine, c: number, to: number, depth: number): void {
     const amt = m.moving[j];
     if (amt > 0) {
       m.moving[j] = 0;
-      deliver(m, c, to, amt, j, depth);
+      m.deliver(c, to, amt, j, depth);
     }
   }
 }

@@ -6,12 +6,14 @@ import { condOpIndex, parseCondition, parseStateRole, type StateRole } from './f
 import { CompileError, type Problem } from './problems.js';
 import {
   A_AUTOMATIC, A_INTERACTIVE, A_ONSTART, A_PASSIVE, C_ACTIVATOR, C_GATE_TRIGGER, C_INPUT, C_LABEL_MOD, C_LABEL_SET,
-  C_NODE_MOD, C_RESOURCE, C_REVERSE, C_TRIGGER, G_CONDITION, G_PERCENT, G_WEIGHT, T_CONVERTER, T_DELAY, T_DRAIN,
+  C_CONN_ACTIVATOR, C_INTERVAL_MOD, C_NODE_MOD, C_NODE_SET, C_RESOURCE, C_REVERSE, C_TRIGGER, G_CONDITION, G_PERCENT, G_WEIGHT, T_CONVERTER, T_DELAY, T_DRAIN,
   T_END, T_GATE, T_OTHER, T_POOL, T_REGISTER, T_SOURCE, T_TRADER, type Program,
 } from './program.js';
 import { registerOrder } from './register-order.js';
 import { diagramSchema, type Diagram, type DiagramConnection } from './schema.js';
 import { gateOutputKind, structuralProblems } from './structure.js';
+
+const MODIFIER_KINDS = new Set([C_LABEL_MOD, C_LABEL_SET, C_NODE_MOD, C_NODE_SET, C_INTERVAL_MOD]);
 
 const TYPE_CODE: Record<string, number> = {
   pool: T_POOL, source: T_SOURCE, drain: T_DRAIN, converter: T_CONVERTER, trader: T_TRADER, gate: T_GATE,
@@ -129,7 +131,7 @@ export function analyze(d: Diagram): { program: Program; problems: Problem[] } {
 
   // First pass: state connection roles (label modifier targets must be known before rates compile).
   const roles = new Array<StateRole | null>(m).fill(null);
-  const labelTargets = new Set<number>();
+  const labelTargets = new Set<number>(), intervalTargets = new Set<number>();
   d.connections.forEach((c, i) => {
     cColour[i] = colourOf(c.color);
     cShuffle[i] = c.shuffle ? 1 : 0;
@@ -163,9 +165,18 @@ export function analyze(d: Diagram): { program: Program; problems: Problem[] } {
         } else if (role.role === 'set') {
           cKind[i] = C_LABEL_SET;
           labelTargets.add(targetConn);
+        } else if (role.role === 'activator') {
+          cKind[i] = C_CONN_ACTIVATOR;
+          cOp[i] = condOpIndex(role.cond.op);
+          cA[i] = role.cond.a;
+          cB[i] = role.cond.b;
+        } else if (role.role === 'interval') {
+          cKind[i] = C_INTERVAL_MOD;
+          cA[i] = role.amount;
+          intervalTargets.add(targetConn);
         } else {
           problems.push({ id: c.id, code: 'LABEL_MODIFIER_ROLE', severity: 'error', position: 1, field: 'formula',
-            message: 'A state connection that ends on a connection must be a label modifier (+n, -n, +n%, =).' });
+            message: 'A state connection that ends on a connection must be a label or interval modifier (+n, -n, +n%, +ni, =) or an activator (>n, a..b, …).' });
         }
         return;
       }
@@ -192,8 +203,16 @@ export function analyze(d: Diagram): { program: Program; problems: Problem[] } {
           cB[i] = role.role === 'per' ? role.per : 0;
           break;
         case 'set':
-          problems.push({ id: c.id, code: 'SET_TARGET', severity: 'error', position: 1, field: 'formula',
-            message: "'=' sets a connection's label; this state connection ends on a node." });
+          if (type[t!] !== T_POOL) {
+            problems.push({ id: c.id, code: 'NODE_MODIFIER_TARGET', severity: 'warning',
+              message: `'=' sets a pool's content; '${c.to}' is a ${d.nodes[t!].type}, so it has no effect.` });
+            cTo[i] = -1;
+          }
+          cKind[i] = C_NODE_SET;
+          break;
+        case 'interval':
+          problems.push({ id: c.id, code: 'INTERVAL_MODIFIER_TARGET', severity: 'error', position: 1, field: 'formula',
+            message: "'+ni' changes a connection's interval; this state connection ends on a node." });
           break;
         case 'input': cKind[i] = C_INPUT; break;
       }
@@ -254,7 +273,7 @@ export function analyze(d: Diagram): { program: Program; problems: Problem[] } {
     if (expr.kind === 'interval') {
       cEvery[i] = compileExpr(expr.every, baseScope(all));
       expr = expr.amount;
-    }
+    } else if (intervalTargets.has(i)) cEvery[i] = constant(1);
     setRate(i, withDelta(expr, i), all);
   }
 
@@ -311,6 +330,11 @@ export function analyze(d: Diagram): { program: Program; problems: Problem[] } {
   const [gOutStart, gOutList] = group(n, list((i) => (resourceOk(i) || cKind[i] === C_GATE_TRIGGER) && type[cFrom[i]] === T_GATE &&
     (cKind[i] === C_GATE_TRIGGER) === !hasResourceInput[cFrom[i]]), (i) => cFrom[i]);
   const activators = list((i) => cKind[i] === C_ACTIVATOR && cTo[i] >= 0);
+  const connActivators = list((i) => cKind[i] === C_CONN_ACTIVATOR && cTargetConn[i] >= 0);
+  const triggersOnArrival = new Uint8Array(n);
+  if (settings.poolTriggers === 'onArrival') {
+    for (let i = 0; i < m; i++) if ((cKind[i] === C_TRIGGER || cKind[i] === C_REVERSE) && type[cFrom[i]] === T_POOL) triggersOnArrival[cFrom[i]] = 1;
+  }
   const hasActivators = new Uint8Array(n);
   for (const a of activators) hasActivators[cTo[a]] = 1;
   const charted = Int32Array.from(d.nodes.map((_, i) => i).filter((i) => type[i] === T_POOL || type[i] === T_REGISTER));
@@ -323,8 +347,8 @@ export function analyze(d: Diagram): { program: Program; problems: Problem[] } {
     connCount: m, connIds: d.connections.map((c) => c.id), connIndex, cKind, cFrom, cTo, cTargetConn, cConst, cRate, cEvery,
     cColour, cShuffle, cOp, cA, cB, inStart, inList, outStart, outList, gOutStart, gOutList,
     triggers: list((i) => (cKind[i] === C_TRIGGER || cKind[i] === C_REVERSE) && cTo[i] >= 0),
-    activators, hasActivators,
-    modifiers: list((i) => (cKind[i] === C_LABEL_MOD || cKind[i] === C_LABEL_SET || cKind[i] === C_NODE_MOD) && (cTo[i] >= 0 || cTargetConn[i] >= 0)),
+    activators, connActivators, triggersOnArrival, hasActivators,
+    modifiers: list((i) => MODIFIER_KINDS.has(cKind[i]) && (cTo[i] >= 0 || cTargetConn[i] >= 0)),
     ends: Int32Array.from(d.nodes.map((_, i) => i).filter((i) => type[i] === T_END && !disabled[i])),
     variables, diagramDice, colourNames, coloured,
     charted, chartedIds: Array.from(charted, (i) => d.nodes[i].id),

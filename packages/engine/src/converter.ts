@@ -1,5 +1,4 @@
-import { available, takeColours } from './actions.js';
-import { deliver } from './deliver.js';
+import { available, takeColours } from './deliver.js';
 import type { Machine } from './machine.js';
 import { T_POOL } from './program.js';
 
@@ -62,7 +61,7 @@ function produce(m: Machine, i: number, depth: number): void {
     const amount = m.rateOf(c);
     if (amount > 0) {
       if (m.log) m.event('produce', i, `${amount} along ${p.connIds[c]}`, { connection: c, amount });
-      deliver(m, c, p.cTo[c], amount, p.cColour[c], depth);
+      m.deliver(c, p.cTo[c], amount, p.cColour[c], depth);
     }
   }
 }
@@ -116,5 +115,5 @@ export function trade(m: Machine, i: number, depth: number): void {
 
 export function forwardTrade(m: Machine, i: number, c: number, amount: number, colour: number, depth: number): void {
   const out = matchingOutput(m, i, c);
-  if (out >= 0) deliver(m, out, m.p.cTo[out], amount, colour, depth);
+  if (out >= 0) m.deliver(out, m.p.cTo[out], amount, colour, depth);
 }

@@ -1,4 +1,4 @@
-import { deliver, MAX_DEPTH, roomIn } from './deliver.js';
+import { MAX_DEPTH, roomIn } from './deliver.js';
 import type { Machine } from './machine.js';
 
 /** Resources held by one delay: entries of (step due, count, colour); for a queue, only the head's countdown runs. */
@@ -79,7 +79,7 @@ function release(m: Machine, d: number, depth: number): void {
     while (line.due.length > 0 && line.due[0] <= t) {
       if (roomIn(m, to, true) < 1) return;
       m.value[d] -= 1;
-      deliver(m, out, to, 1, line.colour[0], depth + 1);
+      m.deliver(out, to, 1, line.colour[0], depth + 1);
       if (--line.count[0] === 0) {
         line.due.shift();
         line.count.shift();
@@ -96,7 +96,7 @@ function release(m: Machine, d: number, depth: number): void {
       const sent = line.count[j] < room ? line.count[j] : room;
       if (sent > 0) {
         m.value[d] -= sent;
-        deliver(m, out, to, sent, line.colour[j], depth + 1);
+        m.deliver(out, to, sent, line.colour[j], depth + 1);
         line.count[j] -= sent;
       }
     }

@@ -1,8 +1,7 @@
-import { receive, forwardTrade } from './converter.js';
-import { enqueue } from './delay.js';
-import { route } from './gate.js';
 import type { Machine } from './machine.js';
-import { T_CONVERTER, T_DELAY, T_GATE, T_POOL, T_TRADER } from './program.js';
+import { T_POOL, T_SOURCE } from './program.js';
+
+/** Pool room and what an origin can give: helpers the delivery modules share (the machine dispatches, see Machine.deliver). */
 
 /** Bound on chains of immediate hand-overs (gate → gate, converter ↔ delay with d = 0, …) within one step. */
 export const MAX_DEPTH = 64;
@@ -17,33 +16,48 @@ export function roomIn(m: Machine, node: number, blockingOnly: boolean): number 
   return room > 0 ? room : 0;
 }
 
-/** Hands resources that left their origin along connection c to its target node. */
-export function deliver(m: Machine, c: number, to: number, amount: number, colour: number, depth: number): void {
-  if (amount <= 0) return;
-  switch (m.p.type[to]) {
-    case T_POOL: {
-      const room = roomIn(m, to, false);
-      const accepted = amount < room ? amount : room;
-      m.incoming[to] += accepted;
-      if (m.k > 1) m.ccIncoming[to * m.k + colour] += accepted;
-      if (accepted < amount && m.log) m.event('transfer', to, `capacity: ${amount - accepted} destroyed`, { connection: c, requested: amount, amount: accepted });
-      return;
+/** How much connection c's origin can give now (start-of-step snapshot less what was already taken). */
+export function available(m: Machine, c: number): number {
+  const p = m.p;
+  const from = p.cFrom[c];
+  const type = p.type[from];
+  if (type === T_POOL) {
+    if (m.blocked[from] === 1) return 0;
+    const col = p.cColour[c];
+    return m.k > 1 && col > 0 ? m.cc[from * m.k + col] : m.value[from];
+  }
+  if (type === T_SOURCE) return p.disabled[from] === 0 && m.actOk[from] === 1 ? Infinity : 0;
+  return 0;
+}
+
+/** Debits a pool's colour counts into m.moving: the filter colour, random colours (shuffle) or the latest arrivals first. */
+export function takeColours(m: Machine, pool: number, amount: number, filter: number, shuffle: boolean): void {
+  const k = m.k, base = pool * k, cc = m.cc;
+  if (filter > 0) {
+    cc[base + filter] -= amount;
+    m.moving[filter] += amount;
+    return;
+  }
+  let left = amount;
+  if (shuffle) {
+    let total = 0;
+    for (let j = 0; j < k; j++) total += cc[base + j];
+    for (; left > 0 && total > 0; left--, total--) {
+      let r = m.rng.int(total);
+      let j = 0;
+      while (r >= cc[base + j]) r -= cc[base + j++];
+      cc[base + j]--;
+      m.moving[j]++;
     }
-    case T_GATE:
-      if (depth < MAX_DEPTH) route(m, to, amount, colour, depth + 1);
-      return;
-    case T_CONVERTER:
-      m.convBuf[c] += amount;
-      if (depth < MAX_DEPTH) receive(m, to, depth + 1);
-      return;
-    case T_DELAY:
-      enqueue(m, to, amount, colour, depth + 1);
-      return;
-    case T_TRADER:
-      if (depth < MAX_DEPTH) forwardTrade(m, to, c, amount, colour, depth + 1);
-      return;
-    default:
-      // Drains (and anything that cannot hold resources) destroy what they get.
-      return;
+    return;
+  }
+  while (left > 0) {
+    let best = -1;
+    for (let j = 0; j < k; j++) if (cc[base + j] > 0 && (best < 0 || m.ccLast[base + j] >= m.ccLast[base + best])) best = j;
+    if (best < 0) break;
+    const take = Math.min(left, cc[base + best]);
+    cc[base + best] -= take;
+    m.moving[best] += take;
+    left -= take;
   }
 }

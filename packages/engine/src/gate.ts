@@ -1,5 +1,3 @@
-import { fireNode } from './actions.js';
-import { deliver } from './deliver.js';
 import { holds } from './formula/roles.js';
 import type { Machine } from './machine.js';
 import { G_CONDITION, G_PERCENT } from './program.js';
@@ -18,7 +16,7 @@ export function route(m: Machine, g: number, amount: number, colour: number, dep
     if (count > 0) {
       m.gateOut[c] = 0;
       if (m.log) m.event('route', g, `${count} to ${p.nodeIds[p.cTo[c]]}`, { connection: c, amount: count });
-      deliver(m, c, p.cTo[c], count, colour, depth);
+      m.deliver(c, p.cTo[c], count, colour, depth);
     }
   }
 }
@@ -43,7 +41,7 @@ export function fireTarget(m: Machine, target: number, depth: number): void {
     m.trigNext[target] = 1;
     return;
   }
-  if (depth < 64 && m.canFire(target)) fireNode(m, target, depth + 1);
+  if (depth < 64 && m.canFire(target)) m.fire(target, depth + 1);
 }
 
 /** Counts into m.gateOut how many of `amount` resources each output gets (conditions may copy). */

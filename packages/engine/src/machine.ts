@@ -1,9 +1,13 @@
 import { fireNode, commitIncoming, blockOverRequestedPools, applyNodeModifiers } from './actions.js';
-import { releaseDelays, DelayLine } from './delay.js';
+import { forwardTrade, receive } from './converter.js';
+import { enqueue, releaseDelays, DelayLine } from './delay.js';
+import { MAX_DEPTH, roomIn } from './deliver.js';
+import { route } from './gate.js';
 import type { EvalContext } from './formula/evaluate.js';
 import type { SimEvent, SimEventKind } from './events.js';
 import {
-  A_AUTOMATIC, A_INTERACTIVE, A_ONSTART, C_NODE_MOD, T_DELAY, T_POOL, T_REGISTER, type Program,
+  A_AUTOMATIC, A_INTERACTIVE, A_ONSTART, C_INTERVAL_MOD, C_NODE_MOD, C_NODE_SET, T_CONVERTER, T_DELAY, T_GATE, T_POOL, T_REGISTER, T_TRADER,
+  type Program,
 } from './program.js';
 import { Rng } from './random.js';
 import { evaluateActivators, recomputeRegisters, applyModifiers, runTriggers } from './state-phase.js';
@@ -28,6 +32,8 @@ export class Machine implements EvalContext {
   readonly vars: Float64Array;
   readonly labelDelta: Float64Array;
   readonly labelSet: Float64Array;
+  /** Steps added to a connection's interval by `+ni` modifiers. */
+  readonly intervalDelta: Float64Array;
   readonly rate: Float64Array;
   readonly rateStep: Int32Array;
   readonly carry: Float64Array;
@@ -45,6 +51,12 @@ export class Machine implements EvalContext {
   trigNow: Uint8Array;
   readonly clicked: Uint8Array;
   readonly actOk: Uint8Array;
+  /** 0 while an activator on the connection fails. */
+  readonly connOk: Uint8Array;
+  /** The program has `+ni` interval modifiers. */
+  readonly intervalMods: boolean;
+  /** Some pool's triggers fire on arrival (settings.poolTriggers: onArrival). */
+  readonly arrivalTriggers: boolean;
   readonly usedEdge: Uint8Array;
   readonly blocked: Uint8Array;
   readonly requesters: Float64Array;
@@ -77,6 +89,7 @@ export class Machine implements EvalContext {
     this.vars = new Float64Array(p.variables.length);
     this.labelDelta = new Float64Array(m);
     this.labelSet = new Float64Array(m);
+    this.intervalDelta = new Float64Array(m);
     this.rate = new Float64Array(m);
     this.rateStep = new Int32Array(m);
     this.carry = new Float64Array(m);
@@ -94,6 +107,9 @@ export class Machine implements EvalContext {
     this.trigNow = new Uint8Array(n);
     this.clicked = new Uint8Array(n);
     this.actOk = new Uint8Array(n);
+    this.connOk = new Uint8Array(m).fill(1);
+    this.arrivalTriggers = p.triggersOnArrival.includes(1);
+    this.intervalMods = p.modifiers.some((e) => p.cKind[e] === C_INTERVAL_MOD);
     this.usedEdge = new Uint8Array(m);
     this.blocked = new Uint8Array(n);
     this.requesters = new Float64Array(n);
@@ -104,7 +120,7 @@ export class Machine implements EvalContext {
     this.delays = Array.from({ length: n }, (_, i) => (p.type[i] === T_DELAY ? new DelayLine() : null));
     this.delayNodes = Int32Array.from(Array.from({ length: n }, (_, i) => i).filter((i) => p.type[i] === T_DELAY && !p.disabled[i]));
     const targets = new Set<number>();
-    for (const e of p.modifiers) if (p.cKind[e] === C_NODE_MOD && p.cTo[e] >= 0) targets.add(p.cTo[e]);
+    for (const e of p.modifiers) if ((p.cKind[e] === C_NODE_MOD || p.cKind[e] === C_NODE_SET) && p.cTo[e] >= 0) targets.add(p.cTo[e]);
     this.modTargets = Int32Array.from([...targets].sort((a, b) => a - b));
     this.interactive = options.interactive ?? false;
     this.sameStep = p.settings.triggerTiming === 'sameStep';
@@ -125,6 +141,7 @@ export class Machine implements EvalContext {
     this.incoming.fill(0);
     this.labelDelta.fill(0);
     this.labelSet.fill(NaN);
+    this.intervalDelta.fill(0);
     this.rateStep.fill(-1);
     this.carry.fill(0);
     this.countdown.fill(NaN);
@@ -187,7 +204,7 @@ export class Machine implements EvalContext {
     commitIncoming(this);
     recomputeRegisters(this);
     if (p.modifiers.length > 0) applyModifiers(this);
-    if (p.activators.length > 0) evaluateActivators(this);
+    if (p.activators.length > 0 || p.connActivators.length > 0) evaluateActivators(this);
     this.checkEnd();
     return true;
   }
@@ -211,6 +228,43 @@ export class Machine implements EvalContext {
     for (let i = 0; i < vars.length; i++) this.vars[i] = vars[i](this);
   }
 
+  /**
+   * Hands resources that left their origin along connection c to its target node. The machine is the
+   * one dispatcher between the node kinds (actions, converters, delays, gates only call back into it),
+   * so those modules do not import one another.
+   */
+  deliver(c: number, to: number, amount: number, colour: number, depth: number): void {
+    if (amount <= 0) return;
+    switch (this.p.type[to]) {
+      case T_POOL: {
+        // Arrivals count from the end of the step; what does not fit is destroyed.
+        const room = roomIn(this, to, false);
+        const accepted = amount < room ? amount : room;
+        this.incoming[to] += accepted;
+        if (this.k > 1) this.ccIncoming[to * this.k + colour] += accepted;
+        if (this.arrivalTriggers && accepted > 0 && this.p.triggersOnArrival[to] === 1) {
+          this.fired[to] = 1;
+          this.satisfied[to] = 1;
+        }
+        if (accepted < amount && this.log) this.event('transfer', to, `capacity: ${amount - accepted} destroyed`, { connection: c, requested: amount, amount: accepted });
+        return;
+      }
+      case T_GATE: if (depth < MAX_DEPTH) route(this, to, amount, colour, depth + 1); return;
+      case T_CONVERTER:
+        this.convBuf[c] += amount;
+        if (depth < MAX_DEPTH) receive(this, to, depth + 1);
+        return;
+      case T_DELAY: enqueue(this, to, amount, colour, depth + 1); return;
+      case T_TRADER: if (depth < MAX_DEPTH) forwardTrade(this, to, c, amount, colour, depth + 1); return;
+      default: return; // drains (and anything that cannot hold resources) destroy what they get
+    }
+  }
+
+  /** A node fires now (triggers with sameStep timing, trigger gates). */
+  fire(i: number, depth: number): void {
+    fireNode(this, i, depth);
+  }
+
   /** The amount a connection moves this step: evaluated once per step, intervals and fractional carry applied. */
   rateOf(c: number): number {
     if (this.rateStep[c] === this.t) return this.rate[c];
@@ -222,7 +276,7 @@ export class Machine implements EvalContext {
     const every = p.cEvery[c];
     if (every !== null) {
       let cd = this.countdown[c];
-      if (cd !== cd) cd = every(this);
+      if (cd !== cd) cd = this.intervalMods ? every(this) + this.intervalDelta[c] : every(this);
       cd -= 1;
       if (cd <= 0) this.countdown[c] = NaN;
       else {

@@ -11,7 +11,8 @@ export const G_WEIGHT = 0, G_PERCENT = 1, G_CONDITION = 2;
 
 /** Connection kinds in the program's single connection index space. */
 export const C_RESOURCE = 0, C_TRIGGER = 1, C_REVERSE = 2, C_ACTIVATOR = 3, C_LABEL_MOD = 4, C_LABEL_SET = 5,
-  C_NODE_MOD = 6, C_INPUT = 7, C_GATE_TRIGGER = 8;
+  C_NODE_MOD = 6, C_INPUT = 7, C_GATE_TRIGGER = 8,
+  C_INTERVAL_MOD = 9, C_NODE_SET = 10, C_CONN_ACTIVATOR = 11;
 
 /**
  * A compiled diagram: ids resolved to dense indices, formulas parsed to closures, everything an
@@ -78,6 +79,10 @@ export interface Program {
 
   readonly triggers: Int32Array;
   readonly activators: Int32Array;
+  /** Activators that end on a connection: it moves nothing (or, a state connection, does nothing) while they fail. */
+  readonly connActivators: Int32Array;
+  /** Pools whose triggers fire when resources arrive (settings.poolTriggers: onArrival). */
+  readonly triggersOnArrival: Uint8Array;
   readonly hasActivators: Uint8Array;
   readonly modifiers: Int32Array;
   readonly ends: Int32Array;

@@ -15,6 +15,15 @@ export const settingsSchema = z.object({
   multiplayer: z.number().default(0),
   triggerTiming: z.enum(['nextStep', 'sameStep']).default('nextStep'),
   allocation: z.enum(['creationOrder', 'synchronous']).default('creationOrder'),
+  /**
+   * When a pool's `*` trigger fires: when the pool itself fires and is satisfied (ENGINE.md), or
+   * whenever resources arrive in it (machinations.io; set by its importer). Unset: whenFiring.
+   */
+  poolTriggers: z.enum(['whenFiring', 'onArrival']).optional(),
+  /** Runs of a batch when none is asked for (machinations.io's "number of runs"). */
+  runs: z.number().int().min(1).optional(),
+  /** Seconds between steps when a run is played on screen (machinations.io's time interval). */
+  stepSeconds: z.number().positive().optional(),
 });
 
 export const nodeSchema = z.object({

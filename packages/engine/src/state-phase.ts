@@ -1,7 +1,6 @@
-import { fireNode } from './actions.js';
 import { holds } from './formula/roles.js';
 import type { Machine } from './machine.js';
-import { C_LABEL_MOD, C_LABEL_SET, C_TRIGGER, T_POOL } from './program.js';
+import { C_INTERVAL_MOD, C_LABEL_MOD, C_LABEL_SET, C_NODE_SET, C_TRIGGER, T_POOL } from './program.js';
 
 function originValue(m: Machine, e: number): number {
   const p = m.p;
@@ -29,17 +28,28 @@ export function recomputeRegisters(m: Machine): void {
 export function applyModifiers(m: Machine): void {
   const p = m.p;
   const mods = p.modifiers;
+  const gated = p.connActivators.length > 0;
   for (let j = 0; j < mods.length; j++) {
     const e = mods[j];
     const now = originValue(m, e);
     const last = m.lastSeen[e];
     m.lastSeen[e] = now;
     const kind = p.cKind[e];
+    if (gated && m.connOk[e] === 0) continue;
     if (kind === C_LABEL_SET) {
       m.labelSet[p.cTargetConn[e]] = now;
       continue;
     }
     if (now === last) continue;
+    if (kind === C_NODE_SET) {
+      const to = p.cTo[e];
+      if (to >= 0) m.pendingMod[to] = now - m.value[to] - m.modCarry[to];
+      continue;
+    }
+    if (kind === C_INTERVAL_MOD) {
+      m.intervalDelta[p.cTargetConn[e]] += p.cA[e] * (now - last);
+      continue;
+    }
     if (kind === C_LABEL_MOD) {
       m.labelDelta[p.cTargetConn[e]] += p.cA[e] * (now - last);
     } else {
@@ -60,17 +70,31 @@ export function evaluateActivators(m: Machine): void {
     const a = acts[j];
     if (!holds(p.cOp[a], p.cA[a], p.cB[a], originValue(m, a))) m.actOk[p.cTo[a]] = 0;
   }
+  const conns = p.connActivators;
+  if (conns.length === 0) return;
+  m.connOk.fill(1);
+  for (let j = 0; j < conns.length; j++) {
+    const a = conns[j];
+    if (!holds(p.cOp[a], p.cA[a], p.cB[a], originValue(m, a))) {
+      const target = p.cTargetConn[a];
+      m.connOk[target] = 0;
+      // An inactive resource connection moves nothing next step: its rate for t+1 is cached as 0.
+      m.rateStep[target] = m.t + 1;
+      m.rate[target] = 0;
+    }
+  }
 }
 
 /** Satisfied nodes emit `*`, unsatisfied ones `!`: targets fire next step, or now with triggerTiming: sameStep. */
 export function runTriggers(m: Machine): void {
   const p = m.p;
   const trig = p.triggers;
+  const gated = p.connActivators.length > 0;
   if (!m.sameStep) {
     for (let j = 0; j < trig.length; j++) {
       const e = trig[j];
       const o = p.cFrom[e];
-      if (m.fired[o] === 1 && (m.satisfied[o] === 1) === (p.cKind[e] === C_TRIGGER)) {
+      if (m.fired[o] === 1 && (!gated || m.connOk[e] === 1) && (m.satisfied[o] === 1) === (p.cKind[e] === C_TRIGGER)) {
         m.trigNext[p.cTo[e]] = 1;
         if (m.log) m.event('trigger', p.cTo[e], `triggered by ${p.nodeIds[o]}`, { connection: e });
       }
@@ -83,12 +107,12 @@ export function runTriggers(m: Machine): void {
     for (let j = 0; j < trig.length; j++) {
       const e = trig[j];
       const o = p.cFrom[e];
-      if (m.usedEdge[e] === 0 && m.fired[o] === 1 && (m.satisfied[o] === 1) === (p.cKind[e] === C_TRIGGER)) {
+      if (m.usedEdge[e] === 0 && m.fired[o] === 1 && (!gated || m.connOk[e] === 1) && (m.satisfied[o] === 1) === (p.cKind[e] === C_TRIGGER)) {
         m.usedEdge[e] = 1;
         progress = true;
         const target = p.cTo[e];
         if (m.log) m.event('trigger', target, `triggered by ${p.nodeIds[o]}`, { connection: e });
-        if (m.canFire(target)) fireNode(m, target, 1);
+        if (m.canFire(target)) m.fire(target, 1);
       }
     }
   }

@@ -1,5 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES } from './helpers.js';
@@ -46,8 +47,23 @@ describe('loopwright-sim', () => {
     const m = JSON.parse(cli('run', `${FIXTURES}ex08-invest.machinations.xml`, '--json', '--steps', '16').out);
     expect(m.runs[0].series.n3).toEqual([0, 0, 0, 0, 0, 1, 1, 1, 2, 2, 3, 3, 4, 5, 6, 7]);
     const x = cli('run', `${FIXTURES}ex10-activator-end.mxgraph.xml`, '--json');
-    expect(x.err).toMatch(/x1: not imported/);
+    expect(x.err).toMatch(/x1 \[mxCell\]: element 'mxCell \(shape=cloud\)' is not a Machinations element; left out/);
     expect(JSON.parse(x.out).runs[0]).toMatchObject({ steps: 5, end: 'win' });
+  });
+
+  it('convert writes our JSON and prints the import report on stderr', () => {
+    const out = `${mkdtempSync(`${tmpdir()}/lw-convert-`)}/ex10.json`;
+    const r = cli('convert', `${FIXTURES}ex10-activator-end.mxgraph.xml`, '-o', out);
+    expect(r.code).toBe(0);
+    expect(r.out).toBe('');
+    expect(r.err).toMatch(/import report: 3 element\(s\)/);
+    expect(r.err).toMatch(/^  0 \[layer\]: Loopwright has no layers/m);
+    const doc = JSON.parse(readFileSync(out, 'utf8'));
+    expect(doc.nodes.map((n: { id: string }) => n.id)).toEqual(['s1', 'p', 's2', 'q', 'end']);
+    expect(JSON.parse(cli('run', out, '--json').out).runs[0]).toMatchObject({ steps: 5, end: 'win' });
+    const stdout = cli('convert', `${FIXTURES}ex08-invest.json`);
+    expect(JSON.parse(stdout.out).nodes.length).toBeGreaterThan(0);
+    expect(stdout.err).toBe('');
   });
 
   it('gives the same batch on 1 and 2 threads and D6 statistics within sampling error', () => {

@@ -36,6 +36,25 @@ describe('formula language', () => {
     for (const v of samples('randomInt(2, 5)', 500)) expect(v >= 2 && v <= 5 && Number.isInteger(v)).toBe(true);
     for (const v of samples('random()', 500)) expect(v >= 0 && v < 1).toBe(true);
   });
+  it('has the math.js functions machinations.io registers use', () => {
+    expect(value('sum(1, 2, 3) + largerEq(2, 2) + smallerEq(3, 2) + unequal(1, 2)')).toBe(6 + 1 + 0 + 1);
+    expect([value('compare(1, 2)'), value('compare(2, 2)'), value('compare(3, 2)'), value('sign(-4)')]).toEqual([-1, 0, 1, -1]);
+    expect([value('mod(7, 3)'), value('mod(-1, 3)'), value('mod(5, 0)')]).toEqual([1, 2, 0]);
+    expect(value('isPositive(2) + isNegative(2) + isZero(0) + isInteger(2.5) + isInteger(4)')).toBe(3);
+    expect(value('log(8, 2) + exp(0)')).toBeCloseTo(4);
+    for (const v of samples('random(5, 10)', 500)) expect(v >= 5 && v < 10).toBe(true);
+  });
+  it('reads lowercase dice like machinations.io (d6, 2d5+1) but leaves a bare d a name', () => {
+    const d = samples('2d5+1');
+    expect(Math.min(...d)).toBe(3);
+    expect(Math.max(...d)).toBe(11);
+    expect(Math.max(...samples('d6'))).toBe(6);
+    expect(() => value('d')).toThrow(/unknown name 'd'/);
+  });
+  it('reads interval modifiers (+1i) as a state connection role', () => {
+    expect(parseStateRole('+1i', true, false)).toEqual({ role: 'interval', amount: 1 });
+    expect(parseStateRole('-2i', true, false)).toEqual({ role: 'interval', amount: -2 });
+  });
   it('rolls dice: D6, 2D6+1, D (the diagram dice)', () => {
     const d6 = samples('D6');
     expect(Math.min(...d6)).toBe(1);

@@ -56,7 +56,7 @@ describe('import (ENGINE.md §9)', () => {
   it('reads the original Machinations XML (ids by document order) and reports what it left out', () => {
     const text = readFileSync(`${FIXTURES}ex08-invest.machinations.xml`, 'utf8');
     const r = importMachinationsXml(text);
-    expect(r.warnings).toEqual([{ id: 'n8', message: expect.stringContaining('ArtificialPlayer') }]);
+    expect(r.warnings).toEqual([{ id: 'n8', kind: 'ArtificialPlayer', message: expect.stringContaining('artificial players') }]);
     expect(r.diagram.connections!.find((c) => c.kind === 'state')).toMatchObject({ from: 'n3', to: 'c4', formula: '+1' });
     const res = run(r.diagram, { steps: 16 });
     expect(res.series.n1).toEqual([1, 2, 3, 4, 5, 1, 3, 5, 2, 5, 3, 7, 6, 6, 7, 9]);
@@ -68,7 +68,7 @@ describe('import (ENGINE.md §9)', () => {
     const r = importMxGraphXml(text);
     expect(r.diagram.nodes!.map((n) => n.name)).toEqual(['S1', 'P', 'S2', 'Q', 'win']);
     expect(r.diagram.connections!.map((c) => c.formula)).toEqual(['1', '1', '<3', '>=5']);
-    expect(r.warnings.map((w) => w.id)).toEqual(['x1']);
+    expect(r.warnings.filter((w) => w.kind !== 'layer').map((w) => w.id)).toEqual(['x1']);
     const res = run(r.diagram);
     expect(res.end).toBe('win');
     expect(res.series.q).toEqual([1, 2, 3, 3, 3]);
@@ -82,7 +82,7 @@ describe('import (ENGINE.md §9)', () => {
       <mxResourceConnectionCell id="e" source="p" target="u" value="1" edge="1"/></root></mxGraphModel>`;
     const r = importDiagram(xml);
     expect(r.diagram.nodes).toEqual([expect.objectContaining({ id: 'p', type: 'pool', name: 'Gold', start: 4, x: 5, y: 6 })]);
-    expect(r.warnings.map((w) => w.id).sort()).toEqual(['e', 'u']);
+    expect(r.warnings.map((w) => `${w.id}:${w.kind}`).sort()).toEqual(['0:layer', '1:layer', 'e:resource connection', 'u:mxCell']);
   });
 
   it('detects JSON and rejects what it cannot read', () => {

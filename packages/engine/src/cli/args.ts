@@ -10,6 +10,8 @@ export interface CliArgs {
   asserts: string[];
   percentiles?: number[];
   help: boolean;
+  /** convert: where to write the JSON (default: standard output). */
+  output?: string;
 }
 
 export class UsageError extends Error {}
@@ -18,8 +20,11 @@ export const USAGE = `Usage:
   loopwright-sim run FILE [--runs N] [--seed S] [--steps N] [--threads T] [--json] [--summary-only]
                           [--percentiles 5,25,75,95] [--assert "EXPR"]...
   loopwright-sim validate FILE
+  loopwright-sim convert FILE [-o OUT.json]
 
 FILE is a Loopwright JSON document, a Machinations XML file or a machinations.io (mxGraph) XML file.
+convert writes FILE as a Loopwright JSON document (to OUT.json or standard output) and prints the
+import report on standard error: every element it left out or changed, with its id, kind and reason.
 --assert, e.g. "p95(Gold, 100) < 500" or "mean(Upgrades, end) >= 3", may be repeated.
 Exit codes: 0 ok, 1 an assertion failed, 2 bad file, formula, assertion or arguments.`;
 
@@ -59,6 +64,7 @@ export function parseArgs(argv: string[]): CliArgs {
           return n;
         });
         break;
+      case '-o': case '--output': args.output = value(); break;
       case '-h': case '--help': args.help = true; break;
       default:
         if (a.startsWith('--')) throw new UsageError(`unknown option ${a}`);

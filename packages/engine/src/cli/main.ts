@@ -8,7 +8,9 @@ import { validate } from '../validate.js';
 import { runBatchParallel } from '../node/index.js';
 import { readDiagramFile } from '../node/read.js';
 import { parseArgs, UsageError, USAGE, type CliArgs } from './args.js';
-import { formatJson, formatText } from './output.js';
+import { formatJson, formatReport, formatText } from './output.js';
+import { writeFile } from 'node:fs/promises';
+import { parseDiagram } from '../schema.js';
 
 async function main(argv: string[]): Promise<number> {
   let args: CliArgs;
@@ -22,7 +24,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return args.help ? 0 : 2;
   }
-  if (args.command !== 'run' && args.command !== 'validate') return fail(`unknown command '${args.command}'\n\n${USAGE}`);
+  if (!['run', 'validate', 'convert'].includes(args.command)) return fail(`unknown command '${args.command}'\n\n${USAGE}`);
   if (!args.file) return fail(`missing FILE\n\n${USAGE}`);
 
   let imported;
@@ -31,7 +33,17 @@ async function main(argv: string[]): Promise<number> {
   } catch (e) {
     return fail(`${args.file}: ${(e as Error).message}`);
   }
-  for (const w of imported.warnings) process.stderr.write(`warning: ${w.id || 'document'}: not imported: ${w.message}\n`);
+  process.stderr.write(formatReport(imported.warnings));
+
+  if (args.command === 'convert') {
+    const problems = validate(imported.diagram);
+    for (const p of problems) if (p.severity === 'error') process.stderr.write(`error: ${formatProblem(p)}\n`);
+    if (problems.some((p) => p.severity === 'error')) return 2;
+    const json = `${JSON.stringify(parseDiagram(imported.diagram), null, 2)}\n`;
+    if (args.output) await writeFile(args.output, json);
+    else process.stdout.write(json);
+    return 0;
+  }
 
   if (args.command === 'validate') {
     const problems = validate(imported.diagram);

@@ -1,4 +1,5 @@
 import type { BatchResult } from '../batch.js';
+import type { ImportWarning } from '../import/index.js';
 
 /** The --json document: runs (steps, end, final, series) and the per-step summary. */
 export function formatJson(result: BatchResult, summaryOnly: boolean): string {
@@ -37,4 +38,11 @@ function fmt(v: number): string {
 }
 function pad(s: string, n: number): string {
   return s.length >= n ? `${s} ` : s + ' '.repeat(n - s.length);
+}
+
+/** The import report for standard error: one line per element left out or changed. */
+export function formatReport(report: ImportWarning[]): string {
+  if (report.length === 0) return '';
+  const lines = report.map((w) => `  ${w.id || '(document)'} [${w.kind}]: ${w.message}`);
+  return `import report: ${report.length} element(s) not imported or changed\n${lines.join('\n')}\n`;
 }

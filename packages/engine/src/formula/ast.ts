@@ -14,8 +14,11 @@ export type BinaryOp = '+' | '-' | '*' | '/' | '<' | '<=' | '>' | '>=' | '==' | 
 export const FUNCTIONS: Record<string, [min: number, max: number]> = {
   floor: [1, 1], ceil: [1, 1], round: [1, 1], abs: [1, 1], sqrt: [1, 1],
   min: [1, 99], max: [1, 99], pow: [2, 2],
-  random: [0, 0], randomInt: [1, 2],
+  random: [0, 2], randomInt: [1, 2],
   larger: [2, 2], smaller: [2, 2], equal: [2, 2],
+  // math.js names that machinations.io registers use.
+  sum: [1, 99], largerEq: [2, 2], smallerEq: [2, 2], unequal: [2, 2], compare: [2, 2], sign: [1, 1], mod: [2, 2],
+  isPositive: [1, 1], isNegative: [1, 1], isZero: [1, 1], isInteger: [1, 1], log: [1, 2], exp: [1, 1],
 };
 
 /** True when the value can change from one evaluation to the next (dice, chance, state, variables). */

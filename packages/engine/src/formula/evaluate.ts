@@ -135,7 +135,10 @@ function call(fn: string, args: Evaluator[]): Evaluator {
     case 'pow': return (c) => Math.pow(a(c), b(c));
     case 'min': return args.length === 2 ? (c) => Math.min(a(c), b(c)) : (c) => fold(args, c, Math.min);
     case 'max': return args.length === 2 ? (c) => Math.max(a(c), b(c)) : (c) => fold(args, c, Math.max);
-    case 'random': return (c) => c.rng.next();
+    case 'random':
+      if (args.length === 0) return (c) => c.rng.next();
+      if (args.length === 1) return (c) => c.rng.next() * a(c);
+      return (c) => { const lo = a(c); return lo + c.rng.next() * (b(c) - lo); };
     case 'randomInt':
       if (args.length === 1) return (c) => c.rng.int(Math.max(0, Math.floor(a(c))));
       return (c) => {
@@ -146,6 +149,23 @@ function call(fn: string, args: Evaluator[]): Evaluator {
     case 'larger': return (c) => (a(c) > b(c) ? 1 : 0);
     case 'smaller': return (c) => (a(c) < b(c) ? 1 : 0);
     case 'equal': return (c) => (a(c) === b(c) ? 1 : 0);
+    case 'sum': return (c) => fold(args, c, (x, y) => x + y);
+    case 'largerEq': return (c) => (a(c) >= b(c) ? 1 : 0);
+    case 'smallerEq': return (c) => (a(c) <= b(c) ? 1 : 0);
+    case 'unequal': return (c) => (a(c) !== b(c) ? 1 : 0);
+    case 'compare': return (c) => Math.sign(a(c) - b(c));
+    case 'sign': return (c) => Math.sign(a(c));
+    case 'mod': return (c) => {
+      const d = b(c);
+      return d === 0 ? 0 : a(c) - d * Math.floor(a(c) / d);
+    };
+    case 'isPositive': return (c) => (a(c) > 0 ? 1 : 0);
+    case 'isNegative': return (c) => (a(c) < 0 ? 1 : 0);
+    case 'isZero': return (c) => (a(c) === 0 ? 1 : 0);
+    case 'isInteger': return (c) => (Number.isInteger(a(c)) ? 1 : 0);
+    case 'log': return args.length === 1 ? (c) => { const v = a(c); return v > 0 ? Math.log(v) : 0; }
+      : (c) => { const v = a(c), base = b(c); return v > 0 && base > 0 && base !== 1 ? Math.log(v) / Math.log(base) : 0; };
+    case 'exp': return (c) => Math.exp(a(c));
     default: throw new Error(`unknown function ${fn}`);
   }
 }

@@ -2,7 +2,8 @@ import type { BinaryOp, Expr } from './ast.js';
 import { FUNCTIONS } from './ast.js';
 import { FormulaError, tokenize, type Token } from './lexer.js';
 
-const DICE = /^D(\d*)$/;
+/** `D6`, `D` (the diagram's dice) and machinations.io's lowercase `d6`; a bare `d` stays a name. */
+const DICE = /^(?:D(\d*)|d(\d+))$/;
 
 /** Parses a rate/value formula. Throws FormulaError with a 1-based position. */
 export function parseFormula(source: string): Expr {
@@ -116,7 +117,7 @@ class Parser {
       if (m) {
         this.i++;
         if (!Number.isInteger(t.value)) this.fail('the number of dice must be a whole number', t);
-        return { kind: 'dice', count: t.value, sides: m[1] ? Number(m[1]) : 0, pos: this.pos(t) };
+        return { kind: 'dice', count: t.value, sides: Number(m[1] || m[2] || 0), pos: this.pos(t) };
       }
       if (adjacent) this.fail(`unexpected '${next.text}' after a number`, next);
       return { kind: 'num', value: t.value, pos: this.pos(t) };
@@ -124,7 +125,7 @@ class Parser {
     if (t.kind === 'ident') {
       this.i++;
       const m = DICE.exec(t.text);
-      if (m) return { kind: 'dice', count: 1, sides: m[1] ? Number(m[1]) : 0, pos: this.pos(t) };
+      if (m) return { kind: 'dice', count: 1, sides: Number(m[1] || m[2] || 0), pos: this.pos(t) };
       if (t.text === 'all') return { kind: 'all', pos: this.pos(t) };
       if (this.isOp('(')) return this.call(t);
       return { kind: 'name', name: t.text, pos: this.pos(t) };

@@ -14,6 +14,7 @@ export type StateRole =
   | { role: 'reverse' }
   | { role: 'activator'; cond: Condition }
   | { role: 'modifier'; amount: number; percent: boolean }
+  | { role: 'interval'; amount: number }
   | { role: 'set' }
   | { role: 'per'; amount: number; per: number }
   | { role: 'input'; name: string };
@@ -22,6 +23,7 @@ const NUM = '[-+]?(?:\\d+(?:\\.\\d+)?|\\.\\d+)';
 const COMPARE = new RegExp(`^(>=|<=|==|!=|>|<)\\s*(${NUM})$`);
 const RANGE = new RegExp(`^(${NUM})\\s*\\.\\.\\s*(${NUM})$`);
 const MODIFIER = /^([-+])\s*(\d+(?:\.\d+)?|\.\d+)\s*(%?)$/;
+const INTERVAL_MOD = /^([-+])\s*(\d+(?:\.\d+)?|\.\d+)\s*i$/;
 const PER = /^([-+])\s*(\d+(?:\.\d+)?)\s*\/\s*(\d+(?:\.\d+)?)$/;
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -65,6 +67,8 @@ export function parseStateRole(formula: string, targetIsConnection: boolean, tar
     const amount = Number(m[2]) * (m[1] === '-' ? -1 : 1);
     return { role: 'modifier', amount, percent: m[3] === '%' };
   }
+  m = INTERVAL_MOD.exec(t);
+  if (m) return { role: 'interval', amount: Number(m[2]) * (m[1] === '-' ? -1 : 1) };
   m = PER.exec(t);
   if (m) {
     const per = Number(m[3]);
@@ -78,5 +82,5 @@ export function parseStateRole(formula: string, targetIsConnection: boolean, tar
     throw new FormulaError(`'${t}' names a register input, but the target is not a register`, 1);
   }
   void targetIsConnection;
-  throw new FormulaError(`'${t}' is not a state connection role (use *, !, +n, -n, +n%, +a/b, =, >n, a..b or an input name)`, 1);
+  throw new FormulaError(`'${t}' is not a state connection role (use *, !, +n, -n, +n%, +ni, +a/b, =, >n, a..b or an input name)`, 1);
 }

@@ -2,13 +2,17 @@ import type { DiagramInput } from '../schema.js';
 
 export interface ImportResult {
   diagram: DiagramInput;
-  /** What could not be imported, element by element. */
+  /** The import report: every element of the file that was left out or imported with a change, and why. */
   warnings: ImportWarning[];
   format: 'json' | 'machinations' | 'mxgraph';
 }
 
 export interface ImportWarning {
+  /** The element's id in the file ('' for the document itself). */
   id: string;
+  /** What the element is in the file: 'pool', 'state connection', 'layer', 'setting', … */
+  kind: string;
+  /** Why it was left out or changed. */
   message: string;
 }
 
@@ -23,11 +27,10 @@ export function num(v: string | undefined, fallback: number): number {
 
 export function activationOf(v: string | undefined): 'passive' | 'automatic' | 'interactive' | 'onstart' | undefined {
   const t = (v ?? '').toLowerCase().replace(/[\s_-]/g, '');
-  if (t === '' ) return 'passive';
-  if (t === 'passive') return 'passive';
+  if (t === '' || t === 'passive') return 'passive';
   if (t === 'automatic' || t === 'auto') return 'automatic';
   if (t === 'interactive' || t === 'clickable') return 'interactive';
-  if (t === 'onstart' || t === 'startingaction' || t === 'start') return 'onstart';
+  if (t === 'onstart' || t === 'startingaction' || t === 'start' || t === 'enabling') return 'onstart';
   return undefined;
 }
 
@@ -43,4 +46,21 @@ export function modeOf(v: string | undefined): 'pull-any' | 'pull-all' | 'push-a
 
 export function bool(v: string | undefined): boolean {
   return v === 'true' || v === '1' || v === 'yes';
+}
+
+/** Colours as the engine compares them: lowercase hex; black (machinations.io's default) is no colour. */
+export function colourCode(v: string | undefined): string | undefined {
+  if (!v) return undefined;
+  let code = v.trim();
+  if (code.startsWith('{')) {
+    try {
+      const parsed = JSON.parse(code) as { colorCode?: string; colorName?: string };
+      code = parsed.colorCode ?? parsed.colorName ?? '';
+    } catch {
+      return undefined;
+    }
+  }
+  code = code.toLowerCase();
+  if (/^#[0-9a-f]{8}$/.test(code)) code = code.slice(0, 7);
+  return code === '' || code === '#000000' || code === '#000' || code === 'black' ? undefined : code;
 }

@@ -1,6 +1,7 @@
 import type { NodeType } from '../schema.js';
 import { activationOf, bool, modeOf, num, type ImportedConnection, type ImportedNode, type ImportResult, type ImportWarning } from './common.js';
-import { parseXml, stripHtml, walk, type XmlElement } from './xml.js';
+import { keepValid } from './keep-valid.js';
+import { htmlToText as stripHtml, parseXml, walk, type XmlElement } from './xml.js';
 
 const SYMBOLS: Record<string, NodeType> = {
   pool: 'pool', source: 'source', drain: 'drain', converter: 'converter', trader: 'trader', gate: 'gate',
@@ -36,12 +37,12 @@ export function importMachinationsXml(text: string): ImportResult {
     const type = (el.attrs.type ?? '').toLowerCase().replace(/\s+/g, '');
     const kind = type.startsWith('resource') ? 'resource' : type.startsWith('state') ? 'state' : null;
     if (!kind) {
-      warnings.push({ id, message: `connection type '${el.attrs.type ?? ''}' is not supported; left out` });
+      warnings.push({ id, kind: 'connection', message: `connection type '${el.attrs.type ?? ''}' is not supported; left out` });
       return;
     }
     const from = idOf(Number(el.attrs.start)), to = idOf(Number(el.attrs.end));
     if (!from || !to) {
-      warnings.push({ id, message: 'connection without both ends (start/end do not name an element); left out' });
+      warnings.push({ id, kind: `${kind} connection`, message: 'connection without both ends (start/end do not name an element); left out' });
       return;
     }
     const conn: ImportedConnection = { id, kind, from, to, formula: stripHtml(el.attrs.label ?? el.attrs.formula ?? '') };
@@ -52,9 +53,9 @@ export function importMachinationsXml(text: string): ImportResult {
   });
   const timeMode = (graph.attrs.timeMode ?? '').toLowerCase();
   if (timeMode && timeMode !== 'synchronous' && timeMode !== 'asynchronous') {
-    warnings.push({ id: '', message: `time mode '${graph.attrs.timeMode}' is not supported; simulated step by step` });
+    warnings.push({ id: '', kind: 'setting', message: `time mode '${graph.attrs.timeMode}' is not supported; simulated step by step` });
   }
-  return {
+  return keepValid({
     format: 'machinations',
     warnings,
     diagram: {
@@ -70,20 +71,20 @@ export function importMachinationsXml(text: string): ImportResult {
       connections,
       variables: [],
     },
-  };
+  });
 }
 
 function importNode(el: XmlElement, id: string, warnings: ImportWarning[]): ImportedNode | null {
   const a = el.attrs;
   const type = SYMBOLS[(a.symbol ?? '').toLowerCase().replace(/\s+/g, '')];
   if (!type) {
-    warnings.push({ id, message: `node symbol '${a.symbol ?? ''}' is not supported; left out` });
+    warnings.push({ id, kind: a.symbol ?? 'node', message: /artificial/i.test(a.symbol ?? '') ? 'artificial players (scripted clicks) are not simulated; left out' : `node symbol '${a.symbol ?? ''}' is not supported; left out` });
     return null;
   }
   const activation = activationOf(a.activationMode ?? a.activation);
-  if (!activation) warnings.push({ id, message: `activation mode '${a.activationMode}' is not supported; imported as passive` });
+  if (!activation) warnings.push({ id, kind: type, message: `activation mode '${a.activationMode}' is not supported; imported as passive` });
   const mode = modeOf(a.pullMode ?? a.actionMode);
-  if (!mode) warnings.push({ id, message: `pull mode '${a.pullMode}' is not supported; imported as pull-any` });
+  if (!mode) warnings.push({ id, kind: type, message: `pull mode '${a.pullMode}' is not supported; imported as pull-any` });
   const node: ImportedNode = {
     id, type, name: stripHtml(a.caption ?? a.label ?? ''), x: num(a.x, 0), y: num(a.y, 0),
     activation: activation ?? 'passive', mode: mode ?? 'pull-any',

@@ -1,4 +1,6 @@
-/** A tiny XML reader for the two import formats: elements, attributes, text; no DTDs or namespaces. */
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+
+/** An XML element as the importers read it: name, attributes (entities decoded), children in document order. */
 export interface XmlElement {
   name: string;
   attrs: Record<string, string>;
@@ -7,86 +9,50 @@ export interface XmlElement {
 }
 
 export class XmlError extends Error {
-  constructor(message: string, readonly offset: number) {
-    super(`${message} (at character ${offset + 1})`);
+  constructor(message: string, readonly line?: number) {
+    super(line ? `${message} (line ${line})` : message);
     this.name = 'XmlError';
   }
 }
 
-const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'", nbsp: '\u00a0' };
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  preserveOrder: true,
+  parseAttributeValue: false,
+  parseTagValue: false,
+  trimValues: false,
+  processEntities: true,
+  htmlEntities: true,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+});
 
-export function decodeEntities(s: string): string {
-  return s.replace(/&(#x[0-9a-fA-F]+|#\d+|[a-zA-Z]+);/g, (whole, e: string) => {
-    if (e[0] === '#') return String.fromCodePoint(e[1] === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10));
-    return ENTITIES[e] ?? whole;
-  });
-}
+type Ordered = Record<string, unknown> & { ':@'?: Record<string, string> };
 
-/** Removes HTML tags from a label (machinations.io keeps rich-text labels) and decodes entities. */
-export function stripHtml(s: string): string {
-  return decodeEntities(decodeEntities(s).replace(/<br\s*\/?>/gi, ' ').replace(/<[^>]*>/g, '')).replace(/\s+/g, ' ').trim();
-}
-
+/** Parses a document with fast-xml-parser; malformed XML is an XmlError naming the line. */
 export function parseXml(source: string): XmlElement {
-  let i = 0;
+  const valid = XMLValidator.validate(source);
+  if (valid !== true) throw new XmlError(`not well-formed XML: ${valid.err.msg}`, valid.err.line);
   const root: XmlElement = { name: '#document', attrs: {}, children: [], text: '' };
-  const stack: XmlElement[] = [root];
-  const nameRe = /[A-Za-z_:][-A-Za-z0-9_:.]*/y;
-  const attrRe = /\s*([A-Za-z_:][-A-Za-z0-9_:.]*)\s*=\s*("([^"]*)"|'([^']*)')/y;
-  while (i < source.length) {
-    const lt = source.indexOf('<', i);
-    const top = stack[stack.length - 1];
-    if (lt < 0) {
-      top.text += decodeEntities(source.slice(i));
-      break;
-    }
-    if (lt > i) top.text += decodeEntities(source.slice(i, lt));
-    i = lt;
-    if (source.startsWith('<!--', i)) {
-      const end = source.indexOf('-->', i);
-      if (end < 0) throw new XmlError('unclosed comment', i);
-      i = end + 3;
-    } else if (source.startsWith('<![CDATA[', i)) {
-      const end = source.indexOf(']]>', i);
-      if (end < 0) throw new XmlError('unclosed CDATA', i);
-      top.text += source.slice(i + 9, end);
-      i = end + 3;
-    } else if (source.startsWith('<?', i) || source.startsWith('<!', i)) {
-      const end = source.indexOf('>', i);
-      if (end < 0) throw new XmlError('unclosed declaration', i);
-      i = end + 1;
-    } else if (source.startsWith('</', i)) {
-      nameRe.lastIndex = i + 2;
-      const m = nameRe.exec(source);
-      if (!m) throw new XmlError('bad closing tag', i);
-      const open = stack.pop();
-      if (!open || open.name !== m[0] || stack.length === 0) throw new XmlError(`unexpected </${m[0]}>`, i);
-      const end = source.indexOf('>', i);
-      i = end + 1;
-    } else {
-      nameRe.lastIndex = i + 1;
-      const m = nameRe.exec(source);
-      if (!m) throw new XmlError('bad tag', i);
-      const el: XmlElement = { name: m[0], attrs: {}, children: [], text: '' };
-      i = nameRe.lastIndex;
-      for (;;) {
-        attrRe.lastIndex = i;
-        const a = attrRe.exec(source);
-        if (!a) break;
-        el.attrs[a[1]] = decodeEntities(a[3] ?? a[4] ?? '');
-        i = attrRe.lastIndex;
+  fill(root, parser.parse(source) as Ordered[]);
+  return root;
+}
+
+function fill(parent: XmlElement, items: Ordered[]): void {
+  for (const item of items) {
+    for (const key of Object.keys(item)) {
+      if (key === ':@') continue;
+      const value = item[key];
+      if (key === '#text') {
+        parent.text += String(value);
+        continue;
       }
-      while (source[i] === ' ' || source[i] === '\n' || source[i] === '\t' || source[i] === '\r') i++;
-      top.children.push(el);
-      if (source.startsWith('/>', i)) i += 2;
-      else if (source[i] === '>') {
-        i++;
-        stack.push(el);
-      } else throw new XmlError(`bad attribute in <${el.name}>`, i);
+      const el: XmlElement = { name: key, attrs: { ...(item[':@'] ?? {}) }, children: [], text: '' };
+      parent.children.push(el);
+      if (Array.isArray(value)) fill(el, value as Ordered[]);
     }
   }
-  if (stack.length !== 1) throw new XmlError(`unclosed <${stack[stack.length - 1].name}>`, source.length);
-  return root;
 }
 
 export function* walk(el: XmlElement): Generator<XmlElement> {
@@ -94,4 +60,39 @@ export function* walk(el: XmlElement): Generator<XmlElement> {
     yield c;
     yield* walk(c);
   }
+}
+
+const NAMED: Record<string, string> = {
+  lt: '<', gt: '>', amp: '&', quot: '"', apos: "'", nbsp: ' ', ndash: '–', mdash: '—', hellip: '…', times: '×', divide: '÷',
+  le: '≤', ge: '≥', ne: '≠', deg: '°', euro: '€', pound: '£', copy: '©', reg: '®', trade: '™', laquo: '«', raquo: '»',
+};
+
+/** Decodes HTML character references once (`&lt;5` → `<5`); unknown names stay as written. */
+export function decodeEntities(s: string): string {
+  return s.replace(/&(#[xX][0-9a-fA-F]+|#\d+|[a-zA-Z][a-zA-Z0-9]*);/g, (whole, e: string) => {
+    if (e[0] === '#') {
+      const code = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return NAMED[e] ?? whole;
+  });
+}
+
+/**
+ * The text of an HTML label (machinations.io stores rich text when a cell's style has `html=1`).
+ * Only real tags are removed — `<` followed by a letter, `/` or `!` — so text such as `<5` in a
+ * formula survives (in HTML it is written `&lt;5` anyway); entities are decoded after the tags go.
+ */
+export function htmlToText(s: string): string {
+  const text = s
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<(?:br|\/div|\/p|\/li)\b[^<>]*>/gi, ' ')
+    .replace(/<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>/g, '');
+  return decodeEntities(text).replace(/\s+/g, ' ').trim();
+}
+
+/** A label's text: HTML when the cell says so (`html=1` in its style), else as written. */
+export function labelText(raw: string | undefined, html: boolean): string {
+  if (!raw) return '';
+  return html ? htmlToText(raw) : raw.replace(/\s+/g, ' ').trim();
 }

@@ -53,7 +53,8 @@ export interface BatchSummary {
 
 export interface ImportAnswer {
   diagram: EditorDiagram;
-  warnings: Array<{ id: string; message: string }>;
+  /** The import report: elements left out or changed, with their kind and the reason. */
+  warnings: Array<{ id: string; kind?: string; message: string }>;
   format: string;
 }
 

@@ -5,6 +5,7 @@ import { Dialog } from '../dialog';
 import { useEditor } from '../editor-context';
 import type { ImportAnswer } from '../engine/protocol';
 import { normalizeDiagram } from '../model/defaults';
+import { ImportDialog, type PendingImport } from './import-dialog';
 
 /**
  * The editor menu: import our JSON or a Machinations XML file (into this diagram, undoable; the
@@ -15,17 +16,12 @@ export function EditorMenu({ fuid, name, description, version, saveNow }: { fuid
   const { store, engine } = useEditor();
   const [open, setOpen] = useState(false);
   const [report, setReport] = useState<{ title: string; lines: string[] } | null>(null);
+  const [pending, setPending] = useState<PendingImport | null>(null);
   const file = useRef<HTMLInputElement>(null);
 
   const importFile = async (f: File) => {
     try {
-      const answer = await engine.call<ImportAnswer>({ type: 'import', text: await f.text() });
-      store.edit(() => normalizeDiagram(answer.diagram), { select: { nodes: [], connections: [] } });
-      setReport({
-        title: `Imported ${f.name}`,
-        lines: [`Format: ${answer.format}`, `${answer.diagram.nodes.length} elements, ${answer.diagram.connections.length} connections.`,
-          ...answer.warnings.map((w) => `Not imported: ${w.id ? `${w.id}: ` : ''}${w.message}`)],
-      });
+      setPending({ fileName: f.name, answer: await engine.call<ImportAnswer>({ type: 'import', text: await f.text() }) });
     } catch (e) {
       setReport({ title: 'File format not recognized', lines: [(e as Error).message] });
     }
@@ -60,6 +56,10 @@ export function EditorMenu({ fuid, name, description, version, saveNow }: { fuid
       ) : null}
       <input ref={file} type="file" accept=".json,.xml,application/json,text/xml" hidden aria-label="Import a diagram file"
         onChange={(e) => { const f = e.target.files?.[0]; e.target.value = ''; if (f) void importFile(f); }} />
+      <ImportDialog pending={pending} onCancel={() => setPending(null)} onImport={() => {
+        if (pending) store.edit(() => normalizeDiagram(pending.answer.diagram), { select: { nodes: [], connections: [] } });
+        setPending(null);
+      }} />
       <Dialog title={report?.title ?? ''} open={report !== null} onClose={() => setReport(null)}>
         <ul className="import-report">{report?.lines.map((l, i) => <li key={i}>{l}</li>)}</ul>
       </Dialog>
