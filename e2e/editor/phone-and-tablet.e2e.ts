@@ -8,7 +8,7 @@ import { centreOf, emptySpot, Fingers, viewport } from './touch.js';
 const document = {
   version: 1, settings: { stepsLimit: 10 }, variables: [],
   nodes: [
-    { id: 'tap', type: 'source', name: 'Tap', x: 0, y: 0 , activation: 'automatic' },
+    { id: 'tap', type: 'source', name: 'Tap', x: 0, y: 0, activation: 'automatic' },
     { id: 'gold', type: 'pool', name: 'Gold', x: 200, y: 0, start: 0, showInChart: true },
     { id: 'bank', type: 'pool', name: 'Bank', x: 200, y: 200, start: 5, showInChart: true },
   ],
@@ -76,6 +76,7 @@ describe.skipIf(!inject('chromiumPath'))('editor on touch screens: a phone views
     await saveScreenshot(page, 'editor-phone-run');
 
     // Panels: a bottom sheet, opened by a tab, closed again.
+    await page.getByRole('button', { name: 'Fit the diagram' }).tap();
     await node(page, 'Bank').tap();
     await page.getByRole('tab', { name: 'Properties' }).tap();
     const sheet = page.getByRole('complementary', { name: 'Panels' });
@@ -117,7 +118,7 @@ describe.skipIf(!inject('chromiumPath'))('editor on touch screens: a phone views
     expect(Number(moved.x)).toBeGreaterThan(200);
 
     // A long press on an element opens its menu: Duplicate, then Delete the copy.
-    await fingers.longPress(await centreOf(node(page, 'Bank')));
+    await fingers.longPress(await centreOf(node(page, 'Tap')));
     const menu = page.getByRole('menu', { name: 'Canvas actions' });
     await menu.waitFor();
     expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Duplicate', 'Delete']);

@@ -33,8 +33,8 @@ export class Fingers {
     await this.send('touchEnd', []);
   }
 
-  /** A finger resting on `at` for `ms`. */
-  async longPress(at: { x: number; y: number }, ms = 800): Promise<void> {
+  /** A finger resting on `at` for `ms` (well over the editor's 550 ms, for a busy machine). */
+  async longPress(at: { x: number; y: number }, ms = 1500): Promise<void> {
     await this.send('touchStart', [at]);
     await this.page.waitForTimeout(ms);
     await this.send('touchEnd', []);

@@ -1,5 +1,5 @@
 import { useStoreApi } from '@xyflow/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useEditor } from '../editor-context';
 import type { EditorDiagram } from '../model/types';
 import type { RouteCache } from './connection-routes';
@@ -13,8 +13,9 @@ export function FlowTokens({ routes, doc }: { routes: RouteCache; doc: EditorDia
   const { run } = useEditor();
   const api = useStoreApi();
   const canvas = useRef<HTMLCanvasElement>(null);
-  const docRef = useRef(doc);
-  docRef.current = doc;
+  const resource = useMemo(() => new Set(doc.connections.filter((c) => c.kind === 'resource').map((c) => c.id)), [doc.connections]);
+  const resourceRef = useRef(resource);
+  resourceRef.current = resource;
 
   useEffect(() => {
     const el = canvas.current!;
@@ -46,9 +47,8 @@ export function FlowTokens({ routes, doc }: { routes: RouteCache; doc: EditorDia
       ctx.strokeStyle = '#fff';
       ctx.lineWidth = 1.5;
       ctx.beginPath();
-      const kinds = new Map(docRef.current.connections.map((c) => [c.id, c.kind]));
       for (const id in flows) {
-        if (!(flows[id] > 0) || kinds.get(id) !== 'resource') continue;
+        if (!(flows[id] > 0) || !resourceRef.current.has(id)) continue;
         const route = routes.peek(id);
         if (!route) continue;
         const p = pointAlong(route.points, k);
