@@ -53,6 +53,16 @@ async function fitAll(page, nodes, connections) {
   await page.waitForTimeout(500);
 }
 
+/** Element and connection views rendered while `work` runs (see canvas/render-count.ts). */
+async function renders(page, name, work) {
+  await page.evaluate(() => { window.__lwRenders = {}; });
+  const result = await work();
+  const counts = await page.evaluate(() => { const c = window.__lwRenders; delete window.__lwRenders; return c; });
+  put(`renders_${name}_elements`, counts.element ?? 0);
+  put(`renders_${name}_connections`, counts.connection ?? 0);
+  return result;
+}
+
 const centreOf = async (locator) => {
   const b = await locator.boundingBox();
   return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
@@ -68,17 +78,22 @@ await withEditorBench(async ({ base, context, create, createLarge }) => {
 
   let page = await opens(context, `${base}/diagrams/${bigFuid}`, '1000');
   await fitAll(page, 1000, big.connections.length * 0.9);
-  frames('pan_1000', await measureFrames(page, await paneSpot(page), { dx: 300, dy: 120 }));
+  frames('pan_1000', await renders(page, 'pan_1000', async () => measureFrames(page, await paneSpot(page), { dx: 300, dy: 120 })));
   frames('zoom_1000', await measureWheel(page, await paneSpot(page), 10));
   await fitAll(page, 1000, big.connections.length * 0.9);
-  frames('drag_1000', await measureFrames(page, await centreOf(page.locator('.react-flow__node').nth(500)), { dx: 200, dy: 80 }));
+  frames('drag_1000', await renders(page, 'drag_1000', async () => measureFrames(page, await centreOf(page.locator('.react-flow__node').nth(500)), { dx: 200, dy: 80 })));
   // Animated run: resources moving along every connection with a flow, values on the elements.
   await page.getByLabel('Speed').selectOption({ label: '8 steps/s' });
   await page.getByRole('button', { name: '▶ Quick run' }).click();
   await page.locator('.run-toolbar__step').waitFor({ timeout: 60_000 });
-  await startFrames(page);
-  await page.waitForTimeout(3000);
-  frames('run_1000', await stopFrames(page));
+  const steps = () => page.locator('.run-toolbar__step').textContent().then((t) => Number(/Step (\d+)/.exec(t)?.[1] ?? 0));
+  const firstStep = await steps();
+  await renders(page, 'run_1000', async () => {
+    await startFrames(page);
+    await page.waitForTimeout(3000);
+    frames('run_1000', await stopFrames(page));
+  });
+  put('run_1000_steps_played', (await steps()) - firstStep);
   await page.close();
 
   page = await opens(context, `${base}/diagrams/${hugeFuid}`, '5000');

@@ -6,6 +6,7 @@ import type { Point, Selection } from '../model/types';
 import { useValue } from '../model/value-store';
 import { routeOf, type Drawable, type Route, type RouteCache } from './connection-routes';
 import { insertionIndex } from './geometry';
+import { countRender } from './render-count';
 
 /**
  * Which part of the diagram is drawn: the view in steps of half a screen and zoom in steps of √2, so
@@ -44,6 +45,7 @@ interface PathProps {
 
 /** One connection: the drawn line and a wider invisible line to point at. */
 const ConnectionPath = memo(function ConnectionPath({ id, d, state, colour, selected, marker, hit }: PathProps) {
+  countRender('connection');
   return (
     <g className={`connection${state ? ' connection--state' : ''}${selected ? ' is-selected' : ''}`} data-id={id}>
       <path className="connection__line" d={d} style={selected ? undefined : { stroke: colour }} markerEnd={marker ? `url(#${marker})` : undefined} />
