@@ -1,5 +1,5 @@
 // Where the editor's time goes, from Chromium performance traces: opens the 1,000-element diagram,
-// pans and drags as opened, fits, pans and drags with all in view, and prints per phase the main
+// pans and drags as opened, fits, pans and drags with all in view, plays a quick run, and prints per phase the main
 // thread's self time by trace event (script, style, layout, paint…) and the busiest script functions.
 // Writes each trace to $PROFILE_DIR (default /tmp) for chrome://tracing or DevTools.
 //   node bench/editor/profile.mjs
@@ -88,4 +88,8 @@ await withEditorBench(async ({ base, browser, context, create }) => {
   await traced(browser, page, 'pan all in view', () => measureFrames(page, all, { dx: 300, dy: 120 }));
   const node = await page.locator('.react-flow__node').nth(500).boundingBox();
   await traced(browser, page, 'drag all in view', () => measureFrames(page, { x: node.x + node.width / 2, y: node.y + node.height / 2 }, { dx: 200, dy: 80 }));
+  await page.getByLabel('Speed').selectOption({ label: '8 steps/s' });
+  await page.getByRole('button', { name: '▶ Quick run' }).click();
+  await page.locator('.run-toolbar__step').waitFor({ timeout: 60_000 });
+  await traced(browser, page, 'animated run, all in view', () => page.waitForTimeout(2000));
 });

@@ -134,6 +134,10 @@ export function DiagramCanvas({ onReady }: { onReady?: (api: { fit: () => void }
     fit: () => void instance.current?.fitView({ padding: 0.2, duration: 200 }),
   }), [store]);
 
+  // While the view pans or zooms nothing under the pointer needs hit-testing on every move (a class, no render).
+  const onMoveStart = useCallback(() => box.current?.classList.add('is-moving'), []);
+  const onMoveEnd = useCallback(() => box.current?.classList.remove('is-moving'), []);
+
   const onDrop = useCallback((e: React.DragEvent) => {
     const type = e.dataTransfer.getData(PALETTE_MIME) as NodeType;
     if (!type || !instance.current) return;
@@ -157,6 +161,8 @@ export function DiagramCanvas({ onReady }: { onReady?: (api: { fit: () => void }
         onConnect={onConnect}
         onConnectEnd={onConnectEnd}
         onPaneClick={onPaneClick}
+        onMoveStart={onMoveStart}
+        onMoveEnd={onMoveEnd}
         onInit={(rf) => {
           instance.current = rf;
           onReady?.({ fit: () => rf.fitView({ padding: 0.2, duration: 200 }) });
@@ -175,7 +181,7 @@ export function DiagramCanvas({ onReady }: { onReady?: (api: { fit: () => void }
         proOptions={{ hideAttribution: true }}
         ariaLabelConfig={{ 'node.a11yDescription.default': 'Press Enter or Space to select. Arrow keys move the selection.' }}
       >
-        <Background variant={BackgroundVariant.Dots} gap={16} size={1} color="#d5d4e6" />
+        {far ? null : <Background variant={BackgroundVariant.Dots} gap={16} size={1} color="#d5d4e6" />}
         {(doc.nodes.length <= 400 || tool.minimap) && !tool.viewOnly ? <MiniMap pannable zoomable ariaLabel="Minimap" nodeColor={(n) => ((n.data as { node?: { color?: string } }).node?.color ?? '#c9c7f5')} /> : null}
         <Controls aria-label="Zoom controls" showInteractive={false} fitViewOptions={{ padding: 0.2, maxZoom: 1.25 }} />
         <ConnectionLayer items={items} selection={selection} far={far} routes={routes} editable={!tool.viewOnly} />
