@@ -1,5 +1,5 @@
 import { useReactFlow, useStore, useStoreApi, type ReactFlowState } from '@xyflow/react';
-import { memo, useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useEditor } from '../editor-context';
 import type { Point, Selection } from '../model/types';
@@ -8,11 +8,15 @@ import { routeOf, type Drawable, type Route, type RouteCache } from './connectio
 import { insertionIndex } from './geometry';
 import { countRender } from './render-count';
 
+type Box = [number, number, number, number];
+
 /**
  * Which part of the diagram is drawn: the view in steps of half a screen and zoom in steps of √2, so
- * a pan re-renders the connections once every half screen instead of on every frame.
+ * a pan re-renders the connections once every half screen instead of on every frame; "all" while
+ * the view (with its margin) holds every connection, so a pan over a fitted diagram re-renders nothing.
  */
-const cullKey = (s: ReactFlowState) => {
+const cullKey = (bounds: Box | null) => (s: ReactFlowState) => {
+  if (bounds && covers(cullRect(s), bounds)) return 'all';
   const [tx, ty, zoom] = s.transform;
   const bucket = Math.round(Math.log2(zoom) * 2);
   const cell = Math.max(s.width, s.height, 1) / 2 ** (bucket / 2) / 2;
@@ -27,6 +31,7 @@ function cullRect(s: ReactFlowState): [number, number, number, number] {
   return [-tx / zoom - margin, -ty / zoom - margin, -tx / zoom + w + margin, -ty / zoom + h + margin];
 }
 
+const covers = (r: Box, b: Box) => r[0] <= b[0] && r[1] <= b[1] && r[2] >= b[2] && r[3] >= b[3];
 const inRect = (b: Route['box'], r: [number, number, number, number]) => b[2] >= r[0] && b[0] <= r[2] && b[3] >= r[1] && b[1] <= r[3];
 
 const INK = 'var(--editor-ink, #1d1b36)';
@@ -114,7 +119,8 @@ export function ConnectionLayer({ items, selection, far, routes, editable }: { i
   const layer = useMemo(() => domNode?.querySelector<HTMLElement>('.react-flow__edgelabel-renderer') ?? null, [domNode]);
   // Re-render when elements move or resize (not on every pan frame).
   useStore((s) => s.nodes);
-  useStore(cullKey);
+  const bounds = useRef<Box | null>(null);
+  useStore(useMemo(() => cullKey(bounds.current), [bounds.current])); // eslint-disable-line react-hooks/exhaustive-deps
   const problemMap = useValue(problems);
   const flows = useValue(run, (r) => r.frame?.flows);
   const [bend, setBend] = useState<{ id: string; index: number; point: Point } | null>(null);
@@ -138,12 +144,16 @@ export function ConnectionLayer({ items, selection, far, routes, editable }: { i
   const labels: React.ReactNode[] = [];
   const handles: React.ReactNode[] = [];
   const byId = new Map<string, { item: Drawable; route: Route }>();
+  const all: Box = [Infinity, Infinity, -Infinity, -Infinity];
   for (const item of items) {
     const c = item.connection;
     const route = bend?.id === c.id
       ? routeOf(item, nodeLookup, (c.points ?? []).map((p, i) => (i === bend.index ? bend.point : p)))
       : routes.get(item, nodeLookup);
-    if (!route || !inRect(route.box, rect)) continue;
+    if (!route) continue;
+    all[0] = Math.min(all[0], route.box[0]); all[1] = Math.min(all[1], route.box[1]);
+    all[2] = Math.max(all[2], route.box[2]); all[3] = Math.max(all[3], route.box[3]);
+    if (!inRect(route.box, rect)) continue;
     byId.set(c.id, { item, route });
     const state = c.kind === 'state';
     const problem = problemMap.get(c.id)?.find((p) => p.severity === 'error' || p.disables);
@@ -163,6 +173,9 @@ export function ConnectionLayer({ items, selection, far, routes, editable }: { i
       ));
     }
   }
+
+  const sameBounds = bounds.current && bounds.current.every((v, i) => v === all[i]);
+  if (!sameBounds) bounds.current = all;
 
   const editPoints = (id: string, change: (points: Point[]) => Point[]) =>
     store.edit((d) => ({ ...d, connections: d.connections.map((x) => (x.id === id ? { ...x, points: change(x.points ?? []) } : x)) }));
