@@ -46,7 +46,7 @@ export function OutlineView() {
   const problemText = (id: string) => problemMap.get(id)?.map((p) => p.message).join(' ') ?? '';
   return (
     <div className="outline" role="region" aria-label="Outline" ref={scroller}>
-      <table className="outline__table" aria-label="Elements" aria-rowcount={doc.nodes.length + 1} onKeyDown={keys}>
+      <table className="outline__table" aria-label="Elements" aria-rowcount={doc.nodes.length + 1} tabIndex={-1} onKeyDown={keys}>
         <caption>Elements ({doc.nodes.length})</caption>
         <thead>
           <tr aria-rowindex={1}><th scope="col">Name</th><th scope="col">Type</th><th scope="col">Activation</th><th scope="col">Start / formula</th><th scope="col">Chart</th><th scope="col">Problems</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr>
@@ -78,7 +78,7 @@ export function OutlineView() {
           <Spacer rows={doc.nodes.length - n1} columns={7} />
         </tbody>
       </table>
-      <table className="outline__table" aria-label="Connections" aria-rowcount={doc.connections.length + 1} onKeyDown={keys}>
+      <table className="outline__table" aria-label="Connections" aria-rowcount={doc.connections.length + 1} tabIndex={-1} onKeyDown={keys}>
         <caption>Connections ({doc.connections.length})</caption>
         <thead>
           <tr aria-rowindex={1}><th scope="col">From</th><th scope="col">To</th><th scope="col">Kind</th><th scope="col">Formula</th><th scope="col">Problems</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr>

@@ -55,13 +55,18 @@ export function gridKeys(e: React.KeyboardEvent<HTMLElement>, scroller: HTMLElem
   const column = cell.cellIndex;
   const find = () => body.querySelector<HTMLTableRowElement>(`tr[data-index="${index}"]`)?.cells[column]?.querySelector<HTMLElement>('input, select, button');
   const rowTop = body.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop + index * ROW_HEIGHT;
-  if (rowTop < scroller.scrollTop + 40) scroller.scrollTop = rowTop - 40;
-  else if (rowTop + ROW_HEIGHT > scroller.scrollTop + scroller.clientHeight) scroller.scrollTop = rowTop + ROW_HEIGHT - scroller.clientHeight;
+  let scrollTo = scroller.scrollTop;
+  if (rowTop < scrollTo + 40) scrollTo = rowTop - 40;
+  else if (rowTop + ROW_HEIGHT > scrollTo + scroller.clientHeight) scrollTo = rowTop + ROW_HEIGHT - scroller.clientHeight;
+  // The table keeps the focus while the row it leaves is taken away and the new one drawn.
+  (row.closest('table') as HTMLElement | null)?.focus({ preventScroll: true });
+  scroller.scrollTop = scrollTo;
   let tries = 0;
   const attempt = () => {
     const target = find();
-    if (target) target.focus({ preventScroll: true });
-    else if (++tries < 20) requestAnimationFrame(attempt);
+    if (target) return target.focus({ preventScroll: true });
+    if (Math.abs(scroller.scrollTop - scrollTo) > 1) scroller.scrollTop = scrollTo;
+    if (++tries < 30) requestAnimationFrame(attempt);
   };
   attempt();
 }
