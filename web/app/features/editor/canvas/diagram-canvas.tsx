@@ -78,7 +78,9 @@ export function DiagramCanvas({ onReady }: { onReady?: (api: { fit: () => void }
     if (settled.size) store.edit((d) => moveNodes(d, settled), { coalesce: 'keyboard-move' });
   }, [store]);
 
+  const onNodeDragStart = useCallback(() => box.current?.classList.add('is-dragging'), []);
   const onNodeDragStop = useCallback((_: unknown, __: Node, dragged: Node[]) => {
+    box.current?.classList.remove('is-dragging');
     store.edit((d) => moveNodes(d, new Map(dragged.map((n) => [n.id, n.position]))));
   }, [store]);
 
@@ -157,6 +159,7 @@ export function DiagramCanvas({ onReady }: { onReady?: (api: { fit: () => void }
         edges={NO_EDGES}
         nodeTypes={nodeTypes}
         onNodesChange={onNodesChange}
+        onNodeDragStart={onNodeDragStart}
         onNodeDragStop={onNodeDragStop}
         onConnect={onConnect}
         onConnectEnd={onConnectEnd}
