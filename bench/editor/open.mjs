@@ -1,14 +1,17 @@
 // Time to open in the page, from navigation start: the elements in view and their connections drawn
 // and unchanged for three frames, then the next frame painted.
 
+/** Drawn connections: one SVG group each in the connection layer (React Flow edges before it). */
+export const CONNECTIONS = '.connection-layer .connection, .react-flow__edge';
+
 /** Navigates `page` to `url` and waits until the canvas is drawn; returns the times (ms from navigation start). */
 export async function openAndWaitDrawn(page, url) {
   await page.goto(url);
-  const drawn = await page.waitForFunction(() => {
+  const drawn = await page.waitForFunction((CONNECTIONS) => {
     const w = window;
     const nodes = document.querySelectorAll('.react-flow__node').length;
-    const edges = document.querySelectorAll('.react-flow__edge').length;
-    if (w.__drawnAt === undefined && nodes > 50 && edges > 50) {
+    const edges = document.querySelectorAll(CONNECTIONS).length;
+    if (w.__drawnAt === undefined && nodes > 20 && edges > 20) {
       const key = `${nodes}/${edges}`;
       w.__stable = w.__key === key ? (w.__stable ?? 0) + 1 : 0;
       w.__key = key;
@@ -20,6 +23,6 @@ export async function openAndWaitDrawn(page, url) {
     }
     const at = (part) => performance.getEntriesByType('resource').find((r) => r.name.includes(part))?.responseEnd ?? 0;
     return w.__paintedAt && { drawn: w.__drawnAt, painted: w.__paintedAt, nodes, edges, editorCode: at('editor-page'), diagram: at('/api/diagrams/'), user: at('/api/oauth2/userinfo') };
-  }, null, { timeout: 60_000, polling: 'raf' });
+  }, CONNECTIONS, { timeout: 60_000, polling: 'raf' });
   return drawn.jsonValue();
 }

@@ -1,5 +1,5 @@
-// Where the editor's time goes, from Chromium performance traces: opens the 1,000-element diagram,
-// pans and drags as opened, fits, pans and drags with all in view, and prints per phase the main
+// Where the editor's time goes, from Chromium performance traces: opens the 1,000-element diagram (or PROFILE_SIZE),
+// pans and drags as opened, fits, pans and drags with all in view, plays a quick run, and prints per phase the main
 // thread's self time by trace event (script, style, layout, paint…) and the busiest script functions.
 // Writes each trace to $PROFILE_DIR (default /tmp) for chrome://tracing or DevTools.
 //   node bench/editor/profile.mjs
@@ -67,8 +67,11 @@ async function traced(browser, page, label, action) {
   console.log(`  script functions (sampled): ${byFn.map(([n, us]) => `${n} ${Math.round(us / 1000)}`).join(', ')} ms`);
 }
 
-await withEditorBench(async ({ base, browser, context, create }) => {
-  const fuid = await create('Profile 1000', laidOut(1000));
+// PROFILE_SIZE=5000 profiles the 5,000-element diagram instead (beyond the product's limit, see run.mjs).
+const size = Number(process.env.PROFILE_SIZE ?? 1000);
+
+await withEditorBench(async ({ base, browser, context, create, createLarge }) => {
+  const fuid = size > 2000 ? await createLarge(`Profile ${size}`, laidOut(size, 100)) : await create(`Profile ${size}`, laidOut(size));
   const page = await context.newPage();
   await traced(browser, page, 'open', async () => {
     const o = await openAndWaitDrawn(page, `${base}/diagrams/${fuid}`);
@@ -81,11 +84,15 @@ await withEditorBench(async ({ base, browser, context, create }) => {
   await traced(browser, page, 'drag as opened', () => measureFrames(page, { x: box.x + box.width / 2, y: box.y + box.height / 2 }, { dx: 160, dy: 60 }));
   await traced(browser, page, 'fit', async () => {
     await page.getByLabel('Fit the diagram').click();
-    await page.waitForFunction(() => document.querySelectorAll('.react-flow__node').length >= 1000, null, { polling: 'raf' });
+    await page.waitForFunction((n) => document.querySelectorAll('.react-flow__node').length >= n, size - 1, { polling: 'raf', timeout: 120_000 });
     await page.waitForTimeout(500);
   });
   const all = await paneSpot(page);
   await traced(browser, page, 'pan all in view', () => measureFrames(page, all, { dx: 300, dy: 120 }));
   const node = await page.locator('.react-flow__node').nth(500).boundingBox();
   await traced(browser, page, 'drag all in view', () => measureFrames(page, { x: node.x + node.width / 2, y: node.y + node.height / 2 }, { dx: 200, dy: 80 }));
+  await page.getByLabel('Speed').selectOption({ label: '8 steps/s' });
+  await page.getByRole('button', { name: '▶ Quick run' }).click();
+  await page.locator('.run-toolbar__step').waitFor({ timeout: 60_000 });
+  await traced(browser, page, 'animated run, all in view', () => page.waitForTimeout(2000));
 });

@@ -1,64 +1,120 @@
-// Editor benchmark in headless Chromium against the built app (`npm run build`):
-//  - a 1,000-element diagram: time to open (navigation to nodes on the canvas), frame times while
-//    panning and while dragging an element (requestAnimationFrame deltas), fit-to-view and zoomed in;
-//  - a 100-element diagram: time from pressing "Multiple runs" (1,000 runs × 100 steps, Web
-//    Worker pool) to the chart drawn, and from pressing "Quick run" to the chart of the run.
-// A throw-away database on DATABASE_URL's server (default the local PostgreSQL). Traffic stays on
+// Editor benchmark in headless Chromium against the built app (`npm run build`), generated diagrams
+// laid out on a grid. Prints one `name=value` line per figure, then whether each target is met:
+//  - open_<n>_ms: navigation start → the elements in view drawn, stable for three frames and painted
+//    (median of three loads in a new tab);
+//  - pan/zoom/drag with every element in view (Fit), run_1000: an animated quick run at 8 steps/s —
+//    requestAnimationFrame deltas (p50, p95 in ms; fps = 1000 / mean delta);
+//  - heap_5000_mb: JS heap after opening 5,000 elements, after a garbage collection;
+//  - multiple runs of a 100-element diagram (1,000 runs × 100 steps, Web Worker pool).
+// A throw-away database on DATABASE_URL's server (default the local PostgreSQL); traffic stays on
 // 127.0.0.1 and stops by itself.   node bench/editor/run.mjs
 import { loadavg } from 'node:os';
-import { runBatch } from '../../packages/engine/dist/index.js';
-import { frameStats, measureFrames, paneSpot } from './frames.mjs';
-import { openAndWaitDrawn } from './open.mjs';
+import { frameStats, measureFrames, measureWheel, paneSpot, startFrames, stopFrames } from './frames.mjs';
+import { CONNECTIONS, openAndWaitDrawn } from './open.mjs';
 import { laidOut, withEditorBench } from './setup.mjs';
 
-await withEditorBench(async ({ base, context, create }) => {
-  const big = laidOut(1000);
-  const bigFuid = await create('Bench 1000', big);
-  console.log(`Loopwright editor benchmark — Chromium headless, ${big.nodes.length} elements and ${big.connections.length} connections; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
+const TARGETS = {
+  pan_1000_p50_ms: ['≤', 16.7], pan_1000_p95_ms: ['≤', 25], zoom_1000_p50_ms: ['≤', 16.7], zoom_1000_p95_ms: ['≤', 25],
+  pan_5000_fps: ['≥', 30], drag_5000_fps: ['≥', 60], open_1000_ms: ['<', 1000], open_5000_ms: ['<', 2500],
+  run_1000_fps: ['≥', 50], heap_5000_mb: ['<', 300],
+};
+const figures = {};
+const put = (name, value) => {
+  figures[name] = value;
+  console.log(`${name}=${value}`);
+};
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const frames = (prefix, deltas) => {
+  const s = frameStats(deltas);
+  put(`${prefix}_p50_ms`, +s.p50.toFixed(1));
+  put(`${prefix}_p95_ms`, +s.p95.toFixed(1));
+  put(`${prefix}_fps`, Math.round(1000 / s.mean));
+};
 
-  const opens = [];
+/** Opens the diagram three times in a new tab each; returns the last page. */
+async function opens(context, url, name) {
+  const times = [];
   let page;
   for (let i = 0; i < 3; i++) {
-    page?.close();
+    await page?.close();
     page = await context.newPage();
-    opens.push(await openAndWaitDrawn(page, `${base}/diagrams/${bigFuid}`));
+    times.push((await openAndWaitDrawn(page, url)).painted);
   }
-  console.log(`open, from navigation start (3 loads): ${opens[0].nodes} elements in view and ${opens[0].edges} connections drawn at ${opens.map((o) => `${Math.round(o.drawn)} ms`).join(', ')}; next frame painted ${opens.map((o) => `${Math.round(o.painted)} ms`).join(', ')} (editor code loaded at ${opens.map((o) => `${Math.round(o.editorCode)} ms`).join(', ')}; diagram at ${opens.map((o) => `${Math.round(o.diagram)} ms`).join(', ')}; session at ${opens.map((o) => `${Math.round(o.user)} ms`).join(', ')})`);
-  const zoomedSpot = await paneSpot(page);
-  const report = (label, deltas) => {
-    const s = frameStats(deltas);
-    console.log(`${label.padEnd(34)} frames ${String(s.frames).padStart(4)}  mean ${s.mean.toFixed(1)} ms (${(1000 / s.mean).toFixed(0)} fps)  p50 ${s.p50.toFixed(1)}  p95 ${s.p95.toFixed(1)}  max ${s.max.toFixed(1)} ms  over 20 ms: ${s.slow}`);
-  };
-  report('pan, as opened (elements mount)', await measureFrames(page, zoomedSpot, { dx: -500, dy: -200 }));
-  const inView = await page.locator('.react-flow__node').nth(0).boundingBox();
-  if (inView) report('drag an element, as opened', await measureFrames(page, { x: inView.x + inView.width / 2, y: inView.y + inView.height / 2 }, { dx: 160, dy: 60 }));
-  // Fit: all 1,000 elements and every connection in view.
-  const fitAt = await page.evaluate(() => new Promise((resolve) => {
-    const t0 = performance.now();
-    document.querySelector('[aria-label="Fit the diagram"]').click();
-    const check = () => (document.querySelectorAll('.react-flow__node').length >= 1000 && document.querySelectorAll('.react-flow__edge').length >= 1300
-      ? requestAnimationFrame(() => resolve(performance.now() - t0)) : requestAnimationFrame(check));
-    requestAnimationFrame(check);
-  }));
-  console.log(`fit (all 1,000 elements and 1,399 connections drawn): ${Math.round(fitAt)} ms`);
+  put(`open_${name}_ms`, Math.round(median(times)));
+  console.log(`# open ${name}: ${times.map((t) => Math.round(t)).join(', ')} ms`);
+  return page;
+}
+
+/** Fit: every element and connection in view and drawn. */
+async function fitAll(page, nodes, connections) {
+  await page.getByRole('button', { name: 'Fit the diagram' }).click();
+  await page.waitForFunction(([n, c, sel]) => document.querySelectorAll('.react-flow__node').length >= n && document.querySelectorAll(sel).length >= c,
+    [nodes, connections, CONNECTIONS], { timeout: 60_000, polling: 'raf' });
   await page.waitForTimeout(500);
-  const spot = await paneSpot(page);
-  report('pan, all 1,000 in view', await measureFrames(page, spot, { dx: 300, dy: 120 }));
-  const nodeBox = await page.locator('.react-flow__node').nth(500).boundingBox();
-  report('drag an element, all in view', await measureFrames(page, { x: nodeBox.x + nodeBox.width / 2, y: nodeBox.y + nodeBox.height / 2 }, { dx: 200, dy: 80 }));
+}
+
+/** Element and connection views rendered while `work` runs (see canvas/render-count.ts). */
+async function renders(page, name, work) {
+  await page.evaluate(() => { window.__lwRenders = {}; });
+  const result = await work();
+  const counts = await page.evaluate(() => { const c = window.__lwRenders; delete window.__lwRenders; return c; });
+  put(`renders_${name}_elements`, counts.element ?? 0);
+  put(`renders_${name}_connections`, counts.connection ?? 0);
+  return result;
+}
+
+const centreOf = async (locator) => {
+  const b = await locator.boundingBox();
+  return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+};
+
+await withEditorBench(async ({ base, context, create, createLarge }) => {
+  const big = laidOut(1000);
+  big.settings.stepsLimit = 200;
+  const huge = laidOut(5000, 100);
+  const bigFuid = await create('Bench 1000', big);
+  const hugeFuid = await createLarge('Bench 5000', huge);
+  console.log(`# Loopwright editor benchmark — Chromium headless 1440×900; ${big.nodes.length} elements / ${big.connections.length} connections and ${huge.nodes.length} / ${huge.connections.length}; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+
+  let page = await opens(context, `${base}/diagrams/${bigFuid}`, '1000');
+  await fitAll(page, 1000, big.connections.length * 0.9);
+  frames('pan_1000', await renders(page, 'pan_1000', async () => measureFrames(page, await paneSpot(page), { dx: 300, dy: 120 })));
+  frames('zoom_1000', await measureWheel(page, await paneSpot(page), 10));
+  await fitAll(page, 1000, big.connections.length * 0.9);
+  frames('drag_1000', await renders(page, 'drag_1000', async () => measureFrames(page, await centreOf(page.locator('.react-flow__node').nth(500)), { dx: 200, dy: 80 })));
+  // Animated run: resources moving along every connection with a flow, values on the elements.
+  await page.getByLabel('Speed').selectOption({ label: '8 steps/s' });
+  await page.getByRole('button', { name: '▶ Quick run' }).click();
+  await page.locator('.run-toolbar__step').waitFor({ timeout: 60_000 });
+  const steps = () => page.locator('.run-toolbar__step').textContent().then((t) => Number(/Step (\d+)/.exec(t)?.[1] ?? 0));
+  const firstStep = await steps();
+  await renders(page, 'run_1000', async () => {
+    await startFrames(page);
+    await page.waitForTimeout(3000);
+    frames('run_1000', await stopFrames(page));
+  });
+  put('run_1000_steps_played', (await steps()) - firstStep);
+  await page.close();
+
+  page = await opens(context, `${base}/diagrams/${hugeFuid}`, '5000');
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  put('heap_5000_mb', Math.round((await cdp.send('Runtime.getHeapUsage')).usedSize / 1e6));
+  await fitAll(page, 5000, huge.connections.length * 0.9);
+  frames('pan_5000', await measureFrames(page, await paneSpot(page), { dx: 300, dy: 120 }));
+  frames('drag_5000', await measureFrames(page, await centreOf(page.locator('.react-flow__node').nth(2500)), { dx: 200, dy: 80 }));
   await page.close();
 
   const mid = laidOut(100);
   mid.settings.stepsLimit = 100;
-  const midFuid = await create('Bench 100', mid);
   const p2 = await context.newPage();
-  await p2.goto(`${base}/diagrams/${midFuid}`);
+  await p2.goto(`${base}/diagrams/${await create('Bench 100', mid)}`);
   await p2.getByTestId('editor').waitFor({ timeout: 60_000 });
-  console.log(`\n${mid.nodes.length}-element diagram, ${mid.connections.length} connections, 100 steps:`);
   await p2.getByLabel('Runs', { exact: true }).fill('1000');
   await p2.getByLabel('Where to run').selectOption('browser');
+  const batches = [];
   for (let i = 0; i < 3; i++) {
-    const ms = await p2.evaluate(() => new Promise((resolve) => {
+    batches.push(await p2.evaluate(() => new Promise((resolve) => {
       const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Multiple runs');
       const t0 = performance.now();
       const check = () => {
@@ -68,20 +124,16 @@ await withEditorBench(async ({ base, context, create }) => {
       };
       button.click();
       requestAnimationFrame(check);
-    }));
-    console.log(`  1,000 runs × 100 steps, press → chart drawn: ${ms.toFixed(0)} ms`);
+    })));
     await p2.waitForTimeout(500);
   }
-  const quick = await p2.evaluate(() => new Promise((resolve) => {
-    const button = [...document.querySelectorAll('button')].find((b) => b.textContent === '▶ Quick run');
-    const t0 = performance.now();
-    const check = () => (document.querySelector('.run-toolbar__step') ? resolve(performance.now() - t0) : requestAnimationFrame(check));
-    button.click();
-    requestAnimationFrame(check);
-  }));
-  console.log(`  quick run (100 steps with the event log), press → playback ready: ${quick.toFixed(0)} ms`);
-  // Control: the engine alone on this machine right now (Node, one thread), same diagram and batch.
-  const t0 = performance.now();
-  await runBatch(mid, { runs: 1000, steps: 100, seed: 0 });
-  console.log(`  control: the engine alone, 1,000 × 100 in Node on one thread: ${(performance.now() - t0).toFixed(0)} ms (load average ${loadavg()[0].toFixed(1)})`);
+  put('multiple_runs_100x1000x100_ms', Math.round(median(batches)));
+  await p2.close();
+
+  console.log(`# load average at the end ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  for (const [name, [op, limit]] of Object.entries(TARGETS)) {
+    const v = figures[name];
+    const met = op === '≤' ? v <= limit : op === '≥' ? v >= limit : v < limit;
+    console.log(`target_${name}=${met ? 'met' : 'missed'} (${v} ${op} ${limit})`);
+  }
 });

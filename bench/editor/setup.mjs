@@ -23,14 +23,14 @@ const freePort = () => new Promise((resolve) => {
   s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
 });
 
-/** A generated diagram laid out on a grid, every element named. */
-export function laidOut(size) {
+/** A generated diagram laid out on a grid (`columns` wide), every element named. */
+export function laidOut(size, columns = 40) {
   const d = generateDiagram(size);
-  d.nodes.forEach((n, i) => Object.assign(n, { name: n.name || n.id, x: (i % 40) * 110, y: Math.floor(i / 40) * 110 }));
+  d.nodes.forEach((n, i) => Object.assign(n, { name: n.name || n.id, x: (i % columns) * 110, y: Math.floor(i / columns) * 110 }));
   return d;
 }
 
-/** Runs `body({ base, browser, context, create })`; `create(name, document)` saves a diagram and returns its fuid. */
+/** Runs `body({ base, browser, context, create, createLarge })`; `create(name, document)` saves a diagram and returns its fuid. */
 export async function withEditorBench(body) {
   const chromiumPath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));
   if (!chromiumPath) throw new Error('Chromium not found (apt-get install -y chromium, or set CHROMIUM_PATH)');
@@ -59,13 +59,27 @@ export async function withEditorBench(body) {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const headers = { 'X-Client-Id': 'loopwright-web' };
     if ((await context.request.post(`${base}/api/oauth2/login`, { headers, data: { email: 'bench@example.test', password: 'bench-pass' } })).status() !== 200) throw new Error('login failed');
-    const create = async (title, document) => (await (await context.request.post(`${base}/api/diagrams`, { headers, data: { name: title, document } })).json()).content.diagram.fuid;
+    const create = async (title, document) => {
+      const response = await context.request.post(`${base}/api/diagrams`, { headers, data: { name: title, document } });
+      if (response.status() !== 201) throw new Error(`saving "${title}" failed: ${response.status()} ${(await response.text()).slice(0, 300)}`);
+      return (await response.json()).content.diagram.fuid;
+    };
+    // Beyond the product's 5,000-component limit (5,000 elements and their 7,000 connections): saved
+    // small through the API, its document then written straight into the scratch database.
+    const createLarge = async (title, document) => {
+      const fuid = await create(title, { ...document, nodes: [], connections: [] });
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      await client.query('UPDATE diagrams SET document = $1 WHERE fuid = $2', [JSON.stringify(document), fuid]);
+      await client.end();
+      return fuid;
+    };
     // Accept cookies once so the banner stays away.
     const warm = await context.newPage();
     await warm.goto(`${base}/diagrams`);
     await warm.getByRole('button', { name: 'Accept all' }).click({ timeout: 10_000 }).catch(() => undefined);
     await warm.close();
-    return await body({ base, browser, context, create });
+    return await body({ base, browser, context, create, createLarge });
   } finally {
     await browser?.close();
     if (app && app.exitCode === null) {

@@ -31,8 +31,8 @@ export async function createDesigner(app: BuiltApp): Promise<Designer> {
 }
 
 /** A browser context logged in as the designer through POST /api/oauth2/login (cookies land in the context). */
-export async function loggedInContext(browser: Browser, app: BuiltApp, designer: Designer, viewport = { width: 1440, height: 900 }): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport });
+export async function loggedInContext(browser: Browser, app: BuiltApp, designer: Designer, viewport = { width: 1440, height: 900 }, device: { hasTouch?: boolean; isMobile?: boolean } = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport, ...device });
   const response = await context.request.post(`${app.url}/api/oauth2/login`, { headers: CLIENT_HEADERS, data: { email: designer.email, password: designer.password } });
   if (response.status() !== 200) throw new Error(`login failed: ${response.status()} ${await response.text()}`);
   return context;

@@ -57,7 +57,7 @@ describe('loopwright-sim', () => {
     expect(r.code).toBe(0);
     expect(r.out).toBe('');
     expect(r.err).toMatch(/import report: 3 element\(s\)/);
-    expect(r.err).toMatch(/^  0 \[layer\]: Loopwright has no layers/m);
+    expect(r.err).toMatch(/^ {2}0 \[layer\]: Loopwright has no layers/m);
     const doc = JSON.parse(readFileSync(out, 'utf8'));
     expect(doc.nodes.map((n: { id: string }) => n.id)).toEqual(['s1', 'p', 's2', 'q', 'end']);
     expect(JSON.parse(cli('run', out, '--json').out).runs[0]).toMatchObject({ steps: 5, end: 'win' });

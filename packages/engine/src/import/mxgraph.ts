@@ -1,7 +1,7 @@
 import type { DiagramInput } from '../schema.js';
 import { bool, colourCode, num, type ImportedConnection, type ImportedNode, type ImportResult, type ImportWarning } from './common.js';
 import { afterCaption, rateProblem, resourceFormula, roleProblem, stateFormula } from './mxgraph-formula.js';
-import { cellLabel, importNode, nodeTypeOf, shapeFromStyle, type CellView } from './mxgraph-nodes.js';
+import { importNode, nodeTypeOf, shapeFromStyle, type CellView } from './mxgraph-nodes.js';
 import { keepValid } from './keep-valid.js';
 import { importRegister } from './mxgraph-register.js';
 import { labelText, parseXml, walk, type XmlElement } from './xml.js';

@@ -25,6 +25,8 @@ export interface ToolState {
   snap: boolean;
   /** Show the minimap also on big diagrams (over 400 elements it costs a redraw of every element on each pan). */
   minimap: boolean;
+  /** Look, pan, zoom and run only: elements cannot be moved or connected (a phone opens this way). */
+  viewOnly: boolean;
 }
 
 export interface EditorServices {

@@ -10,6 +10,7 @@ import { EngineClient } from './engine/engine-client';
 import { EditorStore } from './model/editor-store';
 import type { EditorDiagram } from './model/types';
 import { ValueStore, useValue } from './model/value-store';
+import { useFormFactor } from './layout/form-factor';
 import { OutlineView } from './outline/outline-view';
 import { Palette } from './panels/palette';
 import { SidePanel } from './panels/side-panel';
@@ -56,7 +57,7 @@ function EditorInner({ title, doc, onPlay, header, side, onSaveNow, onReady, ser
     const services: EditorServices = {
       store, engine, run, runUi: runs.ui,
       problems: new ValueStore(new Map<string, Problem[]>()),
-      tools: new ValueStore<ToolState>({ placing: null, connection: 'resource', snap: true, minimap: false }),
+      tools: new ValueStore<ToolState>({ placing: null, connection: 'resource', snap: true, minimap: false, viewOnly: false }),
       interact: (a) => void runs.interact(a),
     };
     return { services, runs };
@@ -73,6 +74,12 @@ function EditorInner({ title, doc, onPlay, header, side, onSaveNow, onReady, ser
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   useValidation(services);
+  const form = useFormFactor();
+  const viewOnly = useValue(services.tools, (t) => t.viewOnly);
+  // A phone opens a diagram to look at, pan, zoom and run; editing is one tap away (Edit).
+  useEffect(() => {
+    if (form === 'phone') services.tools.set({ ...services.tools.get(), viewOnly: true });
+  }, [services]); // eslint-disable-line react-hooks/exhaustive-deps
   const [outline, setOutline] = useState(false);
   const [shortcuts, setShortcuts] = useState(false);
   const canvasBox = useRef<HTMLDivElement>(null);
@@ -97,13 +104,13 @@ function EditorInner({ title, doc, onPlay, header, side, onSaveNow, onReady, ser
 
   return (
     <EditorProvider value={services}>
-      <div className="editor" data-testid="editor">
-        <EditorHeader title={title} outline={outline} onToggleOutline={() => setOutline(!outline)} onShortcuts={() => setShortcuts(true)} onFit={targets.fit}>
+      <div className={`editor editor--${form}${viewOnly ? ' is-view-only' : ''}`} data-testid="editor">
+        <EditorHeader title={title} outline={outline} onToggleOutline={() => setOutline(!outline)} onShortcuts={() => setShortcuts(true)} onFit={targets.fit} phone={form === 'phone'}>
           {header?.(services, runs)}
         </EditorHeader>
         <RunToolbar runs={runs} server={serverRuns} />
         <div className="editor__body">
-          <Palette centre={centre} />
+          {viewOnly ? null : <Palette centre={centre} />}
           <div className="editor__work">
             <div className="editor__canvas" ref={canvasBox} hidden={outline}>
               <DiagramCanvas />
@@ -113,7 +120,7 @@ function EditorInner({ title, doc, onPlay, header, side, onSaveNow, onReady, ser
               <ChartPanel chart={chart} title={title} />
             </section>
           </div>
-          <SidePanel runs={runs} extra={side?.(services, runs) ?? {}} />
+          <SidePanel runs={runs} extra={side?.(services, runs) ?? {}} sheet={form === 'phone'} />
         </div>
         <ShortcutsDialog open={shortcuts} onClose={() => setShortcuts(false)} />
       </div>

@@ -1,6 +1,6 @@
 import {
   Background, BackgroundVariant, Controls, MiniMap, ReactFlow, applyNodeChanges, useStore,
-  type Connection, type EdgeChange, type FinalConnectionState, type Node, type NodeChange, type OnConnectEnd,
+  type Connection, type Edge, type FinalConnectionState, type Node, type NodeChange, type OnConnectEnd,
 } from '@xyflow/react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useEditor } from '../editor-context';
@@ -11,14 +11,19 @@ import { addConnection, addNode, moveNodes } from '../model/ops';
 import type { NodeType, Point, Selection } from '../model/types';
 import { useValue } from '../model/value-store';
 import { ChartNode, GroupNode, TextNode } from './box-nodes';
-import { ConnectionEdge } from './connection-edge';
+import { useLongPress } from '../layout/long-press';
+import { ConnectionLayer } from './connection-layer';
+import { ContextMenu, type MenuAt } from './context-menu';
+import { RouteCache, drawables } from './connection-routes';
 import { ElementNode } from './element-node';
 import { openingViewport } from './geometry';
-import { LabelLayerProvider, useFarZoom } from './level-of-detail';
-import { buildEdges, FlowNodeCache } from './to-flow';
+import { FlowTokens } from './flow-tokens';
+import { useFarZoom } from './level-of-detail';
+import { FlowNodeCache } from './to-flow';
 
 const nodeTypes = { element: ElementNode, text: TextNode, group: GroupNode, chart: ChartNode };
-const edgeTypes = { connection: ConnectionEdge };
+/** Connections are drawn by the connection layer, not as React Flow edges. */
+const NO_EDGES: Edge[] = [];
 export const PALETTE_MIME = 'application/x-loopwright-element';
 const SNAP: [number, number] = [16, 16];
 
@@ -47,7 +52,9 @@ export function DiagramCanvas({ onReady }: { onReady?: (api: { fit: () => void }
   const connecting = useStore((s) => s.connection.inProgress);
   const cache = useRef(new FlowNodeCache());
   const [nodes, setNodes] = useState<Node[]>(() => cache.current.build(doc, selection));
-  const edges = useMemo(() => buildEdges(doc, selection), [doc, selection]);
+  const items = useMemo(() => drawables(doc), [doc]);
+  const routes = useRef(new RouteCache()).current;
+  useEffect(() => routes.keep(new Set(items.map((i) => i.connection.id))), [items, routes]);
   // The first viewport is computed from the document before React Flow renders (one pass, no
   // fit after measuring): centred, and a big diagram at half size (Fit shows all of it).
   const box = useRef<HTMLDivElement>(null);
@@ -56,7 +63,7 @@ export function DiagramCanvas({ onReady }: { onReady?: (api: { fit: () => void }
     const r = box.current!.getBoundingClientRect();
     setOpening(openingViewport(store.doc.nodes, r.width, r.height));
   }, [store]);
-  const instance = useRef<{ screenToFlowPosition: (p: Point) => Point; fitView: () => void } | null>(null);
+  const instance = useRef<{ screenToFlowPosition: (p: Point) => Point; fitView: (options?: { padding?: number; duration?: number }) => unknown } | null>(null);
 
   useEffect(() => setNodes(cache.current.build(doc, selection)), [doc, selection]);
 
@@ -71,12 +78,9 @@ export function DiagramCanvas({ onReady }: { onReady?: (api: { fit: () => void }
     if (settled.size) store.edit((d) => moveNodes(d, settled), { coalesce: 'keyboard-move' });
   }, [store]);
 
-  const onEdgesChange = useCallback((changes: EdgeChange[]) => {
-    const selects = changes.filter((c) => c.type === 'select');
-    if (selects.length) store.select(applySelection(store.selection, selects, 'connections'));
-  }, [store]);
-
+  const onNodeDragStart = useCallback(() => box.current?.classList.add('is-dragging'), []);
   const onNodeDragStop = useCallback((_: unknown, __: Node, dragged: Node[]) => {
+    box.current?.classList.remove('is-dragging');
     store.edit((d) => moveNodes(d, new Map(dragged.map((n) => [n.id, n.position]))));
   }, [store]);
 
@@ -110,6 +114,32 @@ export function DiagramCanvas({ onReady }: { onReady?: (api: { fit: () => void }
     tools.set({ ...tools.get(), placing: null });
   }, [store, tools]);
 
+  const [menu, setMenu] = useState<MenuAt | null>(null);
+  const closeMenu = useCallback(() => setMenu(null), []);
+  const openMenu = useCallback((clientX: number, clientY: number, element: Element) => {
+    if (tools.get().viewOnly || !instance.current || !box.current) return;
+    const r = box.current.getBoundingClientRect();
+    const nodeId = element.closest('.react-flow__node')?.getAttribute('data-id');
+    const connId = element.closest<HTMLElement>('[data-connection-id]')?.dataset.connectionId
+      ?? element.closest<SVGElement>('.connection[data-id]')?.dataset.id;
+    const sel = store.selection;
+    if (nodeId && !sel.nodes.includes(nodeId)) store.select({ nodes: [nodeId], connections: [] });
+    else if (connId && !sel.connections.includes(connId)) store.select({ nodes: [], connections: [connId] });
+    setMenu({
+      x: Math.max(4, Math.min(clientX - r.left, r.width - 190)), y: Math.max(4, Math.min(clientY - r.top, r.height - 140)),
+      flow: instance.current.screenToFlowPosition({ x: clientX, y: clientY }), onSelection: Boolean(nodeId || connId),
+    });
+  }, [store, tools]);
+  useLongPress(box, ({ x, y, element }) => openMenu(x, y, element));
+  const menuActions = useMemo(() => ({
+    addPool: (at: Point) => void placeNode(store, 'pool', at),
+    fit: () => void instance.current?.fitView({ padding: 0.2, duration: 200 }),
+  }), [store]);
+
+  // While the view pans or zooms nothing under the pointer needs hit-testing on every move (a class, no render).
+  const onMoveStart = useCallback(() => box.current?.classList.add('is-moving'), []);
+  const onMoveEnd = useCallback(() => box.current?.classList.remove('is-moving'), []);
+
   const onDrop = useCallback((e: React.DragEvent) => {
     const type = e.dataTransfer.getData(PALETTE_MIME) as NodeType;
     if (!type || !instance.current) return;
@@ -118,22 +148,30 @@ export function DiagramCanvas({ onReady }: { onReady?: (api: { fit: () => void }
   }, [store]);
 
   return (
-    <div ref={box} className={`diagram-canvas${tool.placing ? ' is-placing' : ''}${far ? ' is-far' : ''}${connecting ? ' is-connecting' : ''}`} onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
-      {opening ? <LabelLayerProvider hidden={far}><ReactFlow
+    <div ref={box} className={`diagram-canvas${tool.placing ? ' is-placing' : ''}${far ? ' is-far' : ''}${connecting ? ' is-connecting' : ''}`} onDragOver={(e) => e.preventDefault()} onDrop={onDrop}
+      onContextMenu={(e) => {
+        if (tool.viewOnly) return;
+        e.preventDefault();
+        openMenu(e.clientX, e.clientY, e.target as Element);
+      }}>
+      {opening ? <ReactFlow
         nodes={nodes}
-        edges={edges}
+        edges={NO_EDGES}
         nodeTypes={nodeTypes}
-        edgeTypes={edgeTypes}
         onNodesChange={onNodesChange}
-        onEdgesChange={onEdgesChange}
+        onNodeDragStart={onNodeDragStart}
         onNodeDragStop={onNodeDragStop}
         onConnect={onConnect}
         onConnectEnd={onConnectEnd}
         onPaneClick={onPaneClick}
+        onMoveStart={onMoveStart}
+        onMoveEnd={onMoveEnd}
         onInit={(rf) => {
           instance.current = rf;
           onReady?.({ fit: () => void rf.fitView({ padding: 0.2, duration: 200 }) });
         }}
+        nodesDraggable={!tool.viewOnly}
+        nodesConnectable={!tool.viewOnly}
         snapToGrid={tool.snap}
         snapGrid={SNAP}
         deleteKeyCode={null}
@@ -146,10 +184,13 @@ export function DiagramCanvas({ onReady }: { onReady?: (api: { fit: () => void }
         proOptions={{ hideAttribution: true }}
         ariaLabelConfig={{ 'node.a11yDescription.default': 'Press Enter or Space to select. Arrow keys move the selection.' }}
       >
-        <Background variant={BackgroundVariant.Dots} gap={16} size={1} color="#d5d4e6" />
-        {doc.nodes.length <= 400 || tool.minimap ? <MiniMap pannable zoomable ariaLabel="Minimap" nodeColor={(n) => ((n.data as { node?: { color?: string } }).node?.color ?? '#c9c7f5')} /> : null}
+        {far ? null : <Background variant={BackgroundVariant.Dots} gap={16} size={1} color="#d5d4e6" />}
+        {(doc.nodes.length <= 400 || tool.minimap) && !tool.viewOnly ? <MiniMap pannable zoomable ariaLabel="Minimap" nodeColor={(n) => ((n.data as { node?: { color?: string } }).node?.color ?? '#c9c7f5')} /> : null}
         <Controls aria-label="Zoom controls" showInteractive={false} fitViewOptions={{ padding: 0.2, maxZoom: 1.25 }} />
-      </ReactFlow></LabelLayerProvider> : null}
+        <ConnectionLayer items={items} selection={selection} far={far} routes={routes} editable={!tool.viewOnly} />
+        <FlowTokens routes={routes} doc={doc} />
+      </ReactFlow> : null}
+      {menu ? <ContextMenu at={menu} store={store} actions={menuActions} onClose={closeMenu} /> : null}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useEditor } from '../editor-context';
 import { NODE_LABELS } from '../model/defaults';
 import type { DiagramNode } from '../model/types';
 import { useValue } from '../model/value-store';
+import { countRender } from './render-count';
 import { NodeSymbol } from './symbols';
 
 export type ElementNodeData = { node: DiagramNode };
@@ -15,6 +16,7 @@ function formatValue(v: number): string {
 
 /** Pools, sources, drains, converters, traders, gates, registers, delays and end conditions. */
 function ElementNodeView({ id, data, selected }: NodeProps<ElementFlowNode>) {
+  countRender('element');
   const { node } = data;
   const { run, problems, interact } = useEditor();
   const value = useValue(run, (r) => r.frame?.values[id]);

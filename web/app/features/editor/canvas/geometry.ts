@@ -26,20 +26,25 @@ export function polylinePath(points: Point[]): string {
   return points.map((p, i) => `${i ? 'L' : 'M'}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
 }
 
-/** The point halfway along a polyline (where the label sits). */
-export function midpoint(points: Point[]): Point {
+/** The point at fraction `k` (0–1) of a polyline's length. */
+export function pointAlong(points: Point[], k: number): Point {
   let total = 0;
   for (let i = 1; i < points.length; i++) total += Math.hypot(points[i].x - points[i - 1].x, points[i].y - points[i - 1].y);
-  let left = total / 2;
+  let left = total * Math.max(0, Math.min(1, k));
   for (let i = 1; i < points.length; i++) {
     const seg = Math.hypot(points[i].x - points[i - 1].x, points[i].y - points[i - 1].y);
     if (left <= seg && seg > 0) {
-      const k = left / seg;
-      return { x: points[i - 1].x + (points[i].x - points[i - 1].x) * k, y: points[i - 1].y + (points[i].y - points[i - 1].y) * k };
+      const t = left / seg;
+      return { x: points[i - 1].x + (points[i].x - points[i - 1].x) * t, y: points[i - 1].y + (points[i].y - points[i - 1].y) * t };
     }
     left -= seg;
   }
-  return points[0];
+  return points[points.length - 1];
+}
+
+/** The point halfway along a polyline (where the label sits). */
+export function midpoint(points: Point[]): Point {
+  return pointAlong(points, 0.5);
 }
 
 /** Index at which a new bend point at `p` belongs: after the segment nearest to it. */

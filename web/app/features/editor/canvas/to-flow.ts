@@ -1,6 +1,5 @@
-import { MarkerType, Position, type Edge, type Node, type NodeHandle } from '@xyflow/react';
+import { Position, type Node, type NodeHandle } from '@xyflow/react';
 import type { DiagramNode, EditorDiagram, Selection } from '../model/types';
-import type { ConnectionFlowEdge } from './connection-edge';
 
 const BOX_TYPES = new Set(['text', 'group', 'chart']);
 
@@ -63,29 +62,3 @@ export class FlowNodeCache {
     return out;
   }
 }
-
-export function buildEdges(doc: EditorDiagram, selection: Selection): ConnectionFlowEdge[] {
-  const selected = new Set(selection.connections);
-  const nodeIds = new Set(doc.nodes.map((n) => n.id));
-  const byId = new Map(doc.connections.map((c) => [c.id, c]));
-  const out: ConnectionFlowEdge[] = [];
-  for (const c of doc.connections) {
-    if (!nodeIds.has(c.from)) continue;
-    const state = c.kind === 'state';
-    const marker = { type: state ? MarkerType.Arrow : MarkerType.ArrowClosed, width: 16, height: 16, color: c.color || (state ? '#5f5d78' : '#1d1b36') };
-    if (nodeIds.has(c.to)) {
-      out.push({ id: c.id, type: 'connection', source: c.from, target: c.to, selected: selected.has(c.id), data: { connection: c }, markerEnd: marker });
-      continue;
-    }
-    const t = byId.get(c.to);
-    if (t && nodeIds.has(t.from) && nodeIds.has(t.to)) {
-      out.push({
-        id: c.id, type: 'connection', source: c.from, target: t.to, selected: selected.has(c.id),
-        data: { connection: c, labelTarget: { from: t.from, to: t.to, points: t.points } }, markerEnd: marker,
-      });
-    }
-  }
-  return out;
-}
-
-export type FlowEdge = Edge;

@@ -11,9 +11,10 @@ export interface ChartedElement {
 
 export function chartedElements(chart: ChartData): ChartedElement[] {
   const ids = chart.kind === 'single' ? chart.series.map((s) => s.id) : Object.keys(chart.summary);
+  const names = chart.kind === 'single' ? new Map(chart.series.map((s) => [s.id, s.name])) : null;
   return ids.map((id, i) => ({
     id,
-    name: chart.kind === 'single' ? chart.series.find((s) => s.id === id)!.name : chart.names[id] ?? id,
+    name: names ? names.get(id)! : (chart as { names: Record<string, string> }).names[id] ?? id,
     colour: SERIES_COLOURS[i % SERIES_COLOURS.length],
   }));
 }

@@ -1,7 +1,7 @@
-import { useCallback, useRef, useState } from 'react';
+import { memo, useCallback, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import type { ChartData } from '../runs/run-types';
-import { BATCH_STATS, chartCsv, chartedElements, download, round } from './chart-data';
+import { BATCH_STATS, chartCsv, chartedElements, download, round, type ChartedElement } from './chart-data';
 import { UplotChart } from './uplot-chart';
 
 /** The chart of the last run: series toggles, a values table, CSV and PNG export. */
@@ -23,20 +23,7 @@ export function ChartPanel({ chart, title }: { chart: ChartData | null; title: s
             ? `Step ${chart.steps}${chart.end !== 'limit' && chart.steps ? ` · ended by ${chart.end}` : ''}`
             : `${chart.completed} of ${chart.runs} runs${chart.cancelled ? ' (cancelled)' : ''} · mean, median, min–max and 25–75% bands`}
         </span>
-        <fieldset className="chart-panel__toggles">
-          <legend className="visually-hidden">Series</legend>
-          {elements.map((e) => (
-            <label key={e.id} className="series-toggle">
-              <input type="checkbox" checked={!hidden.has(e.id)} onChange={() => {
-                const next = new Set(hidden);
-                next.has(e.id) ? next.delete(e.id) : next.add(e.id);
-                setHidden(next);
-              }} />
-              <span className="series-toggle__swatch" style={{ background: e.colour }} aria-hidden="true" />
-              {e.name}
-            </label>
-          ))}
-        </fieldset>
+        <SeriesToggles elements={elements} hidden={hidden} onChange={setHidden} />
         <div className="chart-panel__actions">
           <button type="button" className="editor-button editor-button--ghost" aria-pressed={table} onClick={() => setTable(!table)}>{table ? 'Show chart' : 'Show values'}</button>
           <button type="button" className="editor-button editor-button--ghost" onClick={() => download(`${title}-chart.csv`, new Blob([chartCsv(chart)], { type: 'text/csv' }))}>CSV</button>
@@ -74,3 +61,25 @@ function ValuesTable({ chart, hidden }: { chart: ChartData; hidden: Set<string> 
     </div>
   );
 }
+
+const sameElements = (a: ChartedElement[], b: ChartedElement[]) => a.length === b.length && a.every((e, i) => e.id === b[i].id && e.name === b[i].name && e.colour === b[i].colour);
+
+/** One checkbox per series; left alone while a run plays (the series stay, only their values grow). */
+const SeriesToggles = memo(function SeriesToggles({ elements, hidden, onChange }: { elements: ChartedElement[]; hidden: Set<string>; onChange: (next: Set<string>) => void }) {
+  return (
+    <fieldset className="chart-panel__toggles">
+      <legend className="visually-hidden">Series</legend>
+      {elements.map((e) => (
+        <label key={e.id} className="series-toggle">
+          <input type="checkbox" checked={!hidden.has(e.id)} onChange={() => {
+            const next = new Set(hidden);
+            next.has(e.id) ? next.delete(e.id) : next.add(e.id);
+            onChange(next);
+          }} />
+          <span className="series-toggle__swatch" style={{ background: e.colour }} aria-hidden="true" />
+          {e.name}
+        </label>
+      ))}
+    </fieldset>
+  );
+}, (a, b) => a.hidden === b.hidden && a.onChange === b.onChange && sameElements(a.elements, b.elements));

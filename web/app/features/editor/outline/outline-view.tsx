@@ -1,54 +1,62 @@
+import { useMemo, useRef } from 'react';
 import { useEditor } from '../editor-context';
 import { NODE_LABELS } from '../model/defaults';
 import { useEditorDoc, useSelection } from '../model/editor-store';
 import { removeElements, updateConnection, updateNode } from '../model/ops';
 import type { DiagramNode, EditorConnection } from '../model/types';
 import { useValue } from '../model/value-store';
+import { gridKeys, ROW_HEIGHT, useVisibleRows } from './visible-rows';
 
 const ACTIVATIONS = ['passive', 'automatic', 'interactive', 'onstart'] as const;
 
-/** Up/Down move between rows in the same column; Enter/Escape leave a cell alone. */
-function gridKeys(e: React.KeyboardEvent<HTMLElement>) {
-  if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return;
-  const cell = (e.target as HTMLElement).closest('td');
-  const row = cell?.parentElement as HTMLTableRowElement | null;
-  if (!cell || !row) return;
-  const target = (e.key === 'ArrowUp' ? row.previousElementSibling : row.nextElementSibling) as HTMLTableRowElement | null;
-  const next = target?.cells[cell.cellIndex]?.querySelector<HTMLElement>('input, select, button');
-  if (next) {
-    e.preventDefault();
-    next.focus();
-  }
+/** Spacer rows standing in for the rows above and below the ones drawn. */
+function Spacer({ rows, columns }: { rows: number; columns: number }) {
+  return rows > 0 ? <tr aria-hidden="true" className="outline__spacer" style={{ height: rows * ROW_HEIGHT }}><td colSpan={columns} /></tr> : null;
 }
 
-/** Every element and connection as editable tables, in step with the canvas (selection included). */
+/**
+ * Every element and connection as editable tables, in step with the canvas (selection included).
+ * Only the rows in view are drawn (5,000 elements scroll and take keys as smoothly as 50); the
+ * tables tell assistive technology the full row count and each row's place in it.
+ */
 export function OutlineView() {
   const { store, problems } = useEditor();
   const doc = useEditorDoc(store);
   const selection = useSelection(store);
   const problemMap = useValue(problems);
-  const nodeName = (id: string) => doc.nodes.find((n) => n.id === id)?.name || id;
+  const scroller = useRef<HTMLDivElement>(null);
+  const nodeBody = useRef<HTMLTableSectionElement>(null);
+  const connBody = useRef<HTMLTableSectionElement>(null);
+  const [n0, n1] = useVisibleRows(scroller, nodeBody, doc.nodes.length);
+  const [c0, c1] = useVisibleRows(scroller, connBody, doc.connections.length);
+  const names = useMemo(() => new Map(doc.nodes.map((n) => [n.id, n.name || n.id])), [doc.nodes]);
+  const byId = useMemo(() => new Map(doc.connections.map((c) => [c.id, c])), [doc.connections]);
+  const nodeName = (id: string) => names.get(id) ?? id;
   const name = (id: string) => {
-    const target = doc.connections.find((c) => c.id === id);
+    const target = byId.get(id);
     return target ? `label of ${nodeName(target.from)} → ${nodeName(target.to)}` : nodeName(id);
   };
+  const selectedNodes = new Set(selection.nodes);
+  const selectedConns = new Set(selection.connections);
+  const keys = (e: React.KeyboardEvent<HTMLElement>) => gridKeys(e, scroller.current);
   const setNode = (id: string, patch: Partial<DiagramNode>, field: string) => store.edit((d) => updateNode(d, id, patch), { coalesce: `${id}.${field}` });
   const setConn = (id: string, patch: Partial<EditorConnection>, field: string) => store.edit((d) => updateConnection(d, id, patch), { coalesce: `${id}.${field}` });
   const selectNode = (id: string) => store.select({ nodes: [id], connections: [] });
   const selectConn = (id: string) => store.select({ nodes: [], connections: [id] });
   const problemText = (id: string) => problemMap.get(id)?.map((p) => p.message).join(' ') ?? '';
   return (
-    <div className="outline" role="region" aria-label="Outline">
-      {/* Arrow keys move between the cells' inputs and buttons; the listener only moves focus. */}
+    <div className="outline" role="region" aria-label="Outline" ref={scroller}>
+      {/* Arrow keys move between rows and cells (the rows are virtualised); the listener only moves focus. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
-      <table className="outline__table" aria-label="Elements" onKeyDown={gridKeys}>
+      <table className="outline__table" aria-label="Elements" aria-rowcount={doc.nodes.length + 1} tabIndex={-1} onKeyDown={keys}>
         <caption>Elements ({doc.nodes.length})</caption>
         <thead>
-          <tr><th scope="col">Name</th><th scope="col">Type</th><th scope="col">Activation</th><th scope="col">Start / formula</th><th scope="col">Chart</th><th scope="col">Problems</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr>
+          <tr aria-rowindex={1}><th scope="col">Name</th><th scope="col">Type</th><th scope="col">Activation</th><th scope="col">Start / formula</th><th scope="col">Chart</th><th scope="col">Problems</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr>
         </thead>
-        <tbody>
-          {doc.nodes.map((n) => (
-            <tr key={n.id} className={selection.nodes.includes(n.id) ? 'is-selected' : undefined} onFocus={() => selectNode(n.id)}>
+        <tbody ref={nodeBody} data-count={doc.nodes.length}>
+          <Spacer rows={n0} columns={7} />
+          {doc.nodes.slice(n0, n1).map((n, i) => (
+            <tr key={n.id} data-index={n0 + i} aria-rowindex={n0 + i + 2} className={selectedNodes.has(n.id) ? 'is-selected' : undefined} onFocus={() => selectNode(n.id)}>
               <td><input aria-label={`Name of ${n.name || n.id}`} value={n.name} onChange={(e) => setNode(n.id, { name: e.target.value }, 'name')} /></td>
               <td>{NODE_LABELS[n.type]}</td>
               <td>
@@ -69,18 +77,20 @@ export function OutlineView() {
               <td><button type="button" className="link-button" aria-label={`Delete ${n.name || n.id}`} onClick={() => store.edit((d) => removeElements(d, { nodes: [n.id], connections: [] }))}>Delete</button></td>
             </tr>
           ))}
+          <Spacer rows={doc.nodes.length - n1} columns={7} />
         </tbody>
       </table>
-      {/* Arrow keys move between the cells' inputs and buttons; the listener only moves focus. */}
+      {/* Arrow keys move between rows and cells (the rows are virtualised); the listener only moves focus. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
-      <table className="outline__table" aria-label="Connections" onKeyDown={gridKeys}>
+      <table className="outline__table" aria-label="Connections" aria-rowcount={doc.connections.length + 1} tabIndex={-1} onKeyDown={keys}>
         <caption>Connections ({doc.connections.length})</caption>
         <thead>
-          <tr><th scope="col">From</th><th scope="col">To</th><th scope="col">Kind</th><th scope="col">Formula</th><th scope="col">Problems</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr>
+          <tr aria-rowindex={1}><th scope="col">From</th><th scope="col">To</th><th scope="col">Kind</th><th scope="col">Formula</th><th scope="col">Problems</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr>
         </thead>
-        <tbody>
-          {doc.connections.map((c) => (
-            <tr key={c.id} className={selection.connections.includes(c.id) ? 'is-selected' : undefined} onFocus={() => selectConn(c.id)}>
+        <tbody ref={connBody} data-count={doc.connections.length}>
+          <Spacer rows={c0} columns={6} />
+          {doc.connections.slice(c0, c1).map((c, i) => (
+            <tr key={c.id} data-index={c0 + i} aria-rowindex={c0 + i + 2} className={selectedConns.has(c.id) ? 'is-selected' : undefined} onFocus={() => selectConn(c.id)}>
               <td>{name(c.from)}</td>
               <td>{name(c.to)}</td>
               <td>
@@ -94,6 +104,7 @@ export function OutlineView() {
               <td><button type="button" className="link-button" aria-label={`Delete ${name(c.from)} to ${name(c.to)}`} onClick={() => store.edit((d) => removeElements(d, { nodes: [], connections: [c.id] }))}>Delete</button></td>
             </tr>
           ))}
+          <Spacer rows={doc.connections.length - c1} columns={6} />
         </tbody>
       </table>
     </div>

@@ -7,9 +7,15 @@ import { PropertiesPanel } from './properties-panel';
 const BASE_TABS = ['Properties', 'Format', 'Page setup'] as const;
 
 /** The right-hand panels as tabs: properties, format, page setup, and whatever the page adds (details, plays, versions, tags). */
-export function SidePanel({ extra }: { runs: RunController; extra: Partial<Record<string, ReactNode>> }) {
+export function SidePanel({ extra, sheet = false }: { runs: RunController; extra: Partial<Record<string, ReactNode>>; sheet?: boolean }) {
   const tabs = [...BASE_TABS, ...Object.keys(extra)];
   const [active, setActive] = useState<string>('Properties');
+  // On a phone the panels are a bottom sheet: the tabs along the bottom, a tab opens the sheet.
+  const [open, setOpen] = useState(false);
+  const choose = (tab: string) => {
+    setActive(tab);
+    setOpen(sheet ? !(open && tab === active) : true);
+  };
   const base = useId();
   const content = (tab: string): ReactNode => {
     if (tab === 'Properties') return <PropertiesPanel />;
@@ -26,16 +32,17 @@ export function SidePanel({ extra }: { runs: RunController; extra: Partial<Recor
     document.getElementById(`${base}-tab-${tab}`)?.focus();
   };
   return (
-    <aside className="side-panel" aria-label="Panels">
+    <aside className={`side-panel${sheet ? ' side-panel--sheet' : ''}${sheet && open ? ' is-open' : ''}`} aria-label="Panels">
       <div className="side-panel__tabs" role="tablist" aria-label="Panels" aria-orientation="horizontal">
         {tabs.map((tab, i) => (
           <button
             key={tab} id={`${base}-tab-${tab}`} type="button" role="tab" aria-selected={active === tab} aria-controls={`${base}-panel`}
-            tabIndex={active === tab ? 0 : -1} className="side-panel__tab" onClick={() => setActive(tab)} onKeyDown={(e) => onKey(e, i)}
+            tabIndex={active === tab ? 0 : -1} className="side-panel__tab" onClick={() => choose(tab)} onKeyDown={(e) => onKey(e, i)}
           >
             {tab}
           </button>
         ))}
+        {sheet && open ? <button type="button" className="side-panel__close" aria-label="Close the panel" onClick={() => setOpen(false)}>×</button> : null}
       </div>
       <div className="side-panel__body" role="tabpanel" id={`${base}-panel`} aria-labelledby={`${base}-tab-${active}`}>
         {content(active)}
