@@ -6,6 +6,12 @@ import { T_POOL, T_SOURCE } from './program.js';
 /** Bound on chains of immediate hand-overs (gate → gate, converter ↔ delay with d = 0, …) within one step. */
 export const MAX_DEPTH = 64;
 
+/**
+ * Bound on all immediate hand-overs within one step. Depth alone does not bound the work: a loop of
+ * gates and converters that fan out can branch at every level (2^64 paths), so a step would never end.
+ */
+export const MAX_HAND_OVERS_PER_STEP = 100_000;
+
 /** Free space in a pool (Infinity for anything else). With blockingOnly, pools that overflow by draining count as unlimited. */
 export function roomIn(m: Machine, node: number, blockingOnly: boolean): number {
   const p = m.p;

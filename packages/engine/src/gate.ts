@@ -41,7 +41,7 @@ export function fireTarget(m: Machine, target: number, depth: number): void {
     m.trigNext[target] = 1;
     return;
   }
-  if (depth < 64 && m.canFire(target)) m.fire(target, depth + 1);
+  if (m.canFire(target) && m.mayHandOver(depth)) m.fire(target, depth + 1);
 }
 
 /** Counts into m.gateOut how many of `amount` resources each output gets (conditions may copy). */

@@ -1,7 +1,7 @@
 import { fireNode, commitIncoming, blockOverRequestedPools, applyNodeModifiers } from './actions.js';
 import { forwardTrade, receive } from './converter.js';
 import { enqueue, releaseDelays, DelayLine } from './delay.js';
-import { MAX_DEPTH, roomIn } from './deliver.js';
+import { MAX_DEPTH, MAX_HAND_OVERS_PER_STEP, roomIn } from './deliver.js';
 import { route } from './gate.js';
 import type { EvalContext } from './formula/evaluate.js';
 import type { SimEvent, SimEventKind } from './events.js';
@@ -46,6 +46,8 @@ export class Machine implements EvalContext {
   readonly gateOut: Float64Array;
   readonly tentative: Float64Array;
   readonly fired: Uint8Array;
+  /** Immediate hand-overs left in this step (see MAX_HAND_OVERS_PER_STEP). */
+  handOversLeft = MAX_HAND_OVERS_PER_STEP;
   readonly satisfied: Uint8Array;
   trigNext: Uint8Array;
   trigNow: Uint8Array;
@@ -181,6 +183,7 @@ export class Machine implements EvalContext {
     this.evaluateVariables();
     this.fired.fill(0);
     this.satisfied.fill(0);
+    this.handOversLeft = MAX_HAND_OVERS_PER_STEP;
     const now = this.trigNext;
     this.trigNext = this.trigNow;
     this.trigNow = now;
@@ -249,15 +252,21 @@ export class Machine implements EvalContext {
         if (accepted < amount && this.log) this.event('transfer', to, `capacity: ${amount - accepted} destroyed`, { connection: c, requested: amount, amount: accepted });
         return;
       }
-      case T_GATE: if (depth < MAX_DEPTH) route(this, to, amount, colour, depth + 1); return;
+      case T_GATE: if (this.mayHandOver(depth)) route(this, to, amount, colour, depth + 1); return;
       case T_CONVERTER:
         this.convBuf[c] += amount;
-        if (depth < MAX_DEPTH) receive(this, to, depth + 1);
+        if (this.mayHandOver(depth)) receive(this, to, depth + 1);
         return;
       case T_DELAY: enqueue(this, to, amount, colour, depth + 1); return;
-      case T_TRADER: if (depth < MAX_DEPTH) forwardTrade(this, to, c, amount, colour, depth + 1); return;
+      case T_TRADER: if (this.mayHandOver(depth)) forwardTrade(this, to, c, amount, colour, depth + 1); return;
       default: return; // drains (and anything that cannot hold resources) destroy what they get
     }
+  }
+
+  /** Whether a chain of immediate hand-overs may go one level deeper (bounded in depth and per step). */
+  mayHandOver(depth: number): boolean {
+    if (depth >= MAX_DEPTH) return false;
+    return this.handOversLeft-- > 0;
   }
 
   /** A node fires now (triggers with sameStep timing, trigger gates). */
