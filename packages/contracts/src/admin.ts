@@ -65,7 +65,7 @@ export const adminUserSchema = z.object({
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const adminUsersQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
   search: z.string().trim().max(200).optional(),
   state: z.enum(adminUserStates).optional(),
 });
