@@ -5,7 +5,7 @@ import { useAppAndBrowser } from '../support/app-and-browser.js';
 import { createDesigner, createDiagram, getDiagram, loggedInContext, openEditor, waitForSaved, type Designer } from './support.js';
 import { centreOf, emptySpot, Fingers, viewport } from './touch.js';
 
-const document = {
+const diagramDocument = {
   version: 1, settings: { stepsLimit: 10 }, variables: [],
   nodes: [
     { id: 'tap', type: 'source', name: 'Tap', x: 0, y: 0, activation: 'automatic' },
@@ -34,7 +34,7 @@ describe.skipIf(!inject('chromiumPath'))('editor on touch screens: a phone views
   it('on a 390×844 phone opens view-only: touch pan and pinch zoom, runs and the chart, panels as a bottom sheet', async () => {
     const context = await loggedInContext(running.browser, running.app, designer, { width: 390, height: 844 }, { hasTouch: true, isMobile: true });
     contexts.push(context);
-    const fuid = await createDiagram(context, running.app, { name: 'On a phone', document });
+    const fuid = await createDiagram(context, running.app, { name: 'On a phone', document: diagramDocument });
     const page = await context.newPage();
     const errors = await openEditor(page, running.app, fuid);
     await expect.poll(() => page.locator('.react-flow__node').count()).toBe(3);
@@ -101,7 +101,7 @@ describe.skipIf(!inject('chromiumPath'))('editor on touch screens: a phone views
   it('on a tablet edits by touch: drag an element, long press for the context menu', async () => {
     const context = await loggedInContext(running.browser, running.app, designer, { width: 1024, height: 768 }, { hasTouch: true });
     contexts.push(context);
-    const fuid = await createDiagram(context, running.app, { name: 'On a tablet', document });
+    const fuid = await createDiagram(context, running.app, { name: 'On a tablet', document: diagramDocument });
     const page = await context.newPage();
     const errors = await openEditor(page, running.app, fuid);
     await expect.poll(() => page.locator('.react-flow__node').count()).toBe(3);
