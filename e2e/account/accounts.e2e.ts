@@ -241,8 +241,8 @@ describe.skipIf(!inject('chromiumPath'))('accounts in Chromium', () => {
 
     let dialog = await open();
     // Spec: z-index 9000, overlay opacity 0.45; focus starts inside and stays inside.
-    expect(await page.getByTestId('login-dialog-root').evaluate((el) => getComputedStyle(el).zIndex)).toBe('9000');
-    expect(await page.getByTestId('login-dialog-overlay').evaluate((el) => getComputedStyle(el).opacity)).toBe('0.45');
+    expect(await page.getByTestId('modal-root').evaluate((el) => getComputedStyle(el).zIndex)).toBe('9000');
+    expect(await page.getByTestId('modal-overlay').evaluate((el) => getComputedStyle(el).opacity)).toBe('0.45');
     expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     for (let i = 0; i < 12; i++) await page.keyboard.press('Tab');
     expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);

@@ -61,7 +61,7 @@ export function Modal({ onClose, labelledBy, label, className, children }: Modal
   }, []);
 
   return createPortal(
-    <div className="ui-modal">
+    <div className="ui-modal" data-testid="modal-root">
       <div className="ui-modal__overlay" data-testid="modal-overlay" onClick={() => close.current()} aria-hidden="true" />
       <div ref={panel} className={`ui-modal__panel${className ? ` ${className}` : ''}`} role="dialog" aria-modal="true" aria-labelledby={labelledBy} aria-label={labelledBy ? undefined : label} tabIndex={-1}>
         {children}

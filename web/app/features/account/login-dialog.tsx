@@ -3,10 +3,6 @@ import type { LoginDialogPayload } from './login-dialog-payload';
 
 const LoginDialog = lazy(() => import('./login-dialog-panel'));
 
-/** Spec: the dialog sits at z-index 9000 over an overlay of opacity 0.45 (see account.css). */
-export const DIALOG_Z_INDEX = 9000;
-export const OVERLAY_OPACITY = 0.45;
-
 /** Non-React code can open the dialog too: `window.dispatchEvent(new CustomEvent(OPEN_EVENT, { detail: { sourceAction } }))`. */
 export const OPEN_LOGIN_DIALOG_EVENT = 'loopwright:open-login-dialog';
 
