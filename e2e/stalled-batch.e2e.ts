@@ -48,8 +48,11 @@ describe('a batch whose worker is killed', () => {
     const failed = await until('the batch marked failed', async () => ((await play()).status === 'failed' ? await play() : undefined), 30_000);
     console.log(`batch marked failed ${failed.ms} ms after its second worker was killed`);
     expect(failed.value.error).toBe(DiagramTexts.batchFailed);
-    const notifications = (await client.get('/notifications')).body.content.notifications.map((n: { message: string }) => n.message);
-    expect(notifications).toContain(`Your batch of 100000 runs of "Long batch" failed: ${DiagramTexts.batchFailed}`);
+    // The notice follows from the BatchFinished event, delivered after the play's transaction commits.
+    const notice = `Your batch of 100000 runs of "Long batch" failed: ${DiagramTexts.batchFailed}`;
+    const messages = async () => (await client.get('/notifications')).body.content.notifications.map((n: { message: string }) => n.message) as string[];
+    await until('the author told', async () => (await messages()).includes(notice), 15_000);
+    expect(await messages()).toContain(notice);
 
     // A worker told to stop exits 0 (nothing running here; the drain is immediate).
     expect(await third.stop('SIGTERM')).toBe(0);
