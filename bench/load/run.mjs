@@ -14,6 +14,7 @@ import pg from 'pg';
 import { repoPaths } from '../../api/dist/core/paths.js';
 import { applyMigrations } from '../../api/dist/core/prisma/migrations.js';
 import { hashPassword } from '../../api/dist/modules/auth/passwords.js';
+import { insertPersonalWorkspace } from '../support/personal-workspace.mjs';
 import { scratchDatabase } from '../support/scratch-database.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -57,12 +58,13 @@ try {
   db.on('error', () => undefined);
   const ownerId = randomUUID();
   await db.query('INSERT INTO users (id, email, username, password_hash, email_confirmed_at, updated_at) VALUES ($1, $2, $3, $4, now(), now())', [ownerId, 'load@example.test', 'loadbench', await hashPassword('load-pass')]);
+  const workspaceId = await insertPersonalWorkspace(db, ownerId);
   const document = JSON.stringify({ version: 1, settings: { stepsLimit: 60 }, nodes: [{ id: 'src', type: 'source', name: 'Source', x: 0, y: 0, activation: 'automatic' }, { id: 'pool', type: 'pool', name: 'Pool', x: 200, y: 0, start: 0 }], connections: [{ id: 'c1', kind: 'resource', from: 'src', to: 'pool', formula: '1' }], variables: [] });
   await db.query(
-    `INSERT INTO diagrams (id, fuid, name, name_key, owner_id, document, version, community, node_count, connection_count, component_count, size_bytes, file_token, saved_at, updated_at, created_at)
-     SELECT gen_random_uuid(), 'load' || lpad(i::text, 8, '0'), 'Economy ' || i, 'economy ' || i, $1, $2::jsonb, 1, true, 2, 1, 3, $3::int, md5(random()::text || i), now(), now() - (i || ' seconds')::interval, now() - (i || ' seconds')::interval
+    `INSERT INTO diagrams (id, fuid, name, name_key, owner_id, workspace_id, document, version, community, node_count, connection_count, component_count, size_bytes, file_token, saved_at, updated_at, created_at)
+     SELECT gen_random_uuid(), 'load' || lpad(i::text, 8, '0'), 'Economy ' || i, 'economy ' || i, $1, $4, $2::jsonb, 1, true, 2, 1, 3, $3::int, md5(random()::text || i), now(), now() - (i || ' seconds')::interval, now() - (i || ' seconds')::interval
      FROM generate_series(1, ${DIAGRAMS}) AS i`,
-    [ownerId, document, Buffer.byteLength(document)],
+    [ownerId, document, Buffer.byteLength(document), workspaceId],
   );
   await db.query('ANALYZE');
   await db.end();
