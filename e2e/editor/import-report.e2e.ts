@@ -1,8 +1,6 @@
-import type { BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { saveScreenshot } from '../support/browser.js';
-import { useAppAndBrowser } from '../support/app-and-browser.js';
-import { createDesigner, createDiagram, getDiagram, loggedInContext, openEditor, waitForSaved } from './support.js';
+import { createDiagram, getDiagram, openEditor, useDesignerSession, waitForSaved } from './support.js';
 
 const document = {
   version: 1, settings: { stepsLimit: 10 }, variables: [],
@@ -23,19 +21,11 @@ const xml = `<mxGraphModel diagram_time_steps_limit="50" diagram_dice="D6"><root
 </root></mxGraphModel>`;
 
 describe.skipIf(!inject('chromiumPath'))('editor: importing a machinations.io file shows the import report before anything changes', () => {
-  const running = useAppAndBrowser();
-  let context: BrowserContext;
-
-  beforeAll(async () => {
-    context = await loggedInContext(running.browser, running.app, await createDesigner(running.app));
-  });
-  afterAll(async () => {
-    await context?.close();
-  });
+  const running = useDesignerSession();
 
   it('lists every element left out or changed, then Cancel keeps the diagram and Import replaces it', async () => {
-    const fuid = await createDiagram(context, running.app, { name: 'Import target', document });
-    const page = await context.newPage();
+    const fuid = await createDiagram(running.context, running.app, { name: 'Import target', document });
+    const page = await running.context.newPage();
     await openEditor(page, running.app, fuid);
     const choose = async () => {
       const chooser = page.waitForEvent('filechooser');
@@ -65,7 +55,7 @@ describe.skipIf(!inject('chromiumPath'))('editor: importing a machinations.io fi
     await (await choose()).getByRole('button', { name: 'Import' }).click();
     await expect.poll(() => page.locator('.react-flow__node').count()).toBe(3);
     await waitForSaved(page);
-    const saved = await getDiagram(context, running.app, fuid);
+    const saved = await getDiagram(running.context, running.app, fuid);
     expect(saved.document.nodes.map((n) => n.id)).toEqual(['src', 'ore', 'cost']);
     expect(saved.document.nodes.find((n) => n.id === 'ore')?.name).toBe('Ore & gems');
     await page.close();

@@ -1,8 +1,6 @@
-import type { BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { saveScreenshot } from '../support/browser.js';
-import { useAppAndBrowser } from '../support/app-and-browser.js';
-import { createDesigner, createDiagram, loggedInContext, openEditor } from './support.js';
+import { createDiagram, openEditor, useDesignerSession } from './support.js';
 
 // 5,000 elements: the most a diagram may hold (elements plus connections).
 const diagramDocument = {
@@ -11,19 +9,11 @@ const diagramDocument = {
 };
 
 describe.skipIf(!inject('chromiumPath'))('editor outline with 5,000 elements in Chromium', () => {
-  const running = useAppAndBrowser();
-  let context: BrowserContext;
-
-  beforeAll(async () => {
-    context = await loggedInContext(running.browser, running.app, await createDesigner(running.app));
-  });
-  afterAll(async () => {
-    await context?.close();
-  });
+  const running = useDesignerSession();
 
   it('lists every element to assistive technology, draws only the rows in view, and moves by keyboard to any row', async () => {
-    const fuid = await createDiagram(context, running.app, { name: 'Five thousand', document: diagramDocument });
-    const page = await context.newPage();
+    const fuid = await createDiagram(running.context, running.app, { name: 'Five thousand', document: diagramDocument });
+    const page = await running.context.newPage();
     const errors = await openEditor(page, running.app, fuid);
     await page.getByRole('button', { name: 'Outline' }).click();
     const outline = page.getByRole('region', { name: 'Outline' });

@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { repoPaths } from '../../api/src/core/paths.js';
 import { saveScreenshot } from '../support/browser.js';
-import { useAppAndBrowser } from '../support/app-and-browser.js';
-import { CLIENT_HEADERS, createDesigner, createDiagram, getDiagram, loggedInContext, openEditor, waitForSaved } from './support.js';
+import { CLIENT_HEADERS, createDesigner, createDiagram, getDiagram, loggedInContext, openEditor, useDesignerSession, waitForSaved } from './support.js';
 
 const document = {
   version: 1, settings: { stepsLimit: 10 }, variables: [],
@@ -18,23 +17,15 @@ const document = {
 };
 
 describe.skipIf(!inject('chromiumPath'))('editor: interactive runs, clipboard, panels, import and export in Chromium', () => {
-  const running = useAppAndBrowser();
-  let context: BrowserContext;
-
-  beforeAll(async () => {
-    context = await loggedInContext(running.browser, running.app, await createDesigner(running.app));
-  });
-  afterAll(async () => {
-    await context?.close();
-  });
+  const running = useDesignerSession();
 
   const node = (page: Page, name: string): Locator => page.locator('.react-flow__node').filter({ has: page.getByTestId(`node-${name}`) });
   const value = (page: Page, name: string) => node(page, name).getByTestId('node-value').textContent();
   const panel = (page: Page) => page.getByRole('tabpanel');
 
   it('lists my diagrams and starts one from a template', async () => {
-    await createDiagram(context, running.app, { name: 'Listed diagram', document });
-    const page = await context.newPage();
+    await createDiagram(running.context, running.app, { name: 'Listed diagram', document });
+    const page = await running.context.newPage();
     await page.goto(`${running.app.url}/diagrams`);
     await page.getByRole('link', { name: 'Listed diagram' }).waitFor({ timeout: 45_000 });
     const consent = page.getByRole('button', { name: 'Accept all' });
@@ -57,8 +48,8 @@ describe.skipIf(!inject('chromiumPath'))('editor: interactive runs, clipboard, p
   });
 
   it('runs interactively: click an interactive source, raise an interactive register, step', async () => {
-    const fuid = await createDiagram(context, running.app, { name: 'Interactive', document });
-    const page = await context.newPage();
+    const fuid = await createDiagram(running.context, running.app, { name: 'Interactive', document });
+    const page = await running.context.newPage();
     const errors = await openEditor(page, running.app, fuid);
     await page.getByRole('button', { name: 'Interactive run' }).click();
     await page.getByRole('button', { name: 'Fire Tap' }).click();
@@ -79,8 +70,8 @@ describe.skipIf(!inject('chromiumPath'))('editor: interactive runs, clipboard, p
   });
 
   it('copies, pastes, duplicates, deletes and undoes on the canvas', async () => {
-    const fuid = await createDiagram(context, running.app, { name: 'Clipboard', document });
-    const page = await context.newPage();
+    const fuid = await createDiagram(running.context, running.app, { name: 'Clipboard', document });
+    const page = await running.context.newPage();
     await openEditor(page, running.app, fuid);
     const count = () => page.locator('.react-flow__node').count();
     await node(page, 'Tap').click();
@@ -100,13 +91,13 @@ describe.skipIf(!inject('chromiumPath'))('editor: interactive runs, clipboard, p
     await page.keyboard.press('ControlOrMeta+z');
     await expect.poll(count).toBe(3);
     await waitForSaved(page);
-    expect((await getDiagram(context, running.app, fuid)).document.nodes).toHaveLength(3);
+    expect((await getDiagram(running.context, running.app, fuid)).document.nodes).toHaveLength(3);
     await page.close();
   });
 
   it('keeps versions, restores one, sets tags and details, imports Machinations XML and exports JSON', async () => {
-    const fuid = await createDiagram(context, running.app, { name: 'Panels', document });
-    const page = await context.newPage();
+    const fuid = await createDiagram(running.context, running.app, { name: 'Panels', document });
+    const page = await running.context.newPage();
     await openEditor(page, running.app, fuid);
     // A second version: Gold starts at 4.
     await node(page, 'Gold').click();
@@ -129,7 +120,7 @@ describe.skipIf(!inject('chromiumPath'))('editor: interactive runs, clipboard, p
 
     // Someone else (an editor it is shared with) saves Gold = 9: a version of theirs.
     const other = await createDesigner(running.app);
-    const share = await context.request.post(`${running.app.url}/api/diagrams/${fuid}/shares`, { headers: CLIENT_HEADERS, data: { email: other.email, role: 'editor' } });
+    const share = await running.context.request.post(`${running.app.url}/api/diagrams/${fuid}/shares`, { headers: CLIENT_HEADERS, data: { email: other.email, role: 'editor' } });
     expect(share.status()).toBe(201);
     const theirs = await loggedInContext(running.browser, running.app, other);
     const current = await getDiagram(theirs, running.app, fuid);
@@ -147,7 +138,7 @@ describe.skipIf(!inject('chromiumPath'))('editor: interactive runs, clipboard, p
     await saveScreenshot(page, 'editor-versions');
     await restore.click();
     await expect.poll(() => value(page, 'Gold')).toBe('4');
-    await expect.poll(async () => (await getDiagram(context, running.app, fuid)).document.nodes.find((n) => n.id === 'gold')?.start).toBe(4);
+    await expect.poll(async () => (await getDiagram(running.context, running.app, fuid)).document.nodes.find((n) => n.id === 'gold')?.start).toBe(4);
 
     // Import Machinations XML into the diagram (undoable), then export our JSON.
     const xml = readFileSync(path.join(repoPaths.root, 'packages/engine/src/__fixtures__/ex08-invest.machinations.xml'), 'utf8');

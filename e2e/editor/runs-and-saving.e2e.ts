@@ -1,8 +1,7 @@
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { saveScreenshot } from '../support/browser.js';
-import { useAppAndBrowser } from '../support/app-and-browser.js';
-import { chartValue, createDesigner, createDiagram, getDiagram, loggedInContext, openEditor, waitForSaved } from './support.js';
+import { chartValue, createDiagram, getDiagram, openEditor, useDesignerSession, waitForSaved } from './support.js';
 
 const settings = { stepsLimit: 30 };
 const diceDocument = {
@@ -15,15 +14,7 @@ const diceDocument = {
 };
 
 describe.skipIf(!inject('chromiumPath'))('editor: multiple runs and saving in Chromium', () => {
-  const running = useAppAndBrowser();
-  let context: BrowserContext;
-
-  beforeAll(async () => {
-    context = await loggedInContext(running.browser, running.app, await createDesigner(running.app));
-  });
-  afterAll(async () => {
-    await context?.close();
-  });
+  const running = useDesignerSession();
 
   const node = (page: Page, name: string): Locator => page.locator('.react-flow__node').filter({ has: page.getByTestId(`node-${name}`) });
   const caption = (page: Page) => page.locator('.chart-panel__caption').textContent();
@@ -35,8 +26,8 @@ describe.skipIf(!inject('chromiumPath'))('editor: multiple runs and saving in Ch
 
   it('runs 200 multiple runs of a D6 source on the worker pool and charts the mean with min–max and percentile bands', async () => {
     const withChart = { ...diceDocument, nodes: [...diceDocument.nodes, { id: 'chart', type: 'chart', name: 'Dice chart', x: 480, y: -40 }] };
-    const fuid = await createDiagram(context, running.app, { name: 'Dice income', document: withChart });
-    const page = await context.newPage();
+    const fuid = await createDiagram(running.context, running.app, { name: 'Dice income', document: withChart });
+    const page = await running.context.newPage();
     const errors = await openEditor(page, running.app, fuid);
     await page.getByLabel('Runs', { exact: true }).fill('200');
     await page.getByRole('button', { name: 'Multiple runs' }).click();
@@ -92,8 +83,8 @@ describe.skipIf(!inject('chromiumPath'))('editor: multiple runs and saving in Ch
   });
 
   it('sends a large batch to the server queue and charts it when done', async () => {
-    const fuid = await createDiagram(context, running.app, { name: 'Server dice', document: diceDocument });
-    const page = await context.newPage();
+    const fuid = await createDiagram(running.context, running.app, { name: 'Server dice', document: diceDocument });
+    const page = await running.context.newPage();
     const errors = await openEditor(page, running.app, fuid);
     await page.getByLabel('Runs', { exact: true }).fill('30000');
     expect(await page.getByLabel('Where to run').locator('option:checked').textContent()).toBe('Auto (server)');
@@ -116,9 +107,9 @@ describe.skipIf(!inject('chromiumPath'))('editor: multiple runs and saving in Ch
   });
 
   it('edited in two tabs, the second save meets the merge-conflict dialog; confirm keeps it, cancel offers reload', async () => {
-    const fuid = await createDiagram(context, running.app, { name: 'Two tabs', document: diceDocument });
-    const a = await context.newPage();
-    const b = await context.newPage();
+    const fuid = await createDiagram(running.context, running.app, { name: 'Two tabs', document: diceDocument });
+    const a = await running.context.newPage();
+    const b = await running.context.newPage();
     await openEditor(a, running.app, fuid);
     await openEditor(b, running.app, fuid);
     expect(await a.getByTestId('save-status').textContent()).toContain('No changes to save');
@@ -133,7 +124,7 @@ describe.skipIf(!inject('chromiumPath'))('editor: multiple runs and saving in Ch
     await saveScreenshot(b, 'editor-merge-conflict');
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await waitForSaved(b);
-    expect((await getDiagram(context, running.app, fuid)).document.nodes[1].start).toBe(7);
+    expect((await getDiagram(running.context, running.app, fuid)).document.nodes[1].start).toBe(7);
 
     // Tab A is now behind: its next save conflicts; cancel, then reload the saved version.
     await setStart(a, '6');
@@ -143,14 +134,14 @@ describe.skipIf(!inject('chromiumPath'))('editor: multiple runs and saving in Ch
     await dialogA.getByRole('button', { name: 'Reload' }).click();
     await expect.poll(() => node(a, 'Coins').getByTestId('node-value').textContent()).toBe('7');
     expect(await a.getByTestId('save-status').textContent()).toContain('No changes to save');
-    expect((await getDiagram(context, running.app, fuid)).document.nodes[1].start).toBe(7);
+    expect((await getDiagram(running.context, running.app, fuid)).document.nodes[1].start).toBe(7);
     await a.close();
     await b.close();
   });
 
   it('loses nothing on reload, and says when the server cannot be reached', async () => {
-    const fuid = await createDiagram(context, running.app, { name: 'Reload', document: diceDocument });
-    const page = await context.newPage();
+    const fuid = await createDiagram(running.context, running.app, { name: 'Reload', document: diceDocument });
+    const page = await running.context.newPage();
     await openEditor(page, running.app, fuid);
 
     // Saves fail: the status says so, and the edit is kept until they work again.
@@ -167,7 +158,7 @@ describe.skipIf(!inject('chromiumPath'))('editor: multiple runs and saving in Ch
     await page.getByTestId('editor').waitFor();
     await expect.poll(() => node(page, 'Coins').getByTestId('node-value').textContent()).toBe('9');
     await waitForSaved(page);
-    expect((await getDiagram(context, running.app, fuid)).document.nodes[1].start).toBe(9);
+    expect((await getDiagram(running.context, running.app, fuid)).document.nodes[1].start).toBe(9);
 
     // And after a plain reload everything is there: elements, connection, settings.
     await page.reload();

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { PrismaClient } from '../../api/src/generated/prisma/client.js';
 import { hashPassword } from '../../api/src/modules/auth/passwords.js';
 import { createPersonalWorkspace } from '../../api/src/modules/workspaces/personal-workspace.js';
+import { useAppAndBrowser, type AppAndBrowser } from '../support/app-and-browser.js';
 import type { BuiltApp } from '../support/built-app.js';
 
 export const CLIENT_HEADERS = { 'X-Client-Id': 'loopwright-web' };
@@ -74,4 +76,19 @@ export async function chartValue(page: Page, series: string, step: number): Prom
   const column = headers.indexOf(series);
   if (column < 0) throw new Error(`no column ${series} in ${headers.join(', ')}`);
   return (await table.locator('tbody tr').nth(step - 1).locator('th, td').nth(column).textContent()) ?? '';
+}
+
+/**
+ * For a test file: the built app, Chromium and the browser context of a logged-in designer, made
+ * before its tests and closed after them.
+ */
+export function useDesignerSession(): AppAndBrowser & { context: BrowserContext } {
+  const running = useAppAndBrowser() as AppAndBrowser & { context: BrowserContext };
+  beforeAll(async () => {
+    running.context = await loggedInContext(running.browser, running.app, await createDesigner(running.app));
+  });
+  afterAll(async () => {
+    await running.context?.close();
+  });
+  return running;
 }
