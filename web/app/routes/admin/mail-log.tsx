@@ -9,6 +9,7 @@ import { MAIL_STATUSES, MAIL_STATUS_LABELS, MailStatusBadge } from '../../featur
 import { Pager, pageFrom } from '../../features/admin/pager';
 import { useLoaded } from '../../features/admin/use-loaded';
 import '../../features/admin/admin.css';
+import { EmptyRow } from '../../features/admin/empty-row';
 
 /** /admin/mail-log: every message with its status, recipient, subject and time; open one to read it. */
 export default function MailLogPage() {
@@ -63,13 +64,7 @@ export default function MailLogPage() {
                     </td>
                   </tr>
                 ))}
-                {log.entries.length === 0 ? (
-                  <tr>
-                    <td className="acc-table__empty" colSpan={4}>
-                      {filtered ? 'No messages match these filters.' : 'No messages yet.'}
-                    </td>
-                  </tr>
-                ) : null}
+                {log.entries.length === 0 ? <EmptyRow columns={4} filtered={Boolean(filtered)} noun="messages" /> : null}
               </tbody>
             </table>
           </div>

@@ -11,6 +11,7 @@ import { Pager, pageFrom } from '../../features/admin/pager';
 import { UserActions } from '../../features/admin/user-actions';
 import { useLoaded } from '../../features/admin/use-loaded';
 import '../../features/admin/admin.css';
+import { EmptyRow } from '../../features/admin/empty-row';
 
 const STATE_LABELS: Record<AdminUserState, string> = { confirmed: 'Confirmed', unconfirmed: 'Unconfirmed', disabled: 'Disabled' };
 
@@ -79,13 +80,7 @@ export default function AdminUsersPage() {
                     </td>
                   </tr>
                 ))}
-                {list.entries.length === 0 ? (
-                  <tr>
-                    <td className="acc-table__empty" colSpan={5}>
-                      {state || search ? 'No accounts match these filters.' : 'No accounts yet.'}
-                    </td>
-                  </tr>
-                ) : null}
+                {list.entries.length === 0 ? <EmptyRow columns={5} filtered={Boolean(state || search)} noun="accounts" /> : null}
               </tbody>
             </table>
           </div>
