@@ -7,8 +7,8 @@ import { QueueService } from '../../core/queue/queue.service.js';
 import { APP_CONFIG, LOGGER } from '../../core/tokens.js';
 import { deliverEventJob } from './events.jobs.js';
 import { EventsRepository } from './events.repository.js';
+import { startOutboxRelay } from '../../core/queue/outbox-relay.js';
 
-const RELAY_INTERVAL_MS = 30_000;
 
 export type Emit = (event: DomainEvent) => Promise<void>;
 
@@ -20,7 +20,7 @@ export type Emit = (event: DomainEvent) => Promise<void>;
  */
 @Injectable()
 export class DomainEventsService implements OnApplicationBootstrap, OnModuleDestroy {
-  private relayTimer?: NodeJS.Timeout;
+  private stopRelay?: () => void;
 
   constructor(
     private readonly events: EventsRepository,
@@ -64,13 +64,10 @@ export class DomainEventsService implements OnApplicationBootstrap, OnModuleDest
 
   onApplicationBootstrap(): void {
     if (this.config.NODE_ENV === 'test') return;
-    this.relayTimer = setInterval(() => {
-      this.relayStranded().catch((error: Error) => this.logger.warn({ error: error.message }, 'event relay failed'));
-    }, RELAY_INTERVAL_MS);
-    this.relayTimer.unref();
+    this.stopRelay = startOutboxRelay('event', () => this.relayStranded(), this.logger);
   }
 
   onModuleDestroy(): void {
-    clearInterval(this.relayTimer);
+    this.stopRelay?.();
   }
 }

@@ -8,8 +8,8 @@ import { APP_CONFIG, LOGGER } from '../../core/tokens.js';
 import { sendMailJob } from './mail.jobs.js';
 import { MailRepository } from './mail.repository.js';
 import { mailTemplates, type MailProps, type MailTemplateName } from './templates/index.js';
+import { startOutboxRelay } from '../../core/queue/outbox-relay.js';
 
-const RELAY_INTERVAL_MS = 30_000;
 
 /**
  * Domain code asks for mail here. The mail_log row is the outbox: written with the action that
@@ -18,7 +18,7 @@ const RELAY_INTERVAL_MS = 30_000;
  */
 @Injectable()
 export class MailService implements OnApplicationBootstrap, OnModuleDestroy {
-  private relayTimer?: NodeJS.Timeout;
+  private stopRelay?: () => void;
 
   constructor(
     private readonly mail: MailRepository,
@@ -70,13 +70,10 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy {
 
   onApplicationBootstrap(): void {
     if (this.config.NODE_ENV === 'test') return;
-    this.relayTimer = setInterval(() => {
-      this.relayStranded().catch((error: Error) => this.logger.warn({ error: error.message }, 'mail relay failed'));
-    }, RELAY_INTERVAL_MS);
-    this.relayTimer.unref();
+    this.stopRelay = startOutboxRelay('mail', () => this.relayStranded(), this.logger);
   }
 
   onModuleDestroy(): void {
-    clearInterval(this.relayTimer);
+    this.stopRelay?.();
   }
 }
