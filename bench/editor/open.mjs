@@ -9,8 +9,10 @@ export async function openAndWaitDrawn(page, url) {
   await page.goto(url);
   const drawn = await page.waitForFunction((CONNECTIONS) => {
     const w = window;
-    const nodes = document.querySelectorAll('.react-flow__node').length;
-    const edges = document.querySelectorAll(CONNECTIONS).length;
+    // Far out the elements and connections are drawn on the overview bitmap (its data attributes count them).
+    const overview = document.querySelector('.overview-layer__base');
+    const nodes = overview ? Number(overview.dataset.elements) : document.querySelectorAll('.react-flow__node').length;
+    const edges = overview ? Number(overview.dataset.connections) : document.querySelectorAll(CONNECTIONS).length;
     if (w.__drawnAt === undefined && nodes > 20 && edges > 20) {
       const key = `${nodes}/${edges}`;
       w.__stable = w.__key === key ? (w.__stable ?? 0) + 1 : 0;

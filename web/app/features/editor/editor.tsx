@@ -94,7 +94,7 @@ function EditorInner({ title, doc, onPlay, header, side, onSaveNow, onReady, ser
 
   const targets = useMemo(() => ({
     services, runs, centre,
-    fit: () => void rf.fitView({ padding: 0.2, duration: 200 }),
+    fit: () => void rf.fitView({ padding: 0.2, duration: 200, includeHiddenNodes: true }),
     zoom: (by: number) => void (by > 1 ? rf.zoomIn({ duration: 150 }) : rf.zoomOut({ duration: 150 })),
     toggleOutline: () => setOutline((o) => !o),
     showShortcuts: () => setShortcuts(true),

@@ -1,6 +1,6 @@
 import {
   Background, BackgroundVariant, Controls, MiniMap, ReactFlow, applyNodeChanges, useStore,
-  type Connection, type Edge, type FinalConnectionState, type Node, type NodeChange, type OnConnectEnd,
+  useStoreApi, type Connection, type Edge, type FinalConnectionState, type Node, type NodeChange, type OnConnectEnd,
 } from '@xyflow/react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useEditor } from '../editor-context';
@@ -18,8 +18,11 @@ import { RouteCache, drawables } from './connection-routes';
 import { ElementNode } from './element-node';
 import { openingViewport } from './geometry';
 import { FlowTokens } from './flow-tokens';
-import { useFarZoom } from './level-of-detail';
+import { FAR_ZOOM, useFarZoom } from './level-of-detail';
 import { FlowNodeCache } from './to-flow';
+import { OverviewLayer, elementAt, type OverviewDrag } from './overview-layer';
+import { useOverviewPointer } from './overview-pointer';
+import { ValueStore } from '../model/value-store';
 
 const nodeTypes = { element: ElementNode, text: TextNode, group: GroupNode, chart: ChartNode };
 /** Connections are drawn by the connection layer, not as React Flow edges. */
@@ -48,10 +51,10 @@ export function DiagramCanvas({ onReady }: { onReady?: (api: { fit: () => void }
   const doc = useEditorDoc(store);
   const selection = useSelection(store);
   const tool = useValue(tools);
-  const far = useFarZoom();
+  const { far, onMoveStart: farMoveStart, onMoveEnd: farMoveEnd } = useFarZoom();
   const connecting = useStore((s) => s.connection.inProgress);
   const cache = useRef(new FlowNodeCache());
-  const [nodes, setNodes] = useState<Node[]>(() => cache.current.build(doc, selection));
+  const [nodes, setNodes] = useState<Node[]>(() => cache.current.build(doc, selection, far));
   const items = useMemo(() => drawables(doc), [doc]);
   const routes = useRef(new RouteCache()).current;
   useEffect(() => routes.keep(new Set(items.map((i) => i.connection.id))), [items, routes]);
@@ -59,13 +62,22 @@ export function DiagramCanvas({ onReady }: { onReady?: (api: { fit: () => void }
   // fit after measuring): centred, and a big diagram at half size (Fit shows all of it).
   const box = useRef<HTMLDivElement>(null);
   const [opening, setOpening] = useState<{ x: number; y: number; zoom: number } | null>(null);
+  const flowStore = useStoreApi();
   useLayoutEffect(() => {
     const r = box.current!.getBoundingClientRect();
-    setOpening(openingViewport(store.doc.nodes, r.width, r.height));
-  }, [store]);
-  const instance = useRef<{ screenToFlowPosition: (p: Point) => Point; fitView: (options?: { padding?: number; duration?: number }) => unknown } | null>(null);
+    const at = openingViewport(store.doc.nodes, r.width, r.height);
+    // React Flow's first render already has the opening zoom, so far out no element view is mounted even once.
+    flowStore.setState({ transform: [at.x, at.y, at.zoom] });
+    setNodes(cache.current.build(store.doc, store.selection, at.zoom < FAR_ZOOM));
+    setOpening(at);
+  }, [store, flowStore]);
+  const instance = useRef<{ screenToFlowPosition: (p: Point, options?: { snapToGrid: boolean }) => Point; fitView: (options?: { padding?: number; duration?: number; includeHiddenNodes?: boolean }) => unknown; getZoom: () => number } | null>(null);
+  const overviewDrag = useRef(new ValueStore<OverviewDrag | null>(null)).current;
+  const toFlow = useCallback((p: Point) => instance.current?.screenToFlowPosition(p, { snapToGrid: false }) ?? p, []);
+  const currentZoom = useCallback(() => instance.current?.getZoom() ?? 1, []);
+  useOverviewPointer(box, far, { store, drag: overviewDrag, editable: !tool.viewOnly, snap: tool.snap, toFlow, zoom: currentZoom });
 
-  useEffect(() => setNodes(cache.current.build(doc, selection)), [doc, selection]);
+  useEffect(() => setNodes(cache.current.build(doc, selection, far)), [doc, selection, far]);
 
   const onNodesChange = useCallback((changes: NodeChange[]) => {
     const selects = changes.filter((c) => c.type === 'select');
@@ -119,7 +131,8 @@ export function DiagramCanvas({ onReady }: { onReady?: (api: { fit: () => void }
   const openMenu = useCallback((clientX: number, clientY: number, element: Element) => {
     if (tools.get().viewOnly || !instance.current || !box.current) return;
     const r = box.current.getBoundingClientRect();
-    const nodeId = element.closest('.react-flow__node')?.getAttribute('data-id');
+    const nodeId = element.closest('.react-flow__node')?.getAttribute('data-id')
+      ?? (box.current.classList.contains('is-far') ? elementAt(store.doc, toFlow({ x: clientX, y: clientY }))?.id : undefined);
     const connId = element.closest<HTMLElement>('[data-connection-id]')?.dataset.connectionId
       ?? element.closest<SVGElement>('.connection[data-id]')?.dataset.id;
     const sel = store.selection;
@@ -129,16 +142,22 @@ export function DiagramCanvas({ onReady }: { onReady?: (api: { fit: () => void }
       x: Math.max(4, Math.min(clientX - r.left, r.width - 190)), y: Math.max(4, Math.min(clientY - r.top, r.height - 140)),
       flow: instance.current.screenToFlowPosition({ x: clientX, y: clientY }), onSelection: Boolean(nodeId || connId),
     });
-  }, [store, tools]);
+  }, [store, tools, toFlow]);
   useLongPress(box, ({ x, y, element }) => openMenu(x, y, element));
   const menuActions = useMemo(() => ({
     addPool: (at: Point) => void placeNode(store, 'pool', at),
-    fit: () => void instance.current?.fitView({ padding: 0.2, duration: 200 }),
+    fit: () => void instance.current?.fitView({ padding: 0.2, duration: 200, includeHiddenNodes: true }),
   }), [store]);
 
   // While the view pans or zooms nothing under the pointer needs hit-testing on every move (a class, no render).
-  const onMoveStart = useCallback(() => box.current?.classList.add('is-moving'), []);
-  const onMoveEnd = useCallback(() => box.current?.classList.remove('is-moving'), []);
+  const onMoveStart = useCallback(() => {
+    box.current?.classList.add('is-moving');
+    farMoveStart();
+  }, [farMoveStart]);
+  const onMoveEnd = useCallback(() => {
+    box.current?.classList.remove('is-moving');
+    farMoveEnd();
+  }, [farMoveEnd]);
 
   const onDrop = useCallback((e: React.DragEvent) => {
     const type = e.dataTransfer.getData(PALETTE_MIME) as NodeType;
@@ -168,7 +187,7 @@ export function DiagramCanvas({ onReady }: { onReady?: (api: { fit: () => void }
         onMoveEnd={onMoveEnd}
         onInit={(rf) => {
           instance.current = rf;
-          onReady?.({ fit: () => void rf.fitView({ padding: 0.2, duration: 200 }) });
+          onReady?.({ fit: () => void rf.fitView({ padding: 0.2, duration: 200, includeHiddenNodes: true }) });
         }}
         nodesDraggable={!tool.viewOnly}
         nodesConnectable={!tool.viewOnly}
@@ -186,8 +205,10 @@ export function DiagramCanvas({ onReady }: { onReady?: (api: { fit: () => void }
       >
         {far ? null : <Background variant={BackgroundVariant.Dots} gap={16} size={1} color="#d5d4e6" />}
         {(doc.nodes.length <= 400 || tool.minimap) && !tool.viewOnly ? <MiniMap pannable zoomable ariaLabel="Minimap" nodeColor={(n) => ((n.data as { node?: { color?: string } }).node?.color ?? '#c9c7f5')} /> : null}
-        <Controls aria-label="Zoom controls" showInteractive={false} fitViewOptions={{ padding: 0.2, maxZoom: 1.25 }} />
-        <ConnectionLayer items={items} selection={selection} far={far} routes={routes} editable={!tool.viewOnly} />
+        <Controls aria-label="Zoom controls" showInteractive={false} fitViewOptions={{ padding: 0.2, maxZoom: 1.25, includeHiddenNodes: true }} />
+        {far
+          ? <OverviewLayer doc={doc} items={items} routes={routes} selection={selection} drag={overviewDrag} />
+          : <ConnectionLayer items={items} selection={selection} far={far} routes={routes} editable={!tool.viewOnly} />}
         <FlowTokens routes={routes} doc={doc} />
       </ReactFlow> : null}
       {menu ? <ContextMenu at={menu} store={store} actions={menuActions} onClose={closeMenu} /> : null}

@@ -67,7 +67,6 @@ function distanceToSegment(p: Point, a: Point, b: Point): number {
   return Math.hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy));
 }
 
-/** The viewport that shows the document's elements centred, at 50–125 % (no zoom-out past half size on open). */
 /** The size an element is drawn at: charts and groups keep their own (with these defaults), symbols 48 × 64 with the name. */
 export function elementSize(n: { type?: string; width?: number; height?: number }): { width: number; height: number } {
   if (n.type === 'chart') return { width: n.width ?? 240, height: n.height ?? 140 };
@@ -75,6 +74,14 @@ export function elementSize(n: { type?: string; width?: number; height?: number 
   return { width: n.width ?? 48, height: n.height ?? 64 };
 }
 
+/** More elements than this open as a whole (the overview far out), not at half size around the middle. */
+const BIG_DIAGRAM = 300;
+
+/**
+ * The viewport that shows the document's elements centred, at 50–125 % (no zoom-out past half size
+ * on open) — except a big diagram that does not fit at half size: it opens fitted, as the overview
+ * (one bitmap, drawn at once), and element views appear as the designer zooms in.
+ */
 export function openingViewport(nodes: Array<{ type?: string; x: number; y: number; width?: number; height?: number }>, width: number, height: number): { x: number; y: number; zoom: number } {
   if (!nodes.length || !width || !height) return { x: width / 2, y: height / 2, zoom: 1 };
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
@@ -85,6 +92,7 @@ export function openingViewport(nodes: Array<{ type?: string; x: number; y: numb
     maxX = Math.max(maxX, n.x + size.width);
     maxY = Math.max(maxY, n.y + size.height);
   }
-  const zoom = Math.max(0.5, Math.min(1.25, width / ((maxX - minX) * 1.4 || 1), height / ((maxY - minY) * 1.4 || 1)));
+  const fit = Math.min(1.25, width / ((maxX - minX) * 1.4 || 1), height / ((maxY - minY) * 1.4 || 1));
+  const zoom = nodes.length > BIG_DIAGRAM && fit < 0.5 ? Math.max(0.05, fit) : Math.max(0.5, fit);
   return { x: width / 2 - ((minX + maxX) / 2) * zoom, y: height / 2 - ((minY + maxY) / 2) * zoom, zoom };
 }

@@ -17,6 +17,7 @@ const ELEMENT_HANDLES: NodeHandle[] = [
 interface Cached {
   node: DiagramNode;
   selected: boolean;
+  hidden: boolean;
   flow: Node;
 }
 
@@ -27,7 +28,8 @@ interface Cached {
 export class FlowNodeCache {
   private cache = new Map<string, Cached>();
 
-  build(doc: EditorDiagram, selection: Selection): Node[] {
+  /** `hidden`: far out the overview layer draws the elements instead (see overview-layer.tsx). */
+  build(doc: EditorDiagram, selection: Selection, hidden = false): Node[] {
     const selected = new Set(selection.nodes);
     const next = new Map<string, Cached>();
     const out: Node[] = [];
@@ -37,7 +39,7 @@ export class FlowNodeCache {
       const isSelected = selected.has(node.id);
       const prev = this.cache.get(node.id);
       let flow: Node;
-      if (prev && prev.node === node && prev.selected === isSelected) flow = prev.flow;
+      if (prev && prev.node === node && prev.selected === isSelected && prev.hidden === hidden) flow = prev.flow;
       else {
         const box = BOX_TYPES.has(node.type);
         flow = {
@@ -46,6 +48,7 @@ export class FlowNodeCache {
           position: { x: node.x, y: node.y },
           data: { node },
           selected: isSelected,
+          hidden,
           zIndex: node.type === 'group' ? -1 : undefined,
           ...(node.type === 'group' || node.type === 'chart' ? { width: node.width, height: node.height } : {}),
           ...(box ? {} : { measured: ELEMENT_SIZE, handles: ELEMENT_HANDLES }),
@@ -55,7 +58,7 @@ export class FlowNodeCache {
           flow.measured = prev.flow.measured;
         }
       }
-      next.set(node.id, { node, selected: isSelected, flow });
+      next.set(node.id, { node, selected: isSelected, hidden, flow });
       out.push(flow);
     }
     this.cache = next;
