@@ -44,13 +44,13 @@ export function useOverviewPointer(box: RefObject<HTMLDivElement | null>, enable
       const onMove = (m: MouseEvent) => {
         if (!editable) return;
         if (!moved && Math.hypot(m.clientX - start.x, m.clientY - start.y) < 3) return;
-        if (!moved) {
-          moved = true;
-          if (!selected.includes(hit.id)) store.select({ nodes: [hit.id], connections: [] });
-        }
+        const first = !moved;
+        moved = true;
         last = { dx: (m.clientX - start.x) / scale, dy: (m.clientY - start.y) / scale };
         if (!frame) frame = requestAnimationFrame(() => {
           frame = 0;
+          // Selecting and lifting the element in one frame: the base bitmap is drawn again once, not twice.
+          if (first && !selected.includes(hit.id)) store.select({ nodes: [hit.id], connections: [] });
           drag.set({ ids, ...last });
         });
       };
@@ -75,6 +75,7 @@ export function useOverviewPointer(box: RefObject<HTMLDivElement | null>, enable
           if (ids.has(n.id)) positions.set(n.id, { x: snapped(n.x + last.dx, snap), y: snapped(n.y + last.dy, snap) });
         }
         drag.set(null);
+        if (!store.selection.nodes.includes(hit.id)) store.select({ nodes: [...ids], connections: [] });
         store.edit((d) => moveNodes(d, positions));
       };
       window.addEventListener('mousemove', onMove);
