@@ -109,7 +109,7 @@ function EditorInner({ title, doc, onPlay, header, side, onSaveNow, onReady, ser
 
   return (
     <EditorProvider value={services}>
-      <div className={`editor editor--${form}${viewOnly ? ' is-view-only' : ''}`} data-testid="editor">
+      <div className={`editor editor--${form}${viewOnly ? ' is-view-only' : ''}${readOnly ? ' editor--read-only' : ''}`} data-testid="editor">
         <EditorHeader title={title} outline={outline} onToggleOutline={() => setOutline(!outline)} onShortcuts={() => setShortcuts(true)} onFit={targets.fit} phone={form === 'phone'} readOnly={readOnly}>
           {header?.(services, runs)}
         </EditorHeader>

@@ -150,7 +150,7 @@ export function ShareDialog({ diagram, onClose, onChange }: { diagram: ShareTarg
         <section className="share-dialog__section" aria-labelledby={`${titleId}-link`}>
           <h3 id={`${titleId}-link`}>Anyone with the link</h3>
           <div className="share-dialog__row">
-            <select aria-label="Anyone with the link" value={privacy.linkAccess} disabled={!saved} onChange={(e) => void changePrivacy({ linkAccess: e.target.value as LinkAccess })}>
+            <select aria-label="Link access" value={privacy.linkAccess} disabled={!saved} onChange={(e) => void changePrivacy({ linkAccess: e.target.value as LinkAccess })}>
               {(Object.keys(LINK_LABELS) as LinkAccess[]).map((a) => <option key={a} value={a}>{LINK_LABELS[a]}</option>)}
             </select>
             <input className="acc-input share-dialog__url" readOnly value={link} aria-label="Diagram link" onFocus={(e) => e.currentTarget.select()} />
