@@ -187,10 +187,64 @@ describe.skipIf(!inject('chromiumPath'))('sharing, view-only and copies in Chrom
     await runIt(page);
     await shot(page, 'share-visitor-view-only');
     await banner.getByRole('button', { name: 'Make a Copy' }).click();
-    await page.getByRole('heading', { name: 'To make a copy of this diagram, please create a free public account' }).waitFor();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'To make a copy of this diagram, please create a free public account' }).waitFor();
     await shot(page, 'share-visitor-copy-login');
+
+    // Then the copy: logging in from the dialog comes back here and makes it.
+    await dialog.getByRole('link', { name: 'Log in instead' }).click();
+    await page.waitForURL(/\/login\?/);
+    await page.getByLabel('E-mail', { exact: true }).fill(invitee.email);
+    await page.getByLabel('Password', { exact: true }).fill(invitee.password);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/diagrams/') && !url.pathname.endsWith(fuid), { timeout: 30_000 });
+    await page.getByTestId('forked-from').waitFor({ timeout: 45_000 });
+    expect(await page.getByTestId('forked-from').textContent()).toBe(`Forked from Dice economy by @${owner.username}`);
     expect(errors).toEqual([]);
     await visitor.close();
+  });
+
+  it('a person without an account follows the invitation e-mail, signs up, confirms, onboards and lands on the shared diagram', async () => {
+    const email = `newcomer-${Date.now()}@example.test`;
+    const share = await ownerContext.request.post(`${app.url}/api/diagrams/${fuid}/shares`, { headers: CLIENT_HEADERS, data: { email, role: 'viewer' } });
+    expect(share.status()).toBe(201);
+    const mail = await sink.waitFor((m) => m.to.includes(email));
+    const signUp = new URL(/https?:\/\/[^\s"<>]*\/register\?[^\s"<>]*/.exec(mail.body)![0].replace(/&amp;/g, '&'));
+    expect(signUp.searchParams.get('returnTo')).toBe(`/diagrams/${fuid}`);
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const page = await context.newPage();
+    await page.goto(`${app.url}${signUp.pathname}${signUp.search}`);
+    const emailField = page.getByLabel('E-mail', { exact: true });
+    await expect.poll(() => emailField.inputValue(), { timeout: 15_000 }).toBe(email);
+    await page.getByLabel('Password', { exact: true }).fill('correct horse 1');
+    await page.getByLabel('Confirm password', { exact: true }).fill('correct horse 1');
+    await page.getByLabel('I have read and agreed to the Terms of Service', { exact: true }).check();
+    await page.getByRole('button', { name: 'Create free account' }).click();
+    await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+
+    const confirmation = await sink.waitFor((m) => m.to.includes(email) && /confirm-email\?token=/.test(m.body));
+    const confirmUrl = new URL(/https?:\/\/[^\s"<>]*\/confirm-email\?[^\s"<>]*/.exec(confirmation.body)![0].replace(/&amp;/g, '&'));
+    await page.goto(`${app.url}${confirmUrl.pathname}${confirmUrl.search}`);
+    await page.getByRole('heading', { name: 'Your e-mail address is confirmed' }).waitFor();
+    await page.getByRole('link', { name: 'Log in' }).last().click();
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('correct horse 1');
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.waitForURL(/\/onboarding/);
+    await page.getByRole('button', { name: 'Get started' }).click();
+    await page.getByLabel('What describes you best?', { exact: true }).selectOption('Game designer');
+    await page.getByLabel('What do you want to design?', { exact: true }).selectOption('Game economy');
+    await page.getByLabel('Company', { exact: true }).fill('Tiny Forge');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const username = `newcomer.${Date.now()}`;
+    await page.getByLabel('Community username', { exact: true }).fill(username);
+    await page.getByText(`${username} is available`).waitFor();
+    await page.getByRole('button', { name: 'Finish' }).click();
+    await page.waitForURL((url) => url.pathname === `/diagrams/${fuid}`, { timeout: 30_000 });
+    await page.getByRole('region', { name: 'View only' }).waitFor({ timeout: 45_000 });
+    await shot(page, 'share-newcomer-lands-on-diagram');
+    await context.close();
   });
 
   it('a private diagram is 404 for the other user; the owner duplicates from the list', async () => {
