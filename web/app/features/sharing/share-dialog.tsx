@@ -203,7 +203,7 @@ function NameFirst({ fuid, onNamed }: { fuid: string; onNamed: (name: string) =>
 }
 
 function InviteForm({ fuid, disabled, shares, onInvited }: { fuid: string; disabled: boolean; shares: Share[]; onInvited: (share: Share, email: string) => void }) {
-  const form = useContractForm(createShareBodySchema, { email: '', role: 'viewer' as Role }, (values) =>
+  const form = useContractForm(createShareBodySchema, { email: '', role: 'viewer' }, (values) =>
     // One permission per e-mail: a person already on the list is changed there, not invited again.
     shares.some((s) => s.email === values.email.trim().toLowerCase()) ? [{ field: 'email', message: DiagramTexts.alreadyShared }] : []);
   return (
