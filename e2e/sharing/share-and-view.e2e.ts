@@ -28,6 +28,7 @@ describe.skipIf(!inject('chromiumPath'))('sharing, view-only and copies in Chrom
   let ownerContext: BrowserContext;
   let inviteeContext: BrowserContext;
   let fuid: string;
+  let copyFuid: string;
 
   beforeAll(async () => {
     sink = await startSmtpSink();
@@ -136,6 +137,7 @@ describe.skipIf(!inject('chromiumPath'))('sharing, view-only and copies in Chrom
     const notice = page.getByTestId('forked-from');
     await notice.waitFor();
     expect(await notice.textContent()).toBe(`Forked from Dice economy by @${owner.username}`);
+    copyFuid = new URL(page.url()).pathname.split('/').pop()!;
     expect(await page.getByRole('region', { name: 'View only' }).count()).toBe(0);
     expect(await page.locator('.editor-header__title').textContent()).toBe('Dice economy (copy)');
     await shot(page, 'share-copy-forked-from');
@@ -267,5 +269,40 @@ describe.skipIf(!inject('chromiumPath'))('sharing, view-only and copies in Chrom
     expect(await dialog.getByLabel(/Publish to the community/).isChecked()).toBe(true);
     await shot(list, 'share-list-row-menu-dialog');
     await list.close();
+  });
+
+  it("the copy's community page and editor show where it was forked from, and that the source is gone once deleted", async () => {
+    const published = await inviteeContext.request.put(`${app.url}/api/diagrams/${copyFuid}/privacy`, { headers: CLIENT_HEADERS, data: { community: true } });
+    expect(published.status()).toBe(200);
+    const visitor = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const page = await visitor.newPage();
+    await page.goto(`${app.url}/open-public/${copyFuid}`);
+    await page.getByRole('heading', { name: 'Dice economy (copy)' }).waitFor();
+    const notice = page.getByTestId('forked-from');
+    expect(await notice.textContent()).toBe('Forked from Dice economy');
+    expect(await notice.getByRole('link', { name: 'Dice economy' }).getAttribute('href')).toBe(`/community/${owner.username}/dice-economy-${fuid}`);
+    await saveScreenshot(page, 'share-community-forked-from');
+
+    // The invitee has the source open, view-only, while its owner deletes it.
+    const viewer = await inviteeContext.newPage();
+    await openEditor(viewer, app, fuid);
+    expect((await ownerContext.request.delete(`${app.url}/api/diagrams/${fuid}`, { headers: CLIENT_HEADERS })).status()).toBe(200);
+    await viewer.getByRole('region', { name: 'View only' }).getByRole('button', { name: 'Make a Copy' }).click();
+    await viewer.getByRole('alert').filter({ hasText: 'The diagram you are trying to copy is no longer available' }).waitFor();
+    await shot(viewer, 'share-copy-unavailable');
+    await viewer.close();
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Dice economy (copy)' }).waitFor();
+    expect(await page.getByTestId('forked-from').textContent()).toBe('Forked from a diagram (source no longer available)');
+    await visitor.close();
+
+    const editor = await inviteeContext.newPage();
+    await openEditor(editor, app, copyFuid);
+    expect(await editor.getByTestId('forked-from').textContent()).toBe('Forked from a diagram (source no longer available)');
+    await shot(editor, 'share-copy-source-gone');
+    await editor.goto(`${app.url}/diagrams/${fuid}`);
+    await editor.getByRole('heading', { name: 'Diagram not found' }).waitFor({ timeout: 45_000 });
+    await editor.close();
   });
 });

@@ -4,7 +4,7 @@ import { useEditor } from './editor-context';
 import { useHistoryState } from './model/editor-store';
 import { useValue } from './model/value-store';
 
-export function EditorHeader({ title, outline, onToggleOutline, onShortcuts, onFit, phone = false, readOnly = false, children }: {
+export function EditorHeader({ title, outline, onToggleOutline, onShortcuts, onFit, phone = false, readOnly = false, back = { to: '/diagrams', label: 'Back to my diagrams' }, children }: {
   title: string;
   outline: boolean;
   onToggleOutline: () => void;
@@ -14,6 +14,8 @@ export function EditorHeader({ title, outline, onToggleOutline, onShortcuts, onF
   phone?: boolean;
   /** A view-only diagram: no Edit switch, no undo and redo. */
   readOnly?: boolean;
+  /** Where the ← leads (a visitor without an account: the community). */
+  back?: { to: string; label: string };
   children?: ReactNode;
 }) {
   const { store, tools } = useEditor();
@@ -22,7 +24,7 @@ export function EditorHeader({ title, outline, onToggleOutline, onShortcuts, onF
   const viewOnly = useValue(tools, (t) => t.viewOnly);
   return (
     <header className="editor-header">
-      <Link to="/diagrams" className="editor-header__back" aria-label="Back to my diagrams">←</Link>
+      <Link to={back.to} className="editor-header__back" aria-label={back.label}>←</Link>
       <h1 className="editor-header__title">{title}</h1>
       {children}
       <div className="editor-header__tools" role="toolbar" aria-label="Edit and view">

@@ -74,8 +74,10 @@ export default function EditorPage({ fuid }: { fuid: string }) {
 /** A Viewer, a link viewer or a visitor: look, select, inspect and run locally; no edits, no save. */
 function ViewOnlyEditor({ diagram }: { diagram: DiagramView }) {
   const doc = useMemo(() => normalizeDiagram(diagram.document), [diagram]);
+  const { user } = useSession();
   return (
     <Editor
+      back={user ? undefined : { to: '/community', label: 'Back to the community' }}
       title={diagram.name}
       doc={doc}
       readOnly

@@ -38,6 +38,8 @@ export interface EditorProps {
   readOnly?: boolean;
   /** Shown between the header and the run toolbar (the view-only banner). */
   banner?: React.ReactNode;
+  /** Where the header's ← leads (default: the diagram list). */
+  back?: { to: string; label: string };
 }
 
 /** The diagram editor: palette, canvas or outline, properties and other panels, runs and chart. */
@@ -49,7 +51,7 @@ export function Editor(props: EditorProps) {
   );
 }
 
-function EditorInner({ title, doc, onPlay, header, side, onSaveNow, onReady, serverRuns, readOnly = false, banner }: EditorProps) {
+function EditorInner({ title, doc, onPlay, header, side, onSaveNow, onReady, serverRuns, readOnly = false, banner, back }: EditorProps) {
   const rf = useReactFlow();
   const onPlayRef = useRef(onPlay);
   onPlayRef.current = onPlay;
@@ -110,7 +112,7 @@ function EditorInner({ title, doc, onPlay, header, side, onSaveNow, onReady, ser
   return (
     <EditorProvider value={services}>
       <div className={`editor editor--${form}${viewOnly ? ' is-view-only' : ''}${readOnly ? ' editor--read-only' : ''}`} data-testid="editor">
-        <EditorHeader title={title} outline={outline} onToggleOutline={() => setOutline(!outline)} onShortcuts={() => setShortcuts(true)} onFit={targets.fit} phone={form === 'phone'} readOnly={readOnly}>
+        <EditorHeader title={title} outline={outline} onToggleOutline={() => setOutline(!outline)} onShortcuts={() => setShortcuts(true)} onFit={targets.fit} phone={form === 'phone'} readOnly={readOnly} back={back}>
           {header?.(services, runs)}
         </EditorHeader>
         {banner}
