@@ -166,6 +166,7 @@ describe.skipIf(!inject('chromiumPath'))('sharing, view-only and copies in Chrom
     const thumb = dialog.getByRole('img', { name: 'Share preview of Dice economy' });
     await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 }).toBeGreaterThan(0);
     expect(await dialog.getByTestId('privacy-summary').textContent()).toBe('Who can open it: Combined (specific people, anyone with the link (can view), public on community)');
+    expect(await dialog.getByRole('link', { name: 'LinkedIn' }).getAttribute('href')).toBe(`https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(`${app.url}/open-public/${fuid}`)}`);
     await shot(page, 'share-dialog-published');
     await page.close();
   });

@@ -37,6 +37,16 @@ export function privacyOption(linkAccess: LinkAccess, community: boolean, shares
   return { option, parts };
 }
 
+/** The spec's share networks (Discord has no share page: its button copies the URL). */
+function shareNetworks(url: string, name: string): { name: string; url: string }[] {
+  const u = encodeURIComponent(url);
+  return [
+    { name: 'Facebook', url: `https://www.facebook.com/sharer/sharer.php?u=${u}` },
+    { name: 'Twitter', url: `https://twitter.com/intent/tweet?url=${u}&text=${encodeURIComponent(name)}` },
+    { name: 'LinkedIn', url: `https://www.linkedin.com/sharing/share-offsite/?url=${u}` },
+  ];
+}
+
 async function copyText(text: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);
@@ -174,6 +184,11 @@ export function ShareDialog({ diagram, onClose, onChange }: { diagram: ShareTarg
                   <button type="button" className="button button--ghost" onClick={() => void copyText(publicUrl).then((ok) => setNotice(ok ? 'Public URL copied' : 'Select the URL and copy it'))}>Copy URL</button>
                 </div>
                 <p><a href={publicUrl} target="_blank" rel="noreferrer">Open the community page</a></p>
+                <p className="share-dialog__networks" aria-label="Share on">
+                  Share on{' '}
+                  {shareNetworks(publicUrl, name).map((n) => <a key={n.name} href={n.url} target="_blank" rel="noreferrer">{n.name}</a>)}
+                  <button type="button" className="share-dialog__link-button" onClick={() => void copyText(publicUrl).then((ok) => setNotice(ok ? 'Public URL copied: paste it in Discord' : 'Select the URL and copy it'))}>Discord</button>
+                </p>
               </div>
             </div>
           ) : null}
