@@ -9,6 +9,7 @@ import './sharing.css';
 export function readOnlyReason(diagram: Pick<DiagramSummary, 'owner' | 'privacy'>, loggedIn: boolean): string {
   const owner = diagram.owner.name || (diagram.owner.username ? `@${diagram.owner.username}` : 'its owner');
   if (!loggedIn && diagram.privacy.community) return `This is a public diagram by ${owner}: you can look around and run it, but not change it.`;
+  if (!loggedIn && diagram.privacy.linkAccess === 'edit') return `Anyone with this link may edit this diagram by ${owner} once logged in: until then you can look around and run it.`;
   if (!loggedIn) return `This diagram by ${owner} is shared by link for viewing only: you can look around and run it, but not change it.`;
   return `You have view-only access to this diagram by ${owner}: you can look around and run it, but only its owner and editors can change it.`;
 }
