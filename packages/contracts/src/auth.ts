@@ -7,6 +7,9 @@ export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ messag
 export const passwordSchema = z.string({ message: AuthTexts.passwordTooShort }).min(PASSWORD_MIN_LENGTH, AuthTexts.passwordTooShort).max(200);
 export const usernameSchema = z.string().trim().min(2, 'Username must contain at least 2 characters').max(40).regex(USERNAME_PATTERN, AuthTexts.usernameInvalid);
 
+/** A path on this site (never another host): `/diagrams/abc`, not `//evil.test` or `https://…`. */
+export const returnToSchema = z.string().max(500).regex(/^\/(?![/\\])[^\s]*$/, 'Not a path of this site');
+
 const matching = <T extends { password: string; confirmPassword?: string }>(body: T) =>
   body.confirmPassword === undefined || body.confirmPassword === body.password;
 const mismatch = { message: AuthTexts.passwordsMismatch, path: ['confirmPassword'] };
@@ -18,6 +21,8 @@ export const registerBodySchema = z
     confirmPassword: z.string().optional(),
     acceptTerms: z.boolean().optional(),
     captchaToken: z.string().optional(),
+    /** Where the confirmation link leads after logging in (a path of this site, e.g. a diagram shared with the new account). */
+    returnTo: returnToSchema.optional(),
   })
   .refine(matching, mismatch);
 

@@ -29,6 +29,7 @@ export const DiagramTexts = {
   batchDone: 'Your batch of {runs} runs of "{name}" has finished',
   batchFailedNotice: 'Your batch of {runs} runs of "{name}" failed: {reason}',
   sharedWithYou: '{person} shared "{name}" with you',
+  copiedYourDiagram: '{person} made a copy of "{name}"',
 } as const;
 
 /**

@@ -62,6 +62,11 @@ export interface DiagramCard {
   /** /community/{owner}/{name-slug}-{fuid} */
   url: string;
   thumbnail: string;
+  /**
+   * The diagram page's forked-from notice (only the single-diagram answer fills it): the source's
+   * name and page while it is public on community; url null when it was deleted or is not public.
+   */
+  forkedFrom?: { name: string; url: string | null } | null;
 }
 
 /** The diagram page's path, as the diagrams module's /open-public redirect builds it. */

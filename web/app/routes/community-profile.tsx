@@ -46,6 +46,11 @@ export default function CommunityUserPage() {
             <Link to="/community/explore">Community</Link> / <Link to={`/community/${diagram.owner.username}/profile`}>{diagram.owner.name}</Link>
           </nav>
           <h1>{diagram.name}</h1>
+          {diagram.forkedFrom ? (
+            <p className="post-meta forked-from-notice" data-testid="forked-from">
+              Forked from {diagram.forkedFrom.url ? <Link to={diagram.forkedFrom.url}>{diagram.forkedFrom.name}</Link> : diagram.forkedFrom.name ? diagram.forkedFrom.name : 'a diagram (source no longer available)'}
+            </p>
+          ) : null}
           <p className="post-meta">
             {diagram.likeCount} likes · {diagram.playCount} plays · {diagram.forkCount} forks · {diagram.nodeCount} nodes
           </p>

@@ -40,7 +40,7 @@ export class RegistrationService {
         ? await this.users.update(existing.id, { passwordHash }, tx)
         : await this.users.create({ email: body.email, passwordHash }, tx);
       const token = await this.tokens.issue(user.id, 'confirm_email', CONFIRM_EMAIL_TTL_MS, tx);
-      return [await this.mail.record('confirm-email', user.email, { token }, tx)];
+      return [await this.mail.record('confirm-email', user.email, { token, ...(body.returnTo ? { returnTo: body.returnTo } : {}) }, tx)];
     });
     await this.mail.dispatch(...mailIds);
   }

@@ -6,7 +6,7 @@ import { UsersService } from '../users/users.service.js';
 import { NotificationsService } from './notifications.service.js';
 
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_m, key: string) => String(values[key] ?? ''));
-const TYPES = ['BatchFinished', 'DiagramShared'] as const;
+const TYPES = ['BatchFinished', 'DiagramShared', 'DiagramCopied'] as const;
 
 /** Turns domain events into notifications (stored, then pushed live to the user's sockets). */
 @Injectable()
@@ -35,6 +35,12 @@ export class NotificationEventsConsumer {
         if (!invitee) return; // no account yet: the e-mail invites them
         const person = await this.users.displayName(p.sharedById, tx);
         return this.notifications.addInTransaction(tx, invitee.id, 'info', fill(DiagramTexts.sharedWithYou, { person, name: p.diagramName }), `/diagrams/${p.fuid}`);
+      }
+      case 'DiagramCopied': {
+        const p = event.payload;
+        if (p.copiedById === p.sourceOwnerId) return; // a Duplicate of one's own diagram tells nobody
+        const person = await this.users.displayName(p.copiedById, tx);
+        return this.notifications.addInTransaction(tx, p.sourceOwnerId, 'info', fill(DiagramTexts.copiedYourDiagram, { person, name: p.diagramName }), `/diagrams/${p.fuid}`);
       }
     }
   }

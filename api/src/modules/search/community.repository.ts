@@ -15,6 +15,16 @@ export interface CommunityDiagramRow {
   last_name: string | null;
 }
 
+/** The single diagram page also reads the diagram it was copied from (its forked-from notice). */
+export interface CommunityDiagramPageRow extends CommunityDiagramRow {
+  source_fuid: string | null;
+  source_name: string | null;
+  /** The source is public on community now (not deleted, public profile). */
+  source_public: boolean | null;
+  source_deleted: boolean | null;
+  source_username: string | null;
+}
+
 export interface DiagramListQuery {
   term?: string;
   owner?: string;
@@ -54,10 +64,13 @@ export class CommunityRepository {
     return { rows, total: Number(count[0]?.n ?? 0) };
   }
 
-  async diagram(fuid: string): Promise<CommunityDiagramRow | null> {
-    const rows = await this.prisma.$queryRaw<CommunityDiagramRow[]>`
-      SELECT d.fuid, d.name, d.description, d.like_count, d.play_count, d.fork_count, d.node_count, d.updated_at, u.username, u.first_name, u.last_name
+  async diagram(fuid: string): Promise<CommunityDiagramPageRow | null> {
+    const rows = await this.prisma.$queryRaw<CommunityDiagramPageRow[]>`
+      SELECT d.fuid, d.name, d.description, d.like_count, d.play_count, d.fork_count, d.node_count, d.updated_at, u.username, u.first_name, u.last_name,
+        s.fuid AS source_fuid, s.name AS source_name, su.username AS source_username, s.deleted_at IS NOT NULL AS source_deleted,
+        (s.community AND s.deleted_at IS NULL AND su.username IS NOT NULL AND NOT su.is_private_account) AS source_public
       FROM diagrams d JOIN users u ON u.id = d.owner_id
+        LEFT JOIN diagrams s ON s.id = d.source_id LEFT JOIN users su ON su.id = s.owner_id
       WHERE d.fuid = ${fuid} AND d.community AND d.deleted_at IS NULL AND u.username IS NOT NULL AND NOT u.is_private_account
       LIMIT 1`;
     return rows[0] ?? null;

@@ -109,6 +109,13 @@ export class SearchService {
   async diagram(fuid: string): Promise<DiagramCard | null> {
     if (!/^[A-Za-z0-9]{16}$/.test(fuid)) return null;
     const row = await this.community.diagram(fuid);
-    return row ? toDiagramCard(row) : null;
+    if (!row) return null;
+    // Forked-from: a link while the source is public; a private source is named only as "a private diagram".
+    const forkedFrom = !row.source_fuid
+      ? null
+      : row.source_public && row.source_username
+        ? { name: row.source_name ?? '', url: `/community/${row.source_username}/${diagramSlug(row.source_name ?? '')}-${row.source_fuid}` }
+        : { name: row.source_deleted ? '' : 'a private diagram', url: null };
+    return { ...toDiagramCard(row), forkedFrom };
   }
 }

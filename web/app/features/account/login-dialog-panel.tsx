@@ -15,7 +15,7 @@ export default function LoginDialog({ sourceAction, payload, onClose }: { source
   const titleId = useId();
   const location = useLocation();
   const banner = useHeaderBanner();
-  const returnTo = `${location.pathname}${location.search}`;
+  const returnTo = payload?.returnTo ?? `${location.pathname}${location.search}`;
 
   // The one modal primitive: focus trap, Escape, overlay click, z-index 9000 over a 0.45 overlay.
   return (
@@ -32,6 +32,7 @@ export default function LoginDialog({ sourceAction, payload, onClose }: { source
       <RegisterForm
         compact
         idPrefix="dialog"
+        returnTo={returnTo}
         onRegistered={(email) => {
           onClose();
           banner.showNotice(`Almost there: we sent a confirmation link to ${email}. Follow it to finish creating your account.`);

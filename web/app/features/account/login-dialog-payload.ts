@@ -2,4 +2,6 @@
 export interface LoginDialogPayload {
   /** A diagram link to open in a new tab once the visitor has an account (after a like). */
   link?: string;
+  /** Where to come back to after logging in or confirming a new account (default: this page). */
+  returnTo?: string;
 }

@@ -44,16 +44,22 @@ export function RegisterForm({
   onRegistered,
   onFailed,
   idPrefix = 'register',
+  defaultEmail = '',
+  returnTo,
 }: {
   compact?: boolean;
   onRegistered: (email: string) => void;
   /** When given, call failures go here instead of the form's own message. */
   onFailed?: (message: string, error: unknown) => void;
   idPrefix?: string;
+  /** Prefilled address (an invitation e-mail's sign-up link carries it). */
+  defaultEmail?: string;
+  /** Where the confirmation link leads after logging in (a diagram shared with the new account). */
+  returnTo?: string;
 }) {
   const form = useContractForm(
     registerBodySchema,
-    (compact ? { email: '', password: '', acceptTerms: false } : { email: '', password: '', confirmPassword: '', acceptTerms: false }) as RegisterValues,
+    (compact ? { email: defaultEmail, password: '', acceptTerms: false } : { email: defaultEmail, password: '', confirmPassword: '', acceptTerms: false }) as RegisterValues,
     compact ? dialogChecks : pageChecks,
   );
   const options = useSignInOptions();
@@ -71,6 +77,7 @@ export function RegisterForm({
               confirmPassword: compact ? undefined : data.confirmPassword,
               acceptTerms: true,
               captchaToken: await captchaToken(options?.recaptchaSiteKey, 'register'),
+              ...(returnTo ? { returnTo } : {}),
             });
             track(TrackingEvents.signUp, { action: segmentData.method, label: compact ? 'login dialog' : 'register page' });
             onRegistered(data.email);

@@ -2,6 +2,7 @@ import type { DiagramSummary } from '@loopwright/contracts';
 import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api-client';
+import { DiagramRowMenu } from '../sharing/diagram-row-menu';
 import { diagramsApi } from './diagrams-api';
 import { FirstDiagram } from './first-diagram';
 import { TEMPLATES, TUTORIALS } from './templates';
@@ -25,6 +26,7 @@ export function DiagramList() {
   const [tab, setTab] = useState<Tab>('My Diagrams');
   const [items, setItems] = useState<DiagramSummary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [reload, setReload] = useState(0);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const base = useId();
@@ -34,7 +36,7 @@ export function DiagramList() {
     setItems(null);
     diagramsApi.list({ scope: tab === 'My Diagrams' ? 'mine' : 'shared', pageSize: 100 }).then((r) => live && setItems(r.items), (e) => live && setError(errorMessage(e)));
     return () => { live = false; };
-  }, [tab]);
+  }, [tab, reload]);
   const create = async (document?: unknown, name?: string) => {
     try {
       const d = await diagramsApi.create({ name, document });
@@ -80,6 +82,7 @@ export function DiagramList() {
                 <Link to={`/diagrams/${d.fuid}`} tabIndex={-1} aria-hidden="true" className="diagram-card__thumb">
                   <img src={`/share-thumbnail/${d.fuid}/png`} alt="" width={320} height={168} loading="lazy" />
                 </Link>
+                <DiagramRowMenu diagram={d} onChanged={() => setReload((r) => r + 1)} onError={setError} />
                 <h2><Link to={`/diagrams/${d.fuid}`}>{d.name}</Link></h2>
                 <p>{d.counts.components} components · edited {edited(d.updatedAt)}{tab === 'Shared with me' ? ` · by ${d.owner.name || d.owner.username}` : ''}</p>
                 {d.tags.length ? <p className="diagram-card__tags">{d.tags.map((t) => <span key={t.id} className="tag-chip" style={{ color: t.textColor, background: t.backgroundColor }}>{t.name}</span>)}</p> : null}

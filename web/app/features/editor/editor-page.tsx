@@ -1,6 +1,6 @@
 import type { DiagramView, Revision } from '@loopwright/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { diagramsApi } from '../diagrams/diagrams-api';
 import { loadDiagram } from '../diagrams/prefetch';
@@ -24,6 +24,11 @@ import { SaveStatus } from './save/save-status';
 import { useValue } from './model/value-store';
 import { LiveBanner } from './live/live-banner';
 import { useLiveNotice } from './live/use-diagram-live';
+import { useSession } from '../account/session';
+import { ForkedFrom } from '../sharing/forked-from';
+import { useMakeCopy } from '../sharing/make-copy';
+import { ReadOnlyBanner } from '../sharing/read-only-banner';
+import { ShareButton } from '../sharing/share-button';
 
 interface Loaded {
   diagram: DiagramView;
@@ -36,12 +41,14 @@ interface Loaded {
 export default function EditorPage({ fuid }: { fuid: string }) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const { user } = useSession();
+  const location = useLocation();
   useEffect(() => {
     let live = true;
     setLoaded(null);
     loadDiagram(fuid).then((diagram) => {
       if (!live) return;
-      const draft = readDraft(fuid);
+      const draft = diagram.access === 'viewer' ? null : readDraft(fuid);
       // A draft the server never got wins; a save from it meets the conflict dialog if the server moved on.
       if (draft && draft.baseVersion <= diagram.version) setLoaded({ diagram, doc: normalizeDiagram(draft.doc), baseVersion: draft.baseVersion, dirty: true });
       else setLoaded({ diagram, doc: normalizeDiagram(diagram.document), baseVersion: diagram.version, dirty: false });
@@ -49,6 +56,9 @@ export default function EditorPage({ fuid }: { fuid: string }) {
     return () => { live = false; };
   }, [fuid]);
   if (error) {
+    // A visitor may have been sent a diagram that is not public (shared with their e-mail): log in
+    // first. Every unknown diagram does the same, so this tells nothing about which ones exist.
+    if (!user && error === 'Diagram not found') return <Navigate to={`/login?returnTo=${encodeURIComponent(location.pathname + location.search)}`} replace />;
     return (
       <div className="editor-message" role="alert">
         <h1>{error}</h1>
@@ -57,12 +67,31 @@ export default function EditorPage({ fuid }: { fuid: string }) {
     );
   }
   if (!loaded) return <div className="editor-message" role="status">Loading the diagram…</div>;
+  if (loaded.diagram.access === 'viewer') return <ViewOnlyEditor key={fuid} diagram={loaded.diagram} />;
   return <LoadedEditor key={fuid} fuid={fuid} loaded={loaded} />;
+}
+
+/** A Viewer, a link viewer or a visitor: look, select, inspect and run locally; no edits, no save. */
+function ViewOnlyEditor({ diagram }: { diagram: DiagramView }) {
+  const doc = useMemo(() => normalizeDiagram(diagram.document), [diagram]);
+  const { user } = useSession();
+  return (
+    <Editor
+      back={user ? undefined : { to: '/community', label: 'Back to the community' }}
+      title={diagram.name}
+      doc={doc}
+      readOnly
+      banner={<ReadOnlyBanner diagram={diagram} />}
+      header={() => (diagram.source ? <ForkedFrom source={diagram.source} /> : null)}
+    />
+  );
 }
 
 function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
   const navigate = useNavigate();
   const [meta, setMeta] = useState({ name: loaded.diagram.name, description: loaded.diagram.description });
+  const [privacy, setPrivacy] = useState(loaded.diagram.privacy);
+  const copier = useMakeCopy(fuid);
   const [refresh, setRefresh] = useState(0);
   const [save, setSave] = useState<SaveController | null>(null);
   const [preview, setPreview] = useState<{ doc: EditorDiagram; version: Revision } | null>(null);
@@ -138,8 +167,21 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
         serverRuns={serverRuns}
         header={() => (save ? (
           <>
+            {loaded.diagram.source ? <ForkedFrom source={loaded.diagram.source} /> : null}
             <SaveStatus save={save} />
-            <EditorMenu fuid={fuid} name={meta.name} description={meta.description} version={() => save.state.get().baseVersion} saveNow={() => save.save()} />
+            <EditorMenu fuid={fuid} name={meta.name} description={meta.description} version={() => save.state.get().baseVersion} saveNow={() => save.save()}
+              onMakeCopy={() => void save.save().catch(() => undefined).then(() => copier.copy())} />
+            {loaded.diagram.access === 'owner' ? (
+              <ShareButton
+                target={() => ({ fuid, name: meta.name, version: save.state.get().baseVersion, privacy })}
+                onChange={(c) => {
+                  if (c.privacy) setPrivacy(c.privacy);
+                  const name = c.name;
+                  if (name) setMeta((m) => ({ ...m, name }));
+                }}
+              />
+            ) : null}
+            {copier.error ? <span className="editor-header__error" role="alert">{copier.error}</span> : null}
           </>
         ) : null)}
         side={(_, runs: RunController) => ({

@@ -34,6 +34,12 @@ export interface EditorProps {
   onReady?: (services: EditorServices, runs: RunController) => void;
   /** Large batches on the server queue. */
   serverRuns?: ServerRuns;
+  /** View only (a Viewer, a link viewer, a visitor): pan, zoom, select, inspect and run; no edits. */
+  readOnly?: boolean;
+  /** Shown between the header and the run toolbar (the view-only banner). */
+  banner?: React.ReactNode;
+  /** Where the header's ← leads (default: the diagram list). */
+  back?: { to: string; label: string };
 }
 
 /** The diagram editor: palette, canvas or outline, properties and other panels, runs and chart. */
@@ -45,19 +51,20 @@ export function Editor(props: EditorProps) {
   );
 }
 
-function EditorInner({ title, doc, onPlay, header, side, onSaveNow, onReady, serverRuns }: EditorProps) {
+function EditorInner({ title, doc, onPlay, header, side, onSaveNow, onReady, serverRuns, readOnly = false, banner, back }: EditorProps) {
   const rf = useReactFlow();
   const onPlayRef = useRef(onPlay);
   onPlayRef.current = onPlay;
   const [{ services, runs }] = useState(() => {
     const store = new EditorStore(doc);
+    store.readOnly = readOnly;
     const engine = new EngineClient();
     const run = new ValueStore<RunView>({ mode: 'idle', frame: null, stepMs: 250 });
     const runs = new RunController(engine, store, run, (p) => onPlayRef.current?.(p));
     const services: EditorServices = {
       store, engine, run, runUi: runs.ui,
       problems: new ValueStore(new Map<string, Problem[]>()),
-      tools: new ValueStore<ToolState>({ placing: null, connection: 'resource', snap: true, minimap: false, viewOnly: false }),
+      tools: new ValueStore<ToolState>({ placing: null, connection: 'resource', snap: true, minimap: false, viewOnly: readOnly }),
       interact: (a) => void runs.interact(a),
     };
     return { services, runs };
@@ -104,10 +111,11 @@ function EditorInner({ title, doc, onPlay, header, side, onSaveNow, onReady, ser
 
   return (
     <EditorProvider value={services}>
-      <div className={`editor editor--${form}${viewOnly ? ' is-view-only' : ''}`} data-testid="editor">
-        <EditorHeader title={title} outline={outline} onToggleOutline={() => setOutline(!outline)} onShortcuts={() => setShortcuts(true)} onFit={targets.fit} phone={form === 'phone'}>
+      <div className={`editor editor--${form}${viewOnly ? ' is-view-only' : ''}${readOnly ? ' editor--read-only' : ''}`} data-testid="editor">
+        <EditorHeader title={title} outline={outline} onToggleOutline={() => setOutline(!outline)} onShortcuts={() => setShortcuts(true)} onFit={targets.fit} phone={form === 'phone'} readOnly={readOnly} back={back}>
           {header?.(services, runs)}
         </EditorHeader>
+        {banner}
         <RunToolbar runs={runs} server={serverRuns} />
         <div className="editor__body">
           {viewOnly ? null : <Palette centre={centre} />}
@@ -120,7 +128,7 @@ function EditorInner({ title, doc, onPlay, header, side, onSaveNow, onReady, ser
               <ChartPanel chart={chart} title={title} />
             </section>
           </div>
-          <SidePanel runs={runs} extra={side?.(services, runs) ?? {}} sheet={form === 'phone'} />
+          <SidePanel runs={runs} extra={side?.(services, runs) ?? {}} sheet={form === 'phone'} readOnly={readOnly} />
         </div>
         <ShortcutsDialog open={shortcuts} onClose={() => setShortcuts(false)} />
       </div>

@@ -2,7 +2,7 @@ import { AuthTexts, emailBodySchema } from '@loopwright/contracts';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../../lib/api-client';
-import { accountApi } from '../../features/account/account-api';
+import { accountApi, safeReturnTo } from '../../features/account/account-api';
 import { FormMessage, SubmitButton, TextField, useContractForm } from '../../features/account/forms';
 import { AuthCard, PageLoading, PageTitle, StatusIcon } from '../../features/account/page-shell';
 
@@ -22,6 +22,8 @@ function confirmOnce(token: string): Promise<string> {
 export default function ConfirmEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  // Set when the account was made to open something (a diagram shared with it): logging in leads there.
+  const returnTo = safeReturnTo(params.get('returnTo'), '');
   const [state, setState] = useState<State>(token ? { status: 'confirming' } : { status: 'failed', message: 'The confirmation link is missing its token.', expired: false });
 
   useEffect(() => {
@@ -56,7 +58,7 @@ export default function ConfirmEmailPage() {
         <p className="acc-auth-card__lead" role="status">
           Thank you. Your account is ready: log in to choose your community username.
         </p>
-        <Link to="/login?confirmed=1" className="button button--primary acc-button--block">
+        <Link to={returnTo ? `/login?confirmed=1&returnTo=${encodeURIComponent(returnTo)}` : '/login?confirmed=1'} className="button button--primary acc-button--block">
           Log in
         </Link>
       </AuthCard>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { safeReturnTo } from '../../features/account/account-api';
 import { FormMessage } from '../../features/account/forms';
 import { GoogleSignIn } from '../../features/account/google-button';
 import { AuthCard, PageTitle, StatusIcon } from '../../features/account/page-shell';
@@ -10,15 +11,18 @@ import { useSession } from '../../features/account/session';
 export default function RegisterPage() {
   const session = useSession();
   const [registered, setRegistered] = useState<string | null>(null);
-  if (session.authenticated) return <Navigate to="/" replace />;
+  // An invitation e-mail's sign-up link: the invited address, and the shared diagram to land on.
+  const [params] = useSearchParams();
+  const returnTo = safeReturnTo(params.get('returnTo'), '') || undefined;
+  if (session.authenticated) return <Navigate to={returnTo ?? '/'} replace />;
   if (registered) return <CheckInbox email={registered} />;
   return (
     <AuthCard title="Create your free account" lead="Design, simulate and share game economies. Free for public work.">
       <PageTitle>Register</PageTitle>
-      <GoogleSignIn returnTo="/onboarding" />
-      <RegisterForm onRegistered={setRegistered} />
+      <GoogleSignIn returnTo={returnTo ? `/onboarding?returnTo=${encodeURIComponent(returnTo)}` : '/onboarding'} />
+      <RegisterForm onRegistered={setRegistered} defaultEmail={params.get('email') ?? ''} returnTo={returnTo} />
       <p className="acc-auth-card__footer">
-        Already have an account? <Link to="/login">Log in</Link>
+        Already have an account? <Link to={returnTo ? `/login?returnTo=${encodeURIComponent(returnTo)}` : '/login'}>Log in</Link>
       </p>
     </AuthCard>
   );

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { useParams, type ClientLoaderFunctionArgs, type MetaFunction } from 'react-router';
-import { RequireAccount } from '../../features/account/guards';
+import { Navigate, useLocation, useParams, type ClientLoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { PageLoading } from '../../features/account/page-shell';
+import { useSession } from '../../features/account/session';
 import { prefetchDiagram } from '../../features/diagrams/prefetch';
 
 // The editor (React Flow, uPlot, the engine worker) is loaded only in the browser, only here.
@@ -26,15 +27,19 @@ export function HydrateFallback() {
   return <Loading />;
 }
 
+/**
+ * Open to visitors too: a public or link diagram opens view-only without an account (the API
+ * decides; anything else sends the visitor to log in). Logged in without a username: onboarding.
+ */
 export default function DiagramEditorRoute() {
   const { fuid = '' } = useParams();
+  const { user, loading, fetchUserComplete } = useSession();
+  const location = useLocation();
+  if (loading || !fetchUserComplete) return <div className="acc-page-loading-shell"><PageLoading label="Loading your account…" /></div>;
+  if (user && !user.username) return <Navigate to={`/onboarding?returnTo=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   return (
-    <RequireAccount>
-      {() => (
-        <Suspense fallback={<Loading />}>
-          <EditorPage fuid={fuid} />
-        </Suspense>
-      )}
-    </RequireAccount>
+    <Suspense fallback={<Loading />}>
+      <EditorPage fuid={fuid} />
+    </Suspense>
   );
 }

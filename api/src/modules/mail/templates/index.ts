@@ -6,14 +6,14 @@ const link = (context: MailContext, path: string, token: string) => `${context.a
 /** Every e-mail the product sends: its props schema and its rendering. */
 export const mailTemplates = {
   'confirm-email': {
-    props: z.object({ token: z.string() }),
-    render: ({ token }: { token: string }, context: MailContext) =>
+    props: z.object({ token: z.string(), returnTo: z.string().optional() }),
+    render: ({ token, returnTo }: { token: string; returnTo?: string }, context: MailContext) =>
       renderMail(
         {
           subject: `Confirm your e-mail address for ${context.productName}`,
           heading: 'Confirm your e-mail address',
           paragraphs: ['Welcome! Confirm your address to finish creating your account. The link works once and expires in 48 hours.'],
-          action: { label: 'Confirm my e-mail address', url: link(context, '/confirm-email', token) },
+          action: { label: 'Confirm my e-mail address', url: link(context, '/confirm-email', token) + (returnTo ? `&returnTo=${encodeURIComponent(returnTo)}` : '') },
           footnote: 'If you did not sign up, you can ignore this message.',
         },
         context,
@@ -90,18 +90,26 @@ export const mailTemplates = {
       ),
   },
   'diagram-shared': {
-    props: z.object({ person: z.string(), diagramName: z.string(), fuid: z.string(), role: z.enum(['viewer', 'editor']) }),
-    render: (p: { person: string; diagramName: string; fuid: string; role: 'viewer' | 'editor' }, context: MailContext) =>
-      renderMail(
+    // hasAccount: false → the action is a sign-up link for this address that ends on the diagram (older rows had no flag: an account link).
+    props: z.object({ person: z.string(), diagramName: z.string(), fuid: z.string(), role: z.enum(['viewer', 'editor']), hasAccount: z.boolean().default(true), email: z.string().optional() }),
+    render: (p: { person: string; diagramName: string; fuid: string; role: 'viewer' | 'editor'; hasAccount: boolean; email?: string }, context: MailContext) => {
+      const base = context.appUrl.replace(/\/$/, '');
+      const diagramPath = `/diagrams/${encodeURIComponent(p.fuid)}`;
+      const signUp = `${base}/register?${new URLSearchParams({ returnTo: diagramPath, ...(p.email ? { email: p.email } : {}) }).toString()}`;
+      return renderMail(
         {
           subject: `${p.person} shared "${p.diagramName}" with you`,
           heading: `"${p.diagramName}" was shared with you`,
-          paragraphs: [`${p.person} invited you to ${p.role === 'editor' ? 'edit' : 'view'} the diagram "${p.diagramName}" on ${context.productName}.`],
-          action: { label: 'Open the diagram', url: `${context.appUrl.replace(/\/$/, '')}/diagrams/${encodeURIComponent(p.fuid)}` },
-          footnote: `If you do not have an account yet, create one with this e-mail address to open it.`,
+          paragraphs: [
+            `${p.person} invited you to ${p.role === 'editor' ? 'edit' : 'view'} the diagram "${p.diagramName}" on ${context.productName}.`,
+            ...(p.hasAccount ? [] : [`Create your free ${context.productName} account with this e-mail address to open it: after confirming your address and logging in, the diagram opens.`]),
+          ],
+          action: p.hasAccount ? { label: 'Open the diagram', url: `${base}${diagramPath}` } : { label: 'Sign up and open the diagram', url: signUp },
+          footnote: p.hasAccount ? `Log in with this e-mail address to open it.` : `Already have an account with another address? Ask ${p.person} to share the diagram with that address instead.`,
         },
         context,
-      ),
+      );
+    },
   },
 } as const;
 

@@ -12,7 +12,7 @@ import { ImportDialog, type PendingImport } from './import-dialog';
  * engine's importer runs in its worker), export our JSON (with unsaved changes), and PNG/SVG
  * pictures rendered by the server from the saved diagram (saved first).
  */
-export function EditorMenu({ fuid, name, description, version, saveNow }: { fuid: string; name: string; description: string; version: () => number; saveNow: () => Promise<void> }) {
+export function EditorMenu({ fuid, name, description, version, saveNow, onMakeCopy }: { fuid: string; name: string; description: string; version: () => number; saveNow: () => Promise<void>; onMakeCopy?: () => void }) {
   const { store, engine } = useEditor();
   const [open, setOpen] = useState(false);
   const [report, setReport] = useState<{ title: string; lines: string[] } | null>(null);
@@ -52,6 +52,7 @@ export function EditorMenu({ fuid, name, description, version, saveNow }: { fuid
           {item('Export JSON', exportJson)}
           {item('Export PNG', () => void exportPicture('png'))}
           {item('Export SVG', () => void exportPicture('svg'))}
+          {onMakeCopy ? item('Make a copy', onMakeCopy) : null}
         </ul>
       ) : null}
       <input ref={file} type="file" accept=".json,.xml,application/json,text/xml" hidden aria-label="Import a diagram file"

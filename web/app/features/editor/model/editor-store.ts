@@ -22,6 +22,8 @@ export class EditorStore {
   private listeners = new Set<() => void>();
   /** Bumped on every edit: the save machinery compares revisions. */
   revision = 0;
+  /** A view-only diagram (viewers, visitors): every edit is refused here, whatever asks for it. */
+  readOnly = false;
 
   constructor(
     public doc: EditorDiagram,
@@ -38,6 +40,7 @@ export class EditorStore {
   }
 
   edit(change: (doc: EditorDiagram) => EditorDiagram, options: EditOptions = {}): void {
+    if (this.readOnly) return;
     const next = change(this.doc);
     if (next === this.doc) return;
     const now = Date.now();

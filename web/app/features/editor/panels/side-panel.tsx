@@ -7,7 +7,7 @@ import { PropertiesPanel } from './properties-panel';
 const BASE_TABS = ['Properties', 'Format', 'Page setup'] as const;
 
 /** The right-hand panels as tabs: properties, format, page setup, and whatever the page adds (details, plays, versions, tags). */
-export function SidePanel({ extra, sheet = false }: { runs: RunController; extra: Partial<Record<string, ReactNode>>; sheet?: boolean }) {
+export function SidePanel({ extra, sheet = false, readOnly = false }: { runs: RunController; extra: Partial<Record<string, ReactNode>>; sheet?: boolean; readOnly?: boolean }) {
   const tabs = [...BASE_TABS, ...Object.keys(extra)];
   const [active, setActive] = useState<string>('Properties');
   // On a phone the panels are a bottom sheet: the tabs along the bottom, a tab opens the sheet.
@@ -17,11 +17,17 @@ export function SidePanel({ extra, sheet = false }: { runs: RunController; extra
     setOpen(sheet ? !(open && tab === active) : true);
   };
   const base = useId();
-  const content = (tab: string): ReactNode => {
+  const basePanel = (tab: string): ReactNode => {
     if (tab === 'Properties') return <PropertiesPanel />;
     if (tab === 'Format') return <FormatPanel />;
     if (tab === 'Page setup') return <PageSetupPanel />;
-    return extra[tab];
+    return null;
+  };
+  // View only: the element panels show their values, every control disabled (the store refuses edits anyway).
+  const content = (tab: string): ReactNode => {
+    const panel = basePanel(tab);
+    if (!panel) return extra[tab];
+    return readOnly ? <fieldset className="side-panel__read-only" disabled aria-label={`${tab} (view only)`}>{panel}</fieldset> : panel;
   };
   const onKey = (e: React.KeyboardEvent, i: number) => {
     const next = e.key === 'ArrowDown' || e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowUp' || e.key === 'ArrowLeft' ? i - 1 : null;
