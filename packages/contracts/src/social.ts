@@ -40,6 +40,10 @@ export const socialStateSchema = z.object({
   followed: z.array(z.string()),
   likeCounts: z.record(z.string(), z.number().int()),
   followerCounts: z.record(z.string(), z.number().int()),
+  /** Per fuid: the people who saved a version of it (shown on cards). */
+  contributors: z.record(z.string(), z.array(z.object({ username: z.string(), name: z.string() }))),
+  /** Of the usernames asked for: the designers available for hire. */
+  forHire: z.array(z.string()),
 });
 
 export const connectionSchema = z.object({ id: z.string(), username: z.string(), name: z.string(), avatarUrl: z.string().nullable(), followerCount: z.number().int(), publicDiagramCount: z.number().int() }).meta({ id: 'Connection' });

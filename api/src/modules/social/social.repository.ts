@@ -81,15 +81,16 @@ export class SocialRepository {
   }
 
   /** Of these usernames: the ones `userId` follows, and every one's follower count. */
-  async follows(userId: string | null, usernames: string[]): Promise<{ followed: string[]; counts: Record<string, number> }> {
-    if (!usernames.length) return { followed: [], counts: {} };
+  async follows(userId: string | null, usernames: string[]): Promise<{ followed: string[]; counts: Record<string, number>; forHire: string[] }> {
+    if (!usernames.length) return { followed: [], counts: {}, forHire: [] };
     const rows = await this.prisma.user.findMany({
       where: { username: { in: usernames } },
-      select: { username: true, followerCount: true, followers: userId ? { where: { followerId: userId }, select: { followerId: true } } : false },
+      select: { username: true, followerCount: true, availableForHire: true, isPrivateAccount: true, followers: userId ? { where: { followerId: userId }, select: { followerId: true } } : false },
     });
     return {
       followed: rows.filter((r) => (r as { followers?: unknown[] }).followers?.length).map((r) => r.username!),
       counts: Object.fromEntries(rows.map((r) => [r.username!, r.followerCount])),
+      forHire: rows.filter((r) => r.availableForHire && !r.isPrivateAccount).map((r) => r.username!),
     };
   }
 

@@ -62,12 +62,12 @@ export class SocialService {
   }
 
   /** likedByAuthenticatedUser / isFollowed for what a page shows, with the current counts and contributors. */
-  async state(caller: Caller | undefined, query: { fuids?: string; usernames?: string }): Promise<SocialState & { contributors: Record<string, { username: string; name: string }[]> }> {
+  async state(caller: Caller | undefined, query: { fuids?: string; usernames?: string }): Promise<SocialState> {
     const fuids = list(query.fuids);
     const usernames = list(query.usernames);
     const userId = caller?.userId ?? null;
     const [likes, follows, contributors] = await Promise.all([this.repository.likes(userId, fuids), this.repository.follows(userId, usernames), this.repository.contributors(fuids)]);
-    return { liked: likes.liked, followed: follows.followed, likeCounts: likes.counts, followerCounts: follows.counts, contributors };
+    return { liked: likes.liked, followed: follows.followed, likeCounts: likes.counts, followerCounts: follows.counts, contributors, forHire: follows.forHire };
   }
 
   /** Whom `username` follows and who follows them (usernames; the website turns them into cards). */

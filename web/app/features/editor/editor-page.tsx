@@ -24,6 +24,7 @@ import { SaveStatus } from './save/save-status';
 import { useValue } from './model/value-store';
 import { LiveBanner } from './live/live-banner';
 import { useLiveNotice } from './live/use-diagram-live';
+import { EditorSocial } from '../social/editor-social';
 
 interface Loaded {
   diagram: DiagramView;
@@ -136,12 +137,17 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
         onPlay={onPlay}
         onSaveNow={() => void save?.save()}
         serverRuns={serverRuns}
-        header={() => (save ? (
+        header={() => (
           <>
-            <SaveStatus save={save} />
-            <EditorMenu fuid={fuid} name={meta.name} description={meta.description} version={() => save.state.get().baseVersion} saveNow={() => save.save()} />
+            {save ? (
+              <>
+                <SaveStatus save={save} />
+                <EditorMenu fuid={fuid} name={meta.name} description={meta.description} version={() => save.state.get().baseVersion} saveNow={() => save.save()} />
+              </>
+            ) : null}
+            {loaded.diagram.privacy.community ? <EditorSocial diagram={loaded.diagram} /> : null}
           </>
-        ) : null)}
+        )}
         side={(_, runs: RunController) => ({
           Details: <DetailsPanel fuid={fuid} name={meta.name} description={meta.description} refresh={refresh}
             onRename={async (patch) => { const d = await diagramsApi.update(fuid, patch); setMeta({ name: d.name, description: d.description }); }} />,
