@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { economyDocument } from '../../api/test/factories/diagrams.js';
-import { startSmtpSink, type SmtpSink } from '../../api/test/fakes/smtp-sink.js';
+import { linkFrom, startSmtpSink, type SmtpSink } from '../../api/test/fakes/smtp-sink.js';
 import { CLIENT_HEADERS, createDesigner, loggedInContext, type Designer } from '../editor/support.js';
 import { launchChromium, saveScreenshot, screenshotDir, waitForHydration } from '../support/browser.js';
 import { startBuiltApp, type BuiltApp } from '../support/built-app.js';
@@ -86,7 +86,7 @@ describe.skipIf(!inject('chromiumPath'))('community: likes, follows, hire and ru
     const follow = page.locator('.profile-head').getByTestId('follow-button');
     await follow.click();
     await expect.poll(() => follow.textContent()).toBe('Following');
-    await expect.poll(() => page.locator('.profile-head').getByTestId('follower-count').first().textContent()).toBe('1 follower');
+    await expect.poll(() => page.locator('.profile-head').getByTestId('profile-counts').textContent()).toBe('1 follower · 1 public diagram');
     await shot(page, 'community-profile-followed');
 
     // The fan's own profile: Liked and Following tabs.
@@ -183,6 +183,31 @@ describe.skipIf(!inject('chromiumPath'))('community: likes, follows, hire and ru
     await expect.poll(() => page.getByTestId('community-player').getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
     await shot(page, 'community-embed-played', { viewport: true });
     expect(errors).toEqual([]);
+    await context.close();
+  });
+  it('after signing up from a like, the first log-in opens the diagram in a new tab', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await open(page, diagramUrl);
+    await page.getByTestId('like-button').first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('To like this diagram, please create a free public account').waitFor();
+    const email = `liker-${fuid.slice(0, 6).toLowerCase()}@example.test`;
+    await dialog.getByLabel('E-mail').fill(email);
+    await dialog.getByLabel('Password', { exact: true }).fill('pw-liker-1');
+    await dialog.getByLabel('I have read and agreed to the Terms of Service').check();
+    await dialog.getByRole('button', { name: 'Create free account' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const mail = await sink.waitFor((m) => m.to.includes(email) && /confirm-email\?token=/.test(m.body));
+    await page.goto(`${app.url}/confirm-email?token=${encodeURIComponent(linkFrom(mail, '/confirm-email').token)}`);
+    await page.waitForURL('**/login**', { timeout: 15_000 }).catch(() => page.goto(`${app.url}/login`));
+    await waitForHydration(page);
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('pw-liker-1');
+    const opened = context.waitForEvent('page');
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    const tab = await opened;
+    await tab.waitForURL(diagramUrl);
     await context.close();
   });
 });

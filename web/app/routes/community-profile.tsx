@@ -1,7 +1,7 @@
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaArgs } from 'react-router';
 import type { GlossaryIndexItem } from '@loopwright/contracts';
 import { PlayPanel } from '../features/social/play-panel';
-import { Contributors, EmbedCodeButton, FollowButton, ForkButton, HireButton, LikeButton, LiveFollowerCount, ShareButtons } from '../features/social/social-buttons';
+import { Contributors, EmbedCodeButton, FollowButton, ForkButton, HireButton, LikeButton, ProfileCounts, ShareButtons } from '../features/social/social-buttons';
 import { Avatar, CommunityErrorBoundary, CommunityTabs, DesignerCards, DiagramCards } from '../features/website/community';
 import { seo } from '../lib/seo';
 import { notFound, website } from '../lib/website.server';
@@ -107,10 +107,7 @@ export default function CommunityUserPage() {
           <h1>{designer.name}</h1>
           <p className="muted">@{designer.username}</p>
           {designer.jobTitle ? <p>{designer.jobTitle}</p> : null}
-          <p className="muted">
-            <LiveFollowerCount username={designer.username} followerCount={designer.followerCount} />
-            {` · ${designer.publicDiagramCount} public diagram${designer.publicDiagramCount === 1 ? '' : 's'}`}
-          </p>
+          <ProfileCounts username={designer.username} followerCount={designer.followerCount} publicDiagramCount={designer.publicDiagramCount} />
           {designer.about ? <p>{designer.about}</p> : null}
           <div className="social-bar">
             <FollowButton username={designer.username} followerCount={designer.followerCount} />

@@ -115,7 +115,7 @@ export function FollowButton({ username, followerCount, showCount = false }: { u
 function FollowerCount({ count }: { count: number }) {
   return (
     <span className="muted" data-testid="follower-count">
-      {count} follower{count === 1 ? '' : 's'}
+      {`${count} follower${count === 1 ? '' : 's'}`}
     </span>
   );
 }
@@ -125,6 +125,17 @@ export function LiveFollowerCount({ username, followerCount }: { username: strin
   useWantSocial([], [username]);
   const social = useSocialSnapshot();
   return <FollowerCount count={social.followerCounts[username] ?? followerCount} />;
+}
+
+/** "N followers · M public diagrams" on a profile, the follower count live. */
+export function ProfileCounts({ username, followerCount, publicDiagramCount }: { username: string; followerCount: number; publicDiagramCount: number }) {
+  useWantSocial([], [username]);
+  const count = useSocialSnapshot().followerCounts[username] ?? followerCount;
+  return (
+    <p className="muted" data-testid="profile-counts">
+      {`${count} follower${count === 1 ? '' : 's'} · ${publicDiagramCount} public diagram${publicDiagramCount === 1 ? '' : 's'}`}
+    </p>
+  );
 }
 
 /** A diagram's live like count (changes with Like anywhere on the page). */
