@@ -108,6 +108,25 @@ describe.skipIf(!inject('chromiumPath'))('community: likes, follows, hire and ru
     await expect.poll(() => again.getAttribute('aria-pressed')).toBe('true');
     await again.click();
     await expect.poll(() => again.getByTestId('like-count').textContent()).toBe('0');
+
+    // Like and follow from the editor too (the public diagram opens view-only for the fan).
+    await page.goto(`${app.url}/diagrams/${fuid}`);
+    await page.getByTestId('editor').waitFor({ timeout: 45_000 });
+    const editorLike = page.locator('.editor-social').getByTestId('like-button');
+    await expect.poll(() => editorLike.getAttribute('aria-pressed')).toBe('false');
+    await editorLike.click();
+    await expect.poll(() => editorLike.getByTestId('like-count').textContent()).toBe('1');
+    await expect.poll(() => page.locator('.editor-social').getByTestId('follow-button').textContent()).toBe('Following');
+    await page.locator('.editor-social').screenshot({ path: path.join(screenshotDir, 'community-editor-like-follow.png') });
+
+    // Fork from the community page: a copy of the fan's own opens in the editor; the fork count shows it.
+    await open(page, diagramUrl);
+    const fork = page.getByTestId('fork-button');
+    expect(await fork.getByTestId('fork-count').textContent()).toBe('0');
+    await fork.click();
+    await page.waitForURL((url) => url.pathname.startsWith('/diagrams/') && !url.pathname.endsWith(fuid), { timeout: 20_000 });
+    await open(page, diagramUrl);
+    expect(await page.getByTestId('fork-button').getByTestId('fork-count').textContent()).toBe('1');
     expect(errors).toEqual([]);
   });
 

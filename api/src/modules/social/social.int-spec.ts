@@ -49,6 +49,8 @@ describe('likes, follows and their counters', () => {
     expect((await ownerClient.get(`/diagrams/${fuid}`)).body.content.diagram.likedByAuthenticatedUser).toBe(false);
     const state = await fan.get(`/community/social-state?fuids=${fuid},AAAAAAAAAAAAAAAA`);
     expect(state.body.content).toMatchObject({ liked: [fuid], likeCounts: { [fuid]: 1 } });
+    // The people who saved a version of it (cards show them as contributors).
+    expect(state.body.content.contributors[fuid].map((c: { username: string }) => c.username)).toEqual([owner.username]);
 
     const unliked = await fan.delete(`/community/diagrams/${fuid}/like`);
     expect(unliked.body.content).toEqual({ fuid, liked: false, likeCount: 0 });
