@@ -46,7 +46,6 @@ describe.skipIf(!inject('chromiumPath'))('community: likes, follows, hire and ru
     });
     fuid = (await created.json()).content.diagram.fuid;
     expect((await ownerContext.request.put(`${app.url}/api/diagrams/${fuid}/privacy`, { headers: CLIENT_HEADERS, data: { community: true } })).status()).toBe(200);
-    expect((await ownerContext.request.put(`${app.url}/api/community/user/available-for-hire`, { headers: CLIENT_HEADERS, data: { availableForHire: true } })).status()).toBe(200);
     diagramUrl = `${app.url}/community/${owner.username}/${diagramSlug(name)}-${fuid}`;
   });
   afterAll(async () => {
@@ -131,6 +130,16 @@ describe.skipIf(!inject('chromiumPath'))('community: likes, follows, hire and ru
   });
 
   it('hires the designer: the message reaches the designer by e-mail with the sender as reply-to', async () => {
+    // The designer says so in the profile settings.
+    const settings = await ownerContext.newPage();
+    await open(settings, `${app.url}/settings/community`);
+    await settings.getByLabel('Available for hire').check();
+    await settings.getByText('You are now listed as available for hire.').waitFor();
+    await shot(settings, 'community-settings-available-for-hire', { viewport: true });
+    await settings.reload();
+    await waitForHydration(settings);
+    await expect.poll(() => settings.getByLabel('Available for hire').isChecked()).toBe(true);
+
     const page = await fanContext.newPage();
     await open(page, `${app.url}/community/${owner.username}/profile`);
     await page.getByTestId('hire-button').click();

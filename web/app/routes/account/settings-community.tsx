@@ -79,9 +79,12 @@ export default function CommunitySettingsPage() {
 function AvailableForHire() {
   const user = useSettingsUser();
   const session = useSession();
+  const [checked, setChecked] = useState(user.availableForHire);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  useEffect(() => setChecked(user.availableForHire), [user.availableForHire]);
   const change = async (availableForHire: boolean) => {
+    setChecked(availableForHire);
     setBusy(true);
     setMessage(null);
     try {
@@ -89,6 +92,7 @@ function AvailableForHire() {
       session.setUser({ ...user, availableForHire: saved.availableForHire });
       setMessage({ kind: 'success', text: saved.availableForHire ? 'You are now listed as available for hire.' : 'You are no longer listed as available for hire.' });
     } catch (error) {
+      setChecked(!availableForHire);
       setMessage({ kind: 'error', text: error instanceof Error ? error.message : 'Could not save' });
     } finally {
       setBusy(false);
@@ -99,7 +103,7 @@ function AvailableForHire() {
       <h2 id="hire-title">Designers for hire</h2>
       <div className="acc-field acc-field--checkbox">
         <div className="acc-checkbox">
-          <input id="available-for-hire" type="checkbox" checked={user.availableForHire} disabled={busy} onChange={(e) => void change(e.target.checked)} aria-describedby="available-for-hire-hint" />
+          <input id="available-for-hire" type="checkbox" checked={checked} disabled={busy} onChange={(e) => void change(e.target.checked)} aria-describedby="available-for-hire-hint" />
           <label htmlFor="available-for-hire">{SocialTexts.availableForHire}</label>
         </div>
         <p className="acc-field__hint" id="available-for-hire-hint">
