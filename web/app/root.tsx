@@ -66,7 +66,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // The transparent header: only on the home page and the error page.
   const transparent = Boolean(error) || matches.some((m) => m.id === 'home' || m.id === 'en/home');
   // The editor takes the whole window: no site header, footer or cookie banner over the canvas.
-  const fullWindow = !error && matches.some((m) => m.id === 'diagram-editor' || m.id === 'en/diagram-editor');
+  const fullWindow = !error && matches.some((m) => m.id === 'diagram-editor' || m.id === 'en/diagram-editor' || m.id === 'embed' || m.id === 'en/embed');
   useEffect(() => {
     // Browser tests and support staff can tell a hydrated page from server HTML.
     document.documentElement.dataset.hydrated = 'true';

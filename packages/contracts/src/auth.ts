@@ -71,6 +71,8 @@ export const authenticatedUserSchema = z
     publicDiagramCount: z.number().int(),
     followerCount: z.number().int(),
     isPrivateAccount: z.boolean(),
+    /** Community profile setting: listed under Designers for hire with a Hire button. */
+    availableForHire: z.boolean(),
     hasPassword: z.boolean(),
     googleLinked: z.boolean(),
     onboarded: z.boolean(),

@@ -80,6 +80,10 @@ export const errorMap = {
   PLAY_QUEUE_UNAVAILABLE: { status: 503, text: DiagramTexts.batchFailed },
   PLAY_NOT_RUNNING: { status: 409, text: DiagramTexts.batchStopFailed },
   NOTIFICATION_NOT_FOUND: { status: 404, text: 'Notification not found' },
+  // community: likes, follows, hiring (social)
+  COMMUNITY_USER_NOT_FOUND: { status: 404, text: 'This designer could not be found' },
+  COMMUNITY_FOLLOW_SELF: { status: 400, text: 'You cannot follow yourself' },
+  COMMUNITY_HIRE_FAILED: { status: 404, text: 'Hire designer error' },
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type ErrorCode = keyof typeof errorMap;

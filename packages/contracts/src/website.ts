@@ -98,6 +98,9 @@ export interface WebsiteGateway {
   diagrams(query: { term?: string; owner?: string; sort: 'newest' | 'popular'; page: number; count: number }): Promise<{ list: DiagramCard[]; totalCount: number }>;
   diagram(fuid: string): Promise<DiagramCard | null>;
   sitemapPaths(): Promise<string[]>;
+  /** Profile tabs (social): public diagrams the designer likes; whom they follow and who follows them. */
+  likedDiagrams(username: string): Promise<DiagramCard[]>;
+  connections(username: string): Promise<{ following: DesignerCard[]; followers: DesignerCard[] }>;
   /** The role of whoever sent this (Express) request, when signed in; asked only for previews. */
   viewerRole(request: unknown): Promise<string | null>;
 }

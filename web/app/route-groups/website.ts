@@ -29,6 +29,7 @@ export function websiteRoutes(idPrefix: string): RouteConfigEntry[] {
     r('community/profile', 'community-my-profile.tsx', 'community-profile-self'),
     r('community/:communityUser/profile', 'community-profile.tsx', 'community-profile'),
     r('community/:communityUser/:userAction?', 'community-profile.tsx', 'community-user'),
+    r('embed/:fuid', 'embed.tsx', 'embed'),
     r('sitemap.xml', 'sitemap.ts', 'sitemap'),
     r('robots.txt', 'robots.ts', 'robots'),
     r(':slug', 'content-page.tsx', 'page'),

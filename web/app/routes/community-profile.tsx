@@ -1,5 +1,8 @@
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaArgs } from 'react-router';
-import { Avatar, CommunityErrorBoundary, CommunityTabs, DiagramCards } from '../features/website/community';
+import type { GlossaryIndexItem } from '@loopwright/contracts';
+import { PlayPanel } from '../features/social/play-panel';
+import { Contributors, EmbedCodeButton, FollowButton, ForkButton, HireButton, LikeButton, ProfileCounts, ShareButtons } from '../features/social/social-buttons';
+import { Avatar, CommunityErrorBoundary, CommunityTabs, DesignerCards, DiagramCards } from '../features/website/community';
 import { seo } from '../lib/seo';
 import { notFound, website } from '../lib/website.server';
 import { PageLayout } from '../ui/page-layout';
@@ -8,24 +11,36 @@ const TABS = ['diagrams', 'liked', 'following', 'followers'] as const;
 type Tab = (typeof TABS)[number];
 const tabNames: Record<Tab, string> = { diagrams: 'Diagrams', liked: 'Liked', following: 'Following', followers: 'Followers' };
 
-/** /community/{user}/profile (a designer) and /community/{user}/{name-slug}-{fuid} (a public diagram). */
+/** Glossary terms named in the diagram's title or description (the diagram page's related terms). */
+function relatedTerms(glossary: GlossaryIndexItem[], text: string): GlossaryIndexItem[] {
+  const haystack = ` ${text.toLowerCase().replace(/[^a-z0-9]+/g, ' ')} `;
+  return glossary.filter((t) => {
+    const title = t.title.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+    return title.length > 2 && (haystack.includes(` ${title} `) || haystack.includes(` ${title}s `));
+  }).slice(0, 8);
+}
+
+/** /community/{user}/profile and /community/{user}/{diagrams|liked|following|followers} (a designer), /community/{user}/{name-slug}-{fuid} (a public diagram). */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const username = params.communityUser;
   const action = params.userAction ?? 'profile';
   if (!username) notFound();
   const gateway = website(context);
-  if (action !== 'profile') {
+  if (action !== 'profile' && !TABS.includes(action as Tab)) {
     const fuid = action.match(/-?([A-Za-z0-9]{16})$/)?.[1];
     const diagram = fuid ? await gateway.diagram(fuid) : null;
     if (!diagram || diagram.owner.username !== username) notFound();
-    return { kind: 'diagram' as const, diagram };
+    const terms = relatedTerms(await gateway.glossary().catch(() => []), `${diagram.name} ${diagram.description}`);
+    return { kind: 'diagram' as const, diagram, terms };
   }
   const designer = await gateway.designer(username);
   if (!designer) notFound();
-  const asked = new URL(request.url).searchParams.get('tab') as Tab | null;
+  const asked = (TABS.includes(action as Tab) ? action : new URL(request.url).searchParams.get('tab')) as Tab | null;
   const tab: Tab = asked && TABS.includes(asked) ? asked : 'diagrams';
-  const diagrams = tab === 'diagrams' ? await gateway.diagrams({ owner: username, sort: 'newest', page: 1, count: 24 }) : { list: [], totalCount: 0 };
-  return { kind: 'profile' as const, designer, tab, diagrams };
+  const empty = { list: [], totalCount: 0 };
+  const diagrams = tab === 'diagrams' ? await gateway.diagrams({ owner: username, sort: 'newest', page: 1, count: 24 }) : tab === 'liked' ? { list: await gateway.likedDiagrams(username), totalCount: 0 } : empty;
+  const people = tab === 'following' || tab === 'followers' ? (await gateway.connections(username))[tab] : [];
+  return { kind: 'profile' as const, designer, tab, diagrams, people };
 }
 
 export function meta(args: MetaArgs<typeof loader>) {
@@ -52,20 +67,43 @@ export default function CommunityUserPage() {
             </p>
           ) : null}
           <p className="post-meta">
-            {diagram.likeCount} likes · {diagram.playCount} plays · {diagram.forkCount} forks · {diagram.nodeCount} nodes
+            {diagram.playCount} plays · {diagram.nodeCount} nodes
           </p>
-          <img className="article__image" src={diagram.thumbnail.replace('/png', '/large/png')} alt={`The diagram ${diagram.name}`} width={960} height={540} />
+          <Contributors fuid={diagram.fuid} ownerUsername={diagram.owner.username} />
+          <div className="social-bar">
+            <LikeButton fuid={diagram.fuid} likeCount={diagram.likeCount} link={diagram.url} />
+            <ForkButton fuid={diagram.fuid} forkCount={diagram.forkCount} link={diagram.url} />
+            <span className="muted">by {diagram.owner.name}</span>
+            <FollowButton username={diagram.owner.username} followerCount={0} />
+          </div>
+          <PlayPanel fuid={diagram.fuid} name={diagram.name} thumbnail={diagram.thumbnail.replace('/png', '/large/png')} />
           {diagram.description ? <p className="lead">{diagram.description}</p> : null}
           <p>
             <Link className="button button--primary" to={`/diagrams/${diagram.fuid}`}>
               Open in Loopwright
             </Link>
           </p>
+          <ShareButtons url={diagram.url} title={diagram.name} thumbnail={diagram.thumbnail.replace('/png', '/small/png')} />
+          <EmbedCodeButton fuid={diagram.fuid} title={diagram.name} />
+          {data.terms.length ? (
+            <section className="related-terms" aria-labelledby="related-terms">
+              <h2 id="related-terms">Related glossary terms</h2>
+              <ul>
+                {data.terms.map((t) => (
+                  <li key={t.slug}>
+                    <Link to={`/glossary/${t.slug}`} title={t.description}>
+                      {t.title}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
         </article>
       </PageLayout>
     );
   }
-  const { designer, tab, diagrams } = data;
+  const { designer, tab, diagrams, people } = data;
   return (
     <PageLayout name="community">
       <header className="profile-head">
@@ -74,14 +112,16 @@ export default function CommunityUserPage() {
           <h1>{designer.name}</h1>
           <p className="muted">@{designer.username}</p>
           {designer.jobTitle ? <p>{designer.jobTitle}</p> : null}
-          <p className="muted">
-            {`${designer.followerCount} follower${designer.followerCount === 1 ? '' : 's'} · ${designer.publicDiagramCount} public diagram${designer.publicDiagramCount === 1 ? '' : 's'}`}
-          </p>
+          <ProfileCounts username={designer.username} followerCount={designer.followerCount} publicDiagramCount={designer.publicDiagramCount} />
           {designer.about ? <p>{designer.about}</p> : null}
+          <div className="social-bar">
+            <FollowButton username={designer.username} followerCount={designer.followerCount} />
+            <HireButton username={designer.username} name={designer.name} />
+          </div>
         </div>
       </header>
-      <CommunityTabs label="Profile sections" tabs={TABS.map((t) => ({ to: `?tab=${t}`, label: tabNames[t], active: t === tab }))} />
-      {tab === 'diagrams' ? <DiagramCards diagrams={diagrams.list} /> : <p className="empty-state">Nothing here yet.</p>}
+      <CommunityTabs label="Profile sections" tabs={TABS.map((t) => ({ to: `/community/${designer.username}/${t}`, label: tabNames[t], active: t === tab }))} />
+      {tab === 'diagrams' || tab === 'liked' ? <DiagramCards diagrams={diagrams.list} /> : <DesignerCards designers={people} />}
     </PageLayout>
   );
 }

@@ -26,5 +26,17 @@ export function securityHeaders(development: boolean, options: { recaptcha?: boo
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: development ? false : undefined,
   });
-  return [nonce, headers];
+  // /embed/{fuid} is meant for iframes on other sites: any ancestor may frame it (nothing else).
+  const embeddable = (req: Request, res: Response, next: NextFunction) => {
+    if (!/^\/(en\/)?embed\//.test(req.path)) return next();
+    const setHeader = res.setHeader.bind(res);
+    res.setHeader = (name: string, value: number | string | readonly string[]) => {
+      const key = name.toLowerCase();
+      if (key === 'x-frame-options') return res;
+      if (key === 'content-security-policy' && typeof value === 'string') return setHeader(name, value.replace(/frame-ancestors [^;]*/, 'frame-ancestors *'));
+      return setHeader(name, value);
+    };
+    next();
+  };
+  return [nonce, embeddable, headers];
 }

@@ -28,6 +28,9 @@ export interface SummaryContext {
   specificPeople: boolean;
   /** The owner's e-mail is shown to the owner and to editors (collaborators), never to viewers. */
   showOwnerEmail: boolean;
+  /** The caller likes this diagram / follows its owner (likedByAuthenticatedUser, owner.isFollowed). */
+  liked?: boolean;
+  ownerFollowed?: boolean;
 }
 
 export function summaryView(d: DiagramMeta, context: SummaryContext): DiagramSummary {
@@ -35,7 +38,7 @@ export function summaryView(d: DiagramMeta, context: SummaryContext): DiagramSum
     fuid: d.fuid,
     name: d.name,
     description: d.description,
-    owner: { ...userRefView(d.owner), email: context.showOwnerEmail ? d.owner.email : null },
+    owner: { ...userRefView(d.owner), isFollowed: !!context.ownerFollowed, email: context.showOwnerEmail ? d.owner.email : null },
     access: context.access,
     privacy: privacyView(d, context.specificPeople),
     version: d.version,
@@ -44,7 +47,7 @@ export function summaryView(d: DiagramMeta, context: SummaryContext): DiagramSum
     tags: context.tags,
     counts: { nodes: d.nodeCount, connections: d.connectionCount, components: d.componentCount, plays: d.playCount, forks: d.forkCount },
     likeCount: d.likeCount,
-    likedByAuthenticatedUser: false,
+    likedByAuthenticatedUser: !!context.liked,
     source: d.source
       ? { fuid: d.source.fuid, name: d.source.deletedAt ? '' : d.source.name, owner: d.source.owner.username, available: !d.source.deletedAt }
       : null,

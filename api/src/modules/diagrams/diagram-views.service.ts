@@ -25,7 +25,13 @@ export class DiagramViewsService {
   async summaries(rows: { diagram: DiagramMeta; access: AccessLevel }[], callerId: string | undefined): Promise<DiagramSummary[]> {
     if (!rows.length) return [];
     const ids = rows.map((r) => r.diagram.id);
-    const [tags, people] = await Promise.all([this.tagsOf(ids, callerId), this.shares.withActive(ids)]);
+    const ownerIds = [...new Set(rows.map((r) => r.diagram.ownerId))];
+    const [tags, people, liked, followed] = await Promise.all([
+      this.tagsOf(ids, callerId),
+      this.shares.withActive(ids),
+      callerId ? this.diagrams.likedBy(callerId, ids) : new Set<string>(),
+      callerId ? this.diagrams.followedBy(callerId, ownerIds) : new Set<string>(),
+    ]);
     return rows.map(({ diagram, access }) =>
       summaryView(diagram, {
         access,
@@ -33,6 +39,8 @@ export class DiagramViewsService {
         tags: tags.filter((t) => t.diagramId === diagram.id).map((t) => t.tag),
         specificPeople: people.has(diagram.id),
         showOwnerEmail: !!callerId && access !== 'viewer',
+        liked: liked.has(diagram.id),
+        ownerFollowed: followed.has(diagram.ownerId),
       }),
     );
   }

@@ -89,9 +89,33 @@ export class DiagramsRepository {
     return this.prisma.diagram.findUnique({ where: { id }, select: { version: true, savedAt: true, savedBy: userRef } });
   }
 
-  update(id: string, data: Prisma.DiagramUncheckedUpdateInput, tx: TransactionClient = this.prisma) {
+  update(id: string, data: Prisma.DiagramUncheckedUpdateInput, tx?: TransactionClient) {
     const nameKey = typeof data.name === 'string' ? { nameKey: data.name.toLowerCase() } : {};
-    return tx.diagram.update({ where: { id }, data: { ...data, ...nameKey }, select: diagramMeta });
+    if (!('community' in data) && !('deletedAt' in data)) return (tx ?? this.prisma).diagram.update({ where: { id }, data: { ...data, ...nameKey }, select: diagramMeta });
+    // Publishing, unpublishing, deleting and restoring move the owner's users.public_diagram_count
+    // in the same transaction: the row is locked first, so the counter follows the real change once.
+    const work = async (db: TransactionClient) => {
+      const [before] = await db.$queryRaw<{ public: boolean }[]>`SELECT (community AND deleted_at IS NULL) AS public FROM diagrams WHERE id = ${id}::uuid FOR UPDATE`;
+      const after = await db.diagram.update({ where: { id }, data: { ...data, ...nameKey }, select: diagramMeta });
+      const delta = Number(after.community && !after.deletedAt) - Number(!!before?.public);
+      if (delta) await db.user.update({ where: { id: after.ownerId }, data: { publicDiagramCount: { increment: delta } }, select: { id: true } });
+      return after;
+    };
+    return tx ? work(tx) : this.prisma.$transaction(work);
+  }
+
+  /** Of these diagrams, the ones `userId` likes (likedByAuthenticatedUser). */
+  async likedBy(userId: string, diagramIds: string[]): Promise<Set<string>> {
+    if (!diagramIds.length) return new Set();
+    const rows = await this.prisma.diagramLike.findMany({ where: { userId, diagramId: { in: diagramIds } }, select: { diagramId: true } });
+    return new Set(rows.map((r) => r.diagramId));
+  }
+
+  /** Of these users, the ones `userId` follows (owner.isFollowed). */
+  async followedBy(userId: string, userIds: string[]): Promise<Set<string>> {
+    if (!userIds.length) return new Set();
+    const rows = await this.prisma.userFollow.findMany({ where: { followerId: userId, followedId: { in: userIds } }, select: { followedId: true } });
+    return new Set(rows.map((r) => r.followedId));
   }
 
   async incrementForks(id: string, tx: TransactionClient): Promise<void> {

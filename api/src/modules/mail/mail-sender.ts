@@ -40,7 +40,7 @@ export class MailSender {
     }
     const transport = createSmtpTransport(settings);
     try {
-      await transport.sendMail({ from: settings.sender, to: row.to, subject: rendered.subject, html: rendered.html, text: rendered.text });
+      await transport.sendMail({ from: settings.sender, to: row.to, subject: rendered.subject, html: rendered.html, text: rendered.text, ...(rendered.replyTo ? { replyTo: rendered.replyTo } : {}) });
       await this.mail.markSent(row.id, rendered.subject);
     } catch (error) {
       const permanent = isPermanentSmtpError(error);

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { DiagramTexts, type DomainEvent } from '@loopwright/contracts';
+import { DiagramTexts, SocialTexts, type DomainEvent } from '@loopwright/contracts';
 import type { TransactionClient } from '../../core/prisma/prisma.service.js';
 import { EventConsumers, type AfterCommit } from '../events/event-consumers.js';
 import { UsersService } from '../users/users.service.js';
 import { NotificationsService } from './notifications.service.js';
 
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_m, key: string) => String(values[key] ?? ''));
-const TYPES = ['BatchFinished', 'DiagramShared', 'DiagramCopied'] as const;
+const TYPES = ['BatchFinished', 'DiagramShared', 'DiagramCopied', 'DiagramLiked', 'UserFollowed'] as const;
 
 /** Turns domain events into notifications (stored, then pushed live to the user's sockets). */
 @Injectable()
@@ -41,6 +41,17 @@ export class NotificationEventsConsumer {
         if (p.copiedById === p.sourceOwnerId) return; // a Duplicate of one's own diagram tells nobody
         const person = await this.users.displayName(p.copiedById, tx);
         return this.notifications.addInTransaction(tx, p.sourceOwnerId, 'info', fill(DiagramTexts.copiedYourDiagram, { person, name: p.diagramName }), `/diagrams/${p.fuid}`);
+      }
+      case 'DiagramLiked': {
+        const p = event.payload;
+        if (p.likedById === p.ownerId) return; // liking your own diagram tells you nothing
+        const person = await this.users.displayName(p.likedById, tx);
+        return this.notifications.addInTransaction(tx, p.ownerId, 'info', fill(SocialTexts.likedNotice, { person, name: p.diagramName }), `/diagrams/${p.fuid}`);
+      }
+      case 'UserFollowed': {
+        const p = event.payload;
+        const [person, follower] = await Promise.all([this.users.displayName(p.followerId, tx), this.users.findById(p.followerId, tx)]);
+        return this.notifications.addInTransaction(tx, p.followedId, 'info', fill(SocialTexts.followedNotice, { person }), follower?.username ? `/community/${follower.username}/profile` : undefined);
       }
     }
   }

@@ -34,6 +34,7 @@ export function toAuthenticatedUser(user: UserRecord, userHashKey: Buffer): Auth
     publicDiagramCount: user.publicDiagramCount,
     followerCount: user.followerCount,
     isPrivateAccount: user.isPrivateAccount,
+    availableForHire: user.availableForHire,
     hasPassword: !!user.passwordHash,
     googleLinked: !!user.googleSubject,
     onboarded: !!user.username,

@@ -8,6 +8,7 @@ import { ContentCache } from '../content/content-cache.js';
 import { ContentService } from '../content/content.service.js';
 import { LearnService } from '../content/learn.service.js';
 import { SearchService } from '../search/search.service.js';
+import { SocialService } from '../social/social.service.js';
 
 /** Not found (a null) instead of an error, so routes render their own 404. */
 async function orNull<T>(work: Promise<T>): Promise<T | null> {
@@ -33,6 +34,7 @@ export class WebsiteGatewayService implements WebsiteGateway, OnModuleInit {
     private readonly searchService: SearchService,
     private readonly cache: ContentCache,
     private readonly identity: IdentityResolver,
+    private readonly social: SocialService,
   ) {}
 
   onModuleInit(): void {
@@ -108,6 +110,17 @@ export class WebsiteGatewayService implements WebsiteGateway, OnModuleInit {
   }
   sitemapPaths() {
     return this.content.sitemapPaths();
+  }
+  async likedDiagrams(username: string) {
+    const fuids = await this.social.likedFuids(username, 48);
+    const cards = await Promise.all(fuids.map((fuid) => this.searchService.diagram(fuid)));
+    return cards.filter((c) => c !== null);
+  }
+  async connections(username: string) {
+    const names = await this.social.connectionUsernames(username, 48);
+    const cards = async (list: string[]) => (await Promise.all(list.map((u) => this.searchService.designer(u)))).filter((c) => c !== null);
+    const [following, followers] = await Promise.all([cards(names.following), cards(names.followers)]);
+    return { following, followers };
   }
 
   async viewerRole(request: unknown): Promise<string | null> {

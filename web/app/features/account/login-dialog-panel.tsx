@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { Modal } from '../../ui/modal';
 import { GoogleSignIn } from './google-button';
 import { useHeaderBanner } from './header-banner';
-import type { LoginDialogPayload } from './login-dialog-payload';
+import { rememberLinkForAfterSignup, type LoginDialogPayload } from './login-dialog-payload';
 import { RegisterForm } from './register-form';
 
 // Loaded only when the dialog first opens: the form and its validation stay out of every page's first load.
@@ -34,6 +34,7 @@ export default function LoginDialog({ sourceAction, payload, onClose }: { source
         idPrefix="dialog"
         returnTo={returnTo}
         onRegistered={(email) => {
+          rememberLinkForAfterSignup(payload?.link);
           onClose();
           banner.showNotice(`Almost there: we sent a confirmation link to ${email}. Follow it to finish creating your account.`);
         }}

@@ -5,3 +5,26 @@ export interface LoginDialogPayload {
   /** Where to come back to after logging in or confirming a new account (default: this page). */
   returnTo?: string;
 }
+
+/** Where the dialog keeps the payload's link across sign-up, e-mail confirmation and the first log-in (opened then in a new tab). */
+export const OPEN_AFTER_SIGNUP_KEY = 'loopwright:open-after-signup';
+
+export function rememberLinkForAfterSignup(link: string | undefined): void {
+  if (!link) return;
+  try {
+    localStorage.setItem(OPEN_AFTER_SIGNUP_KEY, link);
+  } catch {
+    // storage unavailable: the link is simply not reopened
+  }
+}
+
+/** The remembered link, once (it is forgotten as it is read). */
+export function takeLinkAfterSignup(): string | null {
+  try {
+    const link = localStorage.getItem(OPEN_AFTER_SIGNUP_KEY);
+    localStorage.removeItem(OPEN_AFTER_SIGNUP_KEY);
+    return link;
+  } catch {
+    return null;
+  }
+}

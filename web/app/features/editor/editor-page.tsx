@@ -29,6 +29,7 @@ import { ForkedFrom } from '../sharing/forked-from';
 import { useMakeCopy } from '../sharing/make-copy';
 import { ReadOnlyBanner } from '../sharing/read-only-banner';
 import { ShareButton } from '../sharing/share-button';
+import { EditorSocial } from '../social/editor-social';
 
 interface Loaded {
   diagram: DiagramView;
@@ -165,25 +166,30 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
         onPlay={onPlay}
         onSaveNow={() => void save?.save()}
         serverRuns={serverRuns}
-        header={() => (save ? (
+        header={() => (
           <>
-            {loaded.diagram.source ? <ForkedFrom source={loaded.diagram.source} /> : null}
-            <SaveStatus save={save} />
-            <EditorMenu fuid={fuid} name={meta.name} description={meta.description} version={() => save.state.get().baseVersion} saveNow={() => save.save()}
-              onMakeCopy={() => void save.save().catch(() => undefined).then(() => copier.copy())} />
-            {loaded.diagram.access === 'owner' ? (
-              <ShareButton
-                target={() => ({ fuid, name: meta.name, version: save.state.get().baseVersion, privacy })}
-                onChange={(c) => {
-                  if (c.privacy) setPrivacy(c.privacy);
-                  const name = c.name;
-                  if (name) setMeta((m) => ({ ...m, name }));
-                }}
-              />
+            {save ? (
+              <>
+                {loaded.diagram.source ? <ForkedFrom source={loaded.diagram.source} /> : null}
+                <SaveStatus save={save} />
+                <EditorMenu fuid={fuid} name={meta.name} description={meta.description} version={() => save.state.get().baseVersion} saveNow={() => save.save()}
+                  onMakeCopy={() => void save.save().catch(() => undefined).then(() => copier.copy())} />
+                {loaded.diagram.access === 'owner' ? (
+                  <ShareButton
+                    target={() => ({ fuid, name: meta.name, version: save.state.get().baseVersion, privacy })}
+                    onChange={(c) => {
+                      if (c.privacy) setPrivacy(c.privacy);
+                      const name = c.name;
+                      if (name) setMeta((m) => ({ ...m, name }));
+                    }}
+                  />
+                ) : null}
+                {copier.error ? <span className="editor-header__error" role="alert">{copier.error}</span> : null}
+              </>
             ) : null}
-            {copier.error ? <span className="editor-header__error" role="alert">{copier.error}</span> : null}
+            {privacy.community ? <EditorSocial diagram={loaded.diagram} /> : null}
           </>
-        ) : null)}
+        )}
         side={(_, runs: RunController) => ({
           Details: <DetailsPanel fuid={fuid} name={meta.name} description={meta.description} refresh={refresh}
             onRename={async (patch) => { const d = await diagramsApi.update(fuid, patch); setMeta({ name: d.name, description: d.description }); }} />,

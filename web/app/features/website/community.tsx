@@ -2,6 +2,7 @@ import type { DesignerCard, DiagramCard } from '@loopwright/contracts';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { CommunityTexts, Texts } from '../../lib/spec';
 import { ErrorPage } from '../../ui/error-page';
+import { Contributors, FollowButton, LikeButton, LiveFollowerCount, LiveLikeCount } from '../social/social-buttons';
 
 export function DesignerCards({ designers }: { designers: DesignerCard[] }) {
   if (!designers.length) return <p className="empty-state">{CommunityTexts.noDesigners}</p>;
@@ -16,8 +17,9 @@ export function DesignerCards({ designers }: { designers: DesignerCard[] }) {
           <p className="muted">@{d.username}</p>
           {d.jobTitle ? <p>{d.jobTitle}</p> : null}
           <p className="muted">
-            {d.followerCount} followers · {d.publicDiagramCount} diagrams
+            <LiveFollowerCount username={d.username} followerCount={d.followerCount} /> · {d.publicDiagramCount} diagrams
           </p>
+          <FollowButton username={d.username} followerCount={d.followerCount} />
         </li>
       ))}
     </ul>
@@ -48,9 +50,13 @@ export function DiagramCards({ diagrams }: { diagrams: DiagramCard[] }) {
           <p className="muted">
             by <Link to={`/community/${d.owner.username}/profile`}>{d.owner.name}</Link>
           </p>
+          <Contributors fuid={d.fuid} ownerUsername={d.owner.username} />
           <p className="muted">
-            {d.likeCount} likes · {d.playCount} plays · {d.forkCount} forks
+            <LiveLikeCount fuid={d.fuid} likeCount={d.likeCount} /> likes · {d.playCount} plays · {d.forkCount} forks
           </p>
+          <div className="card-social">
+            <LikeButton fuid={d.fuid} likeCount={d.likeCount} link={d.url} compact />
+          </div>
         </li>
       ))}
     </ul>

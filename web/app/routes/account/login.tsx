@@ -8,6 +8,7 @@ import { GoogleSignIn } from '../../features/account/google-button';
 import { AuthCard, PageTitle } from '../../features/account/page-shell';
 import { useResendConfirmation } from '../../features/account/resend-confirmation';
 import { useSession } from '../../features/account/session';
+import { takeLinkAfterSignup } from '../../features/account/login-dialog-payload';
 
 // The login body as the API takes it, with the spec's 6-character rule on the password.
 const loginSchema = loginBodySchema.extend({ password: passwordSchema });
@@ -45,7 +46,9 @@ export default function LoginPage() {
               const user = await accountApi.login(data);
               setDone(true);
               session.setUser(user);
-              if (openAfter && safeReturnTo(openAfter, '') !== '') window.open(openAfter, '_blank', 'noopener');
+              // After a like: the diagram's link, from this URL or remembered by the sign-up dialog.
+              const link = openAfter ?? takeLinkAfterSignup();
+              if (link && safeReturnTo(link, '') !== '') window.open(link, '_blank', 'noopener');
               void navigate(user.username ? returnTo : `/onboarding?returnTo=${encodeURIComponent(returnTo)}`, { replace: true });
             },
             {

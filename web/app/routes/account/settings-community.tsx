@@ -1,4 +1,4 @@
-import { privacyBodySchema } from '@loopwright/contracts';
+import { privacyBodySchema, SocialTexts } from '@loopwright/contracts';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { accountApi } from '../../features/account/account-api';
@@ -7,6 +7,7 @@ import { FormMessage, SubmitButton, useContractForm } from '../../features/accou
 import { useSettingsUser } from '../../features/account/guards';
 import { PageTitle } from '../../features/account/page-shell';
 import { useSession } from '../../features/account/session';
+import { socialApi } from '../../features/social/social-api';
 
 export default function CommunitySettingsPage() {
   const user = useSettingsUser();
@@ -69,6 +70,47 @@ export default function CommunitySettingsPage() {
           </SubmitButton>
         </div>
       </form>
+      <AvailableForHire />
     </>
+  );
+}
+
+/** "Available for hire": saved as soon as it is ticked or cleared. */
+function AvailableForHire() {
+  const user = useSettingsUser();
+  const session = useSession();
+  const [checked, setChecked] = useState(user.availableForHire);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  useEffect(() => setChecked(user.availableForHire), [user.availableForHire]);
+  const change = async (availableForHire: boolean) => {
+    setChecked(availableForHire);
+    setBusy(true);
+    setMessage(null);
+    try {
+      const saved = await socialApi.setAvailableForHire(availableForHire);
+      session.setUser({ ...user, availableForHire: saved.availableForHire });
+      setMessage({ kind: 'success', text: saved.availableForHire ? 'You are now listed as available for hire.' : 'You are no longer listed as available for hire.' });
+    } catch (error) {
+      setChecked(!availableForHire);
+      setMessage({ kind: 'error', text: error instanceof Error ? error.message : 'Could not save' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="acc-panel" aria-labelledby="hire-title">
+      <h2 id="hire-title">Designers for hire</h2>
+      <div className="acc-field acc-field--checkbox">
+        <div className="acc-checkbox">
+          <input id="available-for-hire" type="checkbox" checked={checked} disabled={busy} onChange={(e) => void change(e.target.checked)} aria-describedby="available-for-hire-hint" />
+          <label htmlFor="available-for-hire">{SocialTexts.availableForHire}</label>
+        </div>
+        <p className="acc-field__hint" id="available-for-hire-hint">
+          {SocialTexts.availableForHireHint}
+        </p>
+      </div>
+      <div aria-live="polite">{message ? <FormMessage kind={message.kind}>{message.text}</FormMessage> : null}</div>
+    </section>
   );
 }

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { renderMail, type MailContext, type RenderedMail } from './layout.js';
 
+const hireProps = z.object({ designerName: z.string(), senderName: z.string(), senderEmail: z.string(), company: z.string(), project: z.string(), message: z.string() });
+type HireProps = z.infer<typeof hireProps>;
+const hireParagraphs = (p: HireProps) => [
+  `From: ${p.senderName} <${p.senderEmail}>`,
+  ...(p.company ? [`Company: ${p.company}`] : []),
+  ...(p.project ? [`Project: ${p.project}`] : []),
+  p.message,
+];
+
 const link = (context: MailContext, path: string, token: string) => `${context.appUrl.replace(/\/$/, '')}${path}?token=${encodeURIComponent(token)}`;
 
 /** Every e-mail the product sends: its props schema and its rendering. */
@@ -110,6 +119,34 @@ export const mailTemplates = {
         context,
       );
     },
+  },
+  'hire-designer': {
+    props: hireProps,
+    render: (p: HireProps, context: MailContext): RenderedMail => ({
+      ...renderMail(
+        {
+          subject: `${p.senderName} wants to hire you through ${context.productName}`,
+          heading: 'Someone wants to hire you',
+          paragraphs: hireParagraphs(p),
+          footnote: `You receive this because your ${context.productName} community profile says you are available for hire. Reply to this e-mail to answer ${p.senderName} directly.`,
+        },
+        context,
+      ),
+      replyTo: p.senderEmail,
+    }),
+  },
+  'hire-designer-copy': {
+    props: hireProps,
+    render: (p: HireProps, context: MailContext) =>
+      renderMail(
+        {
+          subject: `Your message to ${p.designerName} on ${context.productName}`,
+          heading: `A copy of your message to ${p.designerName}`,
+          paragraphs: hireParagraphs(p),
+          footnote: `${p.designerName} will answer you at this address.`,
+        },
+        context,
+      ),
   },
 } as const;
 

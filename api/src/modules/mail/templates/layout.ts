@@ -2,6 +2,8 @@ export interface RenderedMail {
   subject: string;
   html: string;
   text: string;
+  /** Where answers go (a hire message: the sender), when not the sender address. */
+  replyTo?: string;
 }
 
 export interface MailContext {

@@ -1,0 +1,149 @@
+import { Injectable } from '@nestjs/common';
+import type { Connection } from '@loopwright/contracts';
+import { PrismaService, type TransactionClient } from '../../core/prisma/prisma.service.js';
+
+export interface PersonRow {
+  id: string;
+  username: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  followerCount: number;
+  availableForHire: boolean;
+}
+
+const person = { id: true, username: true, firstName: true, lastName: true, email: true, followerCount: true, availableForHire: true } as const;
+
+/**
+ * Likes and follows, and the counters they keep (diagrams.like_count, users.follower_count and
+ * following_count). A row and its counter change in the same transaction; the counter moves only
+ * when the row really was inserted or deleted, so parallel or repeated clicks count once.
+ */
+@Injectable()
+export class SocialRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** Inserts the like; +1 on the diagram only when it was new. Returns whether it was new and the count. */
+  async like(tx: TransactionClient, diagramId: string, userId: string): Promise<{ changed: boolean; likeCount: number }> {
+    const { count } = await tx.diagramLike.createMany({ data: [{ diagramId, userId }], skipDuplicates: true });
+    if (count === 0) return { changed: false, likeCount: await this.likeCount(tx, diagramId) };
+    const row = await tx.diagram.update({ where: { id: diagramId }, data: { likeCount: { increment: 1 } }, select: { likeCount: true } });
+    return { changed: true, likeCount: row.likeCount };
+  }
+
+  async unlike(tx: TransactionClient, diagramId: string, userId: string): Promise<{ changed: boolean; likeCount: number }> {
+    const { count } = await tx.diagramLike.deleteMany({ where: { diagramId, userId } });
+    if (count === 0) return { changed: false, likeCount: await this.likeCount(tx, diagramId) };
+    const row = await tx.diagram.update({ where: { id: diagramId }, data: { likeCount: { decrement: 1 } }, select: { likeCount: true } });
+    return { changed: true, likeCount: row.likeCount };
+  }
+
+  private async likeCount(tx: TransactionClient, diagramId: string): Promise<number> {
+    return (await tx.diagram.findUniqueOrThrow({ where: { id: diagramId }, select: { likeCount: true } })).likeCount;
+  }
+
+  async follow(tx: TransactionClient, followerId: string, followedId: string): Promise<{ changed: boolean; followerCount: number }> {
+    const { count } = await tx.userFollow.createMany({ data: [{ followerId, followedId }], skipDuplicates: true });
+    if (count === 0) return { changed: false, followerCount: await this.followerCount(tx, followedId) };
+    await tx.user.update({ where: { id: followerId }, data: { followingCount: { increment: 1 } }, select: { id: true } });
+    const row = await tx.user.update({ where: { id: followedId }, data: { followerCount: { increment: 1 } }, select: { followerCount: true } });
+    return { changed: true, followerCount: row.followerCount };
+  }
+
+  async unfollow(tx: TransactionClient, followerId: string, followedId: string): Promise<{ changed: boolean; followerCount: number }> {
+    const { count } = await tx.userFollow.deleteMany({ where: { followerId, followedId } });
+    if (count === 0) return { changed: false, followerCount: await this.followerCount(tx, followedId) };
+    await tx.user.update({ where: { id: followerId }, data: { followingCount: { decrement: 1 } }, select: { id: true } });
+    const row = await tx.user.update({ where: { id: followedId }, data: { followerCount: { decrement: 1 } }, select: { followerCount: true } });
+    return { changed: true, followerCount: row.followerCount };
+  }
+
+  private async followerCount(tx: TransactionClient, userId: string): Promise<number> {
+    return (await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { followerCount: true } })).followerCount;
+  }
+
+  /** A designer with a public community profile (a username, not private). */
+  findDesigner(username: string): Promise<PersonRow | null> {
+    return this.prisma.user.findFirst({ where: { username, isPrivateAccount: false, disabledAt: null }, select: person }) as Promise<PersonRow | null>;
+  }
+
+  /** Of these fuids: the ones `userId` likes, and every one's like count. */
+  async likes(userId: string | null, fuids: string[]): Promise<{ liked: string[]; counts: Record<string, number> }> {
+    if (!fuids.length) return { liked: [], counts: {} };
+    const rows = await this.prisma.diagram.findMany({
+      where: { fuid: { in: fuids }, deletedAt: null },
+      select: { fuid: true, likeCount: true, likes: userId ? { where: { userId }, select: { userId: true } } : false },
+    });
+    return {
+      liked: rows.filter((r) => (r as { likes?: unknown[] }).likes?.length).map((r) => r.fuid),
+      counts: Object.fromEntries(rows.map((r) => [r.fuid, r.likeCount])),
+    };
+  }
+
+  /** Of these usernames: the ones `userId` follows, and every one's follower count. */
+  async follows(userId: string | null, usernames: string[]): Promise<{ followed: string[]; counts: Record<string, number>; forHire: string[] }> {
+    if (!usernames.length) return { followed: [], counts: {}, forHire: [] };
+    const rows = await this.prisma.user.findMany({
+      where: { username: { in: usernames } },
+      select: { username: true, followerCount: true, availableForHire: true, isPrivateAccount: true, followers: userId ? { where: { followerId: userId }, select: { followerId: true } } : false },
+    });
+    return {
+      followed: rows.filter((r) => (r as { followers?: unknown[] }).followers?.length).map((r) => r.username!),
+      counts: Object.fromEntries(rows.map((r) => [r.username!, r.followerCount])),
+      forHire: rows.filter((r) => r.availableForHire && !r.isPrivateAccount).map((r) => r.username!),
+    };
+  }
+
+  /** People who saved a version of each diagram (its contributors), by fuid. */
+  async contributors(fuids: string[]): Promise<Record<string, { username: string; name: string }[]>> {
+    if (!fuids.length) return {};
+    const rows = await this.prisma.$queryRaw<{ fuid: string; username: string; first_name: string | null; last_name: string | null }[]>`
+      SELECT DISTINCT d.fuid, u.username, u.first_name, u.last_name
+      FROM diagrams d JOIN diagram_revisions r ON r.diagram_id = d.id JOIN users u ON u.id = r.author_id
+      WHERE d.fuid = ANY(${fuids}::text[]) AND u.username IS NOT NULL AND NOT u.is_private_account
+      ORDER BY d.fuid, u.username`;
+    const out: Record<string, { username: string; name: string }[]> = {};
+    for (const r of rows) (out[r.fuid] ??= []).push({ username: r.username, name: `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() || r.username });
+    return out;
+  }
+
+  /** Public community diagrams `username` likes, most recently liked first. */
+  async likedFuids(username: string, take: number): Promise<string[]> {
+    const rows = await this.prisma.diagramLike.findMany({
+      where: { user: { username }, diagram: { community: true, deletedAt: null } },
+      orderBy: { createdAt: 'desc' },
+      take,
+      select: { diagram: { select: { fuid: true } } },
+    });
+    return rows.map((r) => r.diagram.fuid);
+  }
+
+  /** Usernames `username` follows / who follow `username` (public profiles only), newest first. */
+  async connections(username: string, take: number): Promise<{ following: string[]; followers: string[] }> {
+    const visible = { username: { not: null }, isPrivateAccount: false, disabledAt: null };
+    const [following, followers] = await Promise.all([
+      this.prisma.userFollow.findMany({ where: { follower: { username }, followed: visible }, orderBy: { createdAt: 'desc' }, take, select: { followed: { select: { username: true } } } }),
+      this.prisma.userFollow.findMany({ where: { followed: { username }, follower: visible }, orderBy: { createdAt: 'desc' }, take, select: { follower: { select: { username: true } } } }),
+    ]);
+    return { following: following.map((r) => r.followed.username!), followers: followers.map((r) => r.follower.username!) };
+  }
+
+  /** Public profiles by username, as connection cards. */
+  async people(usernames: string[]): Promise<Map<string, Connection>> {
+    if (!usernames.length) return new Map();
+    const rows = await this.prisma.user.findMany({
+      where: { username: { in: usernames }, isPrivateAccount: false, disabledAt: null },
+      select: { id: true, username: true, firstName: true, lastName: true, avatarUrl: true, followerCount: true, publicDiagramCount: true },
+    });
+    return new Map(
+      rows.map((r) => [
+        r.username!,
+        { id: r.id, username: r.username!, name: `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim() || r.username!, avatarUrl: r.avatarUrl, followerCount: r.followerCount, publicDiagramCount: r.publicDiagramCount },
+      ]),
+    );
+  }
+
+  setAvailableForHire(userId: string, availableForHire: boolean) {
+    return this.prisma.user.update({ where: { id: userId }, data: { availableForHire }, select: { availableForHire: true } });
+  }
+}

@@ -1,0 +1,94 @@
+import { Injectable } from '@nestjs/common';
+import { ErrorCode, type Connection, type FollowState, type LikeState, type SocialState } from '@loopwright/contracts';
+import type { Caller } from '../../core/auth/caller.js';
+import { AppError } from '../../core/errors/app-error.js';
+import { DiagramAccessService } from '../diagrams/diagram-access.service.js';
+import { DomainEventsService } from '../events/domain-events.service.js';
+import { SocialRepository } from './social.repository.js';
+
+const MAX_ASKED = 100;
+const list = (value: string | undefined) => [...new Set((value ?? '').split(',').map((s) => s.trim()).filter(Boolean))].slice(0, MAX_ASKED);
+
+/**
+ * Likes and follows. Each is one short transaction: the row, its counters and the domain event
+ * (DiagramLiked / UserFollowed, which notify the owner) commit together or not at all.
+ */
+@Injectable()
+export class SocialService {
+  constructor(
+    private readonly repository: SocialRepository,
+    private readonly access: DiagramAccessService,
+    private readonly events: DomainEventsService,
+  ) {}
+
+  /** Any diagram the caller can view (public ones for everyone). */
+  async like(fuid: string, caller: Caller): Promise<LikeState> {
+    const { diagram } = await this.access.require(fuid, caller, 'viewer');
+    const { likeCount } = await this.events.transaction(async (tx, emit) => {
+      const result = await this.repository.like(tx, diagram.id, caller.userId);
+      if (result.changed) await emit({ type: 'DiagramLiked', payload: { diagramId: diagram.id, fuid: diagram.fuid, diagramName: diagram.name, likedById: caller.userId, ownerId: diagram.ownerId } });
+      return result;
+    });
+    return { fuid, liked: true, likeCount };
+  }
+
+  async unlike(fuid: string, caller: Caller): Promise<LikeState> {
+    const { diagram } = await this.access.require(fuid, caller, 'viewer');
+    const { likeCount } = await this.events.transaction((tx) => this.repository.unlike(tx, diagram.id, caller.userId));
+    return { fuid, liked: false, likeCount };
+  }
+
+  async follow(username: string, caller: Caller): Promise<FollowState> {
+    const designer = await this.requireDesigner(username);
+    if (designer.id === caller.userId) throw new AppError(ErrorCode.COMMUNITY_FOLLOW_SELF);
+    const { followerCount } = await this.events.transaction(async (tx, emit) => {
+      const result = await this.repository.follow(tx, caller.userId, designer.id);
+      if (result.changed) await emit({ type: 'UserFollowed', payload: { followerId: caller.userId, followedId: designer.id } });
+      return result;
+    });
+    return { username: designer.username, isFollowed: true, followerCount };
+  }
+
+  async unfollow(username: string, caller: Caller): Promise<FollowState> {
+    const designer = await this.requireDesigner(username);
+    const { followerCount } = await this.events.transaction((tx) => this.repository.unfollow(tx, caller.userId, designer.id));
+    return { username: designer.username, isFollowed: false, followerCount };
+  }
+
+  async requireDesigner(username: string) {
+    const designer = await this.repository.findDesigner(username);
+    if (!designer) throw new AppError(ErrorCode.COMMUNITY_USER_NOT_FOUND);
+    return designer;
+  }
+
+  /** likedByAuthenticatedUser / isFollowed for what a page shows, with the current counts and contributors. */
+  async state(caller: Caller | undefined, query: { fuids?: string; usernames?: string }): Promise<SocialState> {
+    const fuids = list(query.fuids);
+    const usernames = list(query.usernames);
+    const userId = caller?.userId ?? null;
+    const [likes, follows, contributors] = await Promise.all([this.repository.likes(userId, fuids), this.repository.follows(userId, usernames), this.repository.contributors(fuids)]);
+    return { liked: likes.liked, followed: follows.followed, likeCounts: likes.counts, followerCounts: follows.counts, contributors, forHire: follows.forHire };
+  }
+
+  /** Whom `username` follows and who follows them (usernames; the website turns them into cards). */
+  connectionUsernames(username: string, take = 48) {
+    return this.repository.connections(username, take);
+  }
+
+  likedFuids(username: string, take = 48) {
+    return this.repository.likedFuids(username, take);
+  }
+
+  /** The spec's /community/user/connections/ answer. */
+  async connections(username: string): Promise<{ following: Connection[]; followers: Connection[] }> {
+    await this.requireDesigner(username);
+    const names = await this.repository.connections(username, 100);
+    const people = await this.repository.people([...names.following, ...names.followers]);
+    const pick = (list: string[]) => list.flatMap((u) => (people.has(u) ? [people.get(u)!] : []));
+    return { following: pick(names.following), followers: pick(names.followers) };
+  }
+
+  async setAvailableForHire(caller: Caller, availableForHire: boolean) {
+    return this.repository.setAvailableForHire(caller.userId, availableForHire);
+  }
+}
