@@ -55,6 +55,8 @@ export const envSchema = z
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
     // On SIGTERM: how long in-flight requests and jobs may take to finish before the process exits.
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+    // Deleted diagrams stay in the Trash (restorable) this many days, then a maintenance job deletes them forever.
+    TRASH_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     MIGRATE_ON_START: z
       .enum(['true', 'false'])
       .default('true')
