@@ -24,6 +24,7 @@ import { SaveStatus } from './save/save-status';
 import { useValue } from './model/value-store';
 import { LiveBanner } from './live/live-banner';
 import { useLiveNotice } from './live/use-diagram-live';
+import { When } from '../../ui/when';
 
 interface Loaded {
   diagram: DiagramView;
@@ -158,7 +159,7 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
       <Dialog title={preview ? `Version ${preview.version.version}` : ''} open={preview !== null} onClose={() => setPreview(null)} wide>
         {preview ? (
           <>
-            <p>Saved {new Date(preview.version.updatedAt).toLocaleString()}{preview.version.author ? ` by ${preview.version.author.name}` : ''}: {preview.doc.nodes.length} elements, {preview.doc.connections.length} connections.</p>
+            <p>Saved <When at={preview.version.updatedAt} />{preview.version.author ? ` by ${preview.version.author.name}` : ''}: {preview.doc.nodes.length} elements, {preview.doc.connections.length} connections.</p>
             <ul className="import-report">
               {preview.doc.nodes.map((n) => <li key={n.id}>{n.type} <strong>{n.name || n.id}</strong>{n.type === 'pool' ? ` (start ${n.start ?? 0})` : ''}</li>)}
             </ul>
