@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { diagramsApi, type DiagramDetails } from '../../diagrams/diagrams-api';
+import { DiagramTexts } from '../../../lib/spec';
 import { When } from '../../../ui/when';
 
 function size(bytes: number): string {
@@ -21,7 +22,10 @@ export function DetailsPanel({ fuid, name, description, onRename, refresh }: {
   }, [fuid, refresh]);
   const commit = () => {
     if (draft.name.trim() && (draft.name !== name || draft.description !== description)) {
-      onRename({ name: draft.name.trim(), description: draft.description }).catch((e) => setError(errorMessage(e)));
+      onRename({ name: draft.name.trim(), description: draft.description }).then(
+        () => setError(null),
+        (e) => setError(`${DiagramTexts.versionDetailsFailed}. ${errorMessage(e)}`),
+      );
     }
   };
   return (
