@@ -3,8 +3,21 @@ import { io, type Socket } from 'socket.io-client';
 let shared: Socket | null = null;
 let users = 0;
 
+/**
+ * socket.io reconnects by itself after a lost connection, but not when the server closed it (a
+ * server shutting down for a deployment does): then we connect again ourselves.
+ */
+export function reconnectAfterServerClose(socket: Socket): void {
+  socket.on('disconnect', (reason) => {
+    if (reason === 'io server disconnect') window.setTimeout(() => socket.connect(), 1_000);
+  });
+}
+
 function acquire(): Socket {
-  if (!shared) shared = io({ path: '/socket.io', withCredentials: true, transports: ['websocket', 'polling'] });
+  if (!shared) {
+    shared = io({ path: '/socket.io', withCredentials: true, transports: ['websocket', 'polling'] });
+    reconnectAfterServerClose(shared);
+  }
   users += 1;
   return shared;
 }
@@ -12,6 +25,7 @@ function acquire(): Socket {
 function release(socket: Socket): void {
   users -= 1;
   if (users === 0) {
+    socket.removeAllListeners();
     socket.disconnect();
     if (shared === socket) shared = null;
   }

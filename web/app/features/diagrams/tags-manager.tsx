@@ -43,7 +43,7 @@ export function TagsManager({ onClose, onChanged }: { onClose: () => void; onCha
   });
   return (
     <ListDialog title="Tags manager" onClose={onClose} wide>
-      <form className="tag-create" onSubmit={(e) => void create(e)} noValidate aria-label="New tag">
+      <form className="tag-create" onSubmit={(e) => void create(e)} noValidate aria-label="Create a tag">
         <TextField label="New tag" maxLength={40} autoComplete="off" {...form.field('name')} />
         <label className="tag-color">
           <span>Text colour</span>

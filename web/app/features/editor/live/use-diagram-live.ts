@@ -1,6 +1,7 @@
 import { RealtimeEvents } from '@loopwright/contracts';
 import { useEffect, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
+import { reconnectAfterServerClose } from '../../../lib/live-socket';
 
 /** A newer version reached the server from elsewhere: saved by another editor, or an old version restored. */
 export interface LiveNotice {
@@ -28,6 +29,7 @@ export function useLiveNotice(fuid: string, isOwnChange: (version: number) => Pr
   const [notice, setNotice] = useState<LiveNotice | null>(null);
   useEffect(() => {
     const socket: Socket = io({ path: '/socket.io', withCredentials: true, transports: ['websocket', 'polling'] });
+    reconnectAfterServerClose(socket);
     const join = () => socket.emit(RealtimeEvents.join, { fuid }, (answer?: { ok?: boolean; code?: string }) => {
       if (answer?.ok === false && answer.code === 'DIAGRAM_NOT_FOUND') onGone?.('no-access');
     });
