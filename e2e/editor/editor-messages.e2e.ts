@@ -7,7 +7,7 @@ import { cloneTemplate } from '../../api/test/support/test-database.js';
 import { launchChromium, saveScreenshot } from '../support/browser.js';
 import { useAppAndBrowser } from '../support/app-and-browser.js';
 import { freePort, runNode, waitForReady, type BuiltApp, type RunningProcess } from '../support/built-app.js';
-import { CLIENT_HEADERS, createDesigner, createDiagram, getDiagram, loggedInContext, openEditor, waitForSaved } from './support.js';
+import { CLIENT_HEADERS, createDesigner, createDiagram, getDiagram, loggedInContext, openEditor } from './support.js';
 
 const document = (start = 0) => ({
   nodes: [
@@ -150,9 +150,10 @@ describe.skipIf(!inject('chromiumPath'))('editor messages when the server goes a
     expect(await server!.stop()).toBe(0);
     await offline.waitFor({ timeout: 15_000 });
     expect(await offline.textContent()).toContain('You are offline: the server cannot be reached.');
+    // Work goes on meanwhile: a change made offline is kept, and saved by "Save and refresh" below.
+    await page.locator('.react-flow__node').filter({ has: page.getByTestId('node-Gold') }).click();
+    await page.getByRole('tabpanel').getByLabel('Start').fill('3');
     await saveScreenshot(page, 'editor-offline');
-    // Work goes on meanwhile: a change is kept and saved once the server is back.
-    await page.getByTestId('save-status').waitFor();
 
     await start('release-2');
     await offline.waitFor({ state: 'detached', timeout: 30_000 });
@@ -163,9 +164,11 @@ describe.skipIf(!inject('chromiumPath'))('editor messages when the server goes a
     await banner.getByRole('button', { name: 'Save and refresh' }).click();
     await page.waitForEvent('load');
     await page.locator('.react-flow__renderer').waitFor({ timeout: 45_000 });
-    await waitForSaved(page).catch(() => undefined);
     await page.waitForTimeout(1500);
     expect(await page.getByTestId('release-banner').count()).toBe(0);
+    const saved = await getDiagram(context, app, fuid);
+    expect(saved.version).toBeGreaterThanOrEqual(2);
+    expect(saved.document.nodes.find((n) => n.id === 'gold')).toMatchObject({ start: 3 });
     await context.close();
   });
 });
