@@ -82,7 +82,7 @@ export function DiagramList() {
       </header>
       <div role="tablist" aria-label="Diagram lists" className="diagram-list__tabs">
         {TABS.map((t) => (
-          <button key={t} id={`${base}-${t}`} role="tab" type="button" aria-selected={tab === t} aria-controls={`${base}-panel`} onClick={() => { setTab(t); setError(null); }}>{t}</button>
+          <button key={t} id={`${base}-${t}`} role="tab" type="button" aria-selected={tab === t} aria-controls={`${base}-panel`} onClick={() => { setTab(t); setError(null); setMoved(null); }}>{t}</button>
         ))}
       </div>
       {listed && tags.length ? (
