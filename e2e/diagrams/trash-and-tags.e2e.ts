@@ -132,6 +132,7 @@ describe.skipIf(!inject('chromiumPath'))('diagram list: trash and tags manager i
       await card(page, 'Delta quest').waitFor();
       await page.getByLabel('Filter by tag').selectOption({ label: 'Economy (1)' });
       await card(page, 'Delta quest').waitFor({ state: 'detached' });
+      await card(page, 'Gamma shop').waitFor(); // the filtered list has loaded
       expect(await page.locator('.diagram-card').count()).toBe(1);
       expect(await card(page, 'Gamma shop').locator('.tag-chip').textContent()).toBe('Economy');
       expect(page.url()).toContain('tag=');
