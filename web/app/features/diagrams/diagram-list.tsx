@@ -1,5 +1,5 @@
 import type { DiagramSummary } from '@loopwright/contracts';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api-client';
 import { editedAgo } from '../../lib/dates';
@@ -27,6 +27,8 @@ export function DiagramList() {
   const navigate = useNavigate();
   const base = useId();
   const listed = tab === 'My Diagrams' || tab === 'Shared with me';
+  const currentTab = useRef(tab);
+  currentTab.current = tab;
   useEffect(() => {
     diagramsApi.tags().then(setTags, () => undefined);
   }, [reload]);
@@ -56,7 +58,8 @@ export function DiagramList() {
     try {
       await diagramsApi.remove(d.fuid);
       setItems((list) => list?.filter((x) => x.fuid !== d.fuid) ?? null);
-      setMoved(d);
+      // Gone to another tab meanwhile: the notice (and its Undo) belongs to the list it came from.
+      if (currentTab.current === 'My Diagrams') setMoved(d);
     } catch (e) {
       setError(errorMessage(e));
     }
