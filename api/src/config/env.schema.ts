@@ -55,6 +55,11 @@ export const envSchema = z
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
     // On SIGTERM: how long in-flight requests and jobs may take to finish before the process exits.
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+    // The release this server runs (e.g. a git SHA), served at /release.json: open editors offer to
+    // save and refresh when it changes. Unset: the web build's own version.
+    APP_RELEASE: z.string().trim().min(1).max(100).optional(),
+    // Deleted diagrams stay in the Trash (restorable) this many days, then a maintenance job deletes them forever.
+    TRASH_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     MIGRATE_ON_START: z
       .enum(['true', 'false'])
       .default('true')

@@ -52,7 +52,7 @@ export async function createHttpApp(config: AppConfig, logger: Logger, web: WebM
   const server = app.getHttpServer();
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
-  const closeWeb = web === 'none' ? () => Promise.resolve() : await mountWebApp(app.getHttpAdapter().getInstance(), { development: web === 'development', logger, pageCacheMs: config.PAGE_CACHE_SECONDS * 1000 });
+  const closeWeb = web === 'none' ? () => Promise.resolve() : await mountWebApp(app.getHttpAdapter().getInstance(), { development: web === 'development', logger, pageCacheMs: config.PAGE_CACHE_SECONDS * 1000, release: config.APP_RELEASE });
   app.use('/api', crossSiteRequests(config.APP_URL));
   // Parsers after the web app, so React Router form actions read their own bodies.
   // Photos arrive as raw image bodies; the service checks type and the 500 KB limit itself.

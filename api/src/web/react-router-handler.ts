@@ -30,7 +30,7 @@ const loadContextWith = (logger: Logger) => (req: Request, res: Response): Route
  * Serves the React Router app (SSR) for every path outside /api. Registered before Nest's
  * body parsers so form actions receive the raw body. In development Vite runs in middleware mode.
  */
-export async function mountWebApp(app: Express, options: { development: boolean; logger: Logger; pageCacheMs: number }): Promise<() => Promise<void>> {
+export async function mountWebApp(app: Express, options: { development: boolean; logger: Logger; pageCacheMs: number; release?: string }): Promise<() => Promise<void>> {
   const loadContext = loadContextWith(options.logger);
   const onlyOutsideApi = (handler: express.RequestHandler) => (req: Request, res: Response, next: NextFunction) =>
     isApiPath(req.path) ? next() : handler(req, res, next);
@@ -52,6 +52,12 @@ export async function mountWebApp(app: Express, options: { development: boolean;
     throw new Error(`The web app is not built (${serverEntry} is missing). Run "npm run build" first.`);
   }
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  // Which release this server runs: open editors compare it with the one they loaded and offer to
+  // save and refresh after a deployment. APP_RELEASE names it; else the web build's own version.
+  const release = options.release ?? build.assets.version;
+  app.get('/release.json', (_req, res) => {
+    res.set('Cache-Control', 'no-store').json({ release });
+  });
   const client = path.join(repoPaths.webBuild, 'client');
   app.use('/assets', express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
   app.use(onlyOutsideApi(express.static(client, { maxAge: '1h', index: false })));

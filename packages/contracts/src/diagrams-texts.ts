@@ -29,7 +29,9 @@ export const DiagramTexts = {
   batchDone: 'Your batch of {runs} runs of "{name}" has finished',
   batchFailedNotice: 'Your batch of {runs} runs of "{name}" failed: {reason}',
   sharedWithYou: '{person} shared "{name}" with you',
-  copiedYourDiagram: '{person} made a copy of "{name}"',
+  notInTrash: 'Only a diagram in the Trash can be deleted forever',
+  copiedYours: '{person} made a copy of "{name}"',
+  versionDetailsFailed: 'Failed updating diagram version details',
 } as const;
 
 /**
@@ -83,6 +85,7 @@ export const DiagramErrorCode = {
   DIAGRAM_FORMAT_NOT_RECOGNIZED: 'DIAGRAM_FORMAT_NOT_RECOGNIZED',
   DIAGRAM_VERSION_NOT_FOUND: 'DIAGRAM_VERSION_NOT_FOUND',
   DIAGRAM_PUBLIC_UNAVAILABLE: 'DIAGRAM_PUBLIC_UNAVAILABLE',
+  DIAGRAM_NOT_IN_TRASH: 'DIAGRAM_NOT_IN_TRASH',
   SHARE_NAME_REQUIRED: 'SHARE_NAME_REQUIRED',
   SHARE_ALREADY_EXISTS: 'SHARE_ALREADY_EXISTS',
   SHARE_SELF: 'SHARE_SELF',

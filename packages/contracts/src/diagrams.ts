@@ -203,7 +203,13 @@ export const diagramEndpoints = {
   create: defineEndpoint({ method: 'POST', path: '/diagrams', summary: 'Create a diagram (name defaults to Untitled)', tag, body: createDiagramBodySchema, responses: { 201: diagramEnvelope } }),
   list: defineEndpoint({
     method: 'GET', path: '/diagrams', summary: 'My Diagrams, Shared with me or deleted diagrams, sorted and paged', tag, query: listDiagramsQuerySchema,
-    responses: { 200: envelope(z.object({ items: z.array(diagramSummarySchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() })) },
+    responses: {
+      200: envelope(z.object({
+        items: z.array(diagramSummarySchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int(),
+        /** Days a diagram stays in the trash before it is deleted forever (deletedAt + this = when). */
+        trashRetentionDays: z.number().int(),
+      })),
+    },
   }),
   get: defineEndpoint({ method: 'GET', path: '/diagrams/:fuid', summary: 'A diagram with its document (public and link diagrams need no login)', tag, public: true, params: fuidParams, responses: { 200: diagramEnvelope } }),
   save: defineEndpoint({
@@ -213,6 +219,8 @@ export const diagramEndpoints = {
   update: defineEndpoint({ method: 'PATCH', path: '/diagrams/:fuid', summary: 'Rename or describe a diagram', tag, params: fuidParams, body: updateDiagramBodySchema, responses: { 200: summaryEnvelope } }),
   delete: defineEndpoint({ method: 'DELETE', path: '/diagrams/:fuid', summary: 'Delete a diagram (restorable from scope=trash)', tag, params: fuidParams, responses: { 200: messageEnvelope } }),
   restore: defineEndpoint({ method: 'POST', path: '/diagrams/:fuid/restore', summary: 'Restore a deleted diagram', tag, params: fuidParams, responses: { 200: summaryEnvelope } }),
+  deleteForever: defineEndpoint({ method: 'DELETE', path: '/diagrams/:fuid/forever', summary: 'Delete a diagram in the trash forever (its versions, plays, shares and tags go with it)', tag, params: fuidParams, responses: { 200: messageEnvelope } }),
+  emptyTrash: defineEndpoint({ method: 'POST', path: '/diagrams/trash/empty', summary: 'Delete every diagram in my trash forever', tag, responses: { 200: envelope(z.object({ deleted: z.number().int() })) } }),
   copy: defineEndpoint({ method: 'POST', path: '/diagrams/:fuid/copies', summary: 'Duplicate / Make a copy / fork: a new diagram of mine from one I can view', tag, params: fuidParams, body: copyDiagramBodySchema, responses: { 201: diagramEnvelope } }),
   details: defineEndpoint({ method: 'GET', path: '/diagrams/:fuid/details', summary: 'Document details: author, creation date, last change, size, component count, file token', tag, public: true, params: fuidParams, responses: { 200: envelope(diagramDetailsSchema) } }),
   import: defineEndpoint({

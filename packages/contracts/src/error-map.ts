@@ -67,6 +67,7 @@ export const errorMap = {
   DIAGRAM_FORMAT_NOT_RECOGNIZED: { status: 400, text: DiagramTexts.formatNotRecognized },
   DIAGRAM_VERSION_NOT_FOUND: { status: 404, text: DiagramTexts.versionNotFound },
   DIAGRAM_PUBLIC_UNAVAILABLE: { status: 404, text: DiagramTexts.publicUnavailable },
+  DIAGRAM_NOT_IN_TRASH: { status: 409, text: DiagramTexts.notInTrash },
   SHARE_NAME_REQUIRED: { status: 400, text: DiagramTexts.nameFirst },
   SHARE_ALREADY_EXISTS: { status: 409, text: DiagramTexts.alreadyShared },
   SHARE_SELF: { status: 400, text: DiagramTexts.shareSelf },

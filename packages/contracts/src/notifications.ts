@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint.js';
+import { defineEndpoint, MAX_PAGE } from './endpoint.js';
 import { envelope } from './errors.js';
 
 /** The spec's notification types: info, warnings, errors. */
@@ -8,6 +8,8 @@ export const notificationSchema = z
   .object({
     id: z.string(),
     type: notificationTypeSchema,
+    /** A short heading; null when the message stands alone. */
+    title: z.string().nullable(),
     message: z.string(),
     link: z.string().nullable(),
     viewed: z.boolean(),
@@ -16,10 +18,15 @@ export const notificationSchema = z
   .meta({ id: 'Notification' });
 export const listNotificationsQuerySchema = z.object({
   unviewed: z.enum(['true', 'false']).optional(),
+  /** Only this type (the center's filter). */
+  type: notificationTypeSchema.optional(),
+  /** Page size. */
   limit: z.coerce.number().int().min(1).max(100).default(30),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
 });
 export const addNotificationBodySchema = z.object({
   type: notificationTypeSchema.default('info'),
+  title: z.string().trim().min(1).max(120).optional(),
   message: z.string().trim().min(1).max(500),
   link: z.string().trim().max(500).startsWith('/').optional(),
 });
@@ -30,7 +37,15 @@ const tag = 'notifications';
 export const notificationEndpoints = {
   list: defineEndpoint({
     method: 'GET', path: '/notifications', summary: 'My notifications, newest first', tag, query: listNotificationsQuerySchema,
-    responses: { 200: envelope(z.object({ notifications: z.array(notificationSchema), unviewedCount: z.number().int() })) },
+    responses: {
+      200: envelope(z.object({
+        notifications: z.array(notificationSchema),
+        unviewedCount: z.number().int(),
+        /** Notifications matching the filters (for paging). */
+        total: z.number().int(),
+        page: z.number().int(),
+      })),
+    },
   }),
   add: defineEndpoint({ method: 'POST', path: '/notifications/add', summary: 'Add a notification for myself', tag, body: addNotificationBodySchema, responses: { 201: envelope(z.object({ notification: notificationSchema })) } }),
   markViewed: defineEndpoint({ method: 'POST', path: '/notifications/mark-as-viewed', summary: 'Mark notifications as viewed', tag, body: markViewedBodySchema, responses: { 200: envelope(z.object({ updated: z.number().int() })) } }),

@@ -4,7 +4,8 @@ import { DiagramTexts } from './diagrams-texts.js';
 import { defineEndpoint } from './endpoint.js';
 import { envelope } from './errors.js';
 
-const colorSchema = z.string().trim().regex(/^#[0-9A-Fa-f]{6}$/, 'Colours are #RRGGBB');
+/** Stored upper case, as colour pickers send lower case. */
+const colorSchema = z.string().trim().regex(/^#[0-9A-Fa-f]{6}$/, 'Colours are #RRGGBB').transform((c) => c.toUpperCase());
 export const createTagBodySchema = z.object({
   name: z.string().trim().min(1, 'The tag needs a name').max(40),
   textColor: colorSchema.default('#FFFFFF'),

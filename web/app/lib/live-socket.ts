@@ -4,13 +4,39 @@ let shared: Socket | null = null;
 let users = 0;
 
 /**
+ * socket.io reconnects by itself after a lost connection, but not when the server closed it (a
+ * server shutting down for a deployment does): then we connect again ourselves.
+ */
+export function reconnectAfterServerClose(socket: Socket): void {
+  socket.on('disconnect', (reason) => {
+    if (reason === 'io server disconnect') window.setTimeout(() => socket.connect(), 1_000);
+  });
+}
+
+function acquire(): Socket {
+  if (!shared) {
+    shared = io({ path: '/socket.io', withCredentials: true, transports: ['websocket', 'polling'] });
+    reconnectAfterServerClose(shared);
+  }
+  users += 1;
+  return shared;
+}
+
+function release(socket: Socket): void {
+  users -= 1;
+  if (users === 0) {
+    socket.removeAllListeners();
+    socket.disconnect();
+    if (shared === socket) shared = null;
+  }
+}
+
+/**
  * The tab's one Socket.IO connection for the logged-in user's own room (notifications, batch
  * progress). Opened on the first subscription, closed when the last one leaves.
  */
 export function subscribeLive(event: string, listener: (payload: unknown) => void, onReconnect?: () => void): () => void {
-  if (!shared) shared = io({ path: '/socket.io', withCredentials: true, transports: ['websocket', 'polling'] });
-  const socket = shared;
-  users += 1;
+  const socket = acquire();
   socket.on(event, listener);
   // After a dropped connection, pushes may have been missed: the caller catches up.
   const reconnected = () => onReconnect?.();
@@ -18,10 +44,27 @@ export function subscribeLive(event: string, listener: (payload: unknown) => voi
   return () => {
     socket.off(event, listener);
     socket.io.off('reconnect', reconnected);
-    users -= 1;
-    if (users === 0) {
-      socket.disconnect();
-      shared = null;
-    }
+    release(socket);
+  };
+}
+
+/**
+ * Whether the server answers: the shared socket's connect and disconnect (a server that stops or
+ * cannot be reached drops it at once; socket.io keeps retrying and connects again when it is back).
+ * `listener(true)` also follows every reconnection.
+ */
+export function watchConnection(listener: (connected: boolean) => void): () => void {
+  const socket = acquire();
+  const up = () => listener(true);
+  const down = () => listener(false);
+  socket.on('connect', up);
+  socket.on('disconnect', down);
+  socket.on('connect_error', down);
+  if (socket.connected) listener(true);
+  return () => {
+    socket.off('connect', up);
+    socket.off('disconnect', down);
+    socket.off('connect_error', down);
+    release(socket);
   };
 }

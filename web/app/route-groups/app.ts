@@ -5,5 +5,6 @@ export function appRoutes(idPrefix: string): RouteConfigEntry[] {
   return [
     route('diagrams', 'routes/diagrams/list.tsx', { id: `${idPrefix}diagrams` }),
     route('diagrams/:fuid', 'routes/diagrams/editor.tsx', { id: `${idPrefix}diagram-editor` }),
+    route('notifications', 'routes/notifications.tsx', { id: `${idPrefix}notifications` }),
   ];
 }

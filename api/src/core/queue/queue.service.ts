@@ -25,6 +25,7 @@ export class QueueService implements OnModuleDestroy {
   readonly mode: QueueMode;
   private readonly queues = new Map<QueueName, Queue>();
   private readonly inFlight = new Set<Promise<void>>();
+  private readonly timers = new Set<NodeJS.Timeout>();
   /** Aborted on shutdown: in-process retries stop waiting; what they had not sent stays in its outbox. */
   private readonly closing = new AbortController();
 
@@ -55,6 +56,27 @@ export class QueueService implements OnModuleDestroy {
     this.track(this.runInProcess(definition, data, options));
   }
 
+  /**
+   * A repeatable job: one BullMQ job scheduler per job name (upserted, so every process may call
+   * this at start without making duplicates), producing a job every `everyMs`. In-process mode: a timer.
+   */
+  async repeat<P>(definition: JobDefinition<P>, payload: P, everyMs: number): Promise<void> {
+    const data = definition.schema.parse(payload);
+    if (this.mode === 'redis') {
+      await withTimeout(ENQUEUE_TIMEOUT_MS, this.queue(definition.queue).upsertJobScheduler(definition.name, { every: everyMs }, {
+        name: definition.name,
+        data,
+        opts: { attempts: definition.attempts ?? 5, backoff: { type: 'exponential', delay: definition.backoffMs ?? 2_000 }, removeOnComplete: { count: 100 }, removeOnFail: { count: 500 } },
+      })).catch((error: Error) => {
+        throw new QueueUnavailableError(`Redis is not reachable: ${error.message}`, { cause: error });
+      });
+      return;
+    }
+    const timer = setInterval(() => this.track(this.runInProcess(definition, data, { jobId: `${definition.name}-${Date.now()}` })), everyMs);
+    timer.unref();
+    this.timers.add(timer);
+  }
+
   /** Redis (or the in-process runner) answers; used by readiness. */
   async ping(): Promise<void> {
     if (this.mode === 'in-process') return;
@@ -68,6 +90,7 @@ export class QueueService implements OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     this.closing.abort();
+    for (const timer of this.timers) clearInterval(timer);
     await this.drain();
     // A queue that never reached Redis would wait for it forever on close().
     await Promise.all([...this.queues.values()].map((q) => withTimeout(2_000, q.close()).catch(() => q.disconnect())));

@@ -144,7 +144,7 @@ describe('import and export, privacy and sharing rules, tags, play history, noti
     const added = await me.post('/notifications/add', { type: 'warning', message: 'Check your diagram', link: '/diagrams' });
     expect(added.body.content.notification).toMatchObject({ type: 'warning', message: 'Check your diagram', link: '/diagrams', viewed: false });
     await me.post('/notifications/add', { message: 'Hello' });
-    expect((await other.get('/notifications')).body.content).toEqual({ notifications: [], unviewedCount: 0 });
+    expect((await other.get('/notifications')).body.content).toEqual({ notifications: [], unviewedCount: 0, total: 0, page: 1 });
     expect((await other.post('/notifications/mark-as-viewed', { ids: [added.body.content.notification.id] })).body.content.updated).toBe(0);
     const mine = (await me.get('/notifications')).body.content;
     expect(mine.unviewedCount).toBe(2);

@@ -6,6 +6,7 @@ import { Endpoint, type EndpointInput } from '../../core/http/endpoint.decorator
 import { DiagramFilesService } from './diagram-files.service.js';
 import { DiagramSaveService } from './diagram-save.service.js';
 import { DiagramsService } from './diagrams.service.js';
+import { TrashService } from './trash.service.js';
 
 type FuidParams = EndpointInput<typeof endpoints.get.params>;
 
@@ -15,6 +16,7 @@ export class DiagramsController {
     private readonly diagrams: DiagramsService,
     private readonly saves: DiagramSaveService,
     private readonly files: DiagramFilesService,
+    private readonly trash: TrashService,
   ) {}
 
   @Endpoint(endpoints.create)
@@ -24,7 +26,7 @@ export class DiagramsController {
 
   @Endpoint(endpoints.list)
   async list(@CurrentCaller() caller: Caller, @Query() query: EndpointInput<typeof endpoints.list.query>) {
-    return { success: true, content: await this.diagrams.list(caller, query) };
+    return { success: true, content: { ...(await this.diagrams.list(caller, query)), trashRetentionDays: this.trash.retentionDays } };
   }
 
   @Endpoint(endpoints.import)
@@ -56,6 +58,17 @@ export class DiagramsController {
   @Endpoint(endpoints.restore)
   async restore(@CurrentCaller() caller: Caller, @Param() params: FuidParams) {
     return { success: true, content: { diagram: await this.diagrams.restore(params.fuid, caller) } };
+  }
+
+  @Endpoint(endpoints.deleteForever)
+  async deleteForever(@CurrentCaller() caller: Caller, @Param() params: FuidParams) {
+    await this.trash.deleteForever(params.fuid, caller);
+    return { success: true, content: { message: 'The diagram was deleted forever' } };
+  }
+
+  @Endpoint(endpoints.emptyTrash)
+  async emptyTrash(@CurrentCaller() caller: Caller) {
+    return { success: true, content: { deleted: await this.trash.empty(caller) } };
   }
 
   @Endpoint(endpoints.copy)

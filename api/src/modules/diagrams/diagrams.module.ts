@@ -11,11 +11,12 @@ import { DiagramViewsService } from './diagram-views.service.js';
 import { DiagramsController } from './diagrams.controller.js';
 import { DiagramsRepository } from './diagrams.repository.js';
 import { DiagramsService } from './diagrams.service.js';
+import { TrashService } from './trash.service.js';
 
 @Module({
   imports: [WorkspacesModule, SharesModule, UsersModule, EventsModule],
   controllers: [DiagramsController, DiagramVersionsController],
-  providers: [DiagramsRepository, DiagramAccessService, DiagramSaveService, DiagramViewsService, DiagramsService, DiagramFilesService],
+  providers: [DiagramsRepository, DiagramAccessService, DiagramSaveService, DiagramViewsService, DiagramsService, DiagramFilesService, TrashService],
   exports: [DiagramAccessService, DiagramsService, DiagramViewsService],
 })
 export class DiagramsModule {}

@@ -118,6 +118,25 @@ export class DiagramsRepository {
     return new Set(rows.map((r) => r.followedId));
   }
 
+  // ── trash ──
+
+  async trashedIds(workspaceId: string): Promise<string[]> {
+    const rows = await this.prisma.diagram.findMany({ where: { workspaceId, deletedAt: { not: null } }, select: { id: true } });
+    return rows.map((r) => r.id);
+  }
+
+  /** Deletes these diagrams if they are (still) in the trash; related rows cascade. */
+  async deleteTrashed(ids: string[]): Promise<number> {
+    if (!ids.length) return 0;
+    const { count } = await this.prisma.diagram.deleteMany({ where: { id: { in: ids }, deletedAt: { not: null } } });
+    return count;
+  }
+
+  async deleteTrashedBefore(before: Date): Promise<number> {
+    const { count } = await this.prisma.diagram.deleteMany({ where: { deletedAt: { lt: before } } });
+    return count;
+  }
+
   async incrementForks(id: string, tx: TransactionClient): Promise<void> {
     await tx.diagram.update({ where: { id }, data: { forkCount: { increment: 1 } } });
   }

@@ -26,21 +26,21 @@ export class NotificationEventsConsumer {
         if (!p.authorId) return;
         const link = `/diagrams/${p.fuid}?play=${p.playId}`;
         return p.status === 'done'
-          ? this.notifications.addInTransaction(tx, p.authorId, 'info', fill(DiagramTexts.batchDone, { runs: p.runs, name: p.diagramName }), link)
-          : this.notifications.addInTransaction(tx, p.authorId, 'error', fill(DiagramTexts.batchFailedNotice, { runs: p.runs, name: p.diagramName, reason: DiagramTexts.batchFailed }), link);
+          ? this.notifications.addInTransaction(tx, p.authorId, 'info', fill(DiagramTexts.batchDone, { runs: p.runs, name: p.diagramName }), link, 'Batch finished')
+          : this.notifications.addInTransaction(tx, p.authorId, 'error', fill(DiagramTexts.batchFailedNotice, { runs: p.runs, name: p.diagramName, reason: DiagramTexts.batchFailed }), link, 'Batch failed');
       }
       case 'DiagramShared': {
         const p = event.payload;
         const invitee = await this.users.findByEmail(p.email, tx);
         if (!invitee) return; // no account yet: the e-mail invites them
         const person = await this.users.displayName(p.sharedById, tx);
-        return this.notifications.addInTransaction(tx, invitee.id, 'info', fill(DiagramTexts.sharedWithYou, { person, name: p.diagramName }), `/diagrams/${p.fuid}`);
+        return this.notifications.addInTransaction(tx, invitee.id, 'info', fill(DiagramTexts.sharedWithYou, { person, name: p.diagramName }), `/diagrams/${p.fuid}`, 'Diagram shared');
       }
       case 'DiagramCopied': {
         const p = event.payload;
-        if (p.copiedById === p.sourceOwnerId) return; // a Duplicate of one's own diagram tells nobody
+        if (!p.sourceOwnerId || p.sourceOwnerId === p.copiedById) return; // your own duplicates are no news
         const person = await this.users.displayName(p.copiedById, tx);
-        return this.notifications.addInTransaction(tx, p.sourceOwnerId, 'info', fill(DiagramTexts.copiedYourDiagram, { person, name: p.diagramName }), `/diagrams/${p.fuid}`);
+        return this.notifications.addInTransaction(tx, p.sourceOwnerId, 'info', fill(DiagramTexts.copiedYours, { person, name: p.diagramName }), `/diagrams/${p.fuid}`, 'Diagram copied');
       }
       case 'DiagramLiked': {
         const p = event.payload;

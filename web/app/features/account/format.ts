@@ -1,2 +1,4 @@
-/** "12 Nov 2026, 14:05": dates in settings, sessions and the mail log. */
-export const dateTime = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+import { relativeDate } from '../../lib/dates';
+
+/** Dates in settings, sessions, notifications and the admin tables: the one format of lib/dates (relative under a week, else MMM DD, YYYY). */
+export const dateTime = (iso: string) => relativeDate(iso);

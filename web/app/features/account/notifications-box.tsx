@@ -3,7 +3,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { subscribeLive } from '../../lib/live-socket';
 import { DiagramTexts } from '../../lib/spec';
-import { dateTime } from './format';
+import { announceViewed, NotificationLink, VIEWED_EVENT } from '../notifications/notification-item';
 import { notificationsApi, type NotificationList } from './notifications-api';
 import { usePopover } from './popover';
 
@@ -36,11 +36,15 @@ function useNotifications() {
       setState((current) => {
         if (current.status !== 'ready' || current.list.notifications.some((n) => n.id === notification.id)) return current;
         const notifications = [notification, ...current.list.notifications].slice(0, SHOWN);
-        return { status: 'ready', list: { notifications, unviewedCount: current.list.unviewedCount + (notification.viewed ? 0 : 1) } };
+        return { status: 'ready', list: { ...current.list, notifications, total: current.list.total + 1, unviewedCount: current.list.unviewedCount + (notification.viewed ? 0 : 1) } };
       });
     }, () => void load(false));
+    // Marked in the notifications center (maybe ones this box does not show): count again.
+    const onViewed = (e: Event) => (e as CustomEvent<{ from?: string }>).detail.from !== 'box' && void load(false);
+    window.addEventListener(VIEWED_EVENT, onViewed);
     return () => {
       document.removeEventListener('visibilitychange', whenVisible);
+      window.removeEventListener(VIEWED_EVENT, onViewed);
       window.clearInterval(timer);
       unsubscribe();
     };
@@ -51,14 +55,17 @@ function useNotifications() {
     } catch {
       return; // still unread on the server: shown as unread, marked again next time
     }
-    setState((current) => {
-      if (current.status !== 'ready') return current;
-      const notifications = current.list.notifications.map((n) => (!ids || ids.includes(n.id) ? { ...n, viewed: true } : n));
-      const marked = current.list.notifications.filter((n) => !n.viewed && (!ids || ids.includes(n.id))).length;
-      return { status: 'ready', list: { notifications, unviewedCount: ids ? Math.max(0, current.list.unviewedCount - marked) : 0 } };
-    });
+    setState((current) => markShown(current, ids));
+    announceViewed(ids, 'box');
   }, []);
   return { state, reload: load, markViewed };
+}
+
+function markShown(current: State, ids?: string[]): State {
+  if (current.status !== 'ready') return current;
+  const notifications = current.list.notifications.map((n) => (!ids || ids.includes(n.id) ? { ...n, viewed: true } : n));
+  const marked = current.list.notifications.filter((n) => !n.viewed && (!ids || ids.includes(n.id))).length;
+  return { status: 'ready', list: { ...current.list, notifications, unviewedCount: ids ? Math.max(0, current.list.unviewedCount - marked) : 0 } };
 }
 
 /** The header's bell: unread count, the latest notifications, mark as read. */
@@ -118,6 +125,7 @@ export function NotificationsBox() {
               ))}
             </ul>
           ) : null}
+          <p className="acc-notifications__foot"><Link to="/notifications" onClick={() => setOpen(false)}>See all notifications</Link></p>
         </div>
       ) : null}
     </div>
@@ -125,15 +133,9 @@ export function NotificationsBox() {
 }
 
 function NotificationItem({ notification: n, onOpen }: { notification: Notification; onOpen: () => void }) {
-  const body = (
-    <>
-      <span className="acc-notification__message">{n.message}</span>
-      <time className="acc-notification__time" dateTime={n.createdAt}>{dateTime(n.createdAt)}</time>
-    </>
-  );
   return (
     <li className={`acc-notification acc-notification--${n.type}${n.viewed ? '' : ' is-unread'}`}>
-      {n.link ? <Link to={n.link} onClick={onOpen}>{body}</Link> : <div>{body}</div>}
+      <NotificationLink notification={n} onOpen={onOpen} />
     </li>
   );
 }

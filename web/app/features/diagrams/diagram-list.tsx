@@ -1,42 +1,52 @@
 import type { DiagramSummary } from '@loopwright/contracts';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api-client';
+import { editedAgo } from '../../lib/dates';
 import { DiagramRowMenu } from '../sharing/diagram-row-menu';
-import { diagramsApi } from './diagrams-api';
+import { diagramsApi, type TagWithCount } from './diagrams-api';
 import { FirstDiagram } from './first-diagram';
+import { TagChip, TagsManager } from './tags-manager';
 import { TEMPLATES, TUTORIALS } from './templates';
+import { TrashList } from './trash-list';
 import './diagrams.css';
 
-const TABS = ['My Diagrams', 'Shared with me', 'Templates', 'Tutorials'] as const;
+const TABS = ['My Diagrams', 'Shared with me', 'Templates', 'Tutorials', 'Trash'] as const;
 type Tab = (typeof TABS)[number];
 
-function edited(at: string): string {
-  const minutes = (Date.now() - Date.parse(at)) / 60000;
-  if (minutes < 15) return 'a few minutes ago';
-  if (minutes < 60) return `${Math.round(minutes)} minutes ago`;
-  const days = minutes / 1440;
-  if (days < 1) return `${Math.round(minutes / 60)} hours ago`;
-  if (days <= 30) return `${Math.round(days)} days ago`;
-  return days < 365 ? 'more than 1 month' : 'more than 1 year';
-}
-
-/** /diagrams: My Diagrams, Shared with me, Templates and Tutorials; create a new diagram. */
+/** /diagrams: My Diagrams, Shared with me, Templates, Tutorials and Trash; filter by tag, manage tags, create a new diagram. */
 export function DiagramList() {
-  const [tab, setTab] = useState<Tab>('My Diagrams');
+  const [params, setParams] = useSearchParams();
+  const [tab, setTab] = useState<Tab>(params.get('list') === 'trash' ? 'Trash' : 'My Diagrams');
   const [items, setItems] = useState<DiagramSummary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [tags, setTags] = useState<TagWithCount[]>([]);
+  const [managing, setManaging] = useState(false);
   const [reload, setReload] = useState(0);
+  const [moved, setMoved] = useState<DiagramSummary | null>(null);
+  const tagId = params.get('tag') ?? '';
   const navigate = useNavigate();
-  const [params] = useSearchParams();
   const base = useId();
+  const listed = tab === 'My Diagrams' || tab === 'Shared with me';
+  const currentTab = useRef(tab);
+  currentTab.current = tab;
   useEffect(() => {
-    if (tab !== 'My Diagrams' && tab !== 'Shared with me') return;
+    diagramsApi.tags().then(setTags, () => undefined);
+  }, [reload]);
+  useEffect(() => {
+    if (!listed) return;
     let live = true;
     setItems(null);
-    diagramsApi.list({ scope: tab === 'My Diagrams' ? 'mine' : 'shared', pageSize: 100 }).then((r) => live && setItems(r.items), (e) => live && setError(errorMessage(e)));
+    diagramsApi.list({ scope: tab === 'My Diagrams' ? 'mine' : 'shared', pageSize: 100, ...(tagId ? { tag: tagId } : {}) })
+      .then((r) => live && setItems(r.items), (e) => live && setError(errorMessage(e)));
     return () => { live = false; };
-  }, [tab, reload]);
+  }, [tab, listed, tagId, reload]);
+  const filterBy = (id: string) => setParams((p) => {
+    const next = new URLSearchParams(p);
+    if (id) next.set('tag', id);
+    else next.delete('tag');
+    return next;
+  }, { replace: true });
   const create = async (document?: unknown, name?: string) => {
     try {
       const d = await diagramsApi.create({ name, document });
@@ -45,17 +55,57 @@ export function DiagramList() {
       setError(errorMessage(e));
     }
   };
+  const moveToTrash = async (d: DiagramSummary) => {
+    try {
+      await diagramsApi.remove(d.fuid);
+      setItems((list) => list?.filter((x) => x.fuid !== d.fuid) ?? null);
+      // Gone to another tab meanwhile: the notice (and its Undo) belongs to the list it came from.
+      if (currentTab.current === 'My Diagrams') setMoved(d);
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  };
+  const undo = async (d: DiagramSummary) => {
+    try {
+      await diagramsApi.restore(d.fuid);
+      setMoved(null);
+      setReload((r) => r + 1);
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  };
+  const filterTag = tags.find((t) => t.id === tagId);
   return (
     <div className="diagram-list">
       <header className="diagram-list__head">
         <h1>Diagrams</h1>
-        <button type="button" className="button button--primary" onClick={() => void create()}>New diagram</button>
+        <div className="diagram-list__head-actions">
+          <button type="button" className="button button--ghost" onClick={() => setManaging(true)}>Manage tags</button>
+          <button type="button" className="button button--primary" onClick={() => void create()}>New diagram</button>
+        </div>
       </header>
       <div role="tablist" aria-label="Diagram lists" className="diagram-list__tabs">
         {TABS.map((t) => (
-          <button key={t} id={`${base}-${t}`} role="tab" type="button" aria-selected={tab === t} aria-controls={`${base}-panel`} onClick={() => setTab(t)}>{t}</button>
+          <button key={t} id={`${base}-${t}`} role="tab" type="button" aria-selected={tab === t} aria-controls={`${base}-panel`} onClick={() => { setTab(t); setError(null); setMoved(null); }}>{t}</button>
         ))}
       </div>
+      {listed && tags.length ? (
+        <div className="diagram-list__filters">
+          <label>
+            <span>Filter by tag</span>
+            <select className="acc-input" value={tagId} onChange={(e) => filterBy(e.target.value)}>
+              <option value="">All diagrams</option>
+              {tags.map((t) => <option key={t.id} value={t.id}>{t.name} ({t.diagramCount})</option>)}
+            </select>
+          </label>
+          {filterTag ? <span className="diagram-list__filter-note">Showing diagrams tagged <TagChip tag={filterTag} /> <button type="button" className="acc-link-button" onClick={() => filterBy('')}>Clear filter</button></span> : null}
+        </div>
+      ) : null}
+      {moved ? (
+        <p className="trash__status" role="status">
+          “{moved.name}” moved to the Trash. <button type="button" className="acc-link-button" onClick={() => void undo(moved)}>Undo</button>
+        </p>
+      ) : null}
       {error ? <p className="diagram-list__error" role="alert">{error}</p> : null}
       <div role="tabpanel" id={`${base}-panel`} aria-labelledby={`${base}-${tab}`}>
         {tab === 'Templates' ? (
@@ -72,8 +122,11 @@ export function DiagramList() {
           <ul className="diagram-grid">
             {TUTORIALS.map((t) => <li key={t.href} className="diagram-card"><h2><Link to={t.href}>{t.title}</Link></h2></li>)}
           </ul>
+        ) : tab === 'Trash' ? (
+          <TrashList onRestored={() => setReload((r) => r + 1)} />
         ) : items === null ? <p role="status">Loading…</p> : items.length === 0 ? (
-          tab === 'My Diagrams' ? <FirstDiagram welcome={params.has('welcome')} onCreate={(document, name) => void create(document, name)} /> : <p className="diagram-list__empty">Nobody has shared a diagram with you yet.</p>
+          filterTag ? <p className="diagram-list__empty">No diagram here is tagged “{filterTag.name}”.</p>
+            : tab === 'My Diagrams' ? <FirstDiagram welcome={params.has('welcome')} onCreate={(document, name) => void create(document, name)} /> : <p className="diagram-list__empty">Nobody has shared a diagram with you yet.</p>
         ) : (
           <ul className="diagram-grid">
             {items.map((d) => (
@@ -84,13 +137,27 @@ export function DiagramList() {
                 </Link>
                 <DiagramRowMenu diagram={d} onChanged={() => setReload((r) => r + 1)} onError={setError} />
                 <h2><Link to={`/diagrams/${d.fuid}`}>{d.name}</Link></h2>
-                <p>{d.counts.components} components · edited {edited(d.updatedAt)}{tab === 'Shared with me' ? ` · by ${d.owner.name || d.owner.username}` : ''}</p>
-                {d.tags.length ? <p className="diagram-card__tags">{d.tags.map((t) => <span key={t.id} className="tag-chip" style={{ color: t.textColor, background: t.backgroundColor }}>{t.name}</span>)}</p> : null}
+                <p>{d.counts.components} components · <span title={d.updatedAt}>Last edited: {editedAgo(d.updatedAt)}</span>{tab === 'Shared with me' ? ` · by ${d.owner.name || d.owner.username}` : ''}</p>
+                {d.tags.length ? <p className="diagram-card__tags">{d.tags.map((t) => <TagChip key={t.id} tag={t} pressed={t.id === tagId} onClick={() => filterBy(t.id === tagId ? '' : t.id)} />)}</p> : null}
+                {d.access === 'owner' ? (
+                  <div className="diagram-card__actions">
+                    <button type="button" className="button button--ghost button--small" onClick={() => void moveToTrash(d)} aria-label={`Delete ${d.name}`}>Delete</button>
+                  </div>
+                ) : null}
               </li>
             ))}
           </ul>
         )}
       </div>
+      {managing ? (
+        <TagsManager
+          onClose={() => { setManaging(false); setReload((r) => r + 1); }}
+          onChanged={(next) => {
+            setTags(next);
+            if (tagId && !next.some((t) => t.id === tagId)) filterBy('');
+          }}
+        />
+      ) : null}
     </div>
   );
 }

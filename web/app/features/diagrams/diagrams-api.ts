@@ -34,6 +34,9 @@ export const diagramsApi = {
   save: (fuid: string, body: BodyOf<D['save']>) => api.put<ContentOf<D['save']>>(`${at(fuid)}/document`, body),
   update: (fuid: string, body: BodyOf<D['update']>) => api.patch<ContentOf<D['update']>>(at(fuid), body).then((r) => r.diagram),
   remove: (fuid: string) => api.delete<ContentOf<D['delete']>>(at(fuid)),
+  restore: (fuid: string) => api.post<ContentOf<D['restore']>>(`${at(fuid)}/restore`).then((r) => r.diagram),
+  deleteForever: (fuid: string) => api.delete<ContentOf<D['deleteForever']>>(`${at(fuid)}/forever`),
+  emptyTrash: () => api.post<ContentOf<D['emptyTrash']>>('/diagrams/trash/empty').then((r) => r.deleted),
   copy: (fuid: string, name?: string) => api.post<ContentOf<D['copy']>>(`${at(fuid)}/copies`, name ? { name } : {}).then((r) => r.diagram),
   details: (fuid: string) => api.get<ContentOf<D['details']>>(`${at(fuid)}/details`),
   importText: (text: string, name?: string) =>
@@ -51,5 +54,7 @@ export const diagramsApi = {
     api.post<ContentOf<P['batch']>>(`${at(fuid)}/batches`, body).then((r) => r.play),
   tags: () => api.get<ContentOf<T['list']>>('/tags').then((r) => r.tags),
   createTag: (body: BodyOf<T['create']>) => api.post<ContentOf<T['create']>>('/tags', body).then((r) => r.tag),
+  updateTag: (id: string, body: BodyOf<T['update']>) => api.patch<ContentOf<T['update']>>(`/tags/${id}`, body).then((r) => r.tag),
+  deleteTag: (id: string) => api.delete<ContentOf<T['delete']>>(`/tags/${id}`),
   setTags: (fuid: string, tagIds: string[]) => api.put<ContentOf<T['setOnDiagram']>>(`${at(fuid)}/tags`, { tagIds }).then((r) => r.tags),
 };

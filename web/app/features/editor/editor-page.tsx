@@ -18,12 +18,15 @@ import { fromStoredPlay, toPlayBody } from './play-convert';
 import type { RunController } from './runs/run-controller';
 import type { Play, ServerRuns } from './runs/run-types';
 import { ConflictDialog } from './save/conflict-dialog';
-import { readDraft } from './save/drafts';
+import { clearDraft, readDraft } from './save/drafts';
+import { documentProblem } from './save/integrity';
 import { SaveController } from './save/save-controller';
 import { SaveStatus } from './save/save-status';
 import { useValue } from './model/value-store';
 import { LiveBanner } from './live/live-banner';
-import { useLiveNotice } from './live/use-diagram-live';
+import { useLiveNotice, type GoneReason } from './live/use-diagram-live';
+import { CorruptedDialog, GoneDialog, OfflineAlert, ReleaseBanner } from './live/editor-alerts';
+import { When } from '../../ui/when';
 import { useSession } from '../account/session';
 import { ForkedFrom } from '../sharing/forked-from';
 import { useMakeCopy } from '../sharing/make-copy';
@@ -38,24 +41,50 @@ interface Loaded {
   dirty: boolean;
 }
 
+type Corrupted = { problem: string; canRecover: boolean; recover: () => Promise<void> };
+
+/** The newest version in the history that can be opened becomes the current one again. */
+async function recoverLastGoodVersion(fuid: string): Promise<void> {
+  const { items } = await diagramsApi.versions(fuid);
+  for (const item of items) {
+    const version = await diagramsApi.version(fuid, item.id);
+    if (documentProblem(version.document)) continue;
+    await diagramsApi.restoreVersion(fuid, item.id);
+    return;
+  }
+  throw new Error('No saved version of this diagram can be opened');
+}
+
 /** /diagrams/{fuid}: loads the diagram (and any unsaved draft of it in this browser), then the editor saving to the API. */
 export default function EditorPage({ fuid }: { fuid: string }) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [error, setError] = useState<string | null>(null);
   const { user } = useSession();
   const location = useLocation();
+  const [corrupted, setCorrupted] = useState<Corrupted | null>(null);
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
     setLoaded(null);
-    loadDiagram(fuid).then((diagram) => {
+    setCorrupted(null);
+    // The first load may use the prefetched diagram; a retry after recovering reads it anew.
+    (attempt ? diagramsApi.get(fuid) : loadDiagram(fuid)).then((diagram) => {
       if (!live) return;
+      const again = () => setAttempt((a) => a + 1);
       const draft = diagram.access === 'viewer' ? null : readDraft(fuid);
       // A draft the server never got wins; a save from it meets the conflict dialog if the server moved on.
-      if (draft && draft.baseVersion <= diagram.version) setLoaded({ diagram, doc: normalizeDiagram(draft.doc), baseVersion: draft.baseVersion, dirty: true });
-      else setLoaded({ diagram, doc: normalizeDiagram(diagram.document), baseVersion: diagram.version, dirty: false });
+      if (draft && draft.baseVersion <= diagram.version) {
+        const problem = documentProblem(draft.doc);
+        if (!problem) return setLoaded({ diagram, doc: normalizeDiagram(draft.doc), baseVersion: draft.baseVersion, dirty: true });
+        // This browser's unsaved copy is unreadable: the server's last saved version is the way back.
+        return setCorrupted({ problem, canRecover: true, recover: () => { clearDraft(fuid); again(); return Promise.resolve(); } });
+      }
+      const problem = documentProblem(diagram.document);
+      if (problem) return setCorrupted({ problem, canRecover: diagram.access !== 'viewer', recover: async () => { await recoverLastGoodVersion(fuid); again(); } });
+      setLoaded({ diagram, doc: normalizeDiagram(diagram.document), baseVersion: diagram.version, dirty: false });
     }, (e) => live && setError(e instanceof ApiError && e.status === 404 ? 'Diagram not found' : errorMessage(e)));
     return () => { live = false; };
-  }, [fuid]);
+  }, [fuid, attempt]);
   if (error) {
     // A visitor may have been sent a diagram that is not public (shared with their e-mail): log in
     // first. Every unknown diagram does the same, so this tells nothing about which ones exist.
@@ -67,24 +96,37 @@ export default function EditorPage({ fuid }: { fuid: string }) {
       </div>
     );
   }
+  if (corrupted) return <div className="editor-message"><CorruptedDialog problem={corrupted.problem} canRecover={corrupted.canRecover} onRecover={corrupted.recover} /></div>;
   if (!loaded) return <div className="editor-message" role="status">Loading the diagram…</div>;
   if (loaded.diagram.access === 'viewer') return <ViewOnlyEditor key={fuid} diagram={loaded.diagram} />;
-  return <LoadedEditor key={fuid} fuid={fuid} loaded={loaded} />;
+  return <LoadedEditor key={`${fuid}:${attempt}`} fuid={fuid} loaded={loaded} />;
 }
 
 /** A Viewer, a link viewer or a visitor: look, select, inspect and run locally; no edits, no save. */
 function ViewOnlyEditor({ diagram }: { diagram: DiagramView }) {
   const doc = useMemo(() => normalizeDiagram(diagram.document), [diagram]);
   const { user } = useSession();
+  // A viewer is told live when the diagram is deleted or no longer shared with them.
+  const [gone, setGone] = useState<GoneReason | null>(null);
+  useLiveNotice(diagram.fuid, () => Promise.resolve(false), setGone);
   return (
-    <Editor
-      back={user ? undefined : { to: '/community', label: 'Back to the community' }}
-      title={diagram.name}
-      doc={doc}
-      readOnly
-      banner={<ReadOnlyBanner diagram={diagram} />}
-      header={() => (diagram.source ? <ForkedFrom source={diagram.source} /> : null)}
-    />
+    <>
+      <Editor
+        back={user ? undefined : { to: '/community', label: 'Back to the community' }}
+        title={diagram.name}
+        doc={doc}
+        readOnly
+        banner={<ReadOnlyBanner diagram={diagram} />}
+        header={() => (
+          <>
+            {diagram.source ? <ForkedFrom source={diagram.source} /> : null}
+            {diagram.privacy.community ? <EditorSocial diagram={diagram} /> : null}
+          </>
+        )}
+      />
+      <OfflineAlert />
+      {gone ? <GoneDialog reason={gone} access={diagram.access} /> : null}
+    </>
   );
 }
 
@@ -100,12 +142,13 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
   const restoringHere = useRef(false);
   const saveRef = useRef<SaveController | null>(null);
   saveRef.current = save;
+  const [gone, setGone] = useState<GoneReason | null>(null);
   const [liveNotice, dismissLiveNotice] = useLiveNotice(fuid, async (version) => {
     if (restoringHere.current) return true;
     // Our own save's event can arrive before its answer: judge once the save in flight settles.
     await saveRef.current?.settled();
     return (saveRef.current?.state.get().baseVersion ?? 0) >= version;
-  });
+  }, setGone);
 
   const onReady = useCallback((s: EditorServices) => {
     services.current = s;
@@ -202,11 +245,14 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
         })}
       />
       {save ? <LiveBanner notice={liveNotice} save={save} onReload={() => void reloadFromServer()} onDismiss={dismissLiveNotice} /> : null}
+      <OfflineAlert />
+      <ReleaseBanner save={save && loaded.diagram.access !== 'viewer' ? () => save.save() : null} />
+      {gone ? <GoneDialog reason={gone} access={loaded.diagram.access} /> : null}
       {save ? <ConflictArea save={save} onReload={() => void reloadFromServer()} onSaveCopy={() => void saveCopy()} /> : null}
       <Dialog title={preview ? `Version ${preview.version.version}` : ''} open={preview !== null} onClose={() => setPreview(null)} wide>
         {preview ? (
           <>
-            <p>Saved {new Date(preview.version.updatedAt).toLocaleString()}{preview.version.author ? ` by ${preview.version.author.name}` : ''}: {preview.doc.nodes.length} elements, {preview.doc.connections.length} connections.</p>
+            <p>Saved <When at={preview.version.updatedAt} />{preview.version.author ? ` by ${preview.version.author.name}` : ''}: {preview.doc.nodes.length} elements, {preview.doc.connections.length} connections.</p>
             <ul className="import-report">
               {preview.doc.nodes.map((n) => <li key={n.id}>{n.type} <strong>{n.name || n.id}</strong>{n.type === 'pool' ? ` (start ${n.start ?? 0})` : ''}</li>)}
             </ul>

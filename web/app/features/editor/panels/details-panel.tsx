@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { diagramsApi, type DiagramDetails } from '../../diagrams/diagrams-api';
+import { DiagramTexts } from '../../../lib/spec';
+import { When } from '../../../ui/when';
 
 function size(bytes: number): string {
   return bytes < 1024 ? `${bytes} B` : bytes < 1048576 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1048576).toFixed(1)} MB`;
@@ -20,7 +22,10 @@ export function DetailsPanel({ fuid, name, description, onRename, refresh }: {
   }, [fuid, refresh]);
   const commit = () => {
     if (draft.name.trim() && (draft.name !== name || draft.description !== description)) {
-      onRename({ name: draft.name.trim(), description: draft.description }).catch((e) => setError(errorMessage(e)));
+      onRename({ name: draft.name.trim(), description: draft.description }).then(
+        () => setError(null),
+        (e) => setError(`${DiagramTexts.versionDetailsFailed}. ${errorMessage(e)}`),
+      );
     }
   };
   return (
@@ -38,8 +43,8 @@ export function DetailsPanel({ fuid, name, description, onRename, refresh }: {
       {details ? (
         <dl className="details-list">
           <dt>Author</dt><dd>{details.author.name || details.author.username}</dd>
-          <dt>Created</dt><dd>{new Date(details.createdAt).toLocaleString()}</dd>
-          <dt>Last change</dt><dd>{new Date(details.lastChange).toLocaleString()}{details.lastChangeBy ? ` by ${details.lastChangeBy.name || details.lastChangeBy.username}` : ''}</dd>
+          <dt>Created</dt><dd><When at={details.createdAt} /></dd>
+          <dt>Last change</dt><dd><When at={details.lastChange} />{details.lastChangeBy ? ` by ${details.lastChangeBy.name || details.lastChangeBy.username}` : ''}</dd>
           <dt>Size</dt><dd>{size(details.sizeBytes)}</dd>
           <dt>Components</dt><dd>{details.componentCount}</dd>
           <dt>Version</dt><dd>{details.version}</dd>

@@ -5,6 +5,8 @@ import { diagramsApi } from '../../diagrams/diagrams-api';
 import { useEditor } from '../editor-context';
 import { fromStoredPlay } from '../play-convert';
 import type { RunController } from '../runs/run-controller';
+import { exactDate } from '../../../lib/dates';
+import { When } from '../../../ui/when';
 
 const KIND = { quick: 'Quick run', interactive: 'Interactive run', multiple: 'Multiple runs' } as const;
 
@@ -46,13 +48,13 @@ export function PlayHistoryPanel({ fuid, runs, refresh }: { fuid: string; runs: 
             <li key={p.id} className="play-list__item">
               <button type="button" className="play-list__open" onClick={() => void open(p)} disabled={p.status === 'queued' || p.status === 'running'}>
                 <strong>{KIND[p.kind]}</strong>
-                <span>{new Date(p.createdAt).toLocaleString()}</span>
+                <When at={p.createdAt} />
                 <span>
                   {p.kind === 'multiple' ? `${p.completedRuns}/${p.runs} runs · ` : ''}{p.steps} steps · version {p.diagramVersion}
                   {p.server ? ` · server ${p.status}` : ''}
                 </span>
               </button>
-              <button type="button" className="link-button" aria-label={`Delete ${KIND[p.kind]} of ${new Date(p.createdAt).toLocaleString()}`} onClick={() => void remove(p)}>Delete</button>
+              <button type="button" className="link-button" aria-label={`Delete ${KIND[p.kind]} of ${exactDate(p.createdAt)}`} onClick={() => void remove(p)}>Delete</button>
             </li>
           ))}
         </ul>

@@ -2,6 +2,7 @@ import type { Revision } from '@loopwright/contracts';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { diagramsApi } from '../../diagrams/diagrams-api';
+import { When } from '../../../ui/when';
 
 /** "Versions 1–3, 3 saves" for an entry that merged a burst of saves; "Version 4" for a single save. */
 export function versionRange(r: Pick<Revision, 'version' | 'firstVersion' | 'saves'>): string {
@@ -50,7 +51,7 @@ export function VersionsPanel({ fuid, refresh, onView, onRestoring, onRestored }
             <li key={r.id} className="play-list__item">
               <div className="play-list__open">
                 <strong>{versionRange(r)}{i === 0 ? ' (current)' : ''}</strong>
-                <span>{new Date(r.updatedAt).toLocaleString()}{r.author ? ` · ${r.author.name || r.author.username}` : ''}</span>
+                <span><When at={r.updatedAt} />{r.author ? ` · ${r.author.name || r.author.username}` : ''}</span>
                 {r.restoredFrom ? <span>Restored from version {r.restoredFrom.version}</span> : null}
               </div>
               <button type="button" className="link-button" aria-label={`View ${versionRange(r).toLowerCase()}`} onClick={() => void view(r)}>View</button>

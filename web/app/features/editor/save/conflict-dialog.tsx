@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Dialog } from '../dialog';
 import type { SaveState } from './save-controller';
+import { relativeDate } from '../../../lib/dates';
 
 /**
  * Merge conflicts: someone saved after we loaded. Confirm keeps (force-saves) our version; cancel
@@ -26,7 +27,7 @@ export function ConflictDialog({ state, onKeepMine, onReload, onSaveCopy, onClos
           <p>
             Someone else saved this diagram after you opened it
             {state.conflict?.savedBy ? ` (${state.conflict.savedBy.name})` : ''}
-            {state.conflict?.savedAt ? ` at ${new Date(state.conflict.savedAt).toLocaleTimeString()}` : ''}.
+            {state.conflict?.savedAt ? ` ${relativeDate(state.conflict.savedAt)}` : ''}.
             Keep your version and overwrite theirs?
           </p>
           <div className="editor-dialog__actions">
