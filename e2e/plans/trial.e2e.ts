@@ -57,7 +57,7 @@ describe.skipIf(!inject('chromiumPath'))('plans: pricing → trial → raised li
 
   it('walks the whole trial', async () => {
     // On Public: 500 components per workspace, 10 tags.
-    const big = await createDiagram(context, app, { name: 'Big economy', document: pools(500) });
+    const big = await createDiagram(context, app, { name: 'Big economy', document: pools(490) });
     const over = await saveDocument(big, pools(600));
     expect(over.status()).toBe(402);
     expect((await over.json()).error).toMatchObject({ code: 'PLAN_LIMIT_REACHED', message: DiagramTexts.componentsLimit });
@@ -66,7 +66,7 @@ describe.skipIf(!inject('chromiumPath'))('plans: pricing → trial → raised li
     // A limit hit in the editor: the upgrade prompt, leading to the plan comparison.
     const small = await createDiagram(context, app, { name: 'Small economy', document: pools(3) });
     const page = await context.newPage();
-    await openEditor(page, app, small);
+    await openEditor(page, app, small); // accepts the cookie banner too
     await page.getByRole('tab', { name: 'Tags' }).click();
     await page.getByRole('tabpanel').getByLabel('New tag').fill('one too many');
     await page.getByRole('tabpanel').getByRole('button', { name: 'Add' }).click();
@@ -77,6 +77,7 @@ describe.skipIf(!inject('chromiumPath'))('plans: pricing → trial → raised li
     await prompt.getByRole('link', { name: 'Compare plans' }).click();
     await page.waitForURL(`${app.url}/plans`);
     await page.getByRole('table', { name: 'Plans compared' }).waitFor();
+    await acceptCookies(page);
     expect(await page.locator('.plan-current__name').textContent()).toContain('Public');
     await saveScreenshot(page, 'plans-comparison');
 
@@ -115,6 +116,7 @@ describe.skipIf(!inject('chromiumPath'))('plans: pricing → trial → raised li
     const admin = await loggedInContext(browser, app, adminDesigner);
     const adminPage = await admin.newPage();
     await adminPage.goto(`${app.url}/admin/plans`);
+    await acceptCookies(adminPage);
     await adminPage.getByRole('button', { name: 'Downgrade expired trials now' }).click();
     await adminPage.getByText('1 expired trial(s) downgraded to Public.').waitFor();
     await saveScreenshot(adminPage, 'plans-admin');

@@ -77,8 +77,8 @@ export default function AdminPlansPage() {
                       <td>{formatLimit(plan.limits.runSteps)}</td>
                       <td>{plan.active ? (plan.trial ? 'Yes, with trial' : 'Yes') : 'No'}</td>
                       <td>
-                        <button type="button" className="button button--ghost" onClick={() => setEditing(editing === plan.type ? null : plan.type)} aria-expanded={editing === plan.type}>
-                          {editing === plan.type ? 'Close' : `Edit ${plan.displayName}`}
+                        <button type="button" className="button button--ghost" onClick={() => setEditing(editing === plan.type ? null : plan.type)} aria-expanded={editing === plan.type} aria-label={`${editing === plan.type ? 'Close' : 'Edit'} ${plan.displayName} (${plan.name})`}>
+                          {editing === plan.type ? 'Close' : 'Edit'}
                         </button>
                       </td>
                     </tr>
