@@ -28,6 +28,8 @@ export function TrialStart({ planName: fixedPlan, cycle: fixedCycle, onStarted, 
   const [started, setStarted] = useState<SubscriptionInfo | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // When a trial started now would end (fixed when the screen opens).
+  const [end] = useState(() => new Date(Date.now() + TRIAL_DAYS * 86_400_000).toISOString());
   useEffect(() => {
     Promise.all([plansApi.catalogue(), plansApi.subscription()]).then(
       ([catalogue, sub]) => {
@@ -75,7 +77,6 @@ export function TrialStart({ planName: fixedPlan, cycle: fixedCycle, onStarted, 
     );
   }
   if (plan === undefined && !error) return <PageLoading label="Loading the plan…" />;
-  const end = new Date(Date.now() + TRIAL_DAYS * 86_400_000).toISOString();
   return (
     <div className={embedded ? 'acc-stack' : 'trial-start acc-stack'}>
       {embedded ? null : <PageTitle>Start your free trial</PageTitle>}
