@@ -1,12 +1,16 @@
 import { PlanType, PlanTexts, TRIAL_DAYS } from '@loopwright/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createUser, loginAs } from '../../../test/factories/users.js';
 import { startSmtpSink, type SmtpSink } from '../../../test/fakes/smtp-sink.js';
 import { ApiClient } from '../../../test/support/api-client.js';
 import { eventually } from '../../../test/support/eventually.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { PrismaService } from '../../core/prisma/prisma.service.js';
+import { JobRegistry } from '../../core/queue/job-registry.js';
 import { QueueService } from '../../core/queue/queue.service.js';
+import { startWorkers, type RunningWorkers } from '../../core/queue/workers.js';
+import { expireTrialsJob } from './plans.jobs.js';
 import { SubscriptionsService } from './subscriptions.service.js';
 
 const DAY_MS = 86_400_000;
@@ -167,5 +171,35 @@ describe('self-hosted: no Stripe key, billing off', () => {
     expect((await admin.put('/admin/plans-self-hosted', { planType: 1 })).status).toBe(200);
     expect((await client.get('/subscription')).body.content.subscription.plan).toMatchObject({ type: 1, limits: { components: 3000 } });
     expect((await admin.put('/admin/plans-self-hosted', { planType: 99 })).body.error.code).toBe('PLAN_NOT_FOUND');
+  });
+});
+
+describe.skipIf(!inject('redisUrl'))('the trial expiry as a BullMQ repeatable job (REDIS_URL)', () => {
+  let app: TestApp;
+  let workers: RunningWorkers | undefined;
+  beforeAll(async () => {
+    app = await startTestApp({ redis: true, env: { STRIPE_SECRET_KEY: 'sk_test_plans' } });
+  });
+  afterAll(async () => {
+    await workers?.close(0);
+    await app?.close();
+  });
+
+  it('is scheduled once however many processes register it, and a worker runs it', async () => {
+    const prisma = app.http.app.get(PrismaService);
+    const queue = app.http.app.get(QueueService);
+    const user = await createUser(app);
+    const client = await loginAs(app, user);
+    await client.post('/start-trial/aaa/monthly', {});
+    const workspace = await prisma.workspace.findUniqueOrThrow({ where: { personalUserId: user.id } });
+    await prisma.subscription.update({ where: { workspaceId: workspace.id }, data: { trialEndsAt: new Date(Date.now() - 1000) } });
+
+    const stops = [await queue.repeat(expireTrialsJob, {}, 300), await queue.repeat(expireTrialsJob, {}, 300)];
+    expect(await queue.queue('maintenance').getJobSchedulersCount()).toBe(1);
+    expect(await queue.queue('maintenance').getJobScheduler(expireTrialsJob.name)).toMatchObject({ every: 300 });
+    workers = startWorkers(app.http.app.get(JobRegistry), { redisUrl: inject('redisUrl')!, prefix: app.config.REDIS_PREFIX }, pino({ level: 'silent' }));
+    await eventually(async () => ((await client.get('/subscription')).body.content.subscription.plan.type === 0 ? true : undefined), 15_000);
+    stops.forEach((stop) => stop());
+    expect(await prisma.domainEvent.count({ where: { type: 'SubscriptionChanged', payload: { path: ['workspaceId'], equals: workspace.id } } })).toBe(2);
   });
 });
