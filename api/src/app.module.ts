@@ -29,6 +29,8 @@ import { SimulationsModule } from './modules/simulations/simulations.module.js';
 import { TagsModule } from './modules/tags/tags.module.js';
 import { ThumbnailsModule } from './modules/thumbnails/thumbnails.module.js';
 import { SocialModule } from './modules/social/social.module.js';
+import { PlansModule } from './modules/plans/plans.module.js';
+import { PlansFeatureModule } from './modules/plans/plans-feature.module.js';
 
 /** Feature modules: the same list serves the app and the worker (job handlers live in them). */
 export const featureModules = [
@@ -37,6 +39,8 @@ export const featureModules = [
   RealtimeModule, RealtimeGatewayModule, NotificationsModule, DiagramsModule, SharingModule, TagsModule, PlaysModule, SimulationsModule, ThumbnailsModule,
   // Community social actions (likes, follows, hire)
   SocialModule,
+  // Plans, trial and entitlements (issue 15)
+  PlansModule, PlansFeatureModule,
 ];
 
 @Module({})

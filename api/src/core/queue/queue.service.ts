@@ -58,9 +58,10 @@ export class QueueService implements OnModuleDestroy {
 
   /**
    * A repeatable job: one BullMQ job scheduler per job name (upserted, so every process may call
-   * this at start without making duplicates), producing a job every `everyMs`. In-process mode: a timer.
+   * this at start without making duplicates), producing a job every `everyMs`. In-process mode: a
+   * timer. Returns a stop function (stops the timer; a Redis scheduler stays).
    */
-  async repeat<P>(definition: JobDefinition<P>, payload: P, everyMs: number): Promise<void> {
+  async repeat<P>(definition: JobDefinition<P>, payload: P, everyMs: number): Promise<() => void> {
     const data = definition.schema.parse(payload);
     if (this.mode === 'redis') {
       await withTimeout(ENQUEUE_TIMEOUT_MS, this.queue(definition.queue).upsertJobScheduler(definition.name, { every: everyMs }, {
@@ -70,11 +71,15 @@ export class QueueService implements OnModuleDestroy {
       })).catch((error: Error) => {
         throw new QueueUnavailableError(`Redis is not reachable: ${error.message}`, { cause: error });
       });
-      return;
+      return () => undefined;
     }
     const timer = setInterval(() => this.track(this.runInProcess(definition, data, { jobId: `${definition.name}-${Date.now()}` })), everyMs);
     timer.unref();
     this.timers.add(timer);
+    return () => {
+      clearInterval(timer);
+      this.timers.delete(timer);
+    };
   }
 
   /** Redis (or the in-process runner) answers; used by readiness. */

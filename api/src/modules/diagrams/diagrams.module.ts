@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { EventsModule } from '../events/events.module.js';
+import { PlansModule } from '../plans/plans.module.js';
 import { SharesModule } from '../shares/shares.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { WorkspacesModule } from '../workspaces/workspaces.module.js';
@@ -14,7 +15,7 @@ import { DiagramsService } from './diagrams.service.js';
 import { TrashService } from './trash.service.js';
 
 @Module({
-  imports: [WorkspacesModule, SharesModule, UsersModule, EventsModule],
+  imports: [WorkspacesModule, SharesModule, UsersModule, EventsModule, PlansModule],
   controllers: [DiagramsController, DiagramVersionsController],
   providers: [DiagramsRepository, DiagramAccessService, DiagramSaveService, DiagramViewsService, DiagramsService, DiagramFilesService, TrashService],
   exports: [DiagramAccessService, DiagramsService, DiagramViewsService],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { renderMail, type MailContext, type RenderedMail } from './layout.js';
+import { planMailTemplates } from './plans.js';
 
 const hireProps = z.object({ designerName: z.string(), senderName: z.string(), senderEmail: z.string(), company: z.string(), project: z.string(), message: z.string() });
 type HireProps = z.infer<typeof hireProps>;
@@ -148,6 +149,7 @@ export const mailTemplates = {
         context,
       ),
   },
+  ...planMailTemplates,
 } as const;
 
 export type MailTemplateName = keyof typeof mailTemplates;
