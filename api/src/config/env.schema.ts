@@ -55,6 +55,11 @@ export const envSchema = z
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
     // On SIGTERM: how long in-flight requests and jobs may take to finish before the process exits.
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+    // Billing (Stripe). With no secret key billing is off: no checkout, no payment screens.
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    /** Where the Stripe SDK sends API calls (default https://api.stripe.com); tests point it at a fake. */
+    STRIPE_API_BASE: z.url().optional(),
     MIGRATE_ON_START: z
       .enum(['true', 'false'])
       .default('true')

@@ -16,6 +16,13 @@ export function accountRoutes(idPrefix: string): RouteConfigEntry[] {
       route('community', 'routes/account/settings-community.tsx', id('settings-community')),
       route('api-key', 'routes/account/settings-api-key.tsx', id('settings-api-key')),
       route('security', 'routes/account/settings-security.tsx', id('settings-security')),
+      // Billing (Stripe): Usage & Billing and its screens
+      route('billing', 'routes/billing/usage-billing.tsx', id('settings-billing')),
+      route('billing/checkout/:plan/:cycle', 'routes/billing/checkout.tsx', id('billing-checkout')),
+      route('billing/checkout/complete', 'routes/billing/checkout-complete.tsx', id('billing-checkout-complete')),
+      route('billing/upgrade/:plan/:cycle', 'routes/billing/upgrade.tsx', id('billing-upgrade')),
+      route('billing/account', 'routes/billing/account-details.tsx', id('billing-account')),
+      route('billing/history', 'routes/billing/history.tsx', id('billing-history')),
     ]),
     route('admin/setup', 'routes/admin/setup.tsx', id('admin-setup')),
     layout('routes/admin/admin-layout.tsx', id('admin'), [

@@ -5,6 +5,7 @@ import { NavLink } from 'react-router';
 const SETTINGS = [
   { to: '/settings/profile', label: 'My Profile' },
   { to: '/settings/community', label: 'Community Profile' },
+  { to: '/settings/billing', label: 'Usage & Billing' },
   { to: '/settings/api-key', label: 'User API Key' },
   { to: '/settings/security', label: 'Password & sessions' },
 ];
