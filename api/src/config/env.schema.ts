@@ -37,6 +37,8 @@ export const envSchema = z
     RECAPTCHA_SECRET: z.string().min(1).optional(),
     RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
     RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+    // Billing (issue 15): unset = self-hosted mode, billing off, every workspace on the admin's plan.
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
@@ -55,8 +57,7 @@ export const envSchema = z
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
     // On SIGTERM: how long in-flight requests and jobs may take to finish before the process exits.
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
-    // Billing (Stripe). With no secret key billing is off: no checkout, no payment screens.
-    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    // Billing (Stripe; STRIPE_SECRET_KEY is above). The webhook signing secret (whsec_…).
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
     /** Where the Stripe SDK sends API calls (default https://api.stripe.com); tests point it at a fake. */
     STRIPE_API_BASE: z.url().optional(),

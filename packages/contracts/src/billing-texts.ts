@@ -2,7 +2,7 @@
 export const BillingTexts = {
   paymentPending: 'No payment change while payment is pending.',
   contactUs: 'Pending billing or old-plan currency changes cannot be made automatically. Please contact us and we will make the change for you.',
-  memberContactOwner: 'Team members cannot change the payment plan. Please contact the owner of the team.',
+  memberContactOwner: 'Team members cannot change the payment plan. Please contact the admin or owner of your team.',
   expiredMember: 'The subscription of this team has expired. Please contact the owner of the team to resume it.',
   disabled: 'Billing is not available on this instance.',
   noSubscription: 'There is no subscription to change.',

@@ -7,8 +7,8 @@ export { BillingTexts };
 
 
 export const billingCycleSchema = z.enum(['monthly', 'yearly']);
-/** Subscription states (app.md §4) as billing sees them. */
-export const billingStates = ['active', 'payment_pending', 'expired', 'cancellation_scheduled'] as const;
+/** States of a Stripe-paid subscription (app.md §4; the plans module's names; canceled = ended, back on Public). */
+export const billingStates = ['active', 'payment_pending', 'expired', 'cancel_scheduled', 'canceled'] as const;
 export type BillingState = (typeof billingStates)[number];
 /** Invoice statuses shown in billing history: the spec's paid, void, invalid (Stripe's uncollectible), and open (due). */
 export const invoiceStatuses = ['paid', 'void', 'invalid', 'open'] as const;
@@ -21,7 +21,7 @@ const money = z.object({ amount: z.number().int(), currency: z.string() });
 export const billingOverviewSchema = z.object({
   /** False on an instance without Stripe: no payment screens at all. */
   enabled: z.boolean(),
-  workspaceId: z.string().uuid(),
+  workspaceId: z.string().uuid().nullable(),
   /** Only the owner changes the plan or pays; members are told to contact the owner. */
   canManage: z.boolean(),
   subscription: z

@@ -19,12 +19,12 @@ export class BillingAccess {
   ) {}
 
   async scope(caller: Caller, workspaceId: string | undefined, action: 'view' | 'manage'): Promise<BillingScope> {
-    if (!this.stripe.enabled) throw new AppError(ErrorCode.BILLING_DISABLED);
+    if (!this.stripe.enabled) throw new AppError(ErrorCode.PLAN_BILLING_DISABLED);
     const id = workspaceId ?? (await this.workspaces.personalId(caller.userId));
     const workspace = await this.workspaces.find(id);
     const role = workspace ? await this.workspaces.roleOf(workspace, caller.userId) : null;
     if (!workspace || !role) throw new AppError(ErrorCode.WORKSPACE_NOT_FOUND);
-    if (action === 'manage' && role !== 'owner') throw new AppError(ErrorCode.BILLING_OWNER_ONLY);
+    if (action === 'manage' && role !== 'owner') throw new AppError(ErrorCode.PLAN_MEMBER_CANNOT_MANAGE);
     return { workspaceId: workspace.id, role };
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CURRENCY, type BillingAccountDetails, type BillingInvoice } from '@loopwright/contracts';
 import type { Caller } from '../../core/auth/caller.js';
+import { SubscriptionsService } from '../plans/subscriptions.service.js';
 import { BillingAccess } from './billing-access.js';
 import { BillingRepository } from './billing.repository.js';
 import { BillingService } from './billing.service.js';
@@ -26,13 +27,22 @@ export class BillingAccountService {
     private readonly access: BillingAccess,
     private readonly repository: BillingRepository,
     private readonly billing: BillingService,
+    private readonly subscriptions: SubscriptionsService,
   ) {}
+
+  private async customerId(workspaceId: string): Promise<string | null> {
+    return (await this.subscriptions.current(workspaceId)).stripeCustomerId;
+  }
+
+  private async checkedAt(workspaceId: string): Promise<Date | null> {
+    return (await this.repository.account(workspaceId))?.taxIdCheckedAt ?? null;
+  }
 
   async invoices(caller: Caller, workspaceId?: string): Promise<BillingInvoice[]> {
     const scope = await this.access.scope(caller, workspaceId, 'manage');
-    const account = await this.repository.byWorkspace(scope.workspaceId);
-    if (!account) return [];
-    const list = await this.stripe.invoices(account.stripeCustomerId);
+    const customer = await this.customerId(scope.workspaceId);
+    if (!customer) return [];
+    const list = await this.stripe.invoices(customer);
     return list.data.flatMap((invoice) => {
       const status = invoiceStatus(invoice.status);
       return status
@@ -43,8 +53,8 @@ export class BillingAccountService {
 
   async details(caller: Caller, workspaceId?: string): Promise<BillingAccountDetails> {
     const scope = await this.access.scope(caller, workspaceId, 'manage');
-    const account = await this.repository.byWorkspace(scope.workspaceId);
-    return account ? this.read(account.stripeCustomerId, account.taxIdCheckedAt) : EMPTY;
+    const customer = await this.customerId(scope.workspaceId);
+    return customer ? this.read(customer, await this.checkedAt(scope.workspaceId)) : EMPTY;
   }
 
   private async read(customerId: string, taxIdCheckedAt: Date | null): Promise<BillingAccountDetails> {
@@ -65,33 +75,33 @@ export class BillingAccountService {
 
   async save(caller: Caller, input: { workspaceId?: string; companyName: string; invoicingEmail: string; address: { line1: string; postalCode: string; city: string; country: string } }): Promise<BillingAccountDetails> {
     const scope = await this.access.scope(caller, input.workspaceId, 'manage');
-    const account = await this.billing.customerOf(scope, caller);
+    const customer = await this.billing.customerOf(scope, caller);
     const { line1, postalCode, city, country } = input.address;
-    await this.stripe.updateCustomer(account.stripeCustomerId, {
+    await this.stripe.updateCustomer(customer, {
       name: input.companyName,
       email: input.invoicingEmail,
       address: line1 || postalCode || city || country ? { line1, postal_code: postalCode, city, country } : '',
     });
-    return this.read(account.stripeCustomerId, account.taxIdCheckedAt);
+    return this.read(customer, await this.checkedAt(scope.workspaceId));
   }
 
   /** One tax ID per account: a new one replaces the old; Stripe then checks it with VIES (webhook). */
   async setTaxId(caller: Caller, input: { workspaceId?: string; value: string }): Promise<BillingAccountDetails> {
     const scope = await this.access.scope(caller, input.workspaceId, 'manage');
-    const account = await this.billing.customerOf(scope, caller);
-    const existing = await this.stripe.taxIds(account.stripeCustomerId);
-    await this.stripe.createTaxId(account.stripeCustomerId, input.value);
-    for (const old of existing.data) await this.stripe.deleteTaxId(account.stripeCustomerId, old.id);
-    await this.repository.update(account.id, { taxIdCheckedAt: null });
-    return this.read(account.stripeCustomerId, null);
+    const customer = await this.billing.customerOf(scope, caller);
+    const existing = await this.stripe.taxIds(customer);
+    await this.stripe.createTaxId(customer, input.value);
+    for (const old of existing.data) await this.stripe.deleteTaxId(customer, old.id);
+    await this.repository.updateAccount(scope.workspaceId, { taxIdCheckedAt: null });
+    return this.read(customer, null);
   }
 
   async deleteTaxId(caller: Caller, workspaceId?: string): Promise<BillingAccountDetails> {
     const scope = await this.access.scope(caller, workspaceId, 'manage');
-    const account = await this.repository.byWorkspace(scope.workspaceId);
-    if (!account) return EMPTY;
-    for (const old of (await this.stripe.taxIds(account.stripeCustomerId)).data) await this.stripe.deleteTaxId(account.stripeCustomerId, old.id);
-    await this.repository.update(account.id, { taxIdCheckedAt: null });
-    return this.read(account.stripeCustomerId, null);
+    const customer = await this.customerId(scope.workspaceId);
+    if (!customer) return EMPTY;
+    for (const old of (await this.stripe.taxIds(customer)).data) await this.stripe.deleteTaxId(customer, old.id);
+    await this.repository.updateAccount(scope.workspaceId, { taxIdCheckedAt: null });
+    return this.read(customer, null);
   }
 }

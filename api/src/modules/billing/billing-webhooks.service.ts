@@ -3,26 +3,30 @@ import type { Logger } from 'pino';
 import type Stripe from 'stripe';
 import type { TransactionClient } from '../../core/prisma/prisma.service.js';
 import { LOGGER } from '../../core/tokens.js';
+import { DomainEventsService, type Emit } from '../events/domain-events.service.js';
+import { SubscriptionsService } from '../plans/subscriptions.service.js';
 import { BillingRepository } from './billing.repository.js';
 import { invoiceSubscriptionId, snapshotOf } from './stripe-mapping.js';
 import { StripeGateway } from './stripe-gateway.js';
-import { SubscriptionStore } from './subscription-store.js';
+import { SubscriptionSync } from './subscription-sync.js';
 
-type Outcome = 'applied' | 'stale' | 'ignored' | 'unknown_customer';
-const customerId = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
+type Outcome = 'applied' | 'unchanged' | 'stale' | 'ignored' | 'unknown_customer';
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
 
 /**
  * Stripe webhooks: verified on the raw body, stored once by event id (stripe_events), then applied
- * in one transaction with the customer's billing row locked. A replayed event (same id) changes
- * nothing; an event older than the last one applied to that subscription or invoice state (Stripe's
- * `created`) is kept but changes nothing either, so out-of-order delivery cannot roll a state back.
+ * in one transaction. A replayed event (same id) changes nothing; an event older than the last one
+ * applied (Stripe's `created`: the subscription's stripe_event_at, the billing row's
+ * invoice_event_at) is recorded but changes nothing, so out-of-order delivery cannot roll a state back.
  */
 @Injectable()
 export class BillingWebhooksService {
   constructor(
     private readonly stripe: StripeGateway,
     private readonly repository: BillingRepository,
-    private readonly store: SubscriptionStore,
+    private readonly subscriptions: SubscriptionsService,
+    private readonly sync: SubscriptionSync,
+    private readonly events: DomainEventsService,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -31,16 +35,22 @@ export class BillingWebhooksService {
     const event = this.stripe.constructEvent(raw, signature);
     const fresh = await this.repository.storeEvent({ id: event.id, type: event.type, created: event.created, payload: event });
     if (!fresh) return;
-    const outcome = await this.repository.transaction(async (tx) => {
+    const outcome = await this.events.transaction(async (tx, emit) => {
       if (!(await this.repository.claimEvent(event.id, tx))) return null;
-      const result = await this.apply(event, tx);
+      const result = await this.apply(event, tx, emit);
       await this.repository.markProcessed(event.id, result, tx);
       return result;
     });
     if (outcome) this.logger.info({ stripeEvent: event.id, type: event.type, outcome }, 'stripe event');
   }
 
-  private apply(event: Stripe.Event, tx: TransactionClient): Promise<Outcome> {
+  /** The workspace a Stripe object belongs to: by customer, else by the metadata we put on it. */
+  private async workspaceOf(customer: string | null, metadata?: Record<string, string> | null): Promise<string | null> {
+    const found = customer ? await this.subscriptions.findByStripeCustomer(customer) : null;
+    return found?.workspaceId ?? metadata?.workspace_id ?? null;
+  }
+
+  private apply(event: Stripe.Event, tx: TransactionClient, emit: Emit): Promise<Outcome> {
     const at = new Date(event.created * 1000);
     switch (event.type) {
       case 'customer.subscription.created':
@@ -48,9 +58,7 @@ export class BillingWebhooksService {
       case 'customer.subscription.deleted':
       case 'customer.subscription.paused':
       case 'customer.subscription.resumed':
-        return this.subscriptionChanged(event.data.object, at, tx);
-      case 'checkout.session.completed':
-        return this.checkoutCompleted(event.data.object, tx);
+        return this.subscriptionChanged(event.data.object, at, tx, emit);
       case 'invoice.payment_failed':
       case 'invoice.paid':
         return this.invoiceChanged(event.data.object, event.type === 'invoice.paid', at, tx);
@@ -58,52 +66,44 @@ export class BillingWebhooksService {
       case 'customer.tax_id.updated':
         return this.taxIdChanged(event.data.object, at, tx);
       default:
+        // checkout.session.completed needs nothing more: the subscription events carry the state.
         return Promise.resolve('ignored');
     }
   }
 
-  private async subscriptionChanged(subscription: Stripe.Subscription, at: Date, tx: TransactionClient): Promise<Outcome> {
-    const account = await this.repository.lockByCustomer(customerId(subscription.customer)!, tx);
-    if (!account) return 'unknown_customer';
-    if (account.subscriptionEventAt && at < account.subscriptionEventAt) return 'stale';
-    // An event about an earlier subscription of this workspace (one that expired before a resume).
-    if (account.stripeSubscriptionId && account.stripeSubscriptionId !== subscription.id && subscription.status === 'canceled') return 'stale';
+  private async subscriptionChanged(subscription: Stripe.Subscription, at: Date, tx: TransactionClient, emit: Emit): Promise<Outcome> {
+    const workspaceId = await this.workspaceOf(idOf(subscription.customer), subscription.metadata);
+    if (!workspaceId) return 'unknown_customer';
+    const current = await this.subscriptions.current(workspaceId, tx);
+    // The end of an earlier subscription of this workspace (one that ended before a new checkout).
+    if (current.stripeSubscriptionId && current.stripeSubscriptionId !== subscription.id && subscription.status === 'canceled') return 'stale';
+    if (current.stripeEventAt && at < current.stripeEventAt) return 'stale';
     const snapshot = snapshotOf(subscription);
     if (!snapshot) return 'ignored';
-    await this.repository.update(account.id, { stripeSubscriptionId: subscription.id, subscriptionEventAt: at }, tx);
-    await this.store.applyStripe(account.workspaceId, snapshot, tx);
-    return 'applied';
-  }
-
-  /** Links the subscription to the workspace; its state comes with the subscription events. */
-  private async checkoutCompleted(session: Stripe.Checkout.Session, tx: TransactionClient): Promise<Outcome> {
-    const subscriptionId = customerId(session.subscription);
-    const account = await this.repository.lockByCustomer(customerId(session.customer)!, tx);
-    if (!account) return 'unknown_customer';
-    if (!subscriptionId || account.stripeSubscriptionId === subscriptionId) return 'ignored';
-    if (account.stripeSubscriptionId) return 'ignored';
-    await this.repository.update(account.id, { stripeSubscriptionId: subscriptionId }, tx);
-    return 'applied';
+    return (await this.sync.apply(workspaceId, snapshot, { stripeEventAt: at, tx, emit })) ? 'applied' : 'unchanged';
   }
 
   /** Remembers the open invoice of a failed payment ("Retry payment"); a paid invoice clears it. */
   private async invoiceChanged(invoice: Stripe.Invoice, paid: boolean, at: Date, tx: TransactionClient): Promise<Outcome> {
-    const account = await this.repository.lockByCustomer(customerId(invoice.customer)!, tx);
-    if (!account) return 'unknown_customer';
+    const workspaceId = await this.workspaceOf(idOf(invoice.customer), invoice.parent?.subscription_details?.metadata);
+    if (!workspaceId) return 'unknown_customer';
+    const account = await this.repository.lockAccount(workspaceId, tx);
     if (account.invoiceEventAt && at < account.invoiceEventAt) return 'stale';
-    if (!paid && invoiceSubscriptionId(invoice) !== account.stripeSubscriptionId && account.stripeSubscriptionId) return 'ignored';
+    const current = await this.subscriptions.current(workspaceId, tx);
+    if (!paid && current.stripeSubscriptionId && invoiceSubscriptionId(invoice) !== current.stripeSubscriptionId) return 'ignored';
     const openInvoiceId = paid ? (account.openInvoiceId === invoice.id ? null : account.openInvoiceId) : invoice.status === 'open' ? invoice.id : account.openInvoiceId;
-    await this.repository.update(account.id, { openInvoiceId, invoiceEventAt: at }, tx);
+    await this.repository.updateAccount(workspaceId, { openInvoiceId, invoiceEventAt: at }, tx);
     return 'applied';
   }
 
   /** The date shown next to the VIES result: when Stripe reported it. */
   private async taxIdChanged(taxId: Stripe.TaxId, at: Date, tx: TransactionClient): Promise<Outcome> {
-    const account = await this.repository.lockByCustomer(customerId(taxId.customer)!, tx);
-    if (!account) return 'unknown_customer';
+    const workspaceId = await this.workspaceOf(idOf(taxId.customer), null);
+    if (!workspaceId) return 'unknown_customer';
     if (!taxId.verification || taxId.verification.status === 'pending') return 'ignored';
+    const account = await this.repository.lockAccount(workspaceId, tx);
     if (account.taxIdCheckedAt && at < account.taxIdCheckedAt) return 'stale';
-    await this.repository.update(account.id, { taxIdCheckedAt: at }, tx);
+    await this.repository.updateAccount(workspaceId, { taxIdCheckedAt: at }, tx);
     return 'applied';
   }
 }

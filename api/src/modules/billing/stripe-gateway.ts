@@ -40,7 +40,7 @@ export class StripeGateway {
   }
 
   private get client(): Stripe {
-    if (!this.stripe) throw new AppError(ErrorCode.BILLING_DISABLED);
+    if (!this.stripe) throw new AppError(ErrorCode.PLAN_BILLING_DISABLED);
     return this.stripe;
   }
 
@@ -57,7 +57,7 @@ export class StripeGateway {
 
   /** Verifies the signature over the raw body; throws when it is missing or wrong. */
   constructEvent(raw: Buffer, signature: string | undefined): Stripe.Event {
-    if (!this.stripe || !this.config.STRIPE_WEBHOOK_SECRET) throw new AppError(ErrorCode.BILLING_DISABLED);
+    if (!this.stripe || !this.config.STRIPE_WEBHOOK_SECRET) throw new AppError(ErrorCode.PLAN_BILLING_DISABLED);
     if (!signature || !raw?.length) throw new AppError(ErrorCode.BILLING_WEBHOOK_SIGNATURE);
     try {
       return this.stripe.webhooks.constructEvent(raw, signature, this.config.STRIPE_WEBHOOK_SECRET);
@@ -84,6 +84,10 @@ export class StripeGateway {
     const key = priceLookupKey(planName, cycle);
     const list = await this.call((s) => s.prices.list({ lookup_keys: [key], active: true, limit: 1 }));
     return list.data.find((p) => p.lookup_key === key) ?? null;
+  }
+
+  priceById(id: string) {
+    return this.call((s) => s.prices.retrieve(id));
   }
 
   createCheckout(params: Stripe.Checkout.SessionCreateParams) {

@@ -6,9 +6,12 @@ export interface SubscriptionSnapshot {
   stripeSubscriptionId: string;
   stripeCustomerId: string;
   state: BillingState;
-  planName: string;
+  /** From the price's lookup key (`studio_monthly`); null for a price set by id in the plan catalogue. */
+  planName: string | null;
   cycle: BillingCycle;
   seats: number;
+  priceId: string;
+  currentPeriodStart: Date | null;
   currency: string;
   /** Price of one seat per cycle, in cents. */
   unitAmount: number | null;
@@ -32,11 +35,13 @@ export function billingState(subscription: Pick<Stripe.Subscription, 'status' | 
   switch (subscription.status) {
     case 'active':
     case 'trialing':
-      return subscription.cancel_at_period_end || subscription.cancel_at ? 'cancellation_scheduled' : 'active';
+      return subscription.cancel_at_period_end || subscription.cancel_at ? 'cancel_scheduled' : 'active';
     case 'past_due':
     case 'unpaid':
     case 'incomplete':
       return 'payment_pending';
+    case 'canceled':
+      return 'canceled';
     default:
       return 'expired';
   }
@@ -44,16 +49,18 @@ export function billingState(subscription: Pick<Stripe.Subscription, 'status' | 
 
 export function snapshotOf(subscription: Stripe.Subscription): SubscriptionSnapshot | null {
   const item = subscription.items.data[0];
-  const plan = parseLookupKey(item?.price.lookup_key);
-  if (!item || !plan) return null;
+  if (!item) return null;
+  const plan = parseLookupKey(item.price.lookup_key);
   const pending = parseLookupKey(subscription.metadata?.pending_plan && subscription.metadata?.pending_cycle ? `${subscription.metadata.pending_plan}_${subscription.metadata.pending_cycle}` : null);
   return {
     stripeSubscriptionId: subscription.id,
     stripeCustomerId: typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id,
     state: billingState(subscription),
-    planName: plan.planName,
-    cycle: plan.cycle,
+    planName: plan?.planName ?? null,
+    cycle: plan?.cycle ?? (item.price.recurring?.interval === 'year' ? 'yearly' : 'monthly'),
     seats: item.quantity ?? 1,
+    priceId: item.price.id,
+    currentPeriodStart: fromUnix(item.current_period_start),
     currency: subscription.currency,
     unitAmount: item.price.unit_amount ?? null,
     currentPeriodEnd: fromUnix(item.current_period_end),
@@ -65,7 +72,9 @@ export function snapshotOf(subscription: Stripe.Subscription): SubscriptionSnaps
 
 /** Invoice status for billing history: the spec's paid, void, invalid; open is due; drafts are not shown. */
 export function invoiceStatus(status: Stripe.Invoice['status']): 'paid' | 'void' | 'invalid' | 'open' | null {
-  if (status === 'paid' || status === 'void' || status === 'open') return status;
+  if (status === 'paid') return 'paid';
+  if (status === 'void') return 'void';
+  if (status === 'open') return 'open';
   if (status === 'uncollectible') return 'invalid';
   return null;
 }

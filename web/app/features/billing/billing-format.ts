@@ -21,7 +21,8 @@ export const STATE_LABELS: Record<BillingState, string> = {
   active: 'Active',
   payment_pending: 'Payment pending',
   expired: 'Expired',
-  cancellation_scheduled: 'Cancellation scheduled',
+  cancel_scheduled: 'Cancellation scheduled',
+  canceled: 'Cancelled',
 };
 
 export const INVOICE_LABELS: Record<string, string> = { paid: 'Paid', void: 'Void', invalid: 'Invalid', open: 'Due' };

@@ -86,7 +86,7 @@ export function BillingSection({ workspaceId, whenDisabled = null }: { workspace
                   </p>
                 </div>
               ) : null}
-              {sub.state === 'cancellation_scheduled' ? (
+              {sub.state === 'cancel_scheduled' ? (
                 <div className="acc-notice acc-notice--info" role="status">
                   <p>Your subscription is cancelled and ends on {day(sub.cancelAt)}. After that the workspace goes back to the Public plan and members lose the team folder.</p>
                 </div>
@@ -137,7 +137,7 @@ export function BillingSection({ workspaceId, whenDisabled = null }: { workspace
                     {busy === 'retry' ? 'Retrying…' : 'Retry payment'}
                   </button>
                 ) : null}
-                {sub.state === 'cancellation_scheduled' ? (
+                {sub.state === 'cancel_scheduled' ? (
                   <button type="button" className="button button--primary" disabled={busy !== null} onClick={() => void run('undo', () => billingApi.undoCancel(workspaceId), 'The cancellation is undone. Your subscription renews as before.')}>
                     {busy === 'undo' ? 'Saving…' : 'Undo cancellation'}
                   </button>
@@ -193,8 +193,8 @@ function SubscriptionSummary({ sub }: { sub: BillingSubscription }) {
           </dd>
         </>
       ) : null}
-      <dt>{sub.state === 'cancellation_scheduled' ? 'Ends on' : sub.state === 'expired' ? 'Ended' : 'Renews on'}</dt>
-      <dd>{day(sub.state === 'cancellation_scheduled' ? sub.cancelAt : sub.currentPeriodEnd)}</dd>
+      <dt>{sub.state === 'cancel_scheduled' ? 'Ends on' : sub.state === 'expired' ? 'Ended' : 'Renews on'}</dt>
+      <dd>{day(sub.state === 'cancel_scheduled' ? sub.cancelAt : sub.currentPeriodEnd)}</dd>
     </dl>
   );
 }

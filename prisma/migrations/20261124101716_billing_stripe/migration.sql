@@ -2,10 +2,8 @@
 CREATE TABLE "billing_accounts" (
     "id" UUID NOT NULL,
     "workspace_id" UUID NOT NULL,
-    "stripe_customer_id" TEXT NOT NULL,
-    "stripe_subscription_id" TEXT,
-    "subscription_event_at" TIMESTAMP(3),
     "open_invoice_id" TEXT,
+    "invoice_event_at" TIMESTAMP(3),
     "tax_id_checked_at" TIMESTAMP(3),
     "created_at" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updated_at" TIMESTAMP(3) NOT NULL,
@@ -30,12 +28,6 @@ CREATE TABLE "stripe_events" (
 
 -- CreateIndex
 CREATE UNIQUE INDEX "billing_accounts_workspace_id_key" ON "billing_accounts"("workspace_id");
-
--- CreateIndex
-CREATE UNIQUE INDEX "billing_accounts_stripe_customer_id_key" ON "billing_accounts"("stripe_customer_id");
-
--- CreateIndex
-CREATE UNIQUE INDEX "billing_accounts_stripe_subscription_id_key" ON "billing_accounts"("stripe_subscription_id");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "stripe_events_stripe_event_id_key" ON "stripe_events"("stripe_event_id");
