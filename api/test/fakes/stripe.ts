@@ -44,6 +44,14 @@ export interface FakeStripe {
   failRenewal(subscriptionId: string): Promise<void>;
   /** The period ends: a subscription set to cancel at period end is canceled; others renew and pay. */
   endPeriod(subscriptionId: string): Promise<void>;
+  /** Holds webhooks instead of delivering them (a test then sends `held` in any order). */
+  pause(): void;
+  /** Delivers new events again (held ones stay for the test to send). */
+  unpause(): void;
+  /** The events generated while paused, oldest first; cleared by the next pause. */
+  held: Json[];
+  /** Stripe's own retry of an open invoice (Smart Retries): pays it when the card works. */
+  payInvoice(invoiceId: string): Promise<boolean>;
   /** Makes the customer's card decline (or work again). */
   setCardDeclines(customerId: string, declines: boolean): void;
   /** Stripe reports the VIES result of a tax ID (event customer.tax_id.updated). */
@@ -106,6 +114,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const deliveries: FakeStripeDelivery[] = [];
   const requests: string[] = [];
   let webhookUrl: string | null = null;
+  let paused = false;
+  const held: Json[] = [];
   let queue: Promise<void> = Promise.resolve();
   let invoiceNumber = 1;
   let baseUrl = '';
@@ -138,6 +148,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   function emit(type: string, object: Json): Json {
     const event = { id: id('evt'), object: 'event', api_version: '2026-10-28.endive', created: tick(), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object: clone(object) } };
     events.push(event);
+    if (paused) {
+      held.push(event);
+      return event;
+    }
     queue = queue.then(() => deliver(event, 'valid').then(() => undefined)).catch(() => undefined);
     return event;
   }
@@ -231,6 +245,24 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       emit('customer.subscription.updated', subscription);
     }
     await queue;
+  }
+
+  /** Charges an open invoice: paid (and a past_due subscription active again), or a decline. */
+  function payOpenInvoice(invoice: Json): boolean {
+    const customer = customers.get(invoice.customer)!;
+    if (customer._cardDeclines) {
+      emit('invoice.payment_failed', invoice);
+      return false;
+    }
+    Object.assign(invoice, { status: 'paid', amount_paid: invoice.total, amount_remaining: 0 });
+    emit('invoice.paid', invoice);
+    const subscriptionId = invoice.parent?.subscription_details?.subscription;
+    const subscription = subscriptionId ? subscriptions.get(subscriptionId) : undefined;
+    if (subscription && subscription.status === 'past_due') {
+      subscription.status = 'active';
+      emit('customer.subscription.updated', subscription);
+    }
+    return true;
   }
 
   const html = (response: ServerResponse, body: string) => {
@@ -399,20 +431,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const invoice = invoices.get(match[1]);
       if (!invoice) return notFound(`invoice: '${match[1]}'`);
       if (invoice.status !== 'open') return send(400, { error: { type: 'invalid_request_error', code: 'invoice_not_open', message: 'Invoice is already paid' } });
-      const customer = customers.get(invoice.customer)!;
-      if (customer._cardDeclines) {
-        emit('invoice.payment_failed', invoice);
-        return send(402, { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } });
-      }
-      Object.assign(invoice, { status: 'paid', amount_paid: invoice.total, amount_remaining: 0 });
-      emit('invoice.paid', invoice);
-      const subscriptionId = invoice.parent?.subscription_details?.subscription;
-      const subscription = subscriptionId ? subscriptions.get(subscriptionId) : undefined;
-      if (subscription && subscription.status === 'past_due') {
-        subscription.status = 'active';
-        emit('customer.subscription.updated', subscription);
-      }
+      if (!payOpenInvoice(invoice)) return send(402, { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } });
       return send(200, invoice);
+    }
+    if ((match = path.match(/^\/v1\/invoices\/(\w+)$/)) && method === 'GET') {
+      const invoice = invoices.get(match[1]);
+      return invoice ? send(200, invoice) : notFound(`invoice: '${match[1]}'`);
     }
     if (path === '/v1/billing_portal/sessions' && method === 'POST') {
       if (!customers.has(body.customer)) return notFound(`customer: '${body.customer}'`);
@@ -447,6 +471,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     send: async (event, signature = 'valid') => {
       const status = await deliver(event, signature);
       return status;
+    },
+    pause() {
+      paused = true;
+      held.length = 0;
+    },
+    unpause() {
+      paused = false;
+    },
+    held,
+    async payInvoice(invoiceId) {
+      const paidNow = payOpenInvoice(invoices.get(invoiceId)!);
+      await queue;
+      return paidNow;
     },
     completeCheckout,
     failRenewal,
