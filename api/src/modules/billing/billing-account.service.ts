@@ -46,7 +46,7 @@ export class BillingAccountService {
     return list.data.flatMap((invoice) => {
       const status = invoiceStatus(invoice.status);
       return status
-        ? [{ id: invoice.id!, number: invoice.number, status, amount: invoice.total, currency: invoice.currency, createdAt: new Date(invoice.created * 1000).toISOString(), pdfUrl: invoice.invoice_pdf ?? null }]
+        ? [{ id: invoice.id, number: invoice.number, status, amount: invoice.total, currency: invoice.currency, createdAt: new Date(invoice.created * 1000).toISOString(), pdfUrl: invoice.invoice_pdf ?? null }]
         : [];
     });
   }
