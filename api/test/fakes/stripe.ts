@@ -62,6 +62,7 @@ export interface FakeStripe {
   addPrice(lookupKey: string, amount: number, currency: string, interval: 'month' | 'year'): Json;
   customer(id: string): Json | undefined;
   subscription(id: string): Json | undefined;
+  schedule(id: string): Json | undefined;
   close(): Promise<void>;
 }
 
@@ -110,6 +111,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const invoices = new Map<string, Json>();
   const taxIds = new Map<string, Json>();
   const portals = new Map<string, Json>();
+  const schedules = new Map<string, Json>();
   const events: Json[] = [];
   const deliveries: FakeStripeDelivery[] = [];
   const requests: string[] = [];
@@ -237,6 +239,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       emit('customer.subscription.deleted', subscription);
     } else {
       const item = subscription.items.data[0];
+      const schedule = subscription.schedule ? schedules.get(subscription.schedule) : undefined;
+      const next = schedule?.phases[1];
+      if (schedule && next) {
+        // The schedule's next phase starts: its price, quantity and metadata; then it is released.
+        item.price = clone(prices.get(next.items[0].price)!);
+        item.quantity = Number(next.items[0].quantity ?? item.quantity);
+        for (const [key, value] of Object.entries((next.metadata ?? {}) as Json)) {
+          if (value === '') delete subscription.metadata[key];
+          else subscription.metadata[key] = value;
+        }
+        Object.assign(schedule, { status: 'released', released_subscription: subscription.id, subscription: null });
+        subscription.schedule = null;
+      }
       const start = tick();
       Object.assign(item, { current_period_start: start, current_period_end: start + periodLength(item.price) });
       const invoice = newInvoice(subscription.customer, subscription, 'paid', itemTotal(subscription), 'subscription_cycle');
@@ -423,6 +438,34 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       emit('customer.subscription.updated', subscription);
       return send(200, subscription);
     }
+    if (path === '/v1/subscription_schedules' && method === 'POST') {
+      const subscription = subscriptions.get(body.from_subscription);
+      if (!subscription) return notFound(`subscription: '${body.from_subscription}'`);
+      if (subscription.schedule) return send(400, { error: { type: 'invalid_request_error', message: 'This subscription is already attached to a schedule' } });
+      const item = subscription.items.data[0];
+      const schedule = { id: id('sub_sched'), object: 'subscription_schedule', subscription: subscription.id, customer: subscription.customer, status: 'active', end_behavior: 'release', created: tick(), phases: [{ start_date: item.current_period_start, end_date: item.current_period_end, items: [{ price: item.price.id, quantity: item.quantity }], metadata: {} }], current_phase: { start_date: item.current_period_start, end_date: item.current_period_end } };
+      schedules.set(schedule.id, schedule);
+      subscription.schedule = schedule.id;
+      return send(200, schedule);
+    }
+    if ((match = path.match(/^\/v1\/subscription_schedules\/(\w+)(\/release)?$/))) {
+      const schedule = schedules.get(match[1]);
+      if (!schedule) return notFound(`subscription_schedule: '${match[1]}'`);
+      if (method === 'POST' && match[2]) {
+        const subscription = subscriptions.get(schedule.subscription);
+        if (subscription) subscription.schedule = null;
+        Object.assign(schedule, { status: 'released', released_subscription: schedule.subscription, subscription: null });
+        return send(200, schedule);
+      }
+      if (method === 'POST') {
+        if (body.end_behavior) schedule.end_behavior = body.end_behavior;
+        if (body.phases) {
+          schedule.phases = (body.phases as Json[]).map((phase) => ({ ...phase, start_date: phase.start_date ? Number(phase.start_date) : undefined, end_date: phase.end_date ? Number(phase.end_date) : undefined, items: (phase.items as Json[]).map((i) => ({ price: i.price, quantity: Number(i.quantity ?? 1) })) }));
+          if (schedule.phases.some((phase: Json) => phase.items.some((i: Json) => !prices.has(i.price)))) return send(400, { error: { type: 'invalid_request_error', message: 'No such price' } });
+        }
+      }
+      return send(200, schedule);
+    }
     if (path === '/v1/invoices' && method === 'GET') {
       const data = [...invoices.values()].filter((i) => i.customer === query.customer).sort((a, b) => b.created - a.created).slice(0, Number(query.limit ?? 10));
       return send(200, { object: 'list', data, has_more: false, url: path });
@@ -501,6 +544,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     addPrice,
     customer: (customerId) => customers.get(customerId),
     subscription: (subscriptionId) => subscriptions.get(subscriptionId),
+    schedule: (scheduleId) => schedules.get(scheduleId),
     async close() {
       await queue;
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -233,12 +233,27 @@ describe('billing with Stripe', () => {
     expect(toYearly.body.content.subscription).toMatchObject({ planName: 'studio', cycle: 'monthly', contactUs: true, pendingChange: { planName: 'studio', cycle: 'yearly' } });
     await stripe.settled();
     expect(await subscriptions.current(workspaceId)).toMatchObject({ pendingBillingCycle: 'yearly', billingCycle: 'monthly' });
+    const schedule = stripe.schedule(stripe.subscription(subscriptionId)!.schedule as string)!;
+    expect(schedule.phases.map((p: { items: { price: string }[] }) => p.items[0].price)).toEqual([expect.stringMatching(/^price_studio_monthly/), expect.stringMatching(/^price_studio_yearly/)]);
     const again = await client.post('/billing/subscription/change', { planName: 'indie', cycle: 'monthly' });
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('BILLING_CONTACT_US');
 
     const kept = await client.post('/billing/subscription/pending-change/cancel', {});
     expect(kept.body.content.subscription).toMatchObject({ pendingChange: null, contactUs: false });
+    expect(stripe.subscription(subscriptionId)!.schedule).toBeNull();
+    expect(schedule.status).toBe('released');
+
+    // A downgrade waits for the renewal, when Stripe's schedule switches the price.
+    const down = await client.post('/billing/subscription/change', { planName: 'indie', cycle: 'monthly' });
+    expect(down.body.content.subscription).toMatchObject({ planName: 'studio', pendingChange: { planName: 'indie', cycle: 'monthly' } });
+    await stripe.settled();
+    expect((await subscriptions.current(workspaceId)).pendingPlan?.name).toBe('indie');
+    await stripe.endPeriod(subscriptionId);
+    const renewed = await subscriptions.current(workspaceId);
+    expect(renewed).toMatchObject({ status: 'active', billingCycle: 'monthly', pendingPlan: null, pendingBillingCycle: null });
+    expect(renewed.plan.name).toBe('indie');
+    expect((await overview(client)).subscription).toMatchObject({ planName: 'indie', pendingChange: null, price: { amount: 1200 } });
     expect((await client.post('/billing/subscription/change', { planName: 'nope', cycle: 'monthly' })).body.error.code).toBe('BILLING_PLAN_UNKNOWN');
   });
 

@@ -184,8 +184,8 @@ export class BillingService {
 
   /**
    * A higher price per month on the same cycle is an upgrade, made at once and prorated. A lower
-   * one, or another billing cycle, waits for the renewal: it is kept on the Stripe subscription
-   * (metadata) and shown as the pending plan or billing-cycle change.
+   * one, or another billing cycle, waits for the renewal (a Stripe subscription schedule) and is
+   * shown as the pending plan or billing-cycle change until then.
    */
   async changePlan(caller: Caller, input: { workspaceId?: string; planName: string; cycle: BillingCycle }): Promise<BillingOverview> {
     const { scope, state, subscriptionId } = await this.subscribed(caller, input.workspaceId);
@@ -198,16 +198,32 @@ export class BillingService {
     if (current?.name === input.planName && snapshot.cycle === input.cycle) return this.overviewOf(scope);
     const { price } = await this.plans.price(input.planName, input.cycle);
     const item = live.items.data[0];
-    const updated =
-      input.cycle === snapshot.cycle && perMonth(price) > perMonth(item.price)
-        ? await this.stripe.updateSubscription(subscriptionId, { items: [{ id: item.id, price: price.id, quantity: item.quantity ?? 1 }], proration_behavior: 'always_invoice' })
-        : await this.stripe.updateSubscription(subscriptionId, { metadata: { pending_plan: input.planName, pending_cycle: input.cycle } });
-    await this.record(scope.workspaceId, updated);
+    const quantity = item.quantity ?? 1;
+    if (input.cycle === snapshot.cycle && perMonth(price) > perMonth(item.price)) {
+      await this.record(scope.workspaceId, await this.stripe.updateSubscription(subscriptionId, { items: [{ id: item.id, price: price.id, quantity }], proration_behavior: 'always_invoice' }));
+      return this.overviewOf(scope);
+    }
+    // At the renewal: a subscription schedule whose second phase has the new price (and clears the
+    // pending marks); the marks on the subscription say what is pending until then.
+    const schedule = await this.stripe.scheduleFromSubscription(subscriptionId);
+    const now = schedule.phases[0];
+    await this.stripe.updateSchedule(schedule.id, {
+      end_behavior: 'release',
+      phases: [
+        { items: [{ price: item.price.id, quantity }], start_date: now.start_date, end_date: now.end_date },
+        { items: [{ price: price.id, quantity }], duration: { interval: price.recurring?.interval === 'year' ? 'year' : 'month', interval_count: 1 }, proration_behavior: 'none', metadata: { pending_plan: '', pending_cycle: '' } },
+      ],
+    });
+    await this.record(scope.workspaceId, await this.stripe.updateSubscription(subscriptionId, { metadata: { pending_plan: input.planName, pending_cycle: input.cycle } }));
     return this.overviewOf(scope);
   }
 
+  /** Keeps the current plan: the schedule is released and the pending marks cleared. */
   async cancelPendingChange(caller: Caller, workspaceId?: string): Promise<BillingOverview> {
     const { scope, subscriptionId } = await this.subscribed(caller, workspaceId);
+    const live = await this.stripe.subscription(subscriptionId);
+    const schedule = typeof live.schedule === 'string' ? live.schedule : live.schedule?.id;
+    if (schedule) await this.stripe.releaseSchedule(schedule);
     await this.record(scope.workspaceId, await this.stripe.updateSubscription(subscriptionId, { metadata: { pending_plan: '', pending_cycle: '' } }));
     return this.overviewOf(scope);
   }

@@ -106,6 +106,19 @@ export class StripeGateway {
     return this.call((s) => s.subscriptions.update(id, params));
   }
 
+  /** A schedule that takes over the subscription, to change its price at the end of the period. */
+  scheduleFromSubscription(subscriptionId: string) {
+    return this.call((s) => s.subscriptionSchedules.create({ from_subscription: subscriptionId }));
+  }
+
+  updateSchedule(id: string, params: Stripe.SubscriptionScheduleUpdateParams) {
+    return this.call((s) => s.subscriptionSchedules.update(id, params));
+  }
+
+  releaseSchedule(id: string) {
+    return this.call((s) => s.subscriptionSchedules.release(id));
+  }
+
   cancelSubscriptionNow(id: string) {
     return this.call((s) => s.subscriptions.cancel(id));
   }
