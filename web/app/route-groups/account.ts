@@ -16,8 +16,8 @@ export function accountRoutes(idPrefix: string): RouteConfigEntry[] {
       route('community', 'routes/account/settings-community.tsx', id('settings-community')),
       route('api-key', 'routes/account/settings-api-key.tsx', id('settings-api-key')),
       route('security', 'routes/account/settings-security.tsx', id('settings-security')),
-      // Billing (Stripe): Usage & Billing and its screens
-      route('billing', 'routes/billing/usage-billing.tsx', id('settings-billing')),
+      route('billing', 'routes/account/settings-billing.tsx', id('settings-billing')),
+      // Billing (Stripe): the screens reached from Usage & Billing
       route('billing/checkout/:plan/:cycle', 'routes/billing/checkout.tsx', id('billing-checkout')),
       route('billing/checkout/complete', 'routes/billing/checkout-complete.tsx', id('billing-checkout-complete')),
       route('billing/upgrade/:plan/:cycle', 'routes/billing/upgrade.tsx', id('billing-upgrade')),
@@ -30,6 +30,8 @@ export function accountRoutes(idPrefix: string): RouteConfigEntry[] {
       route('admin/mail-log', 'routes/admin/mail-log.tsx', id('admin-mail-log')),
       route('admin/mail-log/:id', 'routes/admin/mail-message.tsx', id('admin-mail-message')),
       route('admin/users', 'routes/admin/users.tsx', id('admin-users')),
+      route('admin/plans', 'routes/admin/plans.tsx', id('admin-plans')),
+      route('admin/academia', 'routes/admin/academia.tsx', id('admin-academia')),
     ]),
   ];
 }

@@ -5,5 +5,8 @@ export function appRoutes(idPrefix: string): RouteConfigEntry[] {
   return [
     route('diagrams', 'routes/diagrams/list.tsx', { id: `${idPrefix}diagrams` }),
     route('diagrams/:fuid', 'routes/diagrams/editor.tsx', { id: `${idPrefix}diagram-editor` }),
+    // plans (issue 15): payment plan and comparison, the trial start
+    route('plans', 'routes/plans/plans.tsx', { id: `${idPrefix}plans` }),
+    route('start-trial/:planName/:billingCycle', 'routes/plans/start-trial.tsx', { id: `${idPrefix}start-trial` }),
   ];
 }

@@ -13,6 +13,8 @@ const ADMIN = [
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/mail-settings', label: 'Mail server' },
   { to: '/admin/mail-log', label: 'Mail log' },
+  { to: '/admin/plans', label: 'Plans' },
+  { to: '/admin/academia', label: 'Academia applications' },
 ];
 
 function Group({ title, items }: { title: string; items: { to: string; label: string }[] }) {
