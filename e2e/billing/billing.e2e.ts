@@ -119,6 +119,7 @@ describe.skipIf(!inject('chromiumPath'))('billing in Chromium', () => {
     await page.reload();
     await page.getByTestId('tax-id-status').filter({ hasText: /^Valid$/ }).waitFor({ timeout: 20_000 });
     await page.getByText(/validated on/).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
     await saveScreenshot(page, 'billing-account-details');
 
     // Billing history: the invoices with status and PDF.

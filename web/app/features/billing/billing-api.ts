@@ -1,5 +1,9 @@
 import type { billingEndpoints, BodyOf, ContentOf } from '@loopwright/contracts';
+import { useEffect, useState } from 'react';
 import { api } from '../../lib/api-client';
+import { plansApi, type PlanInfo } from '../plans/plans-api';
+
+export type PaidPlan = PlanInfo;
 
 // Typed calls of billing; request and response types come from the contracts.
 type B = typeof billingEndpoints;
@@ -28,3 +32,15 @@ export const billingApi = {
   setTaxId: (value: string, workspaceId?: string) => api.put<BillingAccountDetails>('/billing/tax-id', { value, ...ws(workspaceId) }),
   deleteTaxId: (workspaceId?: string) => api.delete<BillingAccountDetails>('/billing/tax-id', { query: ws(workspaceId) }),
 };
+
+/** The plans that can be bought (active, with a price), from the plan catalogue the admin edits. */
+export function usePaidPlans(): PaidPlan[] | undefined {
+  const [plans, setPlans] = useState<PaidPlan[] | undefined>(undefined);
+  useEffect(() => {
+    plansApi.catalogue().then(
+      (content) => setPlans(content.plans.filter((p) => p.active && p.price.monthly > 0)),
+      () => setPlans([]),
+    );
+  }, []);
+  return plans;
+}

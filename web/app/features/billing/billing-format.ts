@@ -1,4 +1,4 @@
-import { planCatalog, type BillingState } from '@loopwright/contracts';
+import type { BillingState } from '@loopwright/contracts';
 
 /** 1200, 'eur' → "€12.00". */
 export function money(amount: number, currency: string): string {
@@ -11,8 +11,9 @@ export function day(iso: string | null): string {
   return new Date(iso).toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric' });
 }
 
-export function planLabel(name: string): string {
-  return planCatalog.find((p) => p.name === name)?.displayName ?? name;
+/** The plan's display name from the catalogue (its internal name until the catalogue has loaded). */
+export function planLabel(name: string, plans: { name: string; displayName: string }[] | undefined): string {
+  return plans?.find((p) => p.name === name)?.displayName ?? name;
 }
 
 export const cycleLabel = (cycle: string) => (cycle === 'yearly' ? 'Yearly' : 'Monthly');

@@ -1,10 +1,10 @@
-import { BillingTexts, planCatalog } from '@loopwright/contracts';
+import { BillingTexts } from '@loopwright/contracts';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../lib/api-client';
 import { FormMessage } from '../account/forms';
 import { PageLoading } from '../account/page-shell';
-import { billingApi, type BillingOverview, type BillingSubscription } from './billing-api';
+import { billingApi, usePaidPlans, type BillingOverview, type BillingSubscription } from './billing-api';
 import { cycleLabel, day, money, planLabel, STATE_LABELS } from './billing-format';
 import './billing.css';
 
@@ -31,6 +31,7 @@ export function useBillingOverview(workspaceId?: string) {
  */
 export function BillingSection({ workspaceId, whenDisabled = null }: { workspaceId?: string; whenDisabled?: ReactNode }) {
   const { overview, setOverview, error: loadError } = useBillingOverview(workspaceId);
+  const plans = usePaidPlans();
   const [busy, setBusy] = useState<Busy>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -99,7 +100,7 @@ export function BillingSection({ workspaceId, whenDisabled = null }: { workspace
               {sub.pendingChange ? (
                 <div className="acc-notice acc-notice--info" role="status">
                   <p>
-                    Pending change: {planLabel(sub.pendingChange.planName)} ({cycleLabel(sub.pendingChange.cycle)}) from {day(sub.pendingChange.effectiveAt)}.
+                    Pending change: {planLabel(sub.pendingChange.planName, plans)} ({cycleLabel(sub.pendingChange.cycle)}) from {day(sub.pendingChange.effectiveAt)}.
                   </p>
                   <button type="button" className="button acc-button--small button--ghost" disabled={busy !== null} onClick={() => void run('keep', () => billingApi.cancelPendingChange(workspaceId), 'You keep your current plan.')}>
                     {busy === 'keep' ? 'Saving…' : 'Keep current plan'}
@@ -172,11 +173,12 @@ export function BillingSection({ workspaceId, whenDisabled = null }: { workspace
 }
 
 function SubscriptionSummary({ sub }: { sub: BillingSubscription }) {
+  const plans = usePaidPlans();
   return (
     <dl className="acc-key-meta bil-summary">
       <dt>Plan</dt>
       <dd>
-        <strong>{planLabel(sub.planName)}</strong> · {cycleLabel(sub.cycle)}
+        <strong>{planLabel(sub.planName, plans)}</strong> · {cycleLabel(sub.cycle)}
         {sub.seats > 1 ? ` · ${sub.seats} seats` : ''}
       </dd>
       <dt>Status</dt>
@@ -200,7 +202,7 @@ function SubscriptionSummary({ sub }: { sub: BillingSubscription }) {
 }
 
 function NoSubscription({ canManage }: { canManage: boolean }) {
-  const paid = planCatalog.filter((p) => p.active && p.price.monthly > 0);
+  const paid = usePaidPlans() ?? [];
   if (!canManage) return <p>{BillingTexts.memberContactOwner}</p>;
   return (
     <>

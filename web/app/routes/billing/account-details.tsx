@@ -79,7 +79,7 @@ function DetailsForm({ details, onSaved }: { details: BillingAccountDetails; onS
       <div className="acc-row">
         <TextField label="Postal code" autoComplete="postal-code" {...form.field('address.postalCode')} />
         <TextField label="City" autoComplete="address-level2" {...form.field('address.city')} />
-        <TextField label="Country" autoComplete="country" hint="Two-letter code, e.g. DE" maxLength={2} {...form.field('address.country')} />
+        <TextField label="Country" autoComplete="country" placeholder="DE" maxLength={2} {...form.field('address.country')} />
       </div>
       <div aria-live="polite">
         <FormMessage>{form.formError}</FormMessage>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../features/account/page-shell';
 import { FormMessage } from '../../features/account/forms';
-import { billingApi, type BillingOverview } from '../../features/billing/billing-api';
+import { billingApi, usePaidPlans, type BillingOverview } from '../../features/billing/billing-api';
 import { cycleLabel, day, planLabel } from '../../features/billing/billing-format';
 
 const POLL_MS = 1000;
@@ -12,6 +12,7 @@ const GIVE_UP_MS = 60_000;
 export default function CheckoutCompletePage() {
   const [overview, setOverview] = useState<BillingOverview | null>(null);
   const [late, setLate] = useState(false);
+  const plans = usePaidPlans();
   const active = overview?.subscription?.state === 'active';
 
   useEffect(() => {
@@ -45,7 +46,7 @@ export default function CheckoutCompletePage() {
       <section className="acc-panel" aria-live="polite">
         {active && sub ? (
           <>
-            <h2>Your {planLabel(sub.planName)} plan is active</h2>
+            <h2>Your {planLabel(sub.planName, plans)} plan is active</h2>
             <p>
               {cycleLabel(sub.cycle)} billing, renews on {day(sub.currentPeriodEnd)}. The invoice is in your billing history.
             </p>

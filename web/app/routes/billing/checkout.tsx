@@ -1,10 +1,10 @@
-import { BillingTexts, planCatalog, type BillingCycle } from '@loopwright/contracts';
+import { BillingTexts, type BillingCycle } from '@loopwright/contracts';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../lib/api-client';
 import { FormMessage } from '../../features/account/forms';
 import { PageLoading, PageTitle } from '../../features/account/page-shell';
-import { billingApi } from '../../features/billing/billing-api';
+import { billingApi, usePaidPlans } from '../../features/billing/billing-api';
 import { useBillingOverview } from '../../features/billing/billing-section';
 import { money } from '../../features/billing/billing-format';
 import '../../features/billing/billing.css';
@@ -12,7 +12,8 @@ import '../../features/billing/billing.css';
 /** Checkout: the plan and billing cycle, the price, then Stripe's payment page. */
 export default function CheckoutPage() {
   const params = useParams();
-  const plan = planCatalog.find((p) => p.name === params.plan && p.active && p.price.monthly > 0);
+  const plans = usePaidPlans();
+  const plan = plans?.find((p) => p.name === params.plan);
   const [cycle, setCycle] = useState<BillingCycle>(params.cycle === 'yearly' ? 'yearly' : 'monthly');
   const { overview } = useBillingOverview();
   const [busy, setBusy] = useState(false);
@@ -40,7 +41,9 @@ export default function CheckoutPage() {
           <Link to="/settings/billing">Usage & Billing</Link> › Checkout
         </p>
       </header>
-      {!plan ? (
+      {plans === undefined ? (
+        <PageLoading label="Loading checkout" />
+      ) : !plan ? (
         <FormMessage>This plan cannot be bought. <Link to="/pricing">See the plans</Link></FormMessage>
       ) : overview === undefined ? (
         <PageLoading label="Loading checkout" />

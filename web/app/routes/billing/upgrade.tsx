@@ -1,16 +1,15 @@
-import { BillingTexts, planCatalog, type BillingCycle } from '@loopwright/contracts';
+import { BillingTexts, type BillingCycle } from '@loopwright/contracts';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../lib/api-client';
 import { FormMessage } from '../../features/account/forms';
 import { PageLoading, PageTitle } from '../../features/account/page-shell';
-import { billingApi } from '../../features/billing/billing-api';
+import { billingApi, usePaidPlans, type PaidPlan } from '../../features/billing/billing-api';
 import { useBillingOverview } from '../../features/billing/billing-section';
 import { cycleLabel, day, money, planLabel } from '../../features/billing/billing-format';
 import '../../features/billing/billing.css';
 
-const paidPlans = planCatalog.filter((p) => p.active && p.price.monthly > 0);
-const perMonth = (name: string, cycle: BillingCycle) => {
+const perMonth = (paidPlans: PaidPlan[], name: string, cycle: BillingCycle) => {
   const plan = paidPlans.find((p) => p.name === name);
   return plan ? plan.price[cycle] / (cycle === 'yearly' ? 12 : 1) : 0;
 };
@@ -20,16 +19,18 @@ export default function UpgradePage() {
   const params = useParams();
   const navigate = useNavigate();
   const { overview } = useBillingOverview();
+  const plans = usePaidPlans();
+  const paidPlans = plans ?? [];
   const [planName, setPlanName] = useState(params.plan ?? 'studio');
   const [cycle, setCycle] = useState<BillingCycle>(params.cycle === 'yearly' ? 'yearly' : 'monthly');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const sub = overview?.subscription;
 
-  if (overview === undefined) return <PageLoading label="Loading your plan" />;
+  if (overview === undefined || plans === undefined) return <PageLoading label="Loading your plan" />;
   const blocked = !overview || !overview.enabled ? BillingTexts.disabled : !overview.canManage ? BillingTexts.memberContactOwner : !sub ? BillingTexts.noSubscription : sub.state === 'payment_pending' ? BillingTexts.paymentPending : sub.contactUs ? BillingTexts.contactUs : sub.state !== 'active' ? BillingTexts.noSubscription : null;
   const same = sub && sub.planName === planName && sub.cycle === cycle;
-  const upgrade = sub && cycle === sub.cycle && perMonth(planName, cycle) > perMonth(sub.planName, sub.cycle);
+  const upgrade = sub && cycle === sub.cycle && perMonth(paidPlans, planName, cycle) > perMonth(paidPlans, sub.planName, sub.cycle);
   const target = paidPlans.find((p) => p.name === planName);
 
   const confirm = async () => {
@@ -83,7 +84,7 @@ export default function UpgradePage() {
             <div>
               <small>Now</small>
               <p>
-                <strong>{planLabel(sub.planName)}</strong> · {cycleLabel(sub.cycle)}
+                <strong>{planLabel(sub.planName, plans)}</strong> · {cycleLabel(sub.cycle)}
               </p>
             </div>
             <span aria-hidden="true">→</span>
