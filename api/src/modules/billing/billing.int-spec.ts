@@ -117,7 +117,13 @@ describe('billing with Stripe', () => {
     await stripe.settled();
     expect((await overview(client)).subscription.state).toBe('payment_pending');
 
-    stripe.setCardDeclines(customerId, false);
+    // The card is replaced on Stripe's customer portal (allowed while the payment is pending).
+    const portal = await client.post('/billing/portal', {});
+    expect(portal.status).toBe(201);
+    expect(portal.body.content.url).toMatch(new RegExp(`^${stripe.url}/portal/bps_`));
+    const saved = await fetch(`${portal.body.content.url as string}/card`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'card=4242424242424242', redirect: 'manual' });
+    expect(saved.headers.get('location')).toBe(`${app.config.APP_URL}/settings/billing`);
+    expect(stripe.customer(customerId)?._cardDeclines).toBe(false);
     const retried = await client.post('/billing/subscription/retry-payment', {});
     expect(retried.status).toBe(200);
     expect(retried.body.content.subscription).toMatchObject({ state: 'active', amountDue: null });
