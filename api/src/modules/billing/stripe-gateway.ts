@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, type BillingCycle } from '@loopwright/contracts';
+import type { Logger } from 'pino';
 import Stripe from 'stripe';
 import type { AppConfig } from '../../config/config.js';
 import { AppError } from '../../core/errors/app-error.js';
-import { APP_CONFIG } from '../../core/tokens.js';
+import { APP_CONFIG, LOGGER } from '../../core/tokens.js';
 
 /** The Stripe SDK for the configured account, or null when billing is off (no STRIPE_SECRET_KEY). */
 export function createStripeClient(config: Pick<AppConfig, 'STRIPE_SECRET_KEY' | 'STRIPE_API_BASE'>): Stripe | null {
@@ -31,12 +32,17 @@ export const priceLookupKey = (planName: string, cycle: BillingCycle) => `${plan
 export class StripeGateway {
   private readonly stripe: Stripe | null;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) logger: Logger,
+  ) {
     this.stripe = createStripeClient(config);
+    if (this.stripe && !config.STRIPE_WEBHOOK_SECRET) logger.warn('STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not: Stripe webhooks are refused, so payments never change a subscription');
   }
 
+  /** Billing is on with a Stripe key (the plans module's `billingEnabled` says the same). */
   get enabled(): boolean {
-    return this.stripe !== null && !!this.config.STRIPE_WEBHOOK_SECRET;
+    return this.stripe !== null;
   }
 
   private get client(): Stripe {
@@ -57,8 +63,8 @@ export class StripeGateway {
 
   /** Verifies the signature over the raw body; throws when it is missing or wrong. */
   constructEvent(raw: Buffer, signature: string | undefined): Stripe.Event {
-    if (!this.stripe || !this.config.STRIPE_WEBHOOK_SECRET) throw new AppError(ErrorCode.PLAN_BILLING_DISABLED);
-    if (!signature || !raw?.length) throw new AppError(ErrorCode.BILLING_WEBHOOK_SIGNATURE);
+    if (!this.stripe) throw new AppError(ErrorCode.PLAN_BILLING_DISABLED);
+    if (!this.config.STRIPE_WEBHOOK_SECRET || !signature || !raw?.length) throw new AppError(ErrorCode.BILLING_WEBHOOK_SIGNATURE);
     try {
       return this.stripe.webhooks.constructEvent(raw, signature, this.config.STRIPE_WEBHOOK_SECRET);
     } catch {
