@@ -129,6 +129,22 @@ describe.skipIf(!inject('chromiumPath'))('billing in Chromium', () => {
     expect(await page.getByRole('link', { name: /Download PDF/ }).count()).toBe(2);
     await saveScreenshot(page, 'billing-history');
 
+    // Cancel now: back on Public; resume through a new Checkout.
+    await page.goto(`${base}/settings/billing`);
+    await stateIs(page, 'Active');
+    await page.getByRole('button', { name: 'Cancel subscription' }).click();
+    await page.getByRole('button', { name: 'Cancel now' }).click();
+    await stateIs(page, 'Cancelled');
+    await page.getByText('Your subscription has ended and the workspace is on the Public plan.', { exact: false }).waitFor();
+    // The plan card above follows: Public now.
+    await page.locator('.plan-current__name').filter({ hasText: /^Public/ }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await saveScreenshot(page, 'billing-ended-resume');
+    await page.getByRole('button', { name: 'Resume subscription' }).click();
+    await page.waitForURL(`${stripe.url}/checkout/**`);
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await page.getByRole('heading', { name: 'Your Professional plan is active' }).waitFor({ timeout: 20_000 });
+
     expect(errors).toEqual([]);
     await context.close();
   });

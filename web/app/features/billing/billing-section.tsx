@@ -8,6 +8,9 @@ import { billingApi, usePaidPlans, type BillingOverview, type BillingSubscriptio
 import { cycleLabel, day, money, planLabel, STATE_LABELS } from './billing-format';
 import './billing.css';
 
+/** Expired (never paid) or ended: the plan no longer applies; the owner can resume. */
+const lapsed = (sub: BillingSubscription) => sub.state === 'expired' || sub.state === 'canceled';
+
 type Busy = 'cancel' | 'cancel-now' | 'undo' | 'retry' | 'resume' | 'portal' | 'keep' | null;
 
 /** Loads a workspace's billing overview; `reload` fetches again. */
@@ -29,7 +32,7 @@ export function useBillingOverview(workspaceId?: string) {
  * in that state (cancel / undo, retry payment, resume, change plan or cycle, update card), plus the
  * links to account details and billing history. Renders nothing when billing is off.
  */
-export function BillingSection({ workspaceId, whenDisabled = null }: { workspaceId?: string; whenDisabled?: ReactNode }) {
+export function BillingSection({ workspaceId, whenDisabled = null, onChange }: { workspaceId?: string; whenDisabled?: ReactNode; /** After an action changed the subscription (the page reloads its plan and usage). */ onChange?: () => void }) {
   const { overview, setOverview, error: loadError } = useBillingOverview(workspaceId);
   const plans = usePaidPlans();
   const [busy, setBusy] = useState<Busy>(null);
@@ -54,6 +57,7 @@ export function BillingSection({ workspaceId, whenDisabled = null }: { workspace
       setOverview(answer);
       setConfirmCancel(false);
       if (done) setNotice(done);
+      onChange?.();
     } catch (e) {
       setError(errorMessage(e));
     } finally {
@@ -71,7 +75,7 @@ export function BillingSection({ workspaceId, whenDisabled = null }: { workspace
         <>
           <SubscriptionSummary sub={sub} />
           {!overview.canManage ? (
-            <FormMessage kind="info">{sub.state === 'expired' ? BillingTexts.expiredMember : BillingTexts.memberContactOwner}</FormMessage>
+            <FormMessage kind="info">{lapsed(sub) ? BillingTexts.expiredMember : BillingTexts.memberContactOwner}</FormMessage>
           ) : (
             <>
               {sub.contactUs ? (
@@ -92,9 +96,9 @@ export function BillingSection({ workspaceId, whenDisabled = null }: { workspace
                   <p>Your subscription is cancelled and ends on {day(sub.cancelAt)}. After that the workspace goes back to the Public plan and members lose the team folder.</p>
                 </div>
               ) : null}
-              {sub.state === 'expired' ? (
+              {lapsed(sub) ? (
                 <div className="acc-notice acc-notice--warning" role="status">
-                  <p>Your subscription has expired. Resume it to get your plan back.</p>
+                  <p>{sub.state === 'expired' ? 'Your subscription has expired.' : 'Your subscription has ended and the workspace is on the Public plan.'} Resume it to get your {planLabel(sub.planName, plans)} plan back.</p>
                 </div>
               ) : null}
               {sub.pendingChange ? (
@@ -143,12 +147,12 @@ export function BillingSection({ workspaceId, whenDisabled = null }: { workspace
                     {busy === 'undo' ? 'Saving…' : 'Undo cancellation'}
                   </button>
                 ) : null}
-                {sub.state === 'expired' ? (
+                {lapsed(sub) ? (
                   <button type="button" className="button button--primary" disabled={busy !== null} onClick={() => void run('resume', () => billingApi.resume(workspaceId))}>
                     {busy === 'resume' ? 'Opening checkout…' : 'Resume subscription'}
                   </button>
                 ) : null}
-                {sub.state !== 'expired' ? (
+                {!lapsed(sub) ? (
                   <button type="button" className="button button--ghost" disabled={busy !== null} onClick={() => void run('portal', () => billingApi.portal(workspaceId))}>
                     {busy === 'portal' ? 'Opening…' : 'Update card'}
                   </button>
@@ -195,8 +199,12 @@ function SubscriptionSummary({ sub }: { sub: BillingSubscription }) {
           </dd>
         </>
       ) : null}
-      <dt>{sub.state === 'cancel_scheduled' ? 'Ends on' : sub.state === 'expired' ? 'Ended' : 'Renews on'}</dt>
-      <dd>{day(sub.state === 'cancel_scheduled' ? sub.cancelAt : sub.currentPeriodEnd)}</dd>
+      {!lapsed(sub) ? (
+        <>
+          <dt>{sub.state === 'cancel_scheduled' ? 'Ends on' : 'Renews on'}</dt>
+          <dd>{day(sub.state === 'cancel_scheduled' ? sub.cancelAt : sub.currentPeriodEnd)}</dd>
+        </>
+      ) : null}
     </dl>
   );
 }

@@ -15,6 +15,8 @@ export default function UsageBillingPage() {
   const [subscription, setSubscription] = useState<SubscriptionInfo | null>(null);
   const [usage, setUsage] = useState<UsageInfo[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Bumped by the billing section after a payment action, so the plan and usage above follow.
+  const [version, setVersion] = useState(0);
   useEffect(() => {
     Promise.all([plansApi.subscription(), plansApi.usage()]).then(
       ([sub, items]) => {
@@ -23,7 +25,7 @@ export default function UsageBillingPage() {
       },
       (e: unknown) => setError(errorMessage(e)),
     );
-  }, []);
+  }, [version]);
   return (
     <>
       <PageTitle>Usage & Billing</PageTitle>
@@ -49,7 +51,7 @@ export default function UsageBillingPage() {
             <UsageBars items={usage} />
           </section>
           <AcademiaBacklink />
-          <BillingSection />
+          <BillingSection onChange={() => setVersion((v) => v + 1)} />
         </>
       )}
     </>
