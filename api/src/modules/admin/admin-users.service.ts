@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { planCatalog, type AdminUser } from '@loopwright/contracts';
+import { defaultPlanCatalogue, type AdminUser } from '@loopwright/contracts';
 import { AppError } from '../../core/errors/app-error.js';
 import { PrismaService, type TransactionClient } from '../../core/prisma/prisma.service.js';
 import { RegistrationService } from '../auth/registration.service.js';
@@ -11,7 +11,7 @@ const PAGE_SIZE = 50;
 type Row = { id: string; email: string; username: string | null; firstName: string | null; lastName: string | null; role: 'user' | 'admin'; emailConfirmedAt: Date | null; disabledAt: Date | null; subscriptionPlan: number; createdAt: Date; lastLoginAt: Date | null };
 
 function planName(type: number): string {
-  const plan = planCatalog.find((p) => p.type === type);
+  const plan = defaultPlanCatalogue.find((p) => p.type === type);
   if (!plan) return `Plan ${type}`;
   return plan.price.monthly === 0 ? `${plan.displayName} (free)` : plan.displayName;
 }

@@ -72,7 +72,7 @@ describe('entitlements: every limit follows the plan', () => {
 
   it('monthly Predictions: multiple runs stored or queued count per calendar month', async () => {
     const { client, workspaceId } = await account();
-    const diagram = await createDiagram(client, { document: tinyDocument() as never });
+    const diagram = await createDiagram(client, { document: tinyDocument() });
     for (let i = 0; i < 4; i++) expect((await client.post(`/diagrams/${diagram.fuid}/plays`, { kind: 'multiple', diagramVersion: 1, seed: i, steps: 10, runs: 5 })).status).toBe(201);
     // Last month's batches do not count.
     await prisma.play.create({ data: { diagramId: diagram.id ?? (await prisma.diagram.findUniqueOrThrow({ where: { fuid: diagram.fuid } })).id, workspaceId, kind: 'multiple', diagramVersion: 1, seed: 9, createdAt: new Date(Date.UTC(2020, 0, 15)) } });
@@ -91,7 +91,7 @@ describe('entitlements: every limit follows the plan', () => {
 
   it('version history: kept and listed for the plan number of days', async () => {
     const { client } = await account();
-    const diagram = await createDiagram(client, { document: tinyDocument(1) as never });
+    const diagram = await createDiagram(client, { document: tinyDocument(1) });
     const versions = (await client.get(`/diagrams/${diagram.fuid}/versions`)).body.content;
     expect(versions.retentionDays).toBe(7);
     const id = versions.items[0].id;

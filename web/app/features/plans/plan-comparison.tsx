@@ -11,7 +11,9 @@ export function PlanComparison({ plans, subscription }: { plans: PlanInfo[]; sub
   const [cycle, setCycle] = useState<Cycle>(subscription?.billingCycle ?? 'monthly');
   const current = subscription?.plan.type;
   const canTrial = Boolean(subscription?.billingEnabled && !subscription.trialUsed && subscription.canManage);
-  const featureLabels = [...new Set(plans.flatMap((p) => p.features.map((f) => f.label)))].filter((label) => !Object.values(planLimitLabels).includes(label) && label !== 'Components per team' && label !== 'Run steps' && label !== 'Monthly Predictions' && label !== 'Version history');
+  // Features not already shown as a limit or as the private/teams rows.
+  const shown = new Set<string>([...Object.values(planLimitLabels), 'Version history', 'Private diagrams', 'Team members']);
+  const featureLabels = [...new Set(plans.flatMap((p) => p.features.map((f) => f.label)))].filter((label) => !shown.has(label));
   return (
     <div className="acc-stack">
       <div className="plan-cycle" role="radiogroup" aria-label="Billing cycle">

@@ -23,6 +23,7 @@ export const plansApi = {
   adminPlans: () => api.get<AdminPlansContent>('/admin/plans'),
   adminUpdatePlan: (type: number, body: PlanUpdateInput) => api.put<ContentOf<P['adminUpdatePlan']>>(`/admin/plans/${type}`, body).then((c) => c.plan),
   adminSelfHostedPlan: (planType: number) => api.put<ContentOf<P['adminSelfHostedPlan']>>('/admin/plans-self-hosted', { planType }),
+  adminRunPlanJob: (job: 'expire-trials' | 'academia-backlinks') => api.post<ContentOf<P['adminRunPlanJob']>>(`/admin/plan-jobs/${job}/run`, {}),
   adminAcademia: (status?: string) => api.get<ContentOf<P['adminAcademia']>>('/admin/academia-applications', { query: { status } }).then((c) => c.items),
   adminDecideAcademia: (id: string, decision: 'approve' | 'reject' | 'confirm-backlink') => api.post<ContentOf<P['adminDecideAcademia']>>(`/admin/academia-applications/${id}/decision`, { decision }).then((c) => c.application),
 };

@@ -21,7 +21,7 @@ export function UpgradePrompt() {
   useEffect(() => {
     const onLimit = (event: Event) => {
       const error = (event as CustomEvent<ApiError>).detail;
-      setShown({ message: error.message, details: (error.details ?? {}) as Partial<PlanLimitDetails> });
+      setShown({ message: error.message, details: (error.details ?? {}) });
     };
     window.addEventListener(PLAN_LIMIT_EVENT, onLimit);
     return () => window.removeEventListener(PLAN_LIMIT_EVENT, onLimit);

@@ -43,6 +43,7 @@ export default function AdminPlansPage() {
       {loading && !data ? <PageLoading label="Loading the plans" /> : null}
       {data ? (
         <>
+          <PlanJobs onDone={(text) => { setNotice({ kind: 'success', text }); reload(); }} onError={(text) => setNotice({ kind: 'error', text })} />
           <SelfHostedPlan plans={data.plans} billingEnabled={data.billingEnabled} selected={data.selfHostedPlanType} onSaved={(text) => { setNotice({ kind: 'success', text }); reload(); }} />
           <section className="acc-panel" aria-labelledby="catalogue-title">
             <h2 id="catalogue-title">Catalogue</h2>
@@ -76,8 +77,8 @@ export default function AdminPlansPage() {
                       <td>{formatLimit(plan.limits.runSteps)}</td>
                       <td>{plan.active ? (plan.trial ? 'Yes, with trial' : 'Yes') : 'No'}</td>
                       <td>
-                        <button type="button" className="button button--ghost" onClick={() => setEditing(editing === plan.type ? null : plan.type)} aria-expanded={editing === plan.type}>
-                          {editing === plan.type ? 'Close' : `Edit ${plan.displayName}`}
+                        <button type="button" className="button button--ghost" onClick={() => setEditing(editing === plan.type ? null : plan.type)} aria-expanded={editing === plan.type} aria-label={`${editing === plan.type ? 'Close' : 'Edit'} ${plan.displayName} (${plan.name})`}>
+                          {editing === plan.type ? 'Close' : 'Edit'}
                         </button>
                       </td>
                     </tr>
@@ -100,6 +101,32 @@ export default function AdminPlansPage() {
         </>
       ) : null}
     </>
+  );
+}
+
+/** The hourly plan jobs, run now. */
+function PlanJobs({ onDone, onError }: { onDone: (text: string) => void; onError: (text: string) => void }) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const run = (job: 'expire-trials' | 'academia-backlinks') => {
+    setBusy(job);
+    plansApi.adminRunPlanJob(job).then(
+      (r) => onDone(job === 'expire-trials' ? `${r.downgraded ?? 0} expired trial(s) downgraded to Public.` : `${r.warned ?? 0} backlink reminder(s) sent, ${r.reverted ?? 0} Academia workspace(s) reverted to Public.`),
+      (e: unknown) => onError(errorMessage(e)),
+    ).finally(() => setBusy(null));
+  };
+  return (
+    <section className="acc-panel" aria-labelledby="plan-jobs-title">
+      <h2 id="plan-jobs-title">Plan jobs</h2>
+      <p>These run every hour on their own. Run them now to apply trial ends and Academia deadlines at once (running them twice changes nothing twice).</p>
+      <div className="acc-row">
+        <button type="button" className="button button--ghost" disabled={busy !== null} onClick={() => run('expire-trials')}>
+          {busy === 'expire-trials' ? 'Running…' : 'Downgrade expired trials now'}
+        </button>
+        <button type="button" className="button button--ghost" disabled={busy !== null} onClick={() => run('academia-backlinks')}>
+          {busy === 'academia-backlinks' ? 'Running…' : 'Apply Academia deadlines now'}
+        </button>
+      </div>
+    </section>
   );
 }
 
