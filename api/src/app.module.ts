@@ -31,6 +31,7 @@ import { ThumbnailsModule } from './modules/thumbnails/thumbnails.module.js';
 import { SocialModule } from './modules/social/social.module.js';
 import { PlansModule } from './modules/plans/plans.module.js';
 import { PlansFeatureModule } from './modules/plans/plans-feature.module.js';
+import { BillingModule } from './modules/billing/billing.module.js';
 
 /** Feature modules: the same list serves the app and the worker (job handlers live in them). */
 export const featureModules = [
@@ -41,6 +42,8 @@ export const featureModules = [
   SocialModule,
   // Plans, trial and entitlements (issue 15)
   PlansModule, PlansFeatureModule,
+  // Billing (Stripe)
+  BillingModule,
 ];
 
 @Module({})

@@ -57,6 +57,8 @@ export async function createHttpApp(config: AppConfig, logger: Logger, web: WebM
   // Parsers after the web app, so React Router form actions read their own bodies.
   // Photos arrive as raw image bodies; the service checks type and the 500 KB limit itself.
   app.use('/api/users/me/images', express.raw({ type: () => true, limit: '4mb' }));
+  // Stripe signs the exact bytes it sends: the webhook reads them raw.
+  app.use('/api/billing/webhooks', express.raw({ type: () => true, limit: '1mb' }));
   app.useBodyParser('json', { limit: '5mb' });
   app.useBodyParser('urlencoded', { extended: false, limit: '1mb' });
   app.setGlobalPrefix('api');

@@ -1,4 +1,5 @@
 import { AuthTexts } from './auth-texts.js';
+import { BillingTexts } from './billing-texts.js';
 import { DiagramTexts } from './diagrams-texts.js';
 import { RequestTexts } from './request-texts.js';
 
@@ -97,6 +98,17 @@ export const errorMap = {
   COMMUNITY_USER_NOT_FOUND: { status: 404, text: 'This designer could not be found' },
   COMMUNITY_FOLLOW_SELF: { status: 400, text: 'You cannot follow yourself' },
   COMMUNITY_HIRE_FAILED: { status: 404, text: 'Hire designer error' },
+  // billing (Stripe)
+  BILLING_PAYMENT_PENDING: { status: 409, text: BillingTexts.paymentPending },
+  BILLING_CONTACT_US: { status: 409, text: BillingTexts.contactUs },
+  BILLING_NO_SUBSCRIPTION: { status: 409, text: BillingTexts.noSubscription },
+  BILLING_ALREADY_SUBSCRIBED: { status: 409, text: BillingTexts.alreadySubscribed },
+  BILLING_PLAN_UNKNOWN: { status: 400, text: 'This plan cannot be bought' },
+  BILLING_PAYMENT_FAILED: { status: 402, text: BillingTexts.paymentFailed },
+  BILLING_NOTHING_TO_PAY: { status: 409, text: BillingTexts.nothingToPay },
+  BILLING_TAX_ID_INVALID: { status: 400, text: BillingTexts.taxIdInvalid },
+  BILLING_PROVIDER_UNAVAILABLE: { status: 503, text: BillingTexts.stripeUnavailable },
+  BILLING_WEBHOOK_SIGNATURE: { status: 400, text: BillingTexts.badSignature },
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type ErrorCode = keyof typeof errorMap;

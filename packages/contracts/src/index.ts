@@ -18,3 +18,4 @@ export * from './plays.js';
 export * from './notifications.js';
 export * from './events.js';
 export * from './social.js';
+export * from './billing.js';

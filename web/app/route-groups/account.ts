@@ -17,6 +17,12 @@ export function accountRoutes(idPrefix: string): RouteConfigEntry[] {
       route('api-key', 'routes/account/settings-api-key.tsx', id('settings-api-key')),
       route('security', 'routes/account/settings-security.tsx', id('settings-security')),
       route('billing', 'routes/account/settings-billing.tsx', id('settings-billing')),
+      // Billing (Stripe): the screens reached from Usage & Billing
+      route('billing/checkout/:plan/:cycle', 'routes/billing/checkout.tsx', id('billing-checkout')),
+      route('billing/checkout/complete', 'routes/billing/checkout-complete.tsx', id('billing-checkout-complete')),
+      route('billing/upgrade/:plan/:cycle', 'routes/billing/upgrade.tsx', id('billing-upgrade')),
+      route('billing/account', 'routes/billing/account-details.tsx', id('billing-account')),
+      route('billing/history', 'routes/billing/history.tsx', id('billing-history')),
     ]),
     route('admin/setup', 'routes/admin/setup.tsx', id('admin-setup')),
     layout('routes/admin/admin-layout.tsx', id('admin'), [

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { FormMessage } from '../../features/account/forms';
 import { PageLoading, PageTitle } from '../../features/account/page-shell';
+import { BillingSection } from '../../features/billing/billing-section';
 import { AcademiaBacklink } from '../../features/plans/academia-backlink';
 import { CurrentPlan } from '../../features/plans/current-plan';
 import { plansApi, type SubscriptionInfo, type UsageInfo } from '../../features/plans/plans-api';
@@ -14,6 +15,8 @@ export default function UsageBillingPage() {
   const [subscription, setSubscription] = useState<SubscriptionInfo | null>(null);
   const [usage, setUsage] = useState<UsageInfo[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Bumped by the billing section after a payment action, so the plan and usage above follow.
+  const [version, setVersion] = useState(0);
   useEffect(() => {
     Promise.all([plansApi.subscription(), plansApi.usage()]).then(
       ([sub, items]) => {
@@ -22,7 +25,7 @@ export default function UsageBillingPage() {
       },
       (e: unknown) => setError(errorMessage(e)),
     );
-  }, []);
+  }, [version]);
   return (
     <>
       <PageTitle>Usage & Billing</PageTitle>
@@ -48,7 +51,7 @@ export default function UsageBillingPage() {
             <UsageBars items={usage} />
           </section>
           <AcademiaBacklink />
-          {/* billing: payment method, invoices, tax ID and billing address panels go here. */}
+          <BillingSection onChange={() => setVersion((v) => v + 1)} />
         </>
       )}
     </>
