@@ -28,12 +28,16 @@ import { SharingModule } from './modules/sharing/sharing.module.js';
 import { SimulationsModule } from './modules/simulations/simulations.module.js';
 import { TagsModule } from './modules/tags/tags.module.js';
 import { ThumbnailsModule } from './modules/thumbnails/thumbnails.module.js';
+import { CommunityModule } from './modules/community/community.module.js';
+import { ActivityModule } from './modules/activity/activity.module.js';
 
 /** Feature modules: the same list serves the app and the worker (job handlers live in them). */
 export const featureModules = [
   EventsModule, InstanceModule, UsersModule, ApiKeysModule, MailModule, AuthModule, AdminModule, WebsiteModule,
   // Diagrams as a service
   RealtimeModule, RealtimeGatewayModule, NotificationsModule, DiagramsModule, SharingModule, TagsModule, PlaysModule, SimulationsModule, ThumbnailsModule,
+  // Community: rankings, spotlight, Recent Activity
+  CommunityModule, ActivityModule,
 ];
 
 @Module({})

@@ -142,6 +142,7 @@ export const communityDiagramSchema = z
     thumbnail: z.string(),
     contributors: z.array(contributorSchema),
     details: z.object({ nodeCount: z.number().int(), tags: z.array(z.string()), spotlighted: z.boolean() }),
+    nodeCount: z.number().int(),
   })
   .meta({ id: 'CommunityDiagram' });
 export type CommunityDiagram = z.infer<typeof communityDiagramSchema>;

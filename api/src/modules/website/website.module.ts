@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CommunityModule } from '../community/community.module.js';
 import { ContactModule } from '../contact/contact.module.js';
 import { ContentModule } from '../content/content.module.js';
 import { SearchModule } from '../search/search.module.js';
@@ -8,7 +9,7 @@ import { WebsiteGatewayService } from './website-gateway.service.js';
 
 /** The public website: content, search, tracking and forms, and the gateway SSR pages read from. */
 @Module({
-  imports: [ContentModule, SearchModule, TrackingModule, ContactModule],
+  imports: [ContentModule, SearchModule, TrackingModule, ContactModule, CommunityModule],
   controllers: [PlansController],
   providers: [WebsiteGatewayService],
 })
