@@ -209,6 +209,9 @@ export const userSearchQuerySchema = z.object({
   allUsersCount: flag,
 });
 
+export const spotlightDiagramBodySchema = z.object({ fuid: z.string().trim().min(1, 'Enter a file key or the diagram page address').max(300) });
+export const spotlightDesignerBodySchema = z.object({ username: z.string().trim().min(1, 'Enter a username').max(100) });
+
 const tag = 'community';
 const spec = { tag, public: true } as const;
 export const communityEndpoints = {
@@ -262,7 +265,7 @@ export const communityEndpoints = {
     method: 'POST',
     path: '/community/spotlights',
     summary: 'Spotlight a public diagram (by file key or its community URL) or a designer (admin)',
-    body: z.union([z.object({ fuid: z.string().trim().min(1).max(300) }), z.object({ username: z.string().trim().min(1).max(100) })]),
+    body: z.union([spotlightDiagramBodySchema, spotlightDesignerBodySchema]),
     responses: { 201: envelope(z.object({ added: z.boolean() })) },
   }),
   removeSpotlight: defineEndpoint({

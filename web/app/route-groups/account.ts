@@ -23,6 +23,7 @@ export function accountRoutes(idPrefix: string): RouteConfigEntry[] {
       route('admin/mail-log', 'routes/admin/mail-log.tsx', id('admin-mail-log')),
       route('admin/mail-log/:id', 'routes/admin/mail-message.tsx', id('admin-mail-message')),
       route('admin/users', 'routes/admin/users.tsx', id('admin-users')),
+      route('admin/community', 'routes/admin/community.tsx', id('admin-community')),
     ]),
   ];
 }

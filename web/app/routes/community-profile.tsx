@@ -1,4 +1,5 @@
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaArgs } from 'react-router';
+import { ViewBeacon } from '../features/community/view-beacon';
 import { Avatar, CommunityErrorBoundary, CommunityTabs, DiagramCards } from '../features/website/community';
 import { seo } from '../lib/seo';
 import { notFound, website } from '../lib/website.server';
@@ -42,6 +43,7 @@ export default function CommunityUserPage() {
     return (
       <PageLayout name="community">
         <article className="article diagram-page">
+          <ViewBeacon fuid={diagram.fuid} />
           <nav className="breadcrumbs" aria-label="Breadcrumbs">
             <Link to="/community/explore">Community</Link> / <Link to={`/community/${diagram.owner.username}/profile`}>{diagram.owner.name}</Link>
           </nav>
@@ -63,6 +65,7 @@ export default function CommunityUserPage() {
   const { designer, tab, diagrams } = data;
   return (
     <PageLayout name="community">
+      <ViewBeacon username={designer.username} />
       <header className="profile-head">
         <Avatar name={designer.name} url={designer.avatarUrl} />
         <div>

@@ -327,7 +327,7 @@ export class CommunityRepository {
           SELECT d.id, d.like_count,
                  3 * (SELECT count(*) FROM diagram_likes l WHERE l.diagram_id = d.id AND l.created_at >= ${from} AND l.created_at < ${to})
                + 5 * (SELECT count(*) FROM diagrams c WHERE c.source_id = d.id AND c.created_at >= ${from} AND c.created_at < ${to})
-               + (SELECT count(*) FROM community_views v WHERE v.subject_type = 'diagram' AND v.subject_id = d.id AND v.day >= ${from}::date AND v.day < ${to}::date) AS score
+               + (SELECT count(*) FROM community_views v WHERE v.subject_type = 'diagram' AND v.subject_id = d.id AND v.day >= ${from}::date AND v.day <= ${to}::date) AS score
           FROM diagrams d JOIN users u ON u.id = d.owner_id WHERE ${PUBLIC_DIAGRAM}
         ) s WHERE score > 0 ORDER BY score DESC, like_count DESC, id LIMIT ${limit}`;
       const designers = await tx.$executeRaw`
@@ -336,7 +336,7 @@ export class CommunityRepository {
           SELECT u.id, u.follower_count,
                  3 * (SELECT count(*) FROM user_follows f WHERE f.followed_id = u.id AND f.created_at >= ${from} AND f.created_at < ${to})
                + 2 * (SELECT count(*) FROM diagram_likes l JOIN diagrams d ON d.id = l.diagram_id WHERE d.owner_id = u.id AND d.community AND d.deleted_at IS NULL AND l.created_at >= ${from} AND l.created_at < ${to})
-               + (SELECT count(*) FROM community_views v WHERE v.subject_type = 'designer' AND v.subject_id = u.id AND v.day >= ${from}::date AND v.day < ${to}::date) AS score
+               + (SELECT count(*) FROM community_views v WHERE v.subject_type = 'designer' AND v.subject_id = u.id AND v.day >= ${from}::date AND v.day <= ${to}::date) AS score
           FROM users u WHERE ${PUBLIC_DESIGNER}
         ) s WHERE score > 0 ORDER BY score DESC, follower_count DESC, id LIMIT ${limit}`;
       return { designers, diagrams };
@@ -356,7 +356,7 @@ export class CommunityRepository {
       const quiet = new Date(to.getTime() - quietDays * 86_400_000);
       const diagramScore = Prisma.sql`
         3 * (SELECT count(*) FROM diagram_likes l WHERE l.diagram_id = d.id AND l.created_at >= ${from} AND l.created_at < ${to})
-        + (SELECT count(*) FROM community_views v WHERE v.subject_type = 'diagram' AND v.subject_id = d.id AND v.day >= ${from}::date AND v.day < ${to}::date)`;
+        + (SELECT count(*) FROM community_views v WHERE v.subject_type = 'diagram' AND v.subject_id = d.id AND v.day >= ${from}::date AND v.day <= ${to}::date)`;
       const notRecent = (kind: string, column: Prisma.Sql) =>
         Prisma.sql`NOT EXISTS (SELECT 1 FROM community_monthly_picks p WHERE p.kind = ${kind} AND p.subject_id = ${column} AND p.created_at >= ${quiet})`;
       const [diagram] = await tx.$queryRaw<{ id: string; score: number }[]>`

@@ -12,6 +12,7 @@ const ADMIN = [
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/mail-settings', label: 'Mail server' },
   { to: '/admin/mail-log', label: 'Mail log' },
+  { to: '/admin/community', label: 'Community' },
 ];
 
 function Group({ title, items }: { title: string; items: { to: string; label: string }[] }) {
