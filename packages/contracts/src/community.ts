@@ -87,7 +87,7 @@ export const activityItemSchema = z
     aboutCurrentUser: z.boolean(),
     actor: person.nullable(),
     user: person.nullable(),
-    diagram: z.object({ fuid: z.string(), name: z.string(), url: z.string().nullable() }).nullable(),
+    diagram: z.object({ fuid: z.string(), name: z.string(), url: z.string() }).nullable(),
     text: z.string(),
     createdAt: z.string(),
   })

@@ -53,7 +53,7 @@ export default function CommunitySeeAll() {
   const query = (extra: Record<string, string>) => `/community/see-all?${new URLSearchParams({ filter, ...(q ? { q } : {}), ...(tag ? { tag } : {}), ...extra })}`;
   const isDesigners = filter.startsWith('designers');
   const sortable = filter === 'diagrams' || filter === 'designers' || filter === 'designersForHire';
-  const sortParam = askedSort && sortable ? { sort: filter === 'diagrams' ? diagramSort : designerSort } : {};
+  const sortParam: Record<string, string> = askedSort && sortable ? { sort: filter === 'diagrams' ? diagramSort : designerSort } : {};
   const heading = tag ? `Diagrams tagged “${tag}”` : q ? `${titles[filter]} matching “${q}”` : titles[filter];
   return (
     <PageLayout name="community">
