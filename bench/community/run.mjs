@@ -104,12 +104,16 @@ try {
   await db.query(`INSERT INTO community_spotlights (id, kind, user_id, updated_at) SELECT gen_random_uuid(), 'designer', id, now() FROM users ORDER BY follower_count DESC LIMIT 4`);
   await db.query(
     `WITH t AS (INSERT INTO tags (id, workspace_id, owner_id, name, name_key, text_color, background_color, updated_at)
-                SELECT gen_random_uuid(), w.id, w.owner_id, name, lower(name), '#FFFFFF', '#5A55F4', now() FROM workspaces w, unnest(ARRAY['Sinks', 'Engines', 'Loot']) AS name RETURNING id, workspace_id, name_key)
+                SELECT gen_random_uuid(), w.id, w.owner_id, tn.tag_name, lower(tn.tag_name), '#FFFFFF', '#5A55F4', now() FROM workspaces w, unnest(ARRAY['Sinks', 'Engines', 'Loot']) AS tn(tag_name) RETURNING id, workspace_id, name_key)
      INSERT INTO diagram_tags (diagram_id, tag_id) SELECT d.id, t.id FROM diagrams d JOIN t ON t.workspace_id = d.workspace_id AND t.name_key = (ARRAY['sinks', 'engines', 'loot'])[1 + abs(hashtext(d.fuid)) % 3] WHERE abs(hashtext(d.fuid)) % 10 = 0`,
   );
   await db.query('ANALYZE');
   const counts = (await db.query(`SELECT (SELECT count(*) FROM users) AS designers, (SELECT count(*) FROM diagrams WHERE community) AS diagrams, (SELECT count(*) FROM diagram_likes) AS likes, (SELECT count(*) FROM user_follows) AS follows`)).rows[0];
   await db.end();
+  if (process.env.BENCH_DATA_ONLY) {
+    console.log(`BENCH_DATA_ONLY: the data stays in ${database.url} (drop it yourself)`);
+    process.exit(0);
+  }
   console.log(`data: ${counts.designers} designers, ${counts.diagrams} public diagrams, ${counts.likes} likes, ${counts.follows} follows (written in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
 
   const port = await freePort();

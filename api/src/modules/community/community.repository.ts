@@ -91,9 +91,33 @@ const LATEST_MONTH = (kind: string) => Prisma.sql`(SELECT max(month) FROM commun
  * and social engineers own those tables), plus this module's own tables: views, spotlights,
  * monthly picks and templates.
  */
+/** A short page is the last one: its total is exact; otherwise the (possibly seconds-old) count, never less than what was listed. */
+function totalOf(listed: number, q: { offset: number; limit: number }, counted: number): number {
+  if (listed < q.limit && (listed > 0 || q.offset === 0)) return q.offset + listed;
+  return Math.max(counted, q.offset + listed);
+}
+
+/** List totals change slowly and cost a join over every public row: kept for a few seconds. */
+const TOTALS_TTL_MS = 10_000;
+const TOTALS_MAX = 500;
+
 @Injectable()
 export class CommunityRepository {
+  private readonly totals = new Map<string, { at: number; value: Promise<number> }>();
+
   constructor(private readonly prisma: PrismaService) {}
+
+  /** `count(*)` of a list query, shared by identical queries for TOTALS_TTL_MS. */
+  private total(query: Prisma.Sql): Promise<number> {
+    const key = `${query.sql}\n${JSON.stringify(query.values)}`;
+    const hit = this.totals.get(key);
+    if (hit && Date.now() - hit.at < TOTALS_TTL_MS) return hit.value;
+    if (this.totals.size >= TOTALS_MAX) this.totals.clear();
+    const value = this.prisma.$queryRaw<{ n: bigint }[]>(query).then((r) => Number(r[0]?.n ?? 0));
+    value.catch(() => this.totals.delete(key));
+    this.totals.set(key, { at: Date.now(), value });
+    return value;
+  }
 
   transaction<T>(work: (tx: TransactionClient) => Promise<T>): Promise<T> {
     return this.prisma.$transaction(work, { maxWait: 15_000, timeout: 15_000 });
@@ -150,10 +174,9 @@ export class CommunityRepository {
         WHERE ${where}
         ORDER BY ${this.diagramOrder(q)}
         OFFSET ${q.offset} LIMIT ${q.limit}`,
-      this.prisma.$queryRaw<{ n: bigint }[]>`
-        SELECT count(*) AS n FROM diagrams d JOIN users u ON u.id = d.owner_id ${pickJoin} WHERE ${where}`,
+      this.total(Prisma.sql`SELECT count(*) AS n FROM diagrams d JOIN users u ON u.id = d.owner_id ${pickJoin} WHERE ${where}`),
     ]);
-    return { rows, total: Number(count[0]?.n ?? 0) };
+    return { rows, total: totalOf(rows.length, q, count) };
   }
 
   private designerWhere(q: DesignerQuery): Prisma.Sql {
@@ -191,27 +214,28 @@ export class CommunityRepository {
     const viewer = q.viewerId ?? NO_VIEWER;
     const where = this.designerWhere(q);
     const pickJoin = q.ofTheMonth || q.order === 'ofTheMonth' ? Prisma.sql`LEFT JOIN community_monthly_picks p ON p.kind = 'designer' AND p.subject_id = u.id AND p.month = ${LATEST_MONTH('designer')}` : Prisma.empty;
+    // Orders on the users row page first, then add each designer's diagram figures; Recently Active and likes need them for every designer.
+    const needsFigures = q.order === 'active' || q.order === 'likes';
+    const page = needsFigures
+      ? Prisma.sql`SELECT u.*, (s.user_id IS NOT NULL) AS spotlighted FROM users u LEFT JOIN community_spotlights s ON s.user_id = u.id ${pickJoin} WHERE ${where}`
+      : Prisma.sql`SELECT u.*, (s.user_id IS NOT NULL) AS spotlighted FROM users u LEFT JOIN community_spotlights s ON s.user_id = u.id ${pickJoin} WHERE ${where} ORDER BY ${this.designerOrder(q)} OFFSET ${q.offset} LIMIT ${q.limit}`;
+    const order = Prisma.raw(needsFigures ? '' : 'ORDER BY n');
     const [rows, count] = await Promise.all([
       this.prisma.$queryRaw<RankedDesignerRow[]>`
         SELECT u.id::text, u.username, u.email, u.first_name, u.last_name, u.avatar_url, u.job_title, u.about, u.available_for_hire,
                u.follower_count, u.view_count, u.created_at, pub.public_diagram_count, pub.diagram_like_count,
                greatest(u.last_login_at, pub.last_update) AS last_active,
                EXISTS (SELECT 1 FROM user_follows f WHERE f.followed_id = u.id AND f.follower_id = ${viewer}::uuid) AS is_followed,
-               (s.user_id IS NOT NULL) AS spotlighted
-        FROM users u
-        LEFT JOIN community_spotlights s ON s.user_id = u.id
-        ${pickJoin}
+               u.spotlighted
+        FROM (SELECT page.*, row_number() OVER () AS n FROM (${page}) page) u
         CROSS JOIN LATERAL (
           SELECT count(*)::int AS public_diagram_count, coalesce(sum(d.like_count), 0)::int AS diagram_like_count, max(d.updated_at) AS last_update
           FROM diagrams d WHERE d.owner_id = u.id AND d.community AND d.deleted_at IS NULL
         ) pub
-        WHERE ${where}
-        ORDER BY ${this.designerOrder(q)}
-        OFFSET ${q.offset} LIMIT ${q.limit}`,
-      this.prisma.$queryRaw<{ n: bigint }[]>`
-        SELECT count(*) AS n FROM users u LEFT JOIN community_spotlights s ON s.user_id = u.id ${pickJoin} WHERE ${where}`,
+        ${needsFigures ? Prisma.sql`ORDER BY ${this.designerOrder(q)} OFFSET ${q.offset} LIMIT ${q.limit}` : Prisma.sql`${order}`}`,
+      this.total(Prisma.sql`SELECT count(*) AS n FROM users u LEFT JOIN community_spotlights s ON s.user_id = u.id ${pickJoin} WHERE ${where}`),
     ]);
-    return { rows, total: Number(count[0]?.n ?? 0) };
+    return { rows, total: totalOf(rows.length, q, count) };
   }
 
   countAllDesigners(): Promise<number> {
