@@ -238,6 +238,25 @@ export class CommunityRepository {
     return { rows, total: totalOf(rows.length, q, count) };
   }
 
+  /** What changes with each like and follow, fresh, for cards read from the shared lists (the spec's diagrams-data-nocache idea). */
+  diagramOverlay(viewerId: string | null, ids: string[]): Promise<{ id: string; like_count: number; view_count: number; liked: boolean; owner_followed: boolean }[]> {
+    if (!ids.length) return Promise.resolve([]);
+    const viewer = viewerId ?? NO_VIEWER;
+    return this.prisma.$queryRaw`
+      SELECT d.id::text, d.like_count, d.view_count,
+             EXISTS (SELECT 1 FROM diagram_likes l WHERE l.diagram_id = d.id AND l.user_id = ${viewer}::uuid) AS liked,
+             EXISTS (SELECT 1 FROM user_follows f WHERE f.followed_id = d.owner_id AND f.follower_id = ${viewer}::uuid) AS owner_followed
+      FROM diagrams d WHERE d.id = ANY(${ids}::uuid[])`;
+  }
+
+  designerOverlay(viewerId: string | null, ids: string[]): Promise<{ id: string; follower_count: number; is_followed: boolean }[]> {
+    if (!ids.length) return Promise.resolve([]);
+    const viewer = viewerId ?? NO_VIEWER;
+    return this.prisma.$queryRaw`
+      SELECT u.id::text, u.follower_count, EXISTS (SELECT 1 FROM user_follows f WHERE f.followed_id = u.id AND f.follower_id = ${viewer}::uuid) AS is_followed
+      FROM users u WHERE u.id = ANY(${ids}::uuid[])`;
+  }
+
   countAllDesigners(): Promise<number> {
     return this.prisma.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM users u WHERE ${PUBLIC_DESIGNER}`.then((r) => Number(r[0]?.n ?? 0));
   }

@@ -1,4 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import type { AppConfig } from '../../config/config.js';
+import { APP_CONFIG } from '../../core/tokens.js';
 import {
   CommunityRules,
   diagramSlug,
@@ -82,9 +84,58 @@ export interface ListPage {
  * (diagrams: Most Appreciated, Most Viewed, Most Recent; designers: Recently Active, Most Followed,
  * Most Viewed) and every see-all filter. What the SSR pages and the spec's /community API read.
  */
+/** Lists are shared by every reader for PAGE_CACHE_SECONDS (as long as the visitors' page cache); each reader's flags and counts are read fresh. */
+const SHARED_LIST_MAX = 500;
+
 @Injectable()
 export class CommunityService {
-  constructor(private readonly repository: CommunityRepository) {}
+  private readonly shared = new Map<string, { at: number; value: Promise<unknown> }>();
+
+  private readonly sharedTtlMs: number;
+
+  constructor(
+    private readonly repository: CommunityRepository,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.sharedTtlMs = config.PAGE_CACHE_SECONDS * 1000;
+  }
+
+  private sharedList<T>(key: string, load: () => Promise<T>): Promise<T> {
+    if (this.sharedTtlMs <= 0) return load();
+    const hit = this.shared.get(key);
+    if (hit && Date.now() - hit.at < this.sharedTtlMs) return hit.value as Promise<T>;
+    if (this.shared.size >= SHARED_LIST_MAX) this.shared.clear();
+    const value = load();
+    value.catch(() => this.shared.delete(key));
+    this.shared.set(key, { at: Date.now(), value });
+    return value;
+  }
+
+  /**
+   * A list page as every reader sees it (shared for a few seconds), then the reader's own view:
+   * likedByAuthenticatedUser, isFollowed and the like counts read fresh by id.
+   */
+  async sharedDiagrams(query: Omit<DiagramQuery, 'offset' | 'limit' | 'term' | 'viewerId'> & ListPage & { term?: string }, viewerId: string | null) {
+    const base = await this.sharedList(`d:${JSON.stringify(query)}`, () => this.diagrams({ ...query, viewerId: null }));
+    const overlay = await this.repository.diagramOverlay(viewerId, base.list.map((d) => d.uid));
+    const byId = new Map(overlay.map((o) => [o.id, o]));
+    const list = base.list.map((d) => {
+      const o = byId.get(d.uid);
+      return o ? { ...d, likeCount: o.like_count, viewCount: o.view_count, likedByAuthenticatedUser: o.liked, owner: { ...d.owner, isFollowed: o.owner_followed } } : d;
+    });
+    return { list, totalCount: base.totalCount };
+  }
+
+  async sharedDesigners(query: Omit<DesignerQuery, 'offset' | 'limit' | 'term' | 'viewerId'> & ListPage & { term?: string }, viewerId: string | null) {
+    const base = await this.sharedList(`u:${JSON.stringify(query)}`, () => this.designers({ ...query, viewerId: null }));
+    const overlay = await this.repository.designerOverlay(viewerId, base.list.map((d) => d.id));
+    const byId = new Map(overlay.map((o) => [o.id, o]));
+    const list = base.list.map((d) => {
+      const o = byId.get(d.id);
+      return o ? { ...d, followerCount: o.follower_count, isFollowed: o.is_followed } : d;
+    });
+    return { list, totalCount: base.totalCount };
+  }
 
   private term(raw: string | undefined): string | undefined {
     return raw ? (searchableTerm(raw) ?? undefined) : undefined;
@@ -98,7 +149,7 @@ export class CommunityService {
   }
 
   diagramTab(tab: DiagramTab, viewerId: string | null, page: ListPage) {
-    return this.diagrams({ viewerId, order: diagramTabOrder[tab], direction: 'desc', ...page });
+    return this.sharedDiagrams({ order: diagramTabOrder[tab], direction: 'desc', ...page }, viewerId);
   }
 
   diagramSeeAll(sort: DiagramSort, viewerId: string | null, page: ListPage, term?: string) {
@@ -112,7 +163,7 @@ export class CommunityService {
   }
 
   designerTab(tab: DesignerTab, viewerId: string | null, page: ListPage) {
-    return this.designers({ viewerId, order: designerTabOrder[tab], direction: 'desc', ...page });
+    return this.sharedDesigners({ order: designerTabOrder[tab], direction: 'desc', ...page }, viewerId);
   }
 
   /** A see-all filter: designers, designersForHire, designersOfTheMonth, diagrams, newTemplates (tags: see `tags`). */
@@ -120,15 +171,15 @@ export class CommunityService {
     const { viewerId, term, page, count } = options;
     switch (filter) {
       case 'designers':
-        return this.designers({ viewerId, term, order: designerSortOrder[options.designerSort], direction: 'desc', page, count });
+        return this.sharedDesigners({ term, order: designerSortOrder[options.designerSort], direction: 'desc', page, count }, viewerId);
       case 'designersForHire':
-        return this.designers({ viewerId, term, forHire: true, order: designerSortOrder[options.designerSort], direction: 'desc', page, count });
+        return this.sharedDesigners({ term, forHire: true, order: designerSortOrder[options.designerSort], direction: 'desc', page, count }, viewerId);
       case 'designersOfTheMonth':
-        return this.designers({ viewerId, term, order: 'ofTheMonth', direction: 'asc', page, count });
+        return this.sharedDesigners({ term, order: 'ofTheMonth', direction: 'asc', page, count }, viewerId);
       case 'newTemplates':
-        return this.diagrams({ viewerId, term, templatesOnly: true, order: 'template', direction: 'desc', page, count });
+        return this.sharedDiagrams({ term, templatesOnly: true, order: 'template', direction: 'desc', page, count }, viewerId);
       case 'diagrams':
-        return this.diagrams({ viewerId, term, tag: options.tag, order: diagramSortOrder[options.diagramSort], direction: 'desc', page, count });
+        return this.sharedDiagrams({ term, tag: options.tag, order: diagramSortOrder[options.diagramSort], direction: 'desc', page, count }, viewerId);
     }
   }
 
@@ -154,7 +205,7 @@ export class CommunityService {
   }
 
   newTemplates(viewerId: string | null) {
-    return this.diagrams({ viewerId, templatesOnly: true, order: 'template', direction: 'desc', page: 1, count: CommunityRules.newTemplatesCount });
+    return this.sharedDiagrams({ templatesOnly: true, order: 'template', direction: 'desc', page: 1, count: CommunityRules.newTemplatesCount }, viewerId);
   }
 
   publicDiagram(fuid: string) {
