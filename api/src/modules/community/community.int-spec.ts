@@ -21,7 +21,7 @@ describe('community rankings, see-all filters, spotlight and the spec community 
   const ids: Record<string, string> = {};
   const api = async (path: string, init: RequestInit = {}) => {
     const response = await fetch(`${app.url}/api${path}`, { ...init, headers: { 'user-agent': BROWSER, 'content-type': 'application/json', ...(init.headers as Record<string, string>) } });
-    return { status: response.status, headers: response.headers, body: (await response.json()) as any };
+    return { status: response.status, headers: response.headers, body: (await response.json()) };
   };
   const page = async (path: string) => {
     const response = await fetch(`${app.url}${path}`);
