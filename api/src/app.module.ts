@@ -32,6 +32,8 @@ import { SocialModule } from './modules/social/social.module.js';
 import { PlansModule } from './modules/plans/plans.module.js';
 import { PlansFeatureModule } from './modules/plans/plans-feature.module.js';
 import { BillingModule } from './modules/billing/billing.module.js';
+import { CommunityModule } from './modules/community/community.module.js';
+import { ActivityModule } from './modules/activity/activity.module.js';
 
 /** Feature modules: the same list serves the app and the worker (job handlers live in them). */
 export const featureModules = [
@@ -44,6 +46,8 @@ export const featureModules = [
   PlansModule, PlansFeatureModule,
   // Billing (Stripe)
   BillingModule,
+  // Community: rankings, spotlight, Recent Activity
+  CommunityModule, ActivityModule,
 ];
 
 @Module({})

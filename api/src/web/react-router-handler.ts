@@ -22,6 +22,7 @@ const loadContextWith = (logger: Logger) => (req: Request, res: Response): Route
     requestId: String(req.id ?? ''),
     website,
     viewerRole: async () => (website ? website.viewerRole(req) : null),
+    serverRequest: req,
   });
   return context;
 };

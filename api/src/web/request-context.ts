@@ -9,6 +9,8 @@ export interface ServerRequestContext {
   website?: WebsiteGateway;
   /** The signed-in viewer's role, resolved on demand (preview mode). */
   viewerRole?: () => Promise<string | null>;
+  /** The incoming (Express) request, handed back to gateway reads that depend on the viewer (community likes and follows). */
+  serverRequest?: unknown;
 }
 
 // The web bundle (web/app/lib/server-context.ts) and this server each load this code; a global

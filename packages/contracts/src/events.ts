@@ -37,6 +37,14 @@ export const domainEventSchemas = {
   AcademiaApplicationChanged: z.object({ applicationId: id, userId: id, change: z.enum(['submitted', 'approved', 'rejected', 'backlink_warning', 'reverted']) }),
   /** Someone was invited into a team workspace (teams issue). */
   MemberInvited: z.object({ workspaceId: id, workspaceName: z.string(), email: z.string().email(), invitedById: id }),
+  /** A diagram was created from scratch (copies are DiagramCopied) (community: Recent Activity). */
+  DiagramCreated: z.object({ ...diagramRef, ownerId: id }),
+  /** A save started a new burst of changes to a diagram (one event per version-history entry, not per autosave). */
+  DiagramUpdated: z.object({ ...diagramRef, updatedById: id }),
+  /** A public diagram was published as a template (listed under "new templates"). */
+  TemplatePublished: z.object({ ...diagramRef, publishedById: id, templateType: z.string().nullable() }),
+  /** The community.trending job found a new trending diagram, designer or template. */
+  CommunityTrending: z.object({ kind: z.enum(['diagram', 'user', 'template']), subjectId: id, period: z.string() }),
   /** A server batch (multiple run) ended. */
   BatchFinished: z.object({ playId: id, fuid: z.string(), diagramName: z.string(), authorId: id.nullable(), runs: z.number().int(), status: z.enum(['done', 'failed']) }),
 } as const;

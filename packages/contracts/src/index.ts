@@ -19,3 +19,4 @@ export * from './notifications.js';
 export * from './events.js';
 export * from './social.js';
 export * from './billing.js';
+export * from './community.js';

@@ -1,5 +1,6 @@
 import type { AuthorPostList, CallToAction, Chapter, Collection, GlossaryIndexItem, GlossaryTerm, Job, LearnPage, Menus, Page, Partner, Post, PostCategory, PostList, SocialPost } from './content.js';
 import type { SearchFilter, SearchResults, Suggestion, SuggestionContext } from './search.js';
+import type { CommunityDesigner, CommunityDiagram, CommunityFilter, CommunityTag, DesignerSort, DiagramSort } from './community.js';
 
 export const layouts = ['base', 'blog', 'community', 'docs', 'landing', 'main', 'resources', 'default'] as const;
 export type LayoutName = (typeof layouts)[number];
@@ -103,6 +104,32 @@ export interface WebsiteGateway {
   /** Profile tabs (social): public diagrams the designer likes; whom they follow and who follows them. */
   likedDiagrams(username: string): Promise<DiagramCard[]>;
   connections(username: string): Promise<{ following: DesignerCard[]; followers: DesignerCard[] }>;
+  /** Community explore: spotlight, for hire, new templates and each tab's first cards (community engineer). */
+  communityExplore(request: unknown): Promise<CommunityExplore>;
+  /** A community see-all filter's page, sorted. */
+  communityList(filter: CommunityFilter, options: CommunityListOptions, request: unknown): Promise<CommunityList>;
   /** The role of whoever sent this (Express) request, when signed in; asked only for previews. */
   viewerRole(request: unknown): Promise<string | null>;
 }
+
+/** What the community landing shows (explore). */
+export interface CommunityExplore {
+  spotlightDiagrams: CommunityDiagram[];
+  spotlightDesigners: CommunityDesigner[];
+  designersForHire: CommunityDesigner[];
+  newTemplates: CommunityDiagram[];
+  diagramTabs: { newest: CommunityDiagram[]; popular: CommunityDiagram[]; ofTheMonth: CommunityDiagram[] };
+  designerTabs: { newest: CommunityDesigner[]; popular: CommunityDesigner[]; ofTheMonth: CommunityDesigner[] };
+}
+export interface CommunityListOptions {
+  term?: string;
+  diagramSort: DiagramSort;
+  designerSort: DesignerSort;
+  tag?: string;
+  page: number;
+  count: number;
+}
+export type CommunityList =
+  | { kind: 'diagrams'; list: CommunityDiagram[]; totalCount: number }
+  | { kind: 'designers'; list: CommunityDesigner[]; totalCount: number }
+  | { kind: 'tags'; list: CommunityTag[]; totalCount: number };

@@ -27,3 +27,8 @@ export async function previewAllowed(request: Request, context: Readonly<RouterC
   if (!new URL(request.url).searchParams.has('preview')) return false;
   return (await context.get(serverRequestContext).viewerRole?.()) === 'admin';
 }
+
+/** The request as the server received it, for community reads that show the viewer's likes and follows. */
+export function viewerRequest(context: Readonly<RouterContextProvider>): unknown {
+  return context.get(serverRequestContext).serverRequest ?? null;
+}

@@ -32,6 +32,7 @@ export function accountRoutes(idPrefix: string): RouteConfigEntry[] {
       route('admin/users', 'routes/admin/users.tsx', id('admin-users')),
       route('admin/plans', 'routes/admin/plans.tsx', id('admin-plans')),
       route('admin/academia', 'routes/admin/academia.tsx', id('admin-academia')),
+      route('admin/community', 'routes/admin/community.tsx', id('admin-community')),
     ]),
   ];
 }

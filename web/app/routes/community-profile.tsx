@@ -3,6 +3,7 @@ import type { GlossaryIndexItem } from '@loopwright/contracts';
 import { PlayPanel } from '../features/social/play-panel';
 import { Contributors, EmbedCodeButton, FollowButton, ForkButton, HireButton, LikeButton, ProfileCounts, ShareButtons } from '../features/social/social-buttons';
 import { Avatar, CommunityErrorBoundary, CommunityTabs, DesignerCards, DiagramCards } from '../features/website/community';
+import { ViewBeacon } from '../features/community/view-beacon';
 import { seo } from '../lib/seo';
 import { notFound, website } from '../lib/website.server';
 import { PageLayout } from '../ui/page-layout';
@@ -57,6 +58,7 @@ export default function CommunityUserPage() {
     return (
       <PageLayout name="community">
         <article className="article diagram-page">
+          <ViewBeacon fuid={diagram.fuid} />
           <nav className="breadcrumbs" aria-label="Breadcrumbs">
             <Link to="/community/explore">Community</Link> / <Link to={`/community/${diagram.owner.username}/profile`}>{diagram.owner.name}</Link>
           </nav>
@@ -106,6 +108,7 @@ export default function CommunityUserPage() {
   const { designer, tab, diagrams, people } = data;
   return (
     <PageLayout name="community">
+      <ViewBeacon username={designer.username} />
       <header className="profile-head">
         <Avatar name={designer.name} url={designer.avatarUrl} />
         <div>

@@ -111,11 +111,7 @@ export class ContentController {
     return this.content.partners();
   }
 
-  /** Nothing is spotlighted until community diagrams exist. */
-  @Endpoint(contentEndpoints.featured)
-  featured() {
-    return { usernames: '', fileKeys: '' };
-  }
+  // /wp-json/community/featured is answered by the community module (spotlight.controller.ts).
 
   @Endpoint(contentEndpoints.tweets)
   tweets(@Param('ids') ids: string) {

@@ -5,6 +5,7 @@ import type { Caller } from '../../core/auth/caller.js';
 import { AppError } from '../../core/errors/app-error.js';
 import type { TransactionClient } from '../../core/prisma/prisma.service.js';
 import type { Prisma } from '../../generated/prisma/client.js';
+import { DomainEventsService } from '../events/domain-events.service.js';
 import { EntitlementsService } from '../plans/entitlements.service.js';
 import { RealtimePublisher } from '../realtime/realtime.publisher.js';
 import { DiagramAccessService } from './diagram-access.service.js';
@@ -22,6 +23,7 @@ export class DiagramSaveService {
     private readonly access: DiagramAccessService,
     private readonly realtime: RealtimePublisher,
     private readonly entitlements: EntitlementsService,
+    private readonly events: DomainEventsService,
   ) {}
 
   /**
@@ -94,12 +96,17 @@ export class DiagramSaveService {
     options: { restoredFrom: { id: string; version: number } | null },
   ): Promise<SaveResult | null> {
     const savedAt = new Date();
-    return this.diagrams.transaction(async (tx) => {
+    return this.events.transaction(async (tx, emit) => {
       const won = await this.diagrams.saveIfVersion(tx, diagramId, baseVersion, { ...DiagramSaveService.columns(checked), savedAt, savedById: userId });
       if (!won) return null;
       const version = baseVersion + 1;
-      const revisionId = await this.recordRevision(tx, diagramId, userId, version, checked.document, options.restoredFrom, savedAt);
-      return { version, savedAt: savedAt.toISOString(), revisionId, warnings: checked.warnings, typeTags: checked.typeTags };
+      const revision = await this.recordRevisionBurst(tx, diagramId, userId, version, checked.document, options.restoredFrom, savedAt);
+      // One DiagramUpdated per version-history entry (a burst of autosaves), not per autosave (community: Recent Activity).
+      if (revision.started) {
+        const ref = await this.diagrams.refOf(tx, diagramId);
+        await emit({ type: 'DiagramUpdated', payload: { diagramId, fuid: ref.fuid, diagramName: ref.name, updatedById: userId } });
+      }
+      return { version, savedAt: savedAt.toISOString(), revisionId: revision.id, warnings: checked.warnings, typeTags: checked.typeTags };
     });
   }
 
@@ -113,6 +120,18 @@ export class DiagramSaveService {
     restoredFrom: { id: string; version: number } | null,
     now: Date,
   ): Promise<string> {
+    return (await this.recordRevisionBurst(tx, diagramId, authorId, version, document, restoredFrom, now)).id;
+  }
+
+  private async recordRevisionBurst(
+    tx: TransactionClient,
+    diagramId: string,
+    authorId: string,
+    version: number,
+    document: Diagram,
+    restoredFrom: { id: string; version: number } | null,
+    now: Date,
+  ): Promise<{ id: string; started: boolean }> {
     const json = document as unknown as Prisma.InputJsonValue;
     const latest = restoredFrom ? null : await this.diagrams.latestRevision(tx, diagramId);
     const continues =
@@ -122,7 +141,7 @@ export class DiagramSaveService {
       latest.version === version - 1 &&
       now.getTime() - latest.updatedAt.getTime() < DiagramLimits.versionBurstGapMs &&
       now.getTime() - latest.createdAt.getTime() < DiagramLimits.versionBurstMaxMs;
-    if (continues) return (await this.diagrams.extendRevision(tx, latest.id, version, json)).id;
+    if (continues) return { id: (await this.diagrams.extendRevision(tx, latest.id, version, json)).id, started: false };
     const workspaceId = await this.diagrams.workspaceIdOf(diagramId, tx);
     const days = workspaceId ? await this.entitlements.versionHistoryDays(workspaceId, tx) : DiagramLimits.versionHistoryDays;
     if (days !== null) await this.diagrams.pruneRevisions(diagramId, this.retentionCutoff(days, now.getTime()), tx);
@@ -130,7 +149,7 @@ export class DiagramSaveService {
       diagramId, authorId, version, firstVersion: version, document: json,
       restoredFromId: restoredFrom?.id ?? null, restoredFromVersion: restoredFrom?.version ?? null,
     });
-    return created.id;
+    return { id: created.id, started: true };
   }
 
   async listRevisions(fuid: string, caller: Caller): Promise<{ items: Revision[]; retentionDays: number | null }> {

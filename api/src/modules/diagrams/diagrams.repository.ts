@@ -85,6 +85,11 @@ export class DiagramsRepository {
     return count;
   }
 
+  /** Name and file key, for the events a save emits. */
+  refOf(tx: TransactionClient, id: string) {
+    return tx.diagram.findUniqueOrThrow({ where: { id }, select: { fuid: true, name: true } });
+  }
+
   currentVersion(id: string) {
     return this.prisma.diagram.findUnique({ where: { id }, select: { version: true, savedAt: true, savedBy: userRef } });
   }

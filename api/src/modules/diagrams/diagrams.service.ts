@@ -80,6 +80,8 @@ export class DiagramsService {
       if (input.source) {
         await this.diagrams.incrementForks(input.source.id, tx);
         await emit({ type: 'DiagramCopied', payload: { diagramId: input.source.id, fuid: input.source.fuid, diagramName: input.source.name, copyFuid: diagram.fuid, copiedById: ownerId, sourceOwnerId: input.source.ownerId } });
+      } else {
+        await emit({ type: 'DiagramCreated', payload: { diagramId: diagram.id, fuid: diagram.fuid, diagramName: diagram.name, ownerId } });
       }
       return diagram;
     });

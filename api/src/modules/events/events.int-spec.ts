@@ -41,7 +41,7 @@ describe('domain events through the outbox', () => {
     const event = await prisma.domainEvent.findFirstOrThrow({ where: { type: 'DiagramShared', payload: { path: ['fuid'], equals: diagram.fuid } }, include: { deliveries: true } });
     const delivered = await eventually(async () => ((await prisma.domainEvent.findUnique({ where: { id: event.id } }))?.dispatchedAt ? true : undefined));
     expect(delivered).toBe(true);
-    expect((await prisma.domainEventDelivery.findMany({ where: { eventId: event.id } })).map((d) => d.consumer).sort()).toEqual(['mail', 'notifications']);
+    expect((await prisma.domainEventDelivery.findMany({ where: { eventId: event.id } })).map((d) => d.consumer).sort()).toEqual(['activity', 'mail', 'notifications']); // activity: Recent Activity (community)
     const mails = () => prisma.mailLog.findMany({ where: { template: 'diagram-shared', to: invitee.email } });
     await eventually(async () => ((await mails())[0]?.status === 'stored' ? true : undefined));
     expect((await mails())[0].subject).toBe('Ada Owner shared "Shared economy" with you');

@@ -2,7 +2,9 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Request } from 'express';
 import { IdentityResolver } from '../../core/auth/identity-resolver.js';
-import type { Collection, SearchFilter, SuggestionContext, WebsiteGateway } from '@loopwright/contracts';
+import type { Collection, CommunityExplore, CommunityFilter, CommunityList, CommunityListOptions, SearchFilter, SuggestionContext, WebsiteGateway } from '@loopwright/contracts';
+import { CommunityService } from '../community/community.service.js';
+import { SpotlightService } from '../community/spotlight.service.js';
 import { BlogService } from '../content/blog.service.js';
 import { ContentCache } from '../content/content-cache.js';
 import { ContentService } from '../content/content.service.js';
@@ -37,6 +39,8 @@ export class WebsiteGatewayService implements WebsiteGateway, OnModuleInit {
     private readonly identity: IdentityResolver,
     private readonly social: SocialService,
     private readonly plans: PlanCatalogueService,
+    private readonly community: CommunityService,
+    private readonly spotlight: SpotlightService,
   ) {}
 
   async pricing() {
@@ -127,6 +131,43 @@ export class WebsiteGatewayService implements WebsiteGateway, OnModuleInit {
     const cards = async (list: string[]) => (await Promise.all(list.map((u) => this.searchService.designer(u)))).filter((c) => c !== null);
     const [following, followers] = await Promise.all([cards(names.following), cards(names.followers)]);
     return { following, followers };
+  }
+
+  private async viewerId(request: unknown): Promise<string | null> {
+    if (!request) return null;
+    const caller = await this.identity.resolve(request as Request).catch(() => null);
+    return caller?.userId ?? null;
+  }
+
+  async communityExplore(request: unknown): Promise<CommunityExplore> {
+    const viewer = await this.viewerId(request);
+    const first = { page: 1, count: 8 };
+    const [spotlight, forHire, templates, dNewest, dPopular, dMonth, uNewest, uPopular, uMonth] = await Promise.all([
+      this.spotlight.list(viewer),
+      this.community.seeAll('designersForHire', { viewerId: viewer, diagramSort: 'appreciated', designerSort: 'active', page: 1, count: 4 }),
+      this.community.newTemplates(viewer),
+      this.community.diagramTab('newest', viewer, first),
+      this.community.diagramTab('popular', viewer, first),
+      this.community.diagramTab('ofTheMonth', viewer, first),
+      this.community.designerTab('newest', viewer, first),
+      this.community.designerTab('popular', viewer, first),
+      this.community.designerTab('ofTheMonth', viewer, first),
+    ]);
+    return {
+      spotlightDiagrams: spotlight.diagrams.slice(0, 8),
+      spotlightDesigners: spotlight.designers.slice(0, 8),
+      designersForHire: forHire.list as CommunityExplore['designersForHire'],
+      newTemplates: templates.list,
+      diagramTabs: { newest: dNewest.list, popular: dPopular.list, ofTheMonth: dMonth.list },
+      designerTabs: { newest: uNewest.list, popular: uPopular.list, ofTheMonth: uMonth.list },
+    };
+  }
+
+  async communityList(filter: CommunityFilter, options: CommunityListOptions, request: unknown): Promise<CommunityList> {
+    const viewerId = await this.viewerId(request);
+    if (filter === 'tags') return { kind: 'tags', ...(await this.community.tags(options.term, options)) };
+    const result = await this.community.seeAll(filter, { viewerId, ...options });
+    return filter === 'diagrams' || filter === 'newTemplates' ? ({ kind: 'diagrams', ...result } as CommunityList) : ({ kind: 'designers', ...result } as CommunityList);
   }
 
   async viewerRole(request: unknown): Promise<string | null> {

@@ -1,5 +1,6 @@
 import { PlansModule } from '../plans/plans.module.js';
 import { Module } from '@nestjs/common';
+import { CommunityModule } from '../community/community.module.js';
 import { ContactModule } from '../contact/contact.module.js';
 import { ContentModule } from '../content/content.module.js';
 import { SearchModule } from '../search/search.module.js';
@@ -9,7 +10,7 @@ import { WebsiteGatewayService } from './website-gateway.service.js';
 
 /** The public website: content, search, tracking and forms, and the gateway SSR pages read from. */
 @Module({
-  imports: [ContentModule, SearchModule, TrackingModule, ContactModule, SocialModule, PlansModule],
+  imports: [ContentModule, SearchModule, TrackingModule, ContactModule, SocialModule, PlansModule, CommunityModule],
   providers: [WebsiteGatewayService],
 })
 export class WebsiteModule {}

@@ -15,6 +15,7 @@ const ADMIN = [
   { to: '/admin/mail-log', label: 'Mail log' },
   { to: '/admin/plans', label: 'Plans' },
   { to: '/admin/academia', label: 'Academia applications' },
+  { to: '/admin/community', label: 'Community' },
 ];
 
 function Group({ title, items }: { title: string; items: { to: string; label: string }[] }) {

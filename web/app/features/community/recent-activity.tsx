@@ -1,0 +1,111 @@
+import { CommunityRules, CommunityTabTexts, type ActivityItem } from '@loopwright/contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '../../lib/api-client';
+import { communityApi } from './community-api';
+
+interface FeedState {
+  list: ActivityItem[];
+  lastPage: number;
+  page: number;
+  hasNew: boolean;
+  hasMore: boolean;
+}
+
+const relative = (iso: string) => {
+  const minutes = Math.round((Date.now() - new Date(iso).getTime()) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  return `${Math.round(hours / 24)} d ago`;
+};
+
+/**
+ * Recent Activity (app.md §3, §4): pages of 10 appended on "Load more"; the new items a page shows
+ * are marked viewed (their ids sent, then the list of viewed ids reset); hasNew while any is new.
+ */
+export function RecentActivity({ username }: { username: string }) {
+  const [feed, setFeed] = useState<FeedState | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const idsViewed = useRef<string[]>([]);
+
+  const markShown = useCallback(
+    async (items: ActivityItem[]) => {
+      idsViewed.current.push(...items.filter((i) => i.isNew).map((i) => i.id));
+      if (!idsViewed.current.length) return;
+      const ids = idsViewed.current;
+      idsViewed.current = [];
+      await communityApi.markActivity(ids, username).catch(() => undefined); // the spec does not read this answer
+    },
+    [username],
+  );
+
+  const load = useCallback(
+    async (page: number) => {
+      setLoading(true);
+      setError(null);
+      try {
+        const next = await communityApi.activityFeed(page, CommunityRules.activityPageSize);
+        setFeed((previous) => ({
+          list: page === 1 || !previous ? next.list : [...previous.list, ...next.list.filter((i) => !previous.list.some((p) => p.id === i.id))],
+          lastPage: next.lastPage,
+          page: next.page,
+          hasNew: next.hasNew,
+          hasMore: next.hasMore,
+        }));
+        await markShown(next.list);
+      } catch (e) {
+        setError(errorMessage(e));
+      } finally {
+        setLoading(false);
+      }
+    },
+    [markShown],
+  );
+
+  useEffect(() => {
+    void load(1);
+  }, [load]);
+
+  return (
+    <section className="recent-activity card" aria-labelledby="recent-activity-title" aria-busy={loading}>
+      <h2 id="recent-activity-title">
+        {CommunityTabTexts.recentActivity}
+        {feed?.hasNew ? (
+          <span className="recent-activity__dot" role="status">
+            New
+          </span>
+        ) : null}
+      </h2>
+      {error ? (
+        <p className="recent-activity__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {feed && !feed.list.length ? <p className="muted">{CommunityTabTexts.noActivity}</p> : null}
+      {feed?.list.length ? (
+        <ol className="recent-activity__list">
+          {feed.list.map((item) => (
+            <li key={item.id} className={item.isNew ? 'recent-activity__item is-new' : 'recent-activity__item'} data-type={item.type}>
+              <p>
+                {item.diagram ? <Link to={item.diagram.url}>{item.text}</Link> : item.user && !item.aboutCurrentUser ? <Link to={`/community/${item.user.username}/profile`}>{item.text}</Link> : item.text}
+                {item.isNew ? <span className="recent-activity__new">New</span> : null}
+              </p>
+              <p className="muted recent-activity__when">
+                <time dateTime={item.createdAt}>{relative(item.createdAt)}</time>
+              </p>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {feed?.hasMore ? (
+        <button type="button" className="button button--ghost" disabled={loading} onClick={() => void load(feed.page + 1)}>
+          {CommunityTabTexts.loadMore}
+        </button>
+      ) : null}
+      {!feed && loading ? <p className="muted">Loading…</p> : null}
+    </section>
+  );
+}
