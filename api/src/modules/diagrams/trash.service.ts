@@ -46,8 +46,8 @@ export class TrashService implements OnApplicationBootstrap {
     await this.schedule().catch((error: Error) => this.logger.warn({ error: error.message }, 'could not schedule the trash purge'));
   }
 
-  schedule(): Promise<void> {
-    return this.queue.repeat(trashPurgeJob, {}, TRASH_PURGE_EVERY_MS);
+  async schedule(): Promise<void> {
+    await this.queue.repeat(trashPurgeJob, {}, TRASH_PURGE_EVERY_MS);
   }
 
   async deleteForever(fuid: string, caller: Caller): Promise<void> {
