@@ -72,14 +72,7 @@ export function ChoosePlanStep({ onChoose, onBack }: { onChoose: (choice: PlanCh
 /** Onboarding → Trial start (the same screen as /start-trial, inside the sign-up card). */
 export function TrialStartStep({ choice, onDone, onBack }: { choice: Extract<PlanChoice, { kind: 'trial' }>; onDone: () => void; onBack: () => void }) {
   return (
-    <div className="acc-stack">
-      <TrialStart embedded planName={choice.planName} cycle={choice.cycle} onStarted={onDone} />
-      <div className="acc-row">
-        <button type="button" className="button button--ghost" onClick={onBack}>
-          Back to the plans
-        </button>
-      </div>
-    </div>
+    <TrialStart embedded planName={choice.planName} cycle={choice.cycle} onStarted={onDone} onBack={onBack} />
   );
 }
 

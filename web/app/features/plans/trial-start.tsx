@@ -19,7 +19,17 @@ function Shell({ embedded, title, lead, children }: { embedded: boolean; title: 
   );
 }
 
-export function TrialStart({ planName: fixedPlan, cycle: fixedCycle, onStarted, embedded = false }: { planName?: string; cycle?: string; onStarted?: () => void; embedded?: boolean }) {
+export function TrialStart({ planName: fixedPlan, cycle: fixedCycle, onStarted, onBack, embedded = false }: { planName?: string; cycle?: string; onStarted?: () => void; onBack?: () => void; embedded?: boolean }) {
+  // Inside onboarding the way out is Back (to the plans), not a link away from the sign-up.
+  const away = embedded && onBack ? (
+    <button type="button" className="button button--ghost" onClick={onBack}>
+      Back to the plans
+    </button>
+  ) : (
+    <Link className="button button--ghost" to="/plans">
+      Compare plans
+    </Link>
+  );
   const params = useParams();
   const planName = fixedPlan ?? params.planName ?? '';
   const cycle = fixedCycle ?? params.billingCycle ?? 'monthly';
@@ -59,9 +69,11 @@ export function TrialStart({ planName: fixedPlan, cycle: fixedCycle, onStarted, 
         <Shell embedded={embedded} title={`Your ${started.plan.displayName} trial has started`} lead={`Enjoy every ${started.plan.displayName} feature until ${formatDate(started.trialEndsAt)}. No card needed.`}>
           <CurrentPlan subscription={started} />
           <div className="acc-row acc-row--end">
-            <Link className="button button--ghost" to="/plans">
-              Compare plans
-            </Link>
+            {embedded ? null : (
+              <Link className="button button--ghost" to="/plans">
+                Compare plans
+              </Link>
+            )}
             {onStarted ? (
               <button type="button" className="button button--primary" onClick={onStarted}>
                 Continue
@@ -90,9 +102,7 @@ export function TrialStart({ planName: fixedPlan, cycle: fixedCycle, onStarted, 
           {subscription?.trialUsed ? <p className="acc-notice acc-notice--warning">You have already used your free trial. Every account gets one 14-day trial.</p> : null}
           <FormMessage>{error}</FormMessage>
           <div className="acc-row acc-row--end">
-            <Link className="button button--ghost" to="/plans">
-              Compare plans
-            </Link>
+            {away}
             <button type="button" className="button button--primary" disabled={busy || subscription?.trialUsed} onClick={() => void start()}>
               {busy ? 'Starting…' : 'Start my free trial'}
             </button>
