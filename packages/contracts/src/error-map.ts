@@ -1,6 +1,7 @@
 import { AuthTexts } from './auth-texts.js';
 import { DiagramTexts } from './diagrams-texts.js';
 import { RequestTexts } from './request-texts.js';
+import { TeamTexts } from './teams-texts.js';
 
 /**
  * Every error code the API answers with: its HTTP status and its text (the spec's, word for word,
@@ -80,6 +81,20 @@ export const errorMap = {
   PLAY_QUEUE_UNAVAILABLE: { status: 503, text: DiagramTexts.batchFailed },
   PLAY_NOT_RUNNING: { status: 409, text: DiagramTexts.batchStopFailed },
   NOTIFICATION_NOT_FOUND: { status: 404, text: 'Notification not found' },
+  // teams (app.md §4, §6, §8)
+  TEAM_NOT_FOUND: { status: 404, text: TeamTexts.noTeam },
+  TEAM_OWNER_ONLY: { status: 403, text: TeamTexts.ownerOnly },
+  TEAM_PLAN_REQUIRED: { status: 402, text: TeamTexts.paidPlanRequired },
+  TEAM_JOIN_FAILED: { status: 409, text: TeamTexts.joinFailed },
+  TEAM_ALREADY_IN_TEAM: { status: 409, text: TeamTexts.alreadyInTeam },
+  TEAM_ACTIVE_SUBSCRIPTION: { status: 409, text: TeamTexts.activeSubscription },
+  TEAM_MEMBER_NOT_ACTIVE: { status: 409, text: TeamTexts.cannotBlock },
+  TEAM_MEMBER_NOT_SUSPENDED: { status: 409, text: TeamTexts.cannotUnblock },
+  TEAM_CANNOT_DELETE_OWNER: { status: 409, text: TeamTexts.cannotDeleteOwner },
+  TEAM_MEMBER_NOT_FOUND: { status: 404, text: TeamTexts.memberNotFound },
+  TEAM_ALREADY_INVITED: { status: 409, text: TeamTexts.alreadyInvited },
+  TEAM_WORK_EMAIL_REQUIRED: { status: 400, text: TeamTexts.workEmailRequired },
+  TEAM_INVITATION_INVALID: { status: 404, text: TeamTexts.invitationInvalid },
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type ErrorCode = keyof typeof errorMap;

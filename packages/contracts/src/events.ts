@@ -23,7 +23,7 @@ export const domainEventSchemas = {
   /** A workspace's subscription changed state (plans issue). */
   SubscriptionChanged: z.object({ workspaceId: id, plan: z.string(), status: z.string(), previousStatus: z.string().nullable() }),
   /** Someone was invited into a team workspace (teams issue). */
-  MemberInvited: z.object({ workspaceId: id, workspaceName: z.string(), email: z.string().email(), invitedById: id }),
+  MemberInvited: z.object({ workspaceId: id, workspaceName: z.string(), email: z.string().email(), invitedById: id, invitationId: id.optional() }),
   /** A server batch (multiple run) ended. */
   BatchFinished: z.object({ playId: id, fuid: z.string(), diagramName: z.string(), authorId: id.nullable(), runs: z.number().int(), status: z.enum(['done', 'failed']) }),
 } as const;

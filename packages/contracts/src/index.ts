@@ -17,3 +17,4 @@ export * from './tags.js';
 export * from './plays.js';
 export * from './notifications.js';
 export * from './events.js';
+export * from './teams.js';
