@@ -28,6 +28,8 @@ import { SharingModule } from './modules/sharing/sharing.module.js';
 import { SimulationsModule } from './modules/simulations/simulations.module.js';
 import { TagsModule } from './modules/tags/tags.module.js';
 import { ThumbnailsModule } from './modules/thumbnails/thumbnails.module.js';
+import { PlansModule } from './modules/plans/plans.module.js';
+import { PlansFeatureModule } from './modules/plans/plans-feature.module.js';
 import { TeamsModule } from './modules/teams/teams.module.js';
 
 /** Feature modules: the same list serves the app and the worker (job handlers live in them). */
@@ -35,6 +37,8 @@ export const featureModules = [
   EventsModule, InstanceModule, UsersModule, ApiKeysModule, MailModule, AuthModule, AdminModule, WebsiteModule,
   // Diagrams as a service
   RealtimeModule, RealtimeGatewayModule, NotificationsModule, DiagramsModule, SharingModule, TagsModule, PlaysModule, SimulationsModule, ThumbnailsModule,
+  // Plans, trial and entitlements (issue 15)
+  PlansModule, PlansFeatureModule,
   // Teams
   TeamsModule,
 ];
