@@ -107,6 +107,7 @@ export const errorMap = {
   TEAM_ALREADY_INVITED: { status: 409, text: TeamTexts.alreadyInvited },
   TEAM_WORK_EMAIL_REQUIRED: { status: 400, text: TeamTexts.workEmailRequired },
   TEAM_INVITATION_INVALID: { status: 404, text: TeamTexts.invitationInvalid },
+  TEAM_PAYMENT_PENDING: { status: 409, text: TeamTexts.paymentPending },
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type ErrorCode = keyof typeof errorMap;

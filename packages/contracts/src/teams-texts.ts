@@ -10,6 +10,7 @@ export const TeamTexts = {
   contactOwner: 'Contact the owner of your team to change this.',
   paidPlanRequired: 'Team features need a paid plan',
   seatLimit: 'Limit reached',
+  paymentPending: 'No payment change while payment is pending',
   seatLimitHint: 'Every active or invited member takes a seat. Add seats to your plan to invite more people.',
   invalidEmail: 'Please insert a valid email address',
   workEmailRequired: 'A work e-mail address is required for this invitation',

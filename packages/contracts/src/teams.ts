@@ -28,7 +28,8 @@ export const teamMemberSchema = z
   })
   .meta({ id: 'TeamMember' });
 
-export const seatsSchema = z.object({ used: z.number().int(), total: z.number().int() });
+/** total null: unlimited (self-hosted). */
+export const seatsSchema = z.object({ used: z.number().int(), total: z.number().int().nullable() });
 
 export const teamSchema = z
   .object({

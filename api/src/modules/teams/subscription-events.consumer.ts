@@ -2,11 +2,10 @@ import { Injectable } from '@nestjs/common';
 import type { DomainEvent } from '@loopwright/contracts';
 import type { TransactionClient } from '../../core/prisma/prisma.service.js';
 import { EventConsumers } from '../events/event-consumers.js';
+import { TeamPlanService } from './team-plan.service.js';
 import { TeamsRepository } from './teams.repository.js';
 
 const TYPES = ['SubscriptionChanged'] as const;
-/** Subscription states after which a team has no paid plan: members are downgraded and lose the team folder. */
-export const ENDED_STATUSES = new Set(['canceled', 'cancelled', 'expired', 'ended']);
 
 /**
  * Subscription effects (app.md §4): when the team's subscription is cancelled or expires, members
@@ -18,12 +17,15 @@ export class SubscriptionEventsConsumer {
   constructor(
     consumers: EventConsumers,
     private readonly teams: TeamsRepository,
+    private readonly plan: TeamPlanService,
   ) {
     consumers.register({ name: 'teams-subscription', types: TYPES, handle: (event, tx) => this.handle(event, tx) });
   }
 
   async handle(event: DomainEvent<(typeof TYPES)[number]>, tx: TransactionClient): Promise<void> {
-    const ended = ENDED_STATUSES.has(event.payload.status);
-    for (const team of await this.teams.teamsOfWorkspace(event.payload.workspaceId, tx)) await this.teams.setDowngraded(team.id, ended, tx);
+    // The plan in force decides (expired and canceled subscriptions are Public, which has no teams).
+    for (const team of await this.teams.teamsOfWorkspace(event.payload.workspaceId, tx)) {
+      await this.teams.setDowngraded(team.id, !(await this.plan.teamPlanActive(team.id, tx)), tx);
+    }
   }
 }

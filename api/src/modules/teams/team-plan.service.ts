@@ -1,36 +1,84 @@
 import { Injectable } from '@nestjs/common';
+import { ErrorCode } from '@loopwright/contracts';
+import { AppError } from '../../core/errors/app-error.js';
+import type { TransactionClient } from '../../core/prisma/prisma.service.js';
+import { SubscriptionsService } from '../plans/subscriptions.service.js';
+import type { SubscriptionState } from '../plans/subscription-state.js';
+import { UsageService } from '../plans/usage.service.js';
+import { WorkspacesService } from '../workspaces/workspaces.service.js';
+import { TeamsRepository } from './teams.repository.js';
+
+/** Subscription states that count as an active subscription (an owner must cancel it before joining a team or deleting the account). */
+const ACTIVE = new Set(['active', 'payment_pending', 'cancel_scheduled']);
+/** Plans whose invitations need a work e-mail address. */
+const WORK_EMAIL_PLANS = new Set(['enterprise', 'enterprise2', 'academia']);
 
 /**
- * What the teams module asks of plans and billing, in one place: is there a paid plan with seats,
- * how many seats, is a subscription active, and buying seats. (Wired to the plans services.)
+ * What the teams module asks of plans and billing, in one place. The subscription that pays for a
+ * team is the team workspace's own when it has a team plan, else its owner's personal one (where
+ * checkout puts it). Seats are that subscription's seats; with billing off (self-hosted) the
+ * admin's plan applies and seats are only bounded by its editors limit.
  */
 @Injectable()
 export class TeamPlanService {
-  /** The seats of the workspace's paid plan, or null when it has none. */
-  async seatsOf(_workspaceId: string): Promise<number | null> {
-    return null;
+  constructor(
+    private readonly subscriptions: SubscriptionsService,
+    private readonly workspaces: WorkspacesService,
+    private readonly teams: TeamsRepository,
+    usage: UsageService,
+  ) {
+    usage.registerCounter('editors', (workspaceId) => this.teams.seatsUsed(workspaceId));
   }
 
-  /** The paid plan the user can start a team from (their personal workspace's), or null. */
-  async paidPlanOf(_userId: string): Promise<{ seats: number } | null> {
-    return null;
+  /** The subscription that pays for the team. */
+  async source(teamId: string, tx?: TransactionClient): Promise<SubscriptionState> {
+    const own = await this.subscriptions.current(teamId, tx);
+    if (own.plan.teams && own.plan.name !== 'community') return own;
+    return this.subscriptions.current(await this.workspaces.personalId(own.ownerId, tx), tx);
   }
 
-  /** Does the user have a subscription that is active (owners must cancel it before joining a team or deleting the account)? */
-  async hasActiveSubscription(_userId: string): Promise<boolean> {
-    return false;
+  /** Does the team have a plan with teams now (not cancelled or expired)? */
+  async teamPlanActive(teamId: string, tx?: TransactionClient): Promise<boolean> {
+    return (await this.source(teamId, tx)).effectivePlan.teams;
   }
 
-  /** Do invitations into this workspace need a work e-mail address (the plan says so)? */
-  async requiresWorkEmail(_workspaceId: string): Promise<boolean> {
-    return false;
+  /** The team's seats: null when it has no team plan; total null = unlimited. */
+  async seatsOf(teamId: string): Promise<{ total: number | null } | null> {
+    const source = await this.source(teamId);
+    if (!source.effectivePlan.teams) return null;
+    const editors = source.effectivePlan.limits.editors;
+    if (!source.billingEnabled) return { total: editors };
+    return { total: editors === null ? source.seats : Math.min(source.seats, editors) };
   }
 
-  /** A team workspace was created from the user's paid plan: its subscription now covers the team. */
+  /** The user's personal plan, when it allows a team (team features need a paid plan). */
+  async paidPlanOf(userId: string): Promise<{ seats: number } | null> {
+    const state = await this.subscriptions.currentForUser(userId);
+    return state.effectivePlan.teams ? { seats: state.seats } : null;
+  }
+
+  async hasActiveSubscription(userId: string): Promise<boolean> {
+    const state = await this.subscriptions.currentForUser(userId);
+    return state.billingEnabled && state.plan.name !== 'community' && ACTIVE.has(state.status);
+  }
+
+  async requiresWorkEmail(teamId: string): Promise<boolean> {
+    const source = await this.source(teamId);
+    return source.billingEnabled && WORK_EMAIL_PLANS.has(source.effectivePlan.name);
+  }
+
+  /** A team workspace was created from the owner's plan: nothing to copy, the owner's subscription pays for it. */
   async teamCreated(_userId: string, _teamId: string): Promise<void> {}
 
-  /** Buying or removing seats (prorated). The coordinator wires this to BillingService.changeSeats. */
-  async changeSeats(_workspaceId: string, _seats: number): Promise<void> {
-    throw new Error('seat changes go through billing');
+  /**
+   * Buying or removing seats, prorated by Stripe. SEAM FOR THE COORDINATOR: replace the
+   * `applyChange` line with `await this.billing.changeSeats(source.workspaceId, seats)` (billing's
+   * BillingService, which charges and lets the webhook set the seats). Until then the seat count is
+   * recorded on the subscription without a charge.
+   */
+  async changeSeats(teamId: string, seats: number): Promise<void> {
+    const source = await this.source(teamId);
+    if (source.status === 'payment_pending') throw new AppError(ErrorCode.TEAM_PAYMENT_PENDING);
+    await this.subscriptions.applyChange(source.workspaceId, { seats }, { reason: 'seats' });
   }
 }

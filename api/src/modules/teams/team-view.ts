@@ -8,7 +8,7 @@ type PendingRow = Awaited<ReturnType<TeamsRepository['pendingInvitations']>>[num
 export const personName = (p: Person | null): string => (p ? [p.firstName, p.lastName].filter(Boolean).join(' ') || p.username || p.email : 'Someone');
 
 /** The team as its members see it: members (with removed ones) and pending invitations as `invited`. */
-export function teamView(team: TeamRow, callerId: string, members: MemberRow[], pending: PendingRow[], seats: { used: number; total: number }): Team {
+export function teamView(team: TeamRow, callerId: string, members: MemberRow[], pending: PendingRow[], seats: { used: number; total: number | null }): Team {
   const me = members.find((m) => m.userId === callerId);
   const memberViews: TeamMember[] = members.map((m) => ({
     id: m.userId,

@@ -8,8 +8,8 @@ import { teamView } from './team-view.js';
 import { TeamsRepository, type TeamRow } from './teams.repository.js';
 
 /** The seat limit error with its upgrade prompt (app.md §8: limits reached, each with an upgrade prompt). */
-export function seatLimit(used: number, total: number): AppError {
-  return new AppError(ErrorCode.PLAN_LIMIT_REACHED, { message: TeamTexts.seatLimit, details: { limit: 'seats', used, total, upgrade: true, hint: TeamTexts.seatLimitHint } });
+export function seatLimit(used: number, total: number, planName: string, planType: number): AppError {
+  return new AppError(ErrorCode.PLAN_LIMIT_REACHED, { message: TeamTexts.seatLimit, details: { limit: 'editors', allowed: total, requested: used + 1, planName, planType, seats: { used, total }, hint: TeamTexts.seatLimitHint } });
 }
 
 /**
@@ -108,15 +108,19 @@ export class TeamsService {
     if (await this.teams.ownedTeam(userId, tx)) throw new AppError(ErrorCode.TEAM_ALREADY_IN_TEAM);
   }
 
+  /** One seat per active or invited member: the next one must fit in the seats bought. */
   async requireFreeSeat(teamId: string, tx?: TransactionClient): Promise<void> {
-    const [used, total] = await Promise.all([this.teams.seatsUsed(teamId, tx), this.plan.seatsOf(teamId)]);
-    if (total === null) throw new AppError(ErrorCode.TEAM_PLAN_REQUIRED);
-    if (used + 1 > total) throw seatLimit(used, total);
+    const [used, seats] = await Promise.all([this.teams.seatsUsed(teamId, tx), this.plan.seatsOf(teamId)]);
+    if (!seats) throw new AppError(ErrorCode.TEAM_PLAN_REQUIRED);
+    if (seats.total !== null && used + 1 > seats.total) {
+      const plan = (await this.plan.source(teamId)).effectivePlan;
+      throw seatLimit(used, seats.total, plan.displayName, plan.type);
+    }
   }
 
   async view(team: TeamRow, callerId: string): Promise<Team> {
-    const [members, pending, used, total] = await Promise.all([this.teams.members(team.id), this.teams.pendingInvitations(team.id), this.teams.seatsUsed(team.id), this.plan.seatsOf(team.id)]);
-    return teamView(team, callerId, members, pending, { used, total: total ?? 0 });
+    const [members, pending, used, seats] = await Promise.all([this.teams.members(team.id), this.teams.pendingInvitations(team.id), this.teams.seatsUsed(team.id), this.plan.seatsOf(team.id)]);
+    return teamView(team, callerId, members, pending, { used, total: seats ? seats.total : 0 });
   }
 
   private async requireMember(team: TeamRow, userId: string) {
