@@ -16,6 +16,7 @@ export function accountRoutes(idPrefix: string): RouteConfigEntry[] {
       route('community', 'routes/account/settings-community.tsx', id('settings-community')),
       route('api-key', 'routes/account/settings-api-key.tsx', id('settings-api-key')),
       route('security', 'routes/account/settings-security.tsx', id('settings-security')),
+      route('team', 'routes/account/settings-team.tsx', id('settings-team')),
     ]),
     route('admin/setup', 'routes/admin/setup.tsx', id('admin-setup')),
     layout('routes/admin/admin-layout.tsx', id('admin'), [

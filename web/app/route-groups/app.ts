@@ -5,5 +5,7 @@ export function appRoutes(idPrefix: string): RouteConfigEntry[] {
   return [
     route('diagrams', 'routes/diagrams/list.tsx', { id: `${idPrefix}diagrams` }),
     route('diagrams/:fuid', 'routes/diagrams/editor.tsx', { id: `${idPrefix}diagram-editor` }),
+    route('invitations', 'routes/teams/invitation.tsx', { id: `${idPrefix}team-invitations` }),
+    route('invitations/:key', 'routes/teams/invitation.tsx', { id: `${idPrefix}team-invitation` }),
   ];
 }

@@ -7,6 +7,7 @@ const SETTINGS = [
   { to: '/settings/community', label: 'Community Profile' },
   { to: '/settings/api-key', label: 'User API Key' },
   { to: '/settings/security', label: 'Password & sessions' },
+  { to: '/settings/team', label: 'Team members' },
 ];
 const ADMIN = [
   { to: '/admin/users', label: 'Users' },

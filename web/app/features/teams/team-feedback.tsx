@@ -1,0 +1,31 @@
+import { TeamTexts } from '@loopwright/contracts';
+import { Link } from 'react-router';
+import { ApiError, errorMessage } from '../../lib/api-client';
+
+export interface Feedback {
+  kind: 'error' | 'success';
+  text: string;
+  /** Offer the upgrade prompt (a plan limit, or team features without a paid plan). */
+  upgrade?: boolean;
+}
+
+/** An API error as the team screens show it: the spec's text, plus the upgrade prompt for limits. */
+export function feedbackOf(error: unknown): Feedback {
+  const upgrade = error instanceof ApiError && (error.ui === 'upgrade' || error.code === 'TEAM_PLAN_REQUIRED');
+  return { kind: 'error', text: errorMessage(error), upgrade };
+}
+
+export function FeedbackLine({ feedback }: { feedback: Feedback | null }) {
+  if (!feedback) return <div aria-live="polite" />;
+  return (
+    <div className={`acc-notice acc-notice--${feedback.kind} team-feedback`} role={feedback.kind === 'error' ? 'alert' : 'status'}>
+      <span>{feedback.text}</span>
+      {feedback.upgrade ? (
+        <span className="team-upgrade">
+          {' '}
+          {TeamTexts.seatLimitHint} <Link to="/plans" className="button button--primary acc-button--small">Upgrade your plan</Link>
+        </span>
+      ) : null}
+    </div>
+  );
+}
