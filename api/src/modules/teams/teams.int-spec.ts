@@ -146,7 +146,7 @@ describe('teams', () => {
     const invitationId = invited.body.content.team.members.find((m: { email: string }) => m.email === email).invitationId;
     const first = tokenFrom((await mailTo(email)).body)!;
     expect((await client.post(`/teams/${team.id}/invitations/${invitationId}/resend`)).status).toBe(200);
-    const second = await eventually(async () => smtp.messages.map((m) => (m.to.includes(email) ? tokenFrom(m.body) : undefined)).find((t) => t && t !== first));
+    const second = await eventually(() => Promise.resolve(smtp.messages.map((m) => (m.to.includes(email) ? tokenFrom(m.body) : undefined)).find((t) => t && t !== first)));
     const anonymous = new ApiClient(app.url);
     expect((await anonymous.get(`/invitations/${first}`)).status).toBe(404);
     expect((await anonymous.get(`/invitations/${second}`)).status).toBe(200);

@@ -1,7 +1,7 @@
 import { createTeamBodySchema, inviteBodySchema, renameTeamBodySchema, TeamTexts, type Team, type TeamMember, type TeamRights } from '@loopwright/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { Field, FormMessage, SubmitButton, TextField, useContractForm, type ContractForm } from '../account/forms';
+import { Field, FormMessage, SubmitButton, TextField, useContractForm } from '../account/forms';
 import { PageLoading } from '../account/page-shell';
 import { FeedbackLine, feedbackOf, type Feedback } from './team-feedback';
 import { PendingInvitations } from './pending-invitations';
@@ -170,10 +170,13 @@ function RemoveButton({ member, disabled, onConfirm }: { member: TeamMember; dis
 }
 
 type InviteValues = { email: string; rights: TeamRights };
+const INVITE_DEFAULTS: InviteValues = { email: '', rights: 'editor' };
 
 function InviteForm({ team, onChange }: { team: Team; onChange: (team: Team) => void }) {
-  const form = useContractForm(inviteBodySchema, { email: '', rights: 'editor' } as InviteValues);
+  const form = useContractForm(inviteBodySchema, INVITE_DEFAULTS);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const rights = form.field('rights');
+  const { error: _rightsError, ...rightsField } = rights;
   return (
     <form
       className="acc-panel"
@@ -196,26 +199,19 @@ function InviteForm({ team, onChange }: { team: Team; onChange: (team: Team) => 
       <FeedbackLine feedback={feedback} />
       <div className="acc-grid-2">
         <TextField label="E-mail address" type="email" autoComplete="off" required {...form.field('email')} />
-        <RightsField form={form} />
+        <Field label="Rights" error={rights.error}>
+          {(aria) => (
+            <select className="acc-input acc-input--select" {...rightsField} {...aria}>
+              <option value="editor">{RIGHTS_LABELS.editor}</option>
+              <option value="viewer">{RIGHTS_LABELS.viewer}</option>
+            </select>
+          )}
+        </Field>
       </div>
       <div className="acc-panel__actions">
         <SubmitButton busy={form.submitting} busyLabel="Sending…" className="button button--primary">Send invitation</SubmitButton>
       </div>
     </form>
-  );
-}
-
-function RightsField({ form }: { form: ContractForm<InviteValues, unknown> }) {
-  const { error, ...registered } = form.field('rights');
-  return (
-    <Field label="Rights" error={error}>
-      {(aria) => (
-        <select className="acc-input acc-input--select" {...registered} {...aria}>
-          <option value="editor">{RIGHTS_LABELS.editor}</option>
-          <option value="viewer">{RIGHTS_LABELS.viewer}</option>
-        </select>
-      )}
-    </Field>
   );
 }
 
