@@ -1,9 +1,8 @@
 import { deleteAccountBodySchema, type AuthenticatedUser } from '@loopwright/contracts';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { SubmitButton, TextField, useContractForm } from '../account/forms';
-import { useSession } from '../account/session';
 import { FeedbackLine, feedbackOf, type Feedback } from './team-feedback';
 import { teamsApi } from './teams-api';
 
@@ -15,8 +14,6 @@ export function DeleteAccount({ user }: { user: AuthenticatedUser }) {
   const [open, setOpen] = useState(false);
   const form = useContractForm(deleteAccountBodySchema, { confirmEmail: '' });
   const [feedback, setFeedback] = useState<Feedback | null>(null);
-  const session = useSession();
-  const navigate = useNavigate();
   return (
     <section className="acc-panel acc-panel--danger" aria-labelledby="delete-account-title">
       <h2 id="delete-account-title">Delete account</h2>
@@ -33,8 +30,8 @@ export function DeleteAccount({ user }: { user: AuthenticatedUser }) {
             void form.submitWith(
               async (data) => {
                 await teamsApi.deleteAccount(data);
-                session.setUser(null);
-                void navigate('/?account=deleted', { replace: true });
+                // A full load: the deleted account's session is gone, so the app starts logged out.
+                window.location.assign('/?account=deleted');
               },
               {
                 onError: (e) => {
