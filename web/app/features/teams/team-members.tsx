@@ -101,8 +101,10 @@ function TeamScreen({ team, onChange }: { team: Team; onChange: (team: Team) => 
               {team.members.map((m) => (
                 <tr key={m.id} data-email={m.email}>
                   <th scope="row">
-                    <span className="team-member__name">{m.name}</span>
-                    {m.name !== m.email ? <span className="acc-field__hint">{m.email}</span> : null}
+                    <span className="team-member">
+                      <span>{m.name}</span>
+                      {m.name !== m.email ? <span className="acc-field__hint">{m.email}</span> : null}
+                    </span>
                   </th>
                   <td>
                     <span className={`acc-badge team-badge--${m.state}`}>{m.role === 'owner' ? 'Owner' : STATE_LABELS[m.state]}</span>
@@ -130,6 +132,8 @@ function TeamScreen({ team, onChange }: { team: Team; onChange: (team: Team) => 
                             <button type="button" className="button acc-button--small" disabled={busy !== null} onClick={() => void run(`resend-${m.id}`, () => teamsApi.resend(team.id, m.id), `The invitation to ${m.email} was sent again.`)}>Resend</button>
                             <button type="button" className="button acc-button--small acc-button--danger" disabled={busy !== null} onClick={() => void run(`revoke-${m.id}`, () => teamsApi.revoke(team.id, m.id), `The invitation to ${m.email} is revoked.`)}>Revoke</button>
                           </>
+                        ) : m.role === 'owner' ? (
+                          <RemoveButton member={m} disabled={busy !== null} onConfirm={() => void run(`remove-${m.id}`, () => teamsApi.remove(team.id, m.id), `${m.email} is removed from the team.`)} />
                         ) : (
                           <>
                             <button type="button" className="button acc-button--small" disabled={busy !== null} aria-label={`Suspend ${m.email}`} onClick={() => void run(`suspend-${m.id}`, () => teamsApi.suspend(team.id, m.id), `${m.email} is suspended.`)}>Suspend</button>
