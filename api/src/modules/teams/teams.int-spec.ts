@@ -156,6 +156,21 @@ describe('teams', () => {
     expect((await anonymous.get(`/invitations/${second}`)).status).toBe(404);
   });
 
+  it('seats: the owner adds or removes seats through billing, never below the seats in use, not while a payment is pending; some plans need work e-mails', async () => {
+    const { owner, client, team } = await teamWithSeats(2);
+    await invite(client, team.id, `seat-${Date.now()}@studio.test`);
+    expect(errorOf(await client.put(`/teams/${team.id}/seats`, { seats: 1 }))).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+    expect((await client.put(`/teams/${team.id}/seats`, { seats: 5 })).body.content.team.seats).toEqual({ used: 2, total: 5 });
+    const personal = (await prisma.workspace.findUnique({ where: { personalUserId: owner.id }, select: { id: true } }))!.id;
+    await app.http.app.get(SubscriptionsService).applyChange(personal, { status: 'payment_pending' }, { reason: 'stripe' });
+    expect(errorOf(await client.put(`/teams/${team.id}/seats`, { seats: 6 }))).toEqual({ status: 409, code: 'TEAM_PAYMENT_PENDING', message: TeamTexts.paymentPending });
+
+    // Enterprise invitations need a work e-mail address.
+    await app.http.app.get(SubscriptionsService).applyChange(personal, { planType: 14, status: 'active' }, { reason: 'admin' });
+    expect(errorOf(await invite(client, team.id, 'someone@gmail.com'))).toEqual({ status: 400, code: 'TEAM_WORK_EMAIL_REQUIRED', message: TeamTexts.workEmailRequired });
+    expect((await invite(client, team.id, 'someone@studio.test')).status).toBe(201);
+  });
+
   it('member states and rules, each refusal with the spec text', async () => {
     const { owner, client, team } = await teamWithSeats(4);
     const [alice, bob] = await Promise.all([createUser(app), createUser(app)]);

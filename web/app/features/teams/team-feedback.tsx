@@ -11,7 +11,7 @@ export interface Feedback {
 
 /** An API error as the team screens show it: the spec's text, plus the upgrade prompt for limits. */
 export function feedbackOf(error: unknown): Feedback {
-  const upgrade = error instanceof ApiError && (error.ui === 'upgrade' || error.code === 'TEAM_PLAN_REQUIRED');
+  const upgrade = error instanceof ApiError && error.ui === 'upgrade';
   return { kind: 'error', text: errorMessage(error), upgrade };
 }
 
