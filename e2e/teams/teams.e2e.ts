@@ -2,7 +2,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TeamTexts } from '@loopwright/contracts';
-import { startSmtpSink, type SmtpSink } from '../../api/test/fakes/smtp-sink.js';
+import { linkFrom, startSmtpSink, type SmtpSink } from '../../api/test/fakes/smtp-sink.js';
 import { PrismaClient } from '../../api/src/generated/prisma/client.js';
 import { launchChromium, saveScreenshot, waitForHydration } from '../support/browser.js';
 import { startBuiltApp, type BuiltApp } from '../support/built-app.js';
@@ -58,6 +58,49 @@ describe.skipIf(!inject('chromiumPath'))('teams in Chromium', () => {
   const alert = (p: Page) => p.locator('.team-feedback');
   /** A member row's action button (the accessible names carry the e-mail: "Suspend x@…"). */
   const action = (p: Page, label: 'Suspend' | 'Unsuspend' | 'Remove', who: keyof typeof people) => p.getByRole('button', { name: `${label} ${people[who].email}`, exact: true });
+
+  /** Opens the invitation link logged out, signs up, confirms, logs in, onboards and accepts from the diagram list. */
+  async function signUpFromInvitation(email: string) {
+    const mail = await sink.waitFor((m) => m.to.includes(email) && m.subject.includes('Pixel Forge'));
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const p = await context.newPage();
+    await p.goto(`${app.url}/invitations/${tokenFrom(mail.body)}`);
+    await waitForHydration(p);
+    await p.getByRole('heading', { name: 'Join the team Pixel Forge' }).waitFor();
+    await saveScreenshot(p, 'teams-invitation-logged-out');
+    await p.getByRole('link', { name: 'Create an account' }).click();
+    await p.getByLabel('E-mail', { exact: true }).fill(email);
+    await p.getByLabel('Password', { exact: true }).fill('newcomer-pw-1');
+    await p.getByLabel('Confirm password', { exact: true }).fill('newcomer-pw-1');
+    await p.getByLabel('I have read and agreed to the Terms of Service', { exact: true }).check();
+    await p.getByRole('button', { name: 'Create free account' }).click();
+    await p.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+    const confirm = await sink.waitFor((m) => m.to.includes(email) && /confirm-email\?token=/.test(m.body));
+    await p.goto(`${app.url}/confirm-email?token=${encodeURIComponent(linkFrom(confirm, '/confirm-email').token)}`);
+    await p.getByRole('heading', { name: 'Your e-mail address is confirmed' }).waitFor();
+    await p.goto(`${app.url}/login`);
+    await waitForHydration(p);
+    await p.getByLabel('E-mail', { exact: true }).fill(email);
+    await p.getByLabel('Password', { exact: true }).fill('newcomer-pw-1');
+    await p.getByRole('button', { name: 'Log in', exact: true }).click();
+    await p.waitForURL(/\/onboarding/);
+    await p.getByRole('button', { name: 'Get started' }).click();
+    await p.getByLabel('What describes you best?', { exact: true }).selectOption('Game designer');
+    await p.getByLabel('What do you want to design?', { exact: true }).selectOption('Game economy');
+    await p.getByRole('button', { name: 'Continue' }).click();
+    const username = `newcomer.${Date.now()}`;
+    await p.getByLabel('Community username', { exact: true }).fill(username);
+    await p.getByText(`${username} is available`).waitFor();
+    await p.getByRole('button', { name: 'Finish' }).click();
+    await p.goto(`${app.url}/diagrams`);
+    await p.getByText('invited you to join the team Pixel Forge').first().waitFor();
+    await saveScreenshot(p, 'teams-newcomer-invited');
+    await p.getByRole('button', { name: 'Accept', exact: true }).click();
+    await p.getByText('You joined the team Pixel Forge.').waitFor();
+    await p.getByRole('tab', { name: 'Team folder' }).click();
+    await p.getByRole('link', { name: 'Loot economy' }).waitFor();
+    await context.close();
+  }
 
   async function inviteFromScreen(p: Page, email: string) {
     await p.getByLabel('E-mail address').fill(email);
@@ -193,6 +236,12 @@ describe.skipIf(!inject('chromiumPath'))('teams in Chromium', () => {
     await d.getByText('You joined the team Pixel Forge.').waitFor();
     await d.getByRole('tab', { name: 'Team folder' }).click();
     await d.getByRole('link', { name: 'Loot economy' }).waitFor();
+
+    // Someone without an account signs up from the e-mail's link and lands in the team.
+    const newcomer = `newcomer-${Date.now()}@example.test`;
+    await inviteFromScreen(o, newcomer);
+    await alert(o).filter({ hasText: `Invitation sent to ${newcomer}` }).waitFor();
+    await signUpFromInvitation(newcomer);
 
     // The subscription is cancelled (billing's webhook → plans): members lose the team folder.
     await withPlansServices(app.databaseUrl, async ({ subscriptions }) => {
