@@ -52,7 +52,8 @@ export class TeamsRepository {
     return tx.workspaceMember.findMany({
       where: { workspaceId },
       select: { userId: true, role: true, status: true, rights: true, createdAt: true, updatedAt: true, user: person },
-      orderBy: [{ role: 'desc' }, { createdAt: 'asc' }],
+      // The owner first (enum order: owner, member), then by joining date.
+      orderBy: [{ role: 'asc' }, { createdAt: 'asc' }],
     });
   }
 

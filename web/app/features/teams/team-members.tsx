@@ -68,7 +68,7 @@ function TeamScreen({ team, onChange }: { team: Team; onChange: (team: Team) => 
       setBusy(null);
     }
   };
-  const seats = team.seats.total === null ? `${team.seats.used} of unlimited` : `${team.seats.used} / ${team.seats.total}`;
+  const seats = team.downgraded ? `${team.seats.used} (no team plan)` : team.seats.total === null ? `${team.seats.used} of unlimited` : `${team.seats.used} / ${team.seats.total}`;
   return (
     <>
       {team.downgraded ? (
