@@ -4,6 +4,7 @@ import { RequireRole } from '../../core/auth/roles.decorator.js';
 import { Endpoint, type EndpointInput as Input } from '../../core/http/endpoint.decorator.js';
 import { AcademiaService } from './academia.service.js';
 import { PlanCatalogueService } from './plan-catalogue.service.js';
+import { SubscriptionsService } from './subscriptions.service.js';
 
 type E = typeof endpoints;
 
@@ -13,6 +14,7 @@ export class AdminPlansController {
   constructor(
     private readonly catalogue: PlanCatalogueService,
     private readonly academia: AcademiaService,
+    private readonly subscriptions: SubscriptionsService,
   ) {}
 
   @Endpoint(endpoints.adminPlans)
@@ -31,6 +33,14 @@ export class AdminPlansController {
   @RequireRole('admin')
   async selfHosted(@Body() body: Input<E['adminSelfHostedPlan']['body']>) {
     return { success: true as const, content: { selfHostedPlanType: await this.catalogue.setSelfHostedPlanType(body.planType) } };
+  }
+
+  /** The same handlers the hourly jobs run (idempotent), for an admin who does not want to wait. */
+  @Endpoint(endpoints.adminRunPlanJob)
+  @RequireRole('admin')
+  async runJob(@Param() params: Input<E['adminRunPlanJob']['params']>) {
+    const content = params.job === 'expire-trials' ? { downgraded: await this.subscriptions.expireTrials() } : await this.academia.runBacklinkDeadlines();
+    return { success: true as const, content };
   }
 
   @Endpoint(endpoints.adminAcademia)

@@ -22,7 +22,8 @@ export class UsageService {
     this.counters.set('tags', (id) => this.plans.tagCount(id));
     this.counters.set('monthlyPredictions', (id) => this.plans.batchCount(id, monthStart()));
     this.counters.set('timeSteps', (id) => this.plans.largestStepsLimit(id));
-    this.counters.set('editors', async (id) => 1 + (await this.plans.activeMemberCount(id)));
+    // Active members (the owner is a member of their own workspace); at least the owner.
+    this.counters.set('editors', async (id) => Math.max(1, await this.plans.activeMemberCount(id)));
   }
 
   /** A later registration replaces the built-in one (teams counts seats its own way). */

@@ -36,7 +36,7 @@ export const accountApi = {
   completeOnboarding: (body: OnboardingInput) => api.post<UserContent>('/users/me/onboarding', body).then((c) => c.user),
   usernameAvailable: (username: string, signal?: AbortSignal) =>
     api.get<ContentOf<U['usernameAvailable']>>('/users/username-available', { query: { username }, signal }).then((c) => c.available),
-  setPrivacy: (isPrivateAccount: boolean) => api.patch<UserContent>('/users/me/privacy', { isPrivateAccount }).then((c) => c.user),
+  setPrivacy: (isPrivateAccount: boolean, confirmIrreversible?: boolean) => api.patch<UserContent>('/users/me/privacy', { isPrivateAccount, confirmIrreversible }).then((c) => c.user),
   uploadImage: (kind: 'avatar' | 'cover', file: File) => api.put<UserContent>(`/users/me/images/${kind}`, file, { contentType: file.type }).then((c) => c.user),
   deleteImage: (kind: 'avatar' | 'cover') => api.delete<UserContent>(`/users/me/images/${kind}`).then((c) => c.user),
   getApiKey: () => api.get<ContentOf<U['getApiKey']>>('/users/me/api-key').then((c) => c.key),

@@ -7,6 +7,9 @@ import { CheckboxField, FormMessage, SelectField, SubmitButton, TextAreaField, T
 import { requireSessionCookie, RequireAccount } from '../../features/account/guards';
 import { AuthCard, PageTitle } from '../../features/account/page-shell';
 import { useSession } from '../../features/account/session';
+import { AcademiaApplicationStep, ChoosePlanStep, TrialStartStep, type PlanChoice } from '../../features/plans/onboarding-plan-steps';
+import { plansApi } from '../../features/plans/plans-api';
+import { useSearchParams } from 'react-router';
 
 export function loader({ request }: LoaderFunctionArgs) {
   return requireSessionCookie(request);
@@ -16,7 +19,15 @@ const ROLES = ['Game designer', 'Economy or systems designer', 'Game developer',
 const DESIGN_FOCUS = ['Game economy', 'Progression and rewards', 'Combat and balance', 'Loot and gacha systems', 'LiveOps events', 'Board or tabletop game', 'Something else'] as const;
 const STAGES = ['Just exploring', 'Concept', 'Prototype', 'In production', 'Live game', 'Teaching or studying'] as const;
 const COMPANY_SIZES = ['Just me', '2–10', '11–50', '51–200', '201–1000', 'More than 1000'] as const;
-const STEPS = ['Welcome', 'Personalize', 'Community username'] as const;
+type StepName = 'Welcome' | 'Personalize' | 'Choose plan' | 'Trial start' | 'Academia application' | 'Community username';
+const TITLES: Record<StepName, string> = {
+  Welcome: 'Welcome to Loopwright',
+  Personalize: 'Tell us about your work',
+  'Choose plan': 'Choose your plan',
+  'Trial start': 'Start your free trial',
+  'Academia application': 'Apply for the Academia plan',
+  'Community username': 'Choose your community username',
+};
 
 const personalizeSchema = onboardingBodySchema.omit({ username: true });
 
@@ -46,6 +57,25 @@ function suggestUsername(email: string): string {
 
 function Onboarding({ user }: { user: AuthenticatedUser }) {
   const [step, setStep] = useState(0);
+  const [params] = useSearchParams();
+  // Choose plan and Trial start / Academia: only where billing is on, and not when a trial link brought the person here.
+  const [billingEnabled, setBillingEnabled] = useState(false);
+  const [choice, setChoice] = useState<PlanChoice>({ kind: 'public' });
+  useEffect(() => {
+    plansApi.catalogue().then((c) => setBillingEnabled(c.billingEnabled), () => setBillingEnabled(false));
+  }, []);
+  const planSteps = billingEnabled && !(params.get('returnTo') ?? '').startsWith('/start-trial');
+  const STEPS: StepName[] = [
+    'Welcome',
+    'Personalize',
+    ...(planSteps ? (['Choose plan'] as StepName[]) : []),
+    ...(planSteps && choice.kind === 'trial' ? (['Trial start'] as StepName[]) : []),
+    ...(planSteps && choice.kind === 'academia' ? (['Academia application'] as StepName[]) : []),
+    'Community username',
+  ];
+  const current = STEPS[Math.min(step, STEPS.length - 1)];
+  const next = () => setStep((s) => s + 1);
+  const back = () => setStep((s) => Math.max(0, s - 1));
   const heading = useRef<HTMLHeadingElement>(null);
   const personalize = useContractForm(personalizeSchema, {
     userRole: '',
@@ -69,12 +99,11 @@ function Onboarding({ user }: { user: AuthenticatedUser }) {
     heading.current?.focus();
   }, [step]);
 
-  const titles = ['Welcome to Loopwright', 'Tell us about your work', 'Choose your community username'];
   return (
-    <AuthCard title={titles[step]} wide>
-      <PageTitle>{`Onboarding: ${STEPS[step]}`}</PageTitle>
+    <AuthCard title={TITLES[current]} wide>
+      <PageTitle>{`Onboarding: ${current}`}</PageTitle>
       <h2 className="acc-visually-hidden" tabIndex={-1} ref={heading}>
-        {`Step ${step + 1} of ${STEPS.length}: ${STEPS[step]}`}
+        {`Step ${step + 1} of ${STEPS.length}: ${current}`}
       </h2>
       <ol className="acc-steps" aria-label="Sign-up steps">
         {STEPS.map((name, index) => (
@@ -83,19 +112,19 @@ function Onboarding({ user }: { user: AuthenticatedUser }) {
           </li>
         ))}
       </ol>
-      {step === 0 ? <Welcome email={user.email} onNext={() => setStep(1)} /> : null}
-      {step === 1 ? (
+      {current === 'Welcome' ? <Welcome email={user.email} onNext={next} /> : null}
+      {current === 'Personalize' ? (
         <form
           className="acc-stack"
           noValidate
-          onSubmit={personalize.handleSubmit(() => setStep(2))}
+          onSubmit={personalize.handleSubmit(next)}
         >
           <p className="acc-auth-card__lead" style={{ margin: 0 }}>
             A few answers help us suggest templates and tutorials for you. All of them are optional.
           </p>
           <PersonalizeFields form={personalize} />
           <div className="acc-row acc-row--end">
-            <button type="button" className="button button--ghost" onClick={() => setStep(0)}>
+            <button type="button" className="button button--ghost" onClick={back}>
               Back
             </button>
             <button type="submit" className="button button--primary">
@@ -104,7 +133,18 @@ function Onboarding({ user }: { user: AuthenticatedUser }) {
           </div>
         </form>
       ) : null}
-      {step === 2 ? <UsernameStep user={user} answers={personalize.getValues()} onBack={() => setStep(1)} /> : null}
+      {current === 'Choose plan' ? (
+        <ChoosePlanStep
+          onBack={back}
+          onChoose={(chosen) => {
+            setChoice(chosen);
+            next();
+          }}
+        />
+      ) : null}
+      {current === 'Trial start' && choice.kind === 'trial' ? <TrialStartStep choice={choice} onDone={next} onBack={back} /> : null}
+      {current === 'Academia application' ? <AcademiaApplicationStep onDone={next} onBack={back} /> : null}
+      {current === 'Community username' ? <UsernameStep user={user} answers={personalize.getValues()} onBack={back} /> : null}
     </AuthCard>
   );
 }

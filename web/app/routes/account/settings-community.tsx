@@ -1,4 +1,6 @@
-import { privacyBodySchema } from '@loopwright/contracts';
+import { PlanTexts, privacyBodySchema } from '@loopwright/contracts';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { Modal } from '../../ui/modal';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { accountApi } from '../../features/account/account-api';
@@ -21,6 +23,22 @@ export default function CommunitySettingsPage() {
     setValue('isPrivateAccount', value, { shouldDirty: true });
   };
   const changed = isPrivate !== user.isPrivateAccount;
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const goPublic = async () => {
+    setBusy(true);
+    try {
+      const updated = await accountApi.setPrivacy(false, true);
+      session.setUser(updated);
+      setSaved('Your community profile is now public.');
+      setConfirming(false);
+    } catch (error) {
+      form.setFormError(errorMessage(error));
+      setConfirming(false);
+    } finally {
+      setBusy(false);
+    }
+  };
 
   return (
     <>
@@ -34,11 +52,23 @@ export default function CommunitySettingsPage() {
         aria-labelledby="visibility-title"
         onSubmit={(event) => {
           setSaved(null);
-          void form.submitWith(async (data) => {
-            const updated = await accountApi.setPrivacy(data.isPrivateAccount);
-            session.setUser(updated);
-            setSaved(updated.isPrivateAccount ? 'Your community profile is now private.' : 'Your community profile is now public.');
-          })(event);
+          void form.submitWith(
+            async (data) => {
+              const updated = await accountApi.setPrivacy(data.isPrivateAccount);
+              session.setUser(updated);
+              setSaved(updated.isPrivateAccount ? 'Your community profile is now private.' : 'Your community profile is now public.');
+            },
+            {
+              // A Free account going public cannot come back: the server asks for a confirmation first.
+              onError: (error) => {
+                if (error instanceof ApiError && error.code === 'PLAN_PUBLIC_CONFIRMATION_REQUIRED') {
+                  setConfirming(true);
+                  return true;
+                }
+                return false;
+              },
+            },
+          )(event);
         }}
       >
         <fieldset className="acc-plain acc-stack acc-stack--tight">
@@ -69,6 +99,20 @@ export default function CommunitySettingsPage() {
           </SubmitButton>
         </div>
       </form>
+      {confirming ? (
+        <Modal onClose={() => setConfirming(false)} labelledBy="public-confirm-title" className="upgrade-prompt">
+          <h2 id="public-confirm-title">Make your account public?</h2>
+          <p>{PlanTexts.publicIsIrreversible} On the free plan a private account needs a paid plan, so you cannot switch back to private later without upgrading.</p>
+          <div className="upgrade-prompt__actions">
+            <button type="button" className="button button--ghost" onClick={() => setConfirming(false)}>
+              Keep it private
+            </button>
+            <button type="button" className="button button--primary" disabled={busy} onClick={() => void goPublic()}>
+              {busy ? 'Saving…' : 'Yes, make it public'}
+            </button>
+          </div>
+        </Modal>
+      ) : null}
     </>
   );
 }
