@@ -126,7 +126,13 @@ describe.skipIf(!inject('chromiumPath'))('teams in Chromium', () => {
     expect(await row(p, people.alice.email).getByText('Invited').count()).toBe(1);
     await inviteFromScreen(p, `fourth@studio.test`);
     await alert(p).filter({ hasText: TeamTexts.seatLimit }).waitFor();
-    expect(await p.getByRole('link', { name: 'Upgrade your plan' }).getAttribute('href')).toBe('/plans');
+    // The app-wide upgrade prompt opens on the limit error, naming the plan's seats.
+    const prompt = p.getByRole('dialog');
+    await prompt.getByRole('heading', { name: TeamTexts.seatLimit }).waitFor();
+    expect(await prompt.textContent()).toContain('Professional');
+    expect(await prompt.getByRole('link', { name: 'Compare plans' }).getAttribute('href')).toBe('/plans');
+    await saveScreenshot(p, 'teams-seat-limit-prompt');
+    await prompt.getByRole('button', { name: 'Not now' }).click();
     await saveScreenshot(p, 'teams-members-invited');
   });
 

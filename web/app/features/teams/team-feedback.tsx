@@ -5,7 +5,7 @@ import { ApiError, errorMessage } from '../../lib/api-client';
 export interface Feedback {
   kind: 'error' | 'success';
   text: string;
-  /** Offer the upgrade prompt (a plan limit, or team features without a paid plan). */
+  /** A plan limit, or team features without a paid plan: say how to get more. */
   upgrade?: boolean;
 }
 
@@ -20,10 +20,11 @@ export function FeedbackLine({ feedback }: { feedback: Feedback | null }) {
   return (
     <div className={`acc-notice acc-notice--${feedback.kind} team-feedback`} role={feedback.kind === 'error' ? 'alert' : 'status'}>
       <span>{feedback.text}</span>
+      {/* The upgrade prompt itself is the app-wide dialog (features/plans) that every limit error opens; the line keeps the context. */}
       {feedback.upgrade ? (
         <span className="team-upgrade">
           {' '}
-          {TeamTexts.seatLimitHint} <Link to="/plans" className="button button--primary acc-button--small">Upgrade your plan</Link>
+          {TeamTexts.seatLimitHint} <Link to="/plans">Compare plans</Link>
         </span>
       ) : null}
     </div>
