@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { DomainEvent } from '@loopwright/contracts';
 import type { TransactionClient } from '../../core/prisma/prisma.service.js';
-import { EventConsumers } from '../events/event-consumers.js';
+import { DomainEventsService, type Emit } from '../events/domain-events.service.js';
+import { EventConsumers, type AfterCommit } from '../events/event-consumers.js';
 import { TeamPlanService } from './team-plan.service.js';
 import { TeamsRepository } from './teams.repository.js';
 
@@ -18,14 +19,20 @@ export class SubscriptionEventsConsumer {
     consumers: EventConsumers,
     private readonly teams: TeamsRepository,
     private readonly plan: TeamPlanService,
+    private readonly events: DomainEventsService,
   ) {
     consumers.register({ name: 'teams-subscription', types: TYPES, handle: (event, tx) => this.handle(event, tx) });
   }
 
-  async handle(event: DomainEvent<(typeof TYPES)[number]>, tx: TransactionClient): Promise<void> {
-    // The plan in force decides (expired and canceled subscriptions are Public, which has no teams).
+  async handle(event: DomainEvent<(typeof TYPES)[number]>, tx: TransactionClient): Promise<AfterCommit> {
+    const ids: string[] = [];
+    const emit: Emit = async (next) => void ids.push(await this.events.record(next, tx));
     for (const team of await this.teams.teamsOfWorkspace(event.payload.workspaceId, tx)) {
+      // The owner's plan changed: the team workspace's entitlements follow it (its own change comes back here as a team event).
+      if (team.id !== event.payload.workspaceId) await this.plan.mirrorOwnersPlan(team.id, { tx, emit });
+      // The plan in force decides (expired and canceled subscriptions are Public, which has no teams).
       await this.teams.setDowngraded(team.id, !(await this.plan.teamPlanActive(team.id, tx)), tx);
     }
+    return () => this.events.dispatch(...ids);
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ErrorCode } from '@loopwright/contracts';
 import { AppError } from '../../core/errors/app-error.js';
 import type { TransactionClient } from '../../core/prisma/prisma.service.js';
+import type { Emit } from '../events/domain-events.service.js';
 import { SubscriptionsService } from '../plans/subscriptions.service.js';
 import type { SubscriptionState } from '../plans/subscription-state.js';
 import { UsageService } from '../plans/usage.service.js';
@@ -30,11 +31,30 @@ export class TeamPlanService {
     usage.registerCounter('editors', (workspaceId) => this.teams.seatsUsed(workspaceId));
   }
 
-  /** The subscription that pays for the team. */
+  /**
+   * The subscription that pays for the team: the team workspace's own when billing sold it a
+   * subscription (it has Stripe ids), else its owner's personal one (where checkout puts it; the
+   * team's row is then a mirror of it, see mirrorOwnersPlan).
+   */
   async source(teamId: string, tx?: TransactionClient): Promise<SubscriptionState> {
     const own = await this.subscriptions.current(teamId, tx);
-    if (own.plan.teams && own.plan.name !== 'community') return own;
+    if (own.stripeSubscriptionId) return own;
     return this.subscriptions.current(await this.workspaces.personalId(own.ownerId, tx), tx);
+  }
+
+  /**
+   * Keeps the team workspace's own subscription row equal to the plan that pays for it, so the
+   * entitlements of the team's diagrams (limits, private by default) are the owner's plan. Inside
+   * the caller's transaction, with its emit.
+   */
+  async mirrorOwnersPlan(teamId: string, options: { tx?: TransactionClient; emit?: Emit } = {}): Promise<void> {
+    const source = await this.source(teamId, options.tx);
+    if (source.workspaceId === teamId) return;
+    await this.subscriptions.applyChange(
+      teamId,
+      { planType: source.plan.type, status: source.status, billingCycle: source.billingCycle, seats: source.seats, trialEndsAt: source.trialEndsAt, currentPeriodEnd: source.currentPeriodEnd, cancelAt: source.cancelAt },
+      { reason: 'team_plan', ...options },
+    );
   }
 
   /** Does the team have a plan with teams now (not cancelled or expired)? */
@@ -67,8 +87,10 @@ export class TeamPlanService {
     return source.billingEnabled && WORK_EMAIL_PLANS.has(source.effectivePlan.name);
   }
 
-  /** A team workspace was created from the owner's plan: nothing to copy, the owner's subscription pays for it. */
-  async teamCreated(_userId: string, _teamId: string): Promise<void> {}
+  /** A team workspace was created from the owner's plan: its entitlements follow that plan. */
+  async teamCreated(_userId: string, teamId: string): Promise<void> {
+    await this.mirrorOwnersPlan(teamId);
+  }
 
   /**
    * Buying or removing seats, prorated by Stripe. SEAM FOR THE COORDINATOR: replace the

@@ -321,6 +321,7 @@ describe('teams', () => {
     expect(errorOf(await del(client, owner.email))).toEqual({ status: 409, code: 'TEAM_ACTIVE_SUBSCRIPTION', message: TeamTexts.activeSubscription });
     const personal = (await prisma.workspace.findUnique({ where: { personalUserId: owner.id }, select: { id: true } }))!.id;
     await app.http.app.get(SubscriptionsService).downgradeToPublic(personal, 'canceled');
+    await eventually(async () => ((await prisma.workspace.findUnique({ where: { id: team.id }, select: { downgradedAt: true } }))?.downgradedAt ? true : undefined));
     expect((await del(client, owner.email)).status).toBe(200);
     expect(await prisma.workspace.findUnique({ where: { id: team.id } })).toBeNull();
   });
