@@ -87,7 +87,9 @@ describe.skipIf(!inject('chromiumPath'))('teams in Chromium', () => {
     await p.getByRole('button', { name: 'Get started' }).click();
     await p.getByLabel('What describes you best?', { exact: true }).selectOption('Game designer');
     await p.getByLabel('What do you want to design?', { exact: true }).selectOption('Game economy');
-    await p.getByRole('button', { name: 'Continue' }).click();
+    await p.getByRole('button', { name: 'Continue', exact: true }).click();
+    // Choose plan (onboarding): stay on Public; the team's plan covers the team folder.
+    await p.getByRole('button', { name: 'Continue with Public' }).click();
     const username = `newcomer.${Date.now()}`;
     await p.getByLabel('Community username', { exact: true }).fill(username);
     await p.getByText(`${username} is available`).waitFor();
