@@ -34,6 +34,7 @@ import { PlansFeatureModule } from './modules/plans/plans-feature.module.js';
 import { BillingModule } from './modules/billing/billing.module.js';
 import { CommunityModule } from './modules/community/community.module.js';
 import { ActivityModule } from './modules/activity/activity.module.js';
+import { TeamsModule } from './modules/teams/teams.module.js';
 
 /** Feature modules: the same list serves the app and the worker (job handlers live in them). */
 export const featureModules = [
@@ -48,6 +49,8 @@ export const featureModules = [
   BillingModule,
   // Community: rankings, spotlight, Recent Activity
   CommunityModule, ActivityModule,
+  // Teams
+  TeamsModule,
 ];
 
 @Module({})

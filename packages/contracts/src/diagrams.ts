@@ -103,8 +103,8 @@ export const createDiagramBodySchema = z.object({
 });
 
 export const listDiagramsQuerySchema = z.object({
-  /** My Diagrams, Shared with me, or my deleted diagrams (restorable). */
-  scope: z.enum(['mine', 'shared', 'trash']).default('mine'),
+  /** My Diagrams, Shared with me, my deleted diagrams (restorable), or the Team folder (my team's diagrams). */
+  scope: z.enum(['mine', 'shared', 'trash', 'team']).default('mine'),
   sort: z.enum(['updated', 'created', 'name']).default('updated'),
   order: z.enum(['asc', 'desc']).optional(),
   page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),

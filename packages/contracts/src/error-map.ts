@@ -2,6 +2,7 @@ import { AuthTexts } from './auth-texts.js';
 import { BillingTexts } from './billing-texts.js';
 import { DiagramTexts } from './diagrams-texts.js';
 import { RequestTexts } from './request-texts.js';
+import { TeamTexts } from './teams-texts.js';
 
 /**
  * Every error code the API answers with: its HTTP status and its text (the spec's, word for word,
@@ -114,6 +115,21 @@ export const errorMap = {
   ACTIVITY_INVALID_INPUT: { status: 400, text: 'Invalid username or activityId' },
   COMMUNITY_INVALID_FILE_KEY: { status: 400, text: 'Invalid file fuid' },
   COMMUNITY_SPOTLIGHT_NOT_FOUND: { status: 404, text: 'This diagram or designer is not public on community' },
+  // teams (app.md §4, §6, §8)
+  TEAM_NOT_FOUND: { status: 404, text: TeamTexts.noTeam },
+  TEAM_OWNER_ONLY: { status: 403, text: TeamTexts.ownerOnly },
+  TEAM_PLAN_REQUIRED: { status: 402, text: TeamTexts.paidPlanRequired },
+  TEAM_JOIN_FAILED: { status: 409, text: TeamTexts.joinFailed },
+  TEAM_ALREADY_IN_TEAM: { status: 409, text: TeamTexts.alreadyInTeam },
+  TEAM_ACTIVE_SUBSCRIPTION: { status: 409, text: TeamTexts.activeSubscription },
+  TEAM_MEMBER_NOT_ACTIVE: { status: 409, text: TeamTexts.cannotBlock },
+  TEAM_MEMBER_NOT_SUSPENDED: { status: 409, text: TeamTexts.cannotUnblock },
+  TEAM_CANNOT_DELETE_OWNER: { status: 409, text: TeamTexts.cannotDeleteOwner },
+  TEAM_MEMBER_NOT_FOUND: { status: 404, text: TeamTexts.memberNotFound },
+  TEAM_ALREADY_INVITED: { status: 409, text: TeamTexts.alreadyInvited },
+  TEAM_WORK_EMAIL_REQUIRED: { status: 400, text: TeamTexts.workEmailRequired },
+  TEAM_INVITATION_INVALID: { status: 404, text: TeamTexts.invitationInvalid },
+  TEAM_PAYMENT_PENDING: { status: 409, text: TeamTexts.paymentPending },
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type ErrorCode = keyof typeof errorMap;

@@ -36,7 +36,7 @@ export const domainEventSchemas = {
   /** An Academia application was decided, or its backlink deadline is near (plans issue). */
   AcademiaApplicationChanged: z.object({ applicationId: id, userId: id, change: z.enum(['submitted', 'approved', 'rejected', 'backlink_warning', 'reverted']) }),
   /** Someone was invited into a team workspace (teams issue). */
-  MemberInvited: z.object({ workspaceId: id, workspaceName: z.string(), email: z.string().email(), invitedById: id }),
+  MemberInvited: z.object({ workspaceId: id, workspaceName: z.string(), email: z.string().email(), invitedById: id, invitationId: id.optional() }),
   /** A diagram was created from scratch (copies are DiagramCopied) (community: Recent Activity). */
   DiagramCreated: z.object({ ...diagramRef, ownerId: id }),
   /** A save started a new burst of changes to a diagram (one event per version-history entry, not per autosave). */

@@ -20,3 +20,4 @@ export * from './events.js';
 export * from './social.js';
 export * from './billing.js';
 export * from './community.js';
+export * from './teams.js';

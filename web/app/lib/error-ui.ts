@@ -11,6 +11,7 @@ const byCode: Partial<Record<ErrorCode, ErrorUi>> = {
   PLAN_LIMIT_REACHED: 'upgrade',
   DIAGRAM_LIMIT_REACHED: 'upgrade',
   TAG_LIMIT_REACHED: 'upgrade',
+  TEAM_PLAN_REQUIRED: 'upgrade',
   PLAN_PRIVATE_REQUIRES_PAID: 'upgrade',
   DIAGRAM_VERSION_CONFLICT: 'reload',
   CONFLICT: 'reload',

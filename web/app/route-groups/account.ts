@@ -16,6 +16,7 @@ export function accountRoutes(idPrefix: string): RouteConfigEntry[] {
       route('community', 'routes/account/settings-community.tsx', id('settings-community')),
       route('api-key', 'routes/account/settings-api-key.tsx', id('settings-api-key')),
       route('security', 'routes/account/settings-security.tsx', id('settings-security')),
+      route('team', 'routes/account/settings-team.tsx', id('settings-team')),
       route('billing', 'routes/account/settings-billing.tsx', id('settings-billing')),
       // Billing (Stripe): the screens reached from Usage & Billing
       route('billing/checkout/:plan/:cycle', 'routes/billing/checkout.tsx', id('billing-checkout')),

@@ -6,6 +6,8 @@ export function appRoutes(idPrefix: string): RouteConfigEntry[] {
     route('diagrams', 'routes/diagrams/list.tsx', { id: `${idPrefix}diagrams` }),
     route('diagrams/:fuid', 'routes/diagrams/editor.tsx', { id: `${idPrefix}diagram-editor` }),
     route('notifications', 'routes/notifications.tsx', { id: `${idPrefix}notifications` }),
+    route('invitations', 'routes/teams/invitation.tsx', { id: `${idPrefix}team-invitations` }),
+    route('invitations/:key', 'routes/teams/invitation.tsx', { id: `${idPrefix}team-invitation` }),
     // plans (issue 15): payment plan and comparison, the trial start
     route('plans', 'routes/plans/plans.tsx', { id: `${idPrefix}plans` }),
     route('start-trial/:planName/:billingCycle', 'routes/plans/start-trial.tsx', { id: `${idPrefix}start-trial` }),

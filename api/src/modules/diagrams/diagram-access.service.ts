@@ -34,7 +34,8 @@ export interface Grants {
  * - deleted: nobody (the owner may still list and restore it from the trash);
  * - the owner of the diagram's workspace (for a personal workspace: its user), and the creator
  *   while an active member of it: everything;
- * - any other active member of the (team) workspace: Editor;
+ * - any other active member of the (team) workspace: Editor (Viewer when the owner set their rights
+ *   to view); members of a team whose subscription ended have no access;
  * - a person it is shared with (by e-mail): Viewer or Editor; "No access" also withholds the link;
  * - anyone with the link: view or edit (editing needs a login; anonymous link editors view);
  * - public on community: anyone views, also anonymously;
@@ -53,9 +54,9 @@ export class DiagramAccessService {
 
   static decide(diagram: DiagramPrivacyFacts, userId: string | undefined, { workspaceRole, shareRole }: Grants): AccessLevel | null {
     if (diagram.deletedAt) return null;
-    if (workspaceRole === 'owner' || (workspaceRole && userId && diagram.ownerId === userId)) return 'owner';
+    if (workspaceRole === 'owner' || (workspaceRole === 'member' && userId && diagram.ownerId === userId)) return 'owner';
     const grants: AccessLevel[] = [];
-    if (workspaceRole) grants.push('editor');
+    if (workspaceRole) grants.push(workspaceRole === 'viewer' ? 'viewer' : 'editor');
     if (shareRole === 'editor' || shareRole === 'viewer') grants.push(shareRole);
     if (shareRole !== 'none') {
       if (diagram.linkAccess === 'edit') grants.push(userId ? 'editor' : 'viewer');
@@ -90,8 +91,17 @@ export class DiagramAccessService {
     const workspace = await this.workspaces.find(workspaceId);
     const role = workspace ? await this.workspaces.roleOf(workspace, caller.userId) : null;
     if (!workspace || !role) throw new AppError(ErrorCode.WORKSPACE_NOT_FOUND);
-    if (needed === 'owner' && role !== 'owner') throw new AppError(ErrorCode.WORKSPACE_FORBIDDEN);
+    if ((needed === 'owner' && role !== 'owner') || (needed === 'member' && role === 'viewer')) throw new AppError(ErrorCode.WORKSPACE_FORBIDDEN);
     return workspace;
+  }
+
+  /** The caller's team (owned, or active member of a team that is not downgraded), or null. */
+  teamOf(caller: Caller) {
+    return this.workspaces.teamOf(caller.userId);
+  }
+
+  personalWorkspaceOfUser(userId: string): Promise<string> {
+    return this.workspaces.personalId(userId);
   }
 
   /** The workspace the caller works in by default: their personal one. */
@@ -117,7 +127,7 @@ export class DiagramAccessService {
   async requireOwned(fuid: string, caller: Caller): Promise<DiagramMeta> {
     const diagram = await this.diagrams.findMeta(fuid);
     const role = diagram ? await this.workspaces.roleOf(diagram.workspace, caller.userId) : null;
-    if (!diagram || !(role === 'owner' || (role && diagram.ownerId === caller.userId))) {
+    if (!diagram || !(role === 'owner' || (role === 'member' && diagram.ownerId === caller.userId))) {
       if (diagram && !diagram.deletedAt && (await this.accessOf(diagram, caller.userId))) {
         throw new AppError(DiagramErrorCode.DIAGRAM_FORBIDDEN, { message: 'Only the owner of this diagram can do that' });
       }

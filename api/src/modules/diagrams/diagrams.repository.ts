@@ -6,7 +6,7 @@ import { diagramMeta, userRef, type DiagramMeta } from './diagram-meta.js';
 export type { DiagramMeta, UserRefRow } from './diagram-meta.js';
 
 export interface DiagramListFilter {
-  scope: 'mine' | 'shared' | 'trash';
+  scope: 'mine' | 'shared' | 'trash' | 'team';
   userId: string;
   /** The caller's workspace: 'mine' and 'trash' list its diagrams, tags filter by its tags. */
   workspaceId: string;
@@ -57,13 +57,28 @@ export class DiagramsRepository {
     return rows.flatMap((r) => (r.author ? [r.author] : []));
   }
 
+  /** Moves the diagram into another workspace (the Team folder and back); tags of the old workspace come off. */
+  moveToWorkspace(id: string, workspaceId: string) {
+    return this.prisma.$transaction(async (tx) => {
+      await tx.diagramTag.deleteMany({ where: { diagramId: id, tag: { workspaceId: { not: workspaceId } } } });
+      return tx.diagram.update({ where: { id }, data: { workspaceId }, select: diagramMeta });
+    });
+  }
+
+  /** The creator's diagrams in other people's workspaces (a team's): handed to the workspace's owner. */
+  async handOverToWorkspaceOwners(creatorId: string, tx: TransactionClient): Promise<number> {
+    const rows = await tx.diagram.findMany({ where: { ownerId: creatorId, workspace: { ownerId: { not: creatorId } } }, select: { id: true, workspace: { select: { ownerId: true } } } });
+    for (const row of rows) await tx.diagram.update({ where: { id: row.id }, data: { ownerId: row.workspace.ownerId } });
+    return rows.length;
+  }
+
   create(data: Prisma.DiagramUncheckedCreateInput, tx?: TransactionClient) {
     return (tx ?? this.prisma).diagram.create({ data: { ...data, nameKey: (data.name ?? 'Untitled').toLowerCase() }, select: diagramMeta });
   }
 
   async list(filter: DiagramListFilter): Promise<{ rows: DiagramMeta[]; total: number }> {
     const where: Prisma.DiagramWhereInput = {
-      ...(filter.scope === 'mine' ? { workspaceId: filter.workspaceId, deletedAt: null } : {}),
+      ...(filter.scope === 'mine' || filter.scope === 'team' ? { workspaceId: filter.workspaceId, deletedAt: null } : {}),
       ...(filter.scope === 'trash' ? { workspaceId: filter.workspaceId, deletedAt: { not: null } } : {}),
       ...(filter.scope === 'shared'
         ? { workspaceId: { not: filter.workspaceId }, deletedAt: null, shares: { some: { email: filter.email, role: { in: ['viewer', 'editor'] } } } }

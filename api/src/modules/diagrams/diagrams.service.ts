@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { DIAGRAM_DEFAULT_NAME, DiagramTexts, RealtimeEvents, type DiagramSummary, type DiagramView } from '@loopwright/contracts';
+import { DIAGRAM_DEFAULT_NAME, DiagramErrorCode, DiagramTexts, ErrorCode, RealtimeEvents, type DiagramSummary, type DiagramView } from '@loopwright/contracts';
 import type { z } from 'zod';
 import type { diagramDetailsSchema, listDiagramsQuerySchema } from '@loopwright/contracts';
 import type { Diagram } from '@loopwright/engine';
 import type { Caller } from '../../core/auth/caller.js';
+import { AppError } from '../../core/errors/app-error.js';
 import type { TransactionClient } from '../../core/prisma/prisma.service.js';
 import { DomainEventsService } from '../events/domain-events.service.js';
 import { EntitlementsService } from '../plans/entitlements.service.js';
@@ -88,6 +89,7 @@ export class DiagramsService {
   }
 
   async list(caller: Caller, query: ListQuery): Promise<{ items: DiagramSummary[]; total: number; page: number; pageSize: number }> {
+    if (query.scope === 'team') return this.listTeam(caller, query);
     const [email, workspaceId] = await Promise.all([this.users.emailOf(caller.userId), this.access.personalWorkspaceOf(caller)]);
     const { rows, total } = await this.diagrams.list({
       scope: query.scope,
@@ -104,6 +106,51 @@ export class DiagramsService {
     const shared = query.scope === 'shared' ? await this.access.accessToShared(rows, caller.userId, email ?? '') : null;
     const withAccess = rows.map((diagram) => ({ diagram, access: (shared?.get(diagram.id) ?? 'owner') }));
     return { items: await this.views.summaries(withAccess, caller.userId), total, page: query.page, pageSize: query.pageSize };
+  }
+
+  /** The Team folder: the diagrams of the caller's team (none when they are in no team, or it was downgraded). */
+  private async listTeam(caller: Caller, query: ListQuery) {
+    const team = await this.access.teamOf(caller);
+    if (!team) return { items: [], total: 0, page: query.page, pageSize: query.pageSize };
+    const { rows, total } = await this.diagrams.list({
+      scope: 'team', userId: caller.userId, workspaceId: team.id, email: '', tagId: query.tag, q: query.q, sort: query.sort,
+      order: query.order ?? (query.sort === 'name' ? 'asc' : 'desc'), skip: (query.page - 1) * query.pageSize, take: query.pageSize,
+    });
+    const withAccess = await Promise.all(rows.map(async (diagram) => ({ diagram, access: (await this.access.accessOf(diagram, caller.userId)) ?? 'viewer' })));
+    return { items: await this.views.summaries(withAccess, caller.userId), total, page: query.page, pageSize: query.pageSize };
+  }
+
+  /**
+   * "Shared with team": moves the diagram into the caller's team workspace (anyone in the team can
+   * edit it), or back to its creator's personal workspace. Only its owner (the creator, or the team's
+   * owner) may; a team member with view rights may not.
+   */
+  async setTeamShared(fuid: string, caller: Caller, shared: boolean): Promise<{ team: { id: string; name: string } | null; shared: boolean; canChange: boolean }> {
+    const { diagram, access } = await this.access.require(fuid, caller, 'viewer');
+    const team = await this.access.teamOf(caller);
+    if (!team) throw new AppError(ErrorCode.TEAM_NOT_FOUND);
+    if (access !== 'owner') throw new AppError(DiagramErrorCode.DIAGRAM_FORBIDDEN, { message: 'Only the owner of this diagram can do that' });
+    const inTeam = diagram.workspaceId === team.id;
+    if (shared && !inTeam) {
+      await this.access.requireWorkspace(team.id, caller, 'member');
+      await this.diagrams.moveToWorkspace(diagram.id, team.id);
+    } else if (!shared && inTeam) {
+      await this.diagrams.moveToWorkspace(diagram.id, await this.access.personalWorkspaceOfUser(diagram.ownerId));
+    }
+    this.realtime.toDiagram(fuid, RealtimeEvents.accessChanged, { fuid });
+    return { team: { id: team.id, name: team.name }, shared, canChange: true };
+  }
+
+  /** Is the diagram in the caller's team folder, and may they change that? */
+  async teamSharing(fuid: string, caller: Caller): Promise<{ team: { id: string; name: string } | null; shared: boolean; canChange: boolean }> {
+    const { diagram, access } = await this.access.require(fuid, caller, 'viewer');
+    const team = await this.access.teamOf(caller);
+    return { team: team ? { id: team.id, name: team.name } : null, shared: !!team && diagram.workspaceId === team.id, canChange: !!team && access === 'owner' };
+  }
+
+  /** Account deletion: the user's diagrams in teams stay with each team's owner (in the deletion's transaction). */
+  handOverTeamDiagrams(userId: string, tx: TransactionClient): Promise<number> {
+    return this.diagrams.handOverToWorkspaceOwners(userId, tx);
   }
 
   async get(fuid: string, caller: Caller | undefined): Promise<DiagramView> {

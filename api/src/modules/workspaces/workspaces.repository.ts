@@ -26,6 +26,16 @@ export class WorkspacesRepository {
   }
 
   membership(workspaceId: string, userId: string) {
-    return this.prisma.workspaceMember.findUnique({ where: { workspaceId_userId: { workspaceId, userId } }, select: { role: true, status: true } });
+    return this.prisma.workspaceMember.findUnique({
+      where: { workspaceId_userId: { workspaceId, userId } },
+      select: { role: true, status: true, rights: true, workspace: { select: { downgradedAt: true } } },
+    });
+  }
+
+  async teamOf(userId: string) {
+    const select = { id: true, name: true, ownerId: true } as const;
+    const owned = await this.prisma.workspace.findFirst({ where: { kind: 'team', ownerId: userId }, select, orderBy: { createdAt: 'asc' } });
+    if (owned) return owned;
+    return this.prisma.workspace.findFirst({ where: { kind: 'team', downgradedAt: null, members: { some: { userId, status: 'active' } } }, select, orderBy: { createdAt: 'asc' } });
   }
 }

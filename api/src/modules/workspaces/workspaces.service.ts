@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { TransactionClient } from '../../core/prisma/prisma.service.js';
 import { WorkspacesRepository } from './workspaces.repository.js';
 
-export type WorkspaceRole = 'owner' | 'member';
+/** 'viewer': an active team member whose rights the owner set to view only. */
+export type WorkspaceRole = 'owner' | 'member' | 'viewer';
 export interface WorkspaceFacts {
   id: string;
   kind: 'personal' | 'team';
@@ -37,12 +38,24 @@ export class WorkspacesService {
     return this.workspaces.find(id);
   }
 
-  /** The user's role in the workspace, or null when they are not an active member. */
+  /**
+   * The user's role in the workspace, or null when they are not an active member. Members of a
+   * team whose subscription was cancelled or expired (downgraded) have none; the owner keeps it.
+   */
   async roleOf(workspace: WorkspaceFacts, userId: string | undefined): Promise<WorkspaceRole | null> {
     if (!userId) return null;
     if (workspace.ownerId === userId) return 'owner';
     if (workspace.kind === 'personal') return null;
     const member = await this.workspaces.membership(workspace.id, userId);
-    return member?.status === 'active' ? member.role : null;
+    if (member?.status !== 'active' || member.workspace.downgradedAt) return null;
+    return member.role === 'owner' ? 'owner' : member.rights === 'viewer' ? 'viewer' : 'member';
+  }
+
+  /**
+   * The team the user works in: the one they own, else the one they are an active member of
+   * (a member of a team cannot join another). Members of a downgraded team have none.
+   */
+  teamOf(userId: string): Promise<{ id: string; name: string; ownerId: string } | null> {
+    return this.workspaces.teamOf(userId);
   }
 }

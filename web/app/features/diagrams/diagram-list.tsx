@@ -1,4 +1,4 @@
-import type { DiagramSummary } from '@loopwright/contracts';
+import { TeamTexts, type DiagramSummary } from '@loopwright/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api-client';
@@ -9,38 +9,46 @@ import { FirstDiagram } from './first-diagram';
 import { TagChip, TagsManager } from './tags-manager';
 import { TEMPLATES, TUTORIALS } from './templates';
 import { TrashList } from './trash-list';
+import { PendingInvitations } from '../teams/pending-invitations';
+import { TeamShareOption } from '../teams/team-share-option';
+import { useTeamFolder } from '../teams/use-team-folder';
 import './diagrams.css';
 
-const TABS = ['My Diagrams', 'Shared with me', 'Templates', 'Tutorials', 'Trash'] as const;
+const TABS = ['My Diagrams', 'Shared with me', 'Team folder', 'Templates', 'Tutorials', 'Trash'] as const;
 type Tab = (typeof TABS)[number];
+const SCOPES: Partial<Record<Tab, 'mine' | 'shared' | 'team'>> = { 'My Diagrams': 'mine', 'Shared with me': 'shared', 'Team folder': 'team' };
 
 /** /diagrams: My Diagrams, Shared with me, Templates, Tutorials and Trash; filter by tag, manage tags, create a new diagram. */
 export function DiagramList() {
   const [params, setParams] = useSearchParams();
-  const [tab, setTab] = useState<Tab>(params.get('list') === 'trash' ? 'Trash' : 'My Diagrams');
+  const listParam = params.get('list');
+  const [tab, setTab] = useState<Tab>(listParam === 'trash' ? 'Trash' : listParam === 'team' ? 'Team folder' : 'My Diagrams');
   const [items, setItems] = useState<DiagramSummary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [tags, setTags] = useState<TagWithCount[]>([]);
   const [managing, setManaging] = useState(false);
   const [reload, setReload] = useState(0);
   const [moved, setMoved] = useState<DiagramSummary | null>(null);
+  const [teamsVersion, setTeamsVersion] = useState(0);
+  const { team, showFolder } = useTeamFolder(teamsVersion);
   const tagId = params.get('tag') ?? '';
   const navigate = useNavigate();
   const base = useId();
-  const listed = tab === 'My Diagrams' || tab === 'Shared with me';
+  const scope = SCOPES[tab];
+  const listed = scope !== undefined;
   const currentTab = useRef(tab);
   currentTab.current = tab;
   useEffect(() => {
     diagramsApi.tags().then(setTags, () => undefined);
   }, [reload]);
   useEffect(() => {
-    if (!listed) return;
+    if (!scope) return;
     let live = true;
     setItems(null);
-    diagramsApi.list({ scope: tab === 'My Diagrams' ? 'mine' : 'shared', pageSize: 100, ...(tagId ? { tag: tagId } : {}) })
+    diagramsApi.list({ scope, pageSize: 100, ...(tagId ? { tag: tagId } : {}) })
       .then((r) => live && setItems(r.items), (e) => live && setError(errorMessage(e)));
     return () => { live = false; };
-  }, [tab, listed, tagId, reload]);
+  }, [scope, tagId, reload, teamsVersion]);
   const filterBy = (id: string) => setParams((p) => {
     const next = new URLSearchParams(p);
     if (id) next.set('tag', id);
@@ -49,7 +57,8 @@ export function DiagramList() {
   }, { replace: true });
   const create = async (document?: unknown, name?: string) => {
     try {
-      const d = await diagramsApi.create({ name, document });
+      // New diagrams made in the Team folder belong to the team workspace.
+      const d = await diagramsApi.create({ name, document, workspaceId: tab === 'Team folder' && team ? team.id : undefined });
       void navigate(`/diagrams/${d.fuid}`);
     } catch (e) {
       setError(errorMessage(e));
@@ -85,10 +94,12 @@ export function DiagramList() {
         </div>
       </header>
       <div role="tablist" aria-label="Diagram lists" className="diagram-list__tabs">
-        {TABS.map((t) => (
+        {TABS.filter((t) => t !== 'Team folder' || showFolder).map((t) => (
           <button key={t} id={`${base}-${t}`} role="tab" type="button" aria-selected={tab === t} aria-controls={`${base}-panel`} onClick={() => { setTab(t); setError(null); setMoved(null); }}>{t}</button>
         ))}
       </div>
+      <PendingInvitations onAccepted={() => setTeamsVersion((v) => v + 1)} />
+      {team?.downgraded && team.role === 'member' ? <p className="diagram-list__error" role="status">{TeamTexts.downgraded}</p> : null}
       {listed && tags.length ? (
         <div className="diagram-list__filters">
           <label>
@@ -126,7 +137,9 @@ export function DiagramList() {
           <TrashList onRestored={() => setReload((r) => r + 1)} />
         ) : items === null ? <p role="status">Loading…</p> : items.length === 0 ? (
           filterTag ? <p className="diagram-list__empty">No diagram here is tagged “{filterTag.name}”.</p>
-            : tab === 'My Diagrams' ? <FirstDiagram welcome={params.has('welcome')} onCreate={(document, name) => void create(document, name)} /> : <p className="diagram-list__empty">Nobody has shared a diagram with you yet.</p>
+            : tab === 'My Diagrams' ? <FirstDiagram welcome={params.has('welcome')} onCreate={(document, name) => void create(document, name)} />
+            : tab === 'Team folder' ? <p className="diagram-list__empty">No diagrams in the team folder yet. Diagrams you create here, or share with the team, belong to {team?.name ?? 'the team'}: anyone in the team can edit them.</p>
+            : <p className="diagram-list__empty">Nobody has shared a diagram with you yet.</p>
         ) : (
           <ul className="diagram-grid">
             {items.map((d) => (
@@ -137,7 +150,8 @@ export function DiagramList() {
                 </Link>
                 <DiagramRowMenu diagram={d} onChanged={() => setReload((r) => r + 1)} onError={setError} />
                 <h2><Link to={`/diagrams/${d.fuid}`}>{d.name}</Link></h2>
-                <p>{d.counts.components} components · <span title={d.updatedAt}>Last edited: {editedAgo(d.updatedAt)}</span>{tab === 'Shared with me' ? ` · by ${d.owner.name || d.owner.username}` : ''}</p>
+                <p>{d.counts.components} components · <span title={d.updatedAt}>Last edited: {editedAgo(d.updatedAt)}</span>{tab !== 'My Diagrams' ? ` · by ${d.owner.name || d.owner.username}` : ''}</p>
+                {showFolder && d.access === 'owner' && tab !== 'Shared with me' ? <TeamShareOption fuid={d.fuid} compact onChange={() => setTeamsVersion((v) => v + 1)} /> : null}
                 {d.tags.length ? <p className="diagram-card__tags">{d.tags.map((t) => <TagChip key={t.id} tag={t} pressed={t.id === tagId} onClick={() => filterBy(t.id === tagId ? '' : t.id)} />)}</p> : null}
                 {d.access === 'owner' ? (
                   <div className="diagram-card__actions">

@@ -7,6 +7,7 @@ import { useSettingsUser } from '../../features/account/guards';
 import { PageLoading, PageTitle } from '../../features/account/page-shell';
 import { dateTime } from '../../features/account/format';
 import { useSession } from '../../features/account/session';
+import { DeleteAccount } from '../../features/teams/delete-account';
 
 export default function SecuritySettingsPage() {
   const user = useSettingsUser();
@@ -20,6 +21,7 @@ export default function SecuritySettingsPage() {
       </header>
       <ChangePassword key={String(user.hasPassword)} user={user} onChanged={() => setSessionsVersion((v) => v + 1)} />
       <Sessions version={sessionsVersion} />
+      <DeleteAccount user={user} />
     </>
   );
 }

@@ -149,6 +149,20 @@ export const mailTemplates = {
         context,
       ),
   },
+  'team-invitation': {
+    props: z.object({ person: z.string(), team: z.string(), token: z.string() }),
+    render: (p: { person: string; team: string; token: string }, context: MailContext) =>
+      renderMail(
+        {
+          subject: `${p.person} invited you to join the team ${p.team}`,
+          heading: `Join the team ${p.team}`,
+          paragraphs: [`${p.person} invited you to join the team "${p.team}" on ${context.productName}. Team members see and edit the diagrams in the team folder.`, 'The invitation stays open until you accept or decline it.'],
+          action: { label: 'Open the invitation', url: `${context.appUrl.replace(/\/$/, '')}/invitations/${encodeURIComponent(p.token)}` },
+          footnote: 'If you do not have an account yet, create one from the invitation page and you will land in the team.',
+        },
+        context,
+      ),
+  },
   ...planMailTemplates,
 } as const;
 
