@@ -34,7 +34,7 @@ export type PlanGroup = (typeof planGroups)[number];
 export const planLimitKeys = ['components', 'runSteps', 'libraryItems', 'tags', 'monthlyPredictions', 'versionHistoryDays', 'editors', 'eventsPerUserPerMonth', 'timeSteps'] as const;
 export type PlanLimitKey = (typeof planLimitKeys)[number];
 export type PlanLimits = Record<PlanLimitKey, number | null>;
-export const planLimitsSchema = z.object(Object.fromEntries(planLimitKeys.map((k) => [k, z.number().int().min(0).nullable()])) as Record<PlanLimitKey, z.ZodNullable<z.ZodNumber>>);
+export const planLimitsSchema = z.object(Object.fromEntries(planLimitKeys.map((k) => [k, z.number().int().min(0).max(2_147_483_647).nullable()])) as Record<PlanLimitKey, z.ZodNullable<z.ZodNumber>>);
 
 /** How the Usage & Billing screen and the comparison name each limit. */
 export const planLimitLabels: Record<PlanLimitKey, string> = {
@@ -237,7 +237,7 @@ export const planUpdateBodySchema = z.object({
 });
 export type PlanUpdateBody = z.infer<typeof planUpdateBodySchema>;
 
-export const selfHostedPlanBodySchema = z.object({ planType: z.number().int() });
+export const selfHostedPlanBodySchema = z.object({ planType: z.number().int().min(0).max(1000) });
 
 export const academiaApplicationBodySchema = z.object({
   educatorEmail: z.email('You must enter a valid email address!').max(200),
@@ -287,7 +287,7 @@ export const planEndpoints = {
   myAcademia: defineEndpoint({ method: 'GET', path: '/academia/applications/mine', summary: "The caller's latest Academia application", tag: 'plans', responses: { 200: ok(z.object({ application: academiaApplicationSchema.nullable() })) } }),
   academiaBacklink: defineEndpoint({ method: 'PUT', path: '/academia/applications/mine/backlink', summary: 'Tell us where the backlink is', tag: 'plans', body: academiaBacklinkBodySchema, responses: { 200: ok(z.object({ application: academiaApplicationSchema })) } }),
   adminPlans: defineEndpoint({ method: 'GET', path: '/admin/plans', summary: 'Every plan of the catalogue, and the self-hosted plan', tag: 'admin', responses: { 200: ok(z.object({ plans: z.array(catalogPlanSchema), billingEnabled: z.boolean(), selfHostedPlanType: z.number().int() })) } }),
-  adminUpdatePlan: defineEndpoint({ method: 'PUT', path: '/admin/plans/:type', summary: 'Edit a plan of the catalogue', tag: 'admin', params: z.object({ type: z.coerce.number().int() }), body: planUpdateBodySchema, responses: { 200: ok(z.object({ plan: catalogPlanSchema })) } }),
+  adminUpdatePlan: defineEndpoint({ method: 'PUT', path: '/admin/plans/:type', summary: 'Edit a plan of the catalogue', tag: 'admin', params: z.object({ type: z.coerce.number().int().min(0).max(1000) }), body: planUpdateBodySchema, responses: { 200: ok(z.object({ plan: catalogPlanSchema })) } }),
   adminSelfHostedPlan: defineEndpoint({ method: 'PUT', path: '/admin/plans-self-hosted', summary: 'The plan every workspace gets while billing is off', tag: 'admin', body: selfHostedPlanBodySchema, responses: { 200: ok(z.object({ selfHostedPlanType: z.number().int() })) } }),
   adminAcademia: defineEndpoint({ method: 'GET', path: '/admin/academia-applications', summary: 'Academia applications', tag: 'admin', query: z.object({ status: z.enum(academiaStatuses).optional() }), responses: { 200: ok(z.object({ items: z.array(academiaApplicationSchema) })) } }),
   adminRunPlanJob: defineEndpoint({ method: 'POST', path: '/admin/plan-jobs/:job/run', summary: 'Run a plan job now (the hourly trial expiry or Academia deadlines)', tag: 'admin', params: z.object({ job: z.enum(['expire-trials', 'academia-backlinks']) }), responses: { 200: ok(z.object({ downgraded: z.number().int().optional(), warned: z.number().int().optional(), reverted: z.number().int().optional() })) } }),

@@ -1,9 +1,10 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { defaultPlanCatalogue, planLimitKeys, PlanType, type CatalogPlan, type PlanFeature, type PlanGroup, type PlanLimits, type PlanUpdateBody, type PlanView } from '@loopwright/contracts';
+import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/config.js';
 import { AppError } from '../../core/errors/app-error.js';
 import type { TransactionClient } from '../../core/prisma/prisma.service.js';
-import { APP_CONFIG } from '../../core/tokens.js';
+import { APP_CONFIG, LOGGER } from '../../core/tokens.js';
 import { planData, PlansRepository, type PlanRow } from './plans.repository.js';
 
 /** The plan every workspace gets on a self-hosted instance until the admin picks another: no limits. */
@@ -35,10 +36,12 @@ export class PlanCatalogueService implements OnModuleInit {
   constructor(
     private readonly plans: PlansRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async onModuleInit(): Promise<void> {
-    await this.plans.insertMissingPlans(defaultPlanCatalogue);
+    // The app starts (and says it is not ready) while the database is away; the catalogue comes at the next start.
+    await this.plans.insertMissingPlans(defaultPlanCatalogue).catch((error: Error) => this.logger.warn({ error: error.message }, 'could not insert the default plan catalogue'));
   }
 
   /** False on a self-hosted instance (no Stripe key): no payment screens, no trials, the admin's plan for all. */

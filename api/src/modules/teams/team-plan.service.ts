@@ -8,6 +8,7 @@ import type { SubscriptionState } from '../plans/subscription-state.js';
 import { UsageService } from '../plans/usage.service.js';
 import { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { TeamsRepository } from './teams.repository.js';
+import { BillingService } from '../billing/billing.service.js';
 
 /** Subscription states that count as an active subscription (an owner must cancel it before joining a team or deleting the account). */
 const ACTIVE = new Set(['active', 'payment_pending', 'cancel_scheduled']);
@@ -24,6 +25,7 @@ const WORK_EMAIL_PLANS = new Set(['enterprise', 'enterprise2', 'academia']);
 export class TeamPlanService {
   constructor(
     private readonly subscriptions: SubscriptionsService,
+    private readonly billing: BillingService,
     private readonly workspaces: WorkspacesService,
     private readonly teams: TeamsRepository,
     usage: UsageService,
@@ -101,6 +103,8 @@ export class TeamPlanService {
   async changeSeats(teamId: string, seats: number): Promise<void> {
     const source = await this.source(teamId);
     if (source.status === 'payment_pending') throw new AppError(ErrorCode.TEAM_PAYMENT_PENDING);
-    await this.subscriptions.applyChange(source.workspaceId, { seats }, { reason: 'seats' });
+    // A subscription Stripe bills: the quantity changes there (prorated) and its webhook follows.
+    if (source.billingEnabled && source.stripeSubscriptionId) await this.billing.changeSeats(source.workspaceId, seats);
+    else await this.subscriptions.applyChange(source.workspaceId, { seats }, { reason: 'seats' });
   }
 }

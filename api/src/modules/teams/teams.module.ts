@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BillingModule } from '../billing/billing.module.js';
 import { DiagramsModule } from '../diagrams/diagrams.module.js';
 import { EventsModule } from '../events/events.module.js';
 import { MailModule } from '../mail/mail.module.js';
@@ -15,7 +16,7 @@ import { TeamsService } from './teams.service.js';
 
 /** Teams: team workspaces, members and their states, invitations, subscription effects, account deletion. */
 @Module({
-  imports: [EventsModule, MailModule, UsersModule, DiagramsModule, PlansModule, WorkspacesModule],
+  imports: [BillingModule, EventsModule, MailModule, UsersModule, DiagramsModule, PlansModule, WorkspacesModule],
   controllers: [TeamsController, InvitationsController, TeamDiagramsController],
   providers: [TeamsRepository, TeamsService, InvitationsService, TeamPlanService, AccountDeletionService, SubscriptionEventsConsumer],
   exports: [TeamsService],

@@ -6,6 +6,7 @@ import { diagramsApi } from '../diagrams/diagrams-api';
 import { Field, FormMessage, TextField, useContractForm } from '../account/forms';
 import { sharingApi } from './sharing-api';
 import './sharing.css';
+import { TeamShareOption } from '../teams/team-share-option';
 
 /** What the dialog needs of a diagram (a DiagramSummary or the editor's loaded diagram). */
 export interface ShareTarget {
@@ -151,11 +152,8 @@ export function ShareDialog({ diagram, onClose, onChange }: { diagram: ShareTarg
           )}
         </section>
 
-        {/*
-          TEAMS (another engineer adds this): the "Shared with team" option — anyone in the team
-          can edit — goes here, as one more <section className="share-dialog__section">, shown for
-          diagrams in a team workspace. privacyOption() then counts it as one more part.
-        */}
+        {/* Shared with team: anyone in the team can edit (shown when the owner is in a team). */}
+        <TeamShareOption fuid={diagram.fuid} />
 
         <section className="share-dialog__section" aria-labelledby={`${titleId}-link`}>
           <h3 id={`${titleId}-link`}>Anyone with the link</h3>
