@@ -28,12 +28,17 @@ import { SharingModule } from './modules/sharing/sharing.module.js';
 import { SimulationsModule } from './modules/simulations/simulations.module.js';
 import { TagsModule } from './modules/tags/tags.module.js';
 import { ThumbnailsModule } from './modules/thumbnails/thumbnails.module.js';
+// ---- library ----
+import { TemplatesModule } from './modules/templates/templates.module.js';
+import { ToursModule } from './modules/tours/tours.module.js';
 
 /** Feature modules: the same list serves the app and the worker (job handlers live in them). */
 export const featureModules = [
   EventsModule, InstanceModule, UsersModule, ApiKeysModule, MailModule, AuthModule, AdminModule, WebsiteModule,
   // Diagrams as a service
   RealtimeModule, RealtimeGatewayModule, NotificationsModule, DiagramsModule, SharingModule, TagsModule, PlaysModule, SimulationsModule, ThumbnailsModule,
+  // library: templates, tours, balance tests, library items, preferences
+  ToursModule, TemplatesModule,
 ];
 
 @Module({})

@@ -17,3 +17,5 @@ export * from './tags.js';
 export * from './plays.js';
 export * from './notifications.js';
 export * from './events.js';
+export * from './library-texts.js';
+export * from './library.js';
