@@ -5,5 +5,7 @@ export function appRoutes(idPrefix: string): RouteConfigEntry[] {
   return [
     route('diagrams', 'routes/diagrams/list.tsx', { id: `${idPrefix}diagrams` }),
     route('diagrams/:fuid', 'routes/diagrams/editor.tsx', { id: `${idPrefix}diagram-editor` }),
+    // ---- library ----
+    route('templates/:type/:id', 'routes/templates/template.tsx', { id: `${idPrefix}template` }),
   ];
 }

@@ -26,7 +26,7 @@ describe('templates: catalogue, read-only view, use, admin publish, newest; tour
 
     const one = await visitor.get('/templates/patterns/dynamic-engine');
     expect(one.status).toBe(200);
-    expect(one.body.content.template).toMatchObject({ type: 'patterns', id: 'dynamic-engine', title: 'Dynamic engine', href: '/templates/patterns/dynamic-engine?name=Dynamic%20engine', chart: ['Gold', 'Upgrades'], tour: null });
+    expect(one.body.content.template).toMatchObject({ type: 'patterns', id: 'dynamic-engine', title: 'Investment loop', href: '/templates/patterns/dynamic-engine?name=Investment%20loop', chart: ['Gold', 'Upgrades'], tour: null });
     expect(one.body.content.template.document.nodes.find((n: { id: string }) => n.id === 'Gold').showInChart).toBe(true);
     expect((await visitor.get('/templates/framework/dynamic-engine')).body.error).toMatchObject({ code: 'TEMPLATE_NOT_FOUND', message: LibraryTexts.templateNotFound });
   });

@@ -1,13 +1,12 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { ErrorCode, TEMPLATE_TYPE_TITLES, TEMPLATE_TYPES, type TemplateSummary, type TemplateView, type TourStep } from '@loopwright/contracts';
+import { ErrorCode, TEMPLATE_TYPE_TITLES, TEMPLATE_TYPES, type TemplateSummary, type TemplateView } from '@loopwright/contracts';
 import type { Diagram } from '@loopwright/engine';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/config.js';
 import type { Caller } from '../../core/auth/caller.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { APP_CONFIG, LOGGER } from '../../core/tokens.js';
-import type { Prisma } from '../../generated/prisma/client.js';
 import { DiagramAccessService } from '../diagrams/diagram-access.service.js';
 import { DiagramsService } from '../diagrams/diagrams.service.js';
 import { ToursService } from '../tours/tours.service.js';
@@ -55,7 +54,7 @@ export class TemplatesService implements OnApplicationBootstrap {
     const keep = new Set(catalogue.map((t) => t.id));
     await this.templates.deleteMany(existing.filter((row) => !keep.has(row.slug)).map((row) => row.id));
     for (const t of catalogue) {
-      const row = await this.templates.upsertBuiltIn({ slug: t.id, type: t.type, title: t.title, description: t.description, document: chartedDocument(t) as unknown as Prisma.InputJsonValue, chart: t.chart, position: t.position });
+      const row = await this.templates.upsertBuiltIn({ slug: t.id, type: t.type, title: t.title, description: t.description, document: chartedDocument(t), chart: t.chart, position: t.position });
       await this.tours.setForTemplate(row.id, t.tour ?? null);
     }
     this.logger.info({ templates: catalogue.length }, 'templates loaded from content/templates');
@@ -87,7 +86,7 @@ export class TemplatesService implements OnApplicationBootstrap {
   async use(caller: Caller, type: TemplateType, slug: string, name?: string): Promise<{ fuid: string; name: string }> {
     const template = await this.get(type, slug);
     const diagram = await this.diagrams.create(caller, { name: name || template.title, description: template.description, document: template.document });
-    if (template.tour) await this.tours.copyToDiagram(template.tour.steps as TourStep[], diagram.fuid, caller);
+    if (template.tour) await this.tours.copyToDiagram(template.tour.steps, diagram.fuid, caller);
     return { fuid: diagram.fuid, name: diagram.name };
   }
 
@@ -102,7 +101,7 @@ export class TemplatesService implements OnApplicationBootstrap {
       type: input.type,
       title,
       description: input.description ?? diagram.description,
-      document: document as unknown as Prisma.InputJsonValue,
+      document: document,
       chart,
       position: await this.templates.nextPosition(),
     });

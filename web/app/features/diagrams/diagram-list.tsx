@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api-client';
 import { diagramsApi } from './diagrams-api';
 import { FirstDiagram } from './first-diagram';
-import { TEMPLATES, TUTORIALS } from './templates';
+import { TemplateSections, TutorialList } from './templates';
 import './diagrams.css';
 
 const TABS = ['My Diagrams', 'Shared with me', 'Templates', 'Tutorials'] as const;
@@ -20,7 +20,7 @@ function edited(at: string): string {
   return days < 365 ? 'more than 1 month' : 'more than 1 year';
 }
 
-/** /diagrams: My Diagrams, Shared with me, Templates and Tutorials; create a new diagram. */
+/** /diagrams: My Diagrams, Shared with me, Templates, Tutorials and Tests; create a new diagram. */
 export function DiagramList() {
   const [tab, setTab] = useState<Tab>('My Diagrams');
   const [items, setItems] = useState<DiagramSummary[] | null>(null);
@@ -56,21 +56,7 @@ export function DiagramList() {
       </div>
       {error ? <p className="diagram-list__error" role="alert">{error}</p> : null}
       <div role="tabpanel" id={`${base}-panel`} aria-labelledby={`${base}-${tab}`}>
-        {tab === 'Templates' ? (
-          <ul className="diagram-grid">
-            {TEMPLATES.map((t) => (
-              <li key={t.id} className="diagram-card">
-                <h2>{t.title}</h2>
-                <p>{t.description}</p>
-                <button type="button" className="button button--ghost" onClick={() => void create(t.document, t.title)}>Use template</button>
-              </li>
-            ))}
-          </ul>
-        ) : tab === 'Tutorials' ? (
-          <ul className="diagram-grid">
-            {TUTORIALS.map((t) => <li key={t.href} className="diagram-card"><h2><Link to={t.href}>{t.title}</Link></h2></li>)}
-          </ul>
-        ) : items === null ? <p role="status">Loading…</p> : items.length === 0 ? (
+        {tab === 'Templates' ? <TemplateSections /> : tab === 'Tutorials' ? <TutorialList /> : items === null ? <p role="status">Loading…</p> : items.length === 0 ? (
           tab === 'My Diagrams' ? <FirstDiagram welcome={params.has('welcome')} onCreate={(document, name) => void create(document, name)} /> : <p className="diagram-list__empty">Nobody has shared a diagram with you yet.</p>
         ) : (
           <ul className="diagram-grid">

@@ -24,6 +24,9 @@ import { SaveStatus } from './save/save-status';
 import { useValue } from './model/value-store';
 import { LiveBanner } from './live/live-banner';
 import { useLiveNotice } from './live/use-diagram-live';
+import { useDiagramTour } from '../tours/use-diagram-tour';
+import { TourButton, TourPlayer } from '../tours/tour-player';
+import { TourPanel } from '../tours/tour-panel';
 
 interface Loaded {
   diagram: DiagramView;
@@ -67,6 +70,7 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
   const [save, setSave] = useState<SaveController | null>(null);
   const [preview, setPreview] = useState<{ doc: EditorDiagram; version: Revision } | null>(null);
   const services = useRef<EditorServices | null>(null);
+  const tour = useDiagramTour(fuid);
   const restoringHere = useRef(false);
   const saveRef = useRef<SaveController | null>(null);
   saveRef.current = save;
@@ -140,6 +144,8 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
           <>
             <SaveStatus save={save} />
             <EditorMenu fuid={fuid} name={meta.name} description={meta.description} version={() => save.state.get().baseVersion} saveNow={() => save.save()} />
+            <TourButton tour={tour} />
+            <TourPlayer tour={tour} />
           </>
         ) : null)}
         side={(_, runs: RunController) => ({
@@ -151,6 +157,7 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
             onRestoring={(active) => (restoringHere.current = active)}
             onRestored={() => void reloadFromServer()} />,
           Tags: <TagsPanel fuid={fuid} initial={loaded.diagram.tags} />,
+          Tour: <TourPanel fuid={fuid} tour={tour} canEdit={loaded.diagram.access !== 'viewer'} />,
         })}
       />
       {save ? <LiveBanner notice={liveNotice} save={save} onReload={() => void reloadFromServer()} onDismiss={dismissLiveNotice} /> : null}
