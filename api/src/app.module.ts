@@ -31,6 +31,7 @@ import { ThumbnailsModule } from './modules/thumbnails/thumbnails.module.js';
 // ---- library ----
 import { TemplatesModule } from './modules/templates/templates.module.js';
 import { ToursModule } from './modules/tours/tours.module.js';
+import { BalanceTestsModule } from './modules/balance-tests/balance-tests.module.js';
 
 /** Feature modules: the same list serves the app and the worker (job handlers live in them). */
 export const featureModules = [
@@ -38,7 +39,7 @@ export const featureModules = [
   // Diagrams as a service
   RealtimeModule, RealtimeGatewayModule, NotificationsModule, DiagramsModule, SharingModule, TagsModule, PlaysModule, SimulationsModule, ThumbnailsModule,
   // library: templates, tours, balance tests, library items, preferences
-  ToursModule, TemplatesModule,
+  ToursModule, TemplatesModule, BalanceTestsModule,
 ];
 
 @Module({})

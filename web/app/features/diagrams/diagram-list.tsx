@@ -4,10 +4,11 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api-client';
 import { diagramsApi } from './diagrams-api';
 import { FirstDiagram } from './first-diagram';
+import { BalanceTestList } from '../balance-tests/balance-test-list';
 import { TemplateSections, TutorialList } from './templates';
 import './diagrams.css';
 
-const TABS = ['My Diagrams', 'Shared with me', 'Templates', 'Tutorials'] as const;
+const TABS = ['My Diagrams', 'Shared with me', 'Templates', 'Tutorials', 'Tests'] as const;
 type Tab = (typeof TABS)[number];
 
 function edited(at: string): string {
@@ -56,7 +57,7 @@ export function DiagramList() {
       </div>
       {error ? <p className="diagram-list__error" role="alert">{error}</p> : null}
       <div role="tabpanel" id={`${base}-panel`} aria-labelledby={`${base}-${tab}`}>
-        {tab === 'Templates' ? <TemplateSections /> : tab === 'Tutorials' ? <TutorialList /> : items === null ? <p role="status">Loading…</p> : items.length === 0 ? (
+        {tab === 'Templates' ? <TemplateSections /> : tab === 'Tutorials' ? <TutorialList /> : tab === 'Tests' ? <BalanceTestList /> : items === null ? <p role="status">Loading…</p> : items.length === 0 ? (
           tab === 'My Diagrams' ? <FirstDiagram welcome={params.has('welcome')} onCreate={(document, name) => void create(document, name)} /> : <p className="diagram-list__empty">Nobody has shared a diagram with you yet.</p>
         ) : (
           <ul className="diagram-grid">

@@ -27,6 +27,7 @@ import { useLiveNotice } from './live/use-diagram-live';
 import { useDiagramTour } from '../tours/use-diagram-tour';
 import { TourButton, TourPlayer } from '../tours/tour-player';
 import { TourPanel } from '../tours/tour-panel';
+import { BalanceTestsPanel } from '../balance-tests/balance-tests-panel';
 
 interface Loaded {
   diagram: DiagramView;
@@ -158,6 +159,7 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
             onRestored={() => void reloadFromServer()} />,
           Tags: <TagsPanel fuid={fuid} initial={loaded.diagram.tags} />,
           Tour: <TourPanel fuid={fuid} tour={tour} canEdit={loaded.diagram.access !== 'viewer'} />,
+          Tests: <BalanceTestsPanel fuid={fuid} canEdit={loaded.diagram.access !== 'viewer'} saveFirst={async () => { await save?.save(); }} />,
         })}
       />
       {save ? <LiveBanner notice={liveNotice} save={save} onReload={() => void reloadFromServer()} onDismiss={dismissLiveNotice} /> : null}
