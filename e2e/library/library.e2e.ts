@@ -1,0 +1,133 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { saveScreenshot } from '../support/browser.js';
+import { useDesignerSession } from '../editor/support.js';
+
+/**
+ * Issue 17 end to end: a diagram from a template (a tutorial), its tour played, a balance test that
+ * passes, the diagram broken so it fails, the Tests list; the template view for a visitor.
+ */
+describe.skipIf(!inject('chromiumPath'))('templates, tours and balance tests in Chromium', () => {
+  const running = useDesignerSession();
+  let fuid = '';
+  const tourCard = (page: Page) => page.getByRole('dialog', { name: /./ }).filter({ hasText: /Step \d+ of \d+/ });
+  const panel = (page: Page) => page.getByRole('tabpanel');
+
+  it('creates a diagram from a tutorial template and plays its tour (next, previous, Escape)', async () => {
+    const page = await running.context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${running.app.url}/diagrams`);
+    const consent = page.getByRole('button', { name: 'Accept all' });
+    if (await consent.waitFor({ timeout: 20_000 }).then(() => true, () => false)) await consent.click();
+    await page.getByRole('tab', { name: 'Templates' }).click();
+    await page.getByRole('heading', { name: 'Patterns' }).waitFor({ timeout: 30_000 });
+    for (const section of ['Framework', 'Deconstructions']) await page.getByRole('heading', { name: section }).waitFor();
+    expect(await page.locator('.template-sections .diagram-card').count()).toBeGreaterThanOrEqual(30);
+    await saveScreenshot(page, 'library-templates-tab');
+
+    await page.getByRole('tab', { name: 'Tutorials' }).click();
+    const tutorial = page.getByRole('listitem').filter({ hasText: 'Tutorial 4: feedback with state connections' });
+    await tutorial.waitFor();
+    expect(await page.locator('.diagram-grid .diagram-card').count()).toBeGreaterThanOrEqual(6);
+    await saveScreenshot(page, 'library-tutorials-tab');
+    await tutorial.getByRole('button', { name: 'Start tutorial' }).click();
+    await page.waitForURL(/\/diagrams\/[A-Za-z0-9]+\?tour=1$/);
+    fuid = new URL(page.url()).pathname.split('/').pop()!;
+    await page.getByTestId('editor').waitFor({ timeout: 45_000 });
+    expect(await page.locator('.editor-header__title').textContent()).toBe('Tutorial 4: feedback with state connections');
+
+    const card = tourCard(page);
+    await card.getByText('Step 1 of 4').waitFor({ timeout: 15_000 });
+    await card.getByRole('heading', { name: 'An ordinary loop' }).waitFor();
+    // The step's elements are highlighted.
+    await expect.poll(() => page.locator('.react-flow__node[data-id="Gold"]').evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
+    await saveScreenshot(page, 'library-tour-step-1');
+    await card.getByRole('button', { name: 'Next' }).click();
+    await card.getByText('Step 2 of 4').waitFor();
+    await card.getByRole('heading', { name: 'A state connection' }).waitFor();
+    await saveScreenshot(page, 'library-tour-step-2');
+    await card.getByRole('button', { name: 'Previous' }).click();
+    await card.getByText('Step 1 of 4').waitFor();
+    await card.getByRole('button', { name: 'Next' }).click();
+    await card.getByRole('button', { name: 'Next' }).click();
+    await card.getByText('Step 3 of 4').waitFor();
+    await page.keyboard.press('Escape');
+    await card.waitFor({ state: 'detached' });
+    expect(await page.locator('.react-flow__node[data-id="Gold"]').evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('solid');
+    // The Tour panel lists the steps and plays again from the header.
+    await page.getByRole('tab', { name: 'Tour' }).click();
+    expect(await panel(page).getByRole('textbox', { name: /Step \d title/ }).count()).toBe(4);
+    await page.getByRole('button', { name: 'Play tour' }).first().click();
+    await card.getByText('Step 1 of 4').waitFor();
+    await card.getByRole('button', { name: 'Close the tour (Escape)' }).click();
+    await card.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('saves and runs a balance test that passes, breaks the diagram so it fails, and the Tests list shows both', async () => {
+    const page = await running.context.newPage();
+    await page.goto(`${running.app.url}/diagrams/${fuid}`);
+    await page.getByTestId('editor').waitFor({ timeout: 45_000 });
+    await page.getByRole('tab', { name: 'Tests' }).click();
+    const form = page.getByRole('form', { name: 'New balance test' });
+    await form.getByLabel('Name').fill('Drills grow steadily');
+    await form.getByLabel('Element').selectOption({ label: 'pool Drills' });
+    await form.getByLabel('After step').fill('30');
+    await form.getByLabel('Minimum').fill('15');
+    await form.getByLabel('Maximum').fill('25');
+    await form.getByLabel('In at least % of runs').fill('95');
+    await form.getByLabel('Runs', { exact: true }).fill('200');
+    await form.getByLabel('Seed').fill('42');
+    await form.getByRole('button', { name: 'Save test' }).click();
+    const test = page.getByRole('listitem', { name: 'Balance test Drills grow steadily' });
+    await test.getByText('pool Drills after 30 steps is between 15 and 25 in at least 95% of 200 runs, seed 42').waitFor();
+    await test.getByRole('button', { name: 'Run test' }).click();
+    await test.getByText(/^Passed · 100\.0% · v\d+$/).waitFor({ timeout: 30_000 });
+    await saveScreenshot(page, 'library-balance-test-pass');
+
+    // Break the balance: Gold starts at 1000, so a drill is bought every step.
+    await page.getByRole('button', { name: 'Outline' }).click();
+    const outline = page.getByRole('region', { name: 'Outline' });
+    await outline.getByLabel('Start of Gold').fill('1000');
+    await page.getByRole('button', { name: 'Outline' }).click();
+    await test.getByRole('button', { name: 'Run test' }).click();
+    await test.getByText(/^Failed · 0\.0% · v\d+$/).waitFor({ timeout: 30_000 });
+    const history = await test.getByRole('list', { name: 'History of Drills grow steadily' }).locator('li').allTextContents();
+    expect(history).toHaveLength(2);
+    expect(history[0]).toMatch(/✗ fail 0\.0%/);
+    expect(history[1]).toMatch(/✓ pass 100\.0%/);
+    await saveScreenshot(page, 'library-balance-test-fail');
+
+    await page.goto(`${running.app.url}/diagrams`);
+    await page.getByRole('tab', { name: 'Tests' }).click();
+    const listed = page.getByRole('listitem', { name: 'Balance test Drills grow steadily' });
+    await listed.getByText(/^Failed/).waitFor({ timeout: 20_000 });
+    await listed.getByRole('link', { name: 'Tutorial 4: feedback with state connections' }).waitFor();
+    await listed.getByRole('button', { name: 'Run test' }).click();
+    await expect.poll(() => listed.getByRole('list', { name: /History/ }).locator('li').count()).toBe(3);
+    await saveScreenshot(page, 'library-tests-list');
+    await page.close();
+  });
+
+  it('opens a template read-only; a visitor who uses it gets the log-in dialog', async () => {
+    const page = await running.context.newPage();
+    await page.goto(`${running.app.url}/templates/patterns/attrition?name=Attrition`);
+    await page.getByTestId('editor').waitFor({ timeout: 45_000 });
+    await page.getByText('Template · Patterns · read-only').waitFor();
+    await page.getByRole('tab', { name: 'About' }).click();
+    await panel(page).getByText(/Two armies wear each other down/).waitFor();
+    await saveScreenshot(page, 'library-template-view');
+    await page.close();
+
+    const visitor = await running.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const anon = await visitor.newPage();
+    await anon.goto(`${running.app.url}/templates/patterns/attrition?name=Attrition`);
+    await anon.getByTestId('editor').waitFor({ timeout: 45_000 });
+    await anon.getByRole('button', { name: 'Use this template' }).first().click();
+    await anon.getByText('To use this template, please create a free public account').waitFor({ timeout: 15_000 });
+    await saveScreenshot(anon, 'library-template-visitor-login');
+    await visitor.close();
+  });
+});
