@@ -32,6 +32,8 @@ import { ThumbnailsModule } from './modules/thumbnails/thumbnails.module.js';
 import { TemplatesModule } from './modules/templates/templates.module.js';
 import { ToursModule } from './modules/tours/tours.module.js';
 import { BalanceTestsModule } from './modules/balance-tests/balance-tests.module.js';
+import { PlansModule } from './modules/plans/plans.module.js';
+import { PlansFeatureModule } from './modules/plans/plans-feature.module.js';
 
 /** Feature modules: the same list serves the app and the worker (job handlers live in them). */
 export const featureModules = [
@@ -40,6 +42,8 @@ export const featureModules = [
   RealtimeModule, RealtimeGatewayModule, NotificationsModule, DiagramsModule, SharingModule, TagsModule, PlaysModule, SimulationsModule, ThumbnailsModule,
   // library: templates, tours, balance tests, library items, preferences
   ToursModule, TemplatesModule, BalanceTestsModule,
+  // Plans, trial and entitlements (issue 15)
+  PlansModule, PlansFeatureModule,
 ];
 
 @Module({})

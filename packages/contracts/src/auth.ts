@@ -102,7 +102,8 @@ export const onboardingBodySchema = z.object({
   newsletter: z.boolean().optional(),
 });
 
-export const privacyBodySchema = z.object({ isPrivateAccount: z.boolean() });
+/** confirmIrreversible: a Free account going public says yes to "not reversible" (plans issue). */
+export const privacyBodySchema = z.object({ isPrivateAccount: z.boolean(), confirmIrreversible: z.boolean().optional() });
 export const sessionSchema = z.object({
   id: z.string(),
   userAgent: z.string().nullable(),

@@ -32,8 +32,10 @@ export const DiagramTexts = {
 } as const;
 
 /**
- * Plan-dependent limits. There is no billing yet: every plan gets these values, from this one place
- * (the API enforces them; the editor may show them).
+ * Technical caps that hold whatever the plan (document size, queue fairness). The plan limits
+ * (components per team, run steps, tags, Predictions, version history…) are in the `plans` table
+ * and enforced through the plans module's EntitlementsService; versionHistoryDays here is only the
+ * fallback for a diagram whose workspace cannot be read.
  */
 export const DiagramLimits = {
   /** Version history is kept this many days (the newest version is always kept). */
@@ -52,8 +54,8 @@ export const DiagramLimits = {
   maxComponents: 5_000,
   /** Stored document size (bytes of JSON). */
   maxDocumentBytes: 4_000_000,
-  /** Tags per user. */
-  maxTags: 100,
+  /** Tags per workspace (technical cap; the plan's limit is usually lower). */
+  maxTags: 500,
   /** Runs kept per interactive/quick play (series points per charted element). */
   maxPlaySeriesPoints: 100_000,
   /** Worker threads one server batch uses. */

@@ -226,7 +226,7 @@ export const diagramEndpoints = {
 
 const versions = 'diagram versions';
 export const diagramVersionEndpoints = {
-  list: defineEndpoint({ method: 'GET', path: '/diagrams/:fuid/versions', summary: 'Version history, newest first, with author and time', tag: versions, params: fuidParams, responses: { 200: envelope(z.object({ items: z.array(revisionSchema), retentionDays: z.number().int() })) } }),
+  list: defineEndpoint({ method: 'GET', path: '/diagrams/:fuid/versions', summary: 'Version history, newest first, with author and time', tag: versions, params: fuidParams, responses: { 200: envelope(z.object({ items: z.array(revisionSchema), retentionDays: z.number().int().nullable() })) } }),
   get: defineEndpoint({ method: 'GET', path: '/diagrams/:fuid/versions/:versionId', summary: 'One version with its document', tag: versions, params: revisionParams, responses: { 200: envelope(z.object({ version: revisionWithDocumentSchema })) } }),
   restore: defineEndpoint({
     method: 'POST', path: '/diagrams/:fuid/versions/:versionId/restore', summary: 'Restore a version: saved as a new version; other editors are told in real time', tag: versions, params: revisionParams,

@@ -55,6 +55,18 @@ export const errorMap = {
   WORKSPACE_NOT_FOUND: { status: 404, text: 'Workspace not found' },
   WORKSPACE_FORBIDDEN: { status: 403, text: 'Only the owner of this workspace can do that' },
   PLAN_LIMIT_REACHED: { status: 402, text: DiagramTexts.stepsLimit },
+  // plans (issue 15): the texts are in plans.ts (PlanTexts)
+  PLAN_NOT_FOUND: { status: 404, text: 'Plan not found' },
+  PLAN_TRIAL_USED: { status: 409, text: 'You have already used your free trial' },
+  PLAN_TRIAL_NOT_AVAILABLE: { status: 409, text: 'This plan has no free trial' },
+  PLAN_ALREADY_PAID: { status: 409, text: 'You already have a paid plan' },
+  PLAN_BILLING_DISABLED: { status: 409, text: 'Billing is off on this self-hosted instance' },
+  PLAN_MEMBER_CANNOT_MANAGE: { status: 403, text: 'Team members cannot change the payment plan. Please contact the admin or owner of your team.' },
+  PLAN_PRIVATE_REQUIRES_PAID: { status: 402, text: 'Private accounts need a paid plan' },
+  PLAN_PUBLIC_CONFIRMATION_REQUIRED: { status: 409, text: 'Switching a Free account to public is not reversible.' },
+  ACADEMIA_ALREADY_APPLIED: { status: 409, text: 'You already have an Academia application waiting for review' },
+  ACADEMIA_NOT_FOUND: { status: 404, text: 'Academia application not found' },
+  ACADEMIA_NOT_APPROVED: { status: 409, text: 'This Academia application is not approved' },
   // diagrams
   DIAGRAM_NOT_FOUND: { status: 404, text: DiagramTexts.notFound },
   DIAGRAM_FORBIDDEN: { status: 403, text: 'You can only view this diagram' },

@@ -21,7 +21,20 @@ export const domainEventSchemas = {
   /** Someone followed a designer (community issue). */
   UserFollowed: z.object({ followerId: id, followedId: id }),
   /** A workspace's subscription changed state (plans issue). */
-  SubscriptionChanged: z.object({ workspaceId: id, plan: z.string(), status: z.string(), previousStatus: z.string().nullable() }),
+  SubscriptionChanged: z.object({
+    workspaceId: id,
+    /** The owner of the workspace (who is told). */
+    ownerId: id,
+    plan: z.string(),
+    planDisplayName: z.string(),
+    previousPlan: z.string().nullable(),
+    status: z.string(),
+    previousStatus: z.string().nullable(),
+    /** Why: trial_started, trial_expired, academia_approved, academia_reverted, stripe, admin, downgraded… */
+    reason: z.string(),
+  }),
+  /** An Academia application was decided, or its backlink deadline is near (plans issue). */
+  AcademiaApplicationChanged: z.object({ applicationId: id, userId: id, change: z.enum(['submitted', 'approved', 'rejected', 'backlink_warning', 'reverted']) }),
   /** Someone was invited into a team workspace (teams issue). */
   MemberInvited: z.object({ workspaceId: id, workspaceName: z.string(), email: z.string().email(), invitedById: id }),
   /** A server batch (multiple run) ended. */

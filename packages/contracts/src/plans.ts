@@ -1,117 +1,294 @@
 import { z } from 'zod';
 import { PlanType } from './constants.js';
+import { DiagramTexts } from './diagrams-texts.js';
 import { defineEndpoint } from './endpoint.js';
 
 export const billingCycles = ['monthly', 'yearly'] as const;
 export type BillingCycle = (typeof billingCycles)[number];
 export const TRIAL_DAYS = 14;
 export const CURRENCY = 'EUR';
+/** Academia: the backlink must be confirmed this many days after approval, else the plan reverts to Public. */
+export const ACADEMIA_BACKLINK_DAYS = 30;
+/** The backlink warning e-mail goes out this many days before the deadline. */
+export const ACADEMIA_WARNING_DAYS_BEFORE = 7;
+/** Academia is not in the spec's numeric list; this is our number for it. */
+export const ACADEMIA_PLAN_TYPE = 30;
+
+/**
+ * Subscription states (app.md §4). A workspace with no subscription row is on Public, `active`.
+ * - trialing: 14-day trial, no card; the trial job downgrades it to Public when trialEndsAt passes.
+ * - active: paid (or free Public/Academia/self-hosted) and in good standing.
+ * - payment_pending: a payment failed; it can be retried; no seat or plan change meanwhile.
+ * - expired: payment never came; limits are Public's until resumed (members: "contact the owner").
+ * - cancel_scheduled: ends at cancelAt (undo possible); then `canceled`.
+ * - canceled: ended; the workspace is back on Public.
+ */
+export const subscriptionStatuses = ['trialing', 'active', 'payment_pending', 'expired', 'cancel_scheduled', 'canceled'] as const;
+export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+
+/** Plan groups: the pricing page shows `free` and `classic` (active ones); `special` is Trial, Enterprise, Enterprise2. */
+export const planGroups = ['free', 'classic', 'newer', 'academia', 'special', 'legacy'] as const;
+export type PlanGroup = (typeof planGroups)[number];
+
+/** Every plan limit (app.md §3). A null value means unlimited. */
+export const planLimitKeys = ['components', 'runSteps', 'libraryItems', 'tags', 'monthlyPredictions', 'versionHistoryDays', 'editors', 'eventsPerUserPerMonth', 'timeSteps'] as const;
+export type PlanLimitKey = (typeof planLimitKeys)[number];
+export type PlanLimits = Record<PlanLimitKey, number | null>;
+export const planLimitsSchema = z.object(Object.fromEntries(planLimitKeys.map((k) => [k, z.number().int().min(0).nullable()])) as Record<PlanLimitKey, z.ZodNullable<z.ZodNumber>>);
+
+/** How the Usage & Billing screen and the comparison name each limit. */
+export const planLimitLabels: Record<PlanLimitKey, string> = {
+  components: 'Components per team',
+  runSteps: 'Run steps',
+  libraryItems: 'Library items',
+  tags: 'Unique tags',
+  monthlyPredictions: 'Monthly Predictions',
+  versionHistoryDays: 'Version history (days)',
+  editors: 'Editors',
+  eventsPerUserPerMonth: 'Events per user per month',
+  timeSteps: 'Time steps limit',
+};
+
+/** The spec's limit texts (§8); where it names a limit without a text, 'Limit reached'. */
+export const PlanTexts = {
+  limitReached: 'Limit reached',
+  tagLimit: DiagramTexts.tagLimit,
+  componentsLimit: DiagramTexts.componentsLimit,
+  upgradeHint: 'Upgrade your plan to raise this limit.',
+  memberContactOwner: 'Team members cannot change the payment plan. Please contact the admin or owner of your team.',
+  privateNeedsPaidPlan: 'Private accounts need a paid plan',
+  publicIsIrreversible: 'Switching a Free account to public is not reversible.',
+  trialAlreadyUsed: 'You have already used your free trial',
+  trialPlanUnknown: 'This plan has no free trial',
+  trialNotAvailable: 'You already have a paid plan',
+  trialEndedNotice: 'Your 14-day {plan} trial has ended. Your workspace is now on the Public plan.',
+  academiaApplied: 'Thank you! We will review your Academia application and let you know by e-mail.',
+  academiaPending: 'You already have an Academia application waiting for review',
+  academiaApprovedNotice: 'Your Academia application was approved. Please add the backlink within 30 days.',
+  academiaRejectedNotice: 'Your Academia application was not approved.',
+  academiaRevertedNotice: 'The Academia backlink was not added within 30 days. Your workspace is now on the Public plan.',
+  selfHosted: 'This instance is self-hosted: billing is off and every workspace gets the plan the administrator chose.',
+  planNotFound: 'Plan not found',
+} as const;
+
+/** The text of a PLAN_LIMIT_REACHED error for one limit. */
+export function limitText(limit: PlanLimitKey): string {
+  if (limit === 'components') return PlanTexts.componentsLimit;
+  if (limit === 'tags') return PlanTexts.tagLimit;
+  return PlanTexts.limitReached;
+}
+
+/** details of a PLAN_LIMIT_REACHED error. */
+export interface PlanLimitDetails {
+  limit: PlanLimitKey;
+  /** What the plan allows. */
+  allowed: number;
+  /** The value the action would have reached. */
+  requested: number;
+  planName: string;
+  planType: number;
+}
 
 export interface PlanFeature {
   label: string;
   /** true/false for a tick or a cross, or a value to show. */
   value: boolean | string;
 }
+export const planFeatureSchema = z.object({ label: z.string().min(1).max(120), value: z.union([z.boolean(), z.string().max(120)]) });
 
 export interface CatalogPlan {
   /** Internal name, used in /start-trial/{planName}/{billingCycle}. */
   name: string;
   displayName: string;
   type: number;
+  group: PlanGroup;
   active: boolean;
   tagline: string;
-  /** Whole euros per billing cycle (yearly: two months free). */
+  /** Euros per billing cycle (yearly: two months free). */
   price: Record<BillingCycle, number>;
   trial: boolean;
   highlighted?: boolean;
+  position: number;
+  privateDiagrams: boolean;
+  teams: boolean;
+  limits: PlanLimits;
   features: PlanFeature[];
 }
 
 const feature = (label: string, value: boolean | string): PlanFeature => ({ label, value });
-
-/** The plan catalogue the pricing page renders (app.md §3 and §9). */
-export const planCatalog: CatalogPlan[] = [
-  {
-    name: 'community',
-    displayName: 'Public',
-    type: PlanType.COMMUNITY,
-    active: true,
-    tagline: 'Learn, share and fork in the open.',
-    price: { monthly: 0, yearly: 0 },
-    trial: false,
-    features: [
-      feature('Public diagrams and profile', true),
-      feature('Components per team', '500'),
-      feature('Run steps', '250'),
-      feature('Private diagrams', false),
-      feature('Team members', false),
-      feature('Support response', 'Community'),
-    ],
-  },
-  {
-    name: 'indie',
-    displayName: 'Essential',
-    type: PlanType.ESSENTIAL,
-    active: true,
-    tagline: 'For solo designers shipping their own game.',
-    price: { monthly: 12, yearly: 120 },
-    trial: true,
-    features: [
-      feature('Public diagrams and profile', true),
-      feature('Components per team', '3,000'),
-      feature('Run steps', '1,000'),
-      feature('Private diagrams', true),
-      feature('Team members', false),
-      feature('Support response', '5 work days'),
-    ],
-  },
-  {
-    name: 'studio',
-    displayName: 'Professional',
-    type: PlanType.PROFESSIONAL,
-    active: true,
-    tagline: 'For studios balancing live games together.',
-    price: { monthly: 29, yearly: 290 },
-    trial: true,
-    highlighted: true,
-    features: [
-      feature('Public diagrams and profile', true),
-      feature('Components per team', '10,000'),
-      feature('Run steps', '10,000'),
-      feature('Private diagrams', true),
-      feature('Team members', true),
-      feature('Support response', '3 work days'),
-    ],
-  },
-  {
-    name: 'aaa',
-    displayName: 'Power',
-    type: PlanType.POWER,
-    active: true,
-    tagline: 'For large teams and multi-thread batch simulation.',
-    price: { monthly: 79, yearly: 790 },
-    trial: true,
-    features: [
-      feature('Public diagrams and profile', true),
-      feature('Components per team', 'Unlimited'),
-      feature('Run steps', 'Unlimited'),
-      feature('Private diagrams', true),
-      feature('Team members', true),
-      feature('Support response', '1 work day, live chat Mon-Fri 8:00-20:00 CET'),
-    ],
-  },
+const fmt = (n: number | null) => (n === null ? 'Unlimited' : n.toLocaleString('en-US'));
+const limits = (l: PlanLimits) => l;
+const standardFeatures = (l: PlanLimits, extra: { private: boolean; team: boolean; support: string }) => [
+  feature('Public diagrams and profile', true),
+  feature('Components per team', fmt(l.components)),
+  feature('Run steps', fmt(l.runSteps)),
+  feature('Monthly Predictions', fmt(l.monthlyPredictions)),
+  feature('Version history', l.versionHistoryDays === null ? 'Unlimited' : `${l.versionHistoryDays} days`),
+  feature('Private diagrams', extra.private),
+  feature('Team members', extra.team),
+  feature('Support response', extra.support),
 ];
 
-/** Where a plan's trial button leads: the trial start for a known plan with a trial, else /register. */
-export function planSelectionUrl(planName: string, billingCycle: BillingCycle): string {
-  const plan = planCatalog.find((p) => p.name === planName && p.active);
-  return plan?.trial ? `/start-trial/${plan.name}/${billingCycle}` : '/register';
+const publicLimits = limits({ components: 500, runSteps: 250, libraryItems: 20, tags: 10, monthlyPredictions: 5, versionHistoryDays: 7, editors: 1, eventsPerUserPerMonth: 100_000, timeSteps: 250 });
+const essentialLimits = limits({ components: 3_000, runSteps: 1_000, libraryItems: 200, tags: 50, monthlyPredictions: 50, versionHistoryDays: 30, editors: 1, eventsPerUserPerMonth: 1_000_000, timeSteps: 1_000 });
+const professionalLimits = limits({ components: 10_000, runSteps: 10_000, libraryItems: 1_000, tags: 200, monthlyPredictions: 500, versionHistoryDays: 90, editors: 10, eventsPerUserPerMonth: 5_000_000, timeSteps: 10_000 });
+const unlimited = limits({ components: null, runSteps: null, libraryItems: null, tags: null, monthlyPredictions: null, versionHistoryDays: null, editors: null, eventsPerUserPerMonth: null, timeSteps: null });
+
+/**
+ * The default plan catalogue (app.md §3, §9): inserted into the `plans` table at start when a plan
+ * type is missing; after that the instance admin edits the table. Spec numbers: Essential 3,000
+ * components and 1,000 run steps, Professional 10,000 components, Power unlimited. Every other
+ * number is ours and documented in docs/plans.md.
+ */
+export const defaultPlanCatalogue: CatalogPlan[] = [
+  { name: 'community', displayName: 'Public', type: PlanType.COMMUNITY, group: 'free', active: true, position: 0, tagline: 'Learn, share and fork in the open.', price: { monthly: 0, yearly: 0 }, trial: false, privateDiagrams: false, teams: false, limits: publicLimits, features: standardFeatures(publicLimits, { private: false, team: false, support: 'Community' }) },
+  { name: 'indie', displayName: 'Essential', type: PlanType.ESSENTIAL, group: 'classic', active: true, position: 1, tagline: 'For solo designers shipping their own game.', price: { monthly: 12, yearly: 120 }, trial: true, privateDiagrams: true, teams: false, limits: essentialLimits, features: standardFeatures(essentialLimits, { private: true, team: false, support: '5 work days' }) },
+  { name: 'studio', displayName: 'Professional', type: PlanType.PROFESSIONAL, group: 'classic', active: true, position: 2, tagline: 'For studios balancing live games together.', price: { monthly: 29, yearly: 290 }, trial: true, highlighted: true, privateDiagrams: true, teams: true, limits: professionalLimits, features: standardFeatures(professionalLimits, { private: true, team: true, support: '3 work days' }) },
+  { name: 'aaa', displayName: 'Power', type: PlanType.POWER, group: 'classic', active: true, position: 3, tagline: 'For large teams and multi-thread batch simulation.', price: { monthly: 79, yearly: 790 }, trial: true, privateDiagrams: true, teams: true, limits: unlimited, features: standardFeatures(unlimited, { private: true, team: true, support: '1 work day, live chat Mon-Fri 8:00-20:00 CET' }) },
+  // Newer plans (community3, starter3, pro3 and Vault): in the catalogue, off the pricing page until the admin activates them.
+  { name: 'starter3', displayName: 'Starter', type: PlanType.STARTER3, group: 'newer', active: false, position: 4, tagline: 'Pay-as-you-grow events for small teams.', price: { monthly: 9, yearly: 90 }, trial: true, privateDiagrams: true, teams: false, limits: { ...essentialLimits, eventsPerUserPerMonth: 2_000_000 }, features: [...standardFeatures(essentialLimits, { private: true, team: false, support: '5 work days' }), feature('Top-up events', '$0.00016 per event')] },
+  { name: 'vault', displayName: 'Vault', type: PlanType.VAULT, group: 'newer', active: false, position: 5, tagline: 'Private by default, for confidential projects.', price: { monthly: 19, yearly: 190 }, trial: true, privateDiagrams: true, teams: false, limits: essentialLimits, features: standardFeatures(essentialLimits, { private: true, team: false, support: '5 work days' }) },
+  { name: 'pro3', displayName: 'Pro', type: PlanType.PRO3, group: 'newer', active: false, position: 6, tagline: 'For teams that simulate at scale.', price: { monthly: 49, yearly: 490 }, trial: true, privateDiagrams: true, teams: true, limits: { ...professionalLimits, eventsPerUserPerMonth: 10_000_000 }, features: [...standardFeatures(professionalLimits, { private: true, team: true, support: '3 work days, 1 hour live video per month' }), feature('Top-up events', '$0.00010 per event')] },
+  { name: 'community3', displayName: 'Public', type: PlanType.COMMUNITY3, group: 'legacy', active: false, position: 7, tagline: 'Learn, share and fork in the open.', price: { monthly: 0, yearly: 0 }, trial: false, privateDiagrams: false, teams: false, limits: publicLimits, features: [...standardFeatures(publicLimits, { private: false, team: false, support: 'Community' }), feature('Top-up events', '$0.00020 per event')] },
+  { name: 'academia', displayName: 'Academia', type: ACADEMIA_PLAN_TYPE, group: 'academia', active: false, position: 8, tagline: 'For educators and their students (by application).', price: { monthly: 0, yearly: 0 }, trial: false, privateDiagrams: true, teams: true, limits: { ...professionalLimits, editors: 100 }, features: standardFeatures(professionalLimits, { private: true, team: true, support: '5 work days' }) },
+  { name: 'trial', displayName: 'Trial', type: PlanType.TRIAL, group: 'special', active: false, position: 9, tagline: 'Every paid feature for 14 days.', price: { monthly: 0, yearly: 0 }, trial: false, privateDiagrams: true, teams: true, limits: professionalLimits, features: standardFeatures(professionalLimits, { private: true, team: true, support: '3 work days' }) },
+  { name: 'enterprise', displayName: 'Enterprise', type: PlanType.ENTERPRISE, group: 'special', active: false, position: 10, tagline: 'No limits; contact us.', price: { monthly: 0, yearly: 0 }, trial: false, privateDiagrams: true, teams: true, limits: unlimited, features: standardFeatures(unlimited, { private: true, team: true, support: '1 work day' }) },
+  { name: 'enterprise2', displayName: 'Enterprise', type: PlanType.ENTERPRISE2, group: 'special', active: false, position: 11, tagline: 'No limits; contact us.', price: { monthly: 0, yearly: 0 }, trial: false, privateDiagrams: true, teams: true, limits: unlimited, features: standardFeatures(unlimited, { private: true, team: true, support: '1 work day' }) },
+  // Older plan types the spec lists: kept so an old account's number still names a plan.
+  { name: 'web3', displayName: 'Web3', type: PlanType.WEB3, group: 'legacy', active: false, position: 12, tagline: '', price: { monthly: 0, yearly: 0 }, trial: false, privateDiagrams: true, teams: false, limits: essentialLimits, features: [] },
+  { name: 'upgrade', displayName: 'Upgrade', type: PlanType.UPGRADE, group: 'legacy', active: false, position: 13, tagline: '', price: { monthly: 0, yearly: 0 }, trial: false, privateDiagrams: true, teams: false, limits: essentialLimits, features: [] },
+  { name: 'indie2', displayName: 'Essential', type: PlanType.INDIE, group: 'legacy', active: false, position: 14, tagline: '', price: { monthly: 12, yearly: 120 }, trial: false, privateDiagrams: true, teams: false, limits: essentialLimits, features: [] },
+  { name: 'pro', displayName: 'Pro', type: PlanType.PRO, group: 'legacy', active: false, position: 15, tagline: '', price: { monthly: 49, yearly: 490 }, trial: false, privateDiagrams: true, teams: true, limits: professionalLimits, features: [] },
+  { name: 'starter', displayName: 'Starter', type: PlanType.STARTER, group: 'legacy', active: false, position: 16, tagline: '', price: { monthly: 9, yearly: 90 }, trial: false, privateDiagrams: true, teams: false, limits: essentialLimits, features: [] },
+  { name: 'pro2', displayName: 'Pro', type: PlanType.PRO2, group: 'legacy', active: false, position: 17, tagline: '', price: { monthly: 49, yearly: 490 }, trial: false, privateDiagrams: true, teams: true, limits: professionalLimits, features: [] },
+];
+
+/** @deprecated the catalogue lives in the database now (GET /api/get-prod-config); kept for old imports. */
+export const planCatalog = defaultPlanCatalogue.filter((p) => p.active);
+
+/** Where a plan's trial button leads: the trial start for a known, active plan with a trial, else /register. */
+export function planSelectionUrl(planName: string, billingCycle: BillingCycle, catalogue: Pick<CatalogPlan, 'name' | 'active' | 'trial'>[] = planCatalog): string {
+  const plan = catalogue.find((p) => p.name === planName && p.active);
+  return plan?.trial && billingCycles.includes(billingCycle) ? `/start-trial/${plan.name}/${billingCycle}` : '/register';
 }
+
+// ---- wire shapes ----
+
+export const catalogPlanSchema = z.object({
+  id: z.string(),
+  type: z.number().int(),
+  name: z.string(),
+  displayName: z.string(),
+  group: z.enum(planGroups),
+  tagline: z.string(),
+  active: z.boolean(),
+  trial: z.boolean(),
+  highlighted: z.boolean(),
+  position: z.number().int(),
+  currency: z.string(),
+  price: z.object({ monthly: z.number(), yearly: z.number() }),
+  privateDiagrams: z.boolean(),
+  teams: z.boolean(),
+  limits: planLimitsSchema,
+  features: z.array(planFeatureSchema),
+});
+export type PlanView = z.infer<typeof catalogPlanSchema>;
+
+export const usageItemSchema = z.object({ limit: z.enum(planLimitKeys), label: z.string(), used: z.number().int().nullable(), allowed: z.number().int().nullable() });
+export type UsageItem = z.infer<typeof usageItemSchema>;
+
+export const subscriptionViewSchema = z.object({
+  workspaceId: z.string(),
+  plan: catalogPlanSchema,
+  status: z.enum(subscriptionStatuses),
+  billingCycle: z.enum(billingCycles),
+  seats: z.number().int(),
+  trialEndsAt: z.string().nullable(),
+  currentPeriodEnd: z.string().nullable(),
+  cancelAt: z.string().nullable(),
+  pendingPlan: z.object({ type: z.number().int(), name: z.string(), displayName: z.string() }).nullable(),
+  pendingBillingCycle: z.enum(billingCycles).nullable(),
+  pendingChangeAt: z.string().nullable(),
+  /** True on a self-hosted instance without Stripe: no payment screens. */
+  billingEnabled: z.boolean(),
+  /** May the caller change the plan (the owner), or must they contact the owner (a member)? */
+  canManage: z.boolean(),
+  trialUsed: z.boolean(),
+});
+export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
 
 const planFeaturesSchema = z.array(z.object({ name: z.string(), displayName: z.string(), tagline: z.string(), highlighted: z.boolean(), features: z.array(z.object({ label: z.string(), value: z.union([z.boolean(), z.string()]) })) }));
 const prodConfigSchema = z.array(z.object({ id: z.number().int(), name: z.string(), active: z.boolean(), trial: z.boolean(), currency: z.string(), price: z.object({ monthly: z.number(), yearly: z.number() }) }));
 
+export const startTrialParamsSchema = z.object({ planName: z.string().min(1).max(40), billingCycle: z.enum(billingCycles) });
+
+export const planUpdateBodySchema = z.object({
+  displayName: z.string().trim().min(1).max(60),
+  tagline: z.string().max(200),
+  active: z.boolean(),
+  trial: z.boolean(),
+  highlighted: z.boolean(),
+  position: z.number().int().min(0).max(1000),
+  price: z.object({ monthly: z.number().min(0).max(100_000), yearly: z.number().min(0).max(1_000_000) }),
+  privateDiagrams: z.boolean(),
+  teams: z.boolean(),
+  limits: planLimitsSchema,
+  features: z.array(planFeatureSchema).max(40),
+});
+export type PlanUpdateBody = z.infer<typeof planUpdateBodySchema>;
+
+export const selfHostedPlanBodySchema = z.object({ planType: z.number().int() });
+
+export const academiaApplicationBodySchema = z.object({
+  educatorEmail: z.email('You must enter a valid email address!').max(200),
+  courseName: z.string().trim().min(1, 'This field may not be empty').max(200),
+  studentsCount: z.coerce.number({ message: 'Please enter a number' }).int('Please enter a whole number').min(1, 'Please enter a number of at least 1').max(100_000),
+  lessonPlan: z.string().trim().min(1, 'This field may not be empty').max(5000),
+  examCurriculum: z.string().trim().min(1, 'This field may not be empty').max(5000),
+  motivation: z.string().trim().min(1, 'This field may not be empty').max(5000),
+  backlinkAcknowledged: z.literal(true, { message: 'Please acknowledge the backlink requirement' }),
+});
+export type AcademiaApplicationBody = z.input<typeof academiaApplicationBodySchema>;
+export const academiaStatuses = ['pending', 'approved', 'rejected', 'reverted'] as const;
+export const academiaApplicationSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  email: z.string(),
+  username: z.string().nullable(),
+  educatorEmail: z.string(),
+  courseName: z.string(),
+  studentsCount: z.number().int(),
+  lessonPlan: z.string(),
+  examCurriculum: z.string(),
+  motivation: z.string(),
+  backlinkAcknowledged: z.boolean(),
+  backlinkUrl: z.string().nullable(),
+  status: z.enum(academiaStatuses),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+  backlinkDueAt: z.string().nullable(),
+  backlinkConfirmedAt: z.string().nullable(),
+  revertedAt: z.string().nullable(),
+});
+export type AcademiaApplicationView = z.infer<typeof academiaApplicationSchema>;
+export const academiaDecisionBodySchema = z.object({ decision: z.enum(['approve', 'reject', 'confirm-backlink']) });
+export const academiaBacklinkBodySchema = z.object({ backlinkUrl: z.url('Please enter the address of the page with the backlink').max(500) });
+
+const ok = <T extends z.ZodType>(content: T) => z.object({ success: z.literal(true), content });
+
 export const planEndpoints = {
-  planFeatures: defineEndpoint({ method: 'GET', path: '/get-plan-features', summary: 'Features of every plan', tag: 'plans', public: true, responses: { 200: z.object({ success: z.literal(true), content: planFeaturesSchema }) } }),
-  prodConfig: defineEndpoint({ method: 'GET', path: '/get-prod-config', summary: 'Plan ids, prices per billing cycle and trials', tag: 'plans', public: true, responses: { 200: z.object({ success: z.literal(true), content: prodConfigSchema }) } }),
+  planFeatures: defineEndpoint({ method: 'GET', path: '/get-plan-features', summary: 'Features of every plan on the pricing page', tag: 'plans', public: true, responses: { 200: ok(planFeaturesSchema) } }),
+  prodConfig: defineEndpoint({ method: 'GET', path: '/get-prod-config', summary: 'Plan ids, prices per billing cycle and trials', tag: 'plans', public: true, responses: { 200: ok(prodConfigSchema) } }),
+  catalogue: defineEndpoint({ method: 'GET', path: '/plans', summary: 'The plan comparison: active plans with limits, and whether billing is on', tag: 'plans', public: true, responses: { 200: ok(z.object({ plans: z.array(catalogPlanSchema), billingEnabled: z.boolean() })) } }),
+  subscription: defineEndpoint({ method: 'GET', path: '/subscription', summary: "The caller's workspace plan and state", tag: 'plans', responses: { 200: ok(z.object({ subscription: subscriptionViewSchema })) } }),
+  usage: defineEndpoint({ method: 'GET', path: '/subscription/usage', summary: 'Usage against each plan limit', tag: 'plans', responses: { 200: ok(z.object({ items: z.array(usageItemSchema) })) } }),
+  startTrial: defineEndpoint({ method: 'POST', path: '/start-trial/:planName/:billingCycle', summary: 'Start the 14-day trial (no card, once per account)', tag: 'plans', params: startTrialParamsSchema, responses: { 200: ok(z.object({ subscription: subscriptionViewSchema })) } }),
+  applyAcademia: defineEndpoint({ method: 'POST', path: '/academia/applications', summary: 'Apply for the Academia plan', tag: 'plans', body: academiaApplicationBodySchema, responses: { 201: ok(z.object({ application: academiaApplicationSchema })) } }),
+  myAcademia: defineEndpoint({ method: 'GET', path: '/academia/applications/mine', summary: "The caller's latest Academia application", tag: 'plans', responses: { 200: ok(z.object({ application: academiaApplicationSchema.nullable() })) } }),
+  academiaBacklink: defineEndpoint({ method: 'PUT', path: '/academia/applications/mine/backlink', summary: 'Tell us where the backlink is', tag: 'plans', body: academiaBacklinkBodySchema, responses: { 200: ok(z.object({ application: academiaApplicationSchema })) } }),
+  adminPlans: defineEndpoint({ method: 'GET', path: '/admin/plans', summary: 'Every plan of the catalogue, and the self-hosted plan', tag: 'admin', responses: { 200: ok(z.object({ plans: z.array(catalogPlanSchema), billingEnabled: z.boolean(), selfHostedPlanType: z.number().int() })) } }),
+  adminUpdatePlan: defineEndpoint({ method: 'PUT', path: '/admin/plans/:type', summary: 'Edit a plan of the catalogue', tag: 'admin', params: z.object({ type: z.coerce.number().int() }), body: planUpdateBodySchema, responses: { 200: ok(z.object({ plan: catalogPlanSchema })) } }),
+  adminSelfHostedPlan: defineEndpoint({ method: 'PUT', path: '/admin/plans-self-hosted', summary: 'The plan every workspace gets while billing is off', tag: 'admin', body: selfHostedPlanBodySchema, responses: { 200: ok(z.object({ selfHostedPlanType: z.number().int() })) } }),
+  adminAcademia: defineEndpoint({ method: 'GET', path: '/admin/academia-applications', summary: 'Academia applications', tag: 'admin', query: z.object({ status: z.enum(academiaStatuses).optional() }), responses: { 200: ok(z.object({ items: z.array(academiaApplicationSchema) })) } }),
+  adminDecideAcademia: defineEndpoint({ method: 'POST', path: '/admin/academia-applications/:id/decision', summary: 'Approve or reject an application, or confirm its backlink', tag: 'admin', params: z.object({ id: z.uuid() }), body: academiaDecisionBodySchema, responses: { 200: ok(z.object({ application: academiaApplicationSchema })) } }),
 };

@@ -55,6 +55,25 @@ export class QueueService implements OnModuleDestroy {
     this.track(this.runInProcess(definition, data, options));
   }
 
+  /**
+   * A repeatable job: every `everyMs` (BullMQ job scheduler keyed by the job name, so N apps
+   * starting register it once); in-process mode runs it on a timer. Returns a stop function.
+   */
+  async repeat<P>(definition: JobDefinition<P>, payload: P, everyMs: number): Promise<() => void> {
+    const data = definition.schema.parse(payload);
+    if (this.mode === 'redis') {
+      await withTimeout(ENQUEUE_TIMEOUT_MS, this.queue(definition.queue).upsertJobScheduler(definition.name, { every: everyMs }, {
+        name: definition.name,
+        data,
+        opts: { attempts: definition.attempts ?? 5, backoff: { type: 'exponential', delay: definition.backoffMs ?? 2_000 }, removeOnComplete: { count: 100 }, removeOnFail: { count: 500 } },
+      }));
+      return () => undefined;
+    }
+    const timer = setInterval(() => this.track(this.runInProcess(definition, data, {})), everyMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
   /** Redis (or the in-process runner) answers; used by readiness. */
   async ping(): Promise<void> {
     if (this.mode === 'in-process') return;

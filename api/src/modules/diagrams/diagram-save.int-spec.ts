@@ -81,6 +81,8 @@ describe('saving: optimistic concurrency, version history, restore with live not
   });
 
   it('keeps one version per save burst, a new one for another author or after a pause, and drops versions past the retention', async () => {
+    // Retention follows the plan; this instance is self-hosted (every workspace on Enterprise): give it a retention.
+    await app.http.app.get(PrismaService).plan.update({ where: { type: 14 }, data: { versionHistoryDays: DiagramLimits.versionHistoryDays } });
     const ownerUser = await createUser(app);
     const owner = await loginAs(app, ownerUser);
     const editorUser = await createUser(app);

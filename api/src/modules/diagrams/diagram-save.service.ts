@@ -5,6 +5,7 @@ import type { Caller } from '../../core/auth/caller.js';
 import { AppError } from '../../core/errors/app-error.js';
 import type { TransactionClient } from '../../core/prisma/prisma.service.js';
 import type { Prisma } from '../../generated/prisma/client.js';
+import { EntitlementsService } from '../plans/entitlements.service.js';
 import { RealtimePublisher } from '../realtime/realtime.publisher.js';
 import { DiagramAccessService } from './diagram-access.service.js';
 import { checkDocument, type CheckedDocument } from './diagram-document.js';
@@ -20,7 +21,22 @@ export class DiagramSaveService {
     private readonly diagrams: DiagramsRepository,
     private readonly access: DiagramAccessService,
     private readonly realtime: RealtimePublisher,
+    private readonly entitlements: EntitlementsService,
   ) {}
+
+  /**
+   * The plan's limits on what a save changes: components over the whole workspace and the time
+   * steps limit. A save that does not raise either passes (a downgraded workspace keeps working).
+   */
+  async assertWithinPlan(workspaceId: string, before: { id: string; componentCount: number; timeStepsLimit: number } | null, checked: CheckedDocument): Promise<void> {
+    await this.entitlements.assertComponentsWithin(workspaceId, before?.id ?? null, checked.componentCount, before?.componentCount ?? 0);
+    await this.entitlements.assertWithin(workspaceId, 'timeSteps', checked.timeStepsLimit, { currentValue: before?.timeStepsLimit });
+  }
+
+  /** Days of history the workspace's plan keeps (null: all). */
+  private retentionCutoff(days: number | null, now = Date.now()): Date {
+    return new Date(days === null ? 0 : now - days * DAY_MS);
+  }
 
   /** The row's columns that mirror a checked document. */
   static columns(checked: CheckedDocument) {
@@ -40,6 +56,7 @@ export class DiagramSaveService {
     const checked = checkDocument(input, { allowEmpty: false });
     // Cheap early answer for a stale client; the conditional update below is what decides.
     if (diagram.version !== baseVersion) throw await this.conflict(diagram.id);
+    await this.assertWithinPlan(diagram.workspaceId, diagram, checked);
     const result = await this.commit(diagram.id, caller.userId, baseVersion, checked, { restoredFrom: null });
     if (!result) throw await this.conflict(diagram.id);
     this.realtime.toDiagram(fuid, RealtimeEvents.saved, { fuid, version: result.version, savedAt: result.savedAt, savedBy: { id: caller.userId } });
@@ -52,6 +69,7 @@ export class DiagramSaveService {
     const revision = await this.diagrams.findRevision(diagram.id, revisionId);
     if (!revision) throw new AppError(DiagramErrorCode.DIAGRAM_VERSION_NOT_FOUND);
     const checked = checkDocument(revision.document, { allowEmpty: true });
+    await this.assertWithinPlan(diagram.workspaceId, diagram, checked);
     const result = await this.commit(diagram.id, caller.userId, diagram.version, checked, { restoredFrom: { id: revision.id, version: revision.version } });
     if (!result) throw await this.conflict(diagram.id);
     this.realtime.toDiagram(fuid, RealtimeEvents.reverted, {
@@ -105,7 +123,9 @@ export class DiagramSaveService {
       now.getTime() - latest.updatedAt.getTime() < DiagramLimits.versionBurstGapMs &&
       now.getTime() - latest.createdAt.getTime() < DiagramLimits.versionBurstMaxMs;
     if (continues) return (await this.diagrams.extendRevision(tx, latest.id, version, json)).id;
-    await this.diagrams.pruneRevisions(diagramId, new Date(now.getTime() - DiagramLimits.versionHistoryDays * DAY_MS), tx);
+    const workspaceId = await this.diagrams.workspaceIdOf(diagramId, tx);
+    const days = workspaceId ? await this.entitlements.versionHistoryDays(workspaceId, tx) : DiagramLimits.versionHistoryDays;
+    if (days !== null) await this.diagrams.pruneRevisions(diagramId, this.retentionCutoff(days, now.getTime()), tx);
     const created = await this.diagrams.createRevision(tx, {
       diagramId, authorId, version, firstVersion: version, document: json,
       restoredFromId: restoredFrom?.id ?? null, restoredFromVersion: restoredFrom?.version ?? null,
@@ -113,10 +133,11 @@ export class DiagramSaveService {
     return created.id;
   }
 
-  async listRevisions(fuid: string, caller: Caller): Promise<{ items: Revision[]; retentionDays: number }> {
+  async listRevisions(fuid: string, caller: Caller): Promise<{ items: Revision[]; retentionDays: number | null }> {
     const { diagram } = await this.access.require(fuid, caller, 'editor');
-    const rows = await this.diagrams.listRevisions(diagram.id, new Date(Date.now() - DiagramLimits.versionHistoryDays * DAY_MS));
-    return { items: rows.map(revisionView), retentionDays: DiagramLimits.versionHistoryDays };
+    const days = await this.entitlements.versionHistoryDays(diagram.workspaceId);
+    const rows = await this.diagrams.listRevisions(diagram.id, this.retentionCutoff(days));
+    return { items: rows.map(revisionView), retentionDays: days };
   }
 
   async getRevision(fuid: string, caller: Caller, revisionId: string): Promise<Revision & { document: Diagram }> {

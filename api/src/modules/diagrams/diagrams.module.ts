@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { EventsModule } from '../events/events.module.js';
+import { PlansModule } from '../plans/plans.module.js';
 import { SharesModule } from '../shares/shares.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { WorkspacesModule } from '../workspaces/workspaces.module.js';
@@ -13,7 +14,7 @@ import { DiagramsRepository } from './diagrams.repository.js';
 import { DiagramsService } from './diagrams.service.js';
 
 @Module({
-  imports: [WorkspacesModule, SharesModule, UsersModule, EventsModule],
+  imports: [WorkspacesModule, SharesModule, UsersModule, EventsModule, PlansModule],
   controllers: [DiagramsController, DiagramVersionsController],
   providers: [DiagramsRepository, DiagramAccessService, DiagramSaveService, DiagramViewsService, DiagramsService, DiagramFilesService],
   exports: [DiagramAccessService, DiagramsService, DiagramViewsService],

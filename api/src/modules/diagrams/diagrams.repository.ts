@@ -113,6 +113,10 @@ export class DiagramsRepository {
   }
 
   /** Drops versions last touched before `before`, always keeping the newest one. */
+  async workspaceIdOf(diagramId: string, tx: TransactionClient = this.prisma): Promise<string | null> {
+    return (await tx.diagram.findUnique({ where: { id: diagramId }, select: { workspaceId: true } }))?.workspaceId ?? null;
+  }
+
   async pruneRevisions(diagramId: string, before: Date, tx?: TransactionClient): Promise<number> {
     const client = tx ?? this.prisma;
     const newest = await client.diagramRevision.findFirst({ where: { diagramId }, orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }], select: { id: true } });

@@ -6,6 +6,7 @@ import type { Diagram } from '@loopwright/engine';
 import type { Caller } from '../../core/auth/caller.js';
 import type { TransactionClient } from '../../core/prisma/prisma.service.js';
 import { DomainEventsService } from '../events/domain-events.service.js';
+import { EntitlementsService } from '../plans/entitlements.service.js';
 import { RealtimePublisher } from '../realtime/realtime.publisher.js';
 import { UsersService } from '../users/users.service.js';
 import { DiagramAccessService } from './diagram-access.service.js';
@@ -39,6 +40,7 @@ export class DiagramsService {
     private readonly realtime: RealtimePublisher,
     private readonly users: UsersService,
     private readonly events: DomainEventsService,
+    private readonly entitlements: EntitlementsService,
   ) {}
 
   /** A diagram of the caller's. With a non-empty document it is saved at once (version 1); else version 0. */
@@ -53,6 +55,9 @@ export class DiagramsService {
   async insert(ownerId: string, workspaceId: string, input: NewDiagram, checked: CheckedDocument): Promise<DiagramMeta> {
     const saved = checked.nodeCount > 0;
     const now = new Date();
+    await this.saves.assertWithinPlan(workspaceId, null, checked);
+    // New content of free accounts is public; paid plans are private by default (app.md §4).
+    const community = await this.entitlements.newContentIsPublic(workspaceId);
     return this.events.transaction(async (tx, emit) => {
       const diagram = await this.diagrams.create(
         {
@@ -63,6 +68,7 @@ export class DiagramsService {
           workspaceId,
           ownerId,
           sourceId: input.source?.id ?? null,
+          community,
           ...DiagramSaveService.columns(checked),
           version: saved ? 1 : 0,
           savedAt: saved ? now : null,

@@ -1,3 +1,4 @@
+import { PlansModule } from '../plans/plans.module.js';
 import { Module } from '@nestjs/common';
 import { DiagramsModule } from '../diagrams/diagrams.module.js';
 import { EventsModule } from '../events/events.module.js';
@@ -6,5 +7,5 @@ import { PlaysController } from './plays.controller.js';
 import { PlaysRepository } from './plays.repository.js';
 import { PlaysService } from './plays.service.js';
 
-@Module({ imports: [DiagramsModule, EventsModule], controllers: [PlaysController], providers: [PlaysRepository, PlaysService, PlayBatchesService], exports: [PlaysService, PlayBatchesService] })
+@Module({ imports: [DiagramsModule, EventsModule, PlansModule], controllers: [PlaysController], providers: [PlaysRepository, PlaysService, PlayBatchesService], exports: [PlaysService, PlayBatchesService] })
 export class PlaysModule {}

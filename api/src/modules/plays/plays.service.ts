@@ -10,6 +10,7 @@ import { DiagramAccessService } from '../diagrams/diagram-access.service.js';
 import { userRefView } from '../diagrams/diagram-view.js';
 import type { DiagramMeta } from '../diagrams/diagram-meta.js';
 import { DiagramsService } from '../diagrams/diagrams.service.js';
+import { EntitlementsService } from '../plans/entitlements.service.js';
 import { simulationsBatchJob } from './plays.jobs.js';
 import { PlaysRepository, type PlayRow } from './plays.repository.js';
 
@@ -49,6 +50,7 @@ export class PlaysService {
     private readonly access: DiagramAccessService,
     private readonly diagrams: DiagramsService,
     private readonly queue: QueueService,
+    private readonly entitlements: EntitlementsService,
   ) {}
 
   async list(fuid: string, caller: Caller, query: ListQuery) {
@@ -70,6 +72,9 @@ export class PlaysService {
     if (body.diagramVersion > diagram.version) throw AppError.validation({ fields: [{ field: 'diagramVersion', message: 'This version of the diagram does not exist yet' }] }, 'This version of the diagram does not exist yet');
     const points = Object.values(body.series ?? {}).reduce((sum, s) => sum + s.length, 0);
     if (points > DiagramLimits.maxPlaySeriesPoints) throw new AppError(DiagramErrorCode.PLAY_TOO_LARGE, { details: { limit: DiagramLimits.maxPlaySeriesPoints } });
+    // Plan limits: steps of a run, and multiple runs ("Predictions") per month.
+    await this.entitlements.assertWithin(diagram.workspaceId, 'runSteps', body.steps);
+    if (body.kind === 'multiple') await this.entitlements.assertMonthlyPredictionAvailable(diagram.workspaceId);
     const play = await this.plays.create({
       diagramId: diagram.id,
       workspaceId: diagram.workspaceId,
@@ -116,6 +121,8 @@ export class PlaysService {
       throw new AppError(DiagramErrorCode.PLAY_LIMIT_REACHED, { details: { limit: DiagramLimits.batchMaxActivePerUser } });
     }
     const document = await this.diagrams.documentOf(diagram.id);
+    await this.entitlements.assertWithin(diagram.workspaceId, 'runSteps', body.steps ?? document.settings.stepsLimit);
+    await this.entitlements.assertMonthlyPredictionAvailable(diagram.workspaceId);
     const play = await this.plays.create({
       diagramId: diagram.id,
       workspaceId: diagram.workspaceId,

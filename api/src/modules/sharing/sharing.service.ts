@@ -7,6 +7,7 @@ import { privacyView, userRefView } from '../diagrams/diagram-view.js';
 import type { DiagramMeta } from '../diagrams/diagram-meta.js';
 import { DiagramsService } from '../diagrams/diagrams.service.js';
 import { DomainEventsService } from '../events/domain-events.service.js';
+import { EntitlementsService } from '../plans/entitlements.service.js';
 import { RealtimePublisher } from '../realtime/realtime.publisher.js';
 import { SharesService, type ShareRow } from '../shares/shares.service.js';
 import { UsersService } from '../users/users.service.js';
@@ -23,11 +24,14 @@ export class SharingService {
     private readonly diagrams: DiagramsService,
     private readonly realtime: RealtimePublisher,
     private readonly events: DomainEventsService,
+    private readonly entitlements: EntitlementsService,
   ) {}
 
   async setPrivacy(fuid: string, caller: Caller, changes: { linkAccess?: 'none' | 'view' | 'edit'; community?: boolean }): Promise<DiagramPrivacy> {
     const { diagram } = await this.access.require(fuid, caller, 'owner');
     requireSaved(diagram);
+    // Taking a public diagram off the community makes it private: that needs a paid plan.
+    if (changes.community === false && diagram.community) await this.entitlements.assertPrivateAllowed(diagram.workspaceId);
     const updated = await this.events.transaction(async (tx, emit) => {
       const row = await this.diagrams.setPrivacy(diagram.id, changes, tx);
       if (row.community && !diagram.community) await emit({ type: 'DiagramPublished', payload: { diagramId: row.id, fuid: row.fuid, diagramName: row.name, ownerId: row.ownerId } });

@@ -3,6 +3,7 @@ import { DiagramErrorCode, DiagramLimits, DiagramTexts, type TagWithCount } from
 import type { Caller } from '../../core/auth/caller.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { DiagramAccessService } from '../diagrams/diagram-access.service.js';
+import { EntitlementsService } from '../plans/entitlements.service.js';
 import { TagsRepository } from './tags.repository.js';
 
 type Row = NonNullable<Awaited<ReturnType<TagsRepository['find']>>>;
@@ -16,6 +17,7 @@ export class TagsService {
   constructor(
     private readonly tags: TagsRepository,
     private readonly access: DiagramAccessService,
+    private readonly entitlements: EntitlementsService,
   ) {}
 
   async list(caller: Caller): Promise<TagWithCount[]> {
@@ -24,6 +26,7 @@ export class TagsService {
 
   async create(caller: Caller, data: { name: string; textColor: string; backgroundColor: string }): Promise<TagWithCount> {
     const workspaceId = await this.access.personalWorkspaceOf(caller);
+    await this.entitlements.assertTagAvailable(workspaceId);
     if ((await this.tags.count(workspaceId)) >= DiagramLimits.maxTags) {
       throw new AppError(DiagramErrorCode.TAG_LIMIT_REACHED, { details: { limit: DiagramLimits.maxTags } });
     }

@@ -29,7 +29,7 @@ export class UsersController {
 
   @Endpoint(userEndpoints.setPrivacy)
   async setPrivacy(@CurrentCaller() caller: Caller, @Body() body: Input<E['setPrivacy']['body']>) {
-    return { success: true, content: { user: await this.users.setPrivacy(caller.userId, body.isPrivateAccount) } };
+    return { success: true, content: { user: await this.users.setPrivacy(caller.userId, body.isPrivateAccount, body.confirmIrreversible) } };
   }
 
   @Endpoint(userEndpoints.uploadImage)

@@ -9,6 +9,7 @@ import type { TransactionClient } from '../../core/prisma/prisma.service.js';
 import { APP_CONFIG } from '../../core/tokens.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { InputJsonValue } from '../../generated/prisma/internal/prismaNamespace.js';
+import { EntitlementsService } from '../plans/entitlements.service.js';
 import { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { toAuthenticatedUser } from './user-view.js';
 import { UsersRepository, type UserRecord } from './users.repository.js';
@@ -27,6 +28,7 @@ export class UsersService {
     private readonly users: UsersRepository,
     private readonly workspaces: WorkspacesService,
     @Inject(APP_CONFIG) config: AppConfig,
+    private readonly entitlements: EntitlementsService,
   ) {
     this.userHashKey = deriveKey(config.APP_SECRET, 'user-hash');
   }
@@ -152,7 +154,18 @@ export class UsersService {
     }
   }
 
-  async setPrivacy(userId: string, isPrivateAccount: boolean): Promise<AuthenticatedUser> {
+  /**
+   * Account privacy by plan (app.md §4): private needs a paid plan; a Free account that is private
+   * (from before) may go public, which it cannot undo, so that needs `confirmIrreversible`.
+   */
+  async setPrivacy(userId: string, isPrivateAccount: boolean, confirmIrreversible = false): Promise<AuthenticatedUser> {
+    const current = await this.users.findById(userId);
+    if (!current) throw new AppError('NOT_FOUND');
+    if (current.isPrivateAccount === isPrivateAccount) return this.view(current);
+    const workspaceId = await this.workspaces.personalId(userId);
+    const paid = await this.entitlements.canUsePrivate(workspaceId);
+    if (isPrivateAccount && !paid) throw new AppError('PLAN_PRIVATE_REQUIRES_PAID');
+    if (!isPrivateAccount && !paid && !confirmIrreversible) throw new AppError('PLAN_PUBLIC_CONFIRMATION_REQUIRED');
     return this.view(await this.users.update(userId, { isPrivateAccount }));
   }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { renderMail, type MailContext, type RenderedMail } from './layout.js';
+import { planMailTemplates } from './plans.js';
 
 const link = (context: MailContext, path: string, token: string) => `${context.appUrl.replace(/\/$/, '')}${path}?token=${encodeURIComponent(token)}`;
 
@@ -103,6 +104,7 @@ export const mailTemplates = {
         context,
       ),
   },
+  ...planMailTemplates,
 } as const;
 
 export type MailTemplateName = keyof typeof mailTemplates;

@@ -14,7 +14,7 @@ export function VersionsPanel({ fuid, refresh, onView, onRestoring, onRestored }
   fuid: string; refresh: number; onView: (doc: unknown, version: Revision) => void; onRestoring?: (active: boolean) => void; onRestored: (version: number, savedAt: string) => void;
 }) {
   const [items, setItems] = useState<Revision[] | null>(null);
-  const [retention, setRetention] = useState(0);
+  const [retention, setRetention] = useState<number | null>(0);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;

@@ -1,0 +1,47 @@
+import { Body, Controller, Param, Query } from '@nestjs/common';
+import { planEndpoints as endpoints } from '@loopwright/contracts';
+import { RequireRole } from '../../core/auth/roles.decorator.js';
+import { Endpoint, type EndpointInput as Input } from '../../core/http/endpoint.decorator.js';
+import { AcademiaService } from './academia.service.js';
+import { PlanCatalogueService } from './plan-catalogue.service.js';
+
+type E = typeof endpoints;
+
+/** Instance admin: edit the catalogue, choose the self-hosted plan, decide Academia applications. */
+@Controller()
+export class AdminPlansController {
+  constructor(
+    private readonly catalogue: PlanCatalogueService,
+    private readonly academia: AcademiaService,
+  ) {}
+
+  @Endpoint(endpoints.adminPlans)
+  @RequireRole('admin')
+  async list() {
+    return { success: true as const, content: { plans: await this.catalogue.list(), billingEnabled: this.catalogue.billingEnabled, selfHostedPlanType: await this.catalogue.selfHostedPlanType() } };
+  }
+
+  @Endpoint(endpoints.adminUpdatePlan)
+  @RequireRole('admin')
+  async update(@Param() params: Input<E['adminUpdatePlan']['params']>, @Body() body: Input<E['adminUpdatePlan']['body']>) {
+    return { success: true as const, content: { plan: await this.catalogue.update(params.type, body) } };
+  }
+
+  @Endpoint(endpoints.adminSelfHostedPlan)
+  @RequireRole('admin')
+  async selfHosted(@Body() body: Input<E['adminSelfHostedPlan']['body']>) {
+    return { success: true as const, content: { selfHostedPlanType: await this.catalogue.setSelfHostedPlanType(body.planType) } };
+  }
+
+  @Endpoint(endpoints.adminAcademia)
+  @RequireRole('admin')
+  async applications(@Query() query: Input<E['adminAcademia']['query']>) {
+    return { success: true as const, content: { items: await this.academia.list(query.status) } };
+  }
+
+  @Endpoint(endpoints.adminDecideAcademia)
+  @RequireRole('admin')
+  async decide(@Param() params: Input<E['adminDecideAcademia']['params']>, @Body() body: Input<E['adminDecideAcademia']['body']>) {
+    return { success: true as const, content: { application: await this.academia.decide(params.id, body.decision) } };
+  }
+}
