@@ -25,6 +25,7 @@ import { websiteShell } from './lib/website-shell.server';
 import { CookieConsent } from './features/consent/cookie-consent';
 import { NavigationEffects } from './features/website/navigation-effects';
 import { OfflineNotice } from './features/website/offline-notice';
+import { UpgradePrompt } from './features/plans/upgrade-prompt';
 import { ErrorPage } from './ui/error-page';
 import { SiteFooter } from './features/website/site-footer';
 import { SiteHeader } from './features/website/site-header';
@@ -91,6 +92,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {fullWindow ? null : <CookieConsent thirdParty={root?.thirdParty ?? {}} nonce={nonce} />}
           <NavigationEffects />
           <OfflineNotice />
+          <UpgradePrompt />
         </AccountProviders>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -292,3 +292,41 @@ export const planEndpoints = {
   adminAcademia: defineEndpoint({ method: 'GET', path: '/admin/academia-applications', summary: 'Academia applications', tag: 'admin', query: z.object({ status: z.enum(academiaStatuses).optional() }), responses: { 200: ok(z.object({ items: z.array(academiaApplicationSchema) })) } }),
   adminDecideAcademia: defineEndpoint({ method: 'POST', path: '/admin/academia-applications/:id/decision', summary: 'Approve or reject an application, or confirm its backlink', tag: 'admin', params: z.object({ id: z.uuid() }), body: academiaDecisionBodySchema, responses: { 200: ok(z.object({ application: academiaApplicationSchema })) } }),
 };
+
+// ---- the admin's plan form (text inputs → PlanUpdateBody) ----
+
+const limitInput = z.string().trim().regex(/^\d*$/, 'A whole number, or empty for unlimited').transform((v) => (v === '' ? null : Number(v)));
+const priceInput = z.string().trim().regex(/^\d+(\.\d{1,2})?$/, 'A price in euros, like 12 or 9.50').transform(Number);
+/** One feature per line: "Label | value", where the value is yes, no or any text. */
+export function parseFeatureLines(text: string): PlanFeature[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => {
+      const [label, ...rest] = line.split('|');
+      const raw = rest.join('|').trim();
+      const value = /^(yes|true)$/i.test(raw) ? true : /^(no|false)$/i.test(raw) ? false : raw || true;
+      return { label: label.trim(), value };
+    });
+}
+export function featureLines(features: PlanFeature[]): string {
+  return features.map((f) => `${f.label} | ${f.value === true ? 'yes' : f.value === false ? 'no' : f.value}`).join('\n');
+}
+export const planFormSchema = z
+  .object({
+    displayName: z.string().trim().min(1, 'This field may not be empty').max(60),
+    tagline: z.string().max(200),
+    active: z.boolean(),
+    trial: z.boolean(),
+    highlighted: z.boolean(),
+    position: z.string().trim().regex(/^\d+$/, 'A whole number').transform(Number),
+    priceMonthly: priceInput,
+    priceYearly: priceInput,
+    privateDiagrams: z.boolean(),
+    teams: z.boolean(),
+    limits: z.object(Object.fromEntries(planLimitKeys.map((k) => [k, limitInput])) as Record<PlanLimitKey, typeof limitInput>),
+    features: z.string().max(4000),
+  })
+  .transform(({ priceMonthly, priceYearly, features, ...rest }): PlanUpdateBody => ({ ...rest, price: { monthly: priceMonthly, yearly: priceYearly }, features: parseFeatureLines(features) }));
+export type PlanFormValues = z.input<typeof planFormSchema>;

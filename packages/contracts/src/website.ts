@@ -71,6 +71,8 @@ export function diagramSlug(name: string): string {
 
 /** What server-rendered routes read, in-process, through the React Router load context. */
 export interface WebsiteGateway {
+  /** The pricing page's plans (active ones of the catalogue) and whether billing is on (plans issue). */
+  pricing(): Promise<{ plans: import('./plans.js').PlanView[]; billingEnabled: boolean }>;
   menus(): Promise<Menus>;
   cta(): Promise<CallToAction>;
   page(slug: string, preview: boolean): Promise<Page | null>;

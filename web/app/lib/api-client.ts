@@ -41,6 +41,12 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Dispatched on window with the ApiError as detail whenever a call hits a plan limit (error-ui
+ * 'upgrade'); the upgrade prompt (features/plans) listens and leads to the plan comparison.
+ */
+export const PLAN_LIMIT_EVENT = 'loopwright:plan-limit';
+
 export const NETWORK_ERROR_MESSAGE = 'Communication with the server is unstable. Please check your connection and try again.';
 const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again.';
 
@@ -125,7 +131,11 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     if ((error as Error)?.name === 'AbortError') throw error;
     throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: NETWORK_ERROR_MESSAGE });
   }
-  if (!response.ok) throw await toApiError(response);
+  if (!response.ok) {
+    const error = await toApiError(response);
+    if (error.ui === 'upgrade' && typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(PLAN_LIMIT_EVENT, { detail: error }));
+    throw error;
+  }
   if (response.status === 204) return undefined as T;
   let payload: { success?: boolean; content?: T } | null = null;
   try {

@@ -16,6 +16,7 @@ export function accountRoutes(idPrefix: string): RouteConfigEntry[] {
       route('community', 'routes/account/settings-community.tsx', id('settings-community')),
       route('api-key', 'routes/account/settings-api-key.tsx', id('settings-api-key')),
       route('security', 'routes/account/settings-security.tsx', id('settings-security')),
+      route('billing', 'routes/account/settings-billing.tsx', id('settings-billing')),
     ]),
     route('admin/setup', 'routes/admin/setup.tsx', id('admin-setup')),
     layout('routes/admin/admin-layout.tsx', id('admin'), [
@@ -23,6 +24,8 @@ export function accountRoutes(idPrefix: string): RouteConfigEntry[] {
       route('admin/mail-log', 'routes/admin/mail-log.tsx', id('admin-mail-log')),
       route('admin/mail-log/:id', 'routes/admin/mail-message.tsx', id('admin-mail-message')),
       route('admin/users', 'routes/admin/users.tsx', id('admin-users')),
+      route('admin/plans', 'routes/admin/plans.tsx', id('admin-plans')),
+      route('admin/academia', 'routes/admin/academia.tsx', id('admin-academia')),
     ]),
   ];
 }

@@ -7,5 +7,8 @@ export function appRoutes(idPrefix: string): RouteConfigEntry[] {
     route('diagrams/:fuid', 'routes/diagrams/editor.tsx', { id: `${idPrefix}diagram-editor` }),
     // ---- library ----
     route('templates/:type/:id', 'routes/templates/template.tsx', { id: `${idPrefix}template` }),
+    // plans (issue 15): payment plan and comparison, the trial start
+    route('plans', 'routes/plans/plans.tsx', { id: `${idPrefix}plans` }),
+    route('start-trial/:planName/:billingCycle', 'routes/plans/start-trial.tsx', { id: `${idPrefix}start-trial` }),
   ];
 }

@@ -7,6 +7,7 @@ import { BlogService } from '../content/blog.service.js';
 import { ContentCache } from '../content/content-cache.js';
 import { ContentService } from '../content/content.service.js';
 import { LearnService } from '../content/learn.service.js';
+import { PlanCatalogueService } from '../plans/plan-catalogue.service.js';
 import { SearchService } from '../search/search.service.js';
 
 /** Not found (a null) instead of an error, so routes render their own 404. */
@@ -33,7 +34,12 @@ export class WebsiteGatewayService implements WebsiteGateway, OnModuleInit {
     private readonly searchService: SearchService,
     private readonly cache: ContentCache,
     private readonly identity: IdentityResolver,
+    private readonly plans: PlanCatalogueService,
   ) {}
+
+  async pricing() {
+    return { plans: await this.plans.list(true), billingEnabled: this.plans.billingEnabled };
+  }
 
   onModuleInit(): void {
     const express = this.adapterHost.httpAdapter?.getInstance?.<{ locals?: Record<string, unknown> }>();

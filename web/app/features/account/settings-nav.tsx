@@ -5,6 +5,7 @@ import { NavLink } from 'react-router';
 const SETTINGS = [
   { to: '/settings/profile', label: 'My Profile' },
   { to: '/settings/community', label: 'Community Profile' },
+  { to: '/settings/billing', label: 'Usage & Billing' },
   { to: '/settings/api-key', label: 'User API Key' },
   { to: '/settings/security', label: 'Password & sessions' },
 ];
@@ -12,6 +13,8 @@ const ADMIN = [
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/mail-settings', label: 'Mail server' },
   { to: '/admin/mail-log', label: 'Mail log' },
+  { to: '/admin/plans', label: 'Plans' },
+  { to: '/admin/academia', label: 'Academia applications' },
 ];
 
 function Group({ title, items }: { title: string; items: { to: string; label: string }[] }) {

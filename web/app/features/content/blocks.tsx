@@ -245,7 +245,7 @@ function BlockView({ block, index, data, body }: { block: Block; index: number; 
       return (
         <section className="section">
           <SectionHead block={block} />
-          <PlanTable plans={data.plans ?? []} />
+          <PlanTable plans={data.plans ?? []} billingEnabled={data.billingEnabled ?? true} />
         </section>
       );
     case 'form':

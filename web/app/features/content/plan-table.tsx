@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { TrackingEvents } from '../../lib/spec';
 import { track } from '../tracking/track';
+import { PlanTexts } from '@loopwright/contracts';
 import type { PricingPlan } from './types';
 
 type Cycle = 'monthly' | 'yearly';
@@ -9,7 +10,7 @@ type Cycle = 'monthly' | 'yearly';
 const euros = (n: number) => (n === 0 ? '€0' : `€${n.toLocaleString('en')}`);
 
 /** The plan catalogue: monthly or yearly prices in euros, a 14-day trial button for paid plans. */
-export function PlanTable({ plans }: { plans: PricingPlan[] }) {
+export function PlanTable({ plans, billingEnabled = true }: { plans: PricingPlan[]; billingEnabled?: boolean }) {
   const [cycle, setCycle] = useState<Cycle>('monthly');
   return (
     <div className="plans">
@@ -48,7 +49,13 @@ export function PlanTable({ plans }: { plans: PricingPlan[] }) {
           </li>
         ))}
       </ul>
-      <p className="plans__note">Every paid plan starts with a 14-day free trial. No credit card needed. Prices in euros, VAT excluded.</p>
+      {billingEnabled ? (
+        <p className="plans__note">Every paid plan starts with a 14-day free trial. No credit card needed. Prices in euros, VAT excluded.</p>
+      ) : (
+        <p className="plans__note plans__note--self-hosted" role="note">
+          {PlanTexts.selfHosted} There is nothing to pay on this instance.
+        </p>
+      )}
     </div>
   );
 }

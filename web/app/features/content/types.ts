@@ -27,4 +27,6 @@ export interface BlockData {
   socialPosts?: SocialPost[];
   cta?: CallToAction;
   plans?: PricingPlan[];
+  /** False on a self-hosted instance: no payment, no trials (the pricing page says so). */
+  billingEnabled?: boolean;
 }

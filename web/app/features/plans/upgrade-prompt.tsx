@@ -1,0 +1,53 @@
+import { planLimitLabels, type PlanLimitDetails } from '@loopwright/contracts';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { PLAN_LIMIT_EVENT, type ApiError } from '../../lib/api-client';
+import { Modal } from '../../ui/modal';
+import { formatLimit } from './plans-api';
+import './plans.css';
+
+interface Shown {
+  message: string;
+  details: Partial<PlanLimitDetails>;
+}
+
+/**
+ * The upgrade prompt: whenever the API answers with a limit error (error-ui's 'upgrade'), wherever
+ * the call was made (save, tags, runs, batches, library…), this dialog says which limit the plan
+ * has and leads to the plan comparison. Mounted once in the root layout.
+ */
+export function UpgradePrompt() {
+  const [shown, setShown] = useState<Shown | null>(null);
+  useEffect(() => {
+    const onLimit = (event: Event) => {
+      const error = (event as CustomEvent<ApiError>).detail;
+      setShown({ message: error.message, details: (error.details ?? {}) as Partial<PlanLimitDetails> });
+    };
+    window.addEventListener(PLAN_LIMIT_EVENT, onLimit);
+    return () => window.removeEventListener(PLAN_LIMIT_EVENT, onLimit);
+  }, []);
+  if (!shown) return null;
+  const { limit, allowed, planName } = shown.details;
+  const label = limit ? planLimitLabels[limit] : null;
+  return (
+    <Modal onClose={() => setShown(null)} labelledBy="upgrade-title" className="upgrade-prompt">
+      <p className="upgrade-prompt__eyebrow">Upgrade</p>
+      <h2 id="upgrade-title">{shown.message}</h2>
+      {label && allowed !== undefined ? (
+        <p>
+          Your <strong>{planName ?? 'current'}</strong> plan includes <strong>{formatLimit(allowed)}</strong> {label.toLowerCase()}. Upgrade your plan to raise this limit.
+        </p>
+      ) : (
+        <p>Upgrade your plan to raise this limit.</p>
+      )}
+      <div className="upgrade-prompt__actions">
+        <button type="button" className="button button--ghost" onClick={() => setShown(null)}>
+          Not now
+        </button>
+        <Link className="button button--primary" to="/plans" onClick={() => setShown(null)}>
+          Compare plans
+        </Link>
+      </div>
+    </Modal>
+  );
+}
