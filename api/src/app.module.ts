@@ -32,6 +32,7 @@ import { ThumbnailsModule } from './modules/thumbnails/thumbnails.module.js';
 import { TemplatesModule } from './modules/templates/templates.module.js';
 import { ToursModule } from './modules/tours/tours.module.js';
 import { BalanceTestsModule } from './modules/balance-tests/balance-tests.module.js';
+import { LibraryModule } from './modules/library/library.module.js';
 import { PlansModule } from './modules/plans/plans.module.js';
 import { PlansFeatureModule } from './modules/plans/plans-feature.module.js';
 
@@ -41,7 +42,7 @@ export const featureModules = [
   // Diagrams as a service
   RealtimeModule, RealtimeGatewayModule, NotificationsModule, DiagramsModule, SharingModule, TagsModule, PlaysModule, SimulationsModule, ThumbnailsModule,
   // library: templates, tours, balance tests, library items, preferences
-  ToursModule, TemplatesModule, BalanceTestsModule,
+  ToursModule, TemplatesModule, BalanceTestsModule, LibraryModule,
   // Plans, trial and entitlements (issue 15)
   PlansModule, PlansFeatureModule,
 ];

@@ -105,7 +105,6 @@ export const errorMap = {
   BALANCE_TEST_NOT_FOUND: { status: 404, text: LibraryTexts.testNotFound },
   BALANCE_TEST_NOTHING_PLOTTED: { status: 400, text: LibraryTexts.nothingPlotted },
   LIBRARY_ITEM_NOT_FOUND: { status: 404, text: LibraryTexts.libraryItemNotFound },
-  LIBRARY_ITEMS_LIMIT_REACHED: { status: 402, text: LibraryTexts.libraryItemsLimit },
   LIBRARY_COMPONENTS_LIMIT_REACHED: { status: 402, text: LibraryTexts.libraryComponentsLimit },
   DIAGRAM_TOKEN_NOT_CHANGED: { status: 500, text: LibraryTexts.tokenNotChanged },
 } as const satisfies Record<string, { status: number; text: string }>;

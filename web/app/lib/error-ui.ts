@@ -11,6 +11,7 @@ const byCode: Partial<Record<ErrorCode, ErrorUi>> = {
   PLAN_LIMIT_REACHED: 'upgrade',
   DIAGRAM_LIMIT_REACHED: 'upgrade',
   TAG_LIMIT_REACHED: 'upgrade',
+  LIBRARY_COMPONENTS_LIMIT_REACHED: 'upgrade',
   DIAGRAM_VERSION_CONFLICT: 'reload',
   CONFLICT: 'reload',
   RATE_LIMITED: 'retry',
