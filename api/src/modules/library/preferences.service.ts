@@ -4,7 +4,6 @@ import type { Logger } from 'pino';
 import type { Caller } from '../../core/auth/caller.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { LOGGER } from '../../core/tokens.js';
-import type { Prisma } from '../../generated/prisma/client.js';
 import { DiagramsService } from '../diagrams/diagrams.service.js';
 import { LibraryRepository } from './library.repository.js';
 
@@ -20,13 +19,14 @@ export class PreferencesService {
   async get(caller: Caller): Promise<EditorPreferences> {
     const row = await this.library.preferences(caller.userId);
     // Stored settings are merged over the defaults, so a preference added later has its default.
-    const parsed = editorPreferencesSchema.safeParse({ ...DEFAULT_EDITOR_PREFERENCES, ...((row?.settings as object | null) ?? {}) });
+    const stored = row && typeof row.settings === 'object' && row.settings !== null && !Array.isArray(row.settings) ? row.settings : {};
+    const parsed = editorPreferencesSchema.safeParse({ ...DEFAULT_EDITOR_PREFERENCES, ...stored });
     return parsed.success ? parsed.data : DEFAULT_EDITOR_PREFERENCES;
   }
 
   async save(caller: Caller, changes: Partial<EditorPreferences>): Promise<EditorPreferences> {
     const next = editorPreferencesSchema.parse({ ...(await this.get(caller)), ...changes });
-    await this.library.savePreferences(caller.userId, next as unknown as Prisma.InputJsonValue);
+    await this.library.savePreferences(caller.userId, next);
     return next;
   }
 

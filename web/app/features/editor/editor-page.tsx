@@ -28,6 +28,7 @@ import { useDiagramTour } from '../tours/use-diagram-tour';
 import { TourButton, TourPlayer } from '../tours/tour-player';
 import { TourPanel } from '../tours/tour-panel';
 import { BalanceTestsPanel } from '../balance-tests/balance-tests-panel';
+import { LibraryPanel } from '../library/library-panel';
 
 interface Loaded {
   diagram: DiagramView;
@@ -159,6 +160,7 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
             onRestored={() => void reloadFromServer()} />,
           Tags: <TagsPanel fuid={fuid} initial={loaded.diagram.tags} />,
           Tour: <TourPanel fuid={fuid} tour={tour} canEdit={loaded.diagram.access !== 'viewer'} />,
+          Library: <LibraryPanel />,
           Tests: <BalanceTestsPanel fuid={fuid} canEdit={loaded.diagram.access !== 'viewer'} saveFirst={async () => { await save?.save(); }} />,
         })}
       />

@@ -20,6 +20,7 @@ import { openingViewport } from './geometry';
 import { FlowTokens } from './flow-tokens';
 import { useFarZoom } from './level-of-detail';
 import { FlowNodeCache } from './to-flow';
+import { dropLibraryItem } from '../../library/library-drop';
 
 const nodeTypes = { element: ElementNode, text: TextNode, group: GroupNode, chart: ChartNode };
 /** Connections are drawn by the connection layer, not as React Flow edges. */
@@ -141,6 +142,7 @@ export function DiagramCanvas({ onReady }: { onReady?: (api: { fit: () => void }
   const onMoveEnd = useCallback(() => box.current?.classList.remove('is-moving'), []);
 
   const onDrop = useCallback((e: React.DragEvent) => {
+    if (instance.current && dropLibraryItem(store, e, instance.current.screenToFlowPosition({ x: e.clientX, y: e.clientY }))) return;
     const type = e.dataTransfer.getData(PALETTE_MIME) as NodeType;
     if (!type || !instance.current) return;
     e.preventDefault();
