@@ -131,3 +131,62 @@ describe.skipIf(!inject('chromiumPath'))('templates, tours and balance tests in 
     await visitor.close();
   });
 });
+
+describe.skipIf(!inject('chromiumPath'))('Global Settings, the diagram token and profile web addresses in Chromium', () => {
+  const running = useDesignerSession();
+
+  it('stores editor preferences and applies them in the editor; regenerates the diagram token', async () => {
+    const page = await running.context.newPage();
+    await page.goto(`${running.app.url}/settings/global`);
+    const consent = page.getByRole('button', { name: 'Accept all' });
+    if (await consent.waitFor({ timeout: 20_000 }).then(() => true, () => false)) await consent.click();
+    await page.getByRole('heading', { name: 'Global Settings', level: 1 }).waitFor({ timeout: 30_000 });
+    await page.getByLabel('Show the grid on the canvas').uncheck();
+    await page.getByLabel('Default time steps of a new diagram').fill('0');
+    await page.getByRole('button', { name: 'Save preferences' }).click();
+    await page.getByText('At least 1 step').waitFor();
+    await page.getByLabel('Default time steps of a new diagram').fill('250');
+    await page.getByLabel('Theme').selectOption('dark');
+    await page.getByRole('button', { name: 'Save preferences' }).click();
+    await page.getByText('Your preferences are saved.').waitFor();
+    await saveScreenshot(page, 'library-global-settings');
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Default time steps of a new diagram').inputValue(), { timeout: 30_000 }).toBe('250');
+    expect(await page.getByLabel('Show the grid on the canvas').isChecked()).toBe(false);
+
+    await page.goto(`${running.app.url}/diagrams`);
+    await page.getByRole('button', { name: 'New diagram' }).click();
+    await page.getByTestId('editor').waitFor({ timeout: 45_000 });
+    await expect.poll(() => page.evaluate(() => document.body.className)).toContain('lw-no-grid');
+    expect(await page.evaluate(() => document.body.className)).toContain('lw-theme-dark');
+    expect(await page.locator('.react-flow__background').isVisible()).toBe(false);
+    await page.getByRole('tab', { name: 'Page setup' }).click();
+    expect(await page.getByRole('tabpanel').getByLabel('Steps limit').inputValue()).toBe('250');
+    await saveScreenshot(page, 'library-editor-preferences');
+
+    await page.getByRole('tab', { name: 'Details' }).click();
+    const token = page.getByTestId('file-token');
+    await token.waitFor({ timeout: 15_000 });
+    const before = await token.textContent();
+    await page.getByRole('button', { name: 'Regenerate token' }).click();
+    await expect.poll(() => token.textContent()).not.toBe(before);
+    expect(await token.textContent()).toMatch(/^ft_/);
+    await page.close();
+  });
+
+  it('checks profile web addresses as URLs', async () => {
+    const page = await running.context.newPage();
+    await page.goto(`${running.app.url}/settings/profile`);
+    const consent = page.getByRole('button', { name: 'Accept all' });
+    if (await consent.waitFor({ timeout: 15_000 }).then(() => true, () => false)) await consent.click();
+    await page.getByLabel('LinkedIn').waitFor({ timeout: 30_000 });
+    await page.getByLabel('LinkedIn').fill('linkedin.com/in/eddie');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByText('Please enter a valid web address, starting with https://').waitFor();
+    await saveScreenshot(page, 'library-profile-web-address');
+    await page.getByLabel('LinkedIn').fill('https://www.linkedin.com/in/eddie');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect.poll(() => page.getByText('Please enter a valid web address, starting with https://').count()).toBe(0);
+    await page.close();
+  });
+});

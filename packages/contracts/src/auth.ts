@@ -53,7 +53,8 @@ export function isWebAddress(value: string): boolean {
 }
 const webAddress = z.string().trim().max(300).refine(isWebAddress, WEB_ADDRESS_MESSAGE);
 /** What the profile form sends: the same fields as the stored ones, each checked as a web address. */
-export const socialsInputSchema = z.object({ linkedin: webAddress.optional(), facebook: webAddress.optional(), discord: webAddress.optional(), twitter: webAddress.optional() });
+/** Discord is a username (the form asks for one), the others are web addresses. */
+export const socialsInputSchema = socialsSchema.extend({ linkedin: webAddress.optional(), facebook: webAddress.optional(), twitter: webAddress.optional() });
 export const gameInputSchema = gameSchema.extend({ website: webAddress.optional(), storeLink: webAddress.optional() });
 
 /** The authenticated user as the spec names its fields. */

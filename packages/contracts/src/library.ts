@@ -143,6 +143,10 @@ export const editorPreferencesSchema = z.object({
   reducedMotion: z.boolean().default(false),
 });
 export const DEFAULT_EDITOR_PREFERENCES = editorPreferencesSchema.parse({});
+/** The Global Settings form: the time steps field is text. */
+export const editorPreferencesFormSchema = editorPreferencesSchema.extend({
+  defaultTimeSteps: z.coerce.number().int('Enter a whole number').min(1, 'At least 1 step').max(10_000, 'At most 10,000 steps'),
+});
 
 const tag = 'library';
 export const templateEndpoints = {

@@ -17,6 +17,7 @@ export function accountRoutes(idPrefix: string): RouteConfigEntry[] {
       route('api-key', 'routes/account/settings-api-key.tsx', id('settings-api-key')),
       route('security', 'routes/account/settings-security.tsx', id('settings-security')),
       route('billing', 'routes/account/settings-billing.tsx', id('settings-billing')),
+      route('global', 'routes/account/settings-global.tsx', id('settings-global')),
     ]),
     route('admin/setup', 'routes/admin/setup.tsx', id('admin-setup')),
     layout('routes/admin/admin-layout.tsx', id('admin'), [

@@ -8,6 +8,7 @@ const SETTINGS = [
   { to: '/settings/billing', label: 'Usage & Billing' },
   { to: '/settings/api-key', label: 'User API Key' },
   { to: '/settings/security', label: 'Password & sessions' },
+  { to: '/settings/global', label: 'Global Settings' },
 ];
 const ADMIN = [
   { to: '/admin/users', label: 'Users' },

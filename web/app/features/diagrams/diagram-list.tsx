@@ -5,6 +5,7 @@ import { errorMessage } from '../../lib/api-client';
 import { diagramsApi } from './diagrams-api';
 import { FirstDiagram } from './first-diagram';
 import { BalanceTestList } from '../balance-tests/balance-test-list';
+import { newDiagramDocument } from '../library/editor-preferences';
 import { TemplateSections, TutorialList } from './templates';
 import './diagrams.css';
 
@@ -38,7 +39,8 @@ export function DiagramList() {
   }, [tab]);
   const create = async (document?: unknown, name?: string) => {
     try {
-      const d = await diagramsApi.create({ name, document });
+      // A blank diagram starts with the time steps of the user's Global Settings.
+      const d = await diagramsApi.create({ name, document: document ?? (await newDiagramDocument()) });
       void navigate(`/diagrams/${d.fuid}`);
     } catch (e) {
       setError(errorMessage(e));

@@ -29,6 +29,7 @@ import { TourButton, TourPlayer } from '../tours/tour-player';
 import { TourPanel } from '../tours/tour-panel';
 import { BalanceTestsPanel } from '../balance-tests/balance-tests-panel';
 import { LibraryPanel } from '../library/library-panel';
+import { clearEditorPreferences, loadEditorPreferences } from '../library/editor-preferences';
 
 interface Loaded {
   diagram: DiagramView;
@@ -83,8 +84,10 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
     return (saveRef.current?.state.get().baseVersion ?? 0) >= version;
   });
 
+  useEffect(() => clearEditorPreferences, []);
   const onReady = useCallback((s: EditorServices) => {
     services.current = s;
+    loadEditorPreferences(s);
     setSave(new SaveController(fuid, s.store, loaded.baseVersion, loaded.dirty));
   }, [fuid, loaded]);
   useEffect(() => () => save?.dispose(), [save]);

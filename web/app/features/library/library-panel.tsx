@@ -103,7 +103,7 @@ export function LibraryPanel() {
                   <strong>{item.name}</strong>
                   <span className="library-item__badge">{item.visibility}</span>
                 </div>
-                <span className="library-item__meta">{item.componentCount} component{item.componentCount === 1 ? "" : "s"}{item.mine ? '' : ' · shared with me'}</span>
+                <span className="library-item__meta">{item.componentCount} component{item.componentCount === 1 ? '' : 's'}{item.mine ? '' : ' · shared with me'}</span>
                 <div className="library-item__actions">
                   <button type="button" className="button button--ghost" onClick={() => insert(item)} aria-label={`Insert ${item.name}`}>Insert</button>
                   {item.mine ? (
