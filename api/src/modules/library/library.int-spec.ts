@@ -74,6 +74,13 @@ describe('library items, Global Settings preferences, diagram token', () => {
     expect((await other.get('/users/me/preferences')).body.content.preferences.defaultTimeSteps).toBe(100);
     expect((await me.put('/users/me/preferences', { defaultTimeSteps: 0 })).status).toBe(400);
 
+    // Profile web addresses are URLs (Discord is a username).
+    const bad = await me.patch('/users/me/profile', { socials: { linkedin: 'linkedin.com/in/me', discord: 'me#1234' }, games: [{ name: 'Hex', website: 'javascript:alert(1)' }] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details.fields.map((f: { field: string }) => f.field).sort()).toEqual(['games.0.website', 'socials.linkedin']);
+    const good = await me.patch('/users/me/profile', { socials: { linkedin: 'https://www.linkedin.com/in/me', discord: 'me#1234' } });
+    expect(good.status).toBe(200);
+
     const diagram = await createDiagram(me);
     const before = (await me.get(`/diagrams/${diagram.fuid}/details`)).body.content.fileToken;
     const after = await me.post(`/diagrams/${diagram.fuid}/file-token`, {});
