@@ -1,7 +1,9 @@
+import { PrismaPg } from '@prisma/adapter-pg';
 import type { Page } from 'playwright-core';
+import { PrismaClient } from '../../api/src/generated/prisma/client.js';
 import { describe, expect, inject, it } from 'vitest';
 import { saveScreenshot } from '../support/browser.js';
-import { useDesignerSession } from '../editor/support.js';
+import { CLIENT_HEADERS, createDiagram, useDesignerSession } from '../editor/support.js';
 
 /**
  * Issue 17 end to end: a diagram from a template (a tutorial), its tour played, a balance test that
@@ -188,5 +190,34 @@ describe.skipIf(!inject('chromiumPath'))('Global Settings, the diagram token and
     await page.getByRole('button', { name: 'Save profile' }).click();
     await expect.poll(() => page.getByText('Please enter a valid web address, starting with https://').count()).toBe(0);
     await page.close();
+  });
+});
+
+describe.skipIf(!inject('chromiumPath'))('admins publish a diagram as a template in Chromium', () => {
+  const running = useDesignerSession();
+
+  it('publishes from Document details; the template appears in the Templates tab', async () => {
+    const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: running.app.databaseUrl, max: 1 }) });
+    const page = await running.context.newPage();
+    try {
+      const me = await (await running.context.request.get(`${running.app.url}/api/oauth2/userinfo`, { headers: CLIENT_HEADERS })).json();
+      await prisma.user.update({ where: { id: me.content.user.id }, data: { role: 'admin' } });
+      const fuid = await createDiagram(running.context, running.app, { name: 'Mana loop', document: { version: 1, nodes: [{ id: 's', type: 'source', name: 'Well', activation: 'automatic', x: 0, y: 0 }, { id: 'mana', type: 'pool', name: 'Mana', x: 200, y: 0 }], connections: [{ id: 'c', kind: 'resource', from: 's', to: 'mana', formula: '1' }] } });
+      await page.goto(`${running.app.url}/diagrams/${fuid}`);
+      await page.getByTestId('editor').waitFor({ timeout: 45_000 });
+      const consent = page.getByRole('button', { name: 'Accept all' });
+      if (await consent.waitFor({ timeout: 5000 }).then(() => true, () => false)) await consent.click();
+      await page.getByRole('tab', { name: 'Details' }).click();
+      await page.getByLabel('Template section (admin)').selectOption('patterns');
+      await page.getByRole('button', { name: 'Publish as template' }).click();
+      await page.getByRole('status').filter({ hasText: 'Published:' }).getByRole('link', { name: 'Mana loop' }).waitFor({ timeout: 15_000 });
+      await saveScreenshot(page, 'library-admin-publish');
+      await page.goto(`${running.app.url}/diagrams`);
+      await page.getByRole('tab', { name: 'Templates' }).click();
+      await page.getByRole('region', { name: 'Patterns' }).getByRole('link', { name: 'Mana loop' }).waitFor({ timeout: 20_000 });
+    } finally {
+      await prisma.$disconnect();
+      await page.close();
+    }
   });
 });

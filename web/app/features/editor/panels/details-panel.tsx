@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { diagramsApi, type DiagramDetails } from '../../diagrams/diagrams-api';
 import { FileToken } from '../../library/file-token';
+import { PublishTemplate } from '../../templates/publish-template';
 
 function size(bytes: number): string {
   return bytes < 1024 ? `${bytes} B` : bytes < 1048576 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1048576).toFixed(1)} MB`;
@@ -47,6 +48,7 @@ export function DetailsPanel({ fuid, name, description, onRename, refresh }: {
           {details.fileToken ? <><dt>File token</dt><dd><FileToken key={details.fileToken} fuid={fuid} initial={details.fileToken} /></dd></> : null}
         </dl>
       ) : null}
+      <PublishTemplate fuid={fuid} />
     </section>
   );
 }
