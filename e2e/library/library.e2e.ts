@@ -214,7 +214,7 @@ describe.skipIf(!inject('chromiumPath'))('admins publish a diagram as a template
       await saveScreenshot(page, 'library-admin-publish');
       await page.goto(`${running.app.url}/diagrams`);
       await page.getByRole('tab', { name: 'Templates' }).click();
-      await page.getByRole('region', { name: 'Patterns' }).getByRole('link', { name: 'Mana loop' }).waitFor({ timeout: 20_000 });
+      await page.getByRole('region', { name: 'Patterns' }).getByRole('link', { name: 'Mana loop', exact: true }).waitFor({ timeout: 20_000 });
     } finally {
       await prisma.$disconnect();
       await page.close();
