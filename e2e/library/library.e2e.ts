@@ -149,6 +149,7 @@ describe.skipIf(!inject('chromiumPath'))('Global Settings, the diagram token and
     await page.getByText('At least 1 step').waitFor();
     await page.getByLabel('Default time steps of a new diagram').fill('250');
     await page.getByLabel('Theme').selectOption('dark');
+    await page.getByLabel('Number format').selectOption('compact');
     await page.getByRole('button', { name: 'Save preferences' }).click();
     await page.getByText('Your preferences are saved.').waitFor();
     await saveScreenshot(page, 'library-global-settings');
@@ -173,6 +174,12 @@ describe.skipIf(!inject('chromiumPath'))('Global Settings, the diagram token and
     await page.getByRole('button', { name: 'Regenerate token' }).click();
     await expect.poll(() => token.textContent()).not.toBe(before);
     expect(await token.textContent()).toMatch(/^ft_/);
+
+    // Values on the canvas follow the number format (compact).
+    const big = await createDiagram(running.context, running.app, { name: 'Big numbers', document: { version: 1, nodes: [{ id: 'bank', type: 'pool', name: 'Bank', x: 0, y: 0, start: 12345 }], connections: [] } });
+    await page.goto(`${running.app.url}/diagrams/${big}`);
+    await page.getByTestId('editor').waitFor({ timeout: 45_000 });
+    await expect.poll(() => page.getByTestId('node-value').first().textContent(), { timeout: 15_000 }).toBe('12.3K');
     await page.close();
   });
 

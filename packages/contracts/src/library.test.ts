@@ -19,7 +19,7 @@ describe('profile web addresses', () => {
 
 describe('library contracts', () => {
   it('fills editor preference defaults and checks ranges', () => {
-    expect(editorPreferencesSchema.parse({})).toEqual({ grid: true, snap: true, defaultTimeSteps: 100, numberFormat: 'grouped', theme: 'system', reducedMotion: false });
+    expect(editorPreferencesSchema.parse({})).toEqual({ grid: true, snap: true, defaultTimeSteps: 100, numberFormat: 'plain', theme: 'system', reducedMotion: false });
     expect(editorPreferencesSchema.safeParse({ defaultTimeSteps: 0 }).success).toBe(false);
   });
 

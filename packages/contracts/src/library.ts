@@ -138,7 +138,7 @@ export const editorPreferencesSchema = z.object({
   grid: z.boolean().default(true),
   snap: z.boolean().default(true),
   defaultTimeSteps: z.number().int().min(1).max(10_000).default(100),
-  numberFormat: z.enum(['plain', 'grouped', 'compact']).default('grouped'),
+  numberFormat: z.enum(['plain', 'grouped', 'compact']).default('plain'),
   theme: z.enum(['system', 'light', 'dark']).default('system'),
   reducedMotion: z.boolean().default(false),
 });

@@ -67,7 +67,7 @@ describe('library items, Global Settings preferences, diagram token', () => {
   it('keeps Global Settings per user and regenerates the diagram token', async () => {
     const me = await loginAs(app, await createUser(app));
     const other = await loginAs(app, await createUser(app));
-    expect((await me.get('/users/me/preferences')).body.content.preferences).toEqual({ grid: true, snap: true, defaultTimeSteps: 100, numberFormat: 'grouped', theme: 'system', reducedMotion: false });
+    expect((await me.get('/users/me/preferences')).body.content.preferences).toEqual({ grid: true, snap: true, defaultTimeSteps: 100, numberFormat: 'plain', theme: 'system', reducedMotion: false });
     const saved = await me.put('/users/me/preferences', { grid: false, defaultTimeSteps: 250, theme: 'dark', reducedMotion: true });
     expect(saved.body.content.preferences).toMatchObject({ grid: false, snap: true, defaultTimeSteps: 250, theme: 'dark', reducedMotion: true });
     expect((await me.get('/users/me/preferences')).body.content.preferences.defaultTimeSteps).toBe(250);

@@ -1,12 +1,14 @@
 import type { EditorServices } from '../editor/editor-context';
+import { setNumberFormat } from './number-format';
 import { preferencesApi, type EditorPreferences } from './preferences-api';
 import './editor-preferences.css';
 
 const CLASSES = ['lw-no-grid', 'lw-reduced-motion', 'lw-theme-dark', 'lw-theme-light'];
 
-/** Applies the user's Global Settings to an open editor: snap, grid, theme and reduced motion. */
+/** Applies the user's Global Settings to an open editor: snap, grid, number format, theme and reduced motion. */
 export function applyEditorPreferences(services: EditorServices, prefs: EditorPreferences): void {
   services.tools.set({ ...services.tools.get(), snap: prefs.snap });
+  setNumberFormat(prefs.numberFormat);
   const body = document.body.classList;
   body.remove(...CLASSES);
   if (!prefs.grid) body.add('lw-no-grid');
@@ -22,6 +24,7 @@ export function loadEditorPreferences(services: EditorServices): void {
 /** The editor closed: the page returns to its own look. */
 export function clearEditorPreferences(): void {
   document.body.classList.remove(...CLASSES);
+  setNumberFormat('plain');
 }
 
 /** The settings of a new blank diagram (its time steps) from the preferences, or none when they cannot be read. */

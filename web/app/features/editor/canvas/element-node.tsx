@@ -6,13 +6,13 @@ import type { DiagramNode } from '../model/types';
 import { useValue } from '../model/value-store';
 import { countRender } from './render-count';
 import { NodeSymbol } from './symbols';
+import { formatNumber } from '../../library/number-format';
 
 export type ElementNodeData = { node: DiagramNode };
 export type ElementFlowNode = Node<ElementNodeData, 'element'>;
 
-function formatValue(v: number): string {
-  return Number.isInteger(v) ? String(v) : v.toFixed(2);
-}
+/** Values follow the number format of Global Settings (plain by default). */
+const formatValue = formatNumber;
 
 /** Pools, sources, drains, converters, traders, gates, registers, delays and end conditions. */
 function ElementNodeView({ id, data, selected }: NodeProps<ElementFlowNode>) {
