@@ -29,6 +29,11 @@ import { SimulationsModule } from './modules/simulations/simulations.module.js';
 import { TagsModule } from './modules/tags/tags.module.js';
 import { ThumbnailsModule } from './modules/thumbnails/thumbnails.module.js';
 import { SocialModule } from './modules/social/social.module.js';
+// ---- library ----
+import { TemplatesModule } from './modules/templates/templates.module.js';
+import { ToursModule } from './modules/tours/tours.module.js';
+import { BalanceTestsModule } from './modules/balance-tests/balance-tests.module.js';
+import { LibraryModule } from './modules/library/library.module.js';
 import { PlansModule } from './modules/plans/plans.module.js';
 import { PlansFeatureModule } from './modules/plans/plans-feature.module.js';
 import { BillingModule } from './modules/billing/billing.module.js';
@@ -43,6 +48,8 @@ export const featureModules = [
   RealtimeModule, RealtimeGatewayModule, NotificationsModule, DiagramsModule, SharingModule, TagsModule, PlaysModule, SimulationsModule, ThumbnailsModule,
   // Community social actions (likes, follows, hire)
   SocialModule,
+  // library: templates, tours, balance tests, library items, preferences
+  ToursModule, TemplatesModule, BalanceTestsModule, LibraryModule,
   // Plans, trial and entitlements (issue 15)
   PlansModule, PlansFeatureModule,
   // Billing (Stripe)

@@ -45,6 +45,23 @@ export const socialsSchema = z.object({
 });
 export const gameSchema = z.object({ name: z.string().trim().min(1, AuthTexts.fieldRequired).max(120), website: z.string().max(300).optional(), storeLink: z.string().max(300).optional() });
 
+/** A web address typed into the profile: empty, or an http(s) URL with a host (library issue 17: "profile web addresses checked as URLs"). */
+export const WEB_ADDRESS_MESSAGE = 'Please enter a valid web address, starting with https://';
+export function isWebAddress(value: string): boolean {
+  if (value === '') return true;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+const webAddress = z.string().trim().max(300).refine(isWebAddress, WEB_ADDRESS_MESSAGE);
+/** What the profile form sends: the same fields as the stored ones, each checked as a web address. */
+/** Discord is a username (the form asks for one), the others are web addresses. */
+export const socialsInputSchema = socialsSchema.extend({ linkedin: webAddress.optional(), facebook: webAddress.optional(), twitter: webAddress.optional() });
+export const gameInputSchema = gameSchema.extend({ website: webAddress.optional(), storeLink: webAddress.optional() });
+
 /** The authenticated user as the spec names its fields. */
 export const authenticatedUserSchema = z
   .object({
@@ -91,8 +108,8 @@ export const profileBodySchema = z.object({
   countryCode: z.string().trim().max(2).optional(),
   about: z.string().trim().max(4000).optional(),
   bio: z.string().trim().max(300).optional(),
-  games: z.array(gameSchema).max(20).optional(),
-  socials: socialsSchema.optional(),
+  games: z.array(gameInputSchema).max(20).optional(),
+  socials: socialsInputSchema.optional(),
 });
 
 export const onboardingBodySchema = z.object({

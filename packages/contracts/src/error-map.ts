@@ -1,6 +1,7 @@
 import { AuthTexts } from './auth-texts.js';
 import { BillingTexts } from './billing-texts.js';
 import { DiagramTexts } from './diagrams-texts.js';
+import { LibraryTexts } from './library-texts.js';
 import { RequestTexts } from './request-texts.js';
 import { TeamTexts } from './teams-texts.js';
 
@@ -130,6 +131,20 @@ export const errorMap = {
   TEAM_WORK_EMAIL_REQUIRED: { status: 400, text: TeamTexts.workEmailRequired },
   TEAM_INVITATION_INVALID: { status: 404, text: TeamTexts.invitationInvalid },
   TEAM_PAYMENT_PENDING: { status: 409, text: TeamTexts.paymentPending },
+  // library: templates, tours, balance tests, library items, settings
+  TEMPLATE_NOT_FOUND: { status: 404, text: LibraryTexts.templateNotFound },
+  TOUR_NOT_FOUND: { status: 404, text: LibraryTexts.tourNotFound },
+  TOUR_NOT_CORRECT: { status: 400, text: LibraryTexts.tourNotCorrect },
+  TOUR_NOT_VALID: { status: 400, text: LibraryTexts.tourNotValid },
+  TOUR_NO_TEMPLATE_ID: { status: 400, text: LibraryTexts.tourNoTemplateId },
+  TOUR_NO_DIAGRAM_ID: { status: 400, text: LibraryTexts.tourNoDiagramId },
+  TOUR_NONE: { status: 404, text: LibraryTexts.tourNone },
+  TOUR_CANNOT_DELETE: { status: 409, text: LibraryTexts.tourCannotDelete },
+  BALANCE_TEST_NOT_FOUND: { status: 404, text: LibraryTexts.testNotFound },
+  BALANCE_TEST_NOTHING_PLOTTED: { status: 400, text: LibraryTexts.nothingPlotted },
+  LIBRARY_ITEM_NOT_FOUND: { status: 404, text: LibraryTexts.libraryItemNotFound },
+  LIBRARY_COMPONENTS_LIMIT_REACHED: { status: 402, text: LibraryTexts.libraryComponentsLimit },
+  DIAGRAM_TOKEN_NOT_CHANGED: { status: 500, text: LibraryTexts.tokenNotChanged },
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type ErrorCode = keyof typeof errorMap;

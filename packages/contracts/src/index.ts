@@ -21,3 +21,5 @@ export * from './social.js';
 export * from './billing.js';
 export * from './community.js';
 export * from './teams.js';
+export * from './library-texts.js';
+export * from './library.js';

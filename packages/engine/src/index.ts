@@ -15,3 +15,4 @@ export { runBatch, runBatchSync, type BatchOptions, type BatchResult, type Batch
 export { SeriesStats, DEFAULT_PERCENTILES, MAX_BUCKETS, type SeriesSummary } from './stats.js';
 export { runBatchOnWorkers, createWorkerHandler, type WorkerPort, type WorkerRequest, type WorkerReply } from './parallel.js';
 export { parseAssertion, AssertError, type Assertion } from './assert.js';
+export { runBalanceTest, describeBalanceTest, BalanceTestError, NOTHING_PLOTTED, type BalanceTestSpec, type BalanceTestOutcome } from './balance.js';

@@ -13,6 +13,7 @@ const byCode: Partial<Record<ErrorCode, ErrorUi>> = {
   TAG_LIMIT_REACHED: 'upgrade',
   TEAM_PLAN_REQUIRED: 'upgrade',
   PLAN_PRIVATE_REQUIRES_PAID: 'upgrade',
+  LIBRARY_COMPONENTS_LIMIT_REACHED: 'upgrade',
   DIAGRAM_VERSION_CONFLICT: 'reload',
   CONFLICT: 'reload',
   RATE_LIMITED: 'retry',

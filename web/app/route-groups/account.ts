@@ -24,6 +24,7 @@ export function accountRoutes(idPrefix: string): RouteConfigEntry[] {
       route('billing/upgrade/:plan/:cycle', 'routes/billing/upgrade.tsx', id('billing-upgrade')),
       route('billing/account', 'routes/billing/account-details.tsx', id('billing-account')),
       route('billing/history', 'routes/billing/history.tsx', id('billing-history')),
+      route('global', 'routes/account/settings-global.tsx', id('settings-global')),
     ]),
     route('admin/setup', 'routes/admin/setup.tsx', id('admin-setup')),
     layout('routes/admin/admin-layout.tsx', id('admin'), [

@@ -196,6 +196,12 @@ export class DiagramsService {
     return this.diagrams.update(diagramId, changes, tx);
   }
 
+  /** A new diagram (file) token; the old one stops working. Editors only. The caller maps failures to 'diagram token cannot be changed'. */
+  async regenerateFileToken(fuid: string, caller: Caller): Promise<string> {
+    const { diagram } = await this.access.require(fuid, caller, 'editor');
+    return (await this.diagrams.update(diagram.id, { fileToken: newFileToken() })).fileToken;
+  }
+
   async details(fuid: string, caller: Caller | undefined): Promise<Details> {
     const { diagram, access } = await this.access.require(fuid, caller, 'viewer');
     return {

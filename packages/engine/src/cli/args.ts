@@ -12,6 +12,8 @@ export interface CliArgs {
   help: boolean;
   /** convert: where to write the JSON (default: standard output). */
   output?: string;
+  /** test: the balance tests file (JSON: an array of tests, or { "tests": [...] }). */
+  testsFile?: string;
 }
 
 export class UsageError extends Error {}
@@ -21,12 +23,15 @@ export const USAGE = `Usage:
                           [--percentiles 5,25,75,95] [--assert "EXPR"]...
   loopwright-sim validate FILE
   loopwright-sim convert FILE [-o OUT.json]
+  loopwright-sim test FILE TESTS.json
 
 FILE is a Loopwright JSON document, a Machinations XML file or a machinations.io (mxGraph) XML file.
 convert writes FILE as a Loopwright JSON document (to OUT.json or standard output) and prints the
 import report on standard error: every element it left out or changed, with its id, kind and reason.
 --assert, e.g. "p95(Gold, 100) < 500" or "mean(Upgrades, end) >= 3", may be repeated.
-Exit codes: 0 ok, 1 an assertion failed, 2 bad file, formula, assertion or arguments.`;
+test runs balance tests: TESTS.json holds [{ "name", "nodeId", "step", "min", "max", "share", "runs", "seed" }]
+(e.g. Gold after step 100 between 50 and 200 in at least 95% of 1000 runs, seed 42); one PASS/FAIL line each.
+Exit codes: 0 ok, 1 an assertion or balance test failed, 2 bad file, formula, assertion, test or arguments.`;
 
 export function parseArgs(argv: string[]): CliArgs {
   const args: CliArgs = { command: '', runs: 1, json: false, summaryOnly: false, asserts: [], help: false };
@@ -73,6 +78,9 @@ export function parseArgs(argv: string[]): CliArgs {
   }
   args.command = positional[0] ?? '';
   args.file = positional[1];
-  if (positional.length > 2) throw new UsageError(`unexpected argument '${positional[2]}'`);
+  if (args.command === 'test') {
+    args.testsFile = positional[2];
+    if (positional.length > 3) throw new UsageError(`unexpected argument '${positional[3]}'`);
+  } else if (positional.length > 2) throw new UsageError(`unexpected argument '${positional[2]}'`);
   return args;
 }

@@ -11,6 +11,7 @@ import { parseArgs, UsageError, USAGE, type CliArgs } from './args.js';
 import { formatJson, formatReport, formatText } from './output.js';
 import { writeFile } from 'node:fs/promises';
 import { parseDiagram } from '../schema.js';
+import { runBalanceTests } from './balance-tests.js';
 
 async function main(argv: string[]): Promise<number> {
   let args: CliArgs;
@@ -24,7 +25,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return args.help ? 0 : 2;
   }
-  if (!['run', 'validate', 'convert'].includes(args.command)) return fail(`unknown command '${args.command}'\n\n${USAGE}`);
+  if (!['run', 'validate', 'convert', 'test'].includes(args.command)) return fail(`unknown command '${args.command}'\n\n${USAGE}`);
   if (!args.file) return fail(`missing FILE\n\n${USAGE}`);
 
   let imported;
@@ -43,6 +44,11 @@ async function main(argv: string[]): Promise<number> {
     if (args.output) await writeFile(args.output, json);
     else process.stdout.write(json);
     return 0;
+  }
+
+  if (args.command === 'test') {
+    if (!args.testsFile) return fail(`missing TESTS.json\n\n${USAGE}`);
+    return runBalanceTests(imported.diagram, args.testsFile);
   }
 
   if (args.command === 'validate') {

@@ -9,6 +9,7 @@ const SETTINGS = [
   { to: '/settings/api-key', label: 'User API Key' },
   { to: '/settings/security', label: 'Password & sessions' },
   { to: '/settings/team', label: 'Team members' },
+  { to: '/settings/global', label: 'Global Settings' },
 ];
 const ADMIN = [
   { to: '/admin/users', label: 'Users' },

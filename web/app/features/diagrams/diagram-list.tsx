@@ -7,18 +7,20 @@ import { DiagramRowMenu } from '../sharing/diagram-row-menu';
 import { diagramsApi, type TagWithCount } from './diagrams-api';
 import { FirstDiagram } from './first-diagram';
 import { TagChip, TagsManager } from './tags-manager';
-import { TEMPLATES, TUTORIALS } from './templates';
+import { TemplateSections, TutorialList } from './templates';
 import { TrashList } from './trash-list';
+import { BalanceTestList } from '../balance-tests/balance-test-list';
+import { newDiagramDocument } from '../library/editor-preferences';
 import { PendingInvitations } from '../teams/pending-invitations';
 import { TeamShareOption } from '../teams/team-share-option';
 import { useTeamFolder } from '../teams/use-team-folder';
 import './diagrams.css';
 
-const TABS = ['My Diagrams', 'Shared with me', 'Team folder', 'Templates', 'Tutorials', 'Trash'] as const;
+const TABS = ['My Diagrams', 'Shared with me', 'Team folder', 'Templates', 'Tutorials', 'Tests', 'Trash'] as const;
 type Tab = (typeof TABS)[number];
 const SCOPES: Partial<Record<Tab, 'mine' | 'shared' | 'team'>> = { 'My Diagrams': 'mine', 'Shared with me': 'shared', 'Team folder': 'team' };
 
-/** /diagrams: My Diagrams, Shared with me, Templates, Tutorials and Trash; filter by tag, manage tags, create a new diagram. */
+/** /diagrams: My Diagrams, Shared with me, Team folder, Templates, Tutorials, Tests and Trash; filter by tag, manage tags, create a new diagram. */
 export function DiagramList() {
   const [params, setParams] = useSearchParams();
   const listParam = params.get('list');
@@ -57,8 +59,9 @@ export function DiagramList() {
   }, { replace: true });
   const create = async (document?: unknown, name?: string) => {
     try {
-      // New diagrams made in the Team folder belong to the team workspace.
-      const d = await diagramsApi.create({ name, document, workspaceId: tab === 'Team folder' && team ? team.id : undefined });
+      // New diagrams made in the Team folder belong to the team workspace; a blank one starts with
+      // the time steps of the user's Global Settings.
+      const d = await diagramsApi.create({ name, document: document ?? (await newDiagramDocument()), workspaceId: tab === 'Team folder' && team ? team.id : undefined });
       void navigate(`/diagrams/${d.fuid}`);
     } catch (e) {
       setError(errorMessage(e));
@@ -119,21 +122,7 @@ export function DiagramList() {
       ) : null}
       {error ? <p className="diagram-list__error" role="alert">{error}</p> : null}
       <div role="tabpanel" id={`${base}-panel`} aria-labelledby={`${base}-${tab}`}>
-        {tab === 'Templates' ? (
-          <ul className="diagram-grid">
-            {TEMPLATES.map((t) => (
-              <li key={t.id} className="diagram-card">
-                <h2>{t.title}</h2>
-                <p>{t.description}</p>
-                <button type="button" className="button button--ghost" onClick={() => void create(t.document, t.title)}>Use template</button>
-              </li>
-            ))}
-          </ul>
-        ) : tab === 'Tutorials' ? (
-          <ul className="diagram-grid">
-            {TUTORIALS.map((t) => <li key={t.href} className="diagram-card"><h2><Link to={t.href}>{t.title}</Link></h2></li>)}
-          </ul>
-        ) : tab === 'Trash' ? (
+        {tab === 'Templates' ? <TemplateSections /> : tab === 'Tutorials' ? <TutorialList /> : tab === 'Tests' ? <BalanceTestList /> : tab === 'Trash' ? (
           <TrashList onRestored={() => setReload((r) => r + 1)} />
         ) : items === null ? <p role="status">Loading…</p> : items.length === 0 ? (
           filterTag ? <p className="diagram-list__empty">No diagram here is tagged “{filterTag.name}”.</p>

@@ -33,6 +33,12 @@ import { useMakeCopy } from '../sharing/make-copy';
 import { ReadOnlyBanner } from '../sharing/read-only-banner';
 import { ShareButton } from '../sharing/share-button';
 import { EditorSocial } from '../social/editor-social';
+import { useDiagramTour } from '../tours/use-diagram-tour';
+import { TourButton, TourPlayer } from '../tours/tour-player';
+import { TourPanel } from '../tours/tour-panel';
+import { BalanceTestsPanel } from '../balance-tests/balance-tests-panel';
+import { LibraryPanel } from '../library/library-panel';
+import { clearEditorPreferences, loadEditorPreferences } from '../library/editor-preferences';
 
 interface Loaded {
   diagram: DiagramView;
@@ -109,6 +115,7 @@ function ViewOnlyEditor({ diagram }: { diagram: DiagramView }) {
   // A viewer is told live when the diagram is deleted or no longer shared with them.
   const [gone, setGone] = useState<GoneReason | null>(null);
   useLiveNotice(diagram.fuid, () => Promise.resolve(false), setGone);
+  const tour = useDiagramTour(diagram.fuid);
   return (
     <>
       <Editor
@@ -121,6 +128,8 @@ function ViewOnlyEditor({ diagram }: { diagram: DiagramView }) {
           <>
             {diagram.source ? <ForkedFrom source={diagram.source} /> : null}
             {diagram.privacy.community ? <EditorSocial diagram={diagram} /> : null}
+            <TourButton tour={tour} />
+            <TourPlayer tour={tour} />
           </>
         )}
       />
@@ -139,6 +148,7 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
   const [save, setSave] = useState<SaveController | null>(null);
   const [preview, setPreview] = useState<{ doc: EditorDiagram; version: Revision } | null>(null);
   const services = useRef<EditorServices | null>(null);
+  const tour = useDiagramTour(fuid);
   const restoringHere = useRef(false);
   const saveRef = useRef<SaveController | null>(null);
   saveRef.current = save;
@@ -150,8 +160,10 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
     return (saveRef.current?.state.get().baseVersion ?? 0) >= version;
   }, setGone);
 
+  useEffect(() => clearEditorPreferences, []);
   const onReady = useCallback((s: EditorServices) => {
     services.current = s;
+    loadEditorPreferences(s);
     setSave(new SaveController(fuid, s.store, loaded.baseVersion, loaded.dirty));
   }, [fuid, loaded]);
   useEffect(() => () => save?.dispose(), [save]);
@@ -228,6 +240,8 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
                   />
                 ) : null}
                 {copier.error ? <span className="editor-header__error" role="alert">{copier.error}</span> : null}
+                <TourButton tour={tour} />
+                <TourPlayer tour={tour} />
               </>
             ) : null}
             {privacy.community ? <EditorSocial diagram={loaded.diagram} /> : null}
@@ -242,6 +256,9 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
             onRestoring={(active) => (restoringHere.current = active)}
             onRestored={() => void reloadFromServer()} />,
           Tags: <TagsPanel fuid={fuid} initial={loaded.diagram.tags} />,
+          Tour: <TourPanel fuid={fuid} tour={tour} canEdit={loaded.diagram.access !== 'viewer'} />,
+          Library: <LibraryPanel />,
+          Tests: <BalanceTestsPanel fuid={fuid} canEdit={loaded.diagram.access !== 'viewer'} saveFirst={async () => { await save?.save(); }} />,
         })}
       />
       {save ? <LiveBanner notice={liveNotice} save={save} onReload={() => void reloadFromServer()} onDismiss={dismissLiveNotice} /> : null}

@@ -23,6 +23,7 @@ import { FlowNodeCache } from './to-flow';
 import { OverviewLayer, elementAt, type OverviewDrag } from './overview-layer';
 import { useOverviewPointer } from './overview-pointer';
 import { ValueStore } from '../model/value-store';
+import { dropLibraryItem } from '../../library/library-drop';
 
 const nodeTypes = { element: ElementNode, text: TextNode, group: GroupNode, chart: ChartNode };
 /** Connections are drawn by the connection layer, not as React Flow edges. */
@@ -160,6 +161,7 @@ export function DiagramCanvas({ onReady }: { onReady?: (api: { fit: () => void }
   }, [farMoveEnd]);
 
   const onDrop = useCallback((e: React.DragEvent) => {
+    if (instance.current && dropLibraryItem(store, e, instance.current.screenToFlowPosition({ x: e.clientX, y: e.clientY }))) return;
     const type = e.dataTransfer.getData(PALETTE_MIME) as NodeType;
     if (!type || !instance.current) return;
     e.preventDefault();

@@ -6,18 +6,19 @@ import type { DiagramNode } from '../model/types';
 import { useValue } from '../model/value-store';
 import { countRender } from './render-count';
 import { NodeSymbol } from './symbols';
+import { formatNumber, useNumberFormat } from '../../library/number-format';
 
 export type ElementNodeData = { node: DiagramNode };
 export type ElementFlowNode = Node<ElementNodeData, 'element'>;
 
-function formatValue(v: number): string {
-  return Number.isInteger(v) ? String(v) : v.toFixed(2);
-}
 
 /** Pools, sources, drains, converters, traders, gates, registers, delays and end conditions. */
 function ElementNodeView({ id, data, selected }: NodeProps<ElementFlowNode>) {
   countRender('element');
   const { node } = data;
+  // Values follow the number format of Global Settings (plain by default).
+  const numberFormat = useNumberFormat();
+  const formatValue = (v: number) => formatNumber(v, numberFormat);
   const { run, problems, interact } = useEditor();
   const value = useValue(run, (r) => r.frame?.values[id]);
   const mode = useValue(run, (r) => r.mode);

@@ -3,6 +3,8 @@ import { errorMessage } from '../../../lib/api-client';
 import { diagramsApi, type DiagramDetails } from '../../diagrams/diagrams-api';
 import { DiagramTexts } from '../../../lib/spec';
 import { When } from '../../../ui/when';
+import { FileToken } from '../../library/file-token';
+import { PublishTemplate } from '../../templates/publish-template';
 
 function size(bytes: number): string {
   return bytes < 1024 ? `${bytes} B` : bytes < 1048576 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1048576).toFixed(1)} MB`;
@@ -48,9 +50,10 @@ export function DetailsPanel({ fuid, name, description, onRename, refresh }: {
           <dt>Size</dt><dd>{size(details.sizeBytes)}</dd>
           <dt>Components</dt><dd>{details.componentCount}</dd>
           <dt>Version</dt><dd>{details.version}</dd>
-          {details.fileToken ? <><dt>File token</dt><dd><code>{details.fileToken}</code></dd></> : null}
+          {details.fileToken ? <><dt>File token</dt><dd><FileToken key={details.fileToken} fuid={fuid} initial={details.fileToken} /></dd></> : null}
         </dl>
       ) : null}
+      <PublishTemplate fuid={fuid} />
     </section>
   );
 }
