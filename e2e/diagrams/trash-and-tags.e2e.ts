@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { DiagramLimits } from '@loopwright/contracts';
 import { saveScreenshot, waitForHydration } from '../support/browser.js';
 import { useAppAndBrowser } from '../support/app-and-browser.js';
 import { CLIENT_HEADERS, createDesigner, createDiagram, loggedInContext, openEditor } from '../editor/support.js';
@@ -161,8 +162,8 @@ describe.skipIf(!inject('chromiumPath'))('diagram list: trash and tags manager i
       await card(page, 'Gamma shop').waitFor();
       expect(await card(page, 'Gamma shop').locator('.tag-chip').count()).toBe(0);
 
-      // The limit: 100 tags; the 101st is refused with the spec's text.
-      for (let i = 1; i <= 99; i++) {
+      // The limit (DiagramLimits.maxTags, under any plan's own limit); one more is refused with the spec's text.
+      for (let i = 1; i <= DiagramLimits.maxTags - 1; i++) {
         const created = await context.request.post(`${running.app.url}/api/tags`, { headers: CLIENT_HEADERS, data: { name: `tag ${i}` } });
         expect(created.status()).toBe(201);
       }
