@@ -11,6 +11,7 @@ export function PlanComparison({ plans, subscription }: { plans: PlanInfo[]; sub
   const [cycle, setCycle] = useState<Cycle>(subscription?.billingCycle ?? 'monthly');
   const current = subscription?.plan.type;
   const canTrial = Boolean(subscription?.billingEnabled && !subscription.trialUsed && subscription.canManage);
+  const canSubscribe = Boolean(subscription?.billingEnabled && subscription.canManage);
   // Features not already shown as a limit or as the private/teams rows.
   const shown = new Set<string>([...Object.values(planLimitLabels), 'Version history', 'Private diagrams', 'Team members']);
   const featureLabels = [...new Set(plans.flatMap((p) => p.features.map((f) => f.label)))].filter((label) => !shown.has(label));
@@ -40,6 +41,11 @@ export function PlanComparison({ plans, subscription }: { plans: PlanInfo[]; sub
                   ) : canTrial && plan.trial ? (
                     <Link className="button button--primary" to={planSelectionUrl(plan.name, cycle, plans)}>
                       Start 14-day free trial
+                    </Link>
+                  ) : null}
+                  {plan.type !== current && canSubscribe && plan.price[cycle] > 0 ? (
+                    <Link className="button button--ghost" to={`/settings/billing/checkout/${plan.name}/${cycle}`}>
+                      Subscribe
                     </Link>
                   ) : null}
                 </th>
