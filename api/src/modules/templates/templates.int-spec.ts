@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDiagram } from '../../../test/factories/diagrams.js';
 import { createUser, loginAs } from '../../../test/factories/users.js';
 import { ApiClient } from '../../../test/support/api-client.js';
+import { eventually } from '../../../test/support/eventually.js';
+import { PrismaService } from '../../core/prisma/prisma.service.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 
 describe('templates: catalogue, read-only view, use, admin publish, newest; tours and their errors', () => {
@@ -91,6 +93,10 @@ describe('templates: catalogue, read-only view, use, admin publish, newest; tour
     const template = published.body.content.template;
     expect(template).toMatchObject({ type: 'community', title: 'Mana loop', description: 'Mana buys spells' });
     expect(template.communityHref).toMatch(new RegExp(`^/community/.+/mana-loop-${diagram.fuid}\\?source=templates$`));
+
+    // The community's "new templates" list follows from the TemplatePublished event.
+    const prisma = app.http.app.get(PrismaService);
+    await eventually(async () => ((await prisma.communityTemplate.count({ where: { diagram: { fuid: diagram.fuid } } })) === 1 ? true : undefined));
 
     const newest = await new ApiClient(app.url).get('/templates?sort=newest&count=4');
     expect(newest.body.content.items).toHaveLength(4);

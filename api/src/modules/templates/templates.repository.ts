@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma } from '../../generated/prisma/client.js';
-import { PrismaService } from '../../core/prisma/prisma.service.js';
+import { PrismaService, type TransactionClient } from '../../core/prisma/prisma.service.js';
 
 export const templateSelect = {
   id: true, slug: true, type: true, title: true, description: true, chart: true, position: true, builtIn: true, createdAt: true,
@@ -58,8 +58,8 @@ export class TemplatesRepository {
     await this.prisma.template.deleteMany({ where: { id: { in: ids } } });
   }
 
-  upsertPublished(diagramId: string, publishedById: string, data: TemplateData): Promise<TemplateRow> {
-    return this.prisma.template.upsert({
+  upsertPublished(diagramId: string, publishedById: string, data: TemplateData, tx?: TransactionClient): Promise<TemplateRow> {
+    return (tx ?? this.prisma).template.upsert({
       where: { diagramId },
       create: { ...data, diagramId, publishedById },
       update: { type: data.type, title: data.title, description: data.description, document: data.document, chart: data.chart, publishedById },

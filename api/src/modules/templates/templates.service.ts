@@ -12,6 +12,7 @@ import { DiagramsService } from '../diagrams/diagrams.service.js';
 import { ToursService } from '../tours/tours.service.js';
 import { catalogueRoot, chartedDocument, readCatalogue } from './template-catalogue.js';
 import { TemplatesRepository, type TemplateRow } from './templates.repository.js';
+import { DomainEventsService } from '../events/domain-events.service.js';
 
 type TemplateType = (typeof TEMPLATE_TYPES)[number];
 const slugify = (text: string) => text.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'template';
@@ -31,6 +32,7 @@ export class TemplatesService implements OnApplicationBootstrap {
     private readonly diagrams: DiagramsService,
     private readonly access: DiagramAccessService,
     private readonly tours: ToursService,
+    private readonly events: DomainEventsService,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly adapterHost: HttpAdapterHost,
@@ -96,14 +98,20 @@ export class TemplatesService implements OnApplicationBootstrap {
     const document = await this.diagrams.documentOf(diagram.id);
     const title = input.title || diagram.name;
     const chart = (document.nodes ?? []).filter((n) => n.showInChart !== false && (n.type === 'pool' || n.type === 'register')).map((n) => n.id);
-    const row = await this.templates.upsertPublished(diagram.id, caller.userId, {
-      slug: `${slugify(title)}-${diagram.fuid.toLowerCase()}`,
-      type: input.type,
-      title,
-      description: input.description ?? diagram.description,
-      document: document,
-      chart,
-      position: await this.templates.nextPosition(),
+    const position = await this.templates.nextPosition();
+    // The community's "new templates" and Recent Activity follow from the TemplatePublished event.
+    const row = await this.events.transaction(async (tx, emit) => {
+      const saved = await this.templates.upsertPublished(diagram.id, caller.userId, {
+        slug: `${slugify(title)}-${diagram.fuid.toLowerCase()}`,
+        type: input.type,
+        title,
+        description: input.description ?? diagram.description,
+        document: document,
+        chart,
+        position,
+      }, tx);
+      await emit({ type: 'TemplatePublished', payload: { diagramId: diagram.id, fuid: diagram.fuid, diagramName: diagram.name, publishedById: caller.userId, templateType: input.type } });
+      return saved;
     });
     return summary(row);
   }
