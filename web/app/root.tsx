@@ -30,6 +30,7 @@ import { ErrorPage } from './ui/error-page';
 import { SiteFooter } from './features/website/site-footer';
 import { SiteHeader } from './features/website/site-header';
 import stylesheet from './styles/app.css?url';
+import { EARLY_DIAGRAM_SCRIPT } from './features/diagrams/early-diagram';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -80,6 +81,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#5a55f4" />
         <Meta />
         <Links />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_DIAGRAM_SCRIPT }} />
       </head>
       <body>
         <AccountProviders hasSession={root?.hasSession ?? true}>

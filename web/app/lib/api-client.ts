@@ -131,6 +131,11 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     if ((error as Error)?.name === 'AbortError') throw error;
     throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: NETWORK_ERROR_MESSAGE });
   }
+  return readResponse<T>(response);
+}
+
+/** The envelope's `content` of a response (one the client sent, or the page's early request); throws `ApiError` on a failure. */
+export async function readResponse<T>(response: Response): Promise<T> {
   if (!response.ok) {
     const error = await toApiError(response);
     if (error.ui === 'upgrade' && typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(PLAN_LIMIT_EVENT, { detail: error }));

@@ -1,12 +1,17 @@
 import type { DiagramView } from '@loopwright/contracts';
+import { readResponse } from '../../lib/api-client';
 import { diagramsApi } from './diagrams-api';
+import { takeEarlyDiagram } from './early-diagram';
 
 const pending = new Map<string, Promise<DiagramView>>();
 
 /** Starts loading a diagram early (the route's client loader), while the editor's code still downloads. */
 export function prefetchDiagram(fuid: string): void {
   if (!pending.has(fuid)) {
-    const request = diagramsApi.get(fuid);
+    const early = takeEarlyDiagram(fuid);
+    const request = early
+      ? early.then((response) => (response ? readResponse<{ diagram: DiagramView }>(response).then((r) => r.diagram) : diagramsApi.get(fuid)))
+      : diagramsApi.get(fuid);
     request.catch(() => undefined);
     pending.set(fuid, request);
   }
