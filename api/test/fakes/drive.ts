@@ -62,17 +62,17 @@ export async function startFakeDrive(authorize: (token: string) => boolean): Pro
       const parts = (await readBody(request)).split(`--${boundary}`).slice(1, -1).map((part) => part.replace(/^\r\n/, '').replace(/\r\n$/, ''));
       if (parts.length !== 2) return send(400, { error: { code: 400, message: 'multipart needs metadata and media' } });
       const [metaPart, mediaPart] = parts.map((part) => part.slice(part.indexOf('\r\n\r\n') + 4));
-      const meta = JSON.parse(metaPart!) as { name: string; mimeType: string; parents?: string[]; appProperties?: Record<string, string> };
+      const meta = JSON.parse(metaPart) as { name: string; mimeType: string; parents?: string[]; appProperties?: Record<string, string> };
       const file: FakeDriveFile = {
         id: randomBytes(8).toString('hex'), name: meta.name, mimeType: meta.mimeType, parents: meta.parents ?? ['root'],
-        appProperties: meta.appProperties ?? {}, content: mediaPart!, modifiedTime: new Date(Date.now() + files.size).toISOString(),
+        appProperties: meta.appProperties ?? {}, content: mediaPart, modifiedTime: new Date(Date.now() + files.size).toISOString(),
       };
       files.set(file.id, file);
       return send(200, pick(file, url.searchParams.get('fields')));
     }
     const one = /^\/drive\/v3\/files\/([^/]+)$/.exec(url.pathname);
     if (one) {
-      const file = files.get(decodeURIComponent(one[1]!));
+      const file = files.get(decodeURIComponent(one[1]));
       if (!file) return send(404, { error: { code: 404, message: 'File not found' } });
       if (request.method === 'PATCH') {
         const add = url.searchParams.get('addParents');
@@ -91,7 +91,7 @@ export async function startFakeDrive(authorize: (token: string) => boolean): Pro
       const q = url.searchParams.get('q') ?? '';
       const property = /appProperties has \{ key='([^']+)' and value='([^']+)' \}/.exec(q);
       const list = [...files.values()]
-        .filter((f) => !property || f.appProperties[property[1]!] === property[2])
+        .filter((f) => !property || f.appProperties[property[1]] === property[2])
         .sort((a, b) => b.modifiedTime.localeCompare(a.modifiedTime));
       return send(200, { files: list.map((f) => ({ id: f.id, name: f.name, modifiedTime: f.modifiedTime })) });
     }
