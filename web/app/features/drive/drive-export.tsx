@@ -39,7 +39,6 @@ export function DriveExportDialog({ fuid, open, onClose, saveNow, connected, ref
         </label>
         {result ? <p role={result.ok ? 'status' : 'alert'} className={result.ok ? 'drive-dialog__ok' : 'drive-dialog__error'}>{result.text}</p> : null}
         <div className="drive-dialog__actions">
-          <button type="button" className="editor-button editor-button--ghost" onClick={close}>Close</button>
           <button type="submit" className="editor-button" disabled={busy}>{busy ? 'Saving…' : connected ? 'Save to Drive' : 'Connect Google Drive and save'}</button>
         </div>
       </form>

@@ -25,26 +25,32 @@ export function useDriveStatus(): { available: boolean; connected: boolean; refr
 }
 
 /**
- * Asks Google for the Drive scope in a pop-up (the page keeps its unsaved state) and resolves when
- * the pop-up is closed. Throws the spec's pop-up blocker message when the browser refused it.
+ * Asks Google for the Drive scope in a pop-up (the page keeps its unsaved state) and resolves once
+ * the server reports the connection (or after 3 minutes). The pop-up's handle cannot be trusted
+ * (the provider's pages may sever it), so the status is polled. Throws the spec's pop-up blocker
+ * message when the browser refused the pop-up.
  */
 export function connectDrive(): Promise<void> {
   const url = `${API_BASE}/drive/connect?returnTo=${encodeURIComponent(`/diagrams?${DRIVE_POPUP_FLAG}=1`)}`;
   const popup = window.open(url, 'loopwright-drive', 'popup,width=520,height=680');
   if (!popup) return Promise.reject(new Error(DriveTexts.popupBlocked));
+  const until = Date.now() + 180_000;
   return new Promise((resolve) => {
-    const timer = window.setInterval(() => {
-      if (popup.closed) {
-        window.clearInterval(timer);
-        resolve();
-      }
-    }, 400);
+    const check = () => {
+      driveApi.status().then((s) => s.connected, () => false).then((connected) => {
+        if (connected || Date.now() > until) {
+          if (!popup.closed) popup.close();
+          resolve();
+        } else window.setTimeout(check, 700);
+      }, () => resolve());
+    };
+    window.setTimeout(check, 700);
   });
 }
 
-/** In the pop-up, back from Google: tell nothing, just close (the opener re-reads the status). */
+/** In the pop-up, back from Google: close it (it may stay open where the browser refuses; the list then shows). */
 export function closeDrivePopup(params: URLSearchParams): boolean {
-  if (!params.has(DRIVE_POPUP_FLAG) || typeof window === 'undefined' || !window.opener) return false;
+  if (!params.has(DRIVE_POPUP_FLAG) || typeof window === 'undefined') return false;
   window.close();
   return true;
 }
