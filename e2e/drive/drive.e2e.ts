@@ -53,7 +53,7 @@ describe.skipIf(!inject('chromiumPath'))('Google Drive in Chromium: save from th
     expect(google.authorizedScopes).toEqual([DRIVE_SCOPE]);
     const saved = [...drive.files.values()];
     expect(saved).toHaveLength(1);
-    expect(JSON.parse(saved[0]!.content)).toMatchObject({ format: 'loopwright', name: 'Drive economy', document: { nodes: [{ id: 'mine' }, { id: 'gold' }] } });
+    expect(JSON.parse(saved[0].content)).toMatchObject({ format: 'loopwright', name: 'Drive economy', document: { nodes: [{ id: 'mine' }, { id: 'gold' }] } });
     await saveScreenshot(page, 'drive-saved-from-editor');
 
     // Drive down: the spec's text.
