@@ -40,6 +40,8 @@ import { BillingModule } from './modules/billing/billing.module.js';
 import { CommunityModule } from './modules/community/community.module.js';
 import { ActivityModule } from './modules/activity/activity.module.js';
 import { TeamsModule } from './modules/teams/teams.module.js';
+// ---- drive ----
+import { DriveModule } from './modules/drive/drive.module.js';
 
 /** Feature modules: the same list serves the app and the worker (job handlers live in them). */
 export const featureModules = [
@@ -58,6 +60,8 @@ export const featureModules = [
   CommunityModule, ActivityModule,
   // Teams
   TeamsModule,
+  // Google Drive import/export
+  DriveModule,
 ];
 
 @Module({})

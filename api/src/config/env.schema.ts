@@ -45,6 +45,8 @@ export const envSchema = z
     GOOGLE_AUTHORIZE_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
     GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
     GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+    // Google Drive import/export (offered when GOOGLE_CLIENT_ID/SECRET are set): the Drive REST API base.
+    GOOGLE_DRIVE_API_BASE: z.url().default('https://www.googleapis.com'),
     // Third-party scripts on the public website, loaded only when set and consented to
     // (an absolute URL, or a path on this site for scripts the instance serves itself).
     WEBSITE_TAG_MANAGER_URL: scriptUrl,

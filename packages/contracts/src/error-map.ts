@@ -1,6 +1,7 @@
 import { AuthTexts } from './auth-texts.js';
 import { BillingTexts } from './billing-texts.js';
 import { DiagramTexts } from './diagrams-texts.js';
+import { DriveTexts } from './drive-texts.js';
 import { LibraryTexts } from './library-texts.js';
 import { RequestTexts } from './request-texts.js';
 import { TeamTexts } from './teams-texts.js';
@@ -145,6 +146,12 @@ export const errorMap = {
   LIBRARY_ITEM_NOT_FOUND: { status: 404, text: LibraryTexts.libraryItemNotFound },
   LIBRARY_COMPONENTS_LIMIT_REACHED: { status: 402, text: LibraryTexts.libraryComponentsLimit },
   DIAGRAM_TOKEN_NOT_CHANGED: { status: 500, text: LibraryTexts.tokenNotChanged },
+  // drive
+  DRIVE_UNAVAILABLE: { status: 502, text: DriveTexts.unavailable },
+  DRIVE_SAVED_ON_ROOT: { status: 502, text: DriveTexts.savedOnRoot },
+  DRIVE_NOT_CONFIGURED: { status: 503, text: DriveTexts.notConfigured },
+  DRIVE_NOT_CONNECTED: { status: 409, text: DriveTexts.notConnected },
+  DRIVE_FILE_NOT_FOUND: { status: 404, text: DriveTexts.fileNotFound },
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type ErrorCode = keyof typeof errorMap;

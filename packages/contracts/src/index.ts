@@ -23,3 +23,5 @@ export * from './community.js';
 export * from './teams.js';
 export * from './library-texts.js';
 export * from './library.js';
+export * from './drive.js';
+export * from './drive-texts.js';

@@ -20,6 +20,7 @@ const byCode: Partial<Record<ErrorCode, ErrorUi>> = {
   INTERNAL: 'retry',
   SERVICE_UNAVAILABLE: 'retry',
   PLAY_QUEUE_UNAVAILABLE: 'retry',
+  DRIVE_UNAVAILABLE: 'retry',
   NOT_FOUND: 'not-found',
   DIAGRAM_NOT_FOUND: 'not-found',
   DIAGRAM_COPY_UNAVAILABLE: 'not-found',

@@ -18,6 +18,6 @@ import { TrashService } from './trash.service.js';
   imports: [WorkspacesModule, SharesModule, UsersModule, EventsModule, PlansModule],
   controllers: [DiagramsController, DiagramVersionsController],
   providers: [DiagramsRepository, DiagramAccessService, DiagramSaveService, DiagramViewsService, DiagramsService, DiagramFilesService, TrashService],
-  exports: [DiagramAccessService, DiagramsService, DiagramViewsService],
+  exports: [DiagramAccessService, DiagramsService, DiagramViewsService, DiagramFilesService],
 })
 export class DiagramsModule {}

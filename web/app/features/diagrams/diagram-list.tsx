@@ -14,6 +14,9 @@ import { newDiagramDocument } from '../library/editor-preferences';
 import { PendingInvitations } from '../teams/pending-invitations';
 import { TeamShareOption } from '../teams/team-share-option';
 import { useTeamFolder } from '../teams/use-team-folder';
+import { DriveImportDialog } from '../drive/drive-import';
+import { closeDrivePopup, useDriveStatus } from '../drive/use-drive';
+import '../drive/drive.css';
 import './diagrams.css';
 
 const TABS = ['My Diagrams', 'Shared with me', 'Team folder', 'Templates', 'Tutorials', 'Tests', 'Trash'] as const;
@@ -39,6 +42,12 @@ export function DiagramList() {
   const scope = SCOPES[tab];
   const listed = scope !== undefined;
   const currentTab = useRef(tab);
+  const drive = useDriveStatus();
+  const [driveOpen, setDriveOpen] = useState(false);
+  // Back from Google in the Drive pop-up: close it (the opener re-reads the status).
+  useEffect(() => {
+    closeDrivePopup(params);
+  }, [params]);
   currentTab.current = tab;
   useEffect(() => {
     diagramsApi.tags().then(setTags, () => undefined);
@@ -93,9 +102,11 @@ export function DiagramList() {
         <h1>Diagrams</h1>
         <div className="diagram-list__head-actions">
           <button type="button" className="button button--ghost" onClick={() => setManaging(true)}>Manage tags</button>
+          {drive.available ? <button type="button" className="button button--ghost" onClick={() => setDriveOpen(true)}>Import from Google Drive</button> : null}
           <button type="button" className="button button--primary" onClick={() => void create()}>New diagram</button>
         </div>
       </header>
+      {driveOpen ? <DriveImportDialog connected={drive.connected} refresh={drive.refresh} onClose={() => setDriveOpen(false)} /> : null}
       <div role="tablist" aria-label="Diagram lists" className="diagram-list__tabs">
         {TABS.filter((t) => t !== 'Team folder' || showFolder).map((t) => (
           <button key={t} id={`${base}-${t}`} role="tab" type="button" aria-selected={tab === t} aria-controls={`${base}-panel`} onClick={() => { setTab(t); setError(null); setMoved(null); }}>{t}</button>

@@ -6,6 +6,9 @@ import { useEditor } from '../editor-context';
 import type { ImportAnswer } from '../engine/protocol';
 import { normalizeDiagram } from '../model/defaults';
 import { ImportDialog, type PendingImport } from './import-dialog';
+import { DriveExportDialog } from '../../drive/drive-export';
+import { useDriveStatus } from '../../drive/use-drive';
+import '../../drive/drive.css';
 
 /**
  * The editor menu: import our JSON or a Machinations XML file (into this diagram, undoable; the
@@ -18,6 +21,8 @@ export function EditorMenu({ fuid, name, description, version, saveNow, onMakeCo
   const [report, setReport] = useState<{ title: string; lines: string[] } | null>(null);
   const [pending, setPending] = useState<PendingImport | null>(null);
   const file = useRef<HTMLInputElement>(null);
+  const drive = useDriveStatus();
+  const [driveOpen, setDriveOpen] = useState(false);
 
   const importFile = async (f: File) => {
     try {
@@ -52,6 +57,7 @@ export function EditorMenu({ fuid, name, description, version, saveNow, onMakeCo
           {item('Export JSON', exportJson)}
           {item('Export PNG', () => void exportPicture('png'))}
           {item('Export SVG', () => void exportPicture('svg'))}
+          {drive.available ? item('Save to Google Drive', () => setDriveOpen(true)) : null}
           {onMakeCopy ? item('Make a copy', onMakeCopy) : null}
         </ul>
       ) : null}
@@ -61,6 +67,7 @@ export function EditorMenu({ fuid, name, description, version, saveNow, onMakeCo
         if (pending) store.edit(() => normalizeDiagram(pending.answer.diagram), { select: { nodes: [], connections: [] } });
         setPending(null);
       }} />
+      <DriveExportDialog fuid={fuid} open={driveOpen} onClose={() => setDriveOpen(false)} saveNow={saveNow} connected={drive.connected} refresh={drive.refresh} />
       <Dialog title={report?.title ?? ''} open={report !== null} onClose={() => setReport(null)}>
         <ul className="import-report">{report?.lines.map((l, i) => <li key={i}>{l}</li>)}</ul>
       </Dialog>
