@@ -67,8 +67,9 @@ export const balanceTestBodySchema = z
     nodeId: z.string().min(1).max(200),
     /** 1-based step; null: the end of each run. */
     step: z.number().int().min(1).max(10_000).nullable().default(null),
-    min: z.number().nullable().default(null),
-    max: z.number().nullable().default(null),
+    // A bound on a pool's or register's value: any finite number a designer would write.
+    min: z.number().min(-1e15).max(1e15).nullable().default(null),
+    max: z.number().min(-1e15).max(1e15).nullable().default(null),
     /** Percentage of runs that must lie within [min, max]. */
     share: z.number().min(0).max(100).default(100),
     runs: z.number().int().min(1).max(10_000).default(100),

@@ -257,7 +257,8 @@ export class Machine implements EvalContext {
         this.convBuf[c] += amount;
         if (this.mayHandOver(depth)) receive(this, to, depth + 1);
         return;
-      case T_DELAY: enqueue(this, to, amount, colour, depth + 1); return;
+      // Over the step's budget, a delay keeps what arrives for the next step instead of passing it on now.
+      case T_DELAY: enqueue(this, to, amount, colour, this.mayHandOver(depth) ? depth + 1 : MAX_DEPTH); return;
       case T_TRADER: if (this.mayHandOver(depth)) forwardTrade(this, to, c, amount, colour, depth + 1); return;
       default: return; // drains (and anything that cannot hold resources) destroy what they get
     }
