@@ -50,7 +50,9 @@ export class NotificationEventsConsumer {
       }
       case 'UserFollowed': {
         const p = event.payload;
-        const [person, follower] = await Promise.all([this.users.displayName(p.followerId, tx), this.users.findById(p.followerId, tx)]);
+        // One query at a time on a transaction client.
+        const person = await this.users.displayName(p.followerId, tx);
+        const follower = await this.users.findById(p.followerId, tx);
         return this.notifications.addInTransaction(tx, p.followedId, 'info', fill(SocialTexts.followedNotice, { person }), follower?.username ? `/community/${follower.username}/profile` : undefined);
       }
     }

@@ -29,29 +29,40 @@ function errorText(error: unknown): string {
   return error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
 }
 
+/** One click's request: busy while it runs, and the server's reason when it fails. */
+function useAction(): { busy: boolean; error: string | null; run: (work: () => Promise<void>) => Promise<void> } {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, run };
+}
+
 /** Like / unlike a diagram; the count next to it is the page-wide one. Visitors get the log-in dialog. */
 export function LikeButton({ fuid, likeCount, link, compact = false }: { fuid: string; likeCount: number; link: string; compact?: boolean }) {
   useWantSocial([fuid], []);
   const { signedIn } = useViewerSync();
   const social = useSocialSnapshot();
   const { openLoginDialog } = useLoginDialog();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAction();
   const liked = !!social.liked[fuid];
   const count = social.likeCounts[fuid] ?? likeCount;
   const toggle = async () => {
     if (!signedIn) return openLoginDialog(SocialTexts.likeSourceAction, { link });
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const state = liked ? await socialApi.unlike(fuid) : await socialApi.like(fuid);
       track(liked ? TrackingEvents.unlike : TrackingEvents.like, { label: fuid });
       setLiked(fuid, state.liked, state.likeCount);
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <span className="social-action">
@@ -82,24 +93,17 @@ export function FollowButton({ username, followerCount, showCount = false }: { u
   const session = useSession();
   const social = useSocialSnapshot();
   const { openLoginDialog } = useLoginDialog();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAction();
   const followed = !!social.followed[username];
   const count = social.followerCounts[username] ?? followerCount;
   if (session.user?.username === username) return showCount ? <FollowerCount count={count} /> : null;
   const toggle = async () => {
     if (!signedIn) return openLoginDialog(SocialTexts.followSourceAction);
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const state = followed ? await socialApi.unfollow(username) : await socialApi.follow(username);
       track(followed ? TrackingEvents.unfollow : TrackingEvents.follow, { label: username });
       setFollowed(username, state.isFollowed, state.followerCount);
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <span className="social-action">
@@ -190,21 +194,14 @@ export function ForkButton({ fuid, forkCount, link }: { fuid: string; forkCount:
   const { openLoginDialog } = useLoginDialog();
   const navigate = useNavigate();
   const [count, setCount] = useState(forkCount);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAction();
   const fork = async () => {
     if (!signedIn) return openLoginDialog(SocialTexts.forkSourceAction, { link });
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const { diagram } = await socialApi.copy(fuid);
       setCount((c) => c + 1);
       void navigate(`/diagrams/${diagram.fuid}`);
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <span className="social-action">
