@@ -1,4 +1,6 @@
 import { LOCALE_COOKIE, SESSION_HINT_COOKIE } from '@loopwright/contracts';
+import { request } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/support/test-app.js';
 
@@ -9,15 +11,32 @@ async function page(app: TestApp, path: string, cookie?: string) {
   return { response, body: await response.text(), cached: response.headers.get('x-page-cache') === 'hit', nonce: nonceOf(response) };
 }
 
+/** The raw response, without fetch's own decoding, asking for `acceptEncoding`. */
+function rawPage(app: TestApp, path: string, acceptEncoding: string) {
+  return new Promise<{ headers: Record<string, string | string[] | undefined>; bytes: Buffer }>((resolve, reject) => {
+    request(`${app.url}${path}`, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ headers: res.headers, bytes: Buffer.concat(chunks) }));
+    }).on('error', reject).end();
+  });
+}
+
 describe('anonymous page cache', () => {
   let app: TestApp;
   let uncached: TestApp;
+  let shortLived: TestApp;
   beforeAll(async () => {
-    [app, uncached] = await Promise.all([startTestApp({ web: 'production' }), startTestApp({ web: 'production', env: { PAGE_CACHE_SECONDS: '0' } })]);
+    [app, uncached, shortLived] = await Promise.all([
+      startTestApp({ web: 'production' }),
+      startTestApp({ web: 'production', env: { PAGE_CACHE_SECONDS: '0' } }),
+      startTestApp({ web: 'production', env: { PAGE_CACHE_SECONDS: '1' } }),
+    ]);
   });
   afterAll(async () => {
     await app?.close();
     await uncached?.close();
+    await shortLived?.close();
   });
 
   it('reuses a public page for anonymous visitors, each time with its own CSP nonce', async () => {
@@ -56,5 +75,37 @@ describe('anonymous page cache', () => {
     expect(missing.cached).toBe(false);
     await page(uncached, '/pricing');
     expect((await page(uncached, '/pricing')).cached).toBe(false);
+  });
+
+  it('sends a reused page gzipped when the client accepts it, and plain when it does not', async () => {
+    const rendered = await page(app, '/about');
+    const zipped = await rawPage(app, '/about', 'gzip, deflate, br');
+    expect(zipped.headers['x-page-cache']).toBe('hit');
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+    const zippedNonce = String(zipped.headers['content-security-policy']).match(/'nonce-([^']+)'/)![1];
+    const unzipped = gunzipSync(zipped.bytes).toString('utf8');
+    expect(Number(zipped.headers['content-length'])).toBe(zipped.bytes.length);
+    expect(zipped.bytes.length).toBeLessThan(Buffer.byteLength(unzipped) / 2);
+    expect(unzipped).toBe(rendered.body.replaceAll(rendered.nonce!, zippedNonce));
+    const plain = await rawPage(app, '/about', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const plainNonce = String(plain.headers['content-security-policy']).match(/'nonce-([^']+)'/)![1];
+    expect(plain.bytes.toString('utf8')).toBe(rendered.body.replaceAll(rendered.nonce!, plainNonce));
+  });
+
+  it('renders an expired page once while a crowd asks for it, giving the others the copy there is', async () => {
+    await page(shortLived, '/pricing');
+    await new Promise((r) => setTimeout(r, 1_100));
+    const crowd = await Promise.all(Array.from({ length: 8 }, () => fetch(`${shortLived.url}/pricing`).then(async (r) => (await r.text(), r.headers.get('x-page-cache')))));
+    expect(crowd.filter((state) => state === null)).toHaveLength(1);
+    expect(crowd.filter((state) => state === 'stale').length).toBeGreaterThan(0);
+    expect((await page(shortLived, '/pricing')).cached).toBe(true);
+  });
+
+  it('has a crowd arriving before a page is first kept wait for the one render', async () => {
+    const crowd = await Promise.all(Array.from({ length: 8 }, () => fetch(`${app.url}/careers`).then(async (r) => ({ status: r.status, body: await r.text(), state: r.headers.get('x-page-cache') }))));
+    expect(crowd.every((r) => r.status === 200 && r.body.includes('</html>'))).toBe(true);
+    expect(crowd.filter((r) => r.state === null)).toHaveLength(1);
   });
 });

@@ -1,5 +1,6 @@
 import { ACCESS_COOKIE, LOCALE_COOKIE, SESSION_HINT_COOKIE } from '@loopwright/contracts';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { gzipTemplate } from './gzip-template.js';
 
 const MAX_PAGES = 500;
 const MAX_PAGE_BYTES = 1_000_000;
@@ -11,6 +12,16 @@ interface CachedPage {
   headers: Array<[string, string | number | string[]]>;
   body: string;
   nonce: string;
+  /** Made at the first reuse that accepts gzip. */
+  gzipped?: (nonce: string) => Buffer;
+}
+
+interface Entry {
+  page?: CachedPage;
+  /** A request is rendering this page afresh: meanwhile others get the copy there is, however old. */
+  refreshing: boolean;
+  /** Requests for a page not kept yet, waiting for the one render under way. */
+  waiting: Array<() => void>;
 }
 
 const cookieValue = (cookies: string, name: string) => cookies.match(new RegExp(`(?:^|;\\s*)${name}=([^;]*)`))?.[1];
@@ -40,24 +51,47 @@ function cacheKey(req: Request): string | null {
   return `${req.path}?${query}\n${cookieValue(cookies, LOCALE_COOKIE) ?? ''}`;
 }
 
+/** Sends a kept page with this response's own nonce, gzipped from the page's template when the client accepts it. */
+function replay(req: Request, res: Response, page: CachedPage, nonce: string, state: 'hit' | 'stale') {
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  res.setHeader('X-Page-Cache', state);
+  res.vary('Accept-Encoding');
+  let body: Buffer;
+  if (req.acceptsEncodings('gzip', 'identity') === 'gzip') {
+    page.gzipped ??= gzipTemplate(page.body, page.nonce);
+    body = page.gzipped(nonce);
+    res.setHeader('Content-Encoding', 'gzip');
+  } else {
+    body = Buffer.from(page.body.replaceAll(page.nonce, nonce), 'utf8');
+  }
+  res.setHeader('Content-Length', body.length);
+  res.status(200).end(req.method === 'HEAD' ? undefined : body);
+}
+
 /**
  * A micro-cache of server-rendered pages for anonymous visitors: a public page is rendered at most
  * once per `ttlMs` (the content behind it is cached as long), which keeps time to first byte low
- * under a crowd (the community listings' pages and filters included). Every reuse carries the
- * request's own CSP nonce. Signed-in visitors, other query strings, other methods and anything but a 200 HTML page are rendered as usual.
+ * under a crowd (the community listings' pages and filters included). Only one request renders an
+ * expired page again; the others meanwhile get the copy there is. Every reuse carries the request's
+ * own CSP nonce, and is gzipped from a template compressed once. Signed-in visitors, other query
+ * strings, other methods and anything but a 200 HTML page are rendered as usual.
  */
 export function anonymousPageCache(ttlMs: number): RequestHandler {
-  const pages = new Map<string, CachedPage>();
+  const entries = new Map<string, Entry>();
   return (req: Request, res: Response, next: NextFunction) => {
     const key = ttlMs > 0 ? cacheKey(req) : null;
     const nonce = String(res.locals.cspNonce ?? '');
     if (!key || !nonce) return next();
-    const hit = pages.get(key);
-    if (hit && Date.now() - hit.at < ttlMs) {
-      for (const [name, value] of hit.headers) res.setHeader(name, value);
-      res.setHeader('X-Page-Cache', 'hit');
-      res.status(200).end(req.method === 'HEAD' ? undefined : hit.body.replaceAll(hit.nonce, nonce));
-      return;
+    const entry: Entry = entries.get(key) ?? { refreshing: false, waiting: [] };
+    const page = entry.page;
+    if (page && Date.now() - page.at < ttlMs) return replay(req, res, page, nonce, 'hit');
+    if (page && entry.refreshing) return replay(req, res, page, nonce, 'stale');
+    // A first visit while the first render runs waits for it (no crowd of identical renders after a start or deployment).
+    if (entry.refreshing) return void entry.waiting.push(() => (entry.page ? replay(req, res, entry.page, nonce, 'hit') : next()));
+    entry.refreshing = true;
+    if (!entries.has(key)) {
+      if (entries.size >= MAX_PAGES) entries.delete(entries.keys().next().value!);
+      entries.set(key, entry);
     }
     const chunks: Buffer[] = [];
     let size = 0;
@@ -71,17 +105,23 @@ export function anonymousPageCache(ttlMs: number): RequestHandler {
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
     res.write = ((chunk: unknown, ...rest: unknown[]) => (keep(chunk, rest[0]), write(chunk, ...rest))) as Response['write'];
     res.end = ((chunk?: unknown, ...rest: unknown[]) => (keep(chunk, rest[0]), end(chunk, ...rest))) as Response['end'];
-    res.on('finish', () => {
+    const store = () => {
+      if (!res.writableFinished) return;
       const cookies = ([] as string[]).concat((res.getHeader('set-cookie') as string | string[] | undefined) ?? []);
       const html = String(res.getHeader('content-type') ?? '').startsWith('text/html');
       const onlyLocaleCookie = cookies.every((c) => c.startsWith(`${LOCALE_COOKIE}=`));
       if (req.method !== 'GET' || res.statusCode !== 200 || !html || !onlyLocaleCookie || size > MAX_PAGE_BYTES) return;
-      if (pages.size >= MAX_PAGES) pages.delete(pages.keys().next().value!);
       const headers = REPLAYED.flatMap((name) => {
         const value = res.getHeader(name);
         return value === undefined ? [] : [[name, value] as [string, string | number | string[]]];
       });
-      pages.set(key, { at: Date.now(), headers, body: Buffer.concat(chunks).toString('utf8'), nonce });
+      entry.page = { at: Date.now(), headers, body: Buffer.concat(chunks).toString('utf8'), nonce };
+      if (!entries.has(key)) entries.set(key, entry);
+    };
+    res.on('close', () => {
+      entry.refreshing = false;
+      store();
+      for (const resume of entry.waiting.splice(0)) resume();
     });
     next();
   };

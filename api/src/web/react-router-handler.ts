@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequestHandler } from '@react-router/express';
@@ -61,7 +61,10 @@ export async function mountWebApp(app: Express, options: { development: boolean;
   });
   const client = path.join(repoPaths.webBuild, 'client');
   app.use('/assets', express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
-  app.use(onlyOutsideApi(express.static(client, { maxAge: '1h', index: false })));
+  // The few files at the client's root (icons, manifest); other paths skip the file look-up, which every page would pay.
+  const rootFiles = new Set(readdirSync(client));
+  const serveRootFile = express.static(client, { maxAge: '1h', index: false });
+  app.use(onlyOutsideApi((req, res, next) => (rootFiles.has(req.path.slice(1)) ? serveRootFile(req, res, next) : next())));
   app.use(onlyOutsideApi(anonymousPageCache(options.pageCacheMs)));
   app.use(onlyOutsideApi(retryAfterOn503));
   app.use(onlyOutsideApi(createRequestHandler({ build, getLoadContext: loadContext, mode: 'production' })));
