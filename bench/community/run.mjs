@@ -6,9 +6,12 @@
 // renders with the reader's likes and follows). Prints req/s and p50/p95/p99 per page.
 // BENCH_DATABASE_URL: an admin URL (default the local PostgreSQL); the database is dropped after.
 // BENCH_SECONDS (default 8) per phase, BENCH_CONCURRENCY (default 32), DATABASE_POOL_SIZE (default 10).
-import { spawn } from 'node:child_process';
+// The load comes from wrk when it is installed (apt-get install wrk: a C client that leaves the app
+// most of the second core), else from Node's fetch in this process (BENCH_CLIENT=fetch forces it).
+// Both ask for gzip, as browsers do.
+import { execFile, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,7 +32,44 @@ const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.
 const freePort = () => new Promise((resolve) => { const s = createServer(); s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); }); });
 const q = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const useWrk = process.env.BENCH_CLIENT !== 'fetch' && spawnSync('wrk', ['--version']).error === undefined;
+const ACCEPT_ENCODING = 'gzip, deflate, br';
 const rssMb = (pid) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024);
+
+function report(result) {
+  const verdict = result.rps >= 1000 && result.p99 <= 60 ? 'meets ≥1,000 req/s, p99 ≤60 ms' : 'below the target';
+  console.log(`${result.name.padEnd(46)} ${String(result.rps).padStart(6)} req/s   p50 ${result.p50.toFixed(1).padStart(6)} ms   p95 ${result.p95.toFixed(1).padStart(6)} ms   p99 ${result.p99.toFixed(1).padStart(6)} ms   ${JSON.stringify(result.statuses)}  ${verdict}`);
+  return result;
+}
+
+/** A lua script for wrk: the path (a page number drawn per request when `{page}` is in it), the headers, and a JSON summary at the end. */
+function wrkScript(pathTemplate, headers) {
+  const path = JSON.stringify(pathTemplate);
+  const lines = Object.entries(headers).map(([name, value]) => `wrk.headers[${JSON.stringify(name)}] = ${JSON.stringify(value)}`);
+  return `${lines.join('\n')}
+request = function()
+  local p = string.gsub(${path}, "{page}", tostring(math.random(1, 50)))
+  return wrk.format("GET", p)
+end
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('\\nRESULT {"requests":%d,"us":%d,"p50":%.3f,"p95":%.3f,"p99":%.3f,"failed":%d,"errors":%d}\\n',
+    summary.requests, summary.duration, latency:percentile(50) / 1000, latency:percentile(95) / 1000, latency:percentile(99) / 1000,
+    e.status, e.connect + e.read + e.write + e.timeout))
+end
+`;
+}
+
+/** `CONCURRENCY` connections from wrk for `SECONDS`; statuses are 200 or "failed" (non-2xx/3xx) and "errors" (socket). */
+async function wrkPhase(name, base, pathTemplate, headers) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'lw-wrk-'));
+  const script = path.join(dir, 'phase.lua');
+  writeFileSync(script, wrkScript(pathTemplate, { 'Accept-Encoding': ACCEPT_ENCODING, ...headers }));
+  const out = await new Promise((resolve, reject) => execFile('wrk', ['-t1', `-c${CONCURRENCY}`, `-d${SECONDS}s`, '-s', script, base], (error, stdout) => (error ? reject(error) : resolve(stdout))));
+  const r = JSON.parse(/RESULT (.*)/.exec(out)[1]);
+  const statuses = { 200: r.requests - r.failed - r.errors, ...(r.failed ? { failed: r.failed } : {}), ...(r.errors ? { 0: r.errors } : {}) };
+  return report({ name, rps: Math.round(r.requests / (r.us / 1e6)), p50: r.p50, p95: r.p95, p99: r.p99, statuses });
+}
 
 /** `CONCURRENCY` loops calling `one()` for `SECONDS`; latency percentiles and throughput. */
 async function phase(name, one) {
@@ -47,10 +87,7 @@ async function phase(name, one) {
   }));
   const seconds = (performance.now() - started) / 1000;
   const sorted = latencies.sort((a, b) => a - b);
-  const result = { name, rps: Math.round(sorted.length / seconds), p50: q(sorted, 50), p95: q(sorted, 95), p99: q(sorted, 99), statuses: Object.fromEntries(statuses) };
-  const verdict = result.rps >= 1000 && result.p99 <= 60 ? 'meets ≥1,000 req/s, p99 ≤60 ms' : 'below the target';
-  console.log(`${name.padEnd(46)} ${String(result.rps).padStart(6)} req/s   p50 ${result.p50.toFixed(1).padStart(6)} ms   p95 ${result.p95.toFixed(1).padStart(6)} ms   p99 ${result.p99.toFixed(1).padStart(6)} ms   ${JSON.stringify(result.statuses)}  ${verdict}`);
-  return result;
+  return report({ name, rps: Math.round(sorted.length / seconds), p50: q(sorted, 50), p95: q(sorted, 95), p99: q(sorted, 99), statuses: Object.fromEntries(statuses) });
 }
 
 const database = await scratchDatabase(adminUrl, 'communitybench');
@@ -138,11 +175,13 @@ try {
   const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   if (!cookie) throw new Error(`login failed: ${login.status}`);
 
-  const page = (url, headers) => fetch(url, { headers }).then(async (r) => (await r.arrayBuffer(), r.status));
+  const page = (url, headers) => fetch(url, { headers: { 'accept-encoding': ACCEPT_ENCODING, ...headers } }).then(async (r) => (await r.arrayBuffer(), r.status));
+  const pathOf = (template) => template.replace('{page}', String(1 + Math.floor(Math.random() * 50)));
+  const run = (name, template, headers = {}) => (useWrk ? wrkPhase(name, base, template, headers) : phase(name, () => page(`${base}${pathOf(template)}`, headers)));
   const pages = [
     ['explore', '/community/explore'],
     ['see-all diagrams (Most Appreciated)', '/community/see-all'],
-    ['see-all diagrams, Most Viewed, pages 1–50', () => `/community/see-all?filter=diagrams&sort=viewed&page=${1 + Math.floor(Math.random() * 50)}`],
+    ['see-all diagrams, Most Viewed, pages 1–50', '/community/see-all?filter=diagrams&sort=viewed&page={page}'],
     ['see-all diagrams, Most Recent', '/community/see-all?filter=diagrams&sort=recent'],
     ['see-all designers (Recently Active)', '/community/see-all?filter=designers'],
     ['see-all designers, Most Followed', '/community/see-all?filter=designers&sort=followed'],
@@ -153,14 +192,16 @@ try {
   ];
   const cpu = os.cpus();
   console.log(`\nLoopwright community benchmark — ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}, Node ${process.version}`);
-  console.log(`${CONCURRENCY} concurrent clients on loopback, ${SECONDS} s per phase; the load generator shares the machine.\n`);
-  for (const [, p] of pages) for (let i = 0; i < 5; i++) await page(`${base}${typeof p === 'function' ? p() : p}`);
+  console.log(`${CONCURRENCY} concurrent clients on loopback from ${useWrk ? 'wrk (one thread)' : "Node's fetch in the benchmark's process"}, ${SECONDS} s per phase; the load generator shares the machine.\n`);
+  // Warm-up: every page the phases ask for is asked for once first (all 50 of a paged list), as a running site has them.
+  const everyPath = (template) => (template.includes('{page}') ? Array.from({ length: 50 }, (_, i) => template.replace('{page}', String(i + 1))) : [template]);
+  for (const [, p] of pages) for (const one of everyPath(p)) await page(`${base}${one}`);
   const rss = rssMb(app.pid);
   console.log('Visitors (anonymous: server-rendered, through the page cache as in production)');
-  for (const [name, p] of pages) await phase(name, () => page(`${base}${typeof p === 'function' ? p() : p}`));
+  for (const [name, p] of pages) await run(name, p);
   console.log('\nSigned-in designers (rendered on every request, with their likes and follows)');
   for (const [name, p] of pages.filter(([n]) => ['explore', 'see-all diagrams (Most Appreciated)', 'see-all designers (Recently Active)'].includes(n))) {
-    await phase(`${name}, signed in`, () => page(`${base}${typeof p === 'function' ? p() : p}`, { cookie }));
+    await run(`${name}, signed in`, p, { cookie });
   }
   console.log(`\napp RSS: ${rss} MB before the phases, ${rssMb(app.pid)} MB after; load average now ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 } finally {

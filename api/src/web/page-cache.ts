@@ -12,7 +12,7 @@ interface CachedPage {
   headers: Array<[string, string | number | string[]]>;
   body: string;
   nonce: string;
-  /** Made at the first reuse that accepts gzip. */
+  /** Ready a moment after the page is kept; until then reuses are compressed as they go. */
   gzipped?: (nonce: string) => Buffer;
 }
 
@@ -57,8 +57,7 @@ function replay(req: Request, res: Response, page: CachedPage, nonce: string, st
   res.setHeader('X-Page-Cache', state);
   res.vary('Accept-Encoding');
   let body: Buffer;
-  if (req.acceptsEncodings('gzip', 'identity') === 'gzip') {
-    page.gzipped ??= gzipTemplate(page.body, page.nonce);
+  if (page.gzipped && req.acceptsEncodings('gzip', 'identity') === 'gzip') {
     body = page.gzipped(nonce);
     res.setHeader('Content-Encoding', 'gzip');
   } else {
@@ -115,7 +114,9 @@ export function anonymousPageCache(ttlMs: number): RequestHandler {
         const value = res.getHeader(name);
         return value === undefined ? [] : [[name, value] as [string, string | number | string[]]];
       });
-      entry.page = { at: Date.now(), headers, body: Buffer.concat(chunks).toString('utf8'), nonce };
+      const kept: CachedPage = { at: Date.now(), headers, body: Buffer.concat(chunks).toString('utf8'), nonce };
+      entry.page = kept;
+      gzipTemplate(kept.body, nonce).then((gzipped) => (kept.gzipped = gzipped), () => undefined);
       if (!entries.has(key)) entries.set(key, entry);
     };
     res.on('close', () => {
