@@ -102,8 +102,8 @@ export interface WebsiteGateway {
   diagram(fuid: string): Promise<DiagramCard | null>;
   sitemapPaths(): Promise<string[]>;
   /** Profile tabs (social): public diagrams the designer likes; whom they follow and who follows them. */
-  likedDiagrams(username: string): Promise<DiagramCard[]>;
-  connections(username: string): Promise<{ following: DesignerCard[]; followers: DesignerCard[] }>;
+  likedDiagrams(username: string, page: { page: number; count: number }): Promise<{ list: DiagramCard[]; totalCount: number }>;
+  connections(username: string, which: 'following' | 'followers', page: { page: number; count: number }): Promise<{ list: DesignerCard[]; totalCount: number }>;
   /** Community explore: spotlight, for hire, new templates and each tab's first cards (community engineer). */
   communityExplore(request: unknown): Promise<CommunityExplore>;
   /** A community see-all filter's page, sorted. */

@@ -1,5 +1,6 @@
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaArgs } from 'react-router';
 import type { GlossaryIndexItem } from '@loopwright/contracts';
+import { Pagination } from '../features/content/post-card';
 import { PlayPanel } from '../features/social/play-panel';
 import { Contributors, EmbedCodeButton, FollowButton, ForkButton, HireButton, LikeButton, ProfileCounts, ShareButtons } from '../features/social/social-buttons';
 import { Avatar, CommunityErrorBoundary, CommunityTabs, DesignerCards, DiagramCards } from '../features/website/community';
@@ -11,6 +12,9 @@ import { PageLayout } from '../ui/page-layout';
 const TABS = ['diagrams', 'liked', 'following', 'followers'] as const;
 type Tab = (typeof TABS)[number];
 const tabNames: Record<Tab, string> = { diagrams: 'Diagrams', liked: 'Liked', following: 'Following', followers: 'Followers' };
+/** Cards per page of a profile tab; ?page=N pages on. */
+const PROFILE_PAGE_SIZE = 24;
+const MAX_PAGE = 1_000;
 
 /** Glossary terms named in the diagram's title or description (the diagram page's related terms). */
 function relatedTerms(glossary: GlossaryIndexItem[], text: string): GlossaryIndexItem[] {
@@ -38,10 +42,13 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   if (!designer) notFound();
   const asked = (TABS.includes(action as Tab) ? action : new URL(request.url).searchParams.get('tab')) as Tab | null;
   const tab: Tab = asked && TABS.includes(asked) ? asked : 'diagrams';
+  const page = Math.min(MAX_PAGE, Math.max(1, Math.floor(Number(new URL(request.url).searchParams.get('page'))) || 1));
+  const at = { page, count: PROFILE_PAGE_SIZE };
   const empty = { list: [], totalCount: 0 };
-  const diagrams = tab === 'diagrams' ? await gateway.diagrams({ owner: username, sort: 'newest', page: 1, count: 24 }) : tab === 'liked' ? { list: await gateway.likedDiagrams(username), totalCount: 0 } : empty;
-  const people = tab === 'following' || tab === 'followers' ? (await gateway.connections(username))[tab] : [];
-  return { kind: 'profile' as const, designer, tab, diagrams, people };
+  const diagrams = tab === 'diagrams' ? await gateway.diagrams({ owner: username, sort: 'newest', ...at }) : tab === 'liked' ? await gateway.likedDiagrams(username, at) : empty;
+  const people = tab === 'following' || tab === 'followers' ? await gateway.connections(username, tab, at) : empty;
+  const totalPages = Math.max(1, Math.ceil(Math.max(diagrams.totalCount, people.totalCount) / PROFILE_PAGE_SIZE));
+  return { kind: 'profile' as const, designer, tab, diagrams, people: people.list, page, totalPages };
 }
 
 export function meta(args: MetaArgs<typeof loader>) {
@@ -105,7 +112,8 @@ export default function CommunityUserPage() {
       </PageLayout>
     );
   }
-  const { designer, tab, diagrams, people } = data;
+  const { designer, tab, diagrams, people, page, totalPages } = data;
+  const tabPath = `/community/${designer.username}/${tab}`;
   return (
     <PageLayout name="community">
       <ViewBeacon username={designer.username} />
@@ -125,6 +133,7 @@ export default function CommunityUserPage() {
       </header>
       <CommunityTabs label="Profile sections" tabs={TABS.map((t) => ({ to: `/community/${designer.username}/${t}`, label: tabNames[t], active: t === tab }))} />
       {tab === 'diagrams' || tab === 'liked' ? <DiagramCards diagrams={diagrams.list} /> : <DesignerCards designers={people} />}
+      <Pagination base={tabPath} current={page} total={totalPages} hrefFor={(n) => (n > 1 ? `${tabPath}?page=${n}` : tabPath)} />
     </PageLayout>
   );
 }

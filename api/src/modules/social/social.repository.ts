@@ -107,15 +107,25 @@ export class SocialRepository {
     return out;
   }
 
-  /** Public community diagrams `username` likes, most recently liked first. */
-  async likedFuids(username: string, take: number): Promise<string[]> {
-    const rows = await this.prisma.diagramLike.findMany({
-      where: { user: { username }, diagram: { community: true, deletedAt: null } },
-      orderBy: { createdAt: 'desc' },
-      take,
-      select: { diagram: { select: { fuid: true } } },
-    });
-    return rows.map((r) => r.diagram.fuid);
+  /** A page of the public community diagrams `username` likes, most recently liked first, and how many there are. */
+  async likedFuids(username: string, skip: number, take: number): Promise<{ fuids: string[]; total: number }> {
+    const where = { user: { username }, diagram: { community: true, deletedAt: null } };
+    const [rows, total] = await Promise.all([
+      this.prisma.diagramLike.findMany({ where, orderBy: [{ createdAt: 'desc' }, { diagramId: 'asc' }], skip, take, select: { diagram: { select: { fuid: true } } } }),
+      this.prisma.diagramLike.count({ where }),
+    ]);
+    return { fuids: rows.map((r) => r.diagram.fuid), total };
+  }
+
+  /** A page of whom `username` follows, or of who follows them (public profiles only), newest first, and how many there are. */
+  async connectionPage(username: string, which: 'following' | 'followers', skip: number, take: number): Promise<{ usernames: string[]; total: number }> {
+    const visible = { username: { not: null }, isPrivateAccount: false, disabledAt: null };
+    const where = which === 'following' ? { follower: { username }, followed: visible } : { followed: { username }, follower: visible };
+    const [rows, total] = await Promise.all([
+      this.prisma.userFollow.findMany({ where, orderBy: [{ createdAt: 'desc' }, { followerId: 'asc' }, { followedId: 'asc' }], skip, take, select: { followed: { select: { username: true } }, follower: { select: { username: true } } } }),
+      this.prisma.userFollow.count({ where }),
+    ]);
+    return { usernames: rows.map((r) => (which === 'following' ? r.followed.username! : r.follower.username!)), total };
   }
 
   /** Usernames `username` follows / who follow `username` (public profiles only), newest first. */

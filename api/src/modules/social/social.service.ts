@@ -70,13 +70,14 @@ export class SocialService {
     return { liked: likes.liked, followed: follows.followed, likeCounts: likes.counts, followerCounts: follows.counts, contributors, forHire: follows.forHire };
   }
 
-  /** Whom `username` follows and who follows them (usernames; the website turns them into cards). */
-  connectionUsernames(username: string, take = 48) {
-    return this.repository.connections(username, take);
+  /** A page of whom `username` follows or of who follows them (usernames; the website turns them into cards). */
+  connectionPage(username: string, which: 'following' | 'followers', page: { page: number; count: number }) {
+    return this.repository.connectionPage(username, which, (page.page - 1) * page.count, page.count);
   }
 
-  likedFuids(username: string, take = 48) {
-    return this.repository.likedFuids(username, take);
+  /** A page of the public diagrams `username` likes (fuids; the website turns them into cards). */
+  likedFuids(username: string, page: { page: number; count: number }) {
+    return this.repository.likedFuids(username, (page.page - 1) * page.count, page.count);
   }
 
   /** The spec's /community/user/connections/ answer. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDiagram } from '../../../test/factories/diagrams.js';
 import { createUser, loginAs } from '../../../test/factories/users.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { PrismaService } from '../../core/prisma/prisma.service.js';
 
 describe('community pages and search over public diagrams and designers', () => {
   let app: TestApp;
@@ -10,7 +11,7 @@ describe('community pages and search over public diagrams and designers', () => 
   let privateFuid: string;
   const page = async (path: string) => {
     const response = await fetch(`${app.url}${path}`);
-    return { status: response.status, html: (await response.text()).replace(/&#x27;/g, "'") };
+    return { status: response.status, html: (await response.text()).replace(/&#x27;/g, "'").replaceAll('<!-- -->', '') };
   };
 
   beforeAll(async () => {
@@ -66,5 +67,27 @@ describe('community pages and search over public diagrams and designers', () => 
       expect(status, path).toBe(404);
       expect(html, path).toContain('This page is missing or under maintenance');
     }
+  });
+
+  it('pages a profile tab 24 cards at a time, newest first', async () => {
+    const prisma = app.http.app.get(PrismaService);
+    const designer = await prisma.user.findUniqueOrThrow({ where: { username } });
+    const followers = [];
+    for (let i = 0; i < 26; i++) followers.push(await createUser(app, { username: `fan${i}-${Date.now() % 100000}` }));
+    await prisma.userFollow.createMany({ data: followers.map((f, i) => ({ followerId: f.id, followedId: designer.id, createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)) })) });
+    const card = (f: { username: string | null }) => `href="/community/${f.username}/profile"`;
+    const first = await page(`/community/${username}/followers`);
+    expect(first.html).toContain('Page 1 of 2');
+    expect(first.html).toContain(card(followers[25]!));
+    expect(first.html).toContain(card(followers[2]!));
+    expect(first.html).not.toContain(card(followers[1]!));
+    expect(first.html).toContain(`href="/community/${username}/followers?page=2"`);
+    const second = await page(`/community/${username}/followers?page=2`);
+    expect(second.html).toContain('Page 2 of 2');
+    for (const f of [followers[0]!, followers[1]!]) expect(second.html).toContain(card(f));
+    expect(second.html).not.toContain(card(followers[25]!));
+    const beyond = await page(`/community/${username}/followers?page=9`);
+    expect(beyond.status).toBe(200);
+    expect(beyond.html).not.toContain(card(followers[0]!));
   });
 });

@@ -121,16 +121,15 @@ export class WebsiteGatewayService implements WebsiteGateway, OnModuleInit {
   sitemapPaths() {
     return this.content.sitemapPaths();
   }
-  async likedDiagrams(username: string) {
-    const fuids = await this.social.likedFuids(username, 48);
+  async likedDiagrams(username: string, page: { page: number; count: number }) {
+    const { fuids, total } = await this.social.likedFuids(username, page);
     const cards = await Promise.all(fuids.map((fuid) => this.searchService.diagram(fuid)));
-    return cards.filter((c) => c !== null);
+    return { list: cards.filter((c) => c !== null), totalCount: total };
   }
-  async connections(username: string) {
-    const names = await this.social.connectionUsernames(username, 48);
-    const cards = async (list: string[]) => (await Promise.all(list.map((u) => this.searchService.designer(u)))).filter((c) => c !== null);
-    const [following, followers] = await Promise.all([cards(names.following), cards(names.followers)]);
-    return { following, followers };
+  async connections(username: string, which: 'following' | 'followers', page: { page: number; count: number }) {
+    const { usernames, total } = await this.social.connectionPage(username, which, page);
+    const cards = await Promise.all(usernames.map((u) => this.searchService.designer(u)));
+    return { list: cards.filter((c) => c !== null), totalCount: total };
   }
 
   private async viewerId(request: unknown): Promise<string | null> {
