@@ -68,6 +68,7 @@ describe('anonymous page cache', () => {
   it('renders afresh for signed-in visitors, query strings, errors and when switched off', async () => {
     await page(app, '/pricing');
     expect((await page(app, '/pricing', `${SESSION_HINT_COOKIE}=1`)).cached).toBe(false);
+    expect((await page(app, '/pricing', `${SESSION_HINT_COOKIE}=1`)).cached).toBe(false);
     expect((await page(app, '/pricing?utm_source=x')).cached).toBe(false);
     await page(app, '/no-such-page');
     const missing = await page(app, '/no-such-page');
@@ -112,5 +113,21 @@ describe('anonymous page cache', () => {
     const crowd = await Promise.all(Array.from({ length: 8 }, () => fetch(`${app.url}/careers`).then(async (r) => ({ status: r.status, body: await r.text(), state: r.headers.get('x-page-cache') }))));
     expect(crowd.every((r) => r.status === 200 && r.body.includes('</html>'))).toBe(true);
     expect(crowd.filter((r) => r.state === null)).toHaveLength(1);
+  });
+
+  it('shares a page that declares itself the same for everyone between signed-in readers, apart from anonymous visitors', async () => {
+    const anonymous = await page(app, '/community/see-all?filter=designers');
+    const first = await page(app, '/community/see-all?filter=designers', `${SESSION_HINT_COOKIE}=1; lw_access=reader-one`);
+    const second = await page(app, '/community/see-all?filter=designers', `${SESSION_HINT_COOKIE}=1; lw_access=reader-two`);
+    expect(first.cached).toBe(false);
+    expect(second.cached).toBe(true);
+    expect(second.body.replaceAll(second.nonce!, 'N')).toBe(first.body.replaceAll(first.nonce!, 'N'));
+    // The signed-in copy's header waits for the session; the anonymous one offers Log in.
+    expect(first.body).toContain('aria-label="Loading your account"');
+    expect(first.body).not.toContain('>Log in</a>');
+    expect(anonymous.body).toContain('>Log in</a>');
+    const again = await page(app, '/community/see-all?filter=designers');
+    expect(again.cached).toBe(true);
+    expect(again.body.replaceAll(again.nonce!, 'N')).toBe(anonymous.body.replaceAll(anonymous.nonce!, 'N'));
   });
 });

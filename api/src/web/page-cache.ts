@@ -22,6 +22,8 @@ interface Entry {
   refreshing: boolean;
   /** Requests for a page not kept yet, waiting for the one render under way. */
   waiting: Array<() => void>;
+  /** Rendered for a signed-in reader without declaring itself the same for everyone: never kept. */
+  personal?: boolean;
 }
 
 const cookieValue = (cookies: string, name: string) => cookies.match(new RegExp(`(?:^|;\\s*)${name}=([^;]*)`))?.[1];
@@ -41,14 +43,17 @@ function listingQuery(url: string): string | null {
   return params.toString();
 }
 
-/** Only anonymous reads are shared, of pages without a query string or with listing parameters only; the locale cookie picks the copy. */
-function cacheKey(req: Request): string | null {
+/**
+ * Reads of pages without a query string or with listing parameters only; the locale cookie picks
+ * the copy, and readers with a session have copies of their own (the page says a session exists).
+ */
+function cacheKey(req: Request): { key: string; signedIn: boolean } | null {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null;
   const query = listingQuery(req.originalUrl);
   if (query === null) return null;
   const cookies = req.headers.cookie ?? '';
-  if (cookieValue(cookies, ACCESS_COOKIE) || cookieValue(cookies, SESSION_HINT_COOKIE)) return null;
-  return `${req.path}?${query}\n${cookieValue(cookies, LOCALE_COOKIE) ?? ''}`;
+  const signedIn = !!(cookieValue(cookies, ACCESS_COOKIE) || cookieValue(cookies, SESSION_HINT_COOKIE));
+  return { key: `${req.path}?${query}\n${cookieValue(cookies, LOCALE_COOKIE) ?? ''}\n${signedIn ? 'session' : ''}`, signedIn };
 }
 
 /** Sends a kept page with this response's own nonce, gzipped from the page's template when the client accepts it. */
@@ -68,20 +73,24 @@ function replay(req: Request, res: Response, page: CachedPage, nonce: string, st
 }
 
 /**
- * A micro-cache of server-rendered pages for anonymous visitors: a public page is rendered at most
- * once per `ttlMs` (the content behind it is cached as long), which keeps time to first byte low
- * under a crowd (the community listings' pages and filters included). Only one request renders an
- * expired page again; the others meanwhile get the copy there is. Every reuse carries the request's
- * own CSP nonce, and is gzipped from a template compressed once. Signed-in visitors, other query
+ * A micro-cache of server-rendered pages: a public page is rendered at most once per `ttlMs` (the
+ * content behind it is cached as long), which keeps time to first byte low under a crowd (the
+ * community listings' pages and filters included). Only one request renders an expired page again;
+ * the others meanwhile get the copy there is. Every reuse carries the request's own CSP nonce, and
+ * is gzipped from a template compressed once. Pages for anonymous visitors are kept; pages for
+ * signed-in readers only when the page declared itself the same for everyone
+ * (`samePageForEveryone` in the request context) and did not ask who the viewer is. Other query
  * strings, other methods and anything but a 200 HTML page are rendered as usual.
  */
 export function anonymousPageCache(ttlMs: number): RequestHandler {
   const entries = new Map<string, Entry>();
   return (req: Request, res: Response, next: NextFunction) => {
-    const key = ttlMs > 0 ? cacheKey(req) : null;
+    const asked = ttlMs > 0 ? cacheKey(req) : null;
     const nonce = String(res.locals.cspNonce ?? '');
-    if (!key || !nonce) return next();
+    if (!asked || !nonce) return next();
+    const { key, signedIn } = asked;
     const entry: Entry = entries.get(key) ?? { refreshing: false, waiting: [] };
+    if (entry.personal) return next();
     const page = entry.page;
     if (page && Date.now() - page.at < ttlMs) return replay(req, res, page, nonce, 'hit');
     if (page && entry.refreshing) return replay(req, res, page, nonce, 'stale');
@@ -106,6 +115,10 @@ export function anonymousPageCache(ttlMs: number): RequestHandler {
     res.end = ((chunk?: unknown, ...rest: unknown[]) => (keep(chunk, rest[0]), end(chunk, ...rest))) as Response['end'];
     const store = () => {
       if (!res.writableFinished) return;
+      if (signedIn && (res.locals.samePageForEveryone !== true || res.locals.readsViewer === true)) {
+        entry.personal = true;
+        return;
+      }
       const cookies = ([] as string[]).concat((res.getHeader('set-cookie') as string | string[] | undefined) ?? []);
       const html = String(res.getHeader('content-type') ?? '').startsWith('text/html');
       const onlyLocaleCookie = cookies.every((c) => c.startsWith(`${LOCALE_COOKIE}=`));

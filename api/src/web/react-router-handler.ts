@@ -21,8 +21,13 @@ const loadContextWith = (logger: Logger) => (req: Request, res: Response): Route
     cspNonce: String(res.locals.cspNonce ?? ''),
     requestId: String(req.id ?? ''),
     website,
-    viewerRole: async () => (website ? website.viewerRole(req) : null),
-    serverRequest: req,
+    viewerRole: async () => {
+      res.locals.readsViewer = true;
+      return website ? website.viewerRole(req) : null;
+    },
+    samePageForEveryone: () => {
+      res.locals.samePageForEveryone = true;
+    },
   });
   return context;
 };

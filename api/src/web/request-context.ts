@@ -7,10 +7,14 @@ export interface ServerRequestContext {
   requestId: string;
   /** Content, search and community reads for server-rendered pages (the website module). */
   website?: WebsiteGateway;
-  /** The signed-in viewer's role, resolved on demand (preview mode). */
+  /** The signed-in viewer's role, resolved on demand (preview mode). A page that asks is never shared between readers. */
   viewerRole?: () => Promise<string | null>;
-  /** The incoming (Express) request, handed back to gateway reads that depend on the viewer (community likes and follows). */
-  serverRequest?: unknown;
+  /**
+   * Declares that this page's HTML does not depend on who reads it, only on whether they have a
+   * session (what is personal is fetched by the client): signed-in readers may share one rendering
+   * (api/src/web/page-cache.ts).
+   */
+  samePageForEveryone?: () => void;
 }
 
 // The web bundle (web/app/lib/server-context.ts) and this server each load this code; a global

@@ -104,10 +104,10 @@ export interface WebsiteGateway {
   /** Profile tabs (social): public diagrams the designer likes; whom they follow and who follows them. */
   likedDiagrams(username: string, page: { page: number; count: number }): Promise<{ list: DiagramCard[]; totalCount: number }>;
   connections(username: string, which: 'following' | 'followers', page: { page: number; count: number }): Promise<{ list: DesignerCard[]; totalCount: number }>;
-  /** Community explore: spotlight, for hire, new templates and each tab's first cards (community engineer). */
-  communityExplore(request: unknown): Promise<CommunityExplore>;
-  /** A community see-all filter's page, sorted. */
-  communityList(filter: CommunityFilter, options: CommunityListOptions, request: unknown): Promise<CommunityList>;
+  /** Community explore: spotlight, for hire, new templates and each tab's first cards, as every reader sees them (their likes and follows come from the client). */
+  communityExplore(): Promise<CommunityExplore>;
+  /** A community see-all filter's page, sorted, as every reader sees it. */
+  communityList(filter: CommunityFilter, options: CommunityListOptions): Promise<CommunityList>;
   /** The role of whoever sent this (Express) request, when signed in; asked only for previews. */
   viewerRole(request: unknown): Promise<string | null>;
 }

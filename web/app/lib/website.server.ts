@@ -28,7 +28,7 @@ export async function previewAllowed(request: Request, context: Readonly<RouterC
   return (await context.get(serverRequestContext).viewerRole?.()) === 'admin';
 }
 
-/** The request as the server received it, for community reads that show the viewer's likes and follows. */
-export function viewerRequest(context: Readonly<RouterContextProvider>): unknown {
-  return context.get(serverRequestContext).serverRequest ?? null;
+/** The page is the same for every reader (see ServerRequestContext.samePageForEveryone). */
+export function samePageForEveryone(context: Readonly<RouterContextProvider>): void {
+  context.get(serverRequestContext).samePageForEveryone?.();
 }

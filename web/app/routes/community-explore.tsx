@@ -6,12 +6,13 @@ import { RecentActivity } from '../features/community/recent-activity';
 import { SearchBar } from '../features/search/search-bar';
 import { CommunityErrorBoundary, DesignerCards, DiagramCards } from '../features/website/community';
 import { seo } from '../lib/seo';
-import { viewerRequest, website } from '../lib/website.server';
+import { samePageForEveryone, website } from '../lib/website.server';
 import { PageLayout } from '../ui/page-layout';
 import '../features/community/community.css';
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  return website(context).communityExplore(viewerRequest(context));
+  samePageForEveryone(context); // likes, follows and Recent Activity come from the client
+  return website(context).communityExplore();
 }
 
 export function meta(args: MetaArgs<typeof loader>) {

@@ -5,7 +5,7 @@ import { SearchBar } from '../features/search/search-bar';
 import { CommunityErrorBoundary, CommunityTabs, DesignerCards, DiagramCards } from '../features/website/community';
 import { CommunityTexts, WebsiteRules } from '../lib/spec';
 import { seo } from '../lib/seo';
-import { notFound, viewerRequest, website } from '../lib/website.server';
+import { notFound, samePageForEveryone, website } from '../lib/website.server';
 import { PageLayout } from '../ui/page-layout';
 import '../features/community/community.css';
 
@@ -24,7 +24,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const askedSort = url.searchParams.get('sort') ?? '';
   const diagramSort: DiagramSort = diagramSorts.includes(askedSort as DiagramSort) ? (askedSort as DiagramSort) : (legacySorts[askedSort] ?? 'appreciated');
   const designerSort: DesignerSort = designerSorts.includes(askedSort as DesignerSort) ? (askedSort as DesignerSort) : 'active';
-  const result = await website(context).communityList(filter, { term: q || undefined, diagramSort, designerSort, tag, page, count }, viewerRequest(context));
+  const result = await website(context).communityList(filter, { term: q || undefined, diagramSort, designerSort, tag, page, count });
+  samePageForEveryone(context); // likes, follows and the reader's own panels come from the client
   return { filter, q, tag, page, askedSort, diagramSort, designerSort, result, totalPages: Math.max(1, Math.ceil(result.totalCount / count)) };
 }
 

@@ -132,14 +132,9 @@ export class WebsiteGatewayService implements WebsiteGateway, OnModuleInit {
     return { list: cards.filter((c) => c !== null), totalCount: total };
   }
 
-  private async viewerId(request: unknown): Promise<string | null> {
-    if (!request) return null;
-    const caller = await this.identity.resolve(request as Request).catch(() => null);
-    return caller?.userId ?? null;
-  }
-
-  async communityExplore(request: unknown): Promise<CommunityExplore> {
-    const viewer = await this.viewerId(request);
+  /** Read for no viewer: the pages are shared by every reader (the page cache), and each reader's likes and follows come from /community/social-state. */
+  async communityExplore(): Promise<CommunityExplore> {
+    const viewer = null;
     const first = { page: 1, count: 8 };
     const [spotlight, forHire, templates, dNewest, dPopular, dMonth, uNewest, uPopular, uMonth] = await Promise.all([
       this.spotlight.list(viewer),
@@ -162,8 +157,8 @@ export class WebsiteGatewayService implements WebsiteGateway, OnModuleInit {
     };
   }
 
-  async communityList(filter: CommunityFilter, options: CommunityListOptions, request: unknown): Promise<CommunityList> {
-    const viewerId = await this.viewerId(request);
+  async communityList(filter: CommunityFilter, options: CommunityListOptions): Promise<CommunityList> {
+    const viewerId = null;
     if (filter === 'tags') return { kind: 'tags', ...(await this.community.tags(options.term, options)) };
     const result = await this.community.seeAll(filter, { viewerId, ...options });
     return filter === 'diagrams' || filter === 'newTemplates' ? ({ kind: 'diagrams', ...result } as CommunityList) : ({ kind: 'designers', ...result } as CommunityList);
