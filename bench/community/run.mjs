@@ -124,13 +124,13 @@ try {
     `WITH d AS (SELECT id, row_number() OVER (ORDER BY fuid) AS n FROM diagrams), u AS (SELECT id, row_number() OVER (ORDER BY username) AS n FROM users),
           pairs AS (SELECT DISTINCT ON (dn, un) dn, un FROM (SELECT 1 + floor(power(random(), 2) * ${DIAGRAMS})::int AS dn, 1 + floor(random() * ${DESIGNERS})::int AS un FROM generate_series(1, ${Math.round(LIKES * 1.2)})) r)
      INSERT INTO diagram_likes (diagram_id, user_id, created_at)
-     SELECT d.id, u.id, now() - (random() * 60 || ' days')::interval FROM (SELECT * FROM pairs LIMIT ${LIKES}) p JOIN d ON d.n = p.dn JOIN u ON u.n = p.un`,
+     SELECT d.id, u.id, now() - random() * interval '60 days' FROM (SELECT * FROM pairs LIMIT ${LIKES}) p JOIN d ON d.n = p.dn JOIN u ON u.n = p.un`,
   );
   await db.query(`UPDATE diagrams d SET like_count = c.n FROM (SELECT diagram_id, count(*)::int AS n FROM diagram_likes GROUP BY diagram_id) c WHERE c.diagram_id = d.id`);
   await db.query(
     `WITH u AS (SELECT id, row_number() OVER (ORDER BY username) AS n FROM users),
           pairs AS (SELECT DISTINCT a, b FROM (SELECT 1 + floor(random() * ${DESIGNERS})::int AS a, 1 + floor(power(random(), 2) * ${DESIGNERS})::int AS b FROM generate_series(1, ${Math.round(FOLLOWS * 1.2)})) r WHERE a <> b)
-     INSERT INTO user_follows (follower_id, followed_id, created_at) SELECT fa.id, fb.id, now() - (random() * 60 || ' days')::interval FROM (SELECT * FROM pairs LIMIT ${FOLLOWS}) p JOIN u fa ON fa.n = p.a JOIN u fb ON fb.n = p.b`,
+     INSERT INTO user_follows (follower_id, followed_id, created_at) SELECT fa.id, fb.id, now() - random() * interval '60 days' FROM (SELECT * FROM pairs LIMIT ${FOLLOWS}) p JOIN u fa ON fa.n = p.a JOIN u fb ON fb.n = p.b`,
   );
   await db.query(`UPDATE users u SET follower_count = c.n FROM (SELECT followed_id, count(*)::int AS n FROM user_follows GROUP BY followed_id) c WHERE c.followed_id = u.id`);
   await db.query(`UPDATE users u SET following_count = c.n FROM (SELECT follower_id, count(*)::int AS n FROM user_follows GROUP BY follower_id) c WHERE c.follower_id = u.id`);
@@ -199,10 +199,15 @@ try {
   const rss = rssMb(app.pid);
   console.log('Visitors (anonymous: server-rendered, through the page cache as in production)');
   for (const [name, p] of pages) await run(name, p);
-  console.log('\nSigned-in designers (rendered on every request, with their likes and follows)');
+  console.log('\nSigned-in designers (explore and see-all are one page for every signed-in reader, through the page cache; each reader\'s likes and follows come from the social-state request below)');
   for (const [name, p] of pages.filter(([n]) => ['explore', 'see-all diagrams (Most Appreciated)', 'see-all designers (Recently Active)'].includes(n))) {
     await run(`${name}, signed in`, p, { cookie });
   }
+  // What the explore page asks for each signed-in reader after it loads: their likes of its diagrams and follows of its designers.
+  const explore = await fetch(`${base}/community/explore`, { headers: { cookie } }).then((r) => r.text());
+  const fuids = [...new Set([...explore.matchAll(/\/community\/[^/"]+\/[a-z0-9-]*-([A-Za-z0-9]{16})[?"]/g)].map((m) => m[1]))];
+  const usernames = [...new Set([...explore.matchAll(/\/community\/(designer\d{4})\/profile"/g)].map((m) => m[1]))];
+  await run(`social state (${fuids.length} diagrams, ${usernames.length} designers), signed in`, `/api/community/social-state?fuids=${fuids.join(',')}&usernames=${usernames.join(',')}`, { cookie, 'x-client-id': 'bench' });
   console.log(`\napp RSS: ${rss} MB before the phases, ${rssMb(app.pid)} MB after; load average now ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 } finally {
   if (app) {

@@ -67,30 +67,27 @@ export class SocialRepository {
     return this.prisma.user.findFirst({ where: { username, isPrivateAccount: false, disabledAt: null }, select: person }) as Promise<PersonRow | null>;
   }
 
-  /** Of these fuids: the ones `userId` likes, and every one's like count. */
+  /** Of these fuids: the ones `userId` likes, and every one's like count (one query: this runs on every page view of a signed-in reader). */
   async likes(userId: string | null, fuids: string[]): Promise<{ liked: string[]; counts: Record<string, number> }> {
     if (!fuids.length) return { liked: [], counts: {} };
-    const rows = await this.prisma.diagram.findMany({
-      where: { fuid: { in: fuids }, deletedAt: null },
-      select: { fuid: true, likeCount: true, likes: userId ? { where: { userId }, select: { userId: true } } : false },
-    });
-    return {
-      liked: rows.filter((r) => (r as { likes?: unknown[] }).likes?.length).map((r) => r.fuid),
-      counts: Object.fromEntries(rows.map((r) => [r.fuid, r.likeCount])),
-    };
+    const rows = await this.prisma.$queryRaw<{ fuid: string; like_count: number; liked: boolean }[]>`
+      SELECT d.fuid, d.like_count,
+             (${userId}::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM diagram_likes l WHERE l.diagram_id = d.id AND l.user_id = ${userId}::uuid)) AS liked
+      FROM diagrams d WHERE d.fuid = ANY(${fuids}::text[]) AND d.deleted_at IS NULL`;
+    return { liked: rows.filter((r) => r.liked).map((r) => r.fuid), counts: Object.fromEntries(rows.map((r) => [r.fuid, r.like_count])) };
   }
 
-  /** Of these usernames: the ones `userId` follows, and every one's follower count. */
+  /** Of these usernames: the ones `userId` follows, every one's follower count, and who is for hire (one query). */
   async follows(userId: string | null, usernames: string[]): Promise<{ followed: string[]; counts: Record<string, number>; forHire: string[] }> {
     if (!usernames.length) return { followed: [], counts: {}, forHire: [] };
-    const rows = await this.prisma.user.findMany({
-      where: { username: { in: usernames } },
-      select: { username: true, followerCount: true, availableForHire: true, isPrivateAccount: true, followers: userId ? { where: { followerId: userId }, select: { followerId: true } } : false },
-    });
+    const rows = await this.prisma.$queryRaw<{ username: string; follower_count: number; for_hire: boolean; followed: boolean }[]>`
+      SELECT u.username, u.follower_count, (u.available_for_hire AND NOT u.is_private_account) AS for_hire,
+             (${userId}::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM user_follows f WHERE f.followed_id = u.id AND f.follower_id = ${userId}::uuid)) AS followed
+      FROM users u WHERE u.username = ANY(${usernames}::text[])`;
     return {
-      followed: rows.filter((r) => (r as { followers?: unknown[] }).followers?.length).map((r) => r.username!),
-      counts: Object.fromEntries(rows.map((r) => [r.username!, r.followerCount])),
-      forHire: rows.filter((r) => r.availableForHire && !r.isPrivateAccount).map((r) => r.username!),
+      followed: rows.filter((r) => r.followed).map((r) => r.username),
+      counts: Object.fromEntries(rows.map((r) => [r.username, r.follower_count])),
+      forHire: rows.filter((r) => r.for_hire).map((r) => r.username),
     };
   }
 
