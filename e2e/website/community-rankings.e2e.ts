@@ -105,6 +105,14 @@ describe.skipIf(!inject('chromiumPath'))('community tabs, sorts, spotlight and R
       await expect.poll(() => panel.locator('li').count()).toBeGreaterThan(2);
       expect(await panel.locator('li.is-new').count()).toBe(0);
       expect(await panel.getByRole('status').count()).toBe(0);
+      // The same feed in the app, from the account menu's Recent Activity link.
+      await mine.getByRole('button', { name: /^Account:/ }).click();
+      await mine.getByRole('link', { name: 'Recent Activity' }).click();
+      await mine.waitForURL(/\/activity$/);
+      await expect.poll(() => mine.getByRole('region', { name: /Recent Activity/ }).locator('li', { hasText: 'Bob Brook forked your diagram' }).count(), { timeout: 15_000 }).toBe(1);
+      await saveScreenshot(mine, 'app-recent-activity');
+      await mine.goBack();
+      await waitForHydration(mine);
       // A link in the feed leads to the diagram's community page.
       await panel.getByRole('link', { name: /Alice Arden published/ }).click();
       await mine.waitForURL(new RegExp(`/community/${alice.username}/alice-orchard-loop-${orchard}$`));

@@ -6,6 +6,7 @@ export function appRoutes(idPrefix: string): RouteConfigEntry[] {
     route('diagrams', 'routes/diagrams/list.tsx', { id: `${idPrefix}diagrams` }),
     route('diagrams/:fuid', 'routes/diagrams/editor.tsx', { id: `${idPrefix}diagram-editor` }),
     route('notifications', 'routes/notifications.tsx', { id: `${idPrefix}notifications` }),
+    route('activity', 'routes/activity.tsx', { id: `${idPrefix}activity` }),
     route('invitations', 'routes/teams/invitation.tsx', { id: `${idPrefix}team-invitations` }),
     route('invitations/:key', 'routes/teams/invitation.tsx', { id: `${idPrefix}team-invitation` }),
     // ---- library ----

@@ -48,6 +48,13 @@ function ProfileLinks({ username, onNavigate }: { username: string | null; onNav
           </Link>
         </li>
       ) : null}
+      {username ? (
+        <li>
+          <Link to="/activity" onClick={onNavigate}>
+            Recent Activity
+          </Link>
+        </li>
+      ) : null}
       <li>
         <a href={APP_PATH} target="_blank" rel="noopener">
           My app<span className="acc-visually-hidden"> (opens in a new tab)</span>
