@@ -43,6 +43,8 @@ export const domainEventSchemas = {
   DiagramUpdated: z.object({ ...diagramRef, updatedById: id }),
   /** A public diagram was published as a template (listed under "new templates"). */
   TemplatePublished: z.object({ ...diagramRef, publishedById: id, templateType: z.string().nullable() }),
+  /** An admin withdrew a published template (no longer listed under "new templates"). */
+  TemplateWithdrawn: z.object({ ...diagramRef, withdrawnById: id }),
   /** The community.trending job found a new trending diagram, designer or template. */
   CommunityTrending: z.object({ kind: z.enum(['diagram', 'user', 'template']), subjectId: id, period: z.string() }),
   /** A server batch (multiple run) ended. */

@@ -4,9 +4,9 @@ import type { TransactionClient } from '../../core/prisma/prisma.service.js';
 import { EventConsumers } from '../events/event-consumers.js';
 import { CommunityRepository } from './community.repository.js';
 
-const TYPES = ['TemplatePublished'] as const;
+const TYPES = ['TemplatePublished', 'TemplateWithdrawn'] as const;
 
-/** Keeps the "new templates" list: a diagram published as a template is listed from then on (idempotent upsert). */
+/** Keeps the "new templates" list: a diagram published as a template is listed until it is withdrawn (both idempotent). */
 @Injectable()
 export class CommunityEventsConsumer {
   constructor(
@@ -17,6 +17,7 @@ export class CommunityEventsConsumer {
   }
 
   async handle(event: DomainEvent<(typeof TYPES)[number]>, tx: TransactionClient): Promise<void> {
+    if (event.type === 'TemplateWithdrawn') return this.repository.forgetTemplate(tx, event.payload.diagramId);
     const p = event.payload;
     await this.repository.recordTemplate(tx, p.diagramId, p.publishedById, p.templateType, new Date());
   }

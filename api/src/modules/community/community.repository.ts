@@ -353,6 +353,10 @@ export class CommunityRepository {
       ON CONFLICT (diagram_id) DO UPDATE SET template_type = EXCLUDED.template_type, updated_at = now()`;
   }
 
+  async forgetTemplate(tx: TransactionClient, diagramId: string): Promise<void> {
+    await tx.$executeRaw`DELETE FROM community_templates WHERE diagram_id = ${diagramId}::uuid`;
+  }
+
   // ---- monthly picks and trending ----
 
   /**

@@ -105,5 +105,8 @@ describe('templates: catalogue, read-only view, use, admin publish, newest; tour
     expect(used.body.content.diagram.name).toBe('My mana');
     expect((await admin.delete(`/diagrams/${diagram.fuid}/template`)).status).toBe(200);
     expect((await designer.get(`/templates/community/${template.id}`)).status).toBe(404);
+    // Withdrawn: off the community's "new templates" too (the TemplateWithdrawn event).
+    await eventually(async () => ((await prisma.communityTemplate.count({ where: { diagram: { fuid: diagram.fuid } } })) === 0 ? true : undefined));
+    expect((await admin.delete(`/diagrams/${diagram.fuid}/template`)).status).toBe(404);
   });
 });

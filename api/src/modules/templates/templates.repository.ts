@@ -67,8 +67,8 @@ export class TemplatesRepository {
     });
   }
 
-  async deleteByDiagram(diagramId: string): Promise<number> {
-    return (await this.prisma.template.deleteMany({ where: { diagramId } })).count;
+  async deleteByDiagram(diagramId: string, tx: TransactionClient): Promise<number> {
+    return (await tx.template.deleteMany({ where: { diagramId } })).count;
   }
 
   async nextPosition(): Promise<number> {

@@ -118,7 +118,11 @@ export class TemplatesService implements OnApplicationBootstrap {
 
   async unpublish(caller: Caller, fuid: string): Promise<void> {
     const { diagram } = await this.access.require(fuid, caller, 'viewer');
-    if ((await this.templates.deleteByDiagram(diagram.id)) === 0) throw new AppError(ErrorCode.TEMPLATE_NOT_FOUND);
+    // The community's "new templates" list follows from the TemplateWithdrawn event.
+    await this.events.transaction(async (tx, emit) => {
+      if ((await this.templates.deleteByDiagram(diagram.id, tx)) === 0) throw new AppError(ErrorCode.TEMPLATE_NOT_FOUND);
+      await emit({ type: 'TemplateWithdrawn', payload: { diagramId: diagram.id, fuid: diagram.fuid, diagramName: diagram.name, withdrawnById: caller.userId } });
+    });
   }
 }
 
