@@ -110,6 +110,11 @@ describe.skipIf(!inject('chromiumPath'))('community tabs, sorts, spotlight and R
       await mine.getByRole('link', { name: 'Recent Activity' }).click();
       await mine.waitForURL(/\/activity$/);
       await expect.poll(() => mine.getByRole('region', { name: /Recent Activity/ }).locator('li', { hasText: 'Bob Brook forked your diagram' }).count(), { timeout: 15_000 }).toBe(1);
+      // Live: Alice follows me while the page is open; the item arrives without a reload, as new.
+      expect((await aliceCtx.request.put(`${app.url}/api/community/user/connections/${me.username}`, { headers: CLIENT_HEADERS })).status()).toBe(200);
+      const live = mine.getByRole('region', { name: /Recent Activity/ }).locator('li', { hasText: 'Alice Arden followed you' });
+      await expect.poll(() => live.count(), { timeout: 15_000 }).toBe(1);
+      expect(await live.getAttribute('class')).toContain('is-new');
       await saveScreenshot(mine, 'app-recent-activity');
       await mine.goBack();
       await waitForHydration(mine);

@@ -283,6 +283,8 @@ export const RealtimeEvents = {
   playFinished: 'play:finished',
   /** a notification (see notifications contract) */
   notification: 'notification:new',
+  /** {} — Recent Activity has new items for this user (someone they follow acted, or someone acted on them): read the first page again. */
+  activity: 'activity:new',
 } as const;
 
 export type DiagramSummary = z.infer<typeof diagramSummarySchema>;

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { DomainEvent } from '@loopwright/contracts';
+import { RealtimeEvents, type DomainEvent } from '@loopwright/contracts';
 import type { TransactionClient } from '../../core/prisma/prisma.service.js';
-import { EventConsumers } from '../events/event-consumers.js';
+import { EventConsumers, type AfterCommit } from '../events/event-consumers.js';
+import { RealtimePublisher } from '../realtime/realtime.publisher.js';
 import { UsersService } from '../users/users.service.js';
 import { ActivityRepository, type NewActivity } from './activity.repository.js';
 
@@ -15,13 +16,17 @@ export class ActivityEventsConsumer {
     consumers: EventConsumers,
     private readonly repository: ActivityRepository,
     private readonly users: UsersService,
+    private readonly realtime: RealtimePublisher,
   ) {
     consumers.register({ name: 'activity', types: TYPES, handle: (event, tx, context) => this.handle(event, tx, context.eventId) });
   }
 
-  async handle(event: Handled, tx: TransactionClient, eventId: string): Promise<void> {
+  /** After commit, the readers who see the item as new get a live nudge (trending items, which everyone sees, do not). */
+  async handle(event: Handled, tx: TransactionClient, eventId: string): Promise<AfterCommit | void> {
     const activity = await this.toActivity(event, tx);
-    if (activity) await this.repository.insert(tx, { ...activity, eventId });
+    if (!activity || !(await this.repository.insert(tx, { ...activity, eventId })) || !activity.actorId) return;
+    const audience = await this.repository.audience(tx, activity);
+    return () => this.realtime.toUsers(audience, RealtimeEvents.activity, {});
   }
 
   private async toActivity(event: Handled, tx: TransactionClient): Promise<Omit<NewActivity, 'eventId'> | null> {

@@ -1,4 +1,5 @@
-import type { ActivityFeed, ActivityItem } from '@loopwright/contracts';
+import { ACCESS_COOKIE, RealtimeEvents, type ActivityFeed, type ActivityItem } from '@loopwright/contracts';
+import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDiagram, economyDocument } from '../../../test/factories/diagrams.js';
 import { createUser, loginAs, type TestUser } from '../../../test/factories/users.js';
@@ -197,6 +198,41 @@ describe('Recent Activity: a feed built from domain events', () => {
     const withKey = await fetch(`${app.url}/api/community/user/get-activity-feed?count=5`, { headers: { authorization: `Bearer ${key}` } });
     expect(withKey.status).toBe(200);
     expect(((await withKey.json()) as { content: ActivityFeed }).content.list).toHaveLength(5);
+  });
+
+  it("nudges the one acted on and the actor's followers live (never the actor; a private diagram only its owner)", async () => {
+    const [carol, dan, erin] = await Promise.all([createUser(app), createUser(app), createUser(app)]);
+    const [carolClient, danClient, erinClient] = await Promise.all([loginAs(app, carol), loginAs(app, dan), loginAs(app, erin)]);
+    const nudges = new Map<string, number>();
+    const sockets: Socket[] = await Promise.all(
+      [carolClient, danClient, erinClient].map(async (client, i) => {
+        const name = ['carol', 'dan', 'erin'][i]!;
+        nudges.set(name, 0);
+        const socket = connect(app.url, { transports: ['websocket'], extraHeaders: { cookie: `${ACCESS_COOKIE}=${client.cookie(ACCESS_COOKIE)}` }, reconnection: false });
+        socket.on(RealtimeEvents.activity, () => nudges.set(name, nudges.get(name)! + 1));
+        await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
+        return socket;
+      }),
+    );
+    try {
+      // Dan follows Carol: Carol (the one followed) is nudged, Dan (the actor) is not.
+      expect((await danClient.put(`/community/user/connections/${carol.username}`)).status).toBe(200);
+      await eventually(async () => (nudges.get('carol') === 1 ? true : undefined));
+      // Carol creates a private diagram: nobody is nudged; she publishes it: Dan, her follower, is.
+      const diagram = await createDiagram(carolClient, { name: 'Carol Quarry' });
+      await eventually(async () => ((await prisma.activity.count({ where: { actorId: carol.id, type: 'create-diagram' } })) === 1 ? true : undefined));
+      expect((await carolClient.put(`/diagrams/${diagram.fuid}/privacy`, { community: true })).status).toBe(200);
+      await eventually(async () => (nudges.get('dan') === 1 ? true : undefined));
+      const published = (await feed(danClient)).list.find((i) => i.type === 'publish-diagram');
+      expect(published).toMatchObject({ isNew: true, text: expect.stringContaining('“Carol Quarry”') });
+      // Erin likes it: Carol (the owner) is nudged; Erin follows nobody and is nudged by nothing.
+      expect((await erinClient.put(`/community/diagrams/${diagram.fuid}/like`)).status).toBe(200);
+      await eventually(async () => (nudges.get('carol') === 2 ? true : undefined));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(Object.fromEntries(nudges)).toEqual({ carol: 2, dan: 1, erin: 0 });
+    } finally {
+      for (const socket of sockets) socket.disconnect();
+    }
   });
 
   async function displayOf(user: TestUser): Promise<string> {

@@ -47,12 +47,25 @@ const visibleTo = (me: string) => Prisma.sql`
 export class ActivityRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  /** Idempotent on the event: a redelivered event adds nothing. */
-  async insert(tx: TransactionClient, a: NewActivity): Promise<void> {
-    await tx.$executeRaw`
+  /** Idempotent on the event: a redelivered event adds nothing (and says so: false). */
+  async insert(tx: TransactionClient, a: NewActivity): Promise<boolean> {
+    const added = await tx.$executeRaw`
       INSERT INTO activities (id, type, event_id, actor_id, subject_user_id, diagram_id, updated_at)
       VALUES (gen_random_uuid(), ${a.type}, ${a.eventId}::uuid, ${a.actorId}::uuid, ${a.subjectUserId}::uuid, ${a.diagramId}::uuid, now())
       ON CONFLICT (event_id) DO NOTHING`;
+    return added > 0;
+  }
+
+  /** Whose feed shows an item as new: the one acted on, and the actor's followers unless it is about a diagram they may not see (as `visibleTo`); never the actor. */
+  async audience(tx: TransactionClient, a: Pick<NewActivity, 'actorId' | 'subjectUserId' | 'diagramId'>): Promise<string[]> {
+    const { actorId, subjectUserId, diagramId } = a;
+    const followers = actorId
+      ? await tx.$queryRaw<{ id: string }[]>`
+          SELECT f.follower_id::text AS id FROM user_follows f
+          WHERE f.followed_id = ${actorId}::uuid
+            AND (${diagramId}::uuid IS NULL OR EXISTS (SELECT 1 FROM diagrams d WHERE d.id = ${diagramId}::uuid AND d.deleted_at IS NULL AND (d.community OR d.owner_id = f.follower_id)))`
+      : [];
+    return [...new Set([...(subjectUserId ? [subjectUserId] : []), ...followers.map((f) => f.id)])].filter((id) => id !== actorId);
   }
 
   /** The owner of a diagram when it is someone other than `except` (the one acted on). */

@@ -39,6 +39,11 @@ export class RealtimePublisher implements OnModuleDestroy {
     this.emit(userRoom(userId), event, payload);
   }
 
+  /** One message to many users' rooms (a designer's followers). */
+  toUsers(userIds: string[], event: string, payload: unknown): void {
+    if (userIds.length) this.emit(userIds.map(userRoom), event, payload);
+  }
+
   /** Makes every socket in the diagram's room leave it (they re-join, and access is checked again). */
   leaveDiagram(fuid: string): void {
     try {
@@ -49,7 +54,7 @@ export class RealtimePublisher implements OnModuleDestroy {
     }
   }
 
-  private emit(room: string, event: string, payload: unknown): void {
+  private emit(room: string | string[], event: string, payload: unknown): void {
     try {
       if (this.server) this.server.to(room).emit(event, payload);
       else this.getEmitter()?.to(room).emit(event, payload);

@@ -1,7 +1,8 @@
-import { CommunityRules, CommunityTabTexts, type ActivityItem } from '@loopwright/contracts';
+import { CommunityRules, CommunityTabTexts, RealtimeEvents, type ActivityItem } from '@loopwright/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../lib/api-client';
+import { subscribeLive } from '../../lib/live-socket';
 import { communityApi } from './community-api';
 
 interface FeedState {
@@ -21,9 +22,17 @@ const relative = (iso: string) => {
   return `${Math.round(hours / 24)} d ago`;
 };
 
+/** Page 1 read again (a live nudge): its items not shown yet go on top, the pages already loaded stay. */
+function withFirstPage(previous: FeedState | null, next: FeedState): FeedState {
+  if (!previous) return next;
+  const fresh = next.list.filter((i) => !previous.list.some((p) => p.id === i.id));
+  return { ...previous, list: [...fresh, ...previous.list], hasNew: next.hasNew };
+}
+
 /**
  * Recent Activity (app.md §3, §4): pages of 10 appended on "Load more"; the new items a page shows
  * are marked viewed (their ids sent, then the list of viewed ids reset); hasNew while any is new.
+ * New items arrive live: the server nudges the user's socket and page 1 is read again.
  */
 export function RecentActivity({ username }: { username: string }) {
   const [feed, setFeed] = useState<FeedState | null>(null);
@@ -43,18 +52,17 @@ export function RecentActivity({ username }: { username: string }) {
   );
 
   const load = useCallback(
-    async (page: number) => {
+    async (page: number, live = false) => {
       setLoading(true);
       setError(null);
       try {
         const next = await communityApi.activityFeed(page, CommunityRules.activityPageSize);
-        setFeed((previous) => ({
-          list: page === 1 || !previous ? next.list : [...previous.list, ...next.list.filter((i) => !previous.list.some((p) => p.id === i.id))],
-          lastPage: next.lastPage,
-          page: next.page,
-          hasNew: next.hasNew,
-          hasMore: next.hasMore,
-        }));
+        const state = { list: next.list, lastPage: next.lastPage, page: next.page, hasNew: next.hasNew, hasMore: next.hasMore };
+        setFeed((previous) => {
+          if (live) return withFirstPage(previous, state);
+          if (page === 1 || !previous) return state;
+          return { ...state, list: [...previous.list, ...next.list.filter((i) => !previous.list.some((p) => p.id === i.id))] };
+        });
         await markShown(next.list);
       } catch (e) {
         setError(errorMessage(e));
@@ -67,6 +75,11 @@ export function RecentActivity({ username }: { username: string }) {
 
   useEffect(() => {
     void load(1);
+  }, [load]);
+
+  useEffect(() => {
+    const refresh = () => void load(1, true);
+    return subscribeLive(RealtimeEvents.activity, refresh, refresh);
   }, [load]);
 
   return (
