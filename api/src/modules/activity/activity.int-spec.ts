@@ -204,9 +204,10 @@ describe('Recent Activity: a feed built from domain events', () => {
     const [carol, dan, erin] = await Promise.all([createUser(app), createUser(app), createUser(app)]);
     const [carolClient, danClient, erinClient] = await Promise.all([loginAs(app, carol), loginAs(app, dan), loginAs(app, erin)]);
     const nudges = new Map<string, number>();
+    const nudged = (name: string, n: number) => eventually(() => Promise.resolve(nudges.get(name) === n ? true : undefined));
     const sockets: Socket[] = await Promise.all(
       [carolClient, danClient, erinClient].map(async (client, i) => {
-        const name = ['carol', 'dan', 'erin'][i]!;
+        const name = ['carol', 'dan', 'erin'][i];
         nudges.set(name, 0);
         const socket = connect(app.url, { transports: ['websocket'], extraHeaders: { cookie: `${ACCESS_COOKIE}=${client.cookie(ACCESS_COOKIE)}` }, reconnection: false });
         socket.on(RealtimeEvents.activity, () => nudges.set(name, nudges.get(name)! + 1));
@@ -217,17 +218,17 @@ describe('Recent Activity: a feed built from domain events', () => {
     try {
       // Dan follows Carol: Carol (the one followed) is nudged, Dan (the actor) is not.
       expect((await danClient.put(`/community/user/connections/${carol.username}`)).status).toBe(200);
-      await eventually(async () => (nudges.get('carol') === 1 ? true : undefined));
+      await nudged('carol', 1);
       // Carol creates a private diagram: nobody is nudged; she publishes it: Dan, her follower, is.
       const diagram = await createDiagram(carolClient, { name: 'Carol Quarry' });
       await eventually(async () => ((await prisma.activity.count({ where: { actorId: carol.id, type: 'create-diagram' } })) === 1 ? true : undefined));
       expect((await carolClient.put(`/diagrams/${diagram.fuid}/privacy`, { community: true })).status).toBe(200);
-      await eventually(async () => (nudges.get('dan') === 1 ? true : undefined));
+      await nudged('dan', 1);
       const published = (await feed(danClient)).list.find((i) => i.type === 'publish-diagram');
       expect(published).toMatchObject({ isNew: true, text: expect.stringContaining('“Carol Quarry”') });
       // Erin likes it: Carol (the owner) is nudged; Erin follows nobody and is nudged by nothing.
       expect((await erinClient.put(`/community/diagrams/${diagram.fuid}/like`)).status).toBe(200);
-      await eventually(async () => (nudges.get('carol') === 2 ? true : undefined));
+      await nudged('carol', 2);
       await new Promise((r) => setTimeout(r, 300));
       expect(Object.fromEntries(nudges)).toEqual({ carol: 2, dan: 1, erin: 0 });
     } finally {
