@@ -1,6 +1,6 @@
 import { ACCESS_COOKIE, LOCALE_COOKIE, SESSION_HINT_COOKIE } from '@loopwright/contracts';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { gzipTemplate } from './gzip-template.js';
+import { PageTemplate } from './page-template.js';
 
 const MAX_PAGES = 500;
 const MAX_PAGE_BYTES = 1_000_000;
@@ -10,10 +10,8 @@ const REPLAYED = ['content-type', 'set-cookie', 'vary', 'cache-control'];
 interface CachedPage {
   at: number;
   headers: Array<[string, string | number | string[]]>;
-  body: string;
-  nonce: string;
-  /** Ready a moment after the page is kept; until then reuses are compressed as they go. */
-  gzipped?: (nonce: string) => Buffer;
+  /** The body around its nonce; gzip is ready a moment after the page is kept (until then reuses are compressed as they go). */
+  body: PageTemplate;
 }
 
 interface Entry {
@@ -62,11 +60,11 @@ function replay(req: Request, res: Response, page: CachedPage, nonce: string, st
   res.setHeader('X-Page-Cache', state);
   res.vary('Accept-Encoding');
   let body: Buffer;
-  if (page.gzipped && req.acceptsEncodings('gzip', 'identity') === 'gzip') {
-    body = page.gzipped(nonce);
+  if (page.body.canGzip && req.acceptsEncodings('gzip', 'identity') === 'gzip') {
+    body = page.body.gzip(nonce);
     res.setHeader('Content-Encoding', 'gzip');
   } else {
-    body = Buffer.from(page.body.replaceAll(page.nonce, nonce), 'utf8');
+    body = page.body.plain(nonce);
   }
   res.setHeader('Content-Length', body.length);
   res.status(200).end(req.method === 'HEAD' ? undefined : body);
@@ -127,9 +125,9 @@ export function anonymousPageCache(ttlMs: number): RequestHandler {
         const value = res.getHeader(name);
         return value === undefined ? [] : [[name, value] as [string, string | number | string[]]];
       });
-      const kept: CachedPage = { at: Date.now(), headers, body: Buffer.concat(chunks).toString('utf8'), nonce };
-      entry.page = kept;
-      gzipTemplate(kept.body, nonce).then((gzipped) => (kept.gzipped = gzipped), () => undefined);
+      const body = new PageTemplate(Buffer.concat(chunks).toString('utf8'), nonce);
+      entry.page = { at: Date.now(), headers, body };
+      body.prepareGzip().catch(() => undefined);
       if (!entries.has(key)) entries.set(key, entry);
     };
     res.on('close', () => {
