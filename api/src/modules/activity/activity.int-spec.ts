@@ -217,7 +217,7 @@ describe('Recent Activity: a feed built from domain events', () => {
     );
     try {
       // Dan follows Carol: Carol (the one followed) is nudged, Dan (the actor) is not.
-      expect((await danClient.put(`/community/user/connections/${carol.username}`)).status).toBe(200);
+      expect((await danClient.put(`/community/user/connections/${carol.username}`, {})).status).toBe(200);
       await nudged('carol', 1);
       // Carol creates a private diagram: nobody is nudged; she publishes it: Dan, her follower, is.
       const diagram = await createDiagram(carolClient, { name: 'Carol Quarry' });
@@ -227,7 +227,7 @@ describe('Recent Activity: a feed built from domain events', () => {
       const published = (await feed(danClient)).list.find((i) => i.type === 'publish-diagram');
       expect(published).toMatchObject({ isNew: true, text: expect.stringContaining('“Carol Quarry”') });
       // Erin likes it: Carol (the owner) is nudged; Erin follows nobody and is nudged by nothing.
-      expect((await erinClient.put(`/community/diagrams/${diagram.fuid}/like`)).status).toBe(200);
+      expect((await erinClient.put(`/community/diagrams/${diagram.fuid}/like`, {})).status).toBe(200);
       await nudged('carol', 2);
       await new Promise((r) => setTimeout(r, 300));
       expect(Object.fromEntries(nudges)).toEqual({ carol: 2, dan: 1, erin: 0 });
