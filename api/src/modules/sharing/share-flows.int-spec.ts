@@ -34,7 +34,9 @@ describe('sharing flows: invitations by e-mail, sign-up that lands on the diagra
     expect((await ownerClient.post(`/diagrams/${diagram.fuid}/shares`, { email, role: 'viewer' })).status).toBe(201);
 
     const invitation = await smtp.waitFor((m) => m.to.includes(email));
-    expect((await prisma.mailLog.findFirstOrThrow({ where: { template: 'diagram-shared', to: email } })).subject).toBe('Olga Owner shared "Invite economy" with you');
+    // The mail log's subject is written once the send is recorded, which may come a moment after the SMTP sink has the mail.
+    const logged = await eventually(async () => (await prisma.mailLog.findFirst({ where: { template: 'diagram-shared', to: email } }))?.subject ?? undefined);
+    expect(logged).toBe('Olga Owner shared "Invite economy" with you');
     const signUp = new URL(/https?:\/\/[^\s"<>]*\/register\?[^\s"<>]*/.exec(invitation.body)![0].replace(/&amp;/g, '&'));
     expect(signUp.origin).toBe(APP_URL);
     expect(signUp.searchParams.get('returnTo')).toBe(`/diagrams/${diagram.fuid}`);
