@@ -1,12 +1,18 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, useLocation, useParams, type ClientLoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { PageLoading } from '../../features/account/page-shell';
 import { useSession } from '../../features/account/session';
 import { prefetchDiagram } from '../../features/diagrams/prefetch';
 
+type EditorModule = typeof import('../../features/editor/editor-page');
+
 // The editor (React Flow, uPlot, the engine worker) is loaded only in the browser, only here.
-const loadEditor = () => import('../../features/editor/editor-page');
-const EditorPage = lazy(loadEditor);
+let loaded: EditorModule['default'] | null = null;
+const loadEditor = () => import('../../features/editor/editor-page').then((m) => {
+  loaded = m.default;
+  return m;
+});
+const LazyEditorPage = lazy(loadEditor);
 
 export const meta: MetaFunction = () => [{ title: 'Editor — Loopwright' }, { name: 'robots', content: 'noindex' }];
 
@@ -37,6 +43,16 @@ export default function DiagramEditorRoute() {
   const location = useLocation();
   if (loading || !fetchUserComplete) return <div className="acc-page-loading-shell"><PageLoading label="Loading your account…" /></div>;
   if (user && !user.username) return <Navigate to={`/onboarding?returnTo=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  return <EditorSlot fuid={fuid} />;
+}
+
+/**
+ * Code that has already arrived is rendered at once. Suspending on it anyway shows the fallback for
+ * a frame, and React then holds the editor back for up to 300 ms (its throttling of Suspense reveals).
+ * Chosen once per mount, so the editor is never mounted twice.
+ */
+function EditorSlot({ fuid }: { fuid: string }) {
+  const [EditorPage] = useState(() => loaded ?? LazyEditorPage);
   return (
     <Suspense fallback={<Loading />}>
       <EditorPage fuid={fuid} />

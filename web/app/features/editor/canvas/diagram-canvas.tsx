@@ -78,7 +78,10 @@ export function DiagramCanvas({ onReady }: { onReady?: (api: { fit: () => void }
   const currentZoom = useCallback(() => instance.current?.getZoom() ?? 1, []);
   useOverviewPointer(box, far, { store, drag: overviewDrag, editable: !tool.viewOnly, snap: tool.snap, toFlow, zoom: currentZoom });
 
-  useEffect(() => setNodes(cache.current.build(doc, selection, far)), [doc, selection, far]);
+  // Not before the opening viewport is known (the layout effect above builds the first nodes for it).
+  useEffect(() => {
+    if (opening) setNodes(cache.current.build(doc, selection, far));
+  }, [doc, selection, far, opening]);
 
   const onNodesChange = useCallback((changes: NodeChange[]) => {
     const selects = changes.filter((c) => c.type === 'select');

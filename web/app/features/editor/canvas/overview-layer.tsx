@@ -225,7 +225,8 @@ export function OverviewLayer({ doc, items, routes, selection, drag: dragStore }
   const paintRef = useRef(paintBase);
   paintRef.current = paintBase;
 
-  useLayoutEffect(() => paintRef.current(api.getState().transform[2]), [doc, items, selected, dragIds, extent, api]);
+  // Also once the viewport is there to hold the canvases (it is not in React Flow's first render).
+  useLayoutEffect(() => paintRef.current(api.getState().transform[2]), [doc, items, selected, dragIds, extent, api, viewport]);
 
   useEffect(() => {
     if (!drawnZoom.current || Math.abs(Math.log(zoom / drawnZoom.current)) < 0.15) return;

@@ -27,6 +27,7 @@ interface Cached {
  */
 export class FlowNodeCache {
   private cache = new Map<string, Cached>();
+  private last: Node[] = [];
 
   /** `hidden`: far out the overview layer draws the elements instead (see overview-layer.tsx). */
   build(doc: EditorDiagram, selection: Selection, hidden = false): Node[] {
@@ -62,6 +63,9 @@ export class FlowNodeCache {
       out.push(flow);
     }
     this.cache = next;
+    // Nothing changed: the same array, so React Flow has nothing to take in.
+    if (out.length === this.last.length && out.every((n, i) => n === this.last[i])) return this.last;
+    this.last = out;
     return out;
   }
 }
