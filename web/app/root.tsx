@@ -30,7 +30,7 @@ import { ErrorPage } from './ui/error-page';
 import { SiteFooter } from './features/website/site-footer';
 import { SiteHeader } from './features/website/site-header';
 import stylesheet from './styles/app.css?url';
-import { EARLY_DIAGRAM_SCRIPT } from './features/diagrams/early-diagram';
+import { earlyRequestsScript } from './features/diagrams/early-diagram';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -79,9 +79,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#5a55f4" />
+        {/* Before the stylesheets: an inline script waits for the stylesheets above it to load. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: earlyRequestsScript(root?.hasSession ?? false) }} />
         <Meta />
         <Links />
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_DIAGRAM_SCRIPT }} />
       </head>
       <body>
         <AccountProviders hasSession={root?.hasSession ?? true}>

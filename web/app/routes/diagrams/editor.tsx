@@ -1,18 +1,17 @@
-import { lazy, Suspense, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useParams, type ClientLoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { PageLoading } from '../../features/account/page-shell';
 import { useSession } from '../../features/account/session';
 import { prefetchDiagram } from '../../features/diagrams/prefetch';
 
-type EditorModule = typeof import('../../features/editor/editor-page');
+type EditorPageComponent = (typeof import('../../features/editor/editor-page'))['default'];
 
 // The editor (React Flow, uPlot, the engine worker) is loaded only in the browser, only here.
-let loaded: EditorModule['default'] | null = null;
+let loaded: EditorPageComponent | null = null;
 const loadEditor = () => import('../../features/editor/editor-page').then((m) => {
   loaded = m.default;
   return m;
 });
-const LazyEditorPage = lazy(loadEditor);
 
 export const meta: MetaFunction = () => [{ title: 'Editor — Loopwright' }, { name: 'robots', content: 'noindex' }];
 
@@ -47,15 +46,21 @@ export default function DiagramEditorRoute() {
 }
 
 /**
- * Code that has already arrived is rendered at once. Suspending on it anyway shows the fallback for
- * a frame, and React then holds the editor back for up to 300 ms (its throttling of Suspense reveals).
- * Chosen once per mount, so the editor is never mounted twice.
+ * The editor once its code is there. No Suspense on the way: a lazy component suspending shows the
+ * fallback, and React then holds the editor back for up to 300 ms after it (its throttling of
+ * Suspense reveals), on every cold open. A failed load is thrown to the error boundary, as before.
  */
 function EditorSlot({ fuid }: { fuid: string }) {
-  const [EditorPage] = useState(() => loaded ?? LazyEditorPage);
-  return (
-    <Suspense fallback={<Loading />}>
-      <EditorPage fuid={fuid} />
-    </Suspense>
-  );
+  const [page, setPage] = useState<{ Page: EditorPageComponent } | { error: unknown } | null>(() => (loaded ? { Page: loaded } : null));
+  useEffect(() => {
+    if (page) return;
+    let live = true;
+    loadEditor().then((m) => live && setPage({ Page: m.default }), (error: unknown) => live && setPage({ error }));
+    return () => {
+      live = false;
+    };
+  }, [page]);
+  if (!page) return <Loading />;
+  if ('error' in page) throw page.error;
+  return <page.Page fuid={fuid} />;
 }
