@@ -88,7 +88,9 @@ export function OverviewLayer({ doc, items, routes, selection, drag: dragStore }
     if (!el) return;
     if (!drag) {
       // Cleared, not shrunk: the next drag draws on the same bitmap (a new one costs a long frame).
-      el.getContext('2d')?.clearRect(0, 0, el.width, el.height);
+      const ctx = el.getContext('2d');
+      ctx?.setTransform(1, 0, 0, 1, 0, 0);
+      ctx?.clearRect(0, 0, el.width, el.height);
       return;
     }
     paintDragged(el, { doc, items, lookup: lookup(), drag, scale: scaleFor(drawnZoom.current || api.getState().transform[2]) });

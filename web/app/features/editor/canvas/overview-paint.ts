@@ -223,6 +223,10 @@ export class BasePainter {
   private lines = new Map<string, { item: Drawable; route: Route; seen: number }>();
   private round = 0;
   private key = '';
+  /** What the last call drew from, and lookups built from it: elements by id, connections by element. */
+  private last: { doc: EditorDiagram; items: Drawable[]; selected: Set<string>; moving: Set<string> | null } | null = null;
+  private byId = new Map<string, DiagramNode>();
+  private touching = new Map<string, Drawable[]>();
 
   /** Draws what changed since the last call (everything when the scale or extent changed); returns how much. */
   paint(el: HTMLCanvasElement, { doc, items, routes, lookup, selected, moving, scale, extent }: BaseInput): 'all' | 'part' | 'none' {
@@ -236,44 +240,83 @@ export class BasePainter {
     const mark = (b: Box) => {
       if (dirty && dirty.push(b) > MAX_DIRTY) dirty = null;
     };
-    for (const node of doc.nodes) {
-      if (moving?.has(node.id)) continue;
-      const chosen = selected.has(node.id);
+    const visitNode = (node: DiagramNode) => {
       const was = this.nodes.get(node.id);
+      if (moving?.has(node.id)) {
+        if (was) mark(nodeBox(was.node, pad));
+        this.nodes.delete(node.id);
+        return;
+      }
+      const chosen = selected.has(node.id);
       if (was && was.node === node && was.chosen === chosen) {
         was.seen = round;
-        continue;
+        return;
       }
       if (was && was.node !== node) mark(nodeBox(was.node, pad));
       mark(nodeBox(node, pad));
       this.nodes.set(node.id, { node, chosen, seen: round });
-    }
-    for (const item of items) {
-      if (touches(item, moving)) continue;
-      const route = routes.get(item, lookup);
-      if (!route) continue;
+    };
+    const visitItem = (item: Drawable) => {
       const id = item.connection.id;
       const was = this.lines.get(id);
+      const route = touches(item, moving) ? null : routes.get(item, lookup);
+      if (!route) {
+        if (was) mark(routeBox(was.route, pad));
+        this.lines.delete(id);
+        return;
+      }
       if (was && was.route === route) {
         was.item = item;
         was.seen = round;
-        continue;
+        return;
       }
       if (was) mark(routeBox(was.route, pad));
       mark(routeBox(route, pad));
       this.lines.set(id, { item, route, seen: round });
+    };
+
+    const last = this.last;
+    if (!whole && last && last.doc === doc && last.items === items) {
+      // Same diagram: only the elements whose selection or drag changed, and the drag's connections.
+      const flipped = (a: Set<string> | null, b: Set<string> | null, into: Set<string>) => {
+        for (const id of a ?? []) if (!b?.has(id)) into.add(id);
+        for (const id of b ?? []) if (!a?.has(id)) into.add(id);
+        return into;
+      };
+      const lifted = flipped(last.moving, moving, new Set());
+      for (const id of flipped(last.selected, selected, new Set(lifted))) {
+        const node = this.byId.get(id);
+        if (node) visitNode(node);
+      }
+      for (const id of lifted) for (const item of this.touching.get(id) ?? []) visitItem(item);
+    } else {
+      if (!last || last.doc !== doc) this.byId = new Map(doc.nodes.map((n) => [n.id, n]));
+      if (!last || last.items !== items) {
+        this.touching = new Map();
+        for (const item of items) {
+          for (const id of [item.from, item.to, item.target?.from, item.target?.to]) {
+            if (!id) continue;
+            const list = this.touching.get(id);
+            if (list) list.push(item);
+            else this.touching.set(id, [item]);
+          }
+        }
+      }
+      for (const node of doc.nodes) visitNode(node);
+      for (const item of items) visitItem(item);
+      // Gone from the document: their places are cleared.
+      for (const [id, was] of this.nodes) {
+        if (was.seen === round) continue;
+        mark(nodeBox(was.node, pad));
+        this.nodes.delete(id);
+      }
+      for (const [id, was] of this.lines) {
+        if (was.seen === round) continue;
+        mark(routeBox(was.route, pad));
+        this.lines.delete(id);
+      }
     }
-    // Gone (deleted, or lifted by a drag): their places are cleared.
-    for (const [id, was] of this.nodes) {
-      if (was.seen === round) continue;
-      mark(nodeBox(was.node, pad));
-      this.nodes.delete(id);
-    }
-    for (const [id, was] of this.lines) {
-      if (was.seen === round) continue;
-      mark(routeBox(was.route, pad));
-      this.lines.delete(id);
-    }
+    this.last = { doc, items, selected, moving };
     const changed = dirty;
     if (changed?.length === 0) return 'none';
 
