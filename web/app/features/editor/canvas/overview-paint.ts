@@ -131,6 +131,13 @@ function touches(item: Drawable, ids: Set<string> | null): boolean {
   return ids.has(item.from) || ids.has(item.to) || (item.target ? ids.has(item.target.from) || ids.has(item.target.to) : false);
 }
 
+/** Adds to `into` the ids in one set and not the other. */
+function flipped(a: Set<string> | null, b: Set<string> | null, into: Set<string>): Set<string> {
+  for (const id of a ?? []) if (!b?.has(id)) into.add(id);
+  for (const id of b ?? []) if (!a?.has(id)) into.add(id);
+  return into;
+}
+
 /** Room around an element or a route for its stroke (and a selected element's wider one), in flow units. */
 const margin = (px: number) => Math.max(4, 4 * px);
 
@@ -278,11 +285,6 @@ export class BasePainter {
     const last = this.last;
     if (!whole && last && last.doc === doc && last.items === items) {
       // Same diagram: only the elements whose selection or drag changed, and the drag's connections.
-      const flipped = (a: Set<string> | null, b: Set<string> | null, into: Set<string>) => {
-        for (const id of a ?? []) if (!b?.has(id)) into.add(id);
-        for (const id of b ?? []) if (!a?.has(id)) into.add(id);
-        return into;
-      };
       const lifted = flipped(last.moving, moving, new Set());
       for (const id of flipped(last.selected, selected, new Set(lifted))) {
         const node = this.byId.get(id);
@@ -290,7 +292,14 @@ export class BasePainter {
       }
       for (const id of lifted) for (const item of this.touching.get(id) ?? []) visitItem(item);
     } else {
-      if (!last || last.doc !== doc) this.byId = new Map(doc.nodes.map((n) => [n.id, n]));
+      // Connections whose ends did not change keep their route without asking the route cache.
+      const changed = flipped(last?.moving ?? null, moving, new Set());
+      if (!last || last.doc !== doc) {
+        const byId = new Map(doc.nodes.map((n) => [n.id, n]));
+        for (const [id, node] of byId) if (this.byId.get(id) !== node) changed.add(id);
+        for (const id of this.byId.keys()) if (!byId.has(id)) changed.add(id);
+        this.byId = byId;
+      }
       if (!last || last.items !== items) {
         this.touching = new Map();
         for (const item of items) {
@@ -303,7 +312,13 @@ export class BasePainter {
         }
       }
       for (const node of doc.nodes) visitNode(node);
-      for (const item of items) visitItem(item);
+      for (const item of items) {
+        const was = last && this.lines.get(item.connection.id);
+        if (was && was.item.connection === item.connection && was.item.target === item.target && !touches(item, changed)) {
+          was.item = item;
+          was.seen = round;
+        } else visitItem(item);
+      }
       // Gone from the document: their places are cleared.
       for (const [id, was] of this.nodes) {
         if (was.seen === round) continue;
