@@ -351,12 +351,17 @@ export class BasePainter {
       for (const a of areas) {
         x0 = Math.min(x0, a.x); y0 = Math.min(y0, a.y); x1 = Math.max(x1, a.x + a.w); y1 = Math.max(y1, a.y + a.h);
       }
-      const all = { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
-      const hit = (b: Box) => overlaps(all, b) && areas.some((a) => overlaps(a, b));
+      // Most of the diagram is nowhere near: rejected on numbers, without making a box for it.
+      const hit = (left: number, top: number, right: number, bottom: number) =>
+        left - pad < x1 && right + pad > x0 && top - pad < y1 && bottom + pad > y0
+        && areas.some((a) => overlaps(a, { x: left - pad, y: top - pad, w: right - left + 2 * pad, h: bottom - top + 2 * pad }));
       const nodes: DiagramNode[] = [];
-      for (const n of this.nodes.values()) if (hit(nodeBox(n.node, pad))) nodes.push(n.node);
+      for (const { node } of this.nodes.values()) {
+        const size = elementSize(node);
+        if (hit(node.x, node.y, node.x + size.width, node.y + size.height)) nodes.push(node);
+      }
       const lines: Array<{ item: Drawable; route: Route }> = [];
-      for (const l of this.lines.values()) if (hit(routeBox(l.route, pad))) lines.push(l);
+      for (const l of this.lines.values()) if (hit(...l.route.box)) lines.push(l);
       scene = { ...scene, nodes, lines };
     }
     ctx.clearRect(0, 0, w, h);
