@@ -3,5 +3,6 @@ import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [reactRouter()],
-  build: { target: 'es2022' },
+  // The manifest tells the server which chunks make up the editor (lib/editor-preload.server.ts).
+  build: { target: 'es2022', manifest: true },
 });

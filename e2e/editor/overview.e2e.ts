@@ -64,6 +64,14 @@ describe.skipIf(!inject('chromiumPath'))('the editor far out: the overview of a 
     await page.mouse.up();
     await expect.poll(async () => (await onScreen(page, 0, 0)).x - before.x).toBeGreaterThan(50);
 
+    // A click on empty canvas clears the selection (here one made by a click alone, which leaves the
+    // document as it was): the properties panel shows its hint again.
+    const p2 = await onScreen(page, 120 + 24, 24);
+    await page.mouse.click(p2.x, p2.y);
+    await expect.poll(() => page.getByRole('tabpanel').getByLabel('Name', { exact: true }).inputValue()).toBe('P2');
+    await page.mouse.click(empty.x, empty.y);
+    await expect.poll(() => page.getByRole('tabpanel').getByText('Select an element or a connection').count()).toBe(1);
+
     // Zooming in past the overview brings the element views back (with their names).
     const zoomIn = page.getByRole('button', { name: 'Zoom In' });
     for (let i = 0; i < 6 && (await onScreen(page, 0, 0)).zoom < 0.5; i++) await zoomIn.click();

@@ -22,6 +22,7 @@ import { serverRequestContext } from './lib/server-context';
 import { reloadForChunkError } from './lib/chunk-reload';
 import { Texts } from './lib/spec';
 import { websiteShell } from './lib/website-shell.server';
+import { editorPreloads } from './lib/editor-preload.server';
 import { CookieConsent } from './features/consent/cookie-consent';
 import { NavigationEffects } from './features/website/navigation-effects';
 import { OfflineNotice } from './features/website/offline-notice';
@@ -30,7 +31,7 @@ import { ErrorPage } from './ui/error-page';
 import { SiteFooter } from './features/website/site-footer';
 import { SiteHeader } from './features/website/site-header';
 import stylesheet from './styles/app.css?url';
-import { EARLY_DIAGRAM_SCRIPT } from './features/diagrams/early-diagram';
+import { earlyRequestsScript } from './features/diagrams/early-diagram';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -49,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Strict paths: /about/ is not /about (the home page under /en/ is).
   if (url.pathname.length > 1 && url.pathname.endsWith('/') && url.pathname !== '/en/') throw data(Texts.notFound, { status: 404, headers });
   const website = await websiteShell(server.website, url);
-  return data({ locale, nonce, hasSession: hasSessionCookie(request), ...website }, headers ? { headers } : undefined);
+  return data({ locale, nonce, hasSession: hasSessionCookie(request), editorPreloads: editorPreloads(url.pathname), ...website }, headers ? { headers } : undefined);
 }
 
 // Menus, logos and settings do not change between navigations.
@@ -79,9 +80,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#5a55f4" />
+        {/* Before the stylesheets: an inline script waits for the stylesheets above it to load. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: earlyRequestsScript(root?.hasSession ?? false) }} />
+        {root?.editorPreloads.map((href) => <link key={href} rel="modulepreload" href={href} />)}
         <Meta />
         <Links />
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_DIAGRAM_SCRIPT }} />
       </head>
       <body>
         <AccountProviders hasSession={root?.hasSession ?? true}>

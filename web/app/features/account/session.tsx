@@ -1,6 +1,7 @@
 import { ACCESS_TOKEN_RENEWAL_MS, type AuthenticatedUser } from '@loopwright/contracts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, readResponse } from '../../lib/api-client';
+import { takeEarlyUserinfo } from '../diagrams/early-diagram';
 import { accountApi } from './account-api';
 
 export interface SessionState {
@@ -45,7 +46,9 @@ export function SessionProvider({ hasSession, children }: { hasSession: boolean;
       if (inFlight.current) return inFlight.current;
       const run = (async () => {
         try {
-          return await accountApi.userinfo();
+          // The first check may already be on its way (started by the page head on an editor address).
+          const early = await takeEarlyUserinfo();
+          return early ? (await readResponse<{ user: AuthenticatedUser }>(early)).user : await accountApi.userinfo();
         } catch (error) {
           if (!(error instanceof ApiError) || error.status !== 401) throw error;
           if (!options.tryRefresh) return null;

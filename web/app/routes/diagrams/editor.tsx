@@ -1,12 +1,17 @@
-import { lazy, Suspense } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useParams, type ClientLoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { PageLoading } from '../../features/account/page-shell';
 import { useSession } from '../../features/account/session';
 import { prefetchDiagram } from '../../features/diagrams/prefetch';
 
+type EditorPageComponent = (typeof import('../../features/editor/editor-page'))['default'];
+
 // The editor (React Flow, uPlot, the engine worker) is loaded only in the browser, only here.
-const loadEditor = () => import('../../features/editor/editor-page');
-const EditorPage = lazy(loadEditor);
+let loaded: EditorPageComponent | null = null;
+const loadEditor = () => import('../../features/editor/editor-page').then((m) => {
+  loaded = m.default;
+  return m;
+});
 
 export const meta: MetaFunction = () => [{ title: 'Editor — Loopwright' }, { name: 'robots', content: 'noindex' }];
 
@@ -37,9 +42,25 @@ export default function DiagramEditorRoute() {
   const location = useLocation();
   if (loading || !fetchUserComplete) return <div className="acc-page-loading-shell"><PageLoading label="Loading your account…" /></div>;
   if (user && !user.username) return <Navigate to={`/onboarding?returnTo=${encodeURIComponent(location.pathname + location.search)}`} replace />;
-  return (
-    <Suspense fallback={<Loading />}>
-      <EditorPage fuid={fuid} />
-    </Suspense>
-  );
+  return <EditorSlot fuid={fuid} />;
+}
+
+/**
+ * The editor once its code is there. No Suspense on the way: a lazy component suspending shows the
+ * fallback, and React then holds the editor back for up to 300 ms after it (its throttling of
+ * Suspense reveals), on every cold open. A failed load is thrown to the error boundary, as before.
+ */
+function EditorSlot({ fuid }: { fuid: string }) {
+  const [page, setPage] = useState<{ Page: EditorPageComponent } | { error: unknown } | null>(() => (loaded ? { Page: loaded } : null));
+  useEffect(() => {
+    if (page) return;
+    let live = true;
+    loadEditor().then((m) => live && setPage({ Page: m.default }), (error: unknown) => live && setPage({ error }));
+    return () => {
+      live = false;
+    };
+  }, [page]);
+  if (!page) return <Loading />;
+  if ('error' in page) throw page.error;
+  return <page.Page fuid={fuid} />;
 }

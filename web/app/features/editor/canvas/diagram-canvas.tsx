@@ -8,7 +8,7 @@ import { newConnection, newNode } from '../model/defaults';
 import { useEditorDoc, useSelection } from '../model/editor-store';
 import { freshId, freshName } from '../model/ids';
 import { addConnection, addNode, moveNodes } from '../model/ops';
-import type { NodeType, Point, Selection } from '../model/types';
+import { EMPTY_SELECTION, type NodeType, type Point, type Selection } from '../model/types';
 import { useValue } from '../model/value-store';
 import { ChartNode, GroupNode, TextNode } from './box-nodes';
 import { useLongPress } from '../layout/long-press';
@@ -78,7 +78,10 @@ export function DiagramCanvas({ onReady }: { onReady?: (api: { fit: () => void }
   const currentZoom = useCallback(() => instance.current?.getZoom() ?? 1, []);
   useOverviewPointer(box, far, { store, drag: overviewDrag, editable: !tool.viewOnly, snap: tool.snap, toFlow, zoom: currentZoom });
 
-  useEffect(() => setNodes(cache.current.build(doc, selection, far)), [doc, selection, far]);
+  // Not before the opening viewport is known (the layout effect above builds the first nodes for it).
+  useEffect(() => {
+    if (opening) setNodes(cache.current.build(doc, selection, far));
+  }, [doc, selection, far, opening]);
 
   const onNodesChange = useCallback((changes: NodeChange[]) => {
     const selects = changes.filter((c) => c.type === 'select');
@@ -122,10 +125,18 @@ export function DiagramCanvas({ onReady }: { onReady?: (api: { fit: () => void }
 
   const onPaneClick = useCallback((e: React.MouseEvent) => {
     const placing = tools.get().placing;
+    // Far out React Flow's nodes do not carry the selection (to-flow.ts): clear it here, as React
+    // Flow does for the nodes it knows selected.
+    if (!placing && box.current?.classList.contains('is-far')) store.select(EMPTY_SELECTION);
     if (!placing || !instance.current) return;
     placeNode(store, placing, instance.current.screenToFlowPosition({ x: e.clientX, y: e.clientY }));
     tools.set({ ...tools.get(), placing: null });
   }, [store, tools]);
+
+  // A selection box far out holds no element view: like a click on the pane, it clears the selection.
+  const onSelectionEnd = useCallback(() => {
+    if (box.current?.classList.contains('is-far')) store.select(EMPTY_SELECTION);
+  }, [store]);
 
   const [menu, setMenu] = useState<MenuAt | null>(null);
   const closeMenu = useCallback(() => setMenu(null), []);
@@ -185,6 +196,7 @@ export function DiagramCanvas({ onReady }: { onReady?: (api: { fit: () => void }
         onConnect={onConnect}
         onConnectEnd={onConnectEnd}
         onPaneClick={onPaneClick}
+        onSelectionEnd={onSelectionEnd}
         onMoveStart={onMoveStart}
         onMoveEnd={onMoveEnd}
         onInit={(rf) => {

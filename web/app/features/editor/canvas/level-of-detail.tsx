@@ -27,5 +27,7 @@ export function useFarZoom(): { far: boolean; onMoveStart: () => void; onMoveEnd
     moving.current = false;
     setFar(latest.current);
   }, []);
-  return { far, onMoveStart, onMoveEnd };
+  // Far at once (also in the render that first has the opening zoom): no element view is mounted
+  // for one render on the way out, nor when a big diagram opens far out.
+  return { far: farNow || far, onMoveStart, onMoveEnd };
 }

@@ -1,158 +1,17 @@
-import { useStore, useStoreApi, type InternalNode } from '@xyflow/react';
+import { useStore, useStoreApi } from '@xyflow/react';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import type { DiagramNode, EditorDiagram, Point, Selection } from '../model/types';
 import { useValue, type ValueStore } from '../model/value-store';
-import { routeOf, type Drawable, type RouteCache } from './connection-routes';
+import type { Drawable, RouteCache } from './connection-routes';
 import { elementSize } from './geometry';
 import { FAR_ZOOM } from './level-of-detail';
+import { BasePainter, DocLookup, extentOf, paintDragged, type OverviewDrag } from './overview-paint';
+
+export type { OverviewDrag } from './overview-paint';
 
 /** The most canvas pixels drawn at once (≈ 64 MB of bitmap); a bigger diagram is drawn less sharp. */
 const MAX_PIXELS = 16_000_000;
-const INK = '#1d1b36';
-const STATE_INK = '#5f5d78';
-const PRIMARY = '#5a55f4';
-const PAPER = '#ffffff';
-
-type Lookup = Map<string, InternalNode>;
-type Box = { x: number; y: number; w: number; h: number };
-
-export interface OverviewDrag {
-  ids: Set<string>;
-  dx: number;
-  dy: number;
-}
-
-/** The diagram's extent in flow coordinates, with a margin for strokes and bend points. */
-function extentOf(doc: EditorDiagram): Box {
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-  const take = (x: number, y: number) => {
-    x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
-  };
-  for (const n of doc.nodes) {
-    const s = elementSize(n);
-    take(n.x, n.y);
-    take(n.x + s.width, n.y + s.height);
-  }
-  for (const c of doc.connections) for (const p of c.points ?? []) take(p.x, p.y);
-  if (!Number.isFinite(x0)) return { x: 0, y: 0, w: 1, h: 1 };
-  const m = 40;
-  return { x: x0 - m, y: y0 - m, w: x1 - x0 + 2 * m, h: y1 - y0 + 2 * m };
-}
-
-/** The element's outline, added to the current path (the familiar symbols, simplified for a far view). */
-function outline(ctx: CanvasRenderingContext2D, n: DiagramNode, x: number, y: number) {
-  const s = elementSize(n);
-  switch (n.type) {
-    case 'group': case 'chart': case 'text':
-      ctx.rect(x, y, s.width, n.type === 'text' ? Math.min(s.height, 24) : s.height);
-      return;
-    case 'pool':
-      ctx.moveTo(x + 45, y + 24);
-      ctx.arc(x + 24, y + 24, 21, 0, Math.PI * 2);
-      return;
-    case 'source': poly(ctx, x, y, [24, 3, 45, 42, 3, 42]); return;
-    case 'drain': poly(ctx, x, y, [3, 6, 45, 6, 24, 45]); return;
-    case 'converter': poly(ctx, x, y, [6, 4, 44, 24, 6, 44]); return;
-    case 'trader': poly(ctx, x, y, [4, 4, 24, 24, 4, 44]); poly(ctx, x, y, [44, 4, 24, 24, 44, 44]); return;
-    case 'gate': poly(ctx, x, y, [24, 3, 45, 24, 24, 45, 3, 24]); return;
-    default: ctx.rect(x + 4, y + 4, 40, 40);
-  }
-}
-
-function poly(ctx: CanvasRenderingContext2D, x: number, y: number, xy: number[]) {
-  ctx.moveTo(x + xy[0], y + xy[1]);
-  for (let i = 2; i < xy.length; i += 2) ctx.lineTo(x + xy[i], y + xy[i + 1]);
-  ctx.closePath();
-}
-
-interface DrawInput {
-  doc: EditorDiagram;
-  items: Drawable[];
-  routes: RouteCache;
-  lookup: Lookup;
-  selected: Set<string>;
-  /** Leave out (base layer while dragging) or draw only (drag layer) these elements and their connections. */
-  moving: OverviewDrag | null;
-  only: boolean;
-  /** Bitmap pixels per flow unit. */
-  scale: number;
-}
-
-function draw(ctx: CanvasRenderingContext2D, { doc, items, routes, lookup, selected, moving, only, scale }: DrawInput) {
-  // Line widths in screen pixels, whatever the zoom: a far view is still legible.
-  const px = 1 / scale;
-  const isMoving = (id: string) => moving?.ids.has(id) ?? false;
-  const dx = only && moving ? moving.dx : 0, dy = only && moving ? moving.dy : 0;
-  const shifted: Lookup = only && moving ? shiftedLookup(lookup, moving) : lookup;
-
-  // Connections, one path per colour and kind.
-  const lines = new Map<string, Path2D>();
-  for (const item of items) {
-    const touches = isMoving(item.from) || isMoving(item.to) || (item.target ? isMoving(item.target.from) || isMoving(item.target.to) : false);
-    if (touches !== only) continue;
-    const route = only ? routeOf(item, shifted) : routes.get(item, lookup);
-    if (!route) continue;
-    const c = item.connection;
-    const key = `${c.kind}|${c.color || (c.kind === 'state' ? STATE_INK : INK)}`;
-    let path = lines.get(key);
-    if (!path) lines.set(key, (path = new Path2D()));
-    const [first, ...rest] = route.points;
-    path.moveTo(first.x, first.y);
-    for (const p of rest) path.lineTo(p.x, p.y);
-  }
-  ctx.lineWidth = px;
-  for (const [key, path] of lines) {
-    const [kind, colour] = key.split('|');
-    ctx.setLineDash(kind === 'state' ? [4 * px, 3 * px] : []);
-    ctx.strokeStyle = colour;
-    ctx.stroke(path);
-  }
-  ctx.setLineDash([]);
-
-  // Groups (frames) beneath, then elements: one path per colour, selected ones last in the primary colour.
-  const groups = new Path2D();
-  const byColour = new Map<string, DiagramNode[]>();
-  const chosen: DiagramNode[] = [];
-  for (const n of doc.nodes) {
-    if (isMoving(n.id) !== only) continue;
-    if (selected.has(n.id)) chosen.push(n);
-    else if (n.type === 'group') groups.rect(n.x + dx, n.y + dy, elementSize(n).width, elementSize(n).height);
-    else {
-      const colour = n.color || INK;
-      const list = byColour.get(colour);
-      if (list) list.push(n);
-      else byColour.set(colour, [n]);
-    }
-  }
-  ctx.setLineDash([4 * px, 3 * px]);
-  ctx.lineWidth = px;
-  ctx.strokeStyle = STATE_INK;
-  ctx.stroke(groups);
-  ctx.setLineDash([]);
-  ctx.fillStyle = PAPER;
-  const shapes = (nodes: DiagramNode[], colour: string, width: number) => {
-    ctx.beginPath();
-    for (const n of nodes) outline(ctx, n, n.x + dx, n.y + dy);
-    ctx.fill();
-    ctx.lineWidth = width;
-    ctx.strokeStyle = colour;
-    ctx.stroke();
-  };
-  for (const [colour, nodes] of byColour) shapes(nodes, colour, Math.max(2, 1.5 * px));
-  if (chosen.length) shapes(chosen, PRIMARY, Math.max(4, 3 * px));
-}
-
-function shiftedLookup(lookup: Lookup, moving: OverviewDrag): Lookup {
-  const moved = new Map<string, InternalNode>();
-  for (const id of moving.ids) {
-    const n = lookup.get(id);
-    if (!n) continue;
-    const p = n.internals.positionAbsolute;
-    moved.set(id, { ...n, internals: { ...n.internals, positionAbsolute: { x: p.x + moving.dx, y: p.y + moving.dy } } });
-  }
-  return { get: (id: string) => moved.get(id) ?? lookup.get(id) } as Lookup;
-}
 
 /** The element under a point (flow coordinates): elements and boxes before the groups that frame them. */
 export function elementAt(doc: EditorDiagram, p: Point): DiagramNode | null {
@@ -198,34 +57,24 @@ export function OverviewLayer({ doc, items, routes, selection, drag: dragStore }
   const scaleFor = (z: number) => Math.min(z * (window.devicePixelRatio || 1), Math.sqrt(MAX_PIXELS / (extent.w * extent.h)), FAR_ZOOM * 2);
   const dragIds = drag?.ids;
 
-  const prepare = (el: HTMLCanvasElement, scale: number) => {
-    const w = Math.max(1, Math.round(extent.w * scale)), h = Math.max(1, Math.round(extent.h * scale));
-    if (el.width !== w || el.height !== h) {
-      el.width = w;
-      el.height = h;
-    }
-    const ctx = el.getContext('2d')!;
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.clearRect(0, 0, w, h);
-    ctx.setTransform(scale, 0, 0, scale, -extent.x * scale, -extent.y * scale);
-    return ctx;
-  };
+  const painter = useRef(new BasePainter()).current;
+  const docLookup = useRef(new DocLookup()).current;
+  const lookup = () => docLookup.of(api.getState().nodeLookup, doc);
 
-  // The base bitmap: everything but what is being dragged.
+  // The base bitmap: everything but what is being dragged (only the places that changed, when it can).
   const paintBase = (z: number) => {
     const el = base.current;
     if (!el) return;
     drawnZoom.current = z;
-    const scale = scaleFor(z);
-    const ctx = prepare(el, scale);
-    draw(ctx, { doc, items, routes, lookup: api.getState().nodeLookup, selected, moving: dragIds ? { ids: dragIds, dx: 0, dy: 0 } : null, only: false, scale });
+    painter.paint(el, { doc, items, routes, lookup: lookup(), selected, moving: dragIds ?? null, scale: scaleFor(z), extent });
     el.dataset.elements = String(doc.nodes.length - (dragIds?.size ?? 0));
     el.dataset.connections = String(items.length);
   };
   const paintRef = useRef(paintBase);
   paintRef.current = paintBase;
 
-  useLayoutEffect(() => paintRef.current(api.getState().transform[2]), [doc, items, selected, dragIds, extent, api]);
+  // Also once the viewport is there to hold the canvases (it is not in React Flow's first render).
+  useLayoutEffect(() => paintRef.current(drawnZoom.current || api.getState().transform[2]), [doc, items, selected, dragIds, extent, api, viewport]);
 
   useEffect(() => {
     if (!drawnZoom.current || Math.abs(Math.log(zoom / drawnZoom.current)) < 0.15) return;
@@ -238,13 +87,13 @@ export function OverviewLayer({ doc, items, routes, selection, drag: dragStore }
     const el = top.current;
     if (!el) return;
     if (!drag) {
-      el.width = 1;
-      el.height = 1;
+      // Cleared, not shrunk: the next drag draws on the same bitmap (a new one costs a long frame).
+      const ctx = el.getContext('2d');
+      ctx?.setTransform(1, 0, 0, 1, 0, 0);
+      ctx?.clearRect(0, 0, el.width, el.height);
       return;
     }
-    const scale = scaleFor(drawnZoom.current || api.getState().transform[2]);
-    const ctx = prepare(el, scale);
-    draw(ctx, { doc, items, routes, lookup: api.getState().nodeLookup, selected, moving: drag, only: true, scale });
+    paintDragged(el, { doc, items, lookup: lookup(), drag, scale: scaleFor(drawnZoom.current || api.getState().transform[2]) });
   });
 
   if (!viewport) return null;
@@ -252,7 +101,7 @@ export function OverviewLayer({ doc, items, routes, selection, drag: dragStore }
   return createPortal(
     <div className="overview-layer" aria-hidden="true">
       <canvas ref={base} className="overview-layer__base" style={style} />
-      <canvas ref={top} className="overview-layer__drag" style={style} />
+      <canvas ref={top} className="overview-layer__drag" style={{ position: 'absolute', pointerEvents: 'none' }} />
     </div>,
     viewport,
   );

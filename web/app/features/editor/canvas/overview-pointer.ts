@@ -49,7 +49,9 @@ export function useOverviewPointer(box: RefObject<HTMLDivElement | null>, enable
         last = { dx: (m.clientX - start.x) / scale, dy: (m.clientY - start.y) / scale };
         if (!frame) frame = requestAnimationFrame(() => {
           frame = 0;
-          // Selecting and lifting the element in one frame: the base bitmap is drawn again once, not twice.
+          // Selecting and lifting the element in one frame: the base bitmap is drawn again once, not
+          // twice. The panels show the new selection once the element is put down.
+          if (first) store.setDragging(true);
           if (first && !selected.includes(hit.id)) store.select({ nodes: [hit.id], connections: [] });
           drag.set({ ids, ...last });
         });
@@ -77,6 +79,10 @@ export function useOverviewPointer(box: RefObject<HTMLDivElement | null>, enable
         drag.set(null);
         if (!store.selection.nodes.includes(hit.id)) store.select({ nodes: [...ids], connections: [] });
         store.edit((d) => moveNodes(d, positions));
+        // The panels catch up once the page is idle after the drop (at the latest after half a second).
+        const w = window as Window & { requestIdleCallback?: (cb: () => void, o: { timeout: number }) => number };
+        if (w.requestIdleCallback) w.requestIdleCallback(() => store.setDragging(false), { timeout: 500 });
+        else setTimeout(() => store.setDragging(false), 100);
       };
       window.addEventListener('mousemove', onMove);
       window.addEventListener('mouseup', onUp);

@@ -27,6 +27,7 @@ interface Cached {
  */
 export class FlowNodeCache {
   private cache = new Map<string, Cached>();
+  private last: Node[] = [];
 
   /** `hidden`: far out the overview layer draws the elements instead (see overview-layer.tsx). */
   build(doc: EditorDiagram, selection: Selection, hidden = false): Node[] {
@@ -39,7 +40,10 @@ export class FlowNodeCache {
       const isSelected = selected.has(node.id);
       const prev = this.cache.get(node.id);
       let flow: Node;
-      if (prev && prev.node === node && prev.selected === isSelected && prev.hidden === hidden) flow = prev.flow;
+      // Hidden nodes keep their object whatever the selection: far out React Flow draws none of them,
+      // and a new selection among 5,000 would otherwise hand it all 5,000 again. The selection is
+      // passed on when they show again (the hidden flag changes every node).
+      if (prev && prev.node === node && prev.hidden === hidden && (hidden || prev.selected === isSelected)) flow = prev.flow;
       else {
         const box = BOX_TYPES.has(node.type);
         flow = {
@@ -58,10 +62,13 @@ export class FlowNodeCache {
           flow.measured = prev.flow.measured;
         }
       }
-      next.set(node.id, { node, selected: isSelected, hidden, flow });
+      next.set(node.id, { node, selected: flow.selected ?? false, hidden, flow });
       out.push(flow);
     }
     this.cache = next;
+    // Nothing changed: the same array, so React Flow has nothing to take in.
+    if (out.length === this.last.length && out.every((n, i) => n === this.last[i])) return this.last;
+    this.last = out;
     return out;
   }
 }

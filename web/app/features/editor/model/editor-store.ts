@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useRef, useSyncExternalStore } from 'react';
 import { EMPTY_SELECTION, type EditorDiagram, type Selection } from './types';
 
 const HISTORY_LIMIT = 200;
@@ -24,6 +24,8 @@ export class EditorStore {
   revision = 0;
   /** A view-only diagram (viewers, visitors): every edit is refused here, whatever asks for it. */
   readOnly = false;
+  /** Elements are being dragged with the pointer: panels hold their updates until the drag ends. */
+  dragging = false;
 
   constructor(
     public doc: EditorDiagram,
@@ -96,6 +98,13 @@ export class EditorStore {
     this.emit();
   }
 
+  /** Starts or ends a pointer drag of elements (see `dragging`). */
+  setDragging(on: boolean): void {
+    if (on === this.dragging) return;
+    this.dragging = on;
+    this.emit();
+  }
+
   select(selection: Selection): void {
     const same = selection.nodes.length === this.selection.nodes.length && selection.connections.length === this.selection.connections.length
       && selection.nodes.every((id, i) => id === this.selection.nodes[i]) && selection.connections.every((id, i) => id === this.selection.connections[i]);
@@ -111,6 +120,21 @@ export function useEditorDoc(store: EditorStore): EditorDiagram {
 
 export function useSelection(store: EditorStore): Selection {
   return useSyncExternalStore(store.subscribe, () => store.selection, () => store.selection);
+}
+
+/**
+ * The document and selection for panels beside the canvas. While elements are dragged these stay as
+ * they were when the drag began (the panel of a 5,000-element diagram can take longer than a frame
+ * to draw, with a target list of every element); when it ends they catch up.
+ */
+export function useSettledEditor(store: EditorStore): { doc: EditorDiagram; selection: Selection } {
+  const held = useRef<{ doc: EditorDiagram; selection: Selection } | null>(null);
+  const read = () => {
+    let h = held.current;
+    if (!h || (!store.dragging && (h.doc !== store.doc || h.selection !== store.selection))) held.current = h = { doc: store.doc, selection: store.selection };
+    return h;
+  };
+  return useSyncExternalStore(store.subscribe, read, read);
 }
 
 export function useHistoryState(store: EditorStore): { canUndo: boolean; canRedo: boolean } {

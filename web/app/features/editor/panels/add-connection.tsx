@@ -1,21 +1,21 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useEditor } from '../editor-context';
 import { newConnection } from '../model/defaults';
-import { useEditorDoc } from '../model/editor-store';
+import { useSettledEditor } from '../model/editor-store';
 import { freshId } from '../model/ids';
 import { addConnection } from '../model/ops';
-import type { DiagramNode } from '../model/types';
+import type { DiagramNode, EditorDiagram } from '../model/types';
 
 /** Draws a connection from this element without the mouse: kind, target (an element or, for state, a connection's label) and formula. */
 export function AddConnectionForm({ from }: { from: DiagramNode }) {
   const { store } = useEditor();
-  const doc = useEditorDoc(store);
+  const { doc } = useSettledEditor(store);
   const { register, handleSubmit, watch, resetField } = useForm({ defaultValues: { kind: 'resource' as 'resource' | 'state', target: '', formula: '' } });
   const kind = watch('kind');
   const target = watch('target');
   const base = useId();
-  const nodes = doc.nodes.filter((n) => n.id !== from.id && n.type !== 'text' && n.type !== 'group' && n.type !== 'chart');
+  const targets = useTargetOptions(doc, from.id);
   const labels = kind === 'state' ? doc.connections.filter((c) => c.kind === 'resource') : [];
   const nameOf = (id: string) => doc.nodes.find((n) => n.id === id)?.name || id;
   // A fieldset inside the side panel, not a <form>: the button and Enter submit it.
@@ -37,7 +37,7 @@ export function AddConnectionForm({ from }: { from: DiagramNode }) {
       <label htmlFor={`${base}-to`}>To</label>
       <select id={`${base}-to`} {...register('target')}>
         <option value="">Choose…</option>
-        {nodes.map((n) => <option key={n.id} value={n.id}>{n.name || n.id}</option>)}
+        {targets}
         {labels.map((c) => <option key={c.id} value={c.id}>Label of {nameOf(c.from)} → {nameOf(c.to)} ({c.formula})</option>)}
       </select>
       <label htmlFor={`${base}-formula`}>Formula</label>
@@ -46,4 +46,15 @@ export function AddConnectionForm({ from }: { from: DiagramNode }) {
       <button type="button" className="editor-button" onClick={() => void add()} disabled={!target}>Add connection</button>
     </fieldset>
   );
+}
+
+/**
+ * One option per element that can be a target. Moving elements leaves the list as it was, so a big
+ * diagram's list (thousands of options) is built again only when elements are added, removed or renamed.
+ */
+function useTargetOptions(doc: EditorDiagram, from: string) {
+  const targets = doc.nodes.filter((n) => n.id !== from && n.type !== 'text' && n.type !== 'group' && n.type !== 'chart');
+  const key = targets.map((n) => `${n.id}\u0000${n.name}`).join('\u0001');
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the key stands for the targets' ids and names
+  return useMemo(() => targets.map((n) => <option key={n.id} value={n.id}>{n.name || n.id}</option>), [key]);
 }

@@ -1,5 +1,5 @@
 import { useEditor } from '../editor-context';
-import { useEditorDoc, useSelection } from '../model/editor-store';
+import { useSettledEditor } from '../model/editor-store';
 import { paintSelection } from '../model/ops';
 import { ColorField } from './fields';
 import { ConnectionProperties } from './connection-properties';
@@ -8,8 +8,7 @@ import { NodeProperties } from './node-properties';
 /** The selection's properties: one element, one connection, or what a multi-selection shares (colour). */
 export function PropertiesPanel() {
   const { store } = useEditor();
-  const doc = useEditorDoc(store);
-  const selection = useSelection(store);
+  const { doc, selection } = useSettledEditor(store);
   const count = selection.nodes.length + selection.connections.length;
   if (count === 0) return <p className="props__hint">{store.readOnly ? 'Select an element or a connection to see its properties.' : 'Select an element or a connection to edit it. Add elements from the palette.'}</p>;
   if (count === 1 && selection.nodes.length === 1) {

@@ -25,6 +25,8 @@ export interface SaveState {
 }
 
 const AUTOSAVE_MS = 1200;
+/** At the latest this long after a change the draft is in localStorage (sooner when the page is idle or hidden). */
+const DRAFT_MS = 1000;
 const RETRY_MS = [2000, 4000, 8000, 15000];
 
 /**
@@ -45,6 +47,7 @@ export class SaveController {
     this.state = new ValueStore<SaveState>({ status: dirty ? 'dirty' : 'clean', baseVersion, savedAt: null, message: null, conflict: null });
     this.unsubscribe = store.subscribe(() => this.onChange());
     if (dirty) this.schedule();
+    window.addEventListener('pagehide', this.flushDraft);
   }
 
   private patch(p: Partial<SaveState>): void {
@@ -56,12 +59,43 @@ export class SaveController {
   }
 
   private lastDoc: EditorDiagram | null = null;
+  private draftPending: (() => void) | null = null;
+
+  /**
+   * The draft is written when the page is next idle, not within the change: serialising a big
+   * document takes tens of milliseconds, which would make the frame that drops a dragged element
+   * late. Leaving the page (reload, close) writes a pending draft at once.
+   */
+  private draftSoon(): void {
+    if (this.draftPending) return;
+    const w = window as Window & { requestIdleCallback?: (cb: () => void, o: { timeout: number }) => number; cancelIdleCallback?: (id: number) => void };
+    if (w.requestIdleCallback && w.cancelIdleCallback) {
+      const id = w.requestIdleCallback(this.flushDraft, { timeout: DRAFT_MS });
+      const cancel = w.cancelIdleCallback.bind(window);
+      this.draftPending = () => cancel(id);
+    } else {
+      const id = setTimeout(this.flushDraft, DRAFT_MS / 4);
+      this.draftPending = () => clearTimeout(id);
+    }
+  }
+
+  private cancelDraft(): void {
+    this.draftPending?.();
+    this.draftPending = null;
+  }
+
+  /** Writes the pending draft now, if the document still differs from the server's. */
+  private flushDraft = (): void => {
+    if (!this.draftPending) return;
+    this.cancelDraft();
+    if (this.dirty) writeDraft(this.fuid, { baseVersion: this.state.get().baseVersion, doc: this.store.doc, at: Date.now() });
+  };
 
   private onChange(): void {
     if (this.store.doc === this.lastDoc) return; // selection only
     this.lastDoc = this.store.doc;
     if (!this.dirty) return;
-    writeDraft(this.fuid, { baseVersion: this.state.get().baseVersion, doc: this.store.doc, at: Date.now() });
+    this.draftSoon();
     const s = this.state.get();
     if (s.status !== 'conflict' && s.status !== 'unstable') this.patch({ status: 'dirty', message: null });
     if (s.status !== 'conflict') this.schedule();
@@ -100,7 +134,10 @@ export class SaveController {
         this.failures = 0;
         this.savedRevision = revision;
         const clean = this.store.revision === revision;
-        if (clean) clearDraft(this.fuid);
+        if (clean) {
+          this.cancelDraft();
+          clearDraft(this.fuid);
+        }
         else writeDraft(this.fuid, { baseVersion: result.version, doc: this.store.doc, at: Date.now() });
         this.patch({ status: clean ? 'saved' : 'dirty', baseVersion: result.version, savedAt: result.savedAt, conflict: null, message: null });
         if (!clean) this.schedule();
@@ -144,6 +181,7 @@ export class SaveController {
   reset(baseVersion: number, savedAt: string | null): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.cancelDraft();
     clearDraft(this.fuid);
     this.lastDoc = this.store.doc;
     this.savedRevision = this.store.revision;
@@ -157,6 +195,8 @@ export class SaveController {
 
   dispose(): void {
     if (this.timer) clearTimeout(this.timer);
+    this.flushDraft();
+    window.removeEventListener('pagehide', this.flushDraft);
     this.unsubscribe();
   }
 }

@@ -1,0 +1,420 @@
+import type { InternalNode } from '@xyflow/react';
+import type { DiagramNode, EditorDiagram } from '../model/types';
+import { routeOf, type Drawable, type Route, type RouteCache } from './connection-routes';
+import { elementSize } from './geometry';
+
+const INK = '#1d1b36';
+const STATE_INK = '#5f5d78';
+const PRIMARY = '#5a55f4';
+const PAPER = '#ffffff';
+/** More changed places than this and the whole base bitmap is drawn again instead. */
+const MAX_DIRTY = 48;
+
+export type Lookup = Map<string, InternalNode>;
+export type Box = { x: number; y: number; w: number; h: number };
+
+export interface OverviewDrag {
+  ids: Set<string>;
+  dx: number;
+  dy: number;
+}
+
+/** The diagram's extent in flow coordinates, with a margin for strokes and bend points. */
+export function extentOf(doc: EditorDiagram): Box {
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  const take = (x: number, y: number) => {
+    x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
+  };
+  for (const n of doc.nodes) {
+    const s = elementSize(n);
+    take(n.x, n.y);
+    take(n.x + s.width, n.y + s.height);
+  }
+  for (const c of doc.connections) for (const p of c.points ?? []) take(p.x, p.y);
+  if (!Number.isFinite(x0)) return { x: 0, y: 0, w: 1, h: 1 };
+  const m = 40;
+  return { x: x0 - m, y: y0 - m, w: x1 - x0 + 2 * m, h: y1 - y0 + 2 * m };
+}
+
+/** The element's outline, added to the current path (the familiar symbols, simplified for a far view). */
+function outline(ctx: CanvasRenderingContext2D, n: DiagramNode, x: number, y: number) {
+  const s = elementSize(n);
+  switch (n.type) {
+    case 'group': case 'chart': case 'text':
+      ctx.rect(x, y, s.width, n.type === 'text' ? Math.min(s.height, 24) : s.height);
+      return;
+    case 'pool':
+      ctx.moveTo(x + 45, y + 24);
+      ctx.arc(x + 24, y + 24, 21, 0, Math.PI * 2);
+      return;
+    case 'source': poly(ctx, x, y, [24, 3, 45, 42, 3, 42]); return;
+    case 'drain': poly(ctx, x, y, [3, 6, 45, 6, 24, 45]); return;
+    case 'converter': poly(ctx, x, y, [6, 4, 44, 24, 6, 44]); return;
+    case 'trader': poly(ctx, x, y, [4, 4, 24, 24, 4, 44]); poly(ctx, x, y, [44, 4, 24, 24, 44, 44]); return;
+    case 'gate': poly(ctx, x, y, [24, 3, 45, 24, 24, 45, 3, 24]); return;
+    default: ctx.rect(x + 4, y + 4, 40, 40);
+  }
+}
+
+function poly(ctx: CanvasRenderingContext2D, x: number, y: number, xy: number[]) {
+  ctx.moveTo(x + xy[0], y + xy[1]);
+  for (let i = 2; i < xy.length; i += 2) ctx.lineTo(x + xy[i], y + xy[i + 1]);
+  ctx.closePath();
+}
+
+/** What one canvas shows, in flow coordinates: these elements (shifted by dx, dy) and connection routes. */
+interface Scene {
+  nodes: Iterable<DiagramNode>;
+  lines: Iterable<{ item: Drawable; route: Route }>;
+  selected: Set<string>;
+  dx: number;
+  dy: number;
+  /** One bitmap pixel in flow units (line widths stay legible at any zoom). */
+  px: number;
+}
+
+/** Connections (one path per colour and kind), then group frames, then elements by colour, the selected ones last. */
+function drawScene(ctx: CanvasRenderingContext2D, { nodes, lines: routes, selected, dx, dy, px }: Scene) {
+  const lines = new Map<string, Path2D>();
+  for (const { item, route } of routes) {
+    const c = item.connection;
+    const key = `${c.kind}|${c.color || (c.kind === 'state' ? STATE_INK : INK)}`;
+    let path = lines.get(key);
+    if (!path) lines.set(key, (path = new Path2D()));
+    const [first, ...rest] = route.points;
+    path.moveTo(first.x, first.y);
+    for (const p of rest) path.lineTo(p.x, p.y);
+  }
+  ctx.lineWidth = px;
+  for (const [key, path] of lines) {
+    const [kind, colour] = key.split('|');
+    ctx.setLineDash(kind === 'state' ? [4 * px, 3 * px] : []);
+    ctx.strokeStyle = colour;
+    ctx.stroke(path);
+  }
+  ctx.setLineDash([]);
+
+  const groups = new Path2D();
+  const byColour = new Map<string, DiagramNode[]>();
+  const chosen: DiagramNode[] = [];
+  for (const n of nodes) {
+    if (selected.has(n.id)) chosen.push(n);
+    else if (n.type === 'group') groups.rect(n.x + dx, n.y + dy, elementSize(n).width, elementSize(n).height);
+    else {
+      const colour = n.color || INK;
+      const list = byColour.get(colour);
+      if (list) list.push(n);
+      else byColour.set(colour, [n]);
+    }
+  }
+  ctx.setLineDash([4 * px, 3 * px]);
+  ctx.lineWidth = px;
+  ctx.strokeStyle = STATE_INK;
+  ctx.stroke(groups);
+  ctx.setLineDash([]);
+  ctx.fillStyle = PAPER;
+  const shapes = (list: DiagramNode[], colour: string, width: number) => {
+    ctx.beginPath();
+    for (const n of list) outline(ctx, n, n.x + dx, n.y + dy);
+    ctx.fill();
+    ctx.lineWidth = width;
+    ctx.strokeStyle = colour;
+    ctx.stroke();
+  };
+  for (const [colour, list] of byColour) shapes(list, colour, Math.max(2, 1.5 * px));
+  if (chosen.length) shapes(chosen, PRIMARY, Math.max(4, 3 * px));
+}
+
+/** Whether a connection has an end (or, onto a label, a labelled connection's end) among `ids`. */
+function touches(item: Drawable, ids: Set<string> | null): boolean {
+  if (!ids) return false;
+  return ids.has(item.from) || ids.has(item.to) || (item.target ? ids.has(item.target.from) || ids.has(item.target.to) : false);
+}
+
+/** Adds to `into` the ids in one set and not the other. */
+function flipped(a: Set<string> | null, b: Set<string> | null, into: Set<string>): Set<string> {
+  for (const id of a ?? []) if (!b?.has(id)) into.add(id);
+  for (const id of b ?? []) if (!a?.has(id)) into.add(id);
+  return into;
+}
+
+/** Room around an element or a route for its stroke (and a selected element's wider one), in flow units. */
+const margin = (px: number) => Math.max(4, 4 * px);
+
+function nodeBox(n: DiagramNode, pad: number, dx = 0, dy = 0): Box {
+  const s = elementSize(n);
+  return { x: n.x + dx - pad, y: n.y + dy - pad, w: s.width + 2 * pad, h: s.height + 2 * pad };
+}
+
+function routeBox(r: Route, pad: number): Box {
+  const [x0, y0, x1, y1] = r.box;
+  return { x: x0 - pad, y: y0 - pad, w: x1 - x0 + 2 * pad, h: y1 - y0 + 2 * pad };
+}
+
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+
+/** A box in flow units as whole bitmap pixels (rounded outwards, so clipping leaves no seams). */
+function toPixels(b: Box, scale: number, origin: { x: number; y: number }): Box {
+  const x = Math.floor((b.x - origin.x) * scale), y = Math.floor((b.y - origin.y) * scale);
+  return { x, y, w: Math.ceil((b.x + b.w - origin.x) * scale) - x, h: Math.ceil((b.y + b.h - origin.y) * scale) - y };
+}
+
+function setBitmap(el: HTMLCanvasElement, w: number, h: number) {
+  if (el.width !== w || el.height !== h) {
+    el.width = w;
+    el.height = h;
+  }
+}
+
+/**
+ * React Flow's nodes at their places in the document. React Flow takes in moved elements a render
+ * after the document changes, so the connections of an element just dropped would otherwise be drawn
+ * from where it was. The copies are kept per document node, so routes computed from them stay cached.
+ */
+export class DocLookup {
+  private copies = new WeakMap<DiagramNode, InternalNode>();
+
+  of(lookup: Lookup, doc: EditorDiagram): Lookup {
+    let moved: Map<string, InternalNode> | null = null;
+    for (const n of doc.nodes) {
+      const internal = lookup.get(n.id);
+      if (!internal) continue;
+      const p = internal.internals.positionAbsolute;
+      if (p.x === n.x && p.y === n.y) continue;
+      let copy = this.copies.get(n);
+      if (!copy || copy.measured !== internal.measured) {
+        copy = { ...internal, internals: { ...internal.internals, positionAbsolute: { x: n.x, y: n.y } } };
+        this.copies.set(n, copy);
+      }
+      (moved ??= new Map()).set(n.id, copy);
+    }
+    if (!moved) return lookup;
+    const overrides = moved;
+    return { get: (id: string) => overrides.get(id) ?? lookup.get(id) } as Lookup;
+  }
+}
+
+/** React Flow's nodes with the dragged ones moved by the drag's offset. */
+function shiftedLookup(lookup: Lookup, moving: OverviewDrag): Lookup {
+  const moved = new Map<string, InternalNode>();
+  for (const id of moving.ids) {
+    const n = lookup.get(id);
+    if (!n) continue;
+    const p = n.internals.positionAbsolute;
+    moved.set(id, { ...n, internals: { ...n.internals, positionAbsolute: { x: p.x + moving.dx, y: p.y + moving.dy } } });
+  }
+  return { get: (id: string) => moved.get(id) ?? lookup.get(id) } as Lookup;
+}
+
+export interface BaseInput {
+  doc: EditorDiagram;
+  items: Drawable[];
+  routes: RouteCache;
+  lookup: Lookup;
+  selected: Set<string>;
+  /** Elements being dragged: left out, with their connections (the drag layer draws them). */
+  moving: Set<string> | null;
+  /** Bitmap pixels per flow unit. */
+  scale: number;
+  extent: Box;
+}
+
+/**
+ * The base bitmap: every element and connection but the dragged ones. It remembers what it drew, so
+ * when a few elements change (picked up, put down, selected) only their places are cleared and drawn
+ * again (with whatever else crosses them), not all 5,000 elements and 7,000 connections.
+ */
+export class BasePainter {
+  /** What the bitmap shows, by id: elements (with whether they are drawn selected) and connection routes. */
+  private nodes = new Map<string, { node: DiagramNode; chosen: boolean; seen: number }>();
+  private lines = new Map<string, { item: Drawable; route: Route; seen: number }>();
+  private round = 0;
+  private key = '';
+  /** What the last call drew from, and lookups built from it: elements by id, connections by element. */
+  private last: { doc: EditorDiagram; items: Drawable[]; selected: Set<string>; moving: Set<string> | null } | null = null;
+  private byId = new Map<string, DiagramNode>();
+  private touching = new Map<string, Drawable[]>();
+
+  /** Draws what changed since the last call (everything when the scale or extent changed); returns how much. */
+  paint(el: HTMLCanvasElement, { doc, items, routes, lookup, selected, moving, scale, extent }: BaseInput): 'all' | 'part' | 'none' {
+    const px = 1 / scale, pad = margin(px), round = ++this.round;
+    const w = Math.max(1, Math.round(extent.w * scale)), h = Math.max(1, Math.round(extent.h * scale));
+    const key = `${scale}|${extent.x}|${extent.y}|${w}|${h}`;
+    const whole = key !== this.key || el.width !== w || el.height !== h;
+    this.key = key;
+    // The changed places, in flow units (null: too many, draw everything).
+    let dirty: Box[] | null = whole ? null : [];
+    const mark = (b: Box) => {
+      if (dirty && dirty.push(b) > MAX_DIRTY) dirty = null;
+    };
+    const visitNode = (node: DiagramNode) => {
+      const was = this.nodes.get(node.id);
+      if (moving?.has(node.id)) {
+        if (was) mark(nodeBox(was.node, pad));
+        this.nodes.delete(node.id);
+        return;
+      }
+      const chosen = selected.has(node.id);
+      if (was && was.node === node && was.chosen === chosen) {
+        was.seen = round;
+        return;
+      }
+      if (was && was.node !== node) mark(nodeBox(was.node, pad));
+      mark(nodeBox(node, pad));
+      this.nodes.set(node.id, { node, chosen, seen: round });
+    };
+    const visitItem = (item: Drawable) => {
+      const id = item.connection.id;
+      const was = this.lines.get(id);
+      const route = touches(item, moving) ? null : routes.get(item, lookup);
+      if (!route) {
+        if (was) mark(routeBox(was.route, pad));
+        this.lines.delete(id);
+        return;
+      }
+      if (was && was.route === route) {
+        was.item = item;
+        was.seen = round;
+        return;
+      }
+      if (was) mark(routeBox(was.route, pad));
+      mark(routeBox(route, pad));
+      this.lines.set(id, { item, route, seen: round });
+    };
+
+    const last = this.last;
+    if (!whole && last && last.doc === doc && last.items === items) {
+      // Same diagram: only the elements whose selection or drag changed, and the drag's connections.
+      const lifted = flipped(last.moving, moving, new Set());
+      for (const id of flipped(last.selected, selected, new Set(lifted))) {
+        const node = this.byId.get(id);
+        if (node) visitNode(node);
+      }
+      for (const id of lifted) for (const item of this.touching.get(id) ?? []) visitItem(item);
+    } else {
+      // Connections whose ends did not change keep their route without asking the route cache.
+      const changed = flipped(last?.moving ?? null, moving, new Set());
+      if (!last || last.doc !== doc) {
+        const byId = new Map(doc.nodes.map((n) => [n.id, n]));
+        for (const [id, node] of byId) if (this.byId.get(id) !== node) changed.add(id);
+        for (const id of this.byId.keys()) if (!byId.has(id)) changed.add(id);
+        this.byId = byId;
+      }
+      if (!last || last.items !== items) {
+        this.touching = new Map();
+        for (const item of items) {
+          for (const id of [item.from, item.to, item.target?.from, item.target?.to]) {
+            if (!id) continue;
+            const list = this.touching.get(id);
+            if (list) list.push(item);
+            else this.touching.set(id, [item]);
+          }
+        }
+      }
+      for (const node of doc.nodes) visitNode(node);
+      for (const item of items) {
+        const was = last && this.lines.get(item.connection.id);
+        if (was && was.item.connection === item.connection && was.item.target === item.target && !touches(item, changed)) {
+          was.item = item;
+          was.seen = round;
+        } else visitItem(item);
+      }
+      // Gone from the document: their places are cleared.
+      for (const [id, was] of this.nodes) {
+        if (was.seen === round) continue;
+        mark(nodeBox(was.node, pad));
+        this.nodes.delete(id);
+      }
+      for (const [id, was] of this.lines) {
+        if (was.seen === round) continue;
+        mark(routeBox(was.route, pad));
+        this.lines.delete(id);
+      }
+    }
+    this.last = { doc, items, selected, moving };
+    const changed = dirty;
+    if (changed?.length === 0) return 'none';
+
+    setBitmap(el, w, h);
+    const ctx = el.getContext('2d')!;
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    let scene: Scene = { nodes: [...this.nodes.values()].map((n) => n.node), lines: this.lines.values(), selected, dx: 0, dy: 0, px };
+    if (changed) {
+      // Clip to the changed places (whole pixels), clear them, and draw again what crosses them.
+      const rects = changed.map((b) => toPixels(b, scale, extent));
+      ctx.beginPath();
+      for (const r of rects) ctx.rect(r.x, r.y, r.w, r.h);
+      ctx.clip();
+      const areas = rects.map((r) => ({ x: r.x * px + extent.x, y: r.y * px + extent.y, w: r.w * px, h: r.h * px }));
+      let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+      for (const a of areas) {
+        x0 = Math.min(x0, a.x); y0 = Math.min(y0, a.y); x1 = Math.max(x1, a.x + a.w); y1 = Math.max(y1, a.y + a.h);
+      }
+      // Most of the diagram is nowhere near: rejected on numbers, without making a box for it.
+      const hit = (left: number, top: number, right: number, bottom: number) =>
+        left - pad < x1 && right + pad > x0 && top - pad < y1 && bottom + pad > y0
+        && areas.some((a) => overlaps(a, { x: left - pad, y: top - pad, w: right - left + 2 * pad, h: bottom - top + 2 * pad }));
+      const nodes: DiagramNode[] = [];
+      for (const { node } of this.nodes.values()) {
+        const size = elementSize(node);
+        if (hit(node.x, node.y, node.x + size.width, node.y + size.height)) nodes.push(node);
+      }
+      const lines: Array<{ item: Drawable; route: Route }> = [];
+      for (const l of this.lines.values()) if (hit(...l.route.box)) lines.push(l);
+      scene = { ...scene, nodes, lines };
+    }
+    ctx.clearRect(0, 0, w, h);
+    ctx.setTransform(scale, 0, 0, scale, -extent.x * scale, -extent.y * scale);
+    drawScene(ctx, scene);
+    ctx.restore();
+    return changed ? 'part' : 'all';
+  }
+}
+
+export interface DragInput {
+  doc: EditorDiagram;
+  items: Drawable[];
+  lookup: Lookup;
+  drag: OverviewDrag;
+  scale: number;
+}
+
+/**
+ * The dragged elements and their connections, on a canvas only as big as they are (placed in flow
+ * coordinates through its style), drawn again on every frame of the drag.
+ */
+export function paintDragged(el: HTMLCanvasElement, { doc, items, lookup, drag, scale }: DragInput): void {
+  const px = 1 / scale, pad = margin(px);
+  const shifted = shiftedLookup(lookup, drag);
+  const nodes = doc.nodes.filter((n) => drag.ids.has(n.id));
+  const lines: Array<{ item: Drawable; route: Route }> = [];
+  for (const item of items) {
+    if (!touches(item, drag.ids)) continue;
+    const route = routeOf(item, shifted);
+    if (route) lines.push({ item, route });
+  }
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  const take = (b: Box) => {
+    x0 = Math.min(x0, b.x); y0 = Math.min(y0, b.y); x1 = Math.max(x1, b.x + b.w); y1 = Math.max(y1, b.y + b.h);
+  };
+  for (const n of nodes) take(nodeBox(n, pad, drag.dx, drag.dy));
+  for (const l of lines) take(routeBox(l.route, pad));
+  if (!Number.isFinite(x0)) {
+    setBitmap(el, 1, 1);
+    el.getContext('2d')!.clearRect(0, 0, 1, 1);
+    return;
+  }
+  // Whole bitmap pixels. The bitmap is only made bigger (in steps), not new on every frame: a new
+  // one costs more than drawing a few elements.
+  const left = Math.floor(x0 * scale) / scale, top = Math.floor(y0 * scale) / scale;
+  const step = (v: number, have: number) => (v <= have ? have : Math.ceil((v * 1.25) / 64) * 64);
+  const w = step(Math.ceil((x1 - left) * scale), el.width > 1 ? el.width : 0), h = step(Math.ceil((y1 - top) * scale), el.height > 1 ? el.height : 0);
+  Object.assign(el.style, { left: `${left}px`, top: `${top}px`, width: `${w / scale}px`, height: `${h / scale}px` });
+  setBitmap(el, w, h);
+  const ctx = el.getContext('2d')!;
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.clearRect(0, 0, w, h);
+  ctx.setTransform(scale, 0, 0, scale, -left * scale, -top * scale);
+  drawScene(ctx, { nodes, lines, selected: drag.ids, dx: drag.dx, dy: drag.dy, px });
+}
