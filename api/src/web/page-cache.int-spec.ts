@@ -109,6 +109,15 @@ describe('anonymous page cache', () => {
     expect((await page(shortLived, '/pricing')).cached).toBe(true);
   });
 
+  it('renders at most two expired pages again at once; the others are served their old copy meanwhile', async () => {
+    const paths = [1, 2, 3, 4, 5, 6].map((n) => `/community/see-all?filter=diagrams&page=${n}`);
+    for (const path of paths) await page(shortLived, path);
+    await new Promise((r) => setTimeout(r, 1_100));
+    const states = await Promise.all(paths.map((path) => fetch(`${shortLived.url}${path}`).then(async (r) => (await r.text(), r.headers.get('x-page-cache')))));
+    expect(states.filter((state) => state === null)).toHaveLength(2);
+    expect(states.filter((state) => state === 'stale')).toHaveLength(4);
+  });
+
   it('has a crowd arriving before a page is first kept wait for the one render', async () => {
     const crowd = await Promise.all(Array.from({ length: 8 }, () => fetch(`${app.url}/careers`).then(async (r) => ({ status: r.status, body: await r.text(), state: r.headers.get('x-page-cache') }))));
     expect(crowd.every((r) => r.status === 200 && r.body.includes('</html>'))).toBe(true);

@@ -3,6 +3,12 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { PageTemplate } from './page-template.js';
 
 const MAX_PAGES = 500;
+/**
+ * Pages rendered again at once while their old copies are served. A render holds the event loop
+ * for tens of milliseconds: when many pages expire together (the pages of a list read in one
+ * burst), the others wait their turn behind their old copy instead of stalling every request.
+ */
+const MAX_REFRESHES = 2;
 const MAX_PAGE_BYTES = 1_000_000;
 /** Headers of the rendered page a reuse repeats; the request's own (CSP with its nonce, request id) stay. */
 const REPLAYED = ['content-type', 'set-cookie', 'vary', 'cache-control'];
@@ -82,6 +88,7 @@ function replay(req: Request, res: Response, page: CachedPage, nonce: string, st
  */
 export function anonymousPageCache(ttlMs: number): RequestHandler {
   const entries = new Map<string, Entry>();
+  let refreshes = 0;
   return (req: Request, res: Response, next: NextFunction) => {
     const asked = ttlMs > 0 ? cacheKey(req) : null;
     const nonce = String(res.locals.cspNonce ?? '');
@@ -91,10 +98,12 @@ export function anonymousPageCache(ttlMs: number): RequestHandler {
     if (entry.personal) return next();
     const page = entry.page;
     if (page && Date.now() - page.at < ttlMs) return replay(req, res, page, nonce, 'hit');
-    if (page && entry.refreshing) return replay(req, res, page, nonce, 'stale');
+    if (page && (entry.refreshing || refreshes >= MAX_REFRESHES)) return replay(req, res, page, nonce, 'stale');
     // A first visit while the first render runs waits for it (no crowd of identical renders after a start or deployment).
     if (entry.refreshing) return void entry.waiting.push(() => (entry.page ? replay(req, res, entry.page, nonce, 'hit') : next()));
     entry.refreshing = true;
+    const refresh = page !== undefined;
+    if (refresh) refreshes++;
     if (!entries.has(key)) {
       if (entries.size >= MAX_PAGES) entries.delete(entries.keys().next().value!);
       entries.set(key, entry);
@@ -132,6 +141,7 @@ export function anonymousPageCache(ttlMs: number): RequestHandler {
     };
     res.on('close', () => {
       entry.refreshing = false;
+      if (refresh) refreshes--;
       store();
       for (const resume of entry.waiting.splice(0)) resume();
     });

@@ -1,8 +1,9 @@
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 /**
- * Tabs over lists the server rendered at once (so the page caches whole and works before
- * hydration: the first panel shows); arrow keys move between tabs (WAI-ARIA tabs pattern).
+ * Tabs over lists the page's data holds at once; only the chosen panel is rendered (the server
+ * renders the first, which shows before hydration; the others cost nothing until chosen, which
+ * keeps the explore page's render short). Arrow keys move between tabs (WAI-ARIA tabs pattern).
  */
 export function RankedTabs<K extends string>({ label, tabs, children }: { label: string; tabs: { key: K; label: string }[]; children: (key: K) => ReactNode }) {
   const [active, setActive] = useState<K>(tabs[0].key);
@@ -37,7 +38,7 @@ export function RankedTabs<K extends string>({ label, tabs, children }: { label:
       </div>
       {tabs.map((tab) => (
         <div key={tab.key} id={`${id}-panel-${tab.key}`} role="tabpanel" aria-labelledby={`${id}-tab-${tab.key}`} hidden={tab.key !== active}>
-          {children(tab.key)}
+          {tab.key === active ? children(tab.key) : null}
         </div>
       ))}
     </div>
