@@ -12,6 +12,12 @@ export interface PersonRow {
   availableForHire: boolean;
 }
 
+export interface SocialStateRows {
+  diagrams: { fuid: string; count: number; mine: boolean }[];
+  designers: { username: string; count: number; forHire: boolean; mine: boolean }[];
+  contributors: { fuid: string; username: string; first_name: string | null; last_name: string | null }[];
+}
+
 const person = { id: true, username: true, firstName: true, lastName: true, email: true, followerCount: true, availableForHire: true } as const;
 
 /**
@@ -67,41 +73,27 @@ export class SocialRepository {
     return this.prisma.user.findFirst({ where: { username, isPrivateAccount: false, disabledAt: null }, select: person }) as Promise<PersonRow | null>;
   }
 
-  /** Of these fuids: the ones `userId` likes, and every one's like count (one query: this runs on every page view of a signed-in reader). */
-  async likes(userId: string | null, fuids: string[]): Promise<{ liked: string[]; counts: Record<string, number> }> {
-    if (!fuids.length) return { liked: [], counts: {} };
-    const rows = await this.prisma.$queryRaw<{ fuid: string; like_count: number; liked: boolean }[]>`
-      SELECT d.fuid, d.like_count,
-             (${userId}::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM diagram_likes l WHERE l.diagram_id = d.id AND l.user_id = ${userId}::uuid)) AS liked
-      FROM diagrams d WHERE d.fuid = ANY(${fuids}::text[]) AND d.deleted_at IS NULL`;
-    return { liked: rows.filter((r) => r.liked).map((r) => r.fuid), counts: Object.fromEntries(rows.map((r) => [r.fuid, r.like_count])) };
-  }
-
-  /** Of these usernames: the ones `userId` follows, every one's follower count, and who is for hire (one query). */
-  async follows(userId: string | null, usernames: string[]): Promise<{ followed: string[]; counts: Record<string, number>; forHire: string[] }> {
-    if (!usernames.length) return { followed: [], counts: {}, forHire: [] };
-    const rows = await this.prisma.$queryRaw<{ username: string; follower_count: number; for_hire: boolean; followed: boolean }[]>`
-      SELECT u.username, u.follower_count, (u.available_for_hire AND NOT u.is_private_account) AS for_hire,
-             (${userId}::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM user_follows f WHERE f.followed_id = u.id AND f.follower_id = ${userId}::uuid)) AS followed
-      FROM users u WHERE u.username = ANY(${usernames}::text[])`;
-    return {
-      followed: rows.filter((r) => r.followed).map((r) => r.username),
-      counts: Object.fromEntries(rows.map((r) => [r.username, r.follower_count])),
-      forHire: rows.filter((r) => r.for_hire).map((r) => r.username),
-    };
-  }
-
-  /** People who saved a version of each diagram (its contributors), by fuid. */
-  async contributors(fuids: string[]): Promise<Record<string, { username: string; name: string }[]>> {
-    if (!fuids.length) return {};
-    const rows = await this.prisma.$queryRaw<{ fuid: string; username: string; first_name: string | null; last_name: string | null }[]>`
-      SELECT DISTINCT d.fuid, u.username, u.first_name, u.last_name
-      FROM diagrams d JOIN diagram_revisions r ON r.diagram_id = d.id JOIN users u ON u.id = r.author_id
-      WHERE d.fuid = ANY(${fuids}::text[]) AND u.username IS NOT NULL AND NOT u.is_private_account
-      ORDER BY d.fuid, u.username`;
-    const out: Record<string, { username: string; name: string }[]> = {};
-    for (const r of rows) (out[r.fuid] ??= []).push({ username: r.username, name: `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() || r.username });
-    return out;
+  /**
+   * For what a page shows: of these fuids, the ones `userId` likes and every like count; of these
+   * usernames, the ones `userId` follows, follower counts and who is for hire; each diagram's
+   * contributors (people who saved a version). One statement: every signed-in page view asks this.
+   */
+  async state(userId: string | null, fuids: string[], usernames: string[]): Promise<SocialStateRows> {
+    const [row] = await this.prisma.$queryRaw<{ state: string }[]>`
+      SELECT json_build_object(
+        'diagrams', (SELECT coalesce(json_agg(json_build_object('fuid', d.fuid, 'count', d.like_count,
+                       'mine', ${userId}::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM diagram_likes l WHERE l.diagram_id = d.id AND l.user_id = ${userId}::uuid))), '[]')
+                     FROM diagrams d WHERE d.fuid = ANY(${fuids}::text[]) AND d.deleted_at IS NULL),
+        'designers', (SELECT coalesce(json_agg(json_build_object('username', u.username, 'count', u.follower_count,
+                        'forHire', u.available_for_hire AND NOT u.is_private_account,
+                        'mine', ${userId}::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM user_follows f WHERE f.followed_id = u.id AND f.follower_id = ${userId}::uuid))), '[]')
+                      FROM users u WHERE u.username = ANY(${usernames}::text[])),
+        'contributors', (SELECT coalesce(json_agg(c ORDER BY c.fuid, c.username), '[]') FROM (
+                           SELECT DISTINCT d.fuid, u.username, u.first_name, u.last_name
+                           FROM diagrams d JOIN diagram_revisions r ON r.diagram_id = d.id JOIN users u ON u.id = r.author_id
+                           WHERE d.fuid = ANY(${fuids}::text[]) AND u.username IS NOT NULL AND NOT u.is_private_account) c)
+      )::text AS state`;
+    return JSON.parse(row.state) as SocialStateRows;
   }
 
   /** A page of the public community diagrams `username` likes, most recently liked first, and how many there are. */

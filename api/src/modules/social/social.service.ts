@@ -65,9 +65,18 @@ export class SocialService {
   async state(caller: Caller | undefined, query: { fuids?: string; usernames?: string }): Promise<SocialState> {
     const fuids = list(query.fuids);
     const usernames = list(query.usernames);
-    const userId = caller?.userId ?? null;
-    const [likes, follows, contributors] = await Promise.all([this.repository.likes(userId, fuids), this.repository.follows(userId, usernames), this.repository.contributors(fuids)]);
-    return { liked: likes.liked, followed: follows.followed, likeCounts: likes.counts, followerCounts: follows.counts, contributors, forHire: follows.forHire };
+    if (!fuids.length && !usernames.length) return { liked: [], followed: [], likeCounts: {}, followerCounts: {}, contributors: {}, forHire: [] };
+    const rows = await this.repository.state(caller?.userId ?? null, fuids, usernames);
+    const contributors: SocialState['contributors'] = {};
+    for (const r of rows.contributors) (contributors[r.fuid] ??= []).push({ username: r.username, name: `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() || r.username });
+    return {
+      liked: rows.diagrams.filter((d) => d.mine).map((d) => d.fuid),
+      followed: rows.designers.filter((d) => d.mine).map((d) => d.username),
+      likeCounts: Object.fromEntries(rows.diagrams.map((d) => [d.fuid, d.count])),
+      followerCounts: Object.fromEntries(rows.designers.map((d) => [d.username, d.count])),
+      contributors,
+      forHire: rows.designers.filter((d) => d.forHire).map((d) => d.username),
+    };
   }
 
   /** A page of whom `username` follows or of who follows them (usernames; the website turns them into cards). */
