@@ -139,7 +139,13 @@ describe.skipIf(!inject('chromiumPath'))('editor: ENGINE.md example 8 in Chromiu
     const connect = async (kind: 'resource' | 'state', to: string, formula: string) => {
       const form = panel(page).getByRole('group', { name: 'Add a connection' });
       await form.getByLabel('Kind').selectOption(kind);
-      await form.getByLabel('To').selectOption({ label: to });
+      // The target list is searchable: type the name, Enter picks the first match (an exact name comes first).
+      await form.getByRole('combobox', { name: 'To' }).focus();
+      await page.keyboard.type(to);
+      await expect.poll(() => form.getByRole('listbox', { name: 'Targets' }).getByRole('option').first().textContent()).toBe(to);
+      if (kind === 'state') await saveScreenshot(page, 'editor-connection-target-search');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => form.getByRole('combobox', { name: 'To' }).inputValue()).toBe(to);
       await form.getByLabel('Formula').focus();
       await page.keyboard.type(formula);
       await page.keyboard.press('Enter');
