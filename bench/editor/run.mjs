@@ -10,8 +10,9 @@
 // 127.0.0.1 and stops by itself.   node bench/editor/run.mjs
 import { loadavg } from 'node:os';
 import { frameStats, measureFrames, measureWheel, paneSpot, startFrames, stopFrames } from './frames.mjs';
-import { CONNECTIONS, openAndWaitDrawn } from './open.mjs';
+import { openAndWaitDrawn } from './open.mjs';
 import { laidOut, withEditorBench } from './setup.mjs';
+import { centreOf, fitAll } from './view.mjs';
 
 const TARGETS = {
   pan_1000_p50_ms: ['≤', 16.7], pan_1000_p95_ms: ['≤', 25], zoom_1000_p50_ms: ['≤', 16.7], zoom_1000_p95_ms: ['≤', 25],
@@ -45,20 +46,6 @@ async function opens(context, url, name) {
   return page;
 }
 
-/**
- * Fit: every element and connection in view and drawn — as React Flow nodes and connection paths,
- * or, far out, on the overview bitmap (its data-elements / data-connections say how many).
- */
-async function fitAll(page, nodes, connections) {
-  await page.getByRole('button', { name: 'Fit the diagram' }).click();
-  await page.waitForFunction(([n, c, sel]) => {
-    const overview = document.querySelector('.overview-layer__base');
-    if (overview) return Number(overview.dataset.elements) >= n && Number(overview.dataset.connections) >= c;
-    return document.querySelectorAll('.react-flow__node').length >= n && document.querySelectorAll(sel).length >= c;
-  }, [nodes, connections, CONNECTIONS], { timeout: 60_000, polling: 'raf' });
-  await page.waitForTimeout(500);
-}
-
 /** Element and connection views rendered while `work` runs (see canvas/render-count.ts). */
 async function renders(page, name, work) {
   await page.evaluate(() => { window.__lwRenders = {}; });
@@ -68,14 +55,6 @@ async function renders(page, name, work) {
   put(`renders_${name}_connections`, counts.connection ?? 0);
   return result;
 }
-
-/** Where element `node` of the document is on screen, from React Flow's viewport transform. */
-const centreOf = (page, node) => page.evaluate((n) => {
-  const pane = document.querySelector('.react-flow__pane').getBoundingClientRect();
-  const m = /translate\(([-\d.]+)px, ?([-\d.]+)px\) scale\(([\d.]+)\)/.exec(document.querySelector('.react-flow__viewport').style.transform);
-  const [tx, ty, zoom] = m.slice(1).map(Number);
-  return { x: pane.left + tx + (n.x + 24) * zoom, y: pane.top + ty + (n.y + 24) * zoom };
-}, { x: node.x, y: node.y });
 
 await withEditorBench(async ({ base, context, create, createLarge }) => {
   const big = laidOut(1000);

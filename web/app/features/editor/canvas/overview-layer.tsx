@@ -6,7 +6,8 @@ import { useValue, type ValueStore } from '../model/value-store';
 import type { Drawable, RouteCache } from './connection-routes';
 import { elementSize } from './geometry';
 import { FAR_ZOOM } from './level-of-detail';
-import { BasePainter, DocLookup, extentOf, paintDragged, type OverviewDrag } from './overview-paint';
+import { extentOf } from './overview-boxes';
+import { BasePainter, DocLookup, paintDragged, type OverviewDrag } from './overview-paint';
 
 export type { OverviewDrag } from './overview-paint';
 

@@ -1,128 +1,19 @@
 import type { InternalNode } from '@xyflow/react';
 import type { DiagramNode, EditorDiagram } from '../model/types';
 import { routeOf, type Drawable, type Route, type RouteCache } from './connection-routes';
+import { margin, nodeBox, overlaps, routeBox, toPixels, type Box } from './overview-boxes';
+import { drawScene, type Scene } from './overview-scene';
 import { elementSize } from './geometry';
 
-const INK = '#1d1b36';
-const STATE_INK = '#5f5d78';
-const PRIMARY = '#5a55f4';
-const PAPER = '#ffffff';
 /** More changed places than this and the whole base bitmap is drawn again instead. */
 const MAX_DIRTY = 48;
 
 export type Lookup = Map<string, InternalNode>;
-export type Box = { x: number; y: number; w: number; h: number };
 
 export interface OverviewDrag {
   ids: Set<string>;
   dx: number;
   dy: number;
-}
-
-/** The diagram's extent in flow coordinates, with a margin for strokes and bend points. */
-export function extentOf(doc: EditorDiagram): Box {
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-  const take = (x: number, y: number) => {
-    x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
-  };
-  for (const n of doc.nodes) {
-    const s = elementSize(n);
-    take(n.x, n.y);
-    take(n.x + s.width, n.y + s.height);
-  }
-  for (const c of doc.connections) for (const p of c.points ?? []) take(p.x, p.y);
-  if (!Number.isFinite(x0)) return { x: 0, y: 0, w: 1, h: 1 };
-  const m = 40;
-  return { x: x0 - m, y: y0 - m, w: x1 - x0 + 2 * m, h: y1 - y0 + 2 * m };
-}
-
-/** The element's outline, added to the current path (the familiar symbols, simplified for a far view). */
-function outline(ctx: CanvasRenderingContext2D, n: DiagramNode, x: number, y: number) {
-  const s = elementSize(n);
-  switch (n.type) {
-    case 'group': case 'chart': case 'text':
-      ctx.rect(x, y, s.width, n.type === 'text' ? Math.min(s.height, 24) : s.height);
-      return;
-    case 'pool':
-      ctx.moveTo(x + 45, y + 24);
-      ctx.arc(x + 24, y + 24, 21, 0, Math.PI * 2);
-      return;
-    case 'source': poly(ctx, x, y, [24, 3, 45, 42, 3, 42]); return;
-    case 'drain': poly(ctx, x, y, [3, 6, 45, 6, 24, 45]); return;
-    case 'converter': poly(ctx, x, y, [6, 4, 44, 24, 6, 44]); return;
-    case 'trader': poly(ctx, x, y, [4, 4, 24, 24, 4, 44]); poly(ctx, x, y, [44, 4, 24, 24, 44, 44]); return;
-    case 'gate': poly(ctx, x, y, [24, 3, 45, 24, 24, 45, 3, 24]); return;
-    default: ctx.rect(x + 4, y + 4, 40, 40);
-  }
-}
-
-function poly(ctx: CanvasRenderingContext2D, x: number, y: number, xy: number[]) {
-  ctx.moveTo(x + xy[0], y + xy[1]);
-  for (let i = 2; i < xy.length; i += 2) ctx.lineTo(x + xy[i], y + xy[i + 1]);
-  ctx.closePath();
-}
-
-/** What one canvas shows, in flow coordinates: these elements (shifted by dx, dy) and connection routes. */
-interface Scene {
-  nodes: Iterable<DiagramNode>;
-  lines: Iterable<{ item: Drawable; route: Route }>;
-  selected: Set<string>;
-  dx: number;
-  dy: number;
-  /** One bitmap pixel in flow units (line widths stay legible at any zoom). */
-  px: number;
-}
-
-/** Connections (one path per colour and kind), then group frames, then elements by colour, the selected ones last. */
-function drawScene(ctx: CanvasRenderingContext2D, { nodes, lines: routes, selected, dx, dy, px }: Scene) {
-  const lines = new Map<string, Path2D>();
-  for (const { item, route } of routes) {
-    const c = item.connection;
-    const key = `${c.kind}|${c.color || (c.kind === 'state' ? STATE_INK : INK)}`;
-    let path = lines.get(key);
-    if (!path) lines.set(key, (path = new Path2D()));
-    const [first, ...rest] = route.points;
-    path.moveTo(first.x, first.y);
-    for (const p of rest) path.lineTo(p.x, p.y);
-  }
-  ctx.lineWidth = px;
-  for (const [key, path] of lines) {
-    const [kind, colour] = key.split('|');
-    ctx.setLineDash(kind === 'state' ? [4 * px, 3 * px] : []);
-    ctx.strokeStyle = colour;
-    ctx.stroke(path);
-  }
-  ctx.setLineDash([]);
-
-  const groups = new Path2D();
-  const byColour = new Map<string, DiagramNode[]>();
-  const chosen: DiagramNode[] = [];
-  for (const n of nodes) {
-    if (selected.has(n.id)) chosen.push(n);
-    else if (n.type === 'group') groups.rect(n.x + dx, n.y + dy, elementSize(n).width, elementSize(n).height);
-    else {
-      const colour = n.color || INK;
-      const list = byColour.get(colour);
-      if (list) list.push(n);
-      else byColour.set(colour, [n]);
-    }
-  }
-  ctx.setLineDash([4 * px, 3 * px]);
-  ctx.lineWidth = px;
-  ctx.strokeStyle = STATE_INK;
-  ctx.stroke(groups);
-  ctx.setLineDash([]);
-  ctx.fillStyle = PAPER;
-  const shapes = (list: DiagramNode[], colour: string, width: number) => {
-    ctx.beginPath();
-    for (const n of list) outline(ctx, n, n.x + dx, n.y + dy);
-    ctx.fill();
-    ctx.lineWidth = width;
-    ctx.strokeStyle = colour;
-    ctx.stroke();
-  };
-  for (const [colour, list] of byColour) shapes(list, colour, Math.max(2, 1.5 * px));
-  if (chosen.length) shapes(chosen, PRIMARY, Math.max(4, 3 * px));
 }
 
 /** Whether a connection has an end (or, onto a label, a labelled connection's end) among `ids`. */
@@ -136,27 +27,6 @@ function flipped(a: Set<string> | null, b: Set<string> | null, into: Set<string>
   for (const id of a ?? []) if (!b?.has(id)) into.add(id);
   for (const id of b ?? []) if (!a?.has(id)) into.add(id);
   return into;
-}
-
-/** Room around an element or a route for its stroke (and a selected element's wider one), in flow units. */
-const margin = (px: number) => Math.max(4, 4 * px);
-
-function nodeBox(n: DiagramNode, pad: number, dx = 0, dy = 0): Box {
-  const s = elementSize(n);
-  return { x: n.x + dx - pad, y: n.y + dy - pad, w: s.width + 2 * pad, h: s.height + 2 * pad };
-}
-
-function routeBox(r: Route, pad: number): Box {
-  const [x0, y0, x1, y1] = r.box;
-  return { x: x0 - pad, y: y0 - pad, w: x1 - x0 + 2 * pad, h: y1 - y0 + 2 * pad };
-}
-
-const overlaps = (a: Box, b: Box) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
-
-/** A box in flow units as whole bitmap pixels (rounded outwards, so clipping leaves no seams). */
-function toPixels(b: Box, scale: number, origin: { x: number; y: number }): Box {
-  const x = Math.floor((b.x - origin.x) * scale), y = Math.floor((b.y - origin.y) * scale);
-  return { x, y, w: Math.ceil((b.x + b.w - origin.x) * scale) - x, h: Math.ceil((b.y + b.h - origin.y) * scale) - y };
 }
 
 function setBitmap(el: HTMLCanvasElement, w: number, h: number) {
