@@ -52,6 +52,32 @@ describe.skipIf(!inject('chromiumPath'))('the editor far out: the overview of a 
     expect(Math.abs(Number(moved.x) - 80 / p31.zoom)).toBeLessThanOrEqual(16);
     expect(Math.abs(Number(moved.y) - (120 + 40 / p31.zoom))).toBeLessThanOrEqual(16);
 
+    // Autosave waits for a drag under way: P3 dropped, then P61 held on the move for 2.5 s (past the
+    // 1.2 s autosave delay); nothing is sent until P61 is dropped, then both moves are saved.
+    const saves: number[] = [];
+    page.on('request', (r) => { if (r.method() === 'PUT' && r.url().endsWith(`/diagrams/${fuid}/document`)) saves.push(Date.now()); });
+    const p3 = await onScreen(page, 240 + 24, 24);
+    await page.mouse.move(p3.x, p3.y);
+    await page.mouse.down();
+    for (let i = 1; i <= 5; i++) await page.mouse.move(p3.x + i * 6, p3.y + i * 6);
+    await page.mouse.up();
+    const p61 = await onScreen(page, 24, 240 + 24);
+    await page.mouse.move(p61.x, p61.y);
+    await page.mouse.down();
+    const held = Date.now();
+    while (Date.now() - held < 2500) {
+      const t = (Date.now() - held) / 2500;
+      await page.mouse.move(p61.x + 40 * t, p61.y + 20 * t);
+      await page.waitForTimeout(50);
+    }
+    expect(saves).toEqual([]);
+    await page.mouse.up();
+    await waitForSaved(page);
+    expect(saves.length).toBeGreaterThan(0);
+    const after = (await getDiagram(running.context, running.app, fuid)).document.nodes;
+    expect(Number(after.find((n) => n.id === 'p3')!.y)).toBeGreaterThan(0);
+    expect(Number(after.find((n) => n.id === 'p61')!.x)).toBeGreaterThan(0);
+
     // A press on empty canvas still pans the view.
     const before = await onScreen(page, 0, 0);
     const empty = await onScreen(page, -200, -200);

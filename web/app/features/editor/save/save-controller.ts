@@ -25,6 +25,8 @@ export interface SaveState {
 }
 
 const AUTOSAVE_MS = 1200;
+/** While elements are being dragged, autosave looks again this much later. */
+const DRAG_WAIT_MS = 250;
 /** At the latest this long after a change the draft is in localStorage (sooner when the page is idle or hidden). */
 const DRAFT_MS = 1000;
 const RETRY_MS = [2000, 4000, 8000, 15000];
@@ -105,7 +107,9 @@ export class SaveController {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = null;
-      void this.save({ autosave: true });
+      // Sending serialises the whole document (tens of ms on a big one): wait for a drag under way to end instead of dropping its frames.
+      if (this.store.dragging) this.schedule(DRAG_WAIT_MS);
+      else void this.save({ autosave: true });
     }, delay);
   }
 
