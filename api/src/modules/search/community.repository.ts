@@ -65,14 +65,18 @@ export class CommunityRepository {
   }
 
   async diagram(fuid: string): Promise<CommunityDiagramPageRow | null> {
-    const rows = await this.prisma.$queryRaw<CommunityDiagramPageRow[]>`
+    return (await this.diagramsByFuid([fuid]))[0] ?? null;
+  }
+
+  /** These public diagrams (one query; unknown, private or deleted ones left out, in no order). */
+  async diagramsByFuid(fuids: string[]): Promise<CommunityDiagramPageRow[]> {
+    if (!fuids.length) return [];
+    return this.prisma.$queryRaw<CommunityDiagramPageRow[]>`
       SELECT d.fuid, d.name, d.description, d.like_count, d.play_count, d.fork_count, d.node_count, d.updated_at, u.username, u.first_name, u.last_name,
         s.fuid AS source_fuid, s.name AS source_name, su.username AS source_username, s.deleted_at IS NOT NULL AS source_deleted,
         (s.community AND s.deleted_at IS NULL AND su.username IS NOT NULL AND NOT su.is_private_account) AS source_public
       FROM diagrams d JOIN users u ON u.id = d.owner_id
         LEFT JOIN diagrams s ON s.id = d.source_id LEFT JOIN users su ON su.id = s.owner_id
-      WHERE d.fuid = ${fuid} AND d.community AND d.deleted_at IS NULL AND u.username IS NOT NULL AND NOT u.is_private_account
-      LIMIT 1`;
-    return rows[0] ?? null;
+      WHERE d.fuid = ANY(${fuids}::text[]) AND d.community AND d.deleted_at IS NULL AND u.username IS NOT NULL AND NOT u.is_private_account`;
   }
 }

@@ -83,9 +83,15 @@ export class SearchRepository {
         AND (username ILIKE ${like} OR coalesce(first_name, '') || ' ' || coalesce(last_name, '') ILIKE ${like})`.then((r) => Number(r[0]?.n ?? 0));
   }
 
-  designer(username: string): Promise<DesignerRow | null> {
+  async designer(username: string): Promise<DesignerRow | null> {
+    return (await this.designersByUsername([username]))[0] ?? null;
+  }
+
+  /** These public designers (one query; unknown or private ones left out, in no order). */
+  designersByUsername(usernames: string[]): Promise<DesignerRow[]> {
+    if (!usernames.length) return Promise.resolve([]);
     return this.prisma.$queryRaw<DesignerRow[]>`
       SELECT id::text, username, first_name, last_name, avatar_url, job_title, follower_count, ${PUBLIC_DIAGRAM_COUNT}, about
-      FROM users WHERE username = ${username} AND is_private_account = false LIMIT 1`.then((r) => r[0] ?? null);
+      FROM users WHERE username = ANY(${usernames}::text[]) AND is_private_account = false`;
   }
 }

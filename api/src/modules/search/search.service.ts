@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { diagramSlug, searchableTerm, type DesignerCard, type DiagramCard, type SearchFilter, type SearchResults, type Suggestion, type SuggestionCategory, type SuggestionContext } from '@loopwright/contracts';
 import { ContentLoaderService } from '../content/content-loader.service.js';
-import { CommunityRepository, type CommunityDiagramRow } from './community.repository.js';
+import { CommunityRepository, type CommunityDiagramPageRow, type CommunityDiagramRow } from './community.repository.js';
 import { SearchRepository, type ContentHit, type DesignerRow } from './search.repository.js';
 import { selectSuggestions } from './select-suggestions.js';
 
@@ -96,8 +96,13 @@ export class SearchService {
   }
 
   async designer(username: string): Promise<DesignerCard | null> {
-    const row = await this.repository.designer(username);
-    return row ? toDesignerCard(row) : null;
+    return (await this.designerCards([username]))[0] ?? null;
+  }
+
+  /** Cards of these public designers, in the order asked (one query; unknown or private ones left out). */
+  async designerCards(usernames: string[]): Promise<DesignerCard[]> {
+    const rows = new Map((await this.repository.designersByUsername(usernames)).map((r) => [r.username, r]));
+    return usernames.flatMap((u) => { const row = rows.get(u); return row ? [toDesignerCard(row)] : []; });
   }
 
   async diagrams(query: { term?: string; owner?: string; sort: 'newest' | 'popular'; page: number; count: number }) {
@@ -107,15 +112,23 @@ export class SearchService {
   }
 
   async diagram(fuid: string): Promise<DiagramCard | null> {
-    if (!/^[A-Za-z0-9]{16}$/.test(fuid)) return null;
-    const row = await this.community.diagram(fuid);
-    if (!row) return null;
-    // Forked-from: a link while the source is public; a private source is named only as "a private diagram".
-    const forkedFrom = !row.source_fuid
-      ? null
-      : row.source_public && row.source_username
-        ? { name: row.source_name ?? '', url: `/community/${row.source_username}/${diagramSlug(row.source_name ?? '')}-${row.source_fuid}` }
-        : { name: row.source_deleted ? '' : 'a private diagram', url: null };
-    return { ...toDiagramCard(row), forkedFrom };
+    return (await this.diagramCards([fuid]))[0] ?? null;
   }
+
+  /** Cards of these public diagrams, in the order asked (one query; unknown, private or deleted ones left out). */
+  async diagramCards(fuids: string[]): Promise<DiagramCard[]> {
+    const valid = fuids.filter((fuid) => /^[A-Za-z0-9]{16}$/.test(fuid));
+    const rows = new Map((await this.community.diagramsByFuid(valid)).map((r) => [r.fuid, r]));
+    return valid.flatMap((fuid) => { const row = rows.get(fuid); return row ? [withForkedFrom(row)] : []; });
+  }
+}
+
+/** A diagram's card with where it was forked from: a link while the source is public; a private source is named only as "a private diagram". */
+function withForkedFrom(row: CommunityDiagramPageRow): DiagramCard {
+  const forkedFrom = !row.source_fuid
+    ? null
+    : row.source_public && row.source_username
+      ? { name: row.source_name ?? '', url: `/community/${row.source_username}/${diagramSlug(row.source_name ?? '')}-${row.source_fuid}` }
+      : { name: row.source_deleted ? '' : 'a private diagram', url: null };
+  return { ...toDiagramCard(row), forkedFrom };
 }

@@ -123,13 +123,11 @@ export class WebsiteGatewayService implements WebsiteGateway, OnModuleInit {
   }
   async likedDiagrams(username: string, page: { page: number; count: number }) {
     const { fuids, total } = await this.social.likedFuids(username, page);
-    const cards = await Promise.all(fuids.map((fuid) => this.searchService.diagram(fuid)));
-    return { list: cards.filter((c) => c !== null), totalCount: total };
+    return { list: await this.searchService.diagramCards(fuids), totalCount: total };
   }
   async connections(username: string, which: 'following' | 'followers', page: { page: number; count: number }) {
     const { usernames, total } = await this.social.connectionPage(username, which, page);
-    const cards = await Promise.all(usernames.map((u) => this.searchService.designer(u)));
-    return { list: cards.filter((c) => c !== null), totalCount: total };
+    return { list: await this.searchService.designerCards(usernames), totalCount: total };
   }
 
   /** Read for no viewer: the pages are shared by every reader (the page cache), and each reader's likes and follows come from /community/social-state. */
