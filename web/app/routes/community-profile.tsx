@@ -6,7 +6,7 @@ import { Contributors, EmbedCodeButton, FollowButton, ForkButton, HireButton, Li
 import { Avatar, CommunityErrorBoundary, CommunityTabs, DesignerCards, DiagramCards } from '../features/website/community';
 import { ViewBeacon } from '../features/community/view-beacon';
 import { seo } from '../lib/seo';
-import { notFound, website } from '../lib/website.server';
+import { notFound, pageNumber, website } from '../lib/website.server';
 import { PageLayout } from '../ui/page-layout';
 
 const TABS = ['diagrams', 'liked', 'following', 'followers'] as const;
@@ -14,7 +14,6 @@ type Tab = (typeof TABS)[number];
 const tabNames: Record<Tab, string> = { diagrams: 'Diagrams', liked: 'Liked', following: 'Following', followers: 'Followers' };
 /** Cards per page of a profile tab; ?page=N pages on. */
 const PROFILE_PAGE_SIZE = 24;
-const MAX_PAGE = 1_000;
 
 /** Glossary terms named in the diagram's title or description (the diagram page's related terms). */
 function relatedTerms(glossary: GlossaryIndexItem[], text: string): GlossaryIndexItem[] {
@@ -42,7 +41,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   if (!designer) notFound();
   const asked = (TABS.includes(action as Tab) ? action : new URL(request.url).searchParams.get('tab')) as Tab | null;
   const tab: Tab = asked && TABS.includes(asked) ? asked : 'diagrams';
-  const page = Math.min(MAX_PAGE, Math.max(1, Math.floor(Number(new URL(request.url).searchParams.get('page'))) || 1));
+  const page = pageNumber(new URL(request.url).searchParams.get('page') ?? undefined);
   const at = { page, count: PROFILE_PAGE_SIZE };
   const empty = { list: [], totalCount: 0 };
   const diagrams = tab === 'diagrams' ? await gateway.diagrams({ owner: username, sort: 'newest', ...at }) : tab === 'liked' ? await gateway.likedDiagrams(username, at) : empty;

@@ -89,5 +89,7 @@ describe('community pages and search over public diagrams and designers', () => 
     const beyond = await page(`/community/${username}/followers?page=9`);
     expect(beyond.status).toBe(200);
     expect(beyond.html).not.toContain(card(followers[0]));
+    // Not a page number: the not-found page, as for the articles' pages.
+    for (const bad of ['0', 'abc', '-1', '1.5']) expect((await page(`/community/${username}/followers?page=${bad}`)).status, bad).toBe(404);
   });
 });
