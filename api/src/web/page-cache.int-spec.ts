@@ -22,7 +22,7 @@ function rawPage(app: TestApp, path: string, acceptEncoding: string) {
   });
 }
 
-describe('anonymous page cache', () => {
+describe('page cache', () => {
   let app: TestApp;
   let uncached: TestApp;
   let shortLived: TestApp;

@@ -86,7 +86,7 @@ function replay(req: Request, res: Response, page: CachedPage, nonce: string, st
  * (`samePageForEveryone` in the request context) and did not ask who the viewer is. Other query
  * strings, other methods and anything but a 200 HTML page are rendered as usual.
  */
-export function anonymousPageCache(ttlMs: number): RequestHandler {
+export function pageCache(ttlMs: number): RequestHandler {
   const entries = new Map<string, Entry>();
   let refreshes = 0;
   return (req: Request, res: Response, next: NextFunction) => {

@@ -6,7 +6,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import { RouterContextProvider, type ServerBuild } from 'react-router';
 import type { Logger } from 'pino';
 import { outageAware, retryAfterOn503 } from './outage-aware.js';
-import { anonymousPageCache } from './page-cache.js';
+import { pageCache } from './page-cache.js';
 import type { WebsiteGateway } from '@loopwright/contracts';
 import { repoPaths } from '../core/paths.js';
 import { serverRequestContext } from './request-context.js';
@@ -70,7 +70,7 @@ export async function mountWebApp(app: Express, options: { development: boolean;
   const rootFiles = new Set(readdirSync(client));
   const serveRootFile = express.static(client, { maxAge: '1h', index: false });
   app.use(onlyOutsideApi((req, res, next) => (rootFiles.has(req.path.slice(1)) ? serveRootFile(req, res, next) : next())));
-  app.use(onlyOutsideApi(anonymousPageCache(options.pageCacheMs)));
+  app.use(onlyOutsideApi(pageCache(options.pageCacheMs)));
   app.use(onlyOutsideApi(retryAfterOn503));
   app.use(onlyOutsideApi(createRequestHandler({ build, getLoadContext: loadContext, mode: 'production' })));
   return () => Promise.resolve();

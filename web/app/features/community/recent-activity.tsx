@@ -22,11 +22,13 @@ const relative = (iso: string) => {
   return `${Math.round(hours / 24)} d ago`;
 };
 
+/** The items of `list` that `shown` does not hold yet. */
+const notShown = (list: ActivityItem[], shown: ActivityItem[]) => list.filter((i) => !shown.some((s) => s.id === i.id));
+
 /** Page 1 read again (a live nudge): its items not shown yet go on top, the pages already loaded stay. */
 function withFirstPage(previous: FeedState | null, next: FeedState): FeedState {
   if (!previous) return next;
-  const fresh = next.list.filter((i) => !previous.list.some((p) => p.id === i.id));
-  return { ...previous, list: [...fresh, ...previous.list], hasNew: next.hasNew };
+  return { ...previous, list: [...notShown(next.list, previous.list), ...previous.list], hasNew: next.hasNew };
 }
 
 /**
@@ -61,7 +63,7 @@ export function RecentActivity({ username }: { username: string }) {
         setFeed((previous) => {
           if (live) return withFirstPage(previous, state);
           if (page === 1 || !previous) return state;
-          return { ...state, list: [...previous.list, ...next.list.filter((i) => !previous.list.some((p) => p.id === i.id))] };
+          return { ...state, list: [...previous.list, ...notShown(next.list, previous.list)] };
         });
         await markShown(next.list);
       } catch (e) {
