@@ -24,7 +24,10 @@ export default tseslint.config(
     extends: [tseslint.configs.recommendedTypeChecked],
     rules: {
       // React and Nest ignore what an event handler or callback returns; async handlers catch their own errors.
-      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false, arguments: false } }],
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { attributes: false, arguments: false } },
+      ],
       // React Router's loaders and actions signal 404s and redirects by throwing a Response or data().
       '@typescript-eslint/only-throw-error': [
         'error',
@@ -37,7 +40,10 @@ export default tseslint.config(
       ],
       // `cond ? a() : b()` as a statement is a house style for two-way toggles.
       '@typescript-eslint/no-unused-expressions': ['error', { allowTernary: true, allowShortCircuit: true }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
     },
     languageOptions: {
       parserOptions: {

@@ -13,7 +13,9 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DOCS = [
   'README.md',
   'packages/engine/README.md',
-  ...readdirSync(join(ROOT, 'content/docs/09-command-line')).filter((f) => f.endsWith('.md')).map((f) => `content/docs/09-command-line/${f}`),
+  ...readdirSync(join(ROOT, 'content/docs/09-command-line'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `content/docs/09-command-line/${f}`),
   'content/docs/08-import-and-export/02-importing-machinations-diagrams.md',
 ];
 
@@ -23,15 +25,22 @@ function documentedCommands(): { file: string; command: string }[] {
   for (const file of DOCS) {
     const text = readFileSync(join(ROOT, file), 'utf8');
     for (const block of text.matchAll(/```sh\n([\s\S]*?)```/g)) {
-      const lines = block[1].replace(/\\\n\s*/g, ' ').split('\n').map((l) => l.trim());
-      for (const line of lines) if (/^(npx )?loopwright-sim /.test(line)) out.push({ file, command: line.startsWith('npx ') ? line : `npx ${line}` });
+      const lines = block[1]
+        .replace(/\\\n\s*/g, ' ')
+        .split('\n')
+        .map((l) => l.trim());
+      for (const line of lines)
+        if (/^(npx )?loopwright-sim /.test(line))
+          out.push({ file, command: line.startsWith('npx ') ? line : `npx ${line}` });
     }
   }
   return out;
 }
 
 // Nested npm must not inherit the settings of the `npm test` that started this file.
-const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('npm_') && !k.startsWith('VITEST')));
+const env = Object.fromEntries(
+  Object.entries(process.env).filter(([k]) => !k.startsWith('npm_') && !k.startsWith('VITEST')),
+);
 let clone = '';
 
 function sh(command: string, cwd: string) {
@@ -81,7 +90,12 @@ describe('loopwright-sim in a fresh clone', () => {
     for (const { file, command } of commands) {
       // The README's commands start at the repository root; the docs' in examples/, as they say.
       const r = sh(command, file === 'README.md' ? clone : join(clone, 'examples'));
-      expect({ file, command, code: r.code, err: r.code === 0 ? '' : r.err }).toEqual({ file, command, code: 0, err: '' });
+      expect({ file, command, code: r.code, err: r.code === 0 ? '' : r.err }).toEqual({
+        file,
+        command,
+        code: 0,
+        err: '',
+      });
     }
   }, 600_000);
 });

@@ -78,7 +78,11 @@ describe.skipIf(!inject('chromiumPath'))('the first hour on a fresh instance wit
   }
 
   beforeAll(async () => {
-    [browser, database, sink] = await Promise.all([launchChromium(), cloneTemplate(inject('databaseAdminUrl'), inject('databaseTemplate')), startSmtpSink()]);
+    [browser, database, sink] = await Promise.all([
+      launchChromium(),
+      cloneTemplate(inject('databaseAdminUrl'), inject('databaseTemplate')),
+      startSmtpSink(),
+    ]);
   });
   afterAll(async () => {
     await app?.stop('SIGINT');
@@ -131,9 +135,15 @@ describe.skipIf(!inject('chromiumPath'))('the first hour on a fresh instance wit
     await shot(adminPage, 'first-hour-mail-log');
     await row.getByRole('link').click();
     await adminPage.getByRole('heading', { name: 'Links in this message' }).waitFor();
-    const link = await adminPage.getByRole('link', { name: /\/confirm-email\?token=/ }).first().getAttribute('href');
+    const link = await adminPage
+      .getByRole('link', { name: /\/confirm-email\?token=/ })
+      .first()
+      .getAttribute('href');
     expect(link).toMatch(/\/confirm-email\?token=/);
-    await adminPage.getByText(/confirm/i).first().waitFor();
+    await adminPage
+      .getByText(/confirm/i)
+      .first()
+      .waitFor();
     await shot(adminPage, 'first-hour-mail-message');
 
     // The newcomer follows the link the admin passed on, logs in, onboards and lands in the app.
@@ -161,21 +171,39 @@ describe.skipIf(!inject('chromiumPath'))('the first hour on a fresh instance wit
     await newcomerPage.goto(`${url}/diagrams`);
     const headers = { 'X-Client-Id': 'loopwright-web' };
     for (const start of [5, 6]) {
-      const { diagram } = (await (await newcomerPage.request.get(`${url}/api/diagrams/${fuid}`, { headers })).json()).content;
-      const document = { ...diagram.document, nodes: diagram.document.nodes.map((n: { id: string }) => (n.id === 'Gold' ? { ...n, start } : n)) };
-      expect((await newcomerPage.request.put(`${url}/api/diagrams/${fuid}/document`, { headers, data: { baseVersion: diagram.version, document } })).status()).toBe(200);
+      const { diagram } = (await (await newcomerPage.request.get(`${url}/api/diagrams/${fuid}`, { headers })).json())
+        .content;
+      const document = {
+        ...diagram.document,
+        nodes: diagram.document.nodes.map((n: { id: string }) => (n.id === 'Gold' ? { ...n, start } : n)),
+      };
+      expect(
+        (
+          await newcomerPage.request.put(`${url}/api/diagrams/${fuid}/document`, {
+            headers,
+            data: { baseVersion: diagram.version, document },
+          })
+        ).status(),
+      ).toBe(200);
     }
-    const history = (await (await newcomerPage.request.get(`${url}/api/diagrams/${fuid}/versions`, { headers })).json()).content.items;
+    const history = (await (await newcomerPage.request.get(`${url}/api/diagrams/${fuid}/versions`, { headers })).json())
+      .content.items;
     expect(history[0].firstVersion).toBeLessThan(history[0].version);
     await newcomerPage.goto(`${url}/diagrams/${fuid}`);
     await newcomerPage.getByRole('tab', { name: 'Versions' }).click();
     const entry = `Versions ${history[0].firstVersion}–${history[0].version}, ${history[0].saves} saves (current)`;
     await newcomerPage.getByText(entry).waitFor();
-    await newcomerPage.getByRole('button', { name: `View versions ${history[0].firstVersion}–${history[0].version}` }).waitFor();
+    await newcomerPage
+      .getByRole('button', { name: `View versions ${history[0].firstVersion}–${history[0].version}` })
+      .waitFor();
     await newcomerPage.screenshot({ path: path.join(screenshotDir, 'first-hour-version-history.png') });
 
     // Shared with the community, the diagram counts on the newcomer's profile.
-    expect((await newcomerPage.request.put(`${url}/api/diagrams/${fuid}/privacy`, { headers, data: { community: true } })).status()).toBe(200);
+    expect(
+      (
+        await newcomerPage.request.put(`${url}/api/diagrams/${fuid}/privacy`, { headers, data: { community: true } })
+      ).status(),
+    ).toBe(200);
     await newcomerPage.goto(`${url}/community/newcomer/profile`);
     await newcomerPage.getByText('0 followers · 1 public diagram', { exact: true }).waitFor();
     await newcomerPage.getByRole('link', { name: 'Investment loop' }).first().waitFor();

@@ -2,13 +2,21 @@ import { existsSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { builtAppExists, startTestServices } from '../api/test/support/global-services.js';
 
-const CHROMIUM_CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+const CHROMIUM_CANDIDATES = [
+  process.env.CHROMIUM_PATH,
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+];
 
 /** Browser tests drive the built app; they need Chromium (skipped without it, except under CI=true). */
 export default async function setup(project: TestProject) {
   if (!builtAppExists()) throw new Error('The app is not built: run `npm run build` (npm test does it for you).');
   const chromiumPath = CHROMIUM_CANDIDATES.find((p): p is string => !!p && existsSync(p)) ?? null;
-  if (!chromiumPath && process.env.CI === 'true') throw new Error('Chromium is missing; under CI=true browser tests may not be skipped (apt-get install -y chromium).');
+  if (!chromiumPath && process.env.CI === 'true')
+    throw new Error(
+      'Chromium is missing; under CI=true browser tests may not be skipped (apt-get install -y chromium).',
+    );
   if (!chromiumPath) console.warn('[tests] Chromium not found (set CHROMIUM_PATH): browser tests will be skipped.');
   const services = await startTestServices();
   project.provide('databaseAdminUrl', services.adminUrl);

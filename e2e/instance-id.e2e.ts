@@ -9,7 +9,12 @@ const INSTANCE_ID = /Instance ID: ([0-9a-f-]{36})/;
 describe('the instance ID with embedded PostgreSQL', () => {
   it('is printed at every start, kept in the data directory, and printed by npm run instance-id whether the app runs or not', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'lw-instance-id-'));
-    const env = { HOST: '127.0.0.1', DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(await freePort()), LOG_LEVEL: 'info' };
+    const env = {
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      EMBEDDED_POSTGRES_PORT: String(await freePort()),
+      LOG_LEVEL: 'info',
+    };
     const startOnce = async () => {
       const port = await freePort();
       const app = runNode('scripts/start.mjs', [], { ...env, PORT: String(port) });

@@ -2,7 +2,16 @@ import { RequestTexts } from '@loopwright/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tinyDocument } from '../api/test/factories/diagrams.js';
 import type { ApiClient } from '../api/test/support/api-client.js';
-import { loggedInUser, startAppOn, startOwnPostgres, startOwnRedis, until, type OwnApp, type OwnPostgres, type OwnRedis } from './support/own-services.js';
+import {
+  loggedInUser,
+  startAppOn,
+  startOwnPostgres,
+  startOwnRedis,
+  until,
+  type OwnApp,
+  type OwnPostgres,
+  type OwnRedis,
+} from './support/own-services.js';
 
 /** Saves from `writers` loops until stopped; every answer's status is counted. */
 function writeLoad(client: ApiClient, diagrams: { fuid: string; version: number }[]) {
@@ -11,11 +20,17 @@ function writeLoad(client: ApiClient, diagrams: { fuid: string; version: number 
   let running = true;
   const loops = diagrams.map(async (diagram) => {
     while (running) {
-      const response = await client.put(`/diagrams/${diagram.fuid}/document`, { baseVersion: diagram.version, document: tinyDocument(diagram.version + 1) }).catch((error: Error) => ({ status: 0, body: { error: { message: error.message } }, headers: new Headers() }));
+      const response = await client
+        .put(`/diagrams/${diagram.fuid}/document`, {
+          baseVersion: diagram.version,
+          document: tinyDocument(diagram.version + 1),
+        })
+        .catch((error: Error) => ({ status: 0, body: { error: { message: error.message } }, headers: new Headers() }));
       statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
       if (response.status === 200) diagram.version = response.body.content.version;
       else if (response.status === 503 && !response.headers.get('retry-after')) unclear.push('503 without Retry-After');
-      else if (response.status !== 503 && response.status !== 409) unclear.push(`${response.status} ${response.body?.error?.message}`);
+      else if (response.status !== 503 && response.status !== 409)
+        unclear.push(`${response.status} ${response.body?.error?.message}`);
       if (response.status !== 200) await new Promise((r) => setTimeout(r, 100));
     }
   });
@@ -51,35 +66,47 @@ describe('the app process through database and Redis outages', () => {
   it.each([
     ['stopped (sessions end with 57P01)', 'stop'],
     ['killed (sessions cut)', 'kill'],
-  ] as const)('survives PostgreSQL being %s under write load: 503 with Retry-After meanwhile, back by itself', async (_how, how) => {
-    const diagrams = [];
-    for (let i = 0; i < 4; i++) diagrams.push((await client.post('/diagrams', { name: `Load ${i}`, document: tinyDocument() })).body.content.diagram);
-    const load = writeLoad(client, diagrams);
-    await new Promise((r) => setTimeout(r, 1_500));
-    await postgres[how]();
-    await new Promise((r) => setTimeout(r, 2_000));
+  ] as const)(
+    'survives PostgreSQL being %s under write load: 503 with Retry-After meanwhile, back by itself',
+    async (_how, how) => {
+      const diagrams = [];
+      for (let i = 0; i < 4; i++)
+        diagrams.push(
+          (await client.post('/diagrams', { name: `Load ${i}`, document: tinyDocument() })).body.content.diagram,
+        );
+      const load = writeLoad(client, diagrams);
+      await new Promise((r) => setTimeout(r, 1_500));
+      await postgres[how]();
+      await new Promise((r) => setTimeout(r, 2_000));
 
-    expect(app.process.child.exitCode).toBeNull();
-    const readiness = await fetch(`${app.url}/api/health/ready`);
-    expect(readiness.status).toBe(503);
-    expect((await readiness.json()).checks.database.status).toBe('down');
-    const refused = await client.put(`/diagrams/${diagrams[0].fuid}/document`, { baseVersion: diagrams[0].version, document: tinyDocument() });
-    expect(refused.status).toBe(503);
-    expect(refused.headers.get('retry-after')).toBe('5');
-    expect(refused.body.error.message).toBe(RequestTexts.databaseUnavailable);
+      expect(app.process.child.exitCode).toBeNull();
+      const readiness = await fetch(`${app.url}/api/health/ready`);
+      expect(readiness.status).toBe(503);
+      expect((await readiness.json()).checks.database.status).toBe('down');
+      const refused = await client.put(`/diagrams/${diagrams[0].fuid}/document`, {
+        baseVersion: diagrams[0].version,
+        document: tinyDocument(),
+      });
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('5');
+      expect(refused.body.error.message).toBe(RequestTexts.databaseUnavailable);
 
-    await postgres.start();
-    const back = await until('readiness after PostgreSQL returned', ready, 20_000);
-    console.log(`PostgreSQL ${how}: ready again ${back.ms} ms after it came back; statuses during the outage ${JSON.stringify([...load.statuses])}`);
-    const savedBefore = load.statuses.get(200) ?? 0;
-    await until('a save after recovery', () => Promise.resolve((load.statuses.get(200) ?? 0) > savedBefore), 10_000);
-    await load.stop();
+      await postgres.start();
+      const back = await until('readiness after PostgreSQL returned', ready, 20_000);
+      console.log(
+        `PostgreSQL ${how}: ready again ${back.ms} ms after it came back; statuses during the outage ${JSON.stringify([...load.statuses])}`,
+      );
+      const savedBefore = load.statuses.get(200) ?? 0;
+      await until('a save after recovery', () => Promise.resolve((load.statuses.get(200) ?? 0) > savedBefore), 10_000);
+      await load.stop();
 
-    expect(app.process.child.exitCode).toBeNull();
-    expect(load.unclear).toEqual([]);
-    expect(load.statuses.get(500) ?? 0).toBe(0);
-    expect(load.statuses.get(503) ?? 0).toBeGreaterThan(0);
-  }, 90_000);
+      expect(app.process.child.exitCode).toBeNull();
+      expect(load.unclear).toEqual([]);
+      expect(load.statuses.get(500) ?? 0).toBe(0);
+      expect(load.statuses.get(503) ?? 0).toBeGreaterThan(0);
+    },
+    90_000,
+  );
 
   it('survives Redis going away: readiness says so, work that needs the queue gets 503, back by itself', async () => {
     await redis.kill();

@@ -3,7 +3,15 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tinyDocument } from '../api/test/factories/diagrams.js';
 import { ACCESS_COOKIE } from '@loopwright/contracts';
-import { loggedInUser, startAppOn, startOwnPostgres, startOwnRedis, type OwnApp, type OwnPostgres, type OwnRedis } from './support/own-services.js';
+import {
+  loggedInUser,
+  startAppOn,
+  startOwnPostgres,
+  startOwnRedis,
+  type OwnApp,
+  type OwnPostgres,
+  type OwnRedis,
+} from './support/own-services.js';
 
 type Outcome = { status: number } | { error: string };
 
@@ -11,11 +19,23 @@ type Outcome = { status: number } | { error: string };
 function send(url: string, method: string, path: string, cookie: string, body?: unknown): Promise<Outcome> {
   return new Promise((resolve) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = request(`${url}/api${path}`, { method, agent: false, headers: { cookie, 'x-client-id': 'loopwright-web', ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode! }));
-      res.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
-    });
+    const req = request(
+      `${url}/api${path}`,
+      {
+        method,
+        agent: false,
+        headers: {
+          cookie,
+          'x-client-id': 'loopwright-web',
+          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode! }));
+        res.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
+      },
+    );
     req.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
     req.end(payload);
   });
@@ -39,7 +59,10 @@ describe('SIGTERM under load', () => {
     const { client } = await loggedInUser(postgres.url, app.url);
     const cookie = `${ACCESS_COOKIE}=${client.cookie(ACCESS_COOKIE)}`;
     const diagrams = [];
-    for (let i = 0; i < 6; i++) diagrams.push((await client.post('/diagrams', { name: `Drain ${i}`, document: tinyDocument() })).body.content.diagram);
+    for (let i = 0; i < 6; i++)
+      diagrams.push(
+        (await client.post('/diagrams', { name: `Drain ${i}`, document: tinyDocument() })).body.content.diagram,
+      );
 
     // Steady load from 4 clients for the whole shutdown.
     const outcomes: Outcome[] = [];
@@ -55,7 +78,12 @@ describe('SIGTERM under load', () => {
     const lock = new pg.Client({ connectionString: postgres.url });
     await lock.connect();
     await lock.query('BEGIN; LOCK TABLE diagrams IN ACCESS EXCLUSIVE MODE');
-    const held = diagrams.map((d) => send(app.url, 'PUT', `/diagrams/${d.fuid}/document`, cookie, { baseVersion: d.version, document: tinyDocument(5) }));
+    const held = diagrams.map((d) =>
+      send(app.url, 'PUT', `/diagrams/${d.fuid}/document`, cookie, {
+        baseVersion: d.version,
+        document: tinyDocument(5),
+      }),
+    );
     await new Promise((r) => setTimeout(r, 800));
     const exited = app.process.stop('SIGTERM');
     await new Promise((r) => setTimeout(r, 1_500));

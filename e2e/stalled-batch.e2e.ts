@@ -2,7 +2,16 @@ import { DiagramTexts } from '@loopwright/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { economyDocument } from '../api/test/factories/diagrams.js';
 import { runNode, type RunningProcess } from './support/built-app.js';
-import { loggedInUser, startAppOn, startOwnPostgres, startOwnRedis, until, type OwnApp, type OwnPostgres, type OwnRedis } from './support/own-services.js';
+import {
+  loggedInUser,
+  startAppOn,
+  startOwnPostgres,
+  startOwnRedis,
+  until,
+  type OwnApp,
+  type OwnPostgres,
+  type OwnRedis,
+} from './support/own-services.js';
 
 /** A worker process whose batch job dies with it: the job is found within 15 s and resumed, then failed visibly. */
 describe('a batch whose worker is killed', () => {
@@ -28,7 +37,8 @@ describe('a batch whose worker is killed', () => {
 
   it('is resumed by another worker within 15 s, and after a second death marked failed with the spec’s text and the author told', async () => {
     const { client } = await loggedInUser(postgres.url, app.url);
-    const diagram = (await client.post('/diagrams', { name: 'Long batch', document: economyDocument() })).body.content.diagram;
+    const diagram = (await client.post('/diagrams', { name: 'Long batch', document: economyDocument() })).body.content
+      .diagram;
     const first = worker();
     const submitted = await client.post(`/diagrams/${diagram.fuid}/batches`, { runs: 100_000, steps: 2_000 });
     expect(submitted.status).toBe(202);
@@ -38,19 +48,34 @@ describe('a batch whose worker is killed', () => {
 
     await first.stop('SIGKILL');
     const second = worker();
-    const resumed = await until('the second worker resuming the batch', async () => /job stalled/.test(second.output()) && (await play()).status === 'running', 30_000);
+    const resumed = await until(
+      'the second worker resuming the batch',
+      async () => /job stalled/.test(second.output()) && (await play()).status === 'running',
+      30_000,
+    );
     console.log(`stalled batch found and resumed ${resumed.ms} ms after its worker was killed`);
     expect(resumed.ms).toBeLessThan(15_000 + 3_000); // 15 s by design; a little slack for a loaded machine
-    await until('progress on the second worker', async () => /"job":"simulations.batch"/.test(second.output()) || (await play()).completedRuns > 0, 30_000);
+    await until(
+      'progress on the second worker',
+      async () => /"job":"simulations.batch"/.test(second.output()) || (await play()).completedRuns > 0,
+      30_000,
+    );
 
     await second.stop('SIGKILL');
     const third = worker();
-    const failed = await until('the batch marked failed', async () => ((await play()).status === 'failed' ? await play() : undefined), 30_000);
+    const failed = await until(
+      'the batch marked failed',
+      async () => ((await play()).status === 'failed' ? await play() : undefined),
+      30_000,
+    );
     console.log(`batch marked failed ${failed.ms} ms after its second worker was killed`);
     expect(failed.value.error).toBe(DiagramTexts.batchFailed);
     // The notice follows from the BatchFinished event, delivered after the play's transaction commits.
     const notice = `Your batch of 100000 runs of "Long batch" failed: ${DiagramTexts.batchFailed}`;
-    const messages = async () => (await client.get('/notifications')).body.content.notifications.map((n: { message: string }) => n.message) as string[];
+    const messages = async () =>
+      (await client.get('/notifications')).body.content.notifications.map(
+        (n: { message: string }) => n.message,
+      ) as string[];
     await until('the author told', async () => (await messages()).includes(notice), 15_000);
     expect(await messages()).toContain(notice);
 

@@ -29,7 +29,9 @@ describe('npm start on a bare machine', () => {
       await waitForReady(url, app, 90_000);
       const ready = await (await fetch(`${url}/api/health/ready`)).json();
       expect(ready.checks.queue).toEqual({ status: 'up', mode: 'in-process' });
-      expect(await (await fetch(`${url}/`)).text()).toContain('<h1>Design game economies you can run, not just read</h1>');
+      expect(await (await fetch(`${url}/`)).text()).toContain(
+        '<h1>Design game economies you can run, not just read</h1>',
+      );
       expect(processesUsing(dataDir)).toContain('postgres');
       expect(app.output()).toMatch(/Instance ID: [0-9a-f-]{36}/);
       expect(app.output()).toMatch(/background jobs run inside this process/);
@@ -65,7 +67,8 @@ describe.skipIf(!inject('redisUrl'))('npm start with DATABASE_URL and REDIS_URL'
       }
       expect(heartbeat, worker.output()).toMatchObject({ requestedBy: 'app', pid: worker.child.pid });
       // The completion line is logged just after the handler wrote the heartbeat.
-      for (let i = 0; i < 50 && !/"msg":"job completed"/.test(worker.output()); i++) await new Promise((r) => setTimeout(r, 100));
+      for (let i = 0; i < 50 && !/"msg":"job completed"/.test(worker.output()); i++)
+        await new Promise((r) => setTimeout(r, 100));
       expect(worker.output()).toMatch(/"msg":"job completed"/);
     } finally {
       await client.end();

@@ -9,17 +9,32 @@ export function checkBoundaries() {
   const problems = [];
   const cruise = spawnSync(
     path.join(root, 'node_modules/.bin/depcruise'),
-    ['api/src', 'packages/contracts/src', 'packages/engine/src', 'web/app', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'],
-    { cwd: root, encoding: 'utf8', env: { ...process.env, PATH: `${path.join(root, 'node_modules/.bin')}${path.delimiter}${process.env.PATH}` } },
+    [
+      'api/src',
+      'packages/contracts/src',
+      'packages/engine/src',
+      'web/app',
+      '--config',
+      '.dependency-cruiser.cjs',
+      '--output-type',
+      'err',
+    ],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, PATH: `${path.join(root, 'node_modules/.bin')}${path.delimiter}${process.env.PATH}` },
+    },
   );
   if (cruise.status !== 0) problems.push(cruise.stdout || cruise.stderr || 'depcruise failed');
-  const files = (dir) => readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (name === 'generated' || name === 'node_modules') return [];
-    return statSync(full).isDirectory() ? files(full) : full.endsWith('.ts') ? [full] : [];
-  });
+  const files = (dir) =>
+    readdirSync(dir).flatMap((name) => {
+      const full = path.join(dir, name);
+      if (name === 'generated' || name === 'node_modules') return [];
+      return statSync(full).isDirectory() ? files(full) : full.endsWith('.ts') ? [full] : [];
+    });
   for (const file of files(path.join(root, 'api/src'))) {
-    if (/\bmoduleRef\.(get|resolve)\(/.test(readFileSync(file, 'utf8'))) problems.push(`${path.relative(root, file)}: inject the dependency instead of looking it up with moduleRef`);
+    if (/\bmoduleRef\.(get|resolve)\(/.test(readFileSync(file, 'utf8')))
+      problems.push(`${path.relative(root, file)}: inject the dependency instead of looking it up with moduleRef`);
   }
   return problems;
 }

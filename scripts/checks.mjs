@@ -4,12 +4,13 @@ import { checkBoundaries } from './check-boundaries.mjs';
 import { root, run } from './lib.mjs';
 
 /**
- * Static checks that npm test runs before the tests: ESLint over the repository, the TypeScript
+ * Static checks that npm test runs before the tests: Prettier's formatting, ESLint over the repository, the TypeScript
  * checks the build does not do (the web app and every test folder) and the module boundaries
  * (.dependency-cruiser.cjs, no moduleRef lookups). Returns the
  * names of the checks that failed. Needs the Prisma client generated (the build does that).
  */
 export const checks = {
+  format: () => run('prettier', ['--check', '.', '--log-level', 'warn']),
   lint: () => run('eslint', ['.', '--max-warnings', '0']),
   'typecheck web': async () => {
     await run('react-router', ['typegen'], { cwd: path.join(root, 'web') });
@@ -25,7 +26,9 @@ export const checks = {
 export async function runChecks(names = Object.keys(checks)) {
   const results = await Promise.allSettled(names.map((name) => checks[name]()));
   const failed = names.filter((_, i) => results[i].status === 'rejected');
-  failed.forEach((name) => console.error(`check failed: ${name}: ${results[names.indexOf(name)].reason?.message ?? ''}`));
+  failed.forEach((name) =>
+    console.error(`check failed: ${name}: ${results[names.indexOf(name)].reason?.message ?? ''}`),
+  );
   return failed;
 }
 

@@ -8,8 +8,16 @@ await run('prisma', ['generate'], { env: prismaEnv });
 await run('tsc', ['-b']);
 const binPath = `${path.join(root, 'node_modules/.bin')}${path.delimiter}${process.env.PATH}`;
 const children = [
-  spawn('tsc', ['-b', '--watch', '--preserveWatchOutput'], { cwd: root, stdio: 'inherit', env: { ...process.env, PATH: binPath } }),
-  spawn('node', ['--watch-path=api/dist', 'api/dist/main.js', '--dev'], { cwd: root, stdio: 'inherit', env: { ...process.env, PATH: binPath } }),
+  spawn('tsc', ['-b', '--watch', '--preserveWatchOutput'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, PATH: binPath },
+  }),
+  spawn('node', ['--watch-path=api/dist', 'api/dist/main.js', '--dev'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, PATH: binPath },
+  }),
 ];
 const stop = () => {
   for (const child of children) child.kill('SIGINT');

@@ -11,7 +11,11 @@ export function run(name, args, options = {}) {
     const child = spawn(bin(name), args, {
       cwd: options.cwd ?? root,
       stdio: 'inherit',
-      env: { ...process.env, PATH: `${path.join(root, 'node_modules/.bin')}${path.delimiter}${process.env.PATH}`, ...options.env },
+      env: {
+        ...process.env,
+        PATH: `${path.join(root, 'node_modules/.bin')}${path.delimiter}${process.env.PATH}`,
+        ...options.env,
+      },
     });
     child.on('error', reject);
     child.on('exit', (code, signal) =>
@@ -21,4 +25,7 @@ export function run(name, args, options = {}) {
 }
 
 /** Prisma's CLI wants a native engine it cannot download here; generate needs none, so point it at a stub. */
-export const prismaEnv = { PRISMA_SCHEMA_ENGINE_BINARY: path.join(root, 'scripts/no-schema-engine.sh'), PRISMA_HIDE_UPDATE_MESSAGE: '1' };
+export const prismaEnv = {
+  PRISMA_SCHEMA_ENGINE_BINARY: path.join(root, 'scripts/no-schema-engine.sh'),
+  PRISMA_HIDE_UPDATE_MESSAGE: '1',
+};

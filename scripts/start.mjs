@@ -7,7 +7,13 @@ import { root } from './lib.mjs';
 // npm start: builds once if needed, then runs the app in this very process (so Ctrl-C and
 // SIGTERM reach the code that stops the embedded PostgreSQL). --worker, --seed, --migrate,
 // --instance-id run the other entry points (--seed-demo: the sample community, npm run seed:demo).
-const entries = { '--worker': 'worker.js', '--seed': 'scripts/seed.js', '--seed-demo': 'scripts/seed-demo.js', '--migrate': 'scripts/migrate.js', '--instance-id': 'scripts/instance-id.js' };
+const entries = {
+  '--worker': 'worker.js',
+  '--seed': 'scripts/seed.js',
+  '--seed-demo': 'scripts/seed-demo.js',
+  '--migrate': 'scripts/migrate.js',
+  '--instance-id': 'scripts/instance-id.js',
+};
 const flag = process.argv.slice(2).find((arg) => arg in entries);
 const entry = path.join(root, 'api/dist', entries[flag] ?? 'main.js');
 

@@ -45,19 +45,39 @@ import { DriveModule } from './modules/drive/drive.module.js';
 
 /** Feature modules: the same list serves the app and the worker (job handlers live in them). */
 export const featureModules = [
-  EventsModule, InstanceModule, UsersModule, ApiKeysModule, MailModule, AuthModule, AdminModule, WebsiteModule,
+  EventsModule,
+  InstanceModule,
+  UsersModule,
+  ApiKeysModule,
+  MailModule,
+  AuthModule,
+  AdminModule,
+  WebsiteModule,
   // Diagrams as a service
-  RealtimeModule, RealtimeGatewayModule, NotificationsModule, DiagramsModule, SharingModule, TagsModule, PlaysModule, SimulationsModule, ThumbnailsModule,
+  RealtimeModule,
+  RealtimeGatewayModule,
+  NotificationsModule,
+  DiagramsModule,
+  SharingModule,
+  TagsModule,
+  PlaysModule,
+  SimulationsModule,
+  ThumbnailsModule,
   // Community social actions (likes, follows, hire)
   SocialModule,
   // library: templates, tours, balance tests, library items, preferences
-  ToursModule, TemplatesModule, BalanceTestsModule, LibraryModule,
+  ToursModule,
+  TemplatesModule,
+  BalanceTestsModule,
+  LibraryModule,
   // Plans, trial and entitlements (issue 15)
-  PlansModule, PlansFeatureModule,
+  PlansModule,
+  PlansFeatureModule,
   // Billing (Stripe)
   BillingModule,
   // Community: rankings, spotlight, Recent Activity
-  CommunityModule, ActivityModule,
+  CommunityModule,
+  ActivityModule,
   // Teams
   TeamsModule,
   // Google Drive import/export
@@ -70,11 +90,7 @@ export class CoreModule {
     return {
       module: CoreModule,
       global: true,
-      providers: [
-        { provide: APP_CONFIG, useValue: config },
-        { provide: LOGGER, useValue: logger },
-        RequestDrain,
-      ],
+      providers: [{ provide: APP_CONFIG, useValue: config }, { provide: LOGGER, useValue: logger }, RequestDrain],
       exports: [APP_CONFIG, LOGGER, RequestDrain],
     };
   }
@@ -85,7 +101,14 @@ export class AppModule {
   static forRoot(config: AppConfig, logger: Logger): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(config, logger), PrismaModule, QueueModule, RateLimitModule, HealthModule, ...featureModules],
+      imports: [
+        CoreModule.forRoot(config, logger),
+        PrismaModule,
+        QueueModule,
+        RateLimitModule,
+        HealthModule,
+        ...featureModules,
+      ],
       controllers: [DocsController],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },
@@ -98,6 +121,9 @@ export class AppModule {
 @Module({})
 export class WorkerModule {
   static forRoot(config: AppConfig, logger: Logger): DynamicModule {
-    return { module: WorkerModule, imports: [CoreModule.forRoot(config, logger), PrismaModule, QueueModule, RateLimitModule, ...featureModules] };
+    return {
+      module: WorkerModule,
+      imports: [CoreModule.forRoot(config, logger), PrismaModule, QueueModule, RateLimitModule, ...featureModules],
+    };
   }
 }

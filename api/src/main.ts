@@ -29,20 +29,31 @@ async function main(): Promise<void> {
     throw error;
   });
   // SIGTERM: stop accepting, answer what was accepted (SHUTDOWN_DRAIN_MS at most), close queues and the pool, exit 0.
-  onShutdown(logger, async () => {
-    await http.close(config.SHUTDOWN_DRAIN_MS);
-    await database.stop();
-  }, config.SHUTDOWN_DRAIN_MS + 15_000);
+  onShutdown(
+    logger,
+    async () => {
+      await http.close(config.SHUTDOWN_DRAIN_MS);
+      await database.stop();
+    },
+    config.SHUTDOWN_DRAIN_MS + 15_000,
+  );
   await http.app.listen(config.PORT, config.HOST);
 
   const queue = http.app.get(QueueService);
   if (queue.mode === 'in-process') {
-    logger.warn('REDIS_URL is not set: background jobs run inside this process (development only; set REDIS_URL and run `npm run worker` in production)');
+    logger.warn(
+      'REDIS_URL is not set: background jobs run inside this process (development only; set REDIS_URL and run `npm run worker` in production)',
+    );
   }
   const instance = http.app.get(InstanceService);
   await instance.announceInstanceId();
-  await instance.requestHeartbeat('app').catch((error: Error) => logger.warn({ error: error.message }, 'could not enqueue the worker heartbeat'));
-  logger.info({ url: config.APP_URL, port: config.PORT, queue: queue.mode }, `Loopwright is running at ${config.APP_URL}`);
+  await instance
+    .requestHeartbeat('app')
+    .catch((error: Error) => logger.warn({ error: error.message }, 'could not enqueue the worker heartbeat'));
+  logger.info(
+    { url: config.APP_URL, port: config.PORT, queue: queue.mode },
+    `Loopwright is running at ${config.APP_URL}`,
+  );
 }
 
 main().catch((error) => {

@@ -20,15 +20,21 @@ async function main(): Promise<void> {
   }
   // Without DATABASE_URL the worker joins the embedded PostgreSQL that `npm start` runs.
   config.DATABASE_URL ??= embeddedDatabaseUrl(config.EMBEDDED_POSTGRES_PORT);
-  const context = await NestFactory.createApplicationContext(WorkerModule.forRoot(config, logger), { logger: ['error', 'warn'] });
+  const context = await NestFactory.createApplicationContext(WorkerModule.forRoot(config, logger), {
+    logger: ['error', 'warn'],
+  });
   const registry = context.get(JobRegistry);
   const workers = startWorkers(registry, { redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX }, logger);
   logger.info({ queues: workers.queues, jobs: registry.names() }, 'worker started');
   // SIGTERM: current jobs get SHUTDOWN_DRAIN_MS to finish, the rest go back to the queue; then the pool closes; exit 0.
-  onShutdown(logger, async () => {
-    await workers.close(config.SHUTDOWN_DRAIN_MS);
-    await context.close();
-  }, config.SHUTDOWN_DRAIN_MS + 15_000);
+  onShutdown(
+    logger,
+    async () => {
+      await workers.close(config.SHUTDOWN_DRAIN_MS);
+      await context.close();
+    },
+    config.SHUTDOWN_DRAIN_MS + 15_000,
+  );
 }
 
 main().catch((error) => {

@@ -29,7 +29,14 @@ const LIKES = 100_000;
 const FOLLOWS = 20_000;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
-const freePort = () => new Promise((resolve) => { const s = createServer(); s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); }); });
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
 const q = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const useWrk = process.env.BENCH_CLIENT !== 'fetch' && spawnSync('wrk', ['--version']).error === undefined;
@@ -38,14 +45,18 @@ const rssMb = (pid) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/pr
 
 function report(result) {
   const verdict = result.rps >= 1000 && result.p99 <= 60 ? 'meets ≥1,000 req/s, p99 ≤60 ms' : 'below the target';
-  console.log(`${result.name.padEnd(46)} ${String(result.rps).padStart(6)} req/s   p50 ${result.p50.toFixed(1).padStart(6)} ms   p95 ${result.p95.toFixed(1).padStart(6)} ms   p99 ${result.p99.toFixed(1).padStart(6)} ms   ${JSON.stringify(result.statuses)}  ${verdict}`);
+  console.log(
+    `${result.name.padEnd(46)} ${String(result.rps).padStart(6)} req/s   p50 ${result.p50.toFixed(1).padStart(6)} ms   p95 ${result.p95.toFixed(1).padStart(6)} ms   p99 ${result.p99.toFixed(1).padStart(6)} ms   ${JSON.stringify(result.statuses)}  ${verdict}`,
+  );
   return result;
 }
 
 /** A lua script for wrk: the path (a page number drawn per request when `{page}` is in it), the headers, and a JSON summary at the end. */
 function wrkScript(pathTemplate, headers) {
   const path = JSON.stringify(pathTemplate);
-  const lines = Object.entries(headers).map(([name, value]) => `wrk.headers[${JSON.stringify(name)}] = ${JSON.stringify(value)}`);
+  const lines = Object.entries(headers).map(
+    ([name, value]) => `wrk.headers[${JSON.stringify(name)}] = ${JSON.stringify(value)}`,
+  );
   return `${lines.join('\n')}
 request = function()
   local p = string.gsub(${path}, "{page}", tostring(math.random(1, 50)))
@@ -65,9 +76,17 @@ async function wrkPhase(name, base, pathTemplate, headers) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'lw-wrk-'));
   const script = path.join(dir, 'phase.lua');
   writeFileSync(script, wrkScript(pathTemplate, { 'Accept-Encoding': ACCEPT_ENCODING, ...headers }));
-  const out = await new Promise((resolve, reject) => execFile('wrk', ['-t1', `-c${CONCURRENCY}`, `-d${SECONDS}s`, '-s', script, base], (error, stdout) => (error ? reject(error) : resolve(stdout))));
+  const out = await new Promise((resolve, reject) =>
+    execFile('wrk', ['-t1', `-c${CONCURRENCY}`, `-d${SECONDS}s`, '-s', script, base], (error, stdout) =>
+      error ? reject(error) : resolve(stdout),
+    ),
+  );
   const r = JSON.parse(/RESULT (.*)/.exec(out)[1]);
-  const statuses = { 200: r.requests - r.failed - r.errors, ...(r.failed ? { failed: r.failed } : {}), ...(r.errors ? { 0: r.errors } : {}) };
+  const statuses = {
+    200: r.requests - r.failed - r.errors,
+    ...(r.failed ? { failed: r.failed } : {}),
+    ...(r.errors ? { 0: r.errors } : {}),
+  };
   return report({ name, rps: Math.round(r.requests / (r.us / 1e6)), p50: r.p50, p95: r.p95, p99: r.p99, statuses });
 }
 
@@ -77,17 +96,26 @@ async function phase(name, one) {
   const statuses = new Map();
   const until = performance.now() + SECONDS * 1000;
   const started = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (performance.now() < until) {
-      const t0 = performance.now();
-      const status = await one().catch(() => 0);
-      latencies.push(performance.now() - t0);
-      statuses.set(status, (statuses.get(status) ?? 0) + 1);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < until) {
+        const t0 = performance.now();
+        const status = await one().catch(() => 0);
+        latencies.push(performance.now() - t0);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      }
+    }),
+  );
   const seconds = (performance.now() - started) / 1000;
   const sorted = latencies.sort((a, b) => a - b);
-  return report({ name, rps: Math.round(sorted.length / seconds), p50: q(sorted, 50), p95: q(sorted, 95), p99: q(sorted, 99), statuses: Object.fromEntries(statuses) });
+  return report({
+    name,
+    rps: Math.round(sorted.length / seconds),
+    p50: q(sorted, 50),
+    p95: q(sorted, 95),
+    p99: q(sorted, 99),
+    statuses: Object.fromEntries(statuses),
+  });
 }
 
 const database = await scratchDatabase(adminUrl, 'communitybench');
@@ -107,9 +135,22 @@ try {
      FROM generate_series(1, ${DESIGNERS}) AS i`,
     [passwordHash],
   );
-  await db.query(`INSERT INTO workspaces (id, kind, name, owner_id, personal_user_id, updated_at) SELECT gen_random_uuid(), 'personal', 'Personal', id, id, now() FROM users`);
-  await db.query(`INSERT INTO workspace_members (id, workspace_id, user_id, role, status, updated_at) SELECT gen_random_uuid(), w.id, w.owner_id, 'owner', 'active', now() FROM workspaces w`);
-  const document = JSON.stringify({ version: 1, settings: { stepsLimit: 60 }, nodes: [{ id: 'src', type: 'source', name: 'Source', x: 0, y: 0, activation: 'automatic' }, { id: 'pool', type: 'pool', name: 'Pool', x: 200, y: 0, start: 0 }], connections: [{ id: 'c1', kind: 'resource', from: 'src', to: 'pool', formula: '1' }], variables: [] });
+  await db.query(
+    `INSERT INTO workspaces (id, kind, name, owner_id, personal_user_id, updated_at) SELECT gen_random_uuid(), 'personal', 'Personal', id, id, now() FROM users`,
+  );
+  await db.query(
+    `INSERT INTO workspace_members (id, workspace_id, user_id, role, status, updated_at) SELECT gen_random_uuid(), w.id, w.owner_id, 'owner', 'active', now() FROM workspaces w`,
+  );
+  const document = JSON.stringify({
+    version: 1,
+    settings: { stepsLimit: 60 },
+    nodes: [
+      { id: 'src', type: 'source', name: 'Source', x: 0, y: 0, activation: 'automatic' },
+      { id: 'pool', type: 'pool', name: 'Pool', x: 200, y: 0, start: 0 },
+    ],
+    connections: [{ id: 'c1', kind: 'resource', from: 'src', to: 'pool', formula: '1' }],
+    variables: [],
+  });
   // 10,000 public diagrams, ten per designer.
   await db.query(
     `WITH owners AS (SELECT u.id, w.id AS workspace_id, row_number() OVER (ORDER BY u.username) - 1 AS n FROM users u JOIN workspaces w ON w.personal_user_id = u.id)
@@ -126,42 +167,76 @@ try {
      INSERT INTO diagram_likes (diagram_id, user_id, created_at)
      SELECT d.id, u.id, now() - random() * interval '60 days' FROM (SELECT * FROM pairs LIMIT ${LIKES}) p JOIN d ON d.n = p.dn JOIN u ON u.n = p.un`,
   );
-  await db.query(`UPDATE diagrams d SET like_count = c.n FROM (SELECT diagram_id, count(*)::int AS n FROM diagram_likes GROUP BY diagram_id) c WHERE c.diagram_id = d.id`);
+  await db.query(
+    `UPDATE diagrams d SET like_count = c.n FROM (SELECT diagram_id, count(*)::int AS n FROM diagram_likes GROUP BY diagram_id) c WHERE c.diagram_id = d.id`,
+  );
   await db.query(
     `WITH u AS (SELECT id, row_number() OVER (ORDER BY username) AS n FROM users),
           pairs AS (SELECT DISTINCT a, b FROM (SELECT 1 + floor(random() * ${DESIGNERS})::int AS a, 1 + floor(power(random(), 2) * ${DESIGNERS})::int AS b FROM generate_series(1, ${Math.round(FOLLOWS * 1.2)})) r WHERE a <> b)
      INSERT INTO user_follows (follower_id, followed_id, created_at) SELECT fa.id, fb.id, now() - random() * interval '60 days' FROM (SELECT * FROM pairs LIMIT ${FOLLOWS}) p JOIN u fa ON fa.n = p.a JOIN u fb ON fb.n = p.b`,
   );
-  await db.query(`UPDATE users u SET follower_count = c.n FROM (SELECT followed_id, count(*)::int AS n FROM user_follows GROUP BY followed_id) c WHERE c.followed_id = u.id`);
-  await db.query(`UPDATE users u SET following_count = c.n FROM (SELECT follower_id, count(*)::int AS n FROM user_follows GROUP BY follower_id) c WHERE c.follower_id = u.id`);
+  await db.query(
+    `UPDATE users u SET follower_count = c.n FROM (SELECT followed_id, count(*)::int AS n FROM user_follows GROUP BY followed_id) c WHERE c.followed_id = u.id`,
+  );
+  await db.query(
+    `UPDATE users u SET following_count = c.n FROM (SELECT follower_id, count(*)::int AS n FROM user_follows GROUP BY follower_id) c WHERE c.follower_id = u.id`,
+  );
   await db.query(`UPDATE users SET view_count = (random() * 300)::int`);
   // 40 templates, a spotlight, tags on a tenth of the diagrams.
-  await db.query(`INSERT INTO community_templates (diagram_id, template_type, published_at, updated_at) SELECT id, 'patterns', now() - (row_number() OVER (ORDER BY fuid) || ' hours')::interval, now() FROM diagrams ORDER BY fuid LIMIT 40`);
-  await db.query(`INSERT INTO community_spotlights (id, kind, diagram_id, updated_at) SELECT gen_random_uuid(), 'diagram', id, now() FROM diagrams ORDER BY like_count DESC LIMIT 6`);
-  await db.query(`INSERT INTO community_spotlights (id, kind, user_id, updated_at) SELECT gen_random_uuid(), 'designer', id, now() FROM users ORDER BY follower_count DESC LIMIT 4`);
+  await db.query(
+    `INSERT INTO community_templates (diagram_id, template_type, published_at, updated_at) SELECT id, 'patterns', now() - (row_number() OVER (ORDER BY fuid) || ' hours')::interval, now() FROM diagrams ORDER BY fuid LIMIT 40`,
+  );
+  await db.query(
+    `INSERT INTO community_spotlights (id, kind, diagram_id, updated_at) SELECT gen_random_uuid(), 'diagram', id, now() FROM diagrams ORDER BY like_count DESC LIMIT 6`,
+  );
+  await db.query(
+    `INSERT INTO community_spotlights (id, kind, user_id, updated_at) SELECT gen_random_uuid(), 'designer', id, now() FROM users ORDER BY follower_count DESC LIMIT 4`,
+  );
   await db.query(
     `WITH t AS (INSERT INTO tags (id, workspace_id, owner_id, name, name_key, text_color, background_color, updated_at)
                 SELECT gen_random_uuid(), w.id, w.owner_id, tn.tag_name, lower(tn.tag_name), '#FFFFFF', '#5A55F4', now() FROM workspaces w, unnest(ARRAY['Sinks', 'Engines', 'Loot']) AS tn(tag_name) RETURNING id, workspace_id, name_key)
      INSERT INTO diagram_tags (diagram_id, tag_id) SELECT d.id, t.id FROM diagrams d JOIN t ON t.workspace_id = d.workspace_id AND t.name_key = (ARRAY['sinks', 'engines', 'loot'])[1 + abs(hashtext(d.fuid)) % 3] WHERE abs(hashtext(d.fuid)) % 10 = 0`,
   );
   await db.query('ANALYZE');
-  const counts = (await db.query(`SELECT (SELECT count(*) FROM users) AS designers, (SELECT count(*) FROM diagrams WHERE community) AS diagrams, (SELECT count(*) FROM diagram_likes) AS likes, (SELECT count(*) FROM user_follows) AS follows`)).rows[0];
+  const counts = (
+    await db.query(
+      `SELECT (SELECT count(*) FROM users) AS designers, (SELECT count(*) FROM diagrams WHERE community) AS diagrams, (SELECT count(*) FROM diagram_likes) AS likes, (SELECT count(*) FROM user_follows) AS follows`,
+    )
+  ).rows[0];
   await db.end();
   if (process.env.BENCH_DATA_ONLY) {
     console.log(`BENCH_DATA_ONLY: the data stays in ${database.url} (drop it yourself)`);
     process.exit(0);
   }
-  console.log(`data: ${counts.designers} designers, ${counts.diagrams} public diagrams, ${counts.likes} likes, ${counts.follows} follows (written in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+  console.log(
+    `data: ${counts.designers} designers, ${counts.diagrams} public diagrams, ${counts.likes} likes, ${counts.follows} follows (written in ${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+  );
 
   const port = await freePort();
   app = spawn(process.execPath, [path.join(repoPaths.root, 'api/dist/main.js')], {
     cwd: repoPaths.root,
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', APP_SECRET: randomBytes(32).toString('hex'), DATABASE_URL: database.url, MIGRATE_ON_START: 'false', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? '10', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'lw-community-')) },
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      APP_SECRET: randomBytes(32).toString('hex'),
+      DATABASE_URL: database.url,
+      MIGRATE_ON_START: 'false',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? '10',
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'lw-community-')),
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
-    if ((await fetch(`${base}/api/health/ready`).then((r) => r.status).catch(() => 0)) === 200) break;
+    if (
+      (await fetch(`${base}/api/health/ready`)
+        .then((r) => r.status)
+        .catch(() => 0)) === 200
+    )
+      break;
     if (i > 600) throw new Error('the app did not become ready');
     await sleep(100);
   }
@@ -171,17 +246,32 @@ try {
     if (!html.includes('No designers found')) break;
     await sleep(200);
   }
-  const login = await fetch(`${base}/api/oauth2/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-client-id': 'bench' }, body: JSON.stringify({ email: 'designer7@bench.test', password: 'bench-pass' }) });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const login = await fetch(`${base}/api/oauth2/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-client-id': 'bench' },
+    body: JSON.stringify({ email: 'designer7@bench.test', password: 'bench-pass' }),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   if (!cookie) throw new Error(`login failed: ${login.status}`);
 
-  const page = (url, headers) => fetch(url, { headers: { 'accept-encoding': ACCEPT_ENCODING, ...headers } }).then(async (r) => (await r.arrayBuffer(), r.status));
+  const page = (url, headers) =>
+    fetch(url, { headers: { 'accept-encoding': ACCEPT_ENCODING, ...headers } }).then(
+      async (r) => (await r.arrayBuffer(), r.status),
+    );
   const pathOf = (template) => template.replace('{page}', String(1 + Math.floor(Math.random() * 50)));
   // Before each phase, every page it asks for is asked for once by the same reader (all 50 of a paged list), as a running site has them.
-  const everyPath = (template) => (template.includes('{page}') ? Array.from({ length: 50 }, (_, i) => template.replace('{page}', String(i + 1))) : [template]);
+  const everyPath = (template) =>
+    template.includes('{page}')
+      ? Array.from({ length: 50 }, (_, i) => template.replace('{page}', String(i + 1)))
+      : [template];
   const run = async (name, template, headers = {}) => {
     for (const one of everyPath(template)) await page(`${base}${one}`, headers);
-    return useWrk ? wrkPhase(name, base, template, headers) : phase(name, () => page(`${base}${pathOf(template)}`, headers));
+    return useWrk
+      ? wrkPhase(name, base, template, headers)
+      : phase(name, () => page(`${base}${pathOf(template)}`, headers));
   };
   const pages = [
     ['explore', '/community/explore'],
@@ -196,25 +286,56 @@ try {
     ['see-all tags', '/community/see-all?filter=tags'],
   ];
   const cpu = os.cpus();
-  console.log(`\nLoopwright community benchmark — ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}, Node ${process.version}`);
-  console.log(`${CONCURRENCY} concurrent clients on loopback from ${useWrk ? 'wrk (one thread)' : "Node's fetch in the benchmark's process"}, ${SECONDS} s per phase; the load generator shares the machine.\n`);
+  console.log(
+    `\nLoopwright community benchmark — ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}, Node ${process.version}`,
+  );
+  console.log(
+    `${CONCURRENCY} concurrent clients on loopback from ${useWrk ? 'wrk (one thread)' : "Node's fetch in the benchmark's process"}, ${SECONDS} s per phase; the load generator shares the machine.\n`,
+  );
 
   const rss = rssMb(app.pid);
   // A freshly started process compiles its hot paths during its first seconds: 3 s of load on the explore page, not measured.
-  if (useWrk) await new Promise((resolve) => execFile('wrk', ['-t1', `-c${CONCURRENCY}`, '-d3s', '-H', `Accept-Encoding: ${ACCEPT_ENCODING}`, `${base}/community/explore`], resolve));
+  if (useWrk)
+    await new Promise((resolve) =>
+      execFile(
+        'wrk',
+        ['-t1', `-c${CONCURRENCY}`, '-d3s', '-H', `Accept-Encoding: ${ACCEPT_ENCODING}`, `${base}/community/explore`],
+        resolve,
+      ),
+    );
   else for (let i = 0; i < 300; i++) await page(`${base}/community/explore`);
-  console.log('Visitors (anonymous: server-rendered, through the page cache as in production; after 3 s of unmeasured load)');
+  console.log(
+    'Visitors (anonymous: server-rendered, through the page cache as in production; after 3 s of unmeasured load)',
+  );
   for (const [name, p] of pages) await run(name, p);
-  console.log('\nSigned-in designers (explore and see-all are one page for every signed-in reader, through the page cache; each reader\'s likes and follows come from the social-state request below)');
-  for (const [name, p] of pages.filter(([n]) => ['explore', 'see-all diagrams (Most Appreciated)', 'see-all designers (Recently Active)'].includes(n))) {
+  console.log(
+    "\nSigned-in designers (explore and see-all are one page for every signed-in reader, through the page cache; each reader's likes and follows come from the social-state request below)",
+  );
+  for (const [name, p] of pages.filter(([n]) =>
+    ['explore', 'see-all diagrams (Most Appreciated)', 'see-all designers (Recently Active)'].includes(n),
+  )) {
     await run(`${name}, signed in`, p, { cookie });
   }
   // What the explore page asks for each signed-in reader after it loads: their likes of its diagrams and follows of its designers.
   const explore = await fetch(`${base}/community/explore`, { headers: { cookie } }).then((r) => r.text());
-  const fuids = [...new Set([...explore.matchAll(/\/community\/[^/"]+\/[a-z0-9-]*-([A-Za-z0-9]{16})[?"]/g)].map((m) => m[1]))];
+  const fuids = [
+    ...new Set([...explore.matchAll(/\/community\/[^/"]+\/[a-z0-9-]*-([A-Za-z0-9]{16})[?"]/g)].map((m) => m[1])),
+  ];
   const usernames = [...new Set([...explore.matchAll(/\/community\/(designer\d{4})\/profile"/g)].map((m) => m[1]))];
-  await run(`social state (${fuids.length} diagrams, ${usernames.length} designers), signed in`, `/api/community/social-state?fuids=${fuids.join(',')}&usernames=${usernames.join(',')}`, { cookie, 'x-client-id': 'bench' });
-  console.log(`\napp RSS: ${rss} MB before the phases, ${rssMb(app.pid)} MB after; load average now ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  await run(
+    `social state (${fuids.length} diagrams, ${usernames.length} designers), signed in`,
+    `/api/community/social-state?fuids=${fuids.join(',')}&usernames=${usernames.join(',')}`,
+    { cookie, 'x-client-id': 'bench' },
+  );
+  console.log(
+    `\napp RSS: ${rss} MB before the phases, ${rssMb(app.pid)} MB after; load average now ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
 } finally {
   if (app) {
     app.kill('SIGTERM');

@@ -21,7 +21,10 @@ export async function measureFrames(page, at, { dx, dy }) {
   const moves = 60;
   for (const sign of [1, -1]) {
     for (let i = 1; i <= moves; i++) {
-      await page.mouse.move(at.x + (sign > 0 ? dx * i : dx * (moves - i)) / moves, at.y + (sign > 0 ? dy * i : dy * (moves - i)) / moves);
+      await page.mouse.move(
+        at.x + (sign > 0 ? dx * i : dx * (moves - i)) / moves,
+        at.y + (sign > 0 ? dy * i : dy * (moves - i)) / moves,
+      );
       await page.waitForTimeout(16);
     }
   }
@@ -33,7 +36,14 @@ export function frameStats(deltas) {
   const sorted = [...deltas].sort((a, b) => a - b);
   const q = (p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
   const mean = deltas.reduce((a, b) => a + b, 0) / deltas.length;
-  return { frames: deltas.length, mean, p50: q(0.5), p95: q(0.95), max: sorted[sorted.length - 1], slow: deltas.filter((d) => d > 20).length };
+  return {
+    frames: deltas.length,
+    mean,
+    p50: q(0.5),
+    p95: q(0.95),
+    max: sorted[sorted.length - 1],
+    slow: deltas.filter((d) => d > 20).length,
+  };
 }
 
 /** Starts recording requestAnimationFrame deltas in the page. */

@@ -11,17 +11,30 @@ import { laidOut, withEditorBench } from './setup.mjs';
 import { centreOf, fitAll } from './view.mjs';
 
 const dir = process.env.PROFILE_DIR ?? '/tmp';
-const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink', 'cc', 'disabled-by-default-devtools.timeline.frame', 'disabled-by-default-v8.cpu_profiler'].join(',');
+const CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+  'blink',
+  'cc',
+  'disabled-by-default-devtools.timeline.frame',
+  'disabled-by-default-v8.cpu_profiler',
+].join(',');
 
 /** Self time per event name on the renderer's main thread, and per script function from the sampled CPU profile. */
 function summarize(trace) {
   const events = trace.traceEvents;
   // The page's main thread: the renderer main thread that ran the most script.
   const script = new Map();
-  for (const e of events) if (e.name === 'FunctionCall' && e.dur) script.set(`${e.pid}/${e.tid}`, (script.get(`${e.pid}/${e.tid}`) ?? 0) + e.dur);
-  const main = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+  for (const e of events)
+    if (e.name === 'FunctionCall' && e.dur)
+      script.set(`${e.pid}/${e.tid}`, (script.get(`${e.pid}/${e.tid}`) ?? 0) + e.dur);
+  const main = events
+    .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
     .sort((a, b) => (script.get(`${b.pid}/${b.tid}`) ?? 0) - (script.get(`${a.pid}/${a.tid}`) ?? 0))[0];
-  const own = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined).sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  const own = events
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
   const self = new Map();
   const stack = [];
   for (const e of own) {
@@ -31,11 +44,16 @@ function summarize(trace) {
     self.set(e.name, (self.get(e.name) ?? 0) + e.dur);
     stack.push(e);
   }
-  const byName = [...self].filter(([, us]) => us > 5000).sort((a, b) => b[1] - a[1]).slice(0, 14);
+  const byName = [...self]
+    .filter(([, us]) => us > 5000)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 14);
   // Sampled profile: ProfileChunk events carry nodes and samples.
   const nodes = new Map();
   const hits = new Map();
-  const profiles = new Set(events.filter((e) => e.name === 'Profile' && e.pid === main.pid && e.tid === main.tid).map((e) => e.id));
+  const profiles = new Set(
+    events.filter((e) => e.name === 'Profile' && e.pid === main.pid && e.tid === main.tid).map((e) => e.id),
+  );
   for (const e of events) {
     if (e.name !== 'ProfileChunk' || e.pid !== main.pid || !profiles.has(e.id)) continue;
     const p = e.args.data.cpuProfile ?? {};
@@ -77,17 +95,23 @@ await withEditorBench(async ({ base, browser, context, create, createLarge }) =>
   const page = await context.newPage();
   await traced(browser, page, 'open', async () => {
     const o = await openAndWaitDrawn(page, `${base}/diagrams/${fuid}`);
-    console.log(`open: drawn at ${Math.round(o.drawn)} ms (diagram at ${Math.round(o.diagram)} ms, code at ${Math.round(o.editorCode)} ms)`);
+    console.log(
+      `open: drawn at ${Math.round(o.drawn)} ms (diagram at ${Math.round(o.diagram)} ms, code at ${Math.round(o.editorCode)} ms)`,
+    );
   });
   await page.waitForTimeout(500);
   const spot = await paneSpot(page);
   await traced(browser, page, 'pan as opened', () => measureFrames(page, spot, { dx: -500, dy: -200 }));
-  await traced(browser, page, 'drag as opened', async () => measureFrames(page, await centreOf(page, doc.nodes[0]), { dx: 160, dy: 60 }));
+  await traced(browser, page, 'drag as opened', async () =>
+    measureFrames(page, await centreOf(page, doc.nodes[0]), { dx: 160, dy: 60 }),
+  );
   // Far out, the elements are drawn on the overview canvas rather than as React Flow nodes: fitAll waits for either.
   await traced(browser, page, 'fit', () => fitAll(page, size - 1, doc.connections.length * 0.9));
   const all = await paneSpot(page);
   await traced(browser, page, 'pan all in view', () => measureFrames(page, all, { dx: 300, dy: 120 }));
-  await traced(browser, page, 'drag all in view', async () => measureFrames(page, await centreOf(page, doc.nodes[Math.floor(size / 2)]), { dx: 200, dy: 80 }));
+  await traced(browser, page, 'drag all in view', async () =>
+    measureFrames(page, await centreOf(page, doc.nodes[Math.floor(size / 2)]), { dx: 200, dy: 80 }),
+  );
   await page.getByLabel('Speed').selectOption({ label: '8 steps/s' });
   await page.getByRole('button', { name: '▶ Quick run' }).click();
   await page.locator('.run-toolbar__step').waitFor({ timeout: 60_000 });

@@ -15,9 +15,16 @@ import { laidOut, withEditorBench } from './setup.mjs';
 import { centreOf, fitAll } from './view.mjs';
 
 const TARGETS = {
-  pan_1000_p50_ms: ['≤', 16.7], pan_1000_p95_ms: ['≤', 25], zoom_1000_p50_ms: ['≤', 16.7], zoom_1000_p95_ms: ['≤', 25],
-  pan_5000_fps: ['≥', 30], drag_5000_fps: ['≥', 60], open_1000_ms: ['<', 1000], open_5000_ms: ['<', 2500],
-  run_1000_fps: ['≥', 50], heap_5000_mb: ['<', 300],
+  pan_1000_p50_ms: ['≤', 16.7],
+  pan_1000_p95_ms: ['≤', 25],
+  zoom_1000_p50_ms: ['≤', 16.7],
+  zoom_1000_p95_ms: ['≤', 25],
+  pan_5000_fps: ['≥', 30],
+  drag_5000_fps: ['≥', 60],
+  open_1000_ms: ['<', 1000],
+  open_5000_ms: ['<', 2500],
+  run_1000_fps: ['≥', 50],
+  heap_5000_mb: ['<', 300],
 };
 const figures = {};
 const put = (name, value) => {
@@ -48,9 +55,15 @@ async function opens(context, url, name) {
 
 /** Element and connection views rendered while `work` runs (see canvas/render-count.ts). */
 async function renders(page, name, work) {
-  await page.evaluate(() => { window.__lwRenders = {}; });
+  await page.evaluate(() => {
+    window.__lwRenders = {};
+  });
   const result = await work();
-  const counts = await page.evaluate(() => { const c = window.__lwRenders; delete window.__lwRenders; return c; });
+  const counts = await page.evaluate(() => {
+    const c = window.__lwRenders;
+    delete window.__lwRenders;
+    return c;
+  });
   put(`renders_${name}_elements`, counts.element ?? 0);
   put(`renders_${name}_connections`, counts.connection ?? 0);
   return result;
@@ -62,19 +75,35 @@ await withEditorBench(async ({ base, context, create, createLarge }) => {
   const huge = laidOut(5000, 100);
   const bigFuid = await create('Bench 1000', big);
   const hugeFuid = await createLarge('Bench 5000', huge);
-  console.log(`# Loopwright editor benchmark — Chromium headless 1440×900; ${big.nodes.length} elements / ${big.connections.length} connections and ${huge.nodes.length} / ${huge.connections.length}; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `# Loopwright editor benchmark — Chromium headless 1440×900; ${big.nodes.length} elements / ${big.connections.length} connections and ${huge.nodes.length} / ${huge.connections.length}; load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
 
   let page = await opens(context, `${base}/diagrams/${bigFuid}`, '1000');
   await fitAll(page, 1000, big.connections.length * 0.9);
-  frames('pan_1000', await renders(page, 'pan_1000', async () => measureFrames(page, await paneSpot(page), { dx: 300, dy: 120 })));
+  frames(
+    'pan_1000',
+    await renders(page, 'pan_1000', async () => measureFrames(page, await paneSpot(page), { dx: 300, dy: 120 })),
+  );
   frames('zoom_1000', await measureWheel(page, await paneSpot(page), 10));
   await fitAll(page, 1000, big.connections.length * 0.9);
-  frames('drag_1000', await renders(page, 'drag_1000', async () => measureFrames(page, await centreOf(page, big.nodes[500]), { dx: 200, dy: 80 })));
+  frames(
+    'drag_1000',
+    await renders(page, 'drag_1000', async () =>
+      measureFrames(page, await centreOf(page, big.nodes[500]), { dx: 200, dy: 80 }),
+    ),
+  );
   // Animated run: resources moving along every connection with a flow, values on the elements.
   await page.getByLabel('Speed').selectOption({ label: '8 steps/s' });
   await page.getByRole('button', { name: '▶ Quick run' }).click();
   await page.locator('.run-toolbar__step').waitFor({ timeout: 60_000 });
-  const steps = () => page.locator('.run-toolbar__step').textContent().then((t) => Number(/Step (\d+)/.exec(t)?.[1] ?? 0));
+  const steps = () =>
+    page
+      .locator('.run-toolbar__step')
+      .textContent()
+      .then((t) => Number(/Step (\d+)/.exec(t)?.[1] ?? 0));
   const firstStep = await steps();
   await renders(page, 'run_1000', async () => {
     await startFrames(page);
@@ -102,23 +131,36 @@ await withEditorBench(async ({ base, context, create, createLarge }) => {
   await p2.getByLabel('Where to run').selectOption('browser');
   const batches = [];
   for (let i = 0; i < 3; i++) {
-    batches.push(await p2.evaluate(() => new Promise((resolve) => {
-      const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Multiple runs');
-      const t0 = performance.now();
-      const check = () => {
-        const caption = document.querySelector('.chart-panel__caption')?.textContent ?? '';
-        if (caption.includes('1000 of 1000 runs') && document.querySelector('[data-testid="chart-canvas"] canvas')) resolve(performance.now() - t0);
-        else requestAnimationFrame(check);
-      };
-      button.click();
-      requestAnimationFrame(check);
-    })));
+    batches.push(
+      await p2.evaluate(
+        () =>
+          new Promise((resolve) => {
+            const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Multiple runs');
+            const t0 = performance.now();
+            const check = () => {
+              const caption = document.querySelector('.chart-panel__caption')?.textContent ?? '';
+              if (
+                caption.includes('1000 of 1000 runs') &&
+                document.querySelector('[data-testid="chart-canvas"] canvas')
+              )
+                resolve(performance.now() - t0);
+              else requestAnimationFrame(check);
+            };
+            button.click();
+            requestAnimationFrame(check);
+          }),
+      ),
+    );
     await p2.waitForTimeout(500);
   }
   put('multiple_runs_100x1000x100_ms', Math.round(median(batches)));
   await p2.close();
 
-  console.log(`# load average at the end ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `# load average at the end ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   for (const [name, [op, limit]] of Object.entries(TARGETS)) {
     const v = figures[name];
     const met = op === '≤' ? v <= limit : op === '≥' ? v >= limit : v < limit;

@@ -7,18 +7,28 @@ import { CONNECTIONS } from './open.mjs';
  */
 export async function fitAll(page, nodes, connections) {
   await page.getByRole('button', { name: 'Fit the diagram' }).click();
-  await page.waitForFunction(([n, c, sel]) => {
-    const overview = document.querySelector('.overview-layer__base');
-    if (overview) return Number(overview.dataset.elements) >= n && Number(overview.dataset.connections) >= c;
-    return document.querySelectorAll('.react-flow__node').length >= n && document.querySelectorAll(sel).length >= c;
-  }, [nodes, connections, CONNECTIONS], { timeout: 60_000, polling: 'raf' });
+  await page.waitForFunction(
+    ([n, c, sel]) => {
+      const overview = document.querySelector('.overview-layer__base');
+      if (overview) return Number(overview.dataset.elements) >= n && Number(overview.dataset.connections) >= c;
+      return document.querySelectorAll('.react-flow__node').length >= n && document.querySelectorAll(sel).length >= c;
+    },
+    [nodes, connections, CONNECTIONS],
+    { timeout: 60_000, polling: 'raf' },
+  );
   await page.waitForTimeout(500);
 }
 
 /** Where element `node` of the document is on screen, from React Flow's viewport transform. */
-export const centreOf = (page, node) => page.evaluate((n) => {
-  const pane = document.querySelector('.react-flow__pane').getBoundingClientRect();
-  const m = /translate\(([-\d.]+)px, ?([-\d.]+)px\) scale\(([\d.]+)\)/.exec(document.querySelector('.react-flow__viewport').style.transform);
-  const [tx, ty, zoom] = m.slice(1).map(Number);
-  return { x: pane.left + tx + (n.x + 24) * zoom, y: pane.top + ty + (n.y + 24) * zoom };
-}, { x: node.x, y: node.y });
+export const centreOf = (page, node) =>
+  page.evaluate(
+    (n) => {
+      const pane = document.querySelector('.react-flow__pane').getBoundingClientRect();
+      const m = /translate\(([-\d.]+)px, ?([-\d.]+)px\) scale\(([\d.]+)\)/.exec(
+        document.querySelector('.react-flow__viewport').style.transform,
+      );
+      const [tx, ty, zoom] = m.slice(1).map(Number);
+      return { x: pane.left + tx + (n.x + 24) * zoom, y: pane.top + ty + (n.y + 24) * zoom };
+    },
+    { x: node.x, y: node.y },
+  );

@@ -15,14 +15,17 @@ const sizes = [10, 100, 1000];
 const M = (x) => `${(x / 1e6).toFixed(2)} M`;
 const pad = (s, n) => String(s).padEnd(n);
 
-console.log(`Loopwright engine benchmark — Node ${process.version}, ${threads} thread(s) available${quick ? ' (quick)' : ''}\n`);
+console.log(
+  `Loopwright engine benchmark — Node ${process.version}, ${threads} thread(s) available${quick ? ' (quick)' : ''}\n`,
+);
 const rows = [];
 for (const size of sizes) {
   const diagram = generateDiagram(size);
   const program = compile(diagram);
   const n = program.nodeCount;
   // Quick run: repeat 1,000-step runs for about a second.
-  let steps = 0, runs = 0;
+  let steps = 0,
+    runs = 0;
   const t0 = performance.now();
   while (performance.now() - t0 < (quick ? 300 : 1500)) steps += run(program, { steps: 1000, seed: runs++ }).steps;
   const quickRate = (n * steps) / ((performance.now() - t0) / 1000);
@@ -39,25 +42,48 @@ for (const size of sizes) {
   rows.push({ size, n, quickRate, batchRuns, one, all, same });
 }
 
-console.log(pad('diagram', 16) + pad('quick run', 20) + pad('batch', 12) + pad('1 thread', 28) + pad(`${threads} threads`, 28) + 'same result');
+console.log(
+  pad('diagram', 16) +
+    pad('quick run', 20) +
+    pad('batch', 12) +
+    pad('1 thread', 28) +
+    pad(`${threads} threads`, 28) +
+    'same result',
+);
 for (const r of rows) {
   console.log(
     pad(`≈${r.size} (${r.n} nodes)`, 16) +
-    pad(`${M(r.quickRate)} n·s/s`, 20) +
-    pad(`${r.batchRuns}×100`, 12) +
-    pad(`${r.one.seconds.toFixed(2)} s  ${M(r.one.rate)} n·s/s`, 28) +
-    pad(`${r.all.seconds.toFixed(2)} s  ${M(r.all.rate)} n·s/s`, 28) +
-    (r.same ? 'yes' : 'NO'),
+      pad(`${M(r.quickRate)} n·s/s`, 20) +
+      pad(`${r.batchRuns}×100`, 12) +
+      pad(`${r.one.seconds.toFixed(2)} s  ${M(r.one.rate)} n·s/s`, 28) +
+      pad(`${r.all.seconds.toFixed(2)} s  ${M(r.all.rate)} n·s/s`, 28) +
+      (r.same ? 'yes' : 'NO'),
   );
 }
 console.log('\n(n·s/s = node-steps per second; quick run = one thread, 1,000-step runs)');
 
 const memRuns = quick ? 1000 : 10000;
 const here = fileURLToPath(new URL('./memory.mjs', import.meta.url));
-const mem = (size, runs, steps) => JSON.parse(execFileSync(process.execPath, [here, String(size), String(runs), String(steps), String(threads)], { encoding: 'utf8', maxBuffer: 1 << 30 }));
+const mem = (size, runs, steps) =>
+  JSON.parse(
+    execFileSync(process.execPath, [here, String(size), String(runs), String(steps), String(threads)], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 30,
+    }),
+  );
 console.log(`\nSummary-only batches on the ≈100-node diagram, ${threads} threads (child process, peak RSS):`);
 console.log(pad('runs × steps', 18) + pad('time', 12) + pad('peak RSS', 14) + pad('JSON out', 12) + 'node-steps/s');
-for (const [runs, steps] of [[memRuns / 4, 1000], [memRuns, 250], [memRuns, 1000]]) {
+for (const [runs, steps] of [
+  [memRuns / 4, 1000],
+  [memRuns, 250],
+  [memRuns, 1000],
+]) {
   const r = mem(100, runs, steps);
-  console.log(pad(`${runs} × ${steps}`, 18) + pad(`${r.seconds.toFixed(1)} s`, 12) + pad(`${r.maxRSSMB.toFixed(0)} MB`, 14) + pad(`${r.jsonMB.toFixed(1)} MB`, 12) + M((r.nodes * runs * steps) / r.seconds));
+  console.log(
+    pad(`${runs} × ${steps}`, 18) +
+      pad(`${r.seconds.toFixed(1)} s`, 12) +
+      pad(`${r.maxRSSMB.toFixed(0)} MB`, 14) +
+      pad(`${r.jsonMB.toFixed(1)} MB`, 12) +
+      M((r.nodes * runs * steps) / r.seconds),
+  );
 }

@@ -20,7 +20,18 @@ const seconds = option('--seconds', 15);
 const readers = option('--readers', 20);
 const thinkMs = option('--think-ms', 0);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const PAGES = ['/', '/pricing', '/docs', '/docs/your-first-diagram', '/articles', '/articles/why-game-economies-inflate', '/glossary', '/glossary/skill', '/learn', '/about'];
+const PAGES = [
+  '/',
+  '/pricing',
+  '/docs',
+  '/docs/your-first-diagram',
+  '/articles',
+  '/articles/why-game-economies-inflate',
+  '/glossary',
+  '/glossary/skill',
+  '/learn',
+  '/about',
+];
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -35,7 +46,16 @@ const databaseUrl = database.url;
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const app = spawn(process.execPath, [path.join(root, 'api/dist/main.js')], {
-  env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', APP_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn', REDIS_URL: '' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'warn',
+    REDIS_URL: '',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 
@@ -43,16 +63,25 @@ try {
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (Date.now() > deadline) throw new Error('the app did not become ready');
-    const ok = await fetch(`${base}/api/health/ready`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/api/health/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await new Promise((r) => setTimeout(r, 200));
   }
 
   // 1. First-load JavaScript of the home page: every script the HTML loads or preloads.
   const html = await (await fetch(`${base}/`)).text();
-  const scripts = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g), ...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]));
+  const scripts = new Set(
+    [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g), ...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map(
+      (m) => m[1],
+    ),
+  );
   for (const m of html.matchAll(/import\s*\(?\s*"([^"]+\.js)"/g)) scripts.add(m[1]);
-  let raw = 0, gz = 0, br = 0;
+  let raw = 0,
+    gz = 0,
+    br = 0;
   const files = [];
   for (const src of scripts) {
     const body = Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer());
@@ -63,11 +92,16 @@ try {
     br += size.br;
   }
   const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-  console.log(`Home page first-load JavaScript: ${scripts.size} files, ${kb(raw)} raw, ${kb(gz)} gzip, ${kb(br)} brotli`);
+  console.log(
+    `Home page first-load JavaScript: ${scripts.size} files, ${kb(raw)} raw, ${kb(gz)} gzip, ${kb(br)} brotli`,
+  );
   // React, React DOM and React Router land in chunks Vite names after their own modules.
-  const framework = /\/(entry\.client|components|errorBoundaries|lib|react-dom|jsx-runtime|rolldown-runtime|preload-helper)-[\w-]+\.js$/;
+  const framework =
+    /\/(entry\.client|components|errorBoundaries|lib|react-dom|jsx-runtime|rolldown-runtime|preload-helper)-[\w-]+\.js$/;
   const frameworkBr = files.filter((f) => framework.test(f.src)).reduce((sum, f) => sum + f.br, 0);
-  console.log(`  of which React + React DOM + React Router: ${kb(frameworkBr)} brotli; Loopwright's own code: ${kb(br - frameworkBr)} brotli`);
+  console.log(
+    `  of which React + React DOM + React Router: ${kb(frameworkBr)} brotli; Loopwright's own code: ${kb(br - frameworkBr)} brotli`,
+  );
   for (const f of files.sort((a, b) => b.br - a.br)) console.log(`  ${kb(f.br).padStart(9)}  ${f.src}`);
   console.log(`  HTML document: ${kb(Buffer.byteLength(html))} raw, ${kb(gzipSync(html).length)} gzip\n`);
 
@@ -94,14 +128,23 @@ try {
   );
   const pct = (list, q) => list[Math.min(list.length - 1, Math.floor(q * list.length))];
   const all = [...samples.values()].flat().sort((a, b) => a - b);
-  const pageCache = process.env.PAGE_CACHE_SECONDS === '0' ? 'off, every page rendered' : `anonymous pages reused for ${process.env.PAGE_CACHE_SECONDS ?? 10} s`;
-  console.log(`Time to first byte, ${readers} concurrent readers${thinkMs ? ` pausing ~${thinkMs} ms between pages` : ' back-to-back'}, ${seconds} s, ${all.length} requests (${(all.length / seconds).toFixed(0)}/s), ${failures} non-200; page cache ${pageCache}`);
+  const pageCache =
+    process.env.PAGE_CACHE_SECONDS === '0'
+      ? 'off, every page rendered'
+      : `anonymous pages reused for ${process.env.PAGE_CACHE_SECONDS ?? 10} s`;
+  console.log(
+    `Time to first byte, ${readers} concurrent readers${thinkMs ? ` pausing ~${thinkMs} ms between pages` : ' back-to-back'}, ${seconds} s, ${all.length} requests (${(all.length / seconds).toFixed(0)}/s), ${failures} non-200; page cache ${pageCache}`,
+  );
   console.log(`  ${'page'.padEnd(42)} p50      p95      p99`);
   for (const [p, list] of samples) {
     list.sort((a, b) => a - b);
-    console.log(`  ${p.padEnd(42)} ${pct(list, 0.5).toFixed(1).padStart(6)} ms ${pct(list, 0.95).toFixed(1).padStart(6)} ms ${pct(list, 0.99).toFixed(1).padStart(6)} ms`);
+    console.log(
+      `  ${p.padEnd(42)} ${pct(list, 0.5).toFixed(1).padStart(6)} ms ${pct(list, 0.95).toFixed(1).padStart(6)} ms ${pct(list, 0.99).toFixed(1).padStart(6)} ms`,
+    );
   }
-  console.log(`  ${'all pages'.padEnd(42)} ${pct(all, 0.5).toFixed(1).padStart(6)} ms ${pct(all, 0.95).toFixed(1).padStart(6)} ms ${pct(all, 0.99).toFixed(1).padStart(6)} ms`);
+  console.log(
+    `  ${'all pages'.padEnd(42)} ${pct(all, 0.5).toFixed(1).padStart(6)} ms ${pct(all, 0.95).toFixed(1).padStart(6)} ms ${pct(all, 0.99).toFixed(1).padStart(6)} ms`,
+  );
 } finally {
   app.kill('SIGTERM');
   await new Promise((r) => app.once('exit', r));

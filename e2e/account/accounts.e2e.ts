@@ -31,7 +31,10 @@ describe.skipIf(!inject('chromiumPath'))('accounts in Chromium', () => {
   beforeAll(async () => {
     [sink, google] = await Promise.all([startSmtpSink(), startFakeOAuthProvider()]);
     // Info logs: the instance ID is printed there, as a self-hoster would read it.
-    [app, browser] = await Promise.all([startBuiltApp({ SMTP_URL: sink.url, LOG_LEVEL: 'info', ...google.env() }), launchChromium()]);
+    [app, browser] = await Promise.all([
+      startBuiltApp({ SMTP_URL: sink.url, LOG_LEVEL: 'info', ...google.env() }),
+      launchChromium(),
+    ]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -41,7 +44,11 @@ describe.skipIf(!inject('chromiumPath'))('accounts in Chromium', () => {
   });
 
   async function api(path: string, body: unknown, cookie?: string) {
-    const response = await fetch(`${app.url}/api${path}`, { method: 'POST', headers: { ...CLIENT, ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+    const response = await fetch(`${app.url}/api${path}`, {
+      method: 'POST',
+      headers: { ...CLIENT, ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(body),
+    });
     return { status: response.status, body: await response.json(), cookies: response.headers.getSetCookie() };
   }
 
@@ -141,11 +148,18 @@ describe.skipIf(!inject('chromiumPath'))('accounts in Chromium', () => {
     await card.waitFor();
     expect(await card.getByText(email).isVisible()).toBe(true);
     expect(await card.getByText(username, { exact: true }).isVisible()).toBe(true);
-    expect(await card.getByRole('link', { name: 'Community profile' }).getAttribute('href')).toBe(`/community/${username}/profile`);
+    expect(await card.getByRole('link', { name: 'Community profile' }).getAttribute('href')).toBe(
+      `/community/${username}/profile`,
+    );
     const appLink = card.getByRole('link', { name: /My app/ });
     expect(await appLink.getAttribute('href')).toBe('/diagrams');
     expect(await appLink.getAttribute('target')).toBe('_blank');
-    expect(await card.locator('.acc-avatar').first().evaluate((el) => el.getBoundingClientRect().width)).toBe(64);
+    expect(
+      await card
+        .locator('.acc-avatar')
+        .first()
+        .evaluate((el) => el.getBoundingClientRect().width),
+    ).toBe(64);
     await shot(page, 'account-profile-card', { viewport: true });
     await page.keyboard.press('Escape');
     await card.waitFor({ state: 'hidden' });
@@ -158,8 +172,18 @@ describe.skipIf(!inject('chromiumPath'))('accounts in Chromium', () => {
 
     // Notifications arrive (the server adds them when, say, a batch finishes): the bell counts the unread ones.
     const add = (body: object) =>
-      page.evaluate((b) => fetch('/api/notifications/add', { method: 'POST', headers: { 'X-Client-Id': 'loopwright-web', 'Content-Type': 'application/json' }, body: JSON.stringify(b) }).then((r) => r.status), body);
-    expect(await add({ type: 'info', message: 'Your 10000 runs of Dice income are ready', link: '/settings/profile' })).toBe(201);
+      page.evaluate(
+        (b) =>
+          fetch('/api/notifications/add', {
+            method: 'POST',
+            headers: { 'X-Client-Id': 'loopwright-web', 'Content-Type': 'application/json' },
+            body: JSON.stringify(b),
+          }).then((r) => r.status),
+        body,
+      );
+    expect(
+      await add({ type: 'info', message: 'Your 10000 runs of Dice income are ready', link: '/settings/profile' }),
+    ).toBe(201);
     expect(await add({ type: 'error', message: 'Your 500 runs of Old economy failed' })).toBe(201);
     // They are pushed live over the socket: the count changes without opening the box or reloading.
     await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 10_000 }).toBe('Notifications, 2 unread');
@@ -178,7 +202,9 @@ describe.skipIf(!inject('chromiumPath'))('accounts in Chromium', () => {
     await page.unroute(marking);
     await box.getByRole('button', { name: 'Mark all as read' }).click();
     await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications');
-    const stored = await page.evaluate(() => fetch('/api/notifications', { headers: { 'X-Client-Id': 'loopwright-web' } }).then((r) => r.json()));
+    const stored = await page.evaluate(() =>
+      fetch('/api/notifications', { headers: { 'X-Client-Id': 'loopwright-web' } }).then((r) => r.json()),
+    );
     expect(stored.content.unviewedCount).toBe(0);
     // A notification with a link opens it.
     // When the list cannot be fetched the box says so, and Try again recovers.
@@ -220,7 +246,9 @@ describe.skipIf(!inject('chromiumPath'))('accounts in Chromium', () => {
     await waitForHydration(page);
     expect(await page.getByRole('button', { name: /^Account: / }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Register' }).first().isVisible()).toBe(true);
-    const userinfo = await page.evaluate(() => fetch('/api/oauth2/userinfo', { headers: { 'X-Client-Id': 'loopwright-web' } }).then((r) => r.status));
+    const userinfo = await page.evaluate(() =>
+      fetch('/api/oauth2/userinfo', { headers: { 'X-Client-Id': 'loopwright-web' } }).then((r) => r.status),
+    );
     expect(userinfo).toBe(401);
     expect(errors).toEqual([]);
     await page.context().close();
@@ -233,7 +261,11 @@ describe.skipIf(!inject('chromiumPath'))('accounts in Chromium', () => {
     const opener = page.getByRole('link', { name: 'Register' }).first();
     const open = async () => {
       await opener.focus();
-      await page.evaluate(() => window.dispatchEvent(new CustomEvent('loopwright:open-login-dialog', { detail: { sourceAction: 'like this diagram' } })));
+      await page.evaluate(() =>
+        window.dispatchEvent(
+          new CustomEvent('loopwright:open-login-dialog', { detail: { sourceAction: 'like this diagram' } }),
+        ),
+      );
       const dialog = page.getByRole('dialog', { name: 'To like this diagram, please create a free public account' });
       await dialog.waitFor();
       return dialog;
@@ -248,7 +280,9 @@ describe.skipIf(!inject('chromiumPath'))('accounts in Chromium', () => {
     expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     await dialog.getByLabel('I have read and agreed to the Terms of Service', { exact: true }).waitFor();
     await dialog.getByRole('link', { name: 'Continue with Google' }).waitFor();
-    expect(await dialog.getByRole('link', { name: 'Log in instead' }).getAttribute('href')).toMatch(/^\/login\?returnTo=/);
+    expect(await dialog.getByRole('link', { name: 'Log in instead' }).getAttribute('href')).toMatch(
+      /^\/login\?returnTo=/,
+    );
     await shot(page, 'account-login-dialog', { viewport: true });
 
     await page.keyboard.press('Escape');
@@ -288,7 +322,12 @@ describe.skipIf(!inject('chromiumPath'))('accounts in Chromium', () => {
     await page.waitForURL(/\/onboarding/);
     // Finish onboarding through the API with the browser's own cookies.
     const done = await page.evaluate(
-      (name) => fetch('/api/users/me/onboarding', { method: 'POST', headers: { 'X-Client-Id': 'loopwright-web', 'Content-Type': 'application/json' }, body: JSON.stringify({ username: name }) }).then((r) => r.status),
+      (name) =>
+        fetch('/api/users/me/onboarding', {
+          method: 'POST',
+          headers: { 'X-Client-Id': 'loopwright-web', 'Content-Type': 'application/json' },
+          body: JSON.stringify({ username: name }),
+        }).then((r) => r.status),
       username,
     );
     expect(done).toBe(200);
@@ -308,18 +347,26 @@ describe.skipIf(!inject('chromiumPath'))('accounts in Chromium', () => {
     await page.getByRole('button', { name: 'Save profile' }).click();
     await page.getByText('Your profile is saved.').waitFor();
     // A photo that is too big is refused before it is sent.
-    await page.getByLabel('Upload photo', { exact: true }).setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(600 * 1024, 1) });
+    await page
+      .getByLabel('Upload photo', { exact: true })
+      .setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(600 * 1024, 1) });
     await page.getByText('The photo is too big: the maximum size is 500 KB').waitFor();
-    await page.getByLabel('Upload photo', { exact: true }).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await page
+      .getByLabel('Upload photo', { exact: true })
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await page.getByText('Wrong file type: choose a PNG, JPEG, GIF or WebP image').waitFor();
-    await page.getByLabel('Upload photo', { exact: true }).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await page
+      .getByLabel('Upload photo', { exact: true })
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: TINY_PNG });
     await page.getByText('Your profile photo is updated.').waitFor();
     await page.reload();
     await waitForHydration(page);
     await page.getByRole('heading', { name: 'My Profile', level: 1 }).waitFor();
     expect(await page.getByLabel('First name', { exact: true }).inputValue()).toBe('Ada');
     expect(await page.getByLabel('Game name', { exact: true }).inputValue()).toBe('Loop Heroes');
-    expect(await page.getByRole('img', { name: 'Your profile photo' }).getAttribute('src')).toMatch(/\/api\/users\/.+\/images\/avatar/);
+    expect(await page.getByRole('img', { name: 'Your profile photo' }).getAttribute('src')).toMatch(
+      /\/api\/users\/.+\/images\/avatar/,
+    );
     // The header shows the new name.
     expect(await page.getByRole('button', { name: 'Account: Ada Balance' }).isVisible()).toBe(true);
     await shot(page, 'account-settings-profile');
@@ -382,7 +429,12 @@ describe.skipIf(!inject('chromiumPath'))('accounts in Chromium', () => {
     await logIn(page, email, password);
     await page.waitForURL(/\/onboarding/);
     const done = await page.evaluate(
-      (name) => fetch('/api/users/me/onboarding', { method: 'POST', headers: { 'X-Client-Id': 'loopwright-web', 'Content-Type': 'application/json' }, body: JSON.stringify({ username: name }) }).then((r) => r.status),
+      (name) =>
+        fetch('/api/users/me/onboarding', {
+          method: 'POST',
+          headers: { 'X-Client-Id': 'loopwright-web', 'Content-Type': 'application/json' },
+          body: JSON.stringify({ username: name }),
+        }).then((r) => r.status),
       `fields-${unique()}`,
     );
     expect(done).toBe(200);
@@ -534,7 +586,10 @@ describe.skipIf(!inject('chromiumPath'))('accounts in Chromium', () => {
     await page.getByRole('link', { name: 'Mail log' }).click();
     await page.getByRole('heading', { name: 'Mail log', level: 1 }).waitFor();
     // Earlier tests' confirmation and reset mails are listed with their status.
-    await page.getByRole('cell', { name: /@example\.test$/ }).first().waitFor();
+    await page
+      .getByRole('cell', { name: /@example\.test$/ })
+      .first()
+      .waitFor();
     await page.locator('td').getByText('Sent', { exact: true }).first().waitFor();
     await shot(page, 'account-admin-mail-log');
     expect(errors).toEqual([]);
@@ -543,4 +598,7 @@ describe.skipIf(!inject('chromiumPath'))('accounts in Chromium', () => {
 });
 
 // A 1×1 purple PNG.
-const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkqP9fDwAE/wJ/kQb2GQAAAABJRU5ErkJggg==', 'base64');
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkqP9fDwAE/wJ/kQb2GQAAAABJRU5ErkJggg==',
+  'base64',
+);

@@ -8,7 +8,12 @@ import { saveScreenshot, waitForHydration } from '../support/browser.js';
 async function expectInvalid(field: Locator, message: string) {
   expect(await field.getAttribute('aria-invalid')).toBe('true');
   const describedBy = (await field.getAttribute('aria-describedby')) ?? '';
-  const descriptions = await Promise.all(describedBy.split(' ').filter(Boolean).map((id) => field.page().locator(`[id="${id}"]`).textContent()));
+  const descriptions = await Promise.all(
+    describedBy
+      .split(' ')
+      .filter(Boolean)
+      .map((id) => field.page().locator(`[id="${id}"]`).textContent()),
+  );
   expect(descriptions).toContain(message);
 }
 
@@ -49,7 +54,14 @@ describe.skipIf(!inject('chromiumPath'))('form errors (react-hook-form with the 
     const page = await open('/login');
     let fields = [{ field: 'password', message: 'The server refused this password' }];
     await page.route('**/api/oauth2/login', (route) =>
-      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ success: false, error: { code: 'VALIDATION_FAILED', message: fields[0].message, details: { fields } } }) }),
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          success: false,
+          error: { code: 'VALIDATION_FAILED', message: fields[0].message, details: { fields } },
+        }),
+      }),
     );
     await page.getByLabel('E-mail', { exact: true }).fill('someone@example.test');
     const password = page.getByLabel('Password', { exact: true });
@@ -76,7 +88,13 @@ describe.skipIf(!inject('chromiumPath'))('form errors (react-hook-form with the 
     const form = page.locator('form[data-form="contact"]');
     await form.getByRole('button').click();
     await form.getByText(ContactTexts.nameRequired).waitFor();
-    for (const text of [ContactTexts.emailRequired, ContactTexts.jobRequired, ContactTexts.companyRequired, ContactTexts.subjectRequired, ContactTexts.messageRequired]) {
+    for (const text of [
+      ContactTexts.emailRequired,
+      ContactTexts.jobRequired,
+      ContactTexts.companyRequired,
+      ContactTexts.subjectRequired,
+      ContactTexts.messageRequired,
+    ]) {
       expect(await form.getByText(text).isVisible()).toBe(true);
     }
     const name = form.getByLabel('Name', { exact: true });

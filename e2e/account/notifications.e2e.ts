@@ -14,7 +14,13 @@ const document = {
 
 async function acceptCookies(page: Page): Promise<void> {
   const consent = page.getByRole('button', { name: 'Accept all' });
-  if (await consent.waitFor({ timeout: 2500 }).then(() => true, () => false)) await consent.click();
+  if (
+    await consent.waitFor({ timeout: 2500 }).then(
+      () => true,
+      () => false,
+    )
+  )
+    await consent.click();
 }
 
 describe.skipIf(!inject('chromiumPath'))('notifications: live box and center in Chromium', () => {
@@ -27,7 +33,14 @@ describe.skipIf(!inject('chromiumPath'))('notifications: live box and center in 
     const readerContext = await loggedInContext(running.browser, running.app, reader);
     try {
       const fuid = await createDiagram(ownerContext, running.app, { name: 'Popular loop', document });
-      expect((await ownerContext.request.put(`${running.app.url}/api/diagrams/${fuid}/privacy`, { headers: CLIENT_HEADERS, data: { community: true } })).status()).toBe(200);
+      expect(
+        (
+          await ownerContext.request.put(`${running.app.url}/api/diagrams/${fuid}/privacy`, {
+            headers: CLIENT_HEADERS,
+            data: { community: true },
+          })
+        ).status(),
+      ).toBe(200);
 
       const page = await ownerContext.newPage();
       await page.goto(`${running.app.url}/diagrams`);
@@ -44,7 +57,10 @@ describe.skipIf(!inject('chromiumPath'))('notifications: live box and center in 
       await page.waitForTimeout(1500); // the socket is connected by now
 
       // Someone copies the diagram: the owner's bell counts it at once.
-      const copy = await readerContext.request.post(`${running.app.url}/api/diagrams/${fuid}/copies`, { headers: CLIENT_HEADERS, data: {} });
+      const copy = await readerContext.request.post(`${running.app.url}/api/diagrams/${fuid}/copies`, {
+        headers: CLIENT_HEADERS,
+        data: {},
+      });
       expect(copy.status()).toBe(201);
       await page.getByRole('button', { name: 'Notifications, 1 unread' }).waitFor({ timeout: 10_000 });
       expect(listReads).toEqual([]);
@@ -61,7 +77,10 @@ describe.skipIf(!inject('chromiumPath'))('notifications: live box and center in 
       // More notifications of every type, so the center has two pages.
       for (let i = 1; i <= 22; i++) {
         const type = i % 3 === 0 ? 'error' : i % 3 === 1 ? 'warning' : 'info';
-        const added = await ownerContext.request.post(`${running.app.url}/api/notifications/add`, { headers: CLIENT_HEADERS, data: { type, message: `Notice number ${i}`, ...(i === 22 ? { title: 'Billing', link: '/diagrams' } : {}) } });
+        const added = await ownerContext.request.post(`${running.app.url}/api/notifications/add`, {
+          headers: CLIENT_HEADERS,
+          data: { type, message: `Notice number ${i}`, ...(i === 22 ? { title: 'Billing', link: '/diagrams' } : {}) },
+        });
         expect(added.status()).toBe(201);
       }
       await box.getByRole('link', { name: 'See all notifications' }).click();
@@ -96,11 +115,16 @@ describe.skipIf(!inject('chromiumPath'))('notifications: live box and center in 
       await page.getByText('All viewed').waitFor();
       await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
       await saveScreenshot(page, 'notifications-center-viewed');
-      const server = await (await ownerContext.request.get(`${running.app.url}/api/notifications?limit=1`, { headers: CLIENT_HEADERS })).json();
+      const server = await (
+        await ownerContext.request.get(`${running.app.url}/api/notifications?limit=1`, { headers: CLIENT_HEADERS })
+      ).json();
       expect(server.content).toMatchObject({ unviewedCount: 0, total: 23 });
 
       // A live notice lands on the open center too.
-      await readerContext.request.post(`${running.app.url}/api/diagrams/${fuid}/copies`, { headers: CLIENT_HEADERS, data: {} });
+      await readerContext.request.post(`${running.app.url}/api/diagrams/${fuid}/copies`, {
+        headers: CLIENT_HEADERS,
+        data: {},
+      });
       await page.getByText('1 not viewed').waitFor({ timeout: 10_000 });
       expect(await center.getByRole('listitem').first().textContent()).toContain('Diagram copied');
     } finally {

@@ -12,9 +12,13 @@ const unique = () => randomBytes(4).toString('hex');
 describe.skipIf(!inject('chromiumPath'))('registering from the login dialog when the server refuses', () => {
   const running = useAppAndBrowser();
 
-  it('closes the dialog and shows the server\'s reason in the header banner for 3 seconds', async () => {
+  it("closes the dialog and shows the server's reason in the header banner for 3 seconds", async () => {
     for (let i = 0; i < REGISTRATIONS_PER_IP_PER_HOUR; i++) {
-      const response = await fetch(`${running.app.url}/api/oauth2/register`, { method: 'POST', headers: CLIENT, body: JSON.stringify({ email: `busy-${unique()}@example.test`, password: 'secret-pass', acceptTerms: true }) });
+      const response = await fetch(`${running.app.url}/api/oauth2/register`, {
+        method: 'POST',
+        headers: CLIENT,
+        body: JSON.stringify({ email: `busy-${unique()}@example.test`, password: 'secret-pass', acceptTerms: true }),
+      });
       expect(response.status).toBe(201);
     }
     const context = await running.browser.newContext({ viewport: { width: 1280, height: 860 } });
@@ -23,7 +27,11 @@ describe.skipIf(!inject('chromiumPath'))('registering from the login dialog when
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(`${running.app.url}/`);
     await waitForHydration(page);
-    await page.evaluate(() => window.dispatchEvent(new CustomEvent('loopwright:open-login-dialog', { detail: { sourceAction: 'fork this diagram' } })));
+    await page.evaluate(() =>
+      window.dispatchEvent(
+        new CustomEvent('loopwright:open-login-dialog', { detail: { sourceAction: 'fork this diagram' } }),
+      ),
+    );
     const dialog = page.getByRole('dialog', { name: 'To fork this diagram, please create a free public account' });
     await dialog.getByLabel('E-mail', { exact: true }).fill(`refused-${unique()}@example.test`);
     await dialog.getByLabel('Password', { exact: true }).fill('secret-pass');

@@ -28,17 +28,30 @@ describe.skipIf(!inject('chromiumPath'))('billing in Chromium', () => {
 
   async function dismissConsent(page: Page) {
     const reject = page.getByRole('button', { name: 'Reject all' });
-    if (await reject.waitFor({ timeout: 1500 }).then(() => true, () => false)) await reject.click();
+    if (
+      await reject.waitFor({ timeout: 1500 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      await reject.click();
   }
   /** Waits until the billing state badge reads `text`. */
-  const stateIs = (page: Page, text: string) => page.getByTestId('billing-state').filter({ hasText: new RegExp(`^${text}$`) }).waitFor({ timeout: 20_000 });
+  const stateIs = (page: Page, text: string) =>
+    page
+      .getByTestId('billing-state')
+      .filter({ hasText: new RegExp(`^${text}$`) })
+      .waitFor({ timeout: 20_000 });
 
   it('checkout → webhook → active → cancel scheduled → undo; payment failure → pending → retry; account details and history', async () => {
     const designer = await createDesigner(app);
     // Stripe sends the browser back to APP_URL (http://localhost:<port> here): the session lives on that host.
     const base = app.url.replace('127.0.0.1', 'localhost');
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const login = await context.request.post(`${base}/api/oauth2/login`, { headers: CLIENT_HEADERS, data: { email: designer.email, password: designer.password } });
+    const login = await context.request.post(`${base}/api/oauth2/login`, {
+      headers: CLIENT_HEADERS,
+      data: { email: designer.email, password: designer.password },
+    });
     expect(login.status()).toBe(200);
     const page = await context.newPage();
     const errors: string[] = [];
@@ -56,7 +69,10 @@ describe.skipIf(!inject('chromiumPath'))('billing in Chromium', () => {
     await page.getByText('Yearly', { exact: true }).click();
     await page.getByTestId('checkout-total').filter({ hasText: '€290.00' }).waitFor();
     await page.getByText('Monthly', { exact: true }).click();
-    await page.getByTestId('checkout-total').filter({ hasText: /€29\.00$/ }).waitFor();
+    await page
+      .getByTestId('checkout-total')
+      .filter({ hasText: /€29\.00$/ })
+      .waitFor();
     await saveScreenshot(page, 'billing-checkout');
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await page.waitForURL(`${stripe.url}/checkout/**`);
@@ -81,7 +97,8 @@ describe.skipIf(!inject('chromiumPath'))('billing in Chromium', () => {
     await page.getByText('The cancellation is undone').waitFor();
 
     // The renewal payment fails (Stripe's side): payment pending, retry.
-    const subscriptionId = stripe.events.find((e) => e.type === 'customer.subscription.created')!.data.object.id as string;
+    const subscriptionId = stripe.events.find((e) => e.type === 'customer.subscription.created')!.data.object
+      .id as string;
     await stripe.failRenewal(subscriptionId);
     await page.reload();
     await stateIs(page, 'Payment pending');
@@ -117,7 +134,10 @@ describe.skipIf(!inject('chromiumPath'))('billing in Chromium', () => {
     const customerId = stripe.events.find((e) => e.type === 'customer.tax_id.created')!.data.object;
     await stripe.verifyTaxId(customerId.id as string, 'verified');
     await page.reload();
-    await page.getByTestId('tax-id-status').filter({ hasText: /^Valid$/ }).waitFor({ timeout: 20_000 });
+    await page
+      .getByTestId('tax-id-status')
+      .filter({ hasText: /^Valid$/ })
+      .waitFor({ timeout: 20_000 });
     await page.getByText(/validated on/).waitFor();
     await page.evaluate(() => window.scrollTo(0, 0));
     await saveScreenshot(page, 'billing-account-details');
@@ -135,9 +155,14 @@ describe.skipIf(!inject('chromiumPath'))('billing in Chromium', () => {
     await page.getByRole('button', { name: 'Cancel subscription' }).click();
     await page.getByRole('button', { name: 'Cancel now' }).click();
     await stateIs(page, 'Cancelled');
-    await page.getByText('Your subscription has ended and the workspace is on the Public plan.', { exact: false }).waitFor();
+    await page
+      .getByText('Your subscription has ended and the workspace is on the Public plan.', { exact: false })
+      .waitFor();
     // The plan card above follows: Public now.
-    await page.locator('.plan-current__name').filter({ hasText: /^Public/ }).waitFor();
+    await page
+      .locator('.plan-current__name')
+      .filter({ hasText: /^Public/ })
+      .waitFor();
     await page.evaluate(() => window.scrollTo(0, 0));
     await saveScreenshot(page, 'billing-ended-resume');
     await page.getByRole('button', { name: 'Resume subscription' }).click();

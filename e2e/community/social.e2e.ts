@@ -20,7 +20,13 @@ async function open(page: Page, url: string) {
   await page.goto(url);
   await waitForHydration(page);
   const reject = page.getByRole('button', { name: 'Reject all' });
-  if (await reject.waitFor({ timeout: 1500 }).then(() => true, () => false)) await reject.click();
+  if (
+    await reject.waitFor({ timeout: 1500 }).then(
+      () => true,
+      () => false,
+    )
+  )
+    await reject.click();
 }
 
 describe.skipIf(!inject('chromiumPath'))('community: likes, follows, hire and running a diagram', () => {
@@ -39,13 +45,27 @@ describe.skipIf(!inject('chromiumPath'))('community: likes, follows, hire and ru
     sink = await startSmtpSink();
     [app, browser] = await Promise.all([startBuiltApp({ SMTP_URL: sink.url }), launchChromium()]);
     [owner, fan] = await Promise.all([createDesigner(app), createDesigner(app)]);
-    [ownerContext, fanContext] = await Promise.all([loggedInContext(browser, app, owner), loggedInContext(browser, app, fan)]);
+    [ownerContext, fanContext] = await Promise.all([
+      loggedInContext(browser, app, owner),
+      loggedInContext(browser, app, fan),
+    ]);
     const created = await ownerContext.request.post(`${app.url}/api/diagrams`, {
       headers: CLIENT_HEADERS,
-      data: { name, description: 'A core loop with a converter: income turns into upgrades, a dice mine adds ore.', document: economyDocument() },
+      data: {
+        name,
+        description: 'A core loop with a converter: income turns into upgrades, a dice mine adds ore.',
+        document: economyDocument(),
+      },
     });
     fuid = (await created.json()).content.diagram.fuid;
-    expect((await ownerContext.request.put(`${app.url}/api/diagrams/${fuid}/privacy`, { headers: CLIENT_HEADERS, data: { community: true } })).status()).toBe(200);
+    expect(
+      (
+        await ownerContext.request.put(`${app.url}/api/diagrams/${fuid}/privacy`, {
+          headers: CLIENT_HEADERS,
+          data: { community: true },
+        })
+      ).status(),
+    ).toBe(200);
     diagramUrl = `${app.url}/community/${owner.username}/${diagramSlug(name)}-${fuid}`;
   });
   afterAll(async () => {
@@ -85,7 +105,9 @@ describe.skipIf(!inject('chromiumPath'))('community: likes, follows, hire and ru
     const follow = page.locator('.profile-head').getByTestId('follow-button');
     await follow.click();
     await expect.poll(() => follow.textContent()).toBe('Following');
-    await expect.poll(() => page.locator('.profile-head').getByTestId('profile-counts').textContent()).toBe('1 follower · 1 public diagram');
+    await expect
+      .poll(() => page.locator('.profile-head').getByTestId('profile-counts').textContent())
+      .toBe('1 follower · 1 public diagram');
     await shot(page, 'community-profile-followed');
 
     // The fan's own profile: Liked and Following tabs.
@@ -95,10 +117,16 @@ describe.skipIf(!inject('chromiumPath'))('community: likes, follows, hire and ru
     await shot(page, 'community-profile-liked-tab');
     await page.getByRole('link', { name: 'Following' }).click();
     await page.waitForURL(`**/community/${fan.username}/following`);
-    await page.locator('.designer-card').filter({ hasText: `@${owner.username}` }).waitFor();
+    await page
+      .locator('.designer-card')
+      .filter({ hasText: `@${owner.username}` })
+      .waitFor();
     // The owner's Followers tab lists the fan.
     await open(page, `${app.url}/community/${owner.username}/followers`);
-    await page.locator('.designer-card').filter({ hasText: `@${fan.username}` }).waitFor();
+    await page
+      .locator('.designer-card')
+      .filter({ hasText: `@${fan.username}` })
+      .waitFor();
     await shot(page, 'community-profile-followers-tab');
 
     // Unlike brings the count back.
@@ -115,15 +143,21 @@ describe.skipIf(!inject('chromiumPath'))('community: likes, follows, hire and ru
     await expect.poll(() => editorLike.getAttribute('aria-pressed')).toBe('false');
     await editorLike.click();
     await expect.poll(() => editorLike.getByTestId('like-count').textContent()).toBe('1');
-    await expect.poll(() => page.locator('.editor-social').getByTestId('follow-button').textContent()).toBe('Following');
-    await page.locator('.editor-social').screenshot({ path: path.join(screenshotDir, 'community-editor-like-follow.png') });
+    await expect
+      .poll(() => page.locator('.editor-social').getByTestId('follow-button').textContent())
+      .toBe('Following');
+    await page
+      .locator('.editor-social')
+      .screenshot({ path: path.join(screenshotDir, 'community-editor-like-follow.png') });
 
     // Fork from the community page: a copy of the fan's own opens in the editor; the fork count shows it.
     await open(page, diagramUrl);
     const fork = page.getByTestId('fork-button');
     expect(await fork.getByTestId('fork-count').textContent()).toBe('0');
     await fork.click();
-    await page.waitForURL((url) => url.pathname.startsWith('/diagrams/') && !url.pathname.endsWith(fuid), { timeout: 20_000 });
+    await page.waitForURL((url) => url.pathname.startsWith('/diagrams/') && !url.pathname.endsWith(fuid), {
+      timeout: 20_000,
+    });
     await open(page, diagramUrl);
     expect(await page.getByTestId('fork-button').getByTestId('fork-count').textContent()).toBe('1');
     expect(errors).toEqual([]);
@@ -189,7 +223,8 @@ describe.skipIf(!inject('chromiumPath'))('community: likes, follows, hire and ru
     await page.getByTestId('play-button').click();
     const player = page.getByTestId('community-player');
     await player.locator('[data-testid="chart-canvas"] canvas').first().waitFor({ timeout: 30_000 });
-    const step = async () => Number(/Step (\d+)/.exec((await player.locator('.community-player__bar strong').textContent()) ?? '')?.[1] ?? 0);
+    const step = async () =>
+      Number(/Step (\d+)/.exec((await player.locator('.community-player__bar strong').textContent()) ?? '')?.[1] ?? 0);
     const first = await step();
     await expect.poll(step, { timeout: 10_000 }).toBeGreaterThan(first);
     await page.locator('.community-player__bar strong').scrollIntoViewIfNeeded();
@@ -208,7 +243,9 @@ describe.skipIf(!inject('chromiumPath'))('community: likes, follows, hire and ru
     expect(response?.headers()['content-security-policy'] ?? '').toContain('frame-ancestors *');
     await waitForHydration(page);
     await page.getByTestId('play-button').click();
-    await expect.poll(() => page.getByTestId('community-player').getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
+    await expect
+      .poll(() => page.getByTestId('community-player').getAttribute('data-status'), { timeout: 30_000 })
+      .toBe('done');
     await shot(page, 'community-embed-played', { viewport: true });
     expect(errors).toEqual([]);
     await context.close();

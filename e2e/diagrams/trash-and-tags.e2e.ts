@@ -17,12 +17,19 @@ async function openList(page: Page, url: string): Promise<void> {
   await page.goto(`${url}/diagrams`);
   await waitForHydration(page);
   const consent = page.getByRole('button', { name: 'Accept all' });
-  if (await consent.waitFor({ timeout: 2500 }).then(() => true, () => false)) await consent.click();
+  if (
+    await consent.waitFor({ timeout: 2500 }).then(
+      () => true,
+      () => false,
+    )
+  )
+    await consent.click();
 }
 
-const card = (page: Page, name: string) => page.locator('.diagram-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
+const card = (page: Page, name: string) =>
+  page.locator('.diagram-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
 const api = (context: BrowserContext, url: string) => ({
-  get: async (path: string) => (await context.request.get(`${url}/api${path}`, { headers: CLIENT_HEADERS })),
+  get: async (path: string) => await context.request.get(`${url}/api${path}`, { headers: CLIENT_HEADERS }),
 });
 
 describe.skipIf(!inject('chromiumPath'))('diagram list: trash and tags manager in Chromium', () => {
@@ -54,7 +61,9 @@ describe.skipIf(!inject('chromiumPath'))('diagram list: trash and tags manager i
       await page.getByRole('status').filter({ hasText: '“Alpha economy” is back in My Diagrams.' }).waitFor();
       await page.getByRole('tab', { name: 'My Diagrams' }).click();
       await card(page, 'Alpha economy').waitFor();
-      expect((await (await api(context, running.app.url).get(`/diagrams/${alpha}`)).json()).content.diagram.deletedAt).toBeNull();
+      expect(
+        (await (await api(context, running.app.url).get(`/diagrams/${alpha}`)).json()).content.diagram.deletedAt,
+      ).toBeNull();
 
       // Delete again, then forever: a confirmation first; Cancel keeps it.
       await page.getByRole('button', { name: 'Delete Alpha economy' }).click();
@@ -78,9 +87,14 @@ describe.skipIf(!inject('chromiumPath'))('diagram list: trash and tags manager i
       await page.getByRole('tab', { name: 'Trash' }).click();
       await card(page, 'Beta loop').waitFor();
       await page.getByRole('button', { name: 'Empty trash' }).click();
-      await page.getByRole('dialog', { name: 'Empty the trash?' }).getByRole('button', { name: 'Delete all forever' }).click();
+      await page
+        .getByRole('dialog', { name: 'Empty the trash?' })
+        .getByRole('button', { name: 'Delete all forever' })
+        .click();
       await page.getByText('The trash is empty.').waitFor();
-      expect((await (await api(context, running.app.url).get('/diagrams?scope=trash')).json()).content.items).toEqual([]);
+      expect((await (await api(context, running.app.url).get('/diagrams?scope=trash')).json()).content.items).toEqual(
+        [],
+      );
     } finally {
       await context.close();
     }
@@ -108,7 +122,9 @@ describe.skipIf(!inject('chromiumPath'))('diagram list: trash and tags manager i
       await row.waitFor();
       expect(await row.textContent()).toContain('0 diagrams');
       let tags = (await (await api(context, running.app.url).get('/tags')).json()).content.tags;
-      expect(tags).toEqual([expect.objectContaining({ name: 'Economy', textColor: '#1D1B36', backgroundColor: '#FFC107' })]);
+      expect(tags).toEqual([
+        expect.objectContaining({ name: 'Economy', textColor: '#1D1B36', backgroundColor: '#FFC107' }),
+      ]);
 
       await manager.getByRole('textbox', { name: 'New tag' }).fill('economy');
       await manager.getByRole('button', { name: 'Create tag' }).click();
@@ -121,11 +137,21 @@ describe.skipIf(!inject('chromiumPath'))('diagram list: trash and tags manager i
       await openEditor(editor, running.app, empty);
       await editor.getByRole('tab', { name: 'Tags' }).click();
       await editor.getByRole('tabpanel').getByRole('checkbox', { name: 'Economy' }).check();
-      await editor.getByRole('tabpanel').getByRole('alert').filter({ hasText: 'Please save the diagram before selecting tags' }).waitFor();
+      await editor
+        .getByRole('tabpanel')
+        .getByRole('alert')
+        .filter({ hasText: 'Please save the diagram before selecting tags' })
+        .waitFor();
       await openEditor(editor, running.app, gamma);
       await editor.getByRole('tab', { name: 'Tags' }).click();
       await editor.getByRole('tabpanel').getByRole('checkbox', { name: 'Economy' }).check();
-      await expect.poll(async () => (await (await api(context, running.app.url).get(`/diagrams/${gamma}`)).json()).content.diagram.tags.map((t: { name: string }) => t.name)).toEqual(['Economy']);
+      await expect
+        .poll(async () =>
+          (await (await api(context, running.app.url).get(`/diagrams/${gamma}`)).json()).content.diagram.tags.map(
+            (t: { name: string }) => t.name,
+          ),
+        )
+        .toEqual(['Economy']);
       await editor.close();
 
       // Filter the list by the tag.
@@ -148,7 +174,9 @@ describe.skipIf(!inject('chromiumPath'))('diagram list: trash and tags manager i
       await manager.getByRole('button', { name: 'Save Economy' }).click();
       await manager.getByLabel('Name of Core economy').waitFor();
       tags = (await (await api(context, running.app.url).get('/tags')).json()).content.tags;
-      expect(tags).toEqual([expect.objectContaining({ name: 'Core economy', backgroundColor: '#66BB6A', diagramCount: 1 })]);
+      expect(tags).toEqual([
+        expect.objectContaining({ name: 'Core economy', backgroundColor: '#66BB6A', diagramCount: 1 }),
+      ]);
       expect(await manager.locator('.tag-row').textContent()).toContain('1 diagram');
 
       // Delete: the confirmation counts the diagrams that lose it.
@@ -164,7 +192,10 @@ describe.skipIf(!inject('chromiumPath'))('diagram list: trash and tags manager i
 
       // The limit (DiagramLimits.maxTags, under any plan's own limit); one more is refused with the spec's text.
       for (let i = 1; i <= DiagramLimits.maxTags - 1; i++) {
-        const created = await context.request.post(`${running.app.url}/api/tags`, { headers: CLIENT_HEADERS, data: { name: `tag ${i}` } });
+        const created = await context.request.post(`${running.app.url}/api/tags`, {
+          headers: CLIENT_HEADERS,
+          data: { name: `tag ${i}` },
+        });
         expect(created.status()).toBe(201);
       }
       await page.getByRole('button', { name: 'Manage tags' }).click();

@@ -8,7 +8,9 @@ import { startBuiltApp, type BuiltApp } from '../support/built-app.js';
 import { createDesigner, createDiagram, loggedInContext, openEditor } from '../editor/support.js';
 
 const document = {
-  version: 1, settings: { stepsLimit: 10 }, variables: [],
+  version: 1,
+  settings: { stepsLimit: 10 },
+  variables: [],
   nodes: [
     { id: 'mine', type: 'source', name: 'Mine', x: 0, y: 0, activation: 'automatic' },
     { id: 'gold', type: 'pool', name: 'Gold', x: 220, y: 0, start: 0 },
@@ -25,7 +27,10 @@ describe.skipIf(!inject('chromiumPath'))('Google Drive in Chromium: save from th
     google = await startFakeOAuthProvider();
     drive = await startFakeDrive((token) => (google.scopeOf(token) ?? '').split(' ').includes(DRIVE_SCOPE));
     let started: BuiltApp;
-    [started, browser] = await Promise.all([startBuiltApp({ ...google.env(), GOOGLE_DRIVE_API_BASE: drive.url }), launchChromium()]);
+    [started, browser] = await Promise.all([
+      startBuiltApp({ ...google.env(), GOOGLE_DRIVE_API_BASE: drive.url }),
+      launchChromium(),
+    ]);
     // The browser uses the app's own address (APP_URL, localhost:PORT), so Google's redirect back carries the session cookies.
     app = { ...started, url: started.url.replace('127.0.0.1', 'localhost') };
   });
@@ -49,17 +54,25 @@ describe.skipIf(!inject('chromiumPath'))('Google Drive in Chromium: save from th
     await dialog.getByRole('button', { name: 'Connect Google Drive and save' }).click();
     // Google's pop-up comes back to us and closes.
     await (await popup).waitForEvent('close', { timeout: 20_000 });
-    await expect.poll(() => dialog.getByRole('status').textContent(), { timeout: 15_000 }).toBe('Saved to Google Drive as “Drive economy.loopwright.json”.');
+    await expect
+      .poll(() => dialog.getByRole('status').textContent(), { timeout: 15_000 })
+      .toBe('Saved to Google Drive as “Drive economy.loopwright.json”.');
     expect(google.authorizedScopes).toEqual([DRIVE_SCOPE]);
     const saved = [...drive.files.values()];
     expect(saved).toHaveLength(1);
-    expect(JSON.parse(saved[0].content)).toMatchObject({ format: 'loopwright', name: 'Drive economy', document: { nodes: [{ id: 'mine' }, { id: 'gold' }] } });
+    expect(JSON.parse(saved[0].content)).toMatchObject({
+      format: 'loopwright',
+      name: 'Drive economy',
+      document: { nodes: [{ id: 'mine' }, { id: 'gold' }] },
+    });
     await saveScreenshot(page, 'drive-saved-from-editor');
 
     // Drive down: the spec's text.
     drive.failing = true;
     await dialog.getByRole('button', { name: 'Save to Drive' }).click();
-    await expect.poll(() => dialog.getByRole('alert').textContent(), { timeout: 15_000 }).toBe('Cannot access Google Drive. Please try again later');
+    await expect
+      .poll(() => dialog.getByRole('alert').textContent(), { timeout: 15_000 })
+      .toBe('Cannot access Google Drive. Please try again later');
     drive.failing = false;
     await dialog.getByRole('button', { name: 'Close' }).click();
 
@@ -69,7 +82,9 @@ describe.skipIf(!inject('chromiumPath'))('Google Drive in Chromium: save from th
     await list.getByText('Drive economy.loopwright.json').waitFor({ timeout: 15_000 });
     await saveScreenshot(page, 'drive-import-list');
     await list.getByRole('button', { name: 'Import' }).click();
-    await page.waitForURL((url) => /^\/diagrams\/[^/]+$/.test(url.pathname) && !url.pathname.endsWith(fuid), { timeout: 20_000 });
+    await page.waitForURL((url) => /^\/diagrams\/[^/]+$/.test(url.pathname) && !url.pathname.endsWith(fuid), {
+      timeout: 20_000,
+    });
     await page.getByText('Gold').first().waitFor({ timeout: 20_000 });
     await saveScreenshot(page, 'drive-imported-diagram');
     expect(errors).toEqual([]);

@@ -2,7 +2,16 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { saveScreenshot } from '../support/browser.js';
 import { useAppAndBrowser } from '../support/app-and-browser.js';
-import { chartValue, createDesigner, createDiagram, getDiagram, loggedInContext, openEditor, waitForSaved, type Designer } from './support.js';
+import {
+  chartValue,
+  createDesigner,
+  createDiagram,
+  getDiagram,
+  loggedInContext,
+  openEditor,
+  waitForSaved,
+  type Designer,
+} from './support.js';
 
 const GOLD = [1, 2, 3, 4, 5, 1, 3, 5, 2, 5, 3, 7, 6, 6, 7, 9];
 const UPGRADES = [0, 0, 0, 0, 0, 1, 1, 1, 2, 2, 3, 3, 4, 5, 6, 7];
@@ -20,7 +29,8 @@ describe.skipIf(!inject('chromiumPath'))('editor: ENGINE.md example 8 in Chromiu
     await context?.close();
   });
 
-  const node = (page: Page, name: string): Locator => page.locator('.react-flow__node').filter({ has: page.getByTestId(`node-${name}`) });
+  const node = (page: Page, name: string): Locator =>
+    page.locator('.react-flow__node').filter({ has: page.getByTestId(`node-${name}`) });
   const panel = (page: Page) => page.getByRole('tabpanel');
 
   async function rename(page: Page, name: string) {
@@ -83,7 +93,9 @@ describe.skipIf(!inject('chromiumPath'))('editor: ENGINE.md example 8 in Chromiu
     await place('Converter', 480, 'Invest');
     await panel(page).getByLabel('Pull/push mode').selectOption('pull-all');
     // A converter without input and output is disabled, with the engine's reason on the canvas.
-    await expect.poll(() => node(page, 'Invest').locator('[role="img"]').getAttribute('aria-label')).toMatch(/^Disabled: /);
+    await expect
+      .poll(() => node(page, 'Invest').locator('[role="img"]').getAttribute('aria-label'))
+      .toMatch(/^Disabled: /);
     await place('Pool', 640, 'Upgrades', 120);
 
     await dragConnection(page, 'Source 1', await centre(node(page, 'Gold')));
@@ -112,7 +124,12 @@ describe.skipIf(!inject('chromiumPath'))('editor: ENGINE.md example 8 in Chromiu
     await waitForSaved(page);
     const saved = await getDiagram(context, running.app, fuid);
     expect(saved.document.nodes.map((n) => n.name)).toEqual(['Source 1', 'Gold', 'Invest', 'Upgrades']);
-    expect(saved.document.connections.map((c) => `${String(c.kind)}:${String(c.formula)}`)).toEqual(['resource:1', 'resource:5', 'resource:1', 'state:+1']);
+    expect(saved.document.connections.map((c) => `${String(c.kind)}:${String(c.formula)}`)).toEqual([
+      'resource:1',
+      'resource:5',
+      'resource:1',
+      'state:+1',
+    ]);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -142,7 +159,9 @@ describe.skipIf(!inject('chromiumPath'))('editor: ENGINE.md example 8 in Chromiu
       // The target list is searchable: type the name, Enter picks the first match (an exact name comes first).
       await form.getByRole('combobox', { name: 'To' }).focus();
       await page.keyboard.type(to);
-      await expect.poll(() => form.getByRole('listbox', { name: 'Targets' }).getByRole('option').first().textContent()).toBe(to);
+      await expect
+        .poll(() => form.getByRole('listbox', { name: 'Targets' }).getByRole('option').first().textContent())
+        .toBe(to);
       if (kind === 'state') await saveScreenshot(page, 'editor-connection-target-search');
       await page.keyboard.press('Enter');
       await expect.poll(() => form.getByRole('combobox', { name: 'To' }).inputValue()).toBe(to);

@@ -28,7 +28,11 @@ describe.skipIf(!inject('chromiumPath'))('editor messages in Chromium', () => {
     const viewerContext = await loggedInContext(running.browser, running.app, viewer);
     try {
       const fuid = await createDiagram(ownerContext, running.app, { name: 'Public loop', document: document() });
-      const privacy = (community: boolean) => ownerContext.request.put(`${running.app.url}/api/diagrams/${fuid}/privacy`, { headers: CLIENT_HEADERS, data: { community } });
+      const privacy = (community: boolean) =>
+        ownerContext.request.put(`${running.app.url}/api/diagrams/${fuid}/privacy`, {
+          headers: CLIENT_HEADERS,
+          data: { community },
+        });
       expect((await privacy(true)).status()).toBe(200);
       const page = await viewerContext.newPage();
       await openEditor(page, running.app, fuid);
@@ -44,10 +48,21 @@ describe.skipIf(!inject('chromiumPath'))('editor messages in Chromium', () => {
 
       // Shared by e-mail, then deleted while the viewer has it open.
       const second = await createDiagram(ownerContext, running.app, { name: 'Shared loop', document: document() });
-      expect((await ownerContext.request.post(`${running.app.url}/api/diagrams/${second}/shares`, { headers: CLIENT_HEADERS, data: { email: viewer.email, role: 'viewer' } })).status()).toBe(201);
+      expect(
+        (
+          await ownerContext.request.post(`${running.app.url}/api/diagrams/${second}/shares`, {
+            headers: CLIENT_HEADERS,
+            data: { email: viewer.email, role: 'viewer' },
+          })
+        ).status(),
+      ).toBe(201);
       await openEditor(page, running.app, second);
       await page.waitForTimeout(1000);
-      expect((await ownerContext.request.delete(`${running.app.url}/api/diagrams/${second}`, { headers: CLIENT_HEADERS })).status()).toBe(200);
+      expect(
+        (
+          await ownerContext.request.delete(`${running.app.url}/api/diagrams/${second}`, { headers: CLIENT_HEADERS })
+        ).status(),
+      ).toBe(200);
       await page.getByRole('dialog', { name: PUBLIC_UNAVAILABLE }).waitFor({ timeout: 10_000 });
     } finally {
       await ownerContext.close();
@@ -62,7 +77,11 @@ describe.skipIf(!inject('chromiumPath'))('editor messages in Chromium', () => {
       const fuid = await createDiagram(context, running.app, { name: 'Fragile', document: document(7) });
       const page = await context.newPage();
       await page.goto(`${running.app.url}/diagrams`);
-      await page.evaluate(([key]) => localStorage.setItem(key, JSON.stringify({ baseVersion: 1, doc: { nodes: 'garbage' }, at: Date.now() })), [`loopwright:draft:${fuid}`]);
+      await page.evaluate(
+        ([key]) =>
+          localStorage.setItem(key, JSON.stringify({ baseVersion: 1, doc: { nodes: 'garbage' }, at: Date.now() })),
+        [`loopwright:draft:${fuid}`],
+      );
       await page.goto(`${running.app.url}/diagrams/${fuid}`);
       const dialog = page.getByRole('dialog', { name: 'Corrupted diagram' });
       await dialog.waitFor({ timeout: 45_000 });
@@ -99,76 +118,108 @@ describe.skipIf(!inject('chromiumPath'))('editor messages in Chromium', () => {
       const page = await context.newPage();
       await openEditor(page, running.app, fuid);
       // The server answers the rename with a failure.
-      await page.route(`**/api/diagrams/${fuid}`, (route) => (route.request().method() === 'PATCH'
-        ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } }) })
-        : route.continue()));
+      await page.route(`**/api/diagrams/${fuid}`, (route) =>
+        route.request().method() === 'PATCH'
+          ? route.fulfill({
+              status: 500,
+              contentType: 'application/json',
+              body: JSON.stringify({
+                success: false,
+                error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' },
+              }),
+            })
+          : route.continue(),
+      );
       await page.getByRole('tab', { name: 'Details' }).click();
       const name = page.getByRole('tabpanel').getByLabel('Name', { exact: true });
       await name.fill('Renamed');
       await name.press('Enter');
-      await page.getByRole('tabpanel').getByRole('alert').filter({ hasText: 'Failed updating diagram version details' }).waitFor();
-      expect((await getDiagram(context, running.app, fuid) as unknown as { name: string }).name).toBe('Details');
+      await page
+        .getByRole('tabpanel')
+        .getByRole('alert')
+        .filter({ hasText: 'Failed updating diagram version details' })
+        .waitFor();
+      expect(((await getDiagram(context, running.app, fuid)) as unknown as { name: string }).name).toBe('Details');
     } finally {
       await context.close();
     }
   });
 });
 
-describe.skipIf(!inject('chromiumPath'))('editor messages when the server goes away and comes back as a new release', () => {
-  let database: { url: string; drop(): Promise<void> };
-  let port: number;
-  let env: Record<string, string>;
-  let server: RunningProcess | undefined;
-  let browser: Awaited<ReturnType<typeof launchChromium>>;
-  const url = () => `http://127.0.0.1:${port}`;
-  const start = async (release: string) => {
-    server = runNode('api/dist/main.js', [], { ...env, APP_RELEASE: release });
-    await waitForReady(url(), server);
-  };
-  beforeAll(async () => {
-    [database, port, browser] = await Promise.all([cloneTemplate(inject('databaseAdminUrl'), inject('databaseTemplate')), freePort(), launchChromium()]);
-    env = { NODE_ENV: 'production', APP_SECRET: randomBytes(32).toString('hex'), DATABASE_URL: database.url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
-    await start('release-1');
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await database?.drop();
-  });
+describe.skipIf(!inject('chromiumPath'))(
+  'editor messages when the server goes away and comes back as a new release',
+  () => {
+    let database: { url: string; drop(): Promise<void> };
+    let port: number;
+    let env: Record<string, string>;
+    let server: RunningProcess | undefined;
+    let browser: Awaited<ReturnType<typeof launchChromium>>;
+    const url = () => `http://127.0.0.1:${port}`;
+    const start = async (release: string) => {
+      server = runNode('api/dist/main.js', [], { ...env, APP_RELEASE: release });
+      await waitForReady(url(), server);
+    };
+    beforeAll(async () => {
+      [database, port, browser] = await Promise.all([
+        cloneTemplate(inject('databaseAdminUrl'), inject('databaseTemplate')),
+        freePort(),
+        launchChromium(),
+      ]);
+      env = {
+        NODE_ENV: 'production',
+        APP_SECRET: randomBytes(32).toString('hex'),
+        DATABASE_URL: database.url,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+      };
+      await start('release-1');
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await server?.stop();
+      await database?.drop();
+    });
 
-  it('shows the offline alert while the server is down, clears it when it is back, then offers save and refresh for the new release', async () => {
-    const app = { url: url(), databaseUrl: database.url } as BuiltApp;
-    const designer = await createDesigner(app);
-    const context = await loggedInContext(browser, app, designer);
-    const page: Page = await context.newPage();
-    const fuid = await createDiagram(context, app, { name: 'Deployed', document: document() });
-    await openEditor(page, app, fuid);
-    const offline = page.getByTestId('offline-alert');
-    await page.waitForTimeout(1000);
-    expect(await offline.count()).toBe(0);
+    it('shows the offline alert while the server is down, clears it when it is back, then offers save and refresh for the new release', async () => {
+      const app = { url: url(), databaseUrl: database.url } as BuiltApp;
+      const designer = await createDesigner(app);
+      const context = await loggedInContext(browser, app, designer);
+      const page: Page = await context.newPage();
+      const fuid = await createDiagram(context, app, { name: 'Deployed', document: document() });
+      await openEditor(page, app, fuid);
+      const offline = page.getByTestId('offline-alert');
+      await page.waitForTimeout(1000);
+      expect(await offline.count()).toBe(0);
 
-    expect(await server!.stop()).toBe(0);
-    await offline.waitFor({ timeout: 15_000 });
-    expect(await offline.textContent()).toContain('You are offline: the server cannot be reached.');
-    // Work goes on meanwhile: a change made offline is kept, and saved by "Save and refresh" below.
-    await page.locator('.react-flow__node').filter({ has: page.getByTestId('node-Gold') }).click();
-    await page.getByRole('tabpanel').getByLabel('Start').fill('3');
-    await saveScreenshot(page, 'editor-offline');
+      expect(await server!.stop()).toBe(0);
+      await offline.waitFor({ timeout: 15_000 });
+      expect(await offline.textContent()).toContain('You are offline: the server cannot be reached.');
+      // Work goes on meanwhile: a change made offline is kept, and saved by "Save and refresh" below.
+      await page
+        .locator('.react-flow__node')
+        .filter({ has: page.getByTestId('node-Gold') })
+        .click();
+      await page.getByRole('tabpanel').getByLabel('Start').fill('3');
+      await saveScreenshot(page, 'editor-offline');
 
-    await start('release-2');
-    await offline.waitFor({ state: 'detached', timeout: 30_000 });
-    const banner = page.getByTestId('release-banner');
-    await banner.waitFor({ timeout: 15_000 });
-    expect(await banner.textContent()).toContain('A new version of Loopwright is available. Save your changes and refresh to use it.');
-    await saveScreenshot(page, 'editor-new-release');
-    await banner.getByRole('button', { name: 'Save and refresh' }).click();
-    await page.waitForEvent('load');
-    await page.locator('.react-flow__renderer').waitFor({ timeout: 45_000 });
-    await page.waitForTimeout(1500);
-    expect(await page.getByTestId('release-banner').count()).toBe(0);
-    const saved = await getDiagram(context, app, fuid);
-    expect(saved.version).toBeGreaterThanOrEqual(2);
-    expect(saved.document.nodes.find((n) => n.id === 'gold')).toMatchObject({ start: 3 });
-    await context.close();
-  });
-});
+      await start('release-2');
+      await offline.waitFor({ state: 'detached', timeout: 30_000 });
+      const banner = page.getByTestId('release-banner');
+      await banner.waitFor({ timeout: 15_000 });
+      expect(await banner.textContent()).toContain(
+        'A new version of Loopwright is available. Save your changes and refresh to use it.',
+      );
+      await saveScreenshot(page, 'editor-new-release');
+      await banner.getByRole('button', { name: 'Save and refresh' }).click();
+      await page.waitForEvent('load');
+      await page.locator('.react-flow__renderer').waitFor({ timeout: 45_000 });
+      await page.waitForTimeout(1500);
+      expect(await page.getByTestId('release-banner').count()).toBe(0);
+      const saved = await getDiagram(context, app, fuid);
+      expect(saved.version).toBeGreaterThanOrEqual(2);
+      expect(saved.document.nodes.find((n) => n.id === 'gold')).toMatchObject({ start: 3 });
+      await context.close();
+    });
+  },
+);

@@ -2,7 +2,15 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { saveScreenshot } from '../support/browser.js';
 import { useAppAndBrowser } from '../support/app-and-browser.js';
-import { CLIENT_HEADERS, createDesigner, createDiagram, getDiagram, loggedInContext, openEditor, waitForSaved } from './support.js';
+import {
+  CLIENT_HEADERS,
+  createDesigner,
+  createDiagram,
+  getDiagram,
+  loggedInContext,
+  openEditor,
+  waitForSaved,
+} from './support.js';
 
 const documentWithGold = (start: number) => ({
   nodes: [
@@ -15,7 +23,12 @@ const documentWithGold = (start: number) => ({
 describe.skipIf(!inject('chromiumPath'))('editor: live notices in Chromium', () => {
   const running = useAppAndBrowser();
 
-  const gold = (page: Page) => page.locator('.react-flow__node').filter({ has: page.getByTestId('node-Gold') }).getByTestId('node-value').textContent();
+  const gold = (page: Page) =>
+    page
+      .locator('.react-flow__node')
+      .filter({ has: page.getByTestId('node-Gold') })
+      .getByTestId('node-value')
+      .textContent();
 
   it('tells an open editor that another editor restored or saved a version, reloads it on request, and keeps quiet about its own saves', async () => {
     const owner = await createDesigner(running.app);
@@ -23,11 +36,20 @@ describe.skipIf(!inject('chromiumPath'))('editor: live notices in Chromium', () 
     const ownerContext = await loggedInContext(running.browser, running.app, owner);
     const colleagueContext = await loggedInContext(running.browser, running.app, colleague);
     try {
-      const fuid = await createDiagram(ownerContext, running.app, { name: 'Shared economy', document: documentWithGold(0) });
-      const share = await ownerContext.request.post(`${running.app.url}/api/diagrams/${fuid}/shares`, { headers: CLIENT_HEADERS, data: { email: colleague.email, role: 'editor' } });
+      const fuid = await createDiagram(ownerContext, running.app, {
+        name: 'Shared economy',
+        document: documentWithGold(0),
+      });
+      const share = await ownerContext.request.post(`${running.app.url}/api/diagrams/${fuid}/shares`, {
+        headers: CLIENT_HEADERS,
+        data: { email: colleague.email, role: 'editor' },
+      });
       expect(share.status()).toBe(201);
       const first = await getDiagram(colleagueContext, running.app, fuid);
-      const saved = await colleagueContext.request.put(`${running.app.url}/api/diagrams/${fuid}/document`, { headers: CLIENT_HEADERS, data: { baseVersion: first.version, document: documentWithGold(5) } });
+      const saved = await colleagueContext.request.put(`${running.app.url}/api/diagrams/${fuid}/document`, {
+        headers: CLIENT_HEADERS,
+        data: { baseVersion: first.version, document: documentWithGold(5) },
+      });
       expect(saved.status()).toBe(200);
 
       const page = await ownerContext.newPage();
@@ -35,10 +57,17 @@ describe.skipIf(!inject('chromiumPath'))('editor: live notices in Chromium', () 
       await expect.poll(() => gold(page)).toBe('5');
 
       // The colleague restores the owner's first version through the API.
-      const versions = await (await colleagueContext.request.get(`${running.app.url}/api/diagrams/${fuid}/versions`, { headers: CLIENT_HEADERS })).json();
+      const versions = await (
+        await colleagueContext.request.get(`${running.app.url}/api/diagrams/${fuid}/versions`, {
+          headers: CLIENT_HEADERS,
+        })
+      ).json();
       const original = versions.content.items.find((v: { version: number }) => v.version === first.version);
       expect(original).toBeTruthy();
-      const restored = await colleagueContext.request.post(`${running.app.url}/api/diagrams/${fuid}/versions/${original.id}/restore`, { headers: CLIENT_HEADERS });
+      const restored = await colleagueContext.request.post(
+        `${running.app.url}/api/diagrams/${fuid}/versions/${original.id}/restore`,
+        { headers: CLIENT_HEADERS },
+      );
       expect(restored.status()).toBe(200);
 
       const banner = page.getByRole('status').filter({ hasText: 'Another editor restored version' });
@@ -51,9 +80,14 @@ describe.skipIf(!inject('chromiumPath'))('editor: live notices in Chromium', () 
 
       // An ordinary save by the colleague is announced the same way.
       const current = await getDiagram(colleagueContext, running.app, fuid);
-      const colleagueSave = await colleagueContext.request.put(`${running.app.url}/api/diagrams/${fuid}/document`, { headers: CLIENT_HEADERS, data: { baseVersion: current.version, document: documentWithGold(8) } });
+      const colleagueSave = await colleagueContext.request.put(`${running.app.url}/api/diagrams/${fuid}/document`, {
+        headers: CLIENT_HEADERS,
+        data: { baseVersion: current.version, document: documentWithGold(8) },
+      });
       expect(colleagueSave.status()).toBe(200);
-      const savedBanner = page.getByRole('status').filter({ hasText: `Another editor saved version ${current.version + 1}.` });
+      const savedBanner = page
+        .getByRole('status')
+        .filter({ hasText: `Another editor saved version ${current.version + 1}.` });
       await savedBanner.waitFor({ timeout: 15_000 });
       expect(await gold(page)).toBe('0');
       await savedBanner.getByRole('button', { name: 'Reload' }).click();
@@ -61,7 +95,10 @@ describe.skipIf(!inject('chromiumPath'))('editor: live notices in Chromium', () 
       await savedBanner.waitFor({ state: 'detached' });
 
       // This tab's own save is not announced to itself.
-      await page.locator('.react-flow__node').filter({ has: page.getByTestId('node-Gold') }).click();
+      await page
+        .locator('.react-flow__node')
+        .filter({ has: page.getByTestId('node-Gold') })
+        .click();
       await page.getByRole('tabpanel').getByLabel('Start').fill('4');
       await waitForSaved(page);
       expect((await getDiagram(ownerContext, running.app, fuid)).document.nodes[1].start).toBe(4);

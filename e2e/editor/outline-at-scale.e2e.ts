@@ -4,15 +4,28 @@ import { createDiagram, openEditor, useDesignerSession } from './support.js';
 
 // 5,000 elements: the most a diagram may hold (elements plus connections).
 const diagramDocument = {
-  version: 1, settings: { stepsLimit: 10 }, variables: [], connections: [],
-  nodes: Array.from({ length: 5000 }, (_, i) => ({ id: `p${i + 1}`, type: 'pool', name: `P${i + 1}`, x: (i % 80) * 100, y: Math.floor(i / 80) * 100, start: i % 7 })),
+  version: 1,
+  settings: { stepsLimit: 10 },
+  variables: [],
+  connections: [],
+  nodes: Array.from({ length: 5000 }, (_, i) => ({
+    id: `p${i + 1}`,
+    type: 'pool',
+    name: `P${i + 1}`,
+    x: (i % 80) * 100,
+    y: Math.floor(i / 80) * 100,
+    start: i % 7,
+  })),
 };
 
 describe.skipIf(!inject('chromiumPath'))('editor outline with 5,000 elements in Chromium', () => {
   const running = useDesignerSession();
 
   it('lists every element to assistive technology, draws only the rows in view, and moves by keyboard to any row', async () => {
-    const fuid = await createDiagram(running.context, running.app, { name: 'Five thousand', document: diagramDocument });
+    const fuid = await createDiagram(running.context, running.app, {
+      name: 'Five thousand',
+      document: diagramDocument,
+    });
     const page = await running.context.newPage();
     const errors = await openEditor(page, running.app, fuid);
     await page.getByRole('button', { name: 'Outline' }).click();

@@ -6,19 +6,39 @@ import { createDiagram, getDiagram, openEditor, useDesignerSession, waitForSaved
 // 600 pools on a grid, each but the first row fed from the one above: too big to open at half size.
 const COLUMNS = 30;
 const diagramDocument = {
-  version: 1, settings: { stepsLimit: 10 }, variables: [],
-  nodes: Array.from({ length: 600 }, (_, i) => ({ id: `p${i + 1}`, type: 'pool', name: `P${i + 1}`, x: (i % COLUMNS) * 120, y: Math.floor(i / COLUMNS) * 120, start: 1 })),
-  connections: Array.from({ length: 570 }, (_, i) => ({ id: `c${i + 1}`, kind: 'resource', from: `p${i + 1}`, to: `p${i + 1 + COLUMNS}`, formula: '1' })),
+  version: 1,
+  settings: { stepsLimit: 10 },
+  variables: [],
+  nodes: Array.from({ length: 600 }, (_, i) => ({
+    id: `p${i + 1}`,
+    type: 'pool',
+    name: `P${i + 1}`,
+    x: (i % COLUMNS) * 120,
+    y: Math.floor(i / COLUMNS) * 120,
+    start: 1,
+  })),
+  connections: Array.from({ length: 570 }, (_, i) => ({
+    id: `c${i + 1}`,
+    kind: 'resource',
+    from: `p${i + 1}`,
+    to: `p${i + 1 + COLUMNS}`,
+    formula: '1',
+  })),
 };
 
 /** Where a document position is on screen, from React Flow's viewport transform. */
 function onScreen(page: Page, x: number, y: number) {
-  return page.evaluate(([px, py]) => {
-    const pane = document.querySelector('.react-flow__pane')!.getBoundingClientRect();
-    const m = /translate\(([-\d.]+)px, ?([-\d.]+)px\) scale\(([\d.]+)\)/.exec(document.querySelector<HTMLElement>('.react-flow__viewport')!.style.transform)!;
-    const [tx, ty, zoom] = m.slice(1).map(Number);
-    return { x: pane.left + tx + px * zoom, y: pane.top + ty + py * zoom, zoom };
-  }, [x, y]);
+  return page.evaluate(
+    ([px, py]) => {
+      const pane = document.querySelector('.react-flow__pane')!.getBoundingClientRect();
+      const m = /translate\(([-\d.]+)px, ?([-\d.]+)px\) scale\(([\d.]+)\)/.exec(
+        document.querySelector<HTMLElement>('.react-flow__viewport')!.style.transform,
+      )!;
+      const [tx, ty, zoom] = m.slice(1).map(Number);
+      return { x: pane.left + tx + px * zoom, y: pane.top + ty + py * zoom, zoom };
+    },
+    [x, y],
+  );
 }
 
 describe.skipIf(!inject('chromiumPath'))('the editor far out: the overview of a big diagram', () => {
@@ -55,7 +75,9 @@ describe.skipIf(!inject('chromiumPath'))('the editor far out: the overview of a 
     // Autosave waits for a drag under way: P3 dropped, then P61 held on the move for 2.5 s (past the
     // 1.2 s autosave delay); nothing is sent until P61 is dropped, then both moves are saved.
     const saves: number[] = [];
-    page.on('request', (r) => { if (r.method() === 'PUT' && r.url().endsWith(`/diagrams/${fuid}/document`)) saves.push(Date.now()); });
+    page.on('request', (r) => {
+      if (r.method() === 'PUT' && r.url().endsWith(`/diagrams/${fuid}/document`)) saves.push(Date.now());
+    });
     const p3 = await onScreen(page, 240 + 24, 24);
     await page.mouse.move(p3.x, p3.y);
     await page.mouse.down();

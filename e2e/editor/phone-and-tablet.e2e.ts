@@ -2,17 +2,30 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { saveScreenshot } from '../support/browser.js';
 import { useAppAndBrowser } from '../support/app-and-browser.js';
-import { createDesigner, createDiagram, getDiagram, loggedInContext, openEditor, waitForSaved, type Designer } from './support.js';
+import {
+  createDesigner,
+  createDiagram,
+  getDiagram,
+  loggedInContext,
+  openEditor,
+  waitForSaved,
+  type Designer,
+} from './support.js';
 import { centreOf, emptySpot, Fingers, viewport } from './touch.js';
 
 const diagramDocument = {
-  version: 1, settings: { stepsLimit: 10 }, variables: [],
+  version: 1,
+  settings: { stepsLimit: 10 },
+  variables: [],
   nodes: [
     { id: 'tap', type: 'source', name: 'Tap', x: 0, y: 0, activation: 'automatic' },
     { id: 'gold', type: 'pool', name: 'Gold', x: 200, y: 0, start: 0, showInChart: true },
     { id: 'bank', type: 'pool', name: 'Bank', x: 200, y: 200, start: 5, showInChart: true },
   ],
-  connections: [{ id: 'c1', kind: 'resource', from: 'tap', to: 'gold', formula: '3' }, { id: 'c2', kind: 'resource', from: 'bank', to: 'gold', formula: '1' }],
+  connections: [
+    { id: 'c1', kind: 'resource', from: 'tap', to: 'gold', formula: '3' },
+    { id: 'c2', kind: 'resource', from: 'bank', to: 'gold', formula: '1' },
+  ],
 };
 
 describe.skipIf(!inject('chromiumPath'))('editor on touch screens: a phone views and runs, a tablet edits', () => {
@@ -27,12 +40,19 @@ describe.skipIf(!inject('chromiumPath'))('editor on touch screens: a phone views
     await Promise.all(contexts.map((c) => c.close()));
   });
 
-  const node = (page: Page, name: string): Locator => page.locator('.react-flow__node').filter({ has: page.getByTestId(`node-${name}`) });
+  const node = (page: Page, name: string): Locator =>
+    page.locator('.react-flow__node').filter({ has: page.getByTestId(`node-${name}`) });
   /** Where an element sits in the diagram (React Flow's node transform). */
   const position = (page: Page, name: string) => node(page, name).evaluate((el) => (el as HTMLElement).style.transform);
 
   it('on a 390×844 phone opens view-only: touch pan and pinch zoom, runs and the chart, panels as a bottom sheet', async () => {
-    const context = await loggedInContext(running.browser, running.app, designer, { width: 390, height: 844 }, { hasTouch: true, isMobile: true });
+    const context = await loggedInContext(
+      running.browser,
+      running.app,
+      designer,
+      { width: 390, height: 844 },
+      { hasTouch: true, isMobile: true },
+    );
     contexts.push(context);
     const fuid = await createDiagram(context, running.app, { name: 'On a phone', document: diagramDocument });
     const page = await context.newPage();
@@ -99,7 +119,13 @@ describe.skipIf(!inject('chromiumPath'))('editor on touch screens: a phone views
   });
 
   it('on a tablet edits by touch: drag an element, long press for the context menu', async () => {
-    const context = await loggedInContext(running.browser, running.app, designer, { width: 1024, height: 768 }, { hasTouch: true });
+    const context = await loggedInContext(
+      running.browser,
+      running.app,
+      designer,
+      { width: 1024, height: 768 },
+      { hasTouch: true },
+    );
     contexts.push(context);
     const fuid = await createDiagram(context, running.app, { name: 'On a tablet', document: diagramDocument });
     const page = await context.newPage();

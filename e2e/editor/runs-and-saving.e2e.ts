@@ -5,7 +5,9 @@ import { chartValue, createDiagram, getDiagram, openEditor, useDesignerSession, 
 
 const settings = { stepsLimit: 30 };
 const diceDocument = {
-  version: 1, settings, variables: [],
+  version: 1,
+  settings,
+  variables: [],
   nodes: [
     { id: 'roll', type: 'source', name: 'Roll', x: 0, y: 0, activation: 'automatic' },
     { id: 'coins', type: 'pool', name: 'Coins', x: 240, y: 0, start: 0 },
@@ -16,7 +18,8 @@ const diceDocument = {
 describe.skipIf(!inject('chromiumPath'))('editor: multiple runs and saving in Chromium', () => {
   const running = useDesignerSession();
 
-  const node = (page: Page, name: string): Locator => page.locator('.react-flow__node').filter({ has: page.getByTestId(`node-${name}`) });
+  const node = (page: Page, name: string): Locator =>
+    page.locator('.react-flow__node').filter({ has: page.getByTestId(`node-${name}`) });
   const caption = (page: Page) => page.locator('.chart-panel__caption').textContent();
 
   async function setStart(page: Page, value: string) {
@@ -25,7 +28,10 @@ describe.skipIf(!inject('chromiumPath'))('editor: multiple runs and saving in Ch
   }
 
   it('runs 200 multiple runs of a D6 source on the worker pool and charts the mean with min–max and percentile bands', async () => {
-    const withChart = { ...diceDocument, nodes: [...diceDocument.nodes, { id: 'chart', type: 'chart', name: 'Dice chart', x: 480, y: -40 }] };
+    const withChart = {
+      ...diceDocument,
+      nodes: [...diceDocument.nodes, { id: 'chart', type: 'chart', name: 'Dice chart', x: 480, y: -40 }],
+    };
     const fuid = await createDiagram(running.context, running.app, { name: 'Dice income', document: withChart });
     const page = await running.context.newPage();
     const errors = await openEditor(page, running.app, fuid);
@@ -37,7 +43,9 @@ describe.skipIf(!inject('chromiumPath'))('editor: multiple runs and saving in Ch
     await saveScreenshot(page, 'editor-chart-bands');
     await page.getByRole('button', { name: 'Show values' }).click();
     const at30 = async (stat: string) => Number(await chartValue(page, `Coins ${stat}`, 30));
-    const [mean, min, max, p5, p25, median, p75, p95] = await Promise.all(['mean', 'min', 'max', 'p5', 'p25', 'median', 'p75', 'p95'].map(at30));
+    const [mean, min, max, p5, p25, median, p75, p95] = await Promise.all(
+      ['mean', 'min', 'max', 'p5', 'p25', 'median', 'p75', 'p95'].map(at30),
+    );
     expect(Math.abs(mean - 105)).toBeLessThan(4); // 30 × 3.5, sd of the mean ≈ 0.66
     expect(min).toBeGreaterThanOrEqual(30);
     expect(max).toBeLessThanOrEqual(180);
@@ -57,7 +65,10 @@ describe.skipIf(!inject('chromiumPath'))('editor: multiple runs and saving in Ch
 
     // The run is in the play history and opens again.
     await page.getByRole('tab', { name: 'Plays' }).click();
-    const play = page.getByRole('tabpanel').getByRole('button', { name: /Multiple runs/ }).first();
+    const play = page
+      .getByRole('tabpanel')
+      .getByRole('button', { name: /Multiple runs/ })
+      .first();
     await play.waitFor();
     expect(await play.textContent()).toContain('200/200 runs');
     await page.getByRole('button', { name: 'Show chart' }).click();
@@ -101,7 +112,9 @@ describe.skipIf(!inject('chromiumPath'))('editor: multiple runs and saving in Ch
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Multiple runs' }).waitFor({ timeout: 20_000 });
     await page.getByRole('tab', { name: 'Plays' }).click();
-    await expect.poll(() => page.getByRole('tabpanel').textContent(), { timeout: 10_000 }).toContain('server cancelled');
+    await expect
+      .poll(() => page.getByRole('tabpanel').textContent(), { timeout: 10_000 })
+      .toContain('server cancelled');
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -147,7 +160,10 @@ describe.skipIf(!inject('chromiumPath'))('editor: multiple runs and saving in Ch
     // Saves fail: the status says so, and the edit is kept until they work again.
     await page.route('**/api/diagrams/*/document', (route) => route.abort('connectionfailed'));
     await setStart(page, '4');
-    await page.getByTestId('save-status').filter({ hasText: 'Communication with the server is unstable' }).waitFor({ timeout: 15_000 });
+    await page
+      .getByTestId('save-status')
+      .filter({ hasText: 'Communication with the server is unstable' })
+      .waitFor({ timeout: 15_000 });
     await saveScreenshot(page, 'editor-unstable');
     await page.unroute('**/api/diagrams/*/document');
     await waitForSaved(page);

@@ -23,7 +23,15 @@ export async function createDesigner(app: BuiltApp): Promise<Designer> {
   const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: app.databaseUrl, max: 1 }) });
   try {
     const user = await prisma.user.create({
-      data: { email: designer.email, username: designer.username, passwordHash: await hashPassword(designer.password), emailConfirmedAt: new Date(), firstName: 'Eddie', lastName: 'Tor', onboardedAt: new Date() },
+      data: {
+        email: designer.email,
+        username: designer.username,
+        passwordHash: await hashPassword(designer.password),
+        emailConfirmedAt: new Date(),
+        firstName: 'Eddie',
+        lastName: 'Tor',
+        onboardedAt: new Date(),
+      },
     });
     await createPersonalWorkspace(prisma, user.id);
   } finally {
@@ -33,21 +41,41 @@ export async function createDesigner(app: BuiltApp): Promise<Designer> {
 }
 
 /** A browser context logged in as the designer through POST /api/oauth2/login (cookies land in the context). */
-export async function loggedInContext(browser: Browser, app: BuiltApp, designer: Designer, viewport = { width: 1440, height: 900 }, device: { hasTouch?: boolean; isMobile?: boolean } = {}): Promise<BrowserContext> {
+export async function loggedInContext(
+  browser: Browser,
+  app: BuiltApp,
+  designer: Designer,
+  viewport = { width: 1440, height: 900 },
+  device: { hasTouch?: boolean; isMobile?: boolean } = {},
+): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport, ...device });
-  const response = await context.request.post(`${app.url}/api/oauth2/login`, { headers: CLIENT_HEADERS, data: { email: designer.email, password: designer.password } });
+  const response = await context.request.post(`${app.url}/api/oauth2/login`, {
+    headers: CLIENT_HEADERS,
+    data: { email: designer.email, password: designer.password },
+  });
   if (response.status() !== 200) throw new Error(`login failed: ${response.status()} ${await response.text()}`);
   return context;
 }
 
 /** Creates a diagram through the API as the context's user; returns its fuid. */
-export async function createDiagram(context: BrowserContext, app: BuiltApp, body: { name?: string; document?: unknown } = {}): Promise<string> {
+export async function createDiagram(
+  context: BrowserContext,
+  app: BuiltApp,
+  body: { name?: string; document?: unknown } = {},
+): Promise<string> {
   const response = await context.request.post(`${app.url}/api/diagrams`, { headers: CLIENT_HEADERS, data: body });
   if (response.status() !== 201) throw new Error(`create failed: ${response.status()} ${await response.text()}`);
   return (await response.json()).content.diagram.fuid;
 }
 
-export async function getDiagram(context: BrowserContext, app: BuiltApp, fuid: string): Promise<{ version: number; document: { nodes: Array<Record<string, unknown>>; connections: Array<Record<string, unknown>> } }> {
+export async function getDiagram(
+  context: BrowserContext,
+  app: BuiltApp,
+  fuid: string,
+): Promise<{
+  version: number;
+  document: { nodes: Array<Record<string, unknown>>; connections: Array<Record<string, unknown>> };
+}> {
   const response = await context.request.get(`${app.url}/api/diagrams/${fuid}`, { headers: CLIENT_HEADERS });
   return (await response.json()).content.diagram;
 }
@@ -60,7 +88,13 @@ export async function openEditor(page: Page, app: BuiltApp, fuid: string): Promi
   // The editor exists only after hydration (the server renders a loading shell); a cold, busy machine can be slow.
   await page.getByTestId('editor').waitFor({ timeout: 45_000 });
   const consent = page.getByRole('button', { name: 'Accept all' });
-  if (await consent.waitFor({ timeout: 2500 }).then(() => true, () => false)) await consent.click();
+  if (
+    await consent.waitFor({ timeout: 2500 }).then(
+      () => true,
+      () => false,
+    )
+  )
+    await consent.click();
   await page.locator('.react-flow__renderer').waitFor();
   return errors;
 }
@@ -75,7 +109,14 @@ export async function chartValue(page: Page, series: string, step: number): Prom
   const headers = await table.locator('thead th').allTextContents();
   const column = headers.indexOf(series);
   if (column < 0) throw new Error(`no column ${series} in ${headers.join(', ')}`);
-  return (await table.locator('tbody tr').nth(step - 1).locator('th, td').nth(column).textContent()) ?? '';
+  return (
+    (await table
+      .locator('tbody tr')
+      .nth(step - 1)
+      .locator('th, td')
+      .nth(column)
+      .textContent()) ?? ''
+  );
 }
 
 /**

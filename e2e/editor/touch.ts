@@ -2,14 +2,20 @@ import type { CDPSession, Locator, Page } from 'playwright-core';
 
 /** Touch gestures through the DevTools protocol (Playwright's touchscreen only taps). */
 export class Fingers {
-  private constructor(private readonly cdp: CDPSession, private readonly page: Page) {}
+  private constructor(
+    private readonly cdp: CDPSession,
+    private readonly page: Page,
+  ) {}
 
   static async on(page: Page): Promise<Fingers> {
     return new Fingers(await page.context().newCDPSession(page), page);
   }
 
   private send(type: 'touchStart' | 'touchMove' | 'touchEnd', points: Array<{ x: number; y: number }>) {
-    return this.cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map((p, id) => ({ x: p.x, y: p.y, id })) });
+    return this.cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: points.map((p, id) => ({ x: p.x, y: p.y, id })),
+    });
   }
 
   /** One finger from `at` by (dx, dy), in small moves. */
@@ -24,7 +30,10 @@ export class Fingers {
 
   /** Two fingers around `centre` moving from `from` to `to` pixels apart (apart: zoom in). */
   async pinch(centre: { x: number; y: number }, from: number, to: number): Promise<void> {
-    const at = (gap: number) => [{ x: centre.x - gap / 2, y: centre.y }, { x: centre.x + gap / 2, y: centre.y }];
+    const at = (gap: number) => [
+      { x: centre.x - gap / 2, y: centre.y },
+      { x: centre.x + gap / 2, y: centre.y },
+    ];
     await this.send('touchStart', at(from));
     for (let i = 1; i <= 12; i++) {
       await this.send('touchMove', at(from + ((to - from) * i) / 12));

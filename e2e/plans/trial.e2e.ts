@@ -7,10 +7,30 @@ import { PrismaClient } from '../../api/src/generated/prisma/client.js';
 import { startSmtpSink, type SmtpSink } from '../../api/test/fakes/smtp-sink.js';
 import { launchChromium, saveScreenshot, screenshotDir, waitForHydration } from '../support/browser.js';
 import { startBuiltApp, type BuiltApp } from '../support/built-app.js';
-import { CLIENT_HEADERS, createDesigner, createDiagram, loggedInContext, openEditor, type Designer } from '../editor/support.js';
+import {
+  CLIENT_HEADERS,
+  createDesigner,
+  createDiagram,
+  loggedInContext,
+  openEditor,
+  type Designer,
+} from '../editor/support.js';
 
 /** A valid document of `n` components (pools only). */
-const pools = (n: number) => ({ version: 1, settings: { stepsLimit: 100, seed: 1 }, nodes: Array.from({ length: n }, (_, i) => ({ id: `p${i}`, type: 'pool', name: `P${i}`, x: (i % 40) * 60, y: Math.floor(i / 40) * 60, start: 0 })), connections: [], variables: [] });
+const pools = (n: number) => ({
+  version: 1,
+  settings: { stepsLimit: 100, seed: 1 },
+  nodes: Array.from({ length: n }, (_, i) => ({
+    id: `p${i}`,
+    type: 'pool',
+    name: `P${i}`,
+    x: (i % 40) * 60,
+    y: Math.floor(i / 40) * 60,
+    start: 0,
+  })),
+  connections: [],
+  variables: [],
+});
 
 async function viewportShot(page: Page, name: string) {
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
@@ -18,7 +38,13 @@ async function viewportShot(page: Page, name: string) {
 
 async function acceptCookies(page: Page) {
   const consent = page.getByRole('button', { name: 'Accept all' });
-  if (await consent.waitFor({ timeout: 2500 }).then(() => true, () => false)) await consent.click();
+  if (
+    await consent.waitFor({ timeout: 2500 }).then(
+      () => true,
+      () => false,
+    )
+  )
+    await consent.click();
 }
 
 /**
@@ -37,7 +63,10 @@ describe.skipIf(!inject('chromiumPath'))('plans: pricing → trial → raised li
 
   beforeAll(async () => {
     sink = await startSmtpSink();
-    [app, browser] = await Promise.all([startBuiltApp({ SMTP_URL: sink.url, STRIPE_SECRET_KEY: 'sk_test_e2e_plans' }), launchChromium()]);
+    [app, browser] = await Promise.all([
+      startBuiltApp({ SMTP_URL: sink.url, STRIPE_SECRET_KEY: 'sk_test_e2e_plans' }),
+      launchChromium(),
+    ]);
     prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: app.databaseUrl, max: 2 }) });
     designer = await createDesigner(app);
     context = await loggedInContext(browser, app, designer);
@@ -51,8 +80,13 @@ describe.skipIf(!inject('chromiumPath'))('plans: pricing → trial → raised li
   });
 
   const saveDocument = async (fuid: string, document: unknown) => {
-    const current = (await (await context.request.get(`${app.url}/api/diagrams/${fuid}`, { headers: CLIENT_HEADERS })).json()).content.diagram.version as number;
-    return context.request.put(`${app.url}/api/diagrams/${fuid}/document`, { headers: CLIENT_HEADERS, data: { baseVersion: current, document } });
+    const current = (
+      await (await context.request.get(`${app.url}/api/diagrams/${fuid}`, { headers: CLIENT_HEADERS })).json()
+    ).content.diagram.version as number;
+    return context.request.put(`${app.url}/api/diagrams/${fuid}/document`, {
+      headers: CLIENT_HEADERS,
+      data: { baseVersion: current, document },
+    });
   };
 
   it('walks the whole trial', async () => {
@@ -60,8 +94,12 @@ describe.skipIf(!inject('chromiumPath'))('plans: pricing → trial → raised li
     const big = await createDiagram(context, app, { name: 'Big economy', document: pools(490) });
     const over = await saveDocument(big, pools(600));
     expect(over.status()).toBe(402);
-    expect((await over.json()).error).toMatchObject({ code: 'PLAN_LIMIT_REACHED', message: DiagramTexts.componentsLimit });
-    for (let i = 0; i < 10; i++) await context.request.post(`${app.url}/api/tags`, { headers: CLIENT_HEADERS, data: { name: `Tag ${i}` } });
+    expect((await over.json()).error).toMatchObject({
+      code: 'PLAN_LIMIT_REACHED',
+      message: DiagramTexts.componentsLimit,
+    });
+    for (let i = 0; i < 10; i++)
+      await context.request.post(`${app.url}/api/tags`, { headers: CLIENT_HEADERS, data: { name: `Tag ${i}` } });
 
     // A limit hit in the editor: the upgrade prompt, leading to the plan comparison.
     const small = await createDiagram(context, app, { name: 'Small economy', document: pools(3) });
@@ -86,7 +124,9 @@ describe.skipIf(!inject('chromiumPath'))('plans: pricing → trial → raised li
     await waitForHydration(page);
     await acceptCookies(page);
     const professional = page.locator('.plan', { has: page.getByRole('heading', { name: 'Professional' }) });
-    expect(await professional.getByRole('link', { name: 'Start 14-day free trial' }).getAttribute('href')).toBe('/start-trial/studio/monthly');
+    expect(await professional.getByRole('link', { name: 'Start 14-day free trial' }).getAttribute('href')).toBe(
+      '/start-trial/studio/monthly',
+    );
     await professional.getByRole('link', { name: 'Start 14-day free trial' }).click();
     await page.waitForURL(`${app.url}/start-trial/studio/monthly`);
     await page.getByRole('heading', { name: 'Start your 14-day Professional trial' }).waitFor();
@@ -97,20 +137,29 @@ describe.skipIf(!inject('chromiumPath'))('plans: pricing → trial → raised li
 
     // Limits raised: the diagram saves over the Public component limit; an eleventh tag is fine.
     expect((await saveDocument(big, pools(600))).status()).toBe(200);
-    expect((await context.request.post(`${app.url}/api/tags`, { headers: CLIENT_HEADERS, data: { name: 'Eleventh' } })).status()).toBe(201);
+    expect(
+      (
+        await context.request.post(`${app.url}/api/tags`, { headers: CLIENT_HEADERS, data: { name: 'Eleventh' } })
+      ).status(),
+    ).toBe(201);
 
     // Usage & Billing: the plan, the trial end and the usage bars.
     await page.goto(`${app.url}/settings/billing`);
     await page.getByRole('heading', { name: 'Usage & Billing', level: 1 }).waitFor();
     await page.getByText('Your free trial ends on').waitFor();
     expect(await page.locator('.plan-current__name').textContent()).toContain('Professional');
-    expect(await page.getByRole('meter', { name: 'Components per team' }).getAttribute('aria-valuetext')).toBe('603 of 10000');
+    expect(await page.getByRole('meter', { name: 'Components per team' }).getAttribute('aria-valuetext')).toBe(
+      '603 of 10000',
+    );
     await saveScreenshot(page, 'plans-usage-billing-trial');
 
     // The trial ends: the expiry job, run now from the admin screen, downgrades once.
     const user = await prisma.user.findUniqueOrThrow({ where: { email: designer.email } });
     const workspace = await prisma.workspace.findUniqueOrThrow({ where: { personalUserId: user.id } });
-    await prisma.subscription.update({ where: { workspaceId: workspace.id }, data: { trialEndsAt: new Date(Date.now() - 60_000) } });
+    await prisma.subscription.update({
+      where: { workspaceId: workspace.id },
+      data: { trialEndsAt: new Date(Date.now() - 60_000) },
+    });
     const adminDesigner = await createDesigner(app);
     await prisma.user.update({ where: { email: adminDesigner.email }, data: { role: 'admin' } });
     const admin = await loggedInContext(browser, app, adminDesigner);
@@ -131,11 +180,18 @@ describe.skipIf(!inject('chromiumPath'))('plans: pricing → trial → raised li
     const bell = page.getByRole('button', { name: /^Notifications/ });
     await expect.poll(async () => (await bell.getAttribute('aria-label')) ?? '', { timeout: 15_000 }).toMatch(/unread/);
     await bell.click();
-    await page.getByRole('region', { name: 'Notifications' }).getByText(PlanTexts.trialEndedNotice.replace('{plan}', 'Professional')).waitFor();
+    await page
+      .getByRole('region', { name: 'Notifications' })
+      .getByText(PlanTexts.trialEndedNotice.replace('{plan}', 'Professional'))
+      .waitFor();
     await saveScreenshot(page, 'plans-downgraded');
-    const mail = await sink.waitFor((m) => m.to.includes(designer.email) && m.subject === 'Your Professional trial has ended');
+    const mail = await sink.waitFor(
+      (m) => m.to.includes(designer.email) && m.subject === 'Your Professional trial has ended',
+    );
     expect(mail.body).toContain('Your workspace is now on the Public plan');
-    expect(sink.messages.filter((m) => m.to.includes(designer.email) && /trial has ended/.test(m.subject))).toHaveLength(1);
+    expect(
+      sink.messages.filter((m) => m.to.includes(designer.email) && /trial has ended/.test(m.subject)),
+    ).toHaveLength(1);
 
     // Public limits again: keeping what is there saves, growing past the limit does not.
     expect((await saveDocument(big, pools(600))).status()).toBe(200);

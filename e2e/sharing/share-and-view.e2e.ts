@@ -4,13 +4,22 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../../api/test/fakes/smtp-sink.js';
 import { launchChromium, saveScreenshot, screenshotDir } from '../support/browser.js';
 import { startBuiltApp, type BuiltApp } from '../support/built-app.js';
-import { CLIENT_HEADERS, createDesigner, createDiagram, loggedInContext, openEditor, type Designer } from '../editor/support.js';
+import {
+  CLIENT_HEADERS,
+  createDesigner,
+  createDiagram,
+  loggedInContext,
+  openEditor,
+  type Designer,
+} from '../editor/support.js';
 
 // Two designers and a visitor: the owner names the file and shares it by e-mail, the invitee gets
 // the mail and a notification, opens it view-only, runs it and makes a copy; the owner publishes
 // it, a visitor opens it from the community page, runs it and is asked to sign up to copy it.
 const dice = {
-  version: 1, settings: { stepsLimit: 30 }, variables: [],
+  version: 1,
+  settings: { stepsLimit: 30 },
+  variables: [],
   nodes: [
     { id: 'roll', type: 'source', name: 'Roll', x: 0, y: 0, activation: 'automatic' },
     { id: 'coins', type: 'pool', name: 'Coins', x: 240, y: 0, start: 0 },
@@ -34,7 +43,10 @@ describe.skipIf(!inject('chromiumPath'))('sharing, view-only and copies in Chrom
     sink = await startSmtpSink();
     [app, browser] = await Promise.all([startBuiltApp({ SMTP_URL: sink.url }), launchChromium()]);
     [owner, invitee] = await Promise.all([createDesigner(app), createDesigner(app)]);
-    [ownerContext, inviteeContext] = await Promise.all([loggedInContext(browser, app, owner), loggedInContext(browser, app, invitee)]);
+    [ownerContext, inviteeContext] = await Promise.all([
+      loggedInContext(browser, app, owner),
+      loggedInContext(browser, app, invitee),
+    ]);
     await ownerContext.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
   });
   afterAll(async () => {
@@ -45,7 +57,8 @@ describe.skipIf(!inject('chromiumPath'))('sharing, view-only and copies in Chrom
     await sink?.close();
   });
 
-  const node = (page: Page, name: string): Locator => page.locator('.react-flow__node').filter({ has: page.getByTestId(`node-${name}`) });
+  const node = (page: Page, name: string): Locator =>
+    page.locator('.react-flow__node').filter({ has: page.getByTestId(`node-${name}`) });
   const caption = (page: Page) => page.locator('.chart-panel__caption').textContent();
   const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
 
@@ -132,7 +145,9 @@ describe.skipIf(!inject('chromiumPath'))('sharing, view-only and copies in Chrom
     await shot(page, 'share-invitee-view-only');
 
     await banner.getByRole('button', { name: 'Make a Copy' }).click();
-    await page.waitForURL((url) => url.pathname.startsWith('/diagrams/') && !url.pathname.endsWith(fuid), { timeout: 20_000 });
+    await page.waitForURL((url) => url.pathname.startsWith('/diagrams/') && !url.pathname.endsWith(fuid), {
+      timeout: 20_000,
+    });
     await page.getByTestId('editor').waitFor({ timeout: 45_000 });
     const notice = page.getByTestId('forked-from');
     await notice.waitFor();
@@ -164,9 +179,15 @@ describe.skipIf(!inject('chromiumPath'))('sharing, view-only and copies in Chrom
     await publicUrl.waitFor();
     expect(await publicUrl.inputValue()).toBe(`${app.url}/open-public/${fuid}`);
     const thumb = dialog.getByRole('img', { name: 'Share preview of Dice economy' });
-    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 }).toBeGreaterThan(0);
-    expect(await dialog.getByTestId('privacy-summary').textContent()).toBe('Who can open it: Combined (specific people, anyone with the link (can view), public on community)');
-    expect(await dialog.getByRole('link', { name: 'LinkedIn' }).getAttribute('href')).toBe(`https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(`${app.url}/open-public/${fuid}`)}`);
+    await expect
+      .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    expect(await dialog.getByTestId('privacy-summary').textContent()).toBe(
+      'Who can open it: Combined (specific people, anyone with the link (can view), public on community)',
+    );
+    expect(await dialog.getByRole('link', { name: 'LinkedIn' }).getAttribute('href')).toBe(
+      `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(`${app.url}/open-public/${fuid}`)}`,
+    );
     await shot(page, 'share-dialog-published');
     await page.close();
   });
@@ -181,7 +202,13 @@ describe.skipIf(!inject('chromiumPath'))('sharing, view-only and copies in Chrom
     await page.waitForURL((url) => url.pathname.startsWith(`/community/${owner.username}/`));
     await page.getByRole('heading', { name: 'Dice economy' }).waitFor();
     const consent = page.getByRole('button', { name: 'Accept all' });
-    if (await consent.waitFor({ timeout: 2500 }).then(() => true, () => false)) await consent.click();
+    if (
+      await consent.waitFor({ timeout: 2500 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      await consent.click();
     await page.getByRole('link', { name: 'Open in Loopwright' }).click();
     await page.getByTestId('editor').waitFor({ timeout: 45_000 });
     expect(new URL(page.url()).pathname).toBe(`/diagrams/${fuid}`);
@@ -191,7 +218,9 @@ describe.skipIf(!inject('chromiumPath'))('sharing, view-only and copies in Chrom
     await shot(page, 'share-visitor-view-only');
     await banner.getByRole('button', { name: 'Make a Copy' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('heading', { name: 'To make a copy of this diagram, please create a free public account' }).waitFor();
+    await dialog
+      .getByRole('heading', { name: 'To make a copy of this diagram, please create a free public account' })
+      .waitFor();
     await shot(page, 'share-visitor-copy-login');
 
     // Then the copy: logging in from the dialog comes back here and makes it.
@@ -200,7 +229,9 @@ describe.skipIf(!inject('chromiumPath'))('sharing, view-only and copies in Chrom
     await page.getByLabel('E-mail', { exact: true }).fill(invitee.email);
     await page.getByLabel('Password', { exact: true }).fill(invitee.password);
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
-    await page.waitForURL((url) => url.pathname.startsWith('/diagrams/') && !url.pathname.endsWith(fuid), { timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname.startsWith('/diagrams/') && !url.pathname.endsWith(fuid), {
+      timeout: 30_000,
+    });
     await page.getByTestId('forked-from').waitFor({ timeout: 45_000 });
     expect(await page.getByTestId('forked-from').textContent()).toBe(`Forked from Dice economy by @${owner.username}`);
     expect(errors).toEqual([]);
@@ -209,7 +240,10 @@ describe.skipIf(!inject('chromiumPath'))('sharing, view-only and copies in Chrom
 
   it('a person without an account follows the invitation e-mail, signs up, confirms, onboards and lands on the shared diagram', async () => {
     const email = `newcomer-${Date.now()}@example.test`;
-    const share = await ownerContext.request.post(`${app.url}/api/diagrams/${fuid}/shares`, { headers: CLIENT_HEADERS, data: { email, role: 'viewer' } });
+    const share = await ownerContext.request.post(`${app.url}/api/diagrams/${fuid}/shares`, {
+      headers: CLIENT_HEADERS,
+      data: { email, role: 'viewer' },
+    });
     expect(share.status()).toBe(201);
     const mail = await sink.waitFor((m) => m.to.includes(email));
     const signUp = new URL(/https?:\/\/[^\s"<>]*\/register\?[^\s"<>]*/.exec(mail.body)![0].replace(/&amp;/g, '&'));
@@ -227,7 +261,9 @@ describe.skipIf(!inject('chromiumPath'))('sharing, view-only and copies in Chrom
     await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
 
     const confirmation = await sink.waitFor((m) => m.to.includes(email) && /confirm-email\?token=/.test(m.body));
-    const confirmUrl = new URL(/https?:\/\/[^\s"<>]*\/confirm-email\?[^\s"<>]*/.exec(confirmation.body)![0].replace(/&amp;/g, '&'));
+    const confirmUrl = new URL(
+      /https?:\/\/[^\s"<>]*\/confirm-email\?[^\s"<>]*/.exec(confirmation.body)![0].replace(/&amp;/g, '&'),
+    );
     await page.goto(`${app.url}${confirmUrl.pathname}${confirmUrl.search}`);
     await page.getByRole('heading', { name: 'Your e-mail address is confirmed' }).waitFor();
     await page.getByRole('link', { name: 'Log in' }).last().click();
@@ -273,7 +309,10 @@ describe.skipIf(!inject('chromiumPath'))('sharing, view-only and copies in Chrom
   });
 
   it("the copy's community page and editor show where it was forked from, and that the source is gone once deleted", async () => {
-    const published = await inviteeContext.request.put(`${app.url}/api/diagrams/${copyFuid}/privacy`, { headers: CLIENT_HEADERS, data: { community: true } });
+    const published = await inviteeContext.request.put(`${app.url}/api/diagrams/${copyFuid}/privacy`, {
+      headers: CLIENT_HEADERS,
+      data: { community: true },
+    });
     expect(published.status()).toBe(200);
     const visitor = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     const page = await visitor.newPage();
@@ -281,29 +320,40 @@ describe.skipIf(!inject('chromiumPath'))('sharing, view-only and copies in Chrom
     await page.getByRole('heading', { name: 'Dice economy (copy)' }).waitFor();
     const notice = page.getByTestId('forked-from');
     expect(await notice.textContent()).toBe('Forked from Dice economy');
-    expect(await notice.getByRole('link', { name: 'Dice economy' }).getAttribute('href')).toBe(`/community/${owner.username}/dice-economy-${fuid}`);
+    expect(await notice.getByRole('link', { name: 'Dice economy' }).getAttribute('href')).toBe(
+      `/community/${owner.username}/dice-economy-${fuid}`,
+    );
     await saveScreenshot(page, 'share-community-forked-from');
 
     // The invitee has the source open, view-only, while its owner deletes it.
     const viewer = await inviteeContext.newPage();
     await openEditor(viewer, app, fuid);
-    expect((await ownerContext.request.delete(`${app.url}/api/diagrams/${fuid}`, { headers: CLIENT_HEADERS })).status()).toBe(200);
+    expect(
+      (await ownerContext.request.delete(`${app.url}/api/diagrams/${fuid}`, { headers: CLIENT_HEADERS })).status(),
+    ).toBe(200);
     // The viewer is told at once (live), and a copy of it is refused with the spec's text.
     await viewer.getByText('This diagram was deleted or is no longer public').waitFor();
     await shot(viewer, 'share-copy-unavailable');
-    const copy = await inviteeContext.request.post(`${app.url}/api/diagrams/${fuid}/copies`, { headers: CLIENT_HEADERS, data: {} });
+    const copy = await inviteeContext.request.post(`${app.url}/api/diagrams/${fuid}/copies`, {
+      headers: CLIENT_HEADERS,
+      data: {},
+    });
     expect(copy.status()).toBe(404);
     expect((await copy.json()).error.message).toBe('The diagram you are trying to copy is no longer available');
     await viewer.close();
 
     await page.reload();
     await page.getByRole('heading', { name: 'Dice economy (copy)' }).waitFor();
-    expect(await page.getByTestId('forked-from').textContent()).toBe('Forked from a diagram (source no longer available)');
+    expect(await page.getByTestId('forked-from').textContent()).toBe(
+      'Forked from a diagram (source no longer available)',
+    );
     await visitor.close();
 
     const editor = await inviteeContext.newPage();
     await openEditor(editor, app, copyFuid);
-    expect(await editor.getByTestId('forked-from').textContent()).toBe('Forked from a diagram (source no longer available)');
+    expect(await editor.getByTestId('forked-from').textContent()).toBe(
+      'Forked from a diagram (source no longer available)',
+    );
     await shot(editor, 'share-copy-source-gone');
     await editor.goto(`${app.url}/diagrams/${fuid}`);
     await editor.getByRole('heading', { name: 'Diagram not found' }).waitFor({ timeout: 45_000 });

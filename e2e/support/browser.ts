@@ -4,11 +4,20 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { repoPaths } from '../../api/src/core/paths.js';
 
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 export function launchChromium(): Promise<Browser> {
   const executablePath = inject('chromiumPath');
-  if (!executablePath) throw new Error('Chromium is not available; guard browser tests with describe.skipIf(!inject("chromiumPath"))');
+  if (!executablePath)
+    throw new Error('Chromium is not available; guard browser tests with describe.skipIf(!inject("chromiumPath"))');
   return chromium.launch({ executablePath, headless: true, args: ARGS });
 }
 

@@ -41,7 +41,17 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
   chmodSync(dataDir, 0o755);
   const databaseDir = path.join(dataDir, 'data');
   const port = await freePort();
-  const server = new EmbeddedPostgres({ databaseDir, port, user: 'loopwright', password: 'loopwright', persistent: true, createPostgresUser: true, postgresFlags: ['-c', 'listen_addresses=127.0.0.1'], onLog: () => undefined, onError: () => undefined });
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'loopwright',
+    password: 'loopwright',
+    persistent: true,
+    createPostgresUser: true,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+    onLog: () => undefined,
+    onError: () => undefined,
+  });
   await server.initialise();
   await server.start();
   await server.createDatabase('loopwright');
@@ -76,7 +86,22 @@ export async function startOwnRedis(): Promise<OwnRedis> {
   const port = await freePort();
   let child: ChildProcess | null = null;
   const start = async () => {
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(
+      'redis-server',
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--maxmemory-policy',
+        'noeviction',
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     await new Promise<void>((resolve, reject) => {
       let output = '';
       child!.stdout!.on('data', (chunk) => {
@@ -107,7 +132,11 @@ export interface OwnApp {
 }
 
 /** The built app (`node api/dist/main.js`) on the given database and Redis. */
-export async function startAppOn(databaseUrl: string, redisUrl: string, env: Record<string, string> = {}): Promise<OwnApp> {
+export async function startAppOn(
+  databaseUrl: string,
+  redisUrl: string,
+  env: Record<string, string> = {},
+): Promise<OwnApp> {
   const port = await freePort();
   const shared = {
     NODE_ENV: 'production',
@@ -131,7 +160,10 @@ export async function loggedInUser(databaseUrl: string, appUrl: string): Promise
   const id = randomUUID();
   const email = `own-${id}@example.test`;
   try {
-    await db.query('INSERT INTO users (id, email, username, password_hash, email_confirmed_at, updated_at) VALUES ($1, $2, $3, $4, now(), now())', [id, email, `own${id.slice(0, 8)}`, await hashPassword('secret-1')]);
+    await db.query(
+      'INSERT INTO users (id, email, username, password_hash, email_confirmed_at, updated_at) VALUES ($1, $2, $3, $4, now(), now())',
+      [id, email, `own${id.slice(0, 8)}`, await hashPassword('secret-1')],
+    );
   } finally {
     await db.end();
   }
@@ -141,7 +173,11 @@ export async function loggedInUser(databaseUrl: string, appUrl: string): Promise
   return { client, id };
 }
 
-export async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs: number): Promise<{ value: T; ms: number }> {
+export async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined | false>,
+  timeoutMs: number,
+): Promise<{ value: T; ms: number }> {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
     const value = await probe().catch(() => undefined);

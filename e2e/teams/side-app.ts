@@ -20,26 +20,47 @@ interface NestApp {
  * billing's Stripe webhook (the fake Stripe and billing land in another branch) by calling the plans
  * services, so SubscriptionChanged events flow through the real outbox and consumers.
  */
-export async function withPlansServices<T>(databaseUrl: string, work: (services: { subscriptions: Subscriptions; workspaces: Workspaces }) => Promise<T>): Promise<T> {
+export async function withPlansServices<T>(
+  databaseUrl: string,
+  work: (services: { subscriptions: Subscriptions; workspaces: Workspaces }) => Promise<T>,
+): Promise<T> {
   const dist = (file: string) => path.join(repoPaths.root, 'api/dist', file);
-  const [{ loadConfig }, { createHttpApp }, { SubscriptionsService }, { WorkspacesService }, { pino }] = (await Promise.all([
-    import(dist('config/config.js')),
-    import(dist('server/http-app.js')),
-    import(dist('modules/plans/subscriptions.service.js')),
-    import(dist('modules/workspaces/workspaces.service.js')),
-    import('pino'),
-  ])) as [
-    { loadConfig: (env: Record<string, string>) => unknown },
-    { createHttpApp: (config: unknown, logger: unknown, web: 'none') => Promise<{ app: NestApp; close(): Promise<void> }> },
-    { SubscriptionsService: unknown },
-    { WorkspacesService: unknown },
-    { pino: (options: { level: string }) => unknown },
-  ];
-  const config = loadConfig({ NODE_ENV: 'production', APP_SECRET: randomBytes(32).toString('hex'), DATABASE_URL: databaseUrl, REDIS_URL: '', LOG_LEVEL: 'silent', PORT: '0', STRIPE_SECRET_KEY: 'sk_test_e2e' });
+  const [{ loadConfig }, { createHttpApp }, { SubscriptionsService }, { WorkspacesService }, { pino }] =
+    (await Promise.all([
+      import(dist('config/config.js')),
+      import(dist('server/http-app.js')),
+      import(dist('modules/plans/subscriptions.service.js')),
+      import(dist('modules/workspaces/workspaces.service.js')),
+      import('pino'),
+    ])) as [
+      { loadConfig: (env: Record<string, string>) => unknown },
+      {
+        createHttpApp: (
+          config: unknown,
+          logger: unknown,
+          web: 'none',
+        ) => Promise<{ app: NestApp; close(): Promise<void> }>;
+      },
+      { SubscriptionsService: unknown },
+      { WorkspacesService: unknown },
+      { pino: (options: { level: string }) => unknown },
+    ];
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    APP_SECRET: randomBytes(32).toString('hex'),
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: '',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    STRIPE_SECRET_KEY: 'sk_test_e2e',
+  });
   const http = await createHttpApp(config, pino({ level: 'silent' }), 'none');
   await http.app.init();
   try {
-    return await work({ subscriptions: http.app.get<Subscriptions>(SubscriptionsService), workspaces: http.app.get<Workspaces>(WorkspacesService) });
+    return await work({
+      subscriptions: http.app.get<Subscriptions>(SubscriptionsService),
+      workspaces: http.app.get<Workspaces>(WorkspacesService),
+    });
   } finally {
     await http.close();
   }

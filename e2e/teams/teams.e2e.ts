@@ -6,7 +6,16 @@ import { linkFrom, startSmtpSink, type SmtpSink } from '../../api/test/fakes/smt
 import { PrismaClient } from '../../api/src/generated/prisma/client.js';
 import { launchChromium, saveScreenshot, waitForHydration } from '../support/browser.js';
 import { startBuiltApp, type BuiltApp } from '../support/built-app.js';
-import { CLIENT_HEADERS, createDesigner, createDiagram, getDiagram, loggedInContext, openEditor, waitForSaved, type Designer } from '../editor/support.js';
+import {
+  CLIENT_HEADERS,
+  createDesigner,
+  createDiagram,
+  getDiagram,
+  loggedInContext,
+  openEditor,
+  waitForSaved,
+  type Designer,
+} from '../editor/support.js';
 import { withPlansServices } from './side-app.js';
 import type { Browser } from 'playwright-core';
 
@@ -29,7 +38,10 @@ describe.skipIf(!inject('chromiumPath'))('teams in Chromium', () => {
 
   beforeAll(async () => {
     sink = await startSmtpSink();
-    [app, browser] = await Promise.all([startBuiltApp({ SMTP_URL: sink.url, STRIPE_SECRET_KEY: 'sk_test_e2e', APP_URL: 'http://app.test' }), launchChromium()]);
+    [app, browser] = await Promise.all([
+      startBuiltApp({ SMTP_URL: sink.url, STRIPE_SECRET_KEY: 'sk_test_e2e', APP_URL: 'http://app.test' }),
+      launchChromium(),
+    ]);
     prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: app.databaseUrl, max: 1 }) });
     for (const name of ['owner', 'alice', 'bob', 'carol', 'dave'] as const) {
       people[name] = await createDesigner(app);
@@ -43,21 +55,30 @@ describe.skipIf(!inject('chromiumPath'))('teams in Chromium', () => {
     await sink?.close();
   });
 
-  const personal = async (who: keyof typeof people) => (await prisma.workspace.findFirst({ where: { personalUser: { email: people[who].email } }, select: { id: true } }))!.id;
+  const personal = async (who: keyof typeof people) =>
+    (await prisma.workspace.findFirst({ where: { personalUser: { email: people[who].email } }, select: { id: true } }))!
+      .id;
 
   async function page(who: keyof typeof people, path: string): Promise<Page> {
     const p = await contexts[who].newPage();
     await p.goto(`${app.url}${path}`);
     await waitForHydration(p);
     const consent = p.getByRole('button', { name: 'Reject all' });
-    if (await consent.waitFor({ timeout: 1500 }).then(() => true, () => false)) await consent.click();
+    if (
+      await consent.waitFor({ timeout: 1500 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      await consent.click();
     return p;
   }
 
   const row = (p: Page, email: string) => p.locator(`tr[data-email="${email}"]`);
   const alert = (p: Page) => p.locator('.team-feedback');
   /** A member row's action button (the accessible names carry the e-mail: "Suspend x@…"). */
-  const action = (p: Page, label: 'Suspend' | 'Unsuspend' | 'Remove', who: keyof typeof people) => p.getByRole('button', { name: `${label} ${people[who].email}`, exact: true });
+  const action = (p: Page, label: 'Suspend' | 'Unsuspend' | 'Remove', who: keyof typeof people) =>
+    p.getByRole('button', { name: `${label} ${people[who].email}`, exact: true });
 
   /** Opens the invitation link logged out, signs up, confirms, logs in, onboards and accepts from the diagram list. */
   async function signUpFromInvitation(email: string) {
@@ -112,18 +133,30 @@ describe.skipIf(!inject('chromiumPath'))('teams in Chromium', () => {
   it('the owner buys 3 seats, creates the team and invites two addresses; past the seats comes the upgrade prompt', async () => {
     // Billing's webhook after a 3-seat checkout (Professional), through the plans service.
     await withPlansServices(app.databaseUrl, async ({ subscriptions }) => {
-      await subscriptions.applyChange(await personal('owner'), { planType: 2, status: 'active', billingCycle: 'monthly', seats: 3 }, { reason: 'stripe' });
+      await subscriptions.applyChange(
+        await personal('owner'),
+        { planType: 2, status: 'active', billingCycle: 'monthly', seats: 3 },
+        { reason: 'stripe' },
+      );
       // Carol pays for her own plan (used for the "active subscription" refusal later).
-      await subscriptions.applyChange(await personal('carol'), { planType: 1, status: 'active', billingCycle: 'monthly', seats: 1 }, { reason: 'stripe' });
+      await subscriptions.applyChange(
+        await personal('carol'),
+        { planType: 1, status: 'active', billingCycle: 'monthly', seats: 1 },
+        { reason: 'stripe' },
+      );
     });
     const p = await page('owner', '/settings/team');
     await p.getByLabel('Team name').fill('Pixel Forge');
     await p.getByRole('button', { name: 'Create team' }).click();
     await p.getByRole('heading', { name: 'Pixel Forge' }).waitFor();
     await inviteFromScreen(p, people.alice.email);
-    await alert(p).filter({ hasText: `Invitation sent to ${people.alice.email}` }).waitFor();
+    await alert(p)
+      .filter({ hasText: `Invitation sent to ${people.alice.email}` })
+      .waitFor();
     await inviteFromScreen(p, people.bob.email);
-    await alert(p).filter({ hasText: `Invitation sent to ${people.bob.email}` }).waitFor();
+    await alert(p)
+      .filter({ hasText: `Invitation sent to ${people.bob.email}` })
+      .waitFor();
     expect(await p.locator('.team-seats strong').textContent()).toBe('3 / 3');
     expect(await row(p, people.alice.email).getByText('Invited').count()).toBe(1);
     await inviteFromScreen(p, `fourth@studio.test`);
@@ -176,7 +209,10 @@ describe.skipIf(!inject('chromiumPath'))('teams in Chromium', () => {
     const editor = await contexts.alice.newPage();
     await openEditor(editor, app, fuid);
     const canvas = (await editor.locator('.react-flow__pane').boundingBox())!;
-    await editor.getByRole('navigation', { name: 'Elements' }).getByRole('button', { name: 'Pool', exact: true }).click();
+    await editor
+      .getByRole('navigation', { name: 'Elements' })
+      .getByRole('button', { name: 'Pool', exact: true })
+      .click();
     await editor.mouse.click(canvas.x + canvas.width / 2, canvas.y + canvas.height / 2);
     await waitForSaved(editor);
     expect((await getDiagram(contexts.alice, app, fuid)).document.nodes.length).toBe(before + 1);
@@ -188,7 +224,9 @@ describe.skipIf(!inject('chromiumPath'))('teams in Chromium', () => {
     const alice = row(o, people.alice.email);
     await action(o, 'Suspend', 'alice').click();
     await alice.getByText('Suspended').waitFor();
-    expect((await contexts.alice.request.get(`${app.url}/api/diagrams/${fuid}`, { headers: CLIENT_HEADERS })).status()).toBe(404);
+    expect(
+      (await contexts.alice.request.get(`${app.url}/api/diagrams/${fuid}`, { headers: CLIENT_HEADERS })).status(),
+    ).toBe(404);
     await action(o, 'Suspend', 'alice').click();
     await alert(o).filter({ hasText: TeamTexts.cannotBlock }).waitFor();
     await action(o, 'Unsuspend', 'alice').click();
@@ -204,7 +242,9 @@ describe.skipIf(!inject('chromiumPath'))('teams in Chromium', () => {
     await action(o, 'Remove', 'alice').click();
     await alice.getByRole('button', { name: 'Yes, remove' }).click();
     await alice.getByText('Removed').waitFor();
-    expect((await contexts.alice.request.get(`${app.url}/api/diagrams/${fuid}`, { headers: CLIENT_HEADERS })).status()).toBe(404);
+    expect(
+      (await contexts.alice.request.get(`${app.url}/api/diagrams/${fuid}`, { headers: CLIENT_HEADERS })).status(),
+    ).toBe(404);
 
     // Removal is permanent; the owner is in the team already.
     await inviteFromScreen(o, people.alice.email);
@@ -215,7 +255,9 @@ describe.skipIf(!inject('chromiumPath'))('teams in Chromium', () => {
 
     // A paying user must cancel first.
     await inviteFromScreen(o, people.carol.email);
-    await alert(o).filter({ hasText: `Invitation sent to ${people.carol.email}` }).waitFor();
+    await alert(o)
+      .filter({ hasText: `Invitation sent to ${people.carol.email}` })
+      .waitFor();
     const carolMail = await sink.waitFor((m) => m.to.includes(people.carol.email));
     const c = await page('carol', `/invitations/${tokenFrom(carolMail.body)}`);
     await c.getByRole('button', { name: 'Accept and join' }).click();
@@ -235,7 +277,9 @@ describe.skipIf(!inject('chromiumPath'))('teams in Chromium', () => {
     const o = await page('owner', '/settings/team');
     await row(o, people.carol.email).getByRole('button', { name: 'Revoke' }).click();
     await inviteFromScreen(o, people.dave.email);
-    await alert(o).filter({ hasText: `Invitation sent to ${people.dave.email}` }).waitFor();
+    await alert(o)
+      .filter({ hasText: `Invitation sent to ${people.dave.email}` })
+      .waitFor();
 
     // Dave's notification links to the invitation; he accepts from his diagram list.
     const d = await page('dave', '/diagrams');
@@ -248,24 +292,41 @@ describe.skipIf(!inject('chromiumPath'))('teams in Chromium', () => {
     // Someone without an account signs up from the e-mail's link and lands in the team.
     const newcomer = `newcomer-${Date.now()}@example.test`;
     await inviteFromScreen(o, newcomer);
-    await alert(o).filter({ hasText: `Invitation sent to ${newcomer}` }).waitFor();
+    await alert(o)
+      .filter({ hasText: `Invitation sent to ${newcomer}` })
+      .waitFor();
     await signUpFromInvitation(newcomer);
 
     // The subscription is cancelled (billing's webhook → plans): members lose the team folder.
     await withPlansServices(app.databaseUrl, async ({ subscriptions }) => {
       await subscriptions.downgradeToPublic(await personal('owner'), 'canceled');
-      await expect.poll(async () => (await prisma.workspace.findFirst({ where: { kind: 'team', name: 'Pixel Forge' }, select: { downgradedAt: true } }))?.downgradedAt !== null, { timeout: 15_000 }).toBe(true);
+      await expect
+        .poll(
+          async () =>
+            (
+              await prisma.workspace.findFirst({
+                where: { kind: 'team', name: 'Pixel Forge' },
+                select: { downgradedAt: true },
+              })
+            )?.downgradedAt !== null,
+          { timeout: 15_000 },
+        )
+        .toBe(true);
     });
     const after = await page('dave', '/diagrams');
     await after.getByText(TeamTexts.downgraded).waitFor();
     expect(await after.getByRole('tab', { name: 'Team folder' }).count()).toBe(0);
-    expect((await contexts.dave.request.get(`${app.url}/api/diagrams/${fuid}`, { headers: CLIENT_HEADERS })).status()).toBe(404);
+    expect(
+      (await contexts.dave.request.get(`${app.url}/api/diagrams/${fuid}`, { headers: CLIENT_HEADERS })).status(),
+    ).toBe(404);
     await saveScreenshot(after, 'teams-downgraded-member');
     const team = await page('dave', '/settings/team');
     await team.getByText(TeamTexts.downgraded).waitFor();
     await saveScreenshot(team, 'teams-downgraded-member-team');
     // Nothing deleted: the owner keeps the diagram.
-    expect((await contexts.owner.request.get(`${app.url}/api/diagrams/${fuid}`, { headers: CLIENT_HEADERS })).status()).toBe(200);
+    expect(
+      (await contexts.owner.request.get(`${app.url}/api/diagrams/${fuid}`, { headers: CLIENT_HEADERS })).status(),
+    ).toBe(200);
   });
 
   it('a user deletes their account after confirming it', async () => {

@@ -10,7 +10,10 @@ describe.skipIf(!inject('chromiumPath'))('website in Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
     // A configured third party (it answers 404 here: failures must be ignored).
-    [app, browser] = await Promise.all([startBuiltApp({ WEBSITE_ANALYTICS_URL: '/third-party/analytics.js' }), launchChromium()]);
+    [app, browser] = await Promise.all([
+      startBuiltApp({ WEBSITE_ANALYTICS_URL: '/third-party/analytics.js' }),
+      launchChromium(),
+    ]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -30,7 +33,10 @@ describe.skipIf(!inject('chromiumPath'))('website in Chromium', () => {
     it('asks for suggestions only for trimmed terms over 2 characters, 600 ms after typing stops', async () => {
       const page = await open('/docs');
       const requests: { url: string; at: number }[] = [];
-      page.on('request', (r) => r.url().includes('/api/search/suggestions') && requests.push({ url: r.url(), at: Date.now() }));
+      page.on(
+        'request',
+        (r) => r.url().includes('/api/search/suggestions') && requests.push({ url: r.url(), at: Date.now() }),
+      );
       const input = page.getByRole('combobox', { name: 'Search', exact: true });
       await input.click();
       await input.pressSequentially('po ', { delay: 50 });
@@ -39,7 +45,13 @@ describe.skipIf(!inject('chromiumPath'))('website in Chromium', () => {
 
       await input.fill('');
       // The last keystroke's moment, taken in the page (pressSequentially returns a little later).
-      await page.evaluate(() => document.addEventListener('keydown', () => ((window as unknown as { lastKeyAt: number }).lastKeyAt = Date.now()), true));
+      await page.evaluate(() =>
+        document.addEventListener(
+          'keydown',
+          () => ((window as unknown as { lastKeyAt: number }).lastKeyAt = Date.now()),
+          true,
+        ),
+      );
       await input.pressSequentially('pool', { delay: 100 });
       const typedAt = await page.evaluate(() => (window as unknown as { lastKeyAt: number }).lastKeyAt);
       await page.getByTestId('search-dropdown').getByText('in Documentation').first().waitFor();
@@ -127,9 +139,15 @@ describe.skipIf(!inject('chromiumPath'))('website in Chromium', () => {
       await page.getByLabel('Password', { exact: true }).fill('secret-pass');
       await page.getByLabel('Confirm password', { exact: true }).fill('secret-pass');
       await page.getByLabel('I have read and agreed to the Terms of Service', { exact: true }).check();
-      const signUp = page.waitForRequest((r) => r.url().endsWith('/api/message') && r.postDataJSON()?.messages?.[0]?.name === 'Sign up');
+      const signUp = page.waitForRequest(
+        (r) => r.url().endsWith('/api/message') && r.postDataJSON()?.messages?.[0]?.name === 'Sign up',
+      );
       await page.getByRole('button', { name: 'Create free account' }).click();
-      expect((await signUp).postDataJSON().messages[0]).toMatchObject({ category: 'Conversion', action: 'email', label: 'register page' });
+      expect((await signUp).postDataJSON().messages[0]).toMatchObject({
+        category: 'Conversion',
+        action: 'email',
+        label: 'register page',
+      });
       await page.close();
     });
 
@@ -151,7 +169,10 @@ describe.skipIf(!inject('chromiumPath'))('website in Chromium', () => {
 
     it('Reject all removes analytics cookies and sends nothing', async () => {
       const context = await browser.newContext({ viewport: MOBILE });
-      await context.addCookies([{ name: '_ga', value: 'GA1.1.123', url: app.url }, { name: 'utm_source', value: 'newsletter', url: app.url }]);
+      await context.addCookies([
+        { name: '_ga', value: 'GA1.1.123', url: app.url },
+        { name: 'utm_source', value: 'newsletter', url: app.url },
+      ]);
       const page = await context.newPage();
       const messages: string[] = [];
       page.on('request', (r) => r.url().endsWith('/api/message') && messages.push(r.url()));
@@ -173,7 +194,13 @@ describe.skipIf(!inject('chromiumPath'))('website in Chromium', () => {
       await context.addInitScript(() => {
         if (!sessionStorage.getItem('seeded')) {
           sessionStorage.setItem('seeded', '1');
-          localStorage.setItem('cookie_preferences', JSON.stringify({ categories: { necessaryCookies: true, analytics: true, chat: true }, expiresAt: Date.now() - 1000 }));
+          localStorage.setItem(
+            'cookie_preferences',
+            JSON.stringify({
+              categories: { necessaryCookies: true, analytics: true, chat: true },
+              expiresAt: Date.now() - 1000,
+            }),
+          );
         }
       });
       const page = await context.newPage();
@@ -291,7 +318,9 @@ describe.skipIf(!inject('chromiumPath'))('website in Chromium', () => {
       const page = await open('/glossary');
       const headerSearch = page.locator('.site-header__search');
       expect(await headerSearch.getAttribute('data-visible')).toBe('false');
-      const bottom = await page.locator('[data-page-search]').evaluate((el) => el.getBoundingClientRect().bottom + window.scrollY);
+      const bottom = await page
+        .locator('[data-page-search]')
+        .evaluate((el) => el.getBoundingClientRect().bottom + window.scrollY);
       await page.evaluate((y) => window.scrollTo(0, y), bottom - 100); // bottom at 100 px: still visible in page
       await page.waitForTimeout(120);
       expect(await headerSearch.getAttribute('data-visible')).toBe('false');
@@ -304,10 +333,14 @@ describe.skipIf(!inject('chromiumPath'))('website in Chromium', () => {
 
   it('scrolls to a hash with a 120 px offset', async () => {
     const page = await open('/terms-and-conditions#privacy-policy');
-    await page.waitForFunction(() => {
-      const top = document.getElementById('privacy-policy')?.getBoundingClientRect().top ?? -1;
-      return Math.abs(top - 120) < 4;
-    }, undefined, { timeout: 6000 });
+    await page.waitForFunction(
+      () => {
+        const top = document.getElementById('privacy-policy')?.getBoundingClientRect().top ?? -1;
+        return Math.abs(top - 120) < 4;
+      },
+      undefined,
+      { timeout: 6000 },
+    );
     await page.close();
   });
 
@@ -316,7 +349,21 @@ describe.skipIf(!inject('chromiumPath'))('website in Chromium', () => {
     await withSavedConsent(context);
     const page = await context.newPage();
     const problems: string[] = [];
-    for (const path of ['/', '/pricing', '/docs', '/docs/your-first-diagram', '/learn', '/articles', '/articles/why-game-economies-inflate', '/glossary', '/glossary/skill', '/contact', '/community/explore', '/search-results?q=pool', '/no-such-page']) {
+    for (const path of [
+      '/',
+      '/pricing',
+      '/docs',
+      '/docs/your-first-diagram',
+      '/learn',
+      '/articles',
+      '/articles/why-game-economies-inflate',
+      '/glossary',
+      '/glossary/skill',
+      '/contact',
+      '/community/explore',
+      '/search-results?q=pool',
+      '/no-such-page',
+    ]) {
       await page.goto(`${app.url}${path}`);
       await waitForHydration(page);
       problems.push(...(await seriousViolations(page)).map((v) => `${path}: ${v}`));
@@ -326,20 +373,43 @@ describe.skipIf(!inject('chromiumPath'))('website in Chromium', () => {
   });
 
   it('screenshots of the main pages at desktop and mobile widths', async () => {
-    for (const [name, path] of [['home', '/'], ['pricing', '/pricing'], ['docs-page', '/docs/your-first-diagram'], ['article', '/articles/why-game-economies-inflate'], ['glossary', '/glossary'], ['contact', '/contact'], ['community', '/community/explore']] as const) {
-      for (const [suffix, viewport] of [['desktop', DESKTOP], ['mobile', MOBILE]] as const) {
+    for (const [name, path] of [
+      ['home', '/'],
+      ['pricing', '/pricing'],
+      ['docs-page', '/docs/your-first-diagram'],
+      ['article', '/articles/why-game-economies-inflate'],
+      ['glossary', '/glossary'],
+      ['contact', '/contact'],
+      ['community', '/community/explore'],
+    ] as const) {
+      for (const [suffix, viewport] of [
+        ['desktop', DESKTOP],
+        ['mobile', MOBILE],
+      ] as const) {
         const page = await open(path, viewport);
         const errors: string[] = [];
         page.on('pageerror', (e) => errors.push(e.message));
         await page.evaluate(async () => {
           // Load lazy images before the full-page picture.
           for (const img of Array.from(document.images)) img.loading = 'eager';
-          await Promise.all(Array.from(document.images).map((img) => (img.complete ? Promise.resolve() : new Promise((r) => { img.addEventListener('load', r, { once: true }); setTimeout(r, 2000); }))));
+          await Promise.all(
+            Array.from(document.images).map((img) =>
+              img.complete
+                ? Promise.resolve()
+                : new Promise((r) => {
+                    img.addEventListener('load', r, { once: true });
+                    setTimeout(r, 2000);
+                  }),
+            ),
+          );
         });
         await saveScreenshot(page, `website-${name}-${suffix}`);
         expect(errors).toEqual([]);
         // Nothing sticks out sideways (a wide table or code block scrolls inside its own box).
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} at ${suffix}`).toBeLessThanOrEqual(viewport.width);
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth),
+          `${path} at ${suffix}`,
+        ).toBeLessThanOrEqual(viewport.width);
         await page.context().close();
       }
     }

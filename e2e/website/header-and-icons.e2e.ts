@@ -53,13 +53,16 @@ describe.skipIf(!inject('chromiumPath'))('the header search at narrow desktop wi
       const layout = await page.evaluate(() => {
         const bar = document.querySelector('.site-header__search .search-bar')!.getBoundingClientRect();
         const actions = document.querySelector('.site-header__actions')!.getBoundingClientRect();
-        const login = [...document.querySelectorAll('.site-header__actions a')].find((a) => a.textContent?.trim() === 'Log in');
+        const login = [...document.querySelectorAll('.site-header__actions a')].find(
+          (a) => a.textContent?.trim() === 'Log in',
+        );
         const box = login?.getBoundingClientRect();
         const shown = !!box && box.width > 0;
         const onTop = shown ? login!.contains(document.elementFromPoint(box.left + 4, box.top + box.height / 2)) : true;
         return { barRight: bar.right, actionsLeft: actions.left, shown, onTop };
       });
-      if (layout.barRight > layout.actionsLeft + 0.5 || !layout.onTop) overlaps.push(`${width}px: ${JSON.stringify(layout)}`);
+      if (layout.barRight > layout.actionsLeft + 0.5 || !layout.onTop)
+        overlaps.push(`${width}px: ${JSON.stringify(layout)}`);
       if (width === 1024) await saveScreenshot(page, 'header-search-1024');
     }
     expect(overlaps).toEqual([]);

@@ -9,7 +9,13 @@ export const MOBILE = { width: 390, height: 844 };
 export async function withSavedConsent(context: BrowserContext, analytics = false): Promise<void> {
   await context.addInitScript((value) => {
     if (!localStorage.getItem('cookie_preferences')) {
-      localStorage.setItem('cookie_preferences', JSON.stringify({ categories: { necessaryCookies: true, analytics: value, chat: false }, expiresAt: Date.now() + 1e10 }));
+      localStorage.setItem(
+        'cookie_preferences',
+        JSON.stringify({
+          categories: { necessaryCookies: true, analytics: value, chat: false },
+          expiresAt: Date.now() + 1e10,
+        }),
+      );
     }
   }, analytics);
 }
@@ -20,10 +26,25 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 export async function seriousViolations(page: Page): Promise<string[]> {
   await page.evaluate(axeSource);
   const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            context: Document,
+            options: object,
+          ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
     return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
   });
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(', ')}`,
+    );
 }

@@ -11,7 +11,13 @@ function frontMatter(relative: string): Record<string, unknown> {
   return parse(source.split(/^---$/m)[1]) as Record<string, unknown>;
 }
 
-const decode = (html: string) => html.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+const decode = (html: string) =>
+  html
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 const titleOf = (html: string) => decode(html.match(/<title>([^<]*)<\/title>/)?.[1] ?? '');
 
 describe('every route of website.md §2, server-rendered, with and without /en', () => {
@@ -24,7 +30,11 @@ describe('every route of website.md §2, server-rendered, with and without /en',
     const page = (slug: string, route = `/${slug}`) => {
       const d = frontMatter(`pages/${slug}.md`);
       const blocks = (d.blocks as { type: string; title?: string }[]) ?? [];
-      return { path: route, title: String(d.title), content: String(blocks.find((b) => b.type === 'hero')?.title ?? d.title) };
+      return {
+        path: route,
+        title: String(d.title),
+        content: String(blocks.find((b) => b.type === 'hero')?.title ?? d.title),
+      };
     };
     const [post] = (await api('/wp-json/posts/1/1')).posts;
     const category = (await api('/wp-json/post-categories'))[0];
@@ -34,7 +44,19 @@ describe('every route of website.md §2, server-rendered, with and without /en',
     const term = frontMatter('glossary/skill.md');
     routes = [
       page('home', '/'),
-      ...['about', 'aup', 'careers', 'contact', 'disclaimer', 'game-design-tool', 'games', 'liveops-whitepaper', 'partners', 'pricing', 'terms-and-conditions'].map((s) => page(s)),
+      ...[
+        'about',
+        'aup',
+        'careers',
+        'contact',
+        'disclaimer',
+        'game-design-tool',
+        'games',
+        'liveops-whitepaper',
+        'partners',
+        'pricing',
+        'terms-and-conditions',
+      ].map((s) => page(s)),
       page('academic-research-publications', '/resources/academic-research-publications'),
       { path: '/articles', title: 'Articles', content: post.title },
       { path: '/articles/page/1', title: 'Articles', content: post.title },
@@ -45,17 +67,33 @@ describe('every route of website.md §2, server-rendered, with and without /en',
       { path: `/articles/${post.slug}`, title: post.title, content: post.displayDate },
       { path: `/careers/job/${job.slug}`, title: job.title, content: job.department },
       { path: '/docs', title: 'Documentation', content: docChapter.title },
-      { path: `/docs/${docChapter.pages[1].slug}`, title: docChapter.pages[1].title, content: docChapter.pages[0].title },
+      {
+        path: `/docs/${docChapter.pages[1].slug}`,
+        title: docChapter.pages[1].title,
+        content: docChapter.pages[0].title,
+      },
       { path: '/docs/search?q=converter', title: 'in the docs', content: 'Converter' },
       { path: '/learn', title: 'Academy', content: academyChapter.title },
-      { path: `/learn/${academyChapter.pages[0].slug}`, title: academyChapter.pages[0].title, content: academyChapter.title },
+      {
+        path: `/learn/${academyChapter.pages[0].slug}`,
+        title: academyChapter.pages[0].title,
+        content: academyChapter.title,
+      },
       { path: '/glossary', title: 'Glossary', content: String(term.title) },
       { path: '/glossary/skill', title: String(term.title), content: String(term.description) },
       { path: '/search-results?q=pool', title: 'Search results', content: 'Pool' },
       { path: '/community/explore', title: 'Community', content: 'No diagrams yet' },
       { path: '/community/see-all?filter=diagrams', title: 'Diagrams', content: 'No diagrams yet' },
-      { path: '/community/see-all?filter=designers&q=nobody-at-all', title: 'Designers', content: 'No designers found' },
-      { path: '/community/see-all?filter=designersForHire', title: 'Designers for hire', content: 'Designers for hire' },
+      {
+        path: '/community/see-all?filter=designers&q=nobody-at-all',
+        title: 'Designers',
+        content: 'No designers found',
+      },
+      {
+        path: '/community/see-all?filter=designersForHire',
+        title: 'Designers for hire',
+        content: 'Designers for hire',
+      },
     ];
   });
   afterAll(() => app?.close());
@@ -76,8 +114,23 @@ describe('every route of website.md §2, server-rendered, with and without /en',
   });
 
   it('answers unknown slugs and invalid parameters with 404 and the not-found text', async () => {
-    const missing = ['/no-such-page', '/en/no-such-page', '/articles/no-such-post', '/articles/page/0', '/articles/page/x', '/articles/page/999', '/articles/category/nope', '/articles/author/nobody',
-      '/docs/no-such-doc', '/learn/no-such-lesson', '/glossary/no-such-term', '/careers/job/no-such-job', '/about/', '/en/a/b/c', '/Bad_Slug'];
+    const missing = [
+      '/no-such-page',
+      '/en/no-such-page',
+      '/articles/no-such-post',
+      '/articles/page/0',
+      '/articles/page/x',
+      '/articles/page/999',
+      '/articles/category/nope',
+      '/articles/author/nobody',
+      '/docs/no-such-doc',
+      '/learn/no-such-lesson',
+      '/glossary/no-such-term',
+      '/careers/job/no-such-job',
+      '/about/',
+      '/en/a/b/c',
+      '/Bad_Slug',
+    ];
     for (const p of missing) {
       const response = await fetch(`${app.url}${p}`);
       expect(response.status, p).toBe(404);

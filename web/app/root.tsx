@@ -48,9 +48,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const headers = setCookie ? { 'Set-Cookie': setCookie } : undefined;
   // Strict paths: /about/ is not /about (the home page under /en/ is).
-  if (url.pathname.length > 1 && url.pathname.endsWith('/') && url.pathname !== '/en/') throw data(Texts.notFound, { status: 404, headers });
+  if (url.pathname.length > 1 && url.pathname.endsWith('/') && url.pathname !== '/en/')
+    throw data(Texts.notFound, { status: 404, headers });
   const website = await websiteShell(server.website, url);
-  return data({ locale, nonce, hasSession: hasSessionCookie(request), editorPreloads: editorPreloads(url.pathname), ...website }, headers ? { headers } : undefined);
+  return data(
+    { locale, nonce, hasSession: hasSessionCookie(request), editorPreloads: editorPreloads(url.pathname), ...website },
+    headers ? { headers } : undefined,
+  );
 }
 
 // Menus, logos and settings do not change between navigations.
@@ -69,7 +73,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // The transparent header: only on the home page and the error page.
   const transparent = Boolean(error) || matches.some((m) => m.id === 'home' || m.id === 'en/home');
   // The editor takes the whole window: no site header, footer or cookie banner over the canvas.
-  const fullWindow = !error && matches.some((m) => m.id === 'diagram-editor' || m.id === 'en/diagram-editor' || m.id === 'embed' || m.id === 'en/embed');
+  const fullWindow =
+    !error &&
+    matches.some(
+      (m) => m.id === 'diagram-editor' || m.id === 'en/diagram-editor' || m.id === 'embed' || m.id === 'en/embed',
+    );
   useEffect(() => {
     // Browser tests and support staff can tell a hydrated page from server HTML.
     document.documentElement.dataset.hydrated = 'true';
@@ -82,7 +90,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#5a55f4" />
         {/* Before the stylesheets: an inline script waits for the stylesheets above it to load. */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: earlyRequestsScript(root?.hasSession ?? false) }} />
-        {root?.editorPreloads.map((href) => <link key={href} rel="modulepreload" href={href} />)}
+        {root?.editorPreloads.map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
         <Meta />
         <Links />
       </head>
@@ -115,6 +125,7 @@ export function ErrorBoundary({ error }: { error: unknown }) {
   if (isRouteErrorResponse(error)) {
     return <ErrorPage status={error.status} message={typeof error.data === 'string' ? error.data : error.statusText} />;
   }
-  const message = import.meta.env.DEV && error instanceof Error ? error.message : 'Something went wrong while loading this page.';
+  const message =
+    import.meta.env.DEV && error instanceof Error ? error.message : 'Something went wrong while loading this page.';
   return <ErrorPage status={500} message={message} />;
 }

@@ -22,8 +22,12 @@ describe('configuration', () => {
   });
 
   it('requires APP_SECRET in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow(/APP_SECRET: is required in production/);
-    expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: 'short', DATA_DIR: dataDir() })).toThrow(/APP_SECRET: must be at least 32 characters/);
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow(
+      /APP_SECRET: is required in production/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: 'short', DATA_DIR: dataDir() })).toThrow(
+      /APP_SECRET: must be at least 32 characters/,
+    );
   });
 
   it('generates a secret once outside production and keeps it under the data directory', () => {
@@ -47,9 +51,18 @@ describe('configuration', () => {
 describe('website script addresses', () => {
   it('take an absolute URL or a path on this site, nothing else', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'lw-config-'));
-    expect(loadConfig({ DATA_DIR: dataDir, WEBSITE_ANALYTICS_URL: '/third-party/analytics.js' }).WEBSITE_ANALYTICS_URL).toBe('/third-party/analytics.js');
-    expect(loadConfig({ DATA_DIR: dataDir, WEBSITE_CHAT_WIDGET_URL: 'https://chat.example.com/w.js' }).WEBSITE_CHAT_WIDGET_URL).toBe('https://chat.example.com/w.js');
-    expect(() => loadConfig({ DATA_DIR: dataDir, WEBSITE_HEATMAP_URL: 'javascript:alert(1)' })).toThrow(/WEBSITE_HEATMAP_URL: must be an http\(s\) URL or a path/);
-    expect(() => loadConfig({ DATA_DIR: dataDir, WEBSITE_HEATMAP_URL: '//evil.example.com/x.js' })).toThrow(/WEBSITE_HEATMAP_URL/);
+    expect(
+      loadConfig({ DATA_DIR: dataDir, WEBSITE_ANALYTICS_URL: '/third-party/analytics.js' }).WEBSITE_ANALYTICS_URL,
+    ).toBe('/third-party/analytics.js');
+    expect(
+      loadConfig({ DATA_DIR: dataDir, WEBSITE_CHAT_WIDGET_URL: 'https://chat.example.com/w.js' })
+        .WEBSITE_CHAT_WIDGET_URL,
+    ).toBe('https://chat.example.com/w.js');
+    expect(() => loadConfig({ DATA_DIR: dataDir, WEBSITE_HEATMAP_URL: 'javascript:alert(1)' })).toThrow(
+      /WEBSITE_HEATMAP_URL: must be an http\(s\) URL or a path/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, WEBSITE_HEATMAP_URL: '//evil.example.com/x.js' })).toThrow(
+      /WEBSITE_HEATMAP_URL/,
+    );
   });
 });

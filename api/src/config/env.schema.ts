@@ -4,7 +4,10 @@ const port = z.coerce.number().int().min(0).max(65535);
 const optionalUrl = (protocols: string[]) =>
   z
     .url({ message: `must be a URL (${protocols.join(', ')})` })
-    .refine((value) => protocols.some((p) => value.startsWith(`${p}://`)), `must start with ${protocols.join(':// or ')}://`)
+    .refine(
+      (value) => protocols.some((p) => value.startsWith(`${p}://`)),
+      `must start with ${protocols.join(':// or ')}://`,
+    )
     .optional();
 
 const scriptUrl = z
@@ -75,7 +78,11 @@ export const envSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.APP_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'is required in production (at least 32 characters)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['APP_SECRET'],
+        message: 'is required in production (at least 32 characters)',
+      });
     }
   });
 

@@ -13,7 +13,9 @@ async function fromDatabase(url: string): Promise<string | undefined> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
   await client.connect();
   try {
-    const { rows } = await client.query<{ value: string }>("SELECT value FROM instance_settings WHERE key = 'instance.id'");
+    const { rows } = await client.query<{ value: string }>(
+      "SELECT value FROM instance_settings WHERE key = 'instance.id'",
+    );
     return rows[0]?.value;
   } finally {
     await client.end();
@@ -23,9 +25,16 @@ async function fromDatabase(url: string): Promise<string | undefined> {
 async function fromEmbedded(): Promise<string | undefined> {
   const url = embeddedDatabaseUrl(config.EMBEDDED_POSTGRES_PORT);
   // The app may be running with the embedded server up; otherwise start it just for this.
-  const running = await fromDatabase(url).then((id) => ({ id }), () => null);
+  const running = await fromDatabase(url).then(
+    (id) => ({ id }),
+    () => null,
+  );
   if (running) return running.id;
-  const database = await startEmbeddedDatabase(config.DATA_DIR, config.EMBEDDED_POSTGRES_PORT, pino({ level: 'silent' }));
+  const database = await startEmbeddedDatabase(
+    config.DATA_DIR,
+    config.EMBEDDED_POSTGRES_PORT,
+    pino({ level: 'silent' }),
+  );
   try {
     return await fromDatabase(database.url);
   } finally {
@@ -48,6 +57,8 @@ id ??= await fromFile();
 if (id) {
   console.log(id);
 } else {
-  console.error(`No instance ID yet: start the app once (npm start) and it prints one.${problem ? ` (database: ${problem})` : ''}`);
+  console.error(
+    `No instance ID yet: start the app once (npm start) and it prints one.${problem ? ` (database: ${problem})` : ''}`,
+  );
   process.exitCode = 1;
 }

@@ -19,7 +19,13 @@ describe('npm run seed:demo', () => {
     await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
     const url = withDatabase(adminUrl, name);
     // The compiled entry (`npm run build` first), as `npm run seed:demo` starts it.
-    const env = { PATH: process.env.PATH, DATABASE_URL: url, APP_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'info', NODE_ENV: 'production' };
+    const env = {
+      PATH: process.env.PATH,
+      DATABASE_URL: url,
+      APP_SECRET: randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'production',
+    };
     const entry = path.join(repoPaths.root, 'api/dist/scripts/seed-demo.js');
     const first = await run(process.execPath, [entry], { env, timeout: 120_000 });
     expect(first.stdout).toContain('demo community loaded');

@@ -35,7 +35,9 @@ function random(seed: number) {
 }
 
 try {
-  const already = await prisma.diagram.count({ where: { owner: { email: { endsWith: '@demo.loopwright.local' } }, community: true } });
+  const already = await prisma.diagram.count({
+    where: { owner: { email: { endsWith: '@demo.loopwright.local' } }, community: true },
+  });
   if (already > 0) {
     logger.info({ diagrams: already }, 'the demo community is already here; nothing to do');
   } else {
@@ -43,7 +45,12 @@ try {
     const now = Date.now();
     const users: { id: string; workspaceId: string }[] = [];
     for (const designer of [...demoDesigners, ...demoCommunityDesigners]) {
-      const user = await prisma.user.upsert({ where: { email: designer.email }, create: designer, update: {}, include: { personalWorkspace: { select: { id: true } } } });
+      const user = await prisma.user.upsert({
+        where: { email: designer.email },
+        create: designer,
+        update: {},
+        include: { personalWorkspace: { select: { id: true } } },
+      });
       const workspaceId = user.personalWorkspace?.id ?? (await createPersonalWorkspace(prisma, user.id)).id;
       if (!users.some((u) => u.id === user.id)) users.push({ id: user.id, workspaceId }); // db:seed's designers are among them
     }
@@ -75,18 +82,52 @@ try {
           updatedAt: at,
         },
       });
-      await prisma.diagramRevision.create({ data: { diagramId: diagram.id, version: 1, firstVersion: 1, authorId: owner.id, document: DiagramSaveService.columns(checked).document, createdAt: at } });
+      await prisma.diagramRevision.create({
+        data: {
+          diagramId: diagram.id,
+          version: 1,
+          firstVersion: 1,
+          authorId: owner.id,
+          document: DiagramSaveService.columns(checked).document,
+          createdAt: at,
+        },
+      });
       for (const tagName of source.tags) {
         const key = `${owner.workspaceId}:${tagName.toLowerCase()}`;
         let tagId = tagIds.get(key);
         if (!tagId) {
-          tagId = (await prisma.tag.upsert({ where: { workspaceId_nameKey: { workspaceId: owner.workspaceId, nameKey: tagName.toLowerCase() } }, create: { workspaceId: owner.workspaceId, ownerId: owner.id, name: tagName, nameKey: tagName.toLowerCase(), textColor: '#FFFFFF', backgroundColor: '#5A55F4' }, update: {} })).id;
+          tagId = (
+            await prisma.tag.upsert({
+              where: { workspaceId_nameKey: { workspaceId: owner.workspaceId, nameKey: tagName.toLowerCase() } },
+              create: {
+                workspaceId: owner.workspaceId,
+                ownerId: owner.id,
+                name: tagName,
+                nameKey: tagName.toLowerCase(),
+                textColor: '#FFFFFF',
+                backgroundColor: '#5A55F4',
+              },
+              update: {},
+            })
+          ).id;
           tagIds.set(key, tagId);
         }
         await prisma.diagramTag.create({ data: { diagramId: diagram.id, tagId } });
       }
-      diagrams.push({ id: diagram.id, ownerId: owner.id, template: i < demoDiagrams.length ? source.template : undefined });
-      await prisma.activity.create({ data: { type: 'publish-diagram', eventId: randomUUID(), actorId: owner.id, diagramId: diagram.id, createdAt: at } });
+      diagrams.push({
+        id: diagram.id,
+        ownerId: owner.id,
+        template: i < demoDiagrams.length ? source.template : undefined,
+      });
+      await prisma.activity.create({
+        data: {
+          type: 'publish-diagram',
+          eventId: randomUUID(),
+          actorId: owner.id,
+          diagramId: diagram.id,
+          createdAt: at,
+        },
+      });
     }
 
     // Likes and follows, in the last 30 days; counters follow the rows (as the like and follow endpoints keep them).
@@ -97,37 +138,98 @@ try {
         if (diagram.ownerId === user.id || rand() > 0.35) continue;
         const at = new Date(now - Math.floor(rand() * 28 * DAY));
         await prisma.diagramLike.create({ data: { diagramId: diagram.id, userId: user.id, createdAt: at } });
-        await prisma.diagram.update({ where: { id: diagram.id }, data: { likeCount: { increment: 1 }, viewCount: { increment: 1 + Math.floor(rand() * 6) } } });
-        await prisma.activity.create({ data: { type: 'like-diagram', eventId: randomUUID(), actorId: user.id, subjectUserId: diagram.ownerId, diagramId: diagram.id, createdAt: at } });
+        await prisma.diagram.update({
+          where: { id: diagram.id },
+          data: { likeCount: { increment: 1 }, viewCount: { increment: 1 + Math.floor(rand() * 6) } },
+        });
+        await prisma.activity.create({
+          data: {
+            type: 'like-diagram',
+            eventId: randomUUID(),
+            actorId: user.id,
+            subjectUserId: diagram.ownerId,
+            diagramId: diagram.id,
+            createdAt: at,
+          },
+        });
         likes++;
       }
       for (const other of users) {
         if (other.id === user.id || rand() > 0.3) continue;
         const at = new Date(now - Math.floor(rand() * 28 * DAY));
         await prisma.userFollow.create({ data: { followerId: user.id, followedId: other.id, createdAt: at } });
-        await prisma.user.update({ where: { id: other.id }, data: { followerCount: { increment: 1 }, viewCount: { increment: 1 + Math.floor(rand() * 4) } } });
+        await prisma.user.update({
+          where: { id: other.id },
+          data: { followerCount: { increment: 1 }, viewCount: { increment: 1 + Math.floor(rand() * 4) } },
+        });
         await prisma.user.update({ where: { id: user.id }, data: { followingCount: { increment: 1 } } });
-        await prisma.activity.create({ data: { type: 'follow-user', eventId: randomUUID(), actorId: user.id, subjectUserId: other.id, createdAt: at } });
+        await prisma.activity.create({
+          data: {
+            type: 'follow-user',
+            eventId: randomUUID(),
+            actorId: user.id,
+            subjectUserId: other.id,
+            createdAt: at,
+          },
+        });
         follows++;
       }
     }
     for (const user of users) {
       const count = await prisma.diagram.count({ where: { ownerId: user.id, community: true, deletedAt: null } });
-      await prisma.user.update({ where: { id: user.id }, data: { publicDiagramCount: count, lastLoginAt: new Date(now - Math.floor(rand() * 10 * DAY)) } });
+      await prisma.user.update({
+        where: { id: user.id },
+        data: { publicDiagramCount: count, lastLoginAt: new Date(now - Math.floor(rand() * 10 * DAY)) },
+      });
     }
 
     // Templates, a spotlight, and this month's picks.
     for (const d of diagrams.filter((x) => x.template)) {
-      await prisma.communityTemplate.create({ data: { diagramId: d.id, templateType: d.template, publishedById: d.ownerId, publishedAt: new Date(now - Math.floor(rand() * 5 * DAY)) } });
-      await prisma.activity.create({ data: { type: 'publish-template', eventId: randomUUID(), actorId: d.ownerId, diagramId: d.id } });
+      await prisma.communityTemplate.create({
+        data: {
+          diagramId: d.id,
+          templateType: d.template,
+          publishedById: d.ownerId,
+          publishedAt: new Date(now - Math.floor(rand() * 5 * DAY)),
+        },
+      });
+      await prisma.activity.create({
+        data: { type: 'publish-template', eventId: randomUUID(), actorId: d.ownerId, diagramId: d.id },
+      });
     }
-    const top = await prisma.diagram.findMany({ where: { id: { in: diagrams.map((d) => d.id) } }, orderBy: [{ likeCount: 'desc' }, { id: 'asc' }], take: 3, select: { id: true } });
+    const top = await prisma.diagram.findMany({
+      where: { id: { in: diagrams.map((d) => d.id) } },
+      orderBy: [{ likeCount: 'desc' }, { id: 'asc' }],
+      take: 3,
+      select: { id: true },
+    });
     for (const d of top) await prisma.communitySpotlight.create({ data: { kind: 'diagram', diagramId: d.id } });
-    const topDesigners = await prisma.user.findMany({ where: { id: { in: users.map((u) => u.id) } }, orderBy: [{ followerCount: 'desc' }, { id: 'asc' }], take: 2, select: { id: true } });
+    const topDesigners = await prisma.user.findMany({
+      where: { id: { in: users.map((u) => u.id) } },
+      orderBy: [{ followerCount: 'desc' }, { id: 'asc' }],
+      take: 2,
+      select: { id: true },
+    });
     for (const u of topDesigners) await prisma.communitySpotlight.create({ data: { kind: 'designer', userId: u.id } });
     const month = new Date(now).toISOString().slice(0, 7);
-    const picks = await new CommunityRepository(prisma as unknown as PrismaService).computeMonthlyPicks(month, new Date(now - 30 * DAY), new Date(now), 12);
-    logger.info({ designers: users.length, diagrams: diagrams.length, likes, follows, templates: diagrams.filter((d) => d.template).length, month, picks }, 'demo community loaded');
+    const picks = await new CommunityRepository(prisma as unknown as PrismaService).computeMonthlyPicks(
+      month,
+      new Date(now - 30 * DAY),
+      new Date(now),
+      12,
+    );
+    logger.info(
+      {
+        designers: users.length,
+        diagrams: diagrams.length,
+        likes,
+        follows,
+        templates: diagrams.filter((d) => d.template).length,
+        month,
+        picks,
+      },
+      'demo community loaded',
+    );
   }
 } finally {
   await prisma.$disconnect();

@@ -13,7 +13,12 @@ const database = await prepareDatabase(config, logger, { migrate: true });
 const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: database.url }) });
 try {
   for (const designer of demoDesigners) {
-    const user = await prisma.user.upsert({ where: { email: designer.email }, create: designer, update: designer, include: { personalWorkspace: { select: { id: true } } } });
+    const user = await prisma.user.upsert({
+      where: { email: designer.email },
+      create: designer,
+      update: designer,
+      include: { personalWorkspace: { select: { id: true } } },
+    });
     if (!user.personalWorkspace) await createPersonalWorkspace(prisma, user.id);
   }
   logger.info({ designers: demoDesigners.length }, 'demo data loaded');

@@ -9,7 +9,10 @@ import { classifyOutage } from '../core/errors/outage.js';
 export function surviveOutages(logger: Logger): void {
   const handle = (kind: string) => (error: unknown) => {
     if (classifyOutage(error) || isRedisConnectionError(error)) {
-      logger.warn({ error: (error as Error)?.message, kind }, 'connection error outside a request; the process keeps running');
+      logger.warn(
+        { error: (error as Error)?.message, kind },
+        'connection error outside a request; the process keeps running',
+      );
       return;
     }
     logger.fatal({ err: error, kind }, 'unexpected error; exiting');
@@ -21,5 +24,7 @@ export function surviveOutages(logger: Logger): void {
 
 function isRedisConnectionError(error: unknown): boolean {
   const message = (error as Error)?.message ?? '';
-  return /Connection is closed|Stream isn't writeable|MaxRetriesPerRequestError|Reached the max retries per request limit|connect ECONNREFUSED/.test(message);
+  return /Connection is closed|Stream isn't writeable|MaxRetriesPerRequestError|Reached the max retries per request limit|connect ECONNREFUSED/.test(
+    message,
+  );
 }

@@ -11,14 +11,21 @@ export interface PreparedDatabase {
 }
 
 /** Uses DATABASE_URL, or starts the embedded PostgreSQL; then applies pending migrations. */
-export async function prepareDatabase(config: AppConfig, logger: Logger, options: { migrate: boolean }): Promise<PreparedDatabase> {
+export async function prepareDatabase(
+  config: AppConfig,
+  logger: Logger,
+  options: { migrate: boolean },
+): Promise<PreparedDatabase> {
   const database = config.DATABASE_URL
     ? { url: config.DATABASE_URL, stop: () => Promise.resolve() }
     : await startEmbeddedDatabase(config.DATA_DIR, config.EMBEDDED_POSTGRES_PORT, logger);
   if (options.migrate) {
     try {
       const applied = await applyMigrations(database.url, repoPaths.migrations);
-      logger.info({ applied, database: redactUrl(database.url) }, applied.length ? 'migrations applied' : 'database schema is up to date');
+      logger.info(
+        { applied, database: redactUrl(database.url) },
+        applied.length ? 'migrations applied' : 'database schema is up to date',
+      );
     } catch (error) {
       await database.stop();
       throw error;

@@ -43,7 +43,9 @@ export async function createHttpApp(config: AppConfig, logger: Logger, web: WebM
   // Level 1 (nginx's default): most of the saving for a third of the CPU, which matters on every server-rendered page.
   app.use(compression({ level: 1 }));
   app.use(cookieParser());
-  const swaggerUi = createRequire(import.meta.url).resolve('swagger-ui-dist/package.json').replace(/package\.json$/, '');
+  const swaggerUi = createRequire(import.meta.url)
+    .resolve('swagger-ui-dist/package.json')
+    .replace(/package\.json$/, '');
   app.use('/api/docs/assets', express.static(swaggerUi, { maxAge: '1d' }));
   // Spec-named diagram routes outside /api (share thumbnails, /open-public/) and Socket.IO at /socket.io.
   mountDiagramWebRoutes(app.getHttpAdapter().getInstance(), app);
@@ -52,7 +54,15 @@ export async function createHttpApp(config: AppConfig, logger: Logger, web: WebM
   const server = app.getHttpServer();
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
-  const closeWeb = web === 'none' ? () => Promise.resolve() : await mountWebApp(app.getHttpAdapter().getInstance(), { development: web === 'development', logger, pageCacheMs: config.PAGE_CACHE_SECONDS * 1000, release: config.APP_RELEASE });
+  const closeWeb =
+    web === 'none'
+      ? () => Promise.resolve()
+      : await mountWebApp(app.getHttpAdapter().getInstance(), {
+          development: web === 'development',
+          logger,
+          pageCacheMs: config.PAGE_CACHE_SECONDS * 1000,
+          release: config.APP_RELEASE,
+        });
   app.use('/api', crossSiteRequests(config.APP_URL));
   // Parsers after the web app, so React Router form actions read their own bodies.
   // Photos arrive as raw image bodies; the service checks type and the 500 KB limit itself.

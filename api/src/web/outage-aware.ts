@@ -19,7 +19,11 @@ export function outageAware<T extends object>(gateway: T, logger: Logger): T {
         return result.catch((error: unknown) => {
           const outage = classifyOutage(error);
           if (!outage) throw error;
-          outageMonitor.record(outage, logger, error instanceof Error ? error.message.split('\n').filter(Boolean).pop() ?? outage : outage);
+          outageMonitor.record(
+            outage,
+            logger,
+            error instanceof Error ? (error.message.split('\n').filter(Boolean).pop() ?? outage) : outage,
+          );
           throw new Response(OUTAGE_ANSWERS[outage].message, { status: 503, statusText: 'Service Unavailable' });
         });
       };

@@ -8,7 +8,12 @@ const nonceOf = (response: Response) => response.headers.get('content-security-p
 
 async function page(app: TestApp, path: string, cookie?: string) {
   const response = await fetch(`${app.url}${path}`, cookie ? { headers: { cookie } } : undefined);
-  return { response, body: await response.text(), cached: response.headers.get('x-page-cache') === 'hit', nonce: nonceOf(response) };
+  return {
+    response,
+    body: await response.text(),
+    cached: response.headers.get('x-page-cache') === 'hit',
+    nonce: nonceOf(response),
+  };
 }
 
 /** The raw response, without fetch's own decoding, asking for `acceptEncoding`. */
@@ -18,7 +23,9 @@ function rawPage(app: TestApp, path: string, acceptEncoding: string) {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ headers: res.headers, bytes: Buffer.concat(chunks) }));
-    }).on('error', reject).end();
+    })
+      .on('error', reject)
+      .end();
   });
 }
 
@@ -103,7 +110,11 @@ describe('page cache', () => {
   it('renders an expired page once while a crowd asks for it, giving the others the copy there is', async () => {
     await page(shortLived, '/pricing');
     await new Promise((r) => setTimeout(r, 1_100));
-    const crowd = await Promise.all(Array.from({ length: 8 }, () => fetch(`${shortLived.url}/pricing`).then(async (r) => (await r.text(), r.headers.get('x-page-cache')))));
+    const crowd = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        fetch(`${shortLived.url}/pricing`).then(async (r) => (await r.text(), r.headers.get('x-page-cache'))),
+      ),
+    );
     expect(crowd.filter((state) => state === null)).toHaveLength(1);
     expect(crowd.filter((state) => state === 'stale').length).toBeGreaterThan(0);
     expect((await page(shortLived, '/pricing')).cached).toBe(true);
@@ -113,21 +124,41 @@ describe('page cache', () => {
     const paths = [1, 2, 3, 4, 5, 6].map((n) => `/community/see-all?filter=diagrams&page=${n}`);
     for (const path of paths) await page(shortLived, path);
     await new Promise((r) => setTimeout(r, 1_100));
-    const states = await Promise.all(paths.map((path) => fetch(`${shortLived.url}${path}`).then(async (r) => (await r.text(), r.headers.get('x-page-cache')))));
+    const states = await Promise.all(
+      paths.map((path) =>
+        fetch(`${shortLived.url}${path}`).then(async (r) => (await r.text(), r.headers.get('x-page-cache'))),
+      ),
+    );
     expect(states.filter((state) => state === null)).toHaveLength(2);
     expect(states.filter((state) => state === 'stale')).toHaveLength(4);
   });
 
   it('has a crowd arriving before a page is first kept wait for the one render', async () => {
-    const crowd = await Promise.all(Array.from({ length: 8 }, () => fetch(`${app.url}/careers`).then(async (r) => ({ status: r.status, body: await r.text(), state: r.headers.get('x-page-cache') }))));
+    const crowd = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        fetch(`${app.url}/careers`).then(async (r) => ({
+          status: r.status,
+          body: await r.text(),
+          state: r.headers.get('x-page-cache'),
+        })),
+      ),
+    );
     expect(crowd.every((r) => r.status === 200 && r.body.includes('</html>'))).toBe(true);
     expect(crowd.filter((r) => r.state === null)).toHaveLength(1);
   });
 
   it('shares a page that declares itself the same for everyone between signed-in readers, apart from anonymous visitors', async () => {
     const anonymous = await page(app, '/community/see-all?filter=designers');
-    const first = await page(app, '/community/see-all?filter=designers', `${SESSION_HINT_COOKIE}=1; lw_access=reader-one`);
-    const second = await page(app, '/community/see-all?filter=designers', `${SESSION_HINT_COOKIE}=1; lw_access=reader-two`);
+    const first = await page(
+      app,
+      '/community/see-all?filter=designers',
+      `${SESSION_HINT_COOKIE}=1; lw_access=reader-one`,
+    );
+    const second = await page(
+      app,
+      '/community/see-all?filter=designers',
+      `${SESSION_HINT_COOKIE}=1; lw_access=reader-two`,
+    );
     expect(first.cached).toBe(false);
     expect(second.cached).toBe(true);
     expect(second.body.replaceAll(second.nonce!, 'N')).toBe(first.body.replaceAll(first.nonce!, 'N'));

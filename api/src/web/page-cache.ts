@@ -57,7 +57,10 @@ function cacheKey(req: Request): { key: string; signedIn: boolean } | null {
   if (query === null) return null;
   const cookies = req.headers.cookie ?? '';
   const signedIn = !!(cookieValue(cookies, ACCESS_COOKIE) || cookieValue(cookies, SESSION_HINT_COOKIE));
-  return { key: `${req.path}?${query}\n${cookieValue(cookies, LOCALE_COOKIE) ?? ''}\n${signedIn ? 'session' : ''}`, signedIn };
+  return {
+    key: `${req.path}?${query}\n${cookieValue(cookies, LOCALE_COOKIE) ?? ''}\n${signedIn ? 'session' : ''}`,
+    signedIn,
+  };
 }
 
 /** Sends a kept page with this response's own nonce, gzipped from the page's template when the client accepts it. */
@@ -100,7 +103,8 @@ export function pageCache(ttlMs: number): RequestHandler {
     if (page && Date.now() - page.at < ttlMs) return replay(req, res, page, nonce, 'hit');
     if (page && (entry.refreshing || refreshes >= MAX_REFRESHES)) return replay(req, res, page, nonce, 'stale');
     // A first visit while the first render runs waits for it (no crowd of identical renders after a start or deployment).
-    if (entry.refreshing) return void entry.waiting.push(() => (entry.page ? replay(req, res, entry.page, nonce, 'hit') : next()));
+    if (entry.refreshing)
+      return void entry.waiting.push(() => (entry.page ? replay(req, res, entry.page, nonce, 'hit') : next()));
     entry.refreshing = true;
     const refresh = page !== undefined;
     if (refresh) refreshes++;
@@ -112,13 +116,19 @@ export function pageCache(ttlMs: number): RequestHandler {
     let size = 0;
     const keep = (chunk: unknown, encoding?: unknown) => {
       if (chunk === undefined || chunk === null || typeof chunk === 'function' || size > MAX_PAGE_BYTES) return;
-      const buffer = typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array);
+      const buffer =
+        typeof chunk === 'string'
+          ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
+          : Buffer.from(chunk as Uint8Array);
       size += buffer.length;
       chunks.push(buffer);
     };
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
-    res.write = ((chunk: unknown, ...rest: unknown[]) => (keep(chunk, rest[0]), write(chunk, ...rest))) as Response['write'];
+    res.write = ((chunk: unknown, ...rest: unknown[]) => (
+      keep(chunk, rest[0]),
+      write(chunk, ...rest)
+    )) as Response['write'];
     res.end = ((chunk?: unknown, ...rest: unknown[]) => (keep(chunk, rest[0]), end(chunk, ...rest))) as Response['end'];
     const store = () => {
       if (!res.writableFinished) return;

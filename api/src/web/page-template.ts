@@ -38,7 +38,9 @@ export class PageTemplate {
   }
 
   async prepareGzip(): Promise<void> {
-    this.deflated ??= await Promise.all(this.parts.map((part) => deflateRawAsync(part, { level: 6, finishFlush: constants.Z_SYNC_FLUSH })));
+    this.deflated ??= await Promise.all(
+      this.parts.map((part) => deflateRawAsync(part, { level: 6, finishFlush: constants.Z_SYNC_FLUSH })),
+    );
   }
 
   get canGzip(): boolean {

@@ -13,30 +13,35 @@ import { serverRequestContext } from './request-context.js';
 
 const isApiPath = (p: string) => p === '/api' || p.startsWith('/api/');
 
-const loadContextWith = (logger: Logger) => (req: Request, res: Response): RouterContextProvider => {
-  const context = new RouterContextProvider();
-  const gateway = req.app.locals.websiteGateway as WebsiteGateway | undefined;
-  const website = gateway && outageAware(gateway, logger);
-  context.set(serverRequestContext, {
-    cspNonce: String(res.locals.cspNonce ?? ''),
-    requestId: String(req.id ?? ''),
-    website,
-    viewerRole: async () => {
-      res.locals.readsViewer = true;
-      return website ? website.viewerRole(req) : null;
-    },
-    samePageForEveryone: () => {
-      res.locals.samePageForEveryone = true;
-    },
-  });
-  return context;
-};
+const loadContextWith =
+  (logger: Logger) =>
+  (req: Request, res: Response): RouterContextProvider => {
+    const context = new RouterContextProvider();
+    const gateway = req.app.locals.websiteGateway as WebsiteGateway | undefined;
+    const website = gateway && outageAware(gateway, logger);
+    context.set(serverRequestContext, {
+      cspNonce: String(res.locals.cspNonce ?? ''),
+      requestId: String(req.id ?? ''),
+      website,
+      viewerRole: async () => {
+        res.locals.readsViewer = true;
+        return website ? website.viewerRole(req) : null;
+      },
+      samePageForEveryone: () => {
+        res.locals.samePageForEveryone = true;
+      },
+    });
+    return context;
+  };
 
 /**
  * Serves the React Router app (SSR) for every path outside /api. Registered before Nest's
  * body parsers so form actions receive the raw body. In development Vite runs in middleware mode.
  */
-export async function mountWebApp(app: Express, options: { development: boolean; logger: Logger; pageCacheMs: number; release?: string }): Promise<() => Promise<void>> {
+export async function mountWebApp(
+  app: Express,
+  options: { development: boolean; logger: Logger; pageCacheMs: number; release?: string },
+): Promise<() => Promise<void>> {
   const loadContext = loadContextWith(options.logger);
   const onlyOutsideApi = (handler: express.RequestHandler) => (req: Request, res: Response, next: NextFunction) =>
     isApiPath(req.path) ? next() : handler(req, res, next);
@@ -45,7 +50,11 @@ export async function mountWebApp(app: Express, options: { development: boolean;
 
   if (options.development) {
     const vite = await import('vite');
-    const server = await vite.createServer({ root: path.join(repoPaths.root, 'web'), server: { middlewareMode: true }, appType: 'custom' });
+    const server = await vite.createServer({
+      root: path.join(repoPaths.root, 'web'),
+      server: { middlewareMode: true },
+      appType: 'custom',
+    });
     app.use(onlyOutsideApi(server.middlewares as unknown as express.RequestHandler));
     const build = () => server.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
     app.use(onlyOutsideApi(createRequestHandler({ build, getLoadContext: loadContext, mode: 'development' })));
@@ -65,11 +74,16 @@ export async function mountWebApp(app: Express, options: { development: boolean;
     res.set('Cache-Control', 'no-store').json({ release });
   });
   const client = path.join(repoPaths.webBuild, 'client');
-  app.use('/assets', express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
+  app.use(
+    '/assets',
+    express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
+  );
   // The few files at the client's root (icons, manifest); other paths skip the file look-up, which every page would pay.
   const rootFiles = new Set(readdirSync(client));
   const serveRootFile = express.static(client, { maxAge: '1h', index: false });
-  app.use(onlyOutsideApi((req, res, next) => (rootFiles.has(req.path.slice(1)) ? serveRootFile(req, res, next) : next())));
+  app.use(
+    onlyOutsideApi((req, res, next) => (rootFiles.has(req.path.slice(1)) ? serveRootFile(req, res, next) : next())),
+  );
   app.use(onlyOutsideApi(pageCache(options.pageCacheMs)));
   app.use(onlyOutsideApi(retryAfterOn503));
   app.use(onlyOutsideApi(createRequestHandler({ build, getLoadContext: loadContext, mode: 'production' })));

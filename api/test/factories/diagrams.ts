@@ -44,8 +44,12 @@ export function tinyDocument(start = 0): DiagramInput {
 }
 
 /** Creates a diagram through the API and returns its contract view. */
-export async function createDiagram(client: ApiClient, body: { name?: string; description?: string; document?: DiagramInput } = {}): Promise<any> {
+export async function createDiagram(
+  client: ApiClient,
+  body: { name?: string; description?: string; document?: DiagramInput } = {},
+): Promise<any> {
   const response = await client.post('/diagrams', { name: 'Economy', document: economyDocument(), ...body });
-  if (response.status !== 201) throw new Error(`create diagram failed: ${response.status} ${JSON.stringify(response.body)}`);
+  if (response.status !== 201)
+    throw new Error(`create diagram failed: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body.content.diagram;
 }

@@ -8,8 +8,15 @@ import type { TestUser } from './users.js';
  * A paid subscription with seats on the user's personal workspace, as billing's webhook leaves it
  * after checkout (Professional: teams included). Needs billing on (STRIPE_SECRET_KEY in the test env).
  */
-export async function givePaidPlan(app: TestApp, user: TestUser, seats: number, planType: number = PlanType.PROFESSIONAL): Promise<string> {
+export async function givePaidPlan(
+  app: TestApp,
+  user: TestUser,
+  seats: number,
+  planType: number = PlanType.PROFESSIONAL,
+): Promise<string> {
   const workspaceId = await app.http.app.get(WorkspacesService).personalId(user.id);
-  await app.http.app.get(SubscriptionsService).applyChange(workspaceId, { planType, status: 'active', billingCycle: 'monthly', seats }, { reason: 'stripe' });
+  await app.http.app
+    .get(SubscriptionsService)
+    .applyChange(workspaceId, { planType, status: 'active', billingCycle: 'monthly', seats }, { reason: 'stripe' });
   return workspaceId;
 }

@@ -15,7 +15,13 @@ export interface TestUser {
 /** A unique, confirmed user with a password (override anything). */
 export async function createUser(
   app: TestApp,
-  overrides: { email?: string; password?: string; username?: string | null; confirmed?: boolean; role?: 'user' | 'admin' } = {},
+  overrides: {
+    email?: string;
+    password?: string;
+    username?: string | null;
+    confirmed?: boolean;
+    role?: 'user' | 'admin';
+  } = {},
 ): Promise<TestUser> {
   const suffix = randomBytes(5).toString('hex');
   const email = overrides.email ?? `designer-${suffix}@example.test`;
@@ -24,7 +30,13 @@ export async function createUser(
   const passwordHash = await hashPassword(password);
   const user = await app.http.app.get(PrismaService).$transaction(async (tx) => {
     const created = await tx.user.create({
-      data: { email, username, passwordHash, emailConfirmedAt: overrides.confirmed === false ? null : new Date(), role: overrides.role ?? 'user' },
+      data: {
+        email,
+        username,
+        passwordHash,
+        emailConfirmedAt: overrides.confirmed === false ? null : new Date(),
+        role: overrides.role ?? 'user',
+      },
     });
     await createPersonalWorkspace(tx, created.id);
     return created;

@@ -41,7 +41,13 @@ export async function startFakeDrive(authorize: (token: string) => boolean): Pro
   const calls: string[] = [];
   const state = { failing: false };
   const pick = (file: FakeDriveFile, fields: string | null) => {
-    const all: Record<string, unknown> = { id: file.id, name: file.name, modifiedTime: file.modifiedTime, parents: file.parents, mimeType: file.mimeType };
+    const all: Record<string, unknown> = {
+      id: file.id,
+      name: file.name,
+      modifiedTime: file.modifiedTime,
+      parents: file.parents,
+      mimeType: file.mimeType,
+    };
     if (!fields) return { id: file.id, name: file.name, mimeType: file.mimeType };
     return Object.fromEntries(fields.split(',').map((f) => [f, all[f]]));
   };
@@ -54,18 +60,36 @@ export async function startFakeDrive(authorize: (token: string) => boolean): Pro
       response.end(JSON.stringify(body));
     };
     if (state.failing) return send(500, { error: { code: 500, message: 'Backend Error' } });
-    if (!authorize((request.headers.authorization ?? '').replace(/^Bearer /, ''))) return send(401, { error: { code: 401, message: 'Invalid Credentials' } });
+    if (!authorize((request.headers.authorization ?? '').replace(/^Bearer /, '')))
+      return send(401, { error: { code: 401, message: 'Invalid Credentials' } });
 
-    if (request.method === 'POST' && url.pathname === '/upload/drive/v3/files' && url.searchParams.get('uploadType') === 'multipart') {
+    if (
+      request.method === 'POST' &&
+      url.pathname === '/upload/drive/v3/files' &&
+      url.searchParams.get('uploadType') === 'multipart'
+    ) {
       const boundary = /boundary=([^;]+)/.exec(request.headers['content-type'] ?? '')?.[1];
       if (!boundary) return send(400, { error: { code: 400, message: 'no boundary' } });
-      const parts = (await readBody(request)).split(`--${boundary}`).slice(1, -1).map((part) => part.replace(/^\r\n/, '').replace(/\r\n$/, ''));
+      const parts = (await readBody(request))
+        .split(`--${boundary}`)
+        .slice(1, -1)
+        .map((part) => part.replace(/^\r\n/, '').replace(/\r\n$/, ''));
       if (parts.length !== 2) return send(400, { error: { code: 400, message: 'multipart needs metadata and media' } });
       const [metaPart, mediaPart] = parts.map((part) => part.slice(part.indexOf('\r\n\r\n') + 4));
-      const meta = JSON.parse(metaPart) as { name: string; mimeType: string; parents?: string[]; appProperties?: Record<string, string> };
+      const meta = JSON.parse(metaPart) as {
+        name: string;
+        mimeType: string;
+        parents?: string[];
+        appProperties?: Record<string, string>;
+      };
       const file: FakeDriveFile = {
-        id: randomBytes(8).toString('hex'), name: meta.name, mimeType: meta.mimeType, parents: meta.parents ?? ['root'],
-        appProperties: meta.appProperties ?? {}, content: mediaPart, modifiedTime: new Date(Date.now() + files.size).toISOString(),
+        id: randomBytes(8).toString('hex'),
+        name: meta.name,
+        mimeType: meta.mimeType,
+        parents: meta.parents ?? ['root'],
+        appProperties: meta.appProperties ?? {},
+        content: mediaPart,
+        modifiedTime: new Date(Date.now() + files.size).toISOString(),
       };
       files.set(file.id, file);
       return send(200, pick(file, url.searchParams.get('fields')));

@@ -50,10 +50,20 @@ export async function startFakeOAuthProvider(): Promise<FakeOAuthProvider> {
     };
     if (url.pathname === '/authorize') {
       const params = url.searchParams;
-      if (params.get('client_id') !== clientId || params.get('code_challenge_method') !== 'S256' || !params.get('code_challenge')) return send(400, { error: 'invalid_request' });
+      if (
+        params.get('client_id') !== clientId ||
+        params.get('code_challenge_method') !== 'S256' ||
+        !params.get('code_challenge')
+      )
+        return send(400, { error: 'invalid_request' });
       const code = randomBytes(12).toString('hex');
       authorizedScopes.push(params.get('scope') ?? '');
-      codes.set(code, { challenge: params.get('code_challenge')!, redirectUri: params.get('redirect_uri')!, identity, scope: params.get('scope') ?? '' });
+      codes.set(code, {
+        challenge: params.get('code_challenge')!,
+        redirectUri: params.get('redirect_uri')!,
+        identity,
+        scope: params.get('scope') ?? '',
+      });
       const back = new URL(params.get('redirect_uri')!);
       back.searchParams.set('code', code);
       back.searchParams.set('state', params.get('state') ?? '');
@@ -78,15 +88,30 @@ export async function startFakeOAuthProvider(): Promise<FakeOAuthProvider> {
       }
       const grant = codes.get(form.get('code') ?? '');
       codes.delete(form.get('code') ?? '');
-      const verifierOk = grant && createHash('sha256').update(form.get('code_verifier') ?? '').digest('base64url') === grant.challenge;
-      if (!grant || !verifierOk || form.get('client_secret') !== clientSecret || form.get('redirect_uri') !== grant.redirectUri) return send(400, { error: 'invalid_grant' });
+      const verifierOk =
+        grant &&
+        createHash('sha256')
+          .update(form.get('code_verifier') ?? '')
+          .digest('base64url') === grant.challenge;
+      if (
+        !grant ||
+        !verifierOk ||
+        form.get('client_secret') !== clientSecret ||
+        form.get('redirect_uri') !== grant.redirectUri
+      )
+        return send(400, { error: 'invalid_grant' });
       const token = randomBytes(16).toString('hex');
       accessTokens.set(token, grant.identity);
       scopes.set(token, grant.scope);
       // Offline access (Drive) also gets a refresh token.
       const refresh = grant.scope.includes('drive') ? randomBytes(16).toString('hex') : undefined;
       if (refresh) refreshTokens.set(refresh, { identity: grant.identity, scope: grant.scope });
-      return send(200, { access_token: token, token_type: 'Bearer', expires_in: 3600, ...(refresh ? { refresh_token: refresh } : {}) });
+      return send(200, {
+        access_token: token,
+        token_type: 'Bearer',
+        expires_in: 3600,
+        ...(refresh ? { refresh_token: refresh } : {}),
+      });
     }
     if (url.pathname === '/userinfo') {
       const who = accessTokens.get((request.headers.authorization ?? '').replace(/^Bearer /, ''));

@@ -20,7 +20,9 @@ export interface SmtpSink {
 }
 
 function decodeQuotedPrintable(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /** A real SMTP server on loopback that keeps what it receives (optionally requiring a login). */
@@ -32,7 +34,8 @@ export async function startSmtpSink(options: { username?: string; password?: str
     disabledCommands: ['STARTTLS'],
     logger: false,
     onAuth(auth, _session, callback) {
-      if (auth.username === options.username && auth.password === options.password) callback(null, { user: auth.username });
+      if (auth.username === options.username && auth.password === options.password)
+        callback(null, { user: auth.username });
       else callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
     },
     onData(stream, session, callback) {

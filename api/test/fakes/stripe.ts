@@ -123,7 +123,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   let baseUrl = '';
 
   const addPrice = (lookupKey: string, amount: number, currency: string, interval: 'month' | 'year') => {
-    const price = { id: `price_${lookupKey}_${randomBytes(3).toString('hex')}`, object: 'price', active: true, currency, unit_amount: amount, lookup_key: lookupKey, recurring: { interval, interval_count: 1 }, type: 'recurring', product: `prod_${lookupKey.split('_')[0]}` };
+    const price = {
+      id: `price_${lookupKey}_${randomBytes(3).toString('hex')}`,
+      object: 'price',
+      active: true,
+      currency,
+      unit_amount: amount,
+      lookup_key: lookupKey,
+      recurring: { interval, interval_count: 1 },
+      type: 'recurring',
+      product: `prod_${lookupKey.split('_')[0]}`,
+    };
     prices.set(price.id, price);
     return price;
   };
@@ -141,14 +151,28 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         : signature === 'wrong'
           ? signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_not_the_right_secret' })
           : signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
-    const response = await fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', ...(header ? { 'stripe-signature': header } : {}) }, body: payload });
+    const response = await fetch(webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(header ? { 'stripe-signature': header } : {}) },
+      body: payload,
+    });
     await response.arrayBuffer();
     deliveries.push({ event, status: response.status, signature });
     return response.status;
   }
 
   function emit(type: string, object: Json): Json {
-    const event = { id: id('evt'), object: 'event', api_version: '2026-10-28.endive', created: tick(), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object: clone(object) } };
+    const event = {
+      id: id('evt'),
+      object: 'event',
+      api_version: '2026-10-28.endive',
+      created: tick(),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      data: { object: clone(object) },
+    };
     events.push(event);
     if (paused) {
       held.push(event);
@@ -158,7 +182,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return event;
   }
 
-  function newInvoice(customer: string, subscription: Json | null, status: string, total: number, reason: string): Json {
+  function newInvoice(
+    customer: string,
+    subscription: Json | null,
+    status: string,
+    total: number,
+    reason: string,
+  ): Json {
     const invoiceId = id('in');
     const invoice: Json = {
       id: invoiceId,
@@ -177,13 +207,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       period_end: clock,
       invoice_pdf: `${baseUrl}/invoices/${invoiceId}.pdf`,
       hosted_invoice_url: `${baseUrl}/invoices/${invoiceId}`,
-      parent: subscription ? { type: 'subscription_details', subscription_details: { subscription: subscription.id, metadata: subscription.metadata } } : null,
+      parent: subscription
+        ? {
+            type: 'subscription_details',
+            subscription_details: { subscription: subscription.id, metadata: subscription.metadata },
+          }
+        : null,
     };
     invoices.set(invoiceId, invoice);
     return invoice;
   }
 
-  const itemTotal = (subscription: Json) => subscription.items.data.reduce((sum: number, item: Json) => sum + item.price.unit_amount * (item.quantity ?? 1), 0);
+  const itemTotal = (subscription: Json) =>
+    subscription.items.data.reduce((sum: number, item: Json) => sum + item.price.unit_amount * (item.quantity ?? 1), 0);
   const periodLength = (price: Json) => (price.recurring.interval === 'year' ? 365 : 30) * DAY;
 
   async function completeCheckout(sessionId: string) {
@@ -208,7 +244,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       schedule: null,
       metadata: { ...(session.subscription_data?.metadata ?? {}) },
       latest_invoice: null,
-      items: { object: 'list', data: [{ id: id('si'), object: 'subscription_item', price: clone(price), quantity: Number(line.quantity ?? 1), current_period_start: start, current_period_end: start + periodLength(price) }] },
+      items: {
+        object: 'list',
+        data: [
+          {
+            id: id('si'),
+            object: 'subscription_item',
+            price: clone(price),
+            quantity: Number(line.quantity ?? 1),
+            current_period_start: start,
+            current_period_end: start + periodLength(price),
+          },
+        ],
+      },
     };
     subscriptions.set(subscription.id, subscription);
     const invoice = newInvoice(customer.id, subscription, 'paid', itemTotal(subscription), 'subscription_create');
@@ -225,7 +273,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const item = subscription.items.data[0];
     const start = tick();
     Object.assign(item, { current_period_start: start, current_period_end: start + periodLength(item.price) });
-    const invoice = newInvoice(subscription.customer, subscription, 'open', itemTotal(subscription), 'subscription_cycle');
+    const invoice = newInvoice(
+      subscription.customer,
+      subscription,
+      'open',
+      itemTotal(subscription),
+      'subscription_cycle',
+    );
     Object.assign(subscription, { status: 'past_due', latest_invoice: invoice.id });
     emit('invoice.payment_failed', invoice);
     emit('customer.subscription.updated', subscription);
@@ -254,7 +308,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       }
       const start = tick();
       Object.assign(item, { current_period_start: start, current_period_end: start + periodLength(item.price) });
-      const invoice = newInvoice(subscription.customer, subscription, 'paid', itemTotal(subscription), 'subscription_cycle');
+      const invoice = newInvoice(
+        subscription.customer,
+        subscription,
+        'paid',
+        itemTotal(subscription),
+        'subscription_cycle',
+      );
       subscription.latest_invoice = invoice.id;
       emit('invoice.paid', invoice);
       emit('customer.subscription.updated', subscription);
@@ -282,7 +342,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 
   const html = (response: ServerResponse, body: string) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(`<!doctype html><html><head><meta charset="utf-8"><title>Fake Stripe</title><style>body{font:15px system-ui;max-width:420px;margin:60px auto;color:#222}button{background:#635bff;color:#fff;border:0;border-radius:6px;padding:12px 18px;font-size:15px;cursor:pointer}label{display:block;margin:14px 0 4px}input{width:100%;padding:8px;box-sizing:border-box}.muted{color:#666}</style></head><body>${body}</body></html>`);
+    response.end(
+      `<!doctype html><html><head><meta charset="utf-8"><title>Fake Stripe</title><style>body{font:15px system-ui;max-width:420px;margin:60px auto;color:#222}button{background:#635bff;color:#fff;border:0;border-radius:6px;padding:12px 18px;font-size:15px;cursor:pointer}label{display:block;margin:14px 0 4px}input{width:100%;padding:8px;box-sizing:border-box}.muted{color:#666}</style></head><body>${body}</body></html>`,
+    );
   };
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
@@ -295,7 +357,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       response.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
       response.end(JSON.stringify(value));
     };
-    const notFound = (what: string) => send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } });
+    const notFound = (what: string) =>
+      send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } });
     const path = url.pathname;
     const method = request.method ?? 'GET';
     let match: RegExpMatchArray | null;
@@ -305,7 +368,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const session = sessions.get(match[1]);
       if (!session) return notFound('checkout session');
       const price = prices.get(session._lineItems[0].price)!;
-      return html(response, `<h1>Fake Stripe Checkout</h1><p class="muted">${session.customer_email ?? ''}</p><p>Subscribe to <strong>${price.lookup_key}</strong>: ${(price.unit_amount / 100).toFixed(2)} ${price.currency.toUpperCase()} per ${price.recurring.interval}</p><form method="post" action="/checkout/${session.id}/pay"><label for="card">Card number</label><input id="card" name="card" value="4242 4242 4242 4242"><p><button type="submit">Subscribe</button></p></form><p><a href="${session.cancel_url}">Back</a></p>`);
+      return html(
+        response,
+        `<h1>Fake Stripe Checkout</h1><p class="muted">${session.customer_email ?? ''}</p><p>Subscribe to <strong>${price.lookup_key}</strong>: ${(price.unit_amount / 100).toFixed(2)} ${price.currency.toUpperCase()} per ${price.recurring.interval}</p><form method="post" action="/checkout/${session.id}/pay"><label for="card">Card number</label><input id="card" name="card" value="4242 4242 4242 4242"><p><button type="submit">Subscribe</button></p></form><p><a href="${session.cancel_url}">Back</a></p>`,
+      );
     }
     if ((match = path.match(/^\/checkout\/([\w]+)\/pay$/)) && method === 'POST') {
       const session = sessions.get(match[1]);
@@ -317,13 +383,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if ((match = path.match(/^\/portal\/([\w]+)$/)) && method === 'GET') {
       const portal = portals.get(match[1]);
       if (!portal) return notFound('portal session');
-      return html(response, `<h1>Fake Stripe customer portal</h1><p>Payment method: ${customers.get(portal.customer)?._cardDeclines ? 'card ending 0341 (declines)' : 'card ending 4242'}</p><form method="post" action="/portal/${portal.id}/card"><label for="card">New card number</label><input id="card" name="card" value="4242 4242 4242 4242"><p><button type="submit">Save card</button></p></form><p><a href="${portal.return_url}">Return to Loopwright</a></p>`);
+      return html(
+        response,
+        `<h1>Fake Stripe customer portal</h1><p>Payment method: ${customers.get(portal.customer)?._cardDeclines ? 'card ending 0341 (declines)' : 'card ending 4242'}</p><form method="post" action="/portal/${portal.id}/card"><label for="card">New card number</label><input id="card" name="card" value="4242 4242 4242 4242"><p><button type="submit">Save card</button></p></form><p><a href="${portal.return_url}">Return to Loopwright</a></p>`,
+      );
     }
     if ((match = path.match(/^\/portal\/([\w]+)\/card$/)) && method === 'POST') {
       const portal = portals.get(match[1]);
       if (!portal) return notFound('portal session');
       const customer = customers.get(portal.customer)!;
-      customer._cardDeclines = String(body.card ?? '').replace(/\s/g, '').endsWith('0341');
+      customer._cardDeclines = String(body.card ?? '')
+        .replace(/\s/g, '')
+        .endsWith('0341');
       response.writeHead(303, { location: portal.return_url });
       return response.end();
     }
@@ -334,11 +405,23 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 
     // The REST API.
     if (!path.startsWith('/v1/')) return notFound('route');
-    if (request.headers.authorization !== `Bearer ${secretKey}`) return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+    if (request.headers.authorization !== `Bearer ${secretKey}`)
+      return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
     requests.push(`${method} ${path}`);
 
     if (path === '/v1/customers' && method === 'POST') {
-      const customer = { id: id('cus'), object: 'customer', created: tick(), email: body.email ?? null, name: body.name ?? null, address: body.address ?? null, balance: 0, currency: 'eur', metadata: body.metadata ?? {}, _cardDeclines: false };
+      const customer = {
+        id: id('cus'),
+        object: 'customer',
+        created: tick(),
+        email: body.email ?? null,
+        name: body.name ?? null,
+        address: body.address ?? null,
+        balance: 0,
+        currency: 'eur',
+        metadata: body.metadata ?? {},
+        _cardDeclines: false,
+      };
       customers.set(customer.id, customer);
       return send(200, customer);
     }
@@ -346,8 +429,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const customer = customers.get(match[1]);
       if (!customer) return notFound(`customer: '${match[1]}'`);
       if (method === 'POST') {
-        for (const key of ['email', 'name'] as const) if (key in body) customer[key] = body[key] === '' ? null : body[key];
-        if ('address' in body) customer.address = body.address === '' ? null : { line1: null, line2: null, state: null, ...body.address };
+        for (const key of ['email', 'name'] as const)
+          if (key in body) customer[key] = body[key] === '' ? null : body[key];
+        if ('address' in body)
+          customer.address = body.address === '' ? null : { line1: null, line2: null, state: null, ...body.address };
         if ('metadata' in body) customer.metadata = { ...customer.metadata, ...body.metadata };
       }
       const { _cardDeclines, ...visible } = customer;
@@ -357,8 +442,26 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (!customers.has(match[1])) return notFound(`customer: '${match[1]}'`);
       const customerId = match[1];
       if (method === 'POST') {
-        if (body.type !== 'eu_vat' || !/^[A-Z]{2}[0-9A-Z]{2,12}$/.test(body.value ?? '')) return send(400, { error: { type: 'invalid_request_error', code: 'tax_id_invalid', param: 'value', message: `Invalid value for eu_vat.` } });
-        const taxId = { id: id('txi'), object: 'tax_id', type: 'eu_vat', value: body.value, country: body.value.slice(0, 2), created: tick(), customer: customerId, livemode: false, verification: { status: 'pending', verified_address: null, verified_name: null } };
+        if (body.type !== 'eu_vat' || !/^[A-Z]{2}[0-9A-Z]{2,12}$/.test(body.value ?? ''))
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'tax_id_invalid',
+              param: 'value',
+              message: `Invalid value for eu_vat.`,
+            },
+          });
+        const taxId = {
+          id: id('txi'),
+          object: 'tax_id',
+          type: 'eu_vat',
+          value: body.value,
+          country: body.value.slice(0, 2),
+          created: tick(),
+          customer: customerId,
+          livemode: false,
+          verification: { status: 'pending', verified_address: null, verified_name: null },
+        };
         taxIds.set(taxId.id, taxId);
         emit('customer.tax_id.created', taxId);
         return send(200, taxId);
@@ -380,10 +483,30 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     if (path === '/v1/checkout/sessions' && method === 'POST') {
       const items: Json[] = body.line_items ?? [];
-      if (body.mode !== 'subscription' || !items.length || !prices.has(items[0].price)) return send(400, { error: { type: 'invalid_request_error', message: 'A subscription Checkout needs a known recurring price' } });
+      if (body.mode !== 'subscription' || !items.length || !prices.has(items[0].price))
+        return send(400, {
+          error: { type: 'invalid_request_error', message: 'A subscription Checkout needs a known recurring price' },
+        });
       if (!customers.has(body.customer)) return notFound(`customer: '${body.customer}'`);
       const sessionId = id('cs_test');
-      const session = { id: sessionId, object: 'checkout.session', mode: 'subscription', status: 'open', payment_status: 'unpaid', customer: body.customer, customer_email: customers.get(body.customer)!.email, client_reference_id: body.client_reference_id ?? null, metadata: body.metadata ?? {}, subscription_data: body.subscription_data ?? {}, subscription: null, success_url: body.success_url, cancel_url: body.cancel_url, url: `${baseUrl}/checkout/${sessionId}`, created: tick(), _lineItems: items };
+      const session = {
+        id: sessionId,
+        object: 'checkout.session',
+        mode: 'subscription',
+        status: 'open',
+        payment_status: 'unpaid',
+        customer: body.customer,
+        customer_email: customers.get(body.customer)!.email,
+        client_reference_id: body.client_reference_id ?? null,
+        metadata: body.metadata ?? {},
+        subscription_data: body.subscription_data ?? {},
+        subscription: null,
+        success_url: body.success_url,
+        cancel_url: body.cancel_url,
+        url: `${baseUrl}/checkout/${sessionId}`,
+        created: tick(),
+        _lineItems: items,
+      };
       sessions.set(sessionId, session);
       return send(200, session);
     }
@@ -396,15 +519,31 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (!subscription) return notFound(`subscription: '${match[1]}'`);
       if (method === 'GET') return send(200, subscription);
       if (method === 'DELETE') {
-        if (subscription.status === 'canceled') return send(400, { error: { type: 'invalid_request_error', message: 'This subscription is already canceled' } });
-        Object.assign(subscription, { status: 'canceled', canceled_at: tick(), ended_at: clock, cancel_at_period_end: false });
+        if (subscription.status === 'canceled')
+          return send(400, {
+            error: { type: 'invalid_request_error', message: 'This subscription is already canceled' },
+          });
+        Object.assign(subscription, {
+          status: 'canceled',
+          canceled_at: tick(),
+          ended_at: clock,
+          cancel_at_period_end: false,
+        });
         emit('customer.subscription.deleted', subscription);
         return send(200, subscription);
       }
-      if (subscription.status === 'canceled') return send(400, { error: { type: 'invalid_request_error', message: 'A canceled subscription can only update its cancellation_details and metadata.' } });
+      if (subscription.status === 'canceled')
+        return send(400, {
+          error: {
+            type: 'invalid_request_error',
+            message: 'A canceled subscription can only update its cancellation_details and metadata.',
+          },
+        });
       if ('cancel_at_period_end' in body) {
         subscription.cancel_at_period_end = body.cancel_at_period_end === 'true';
-        subscription.cancel_at = subscription.cancel_at_period_end ? subscription.items.data[0].current_period_end : null;
+        subscription.cancel_at = subscription.cancel_at_period_end
+          ? subscription.items.data[0].current_period_end
+          : null;
         subscription.canceled_at = subscription.cancel_at_period_end ? tick() : null;
       }
       if (body.metadata) {
@@ -416,7 +555,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       let prorated = 0;
       for (const change of (body.items ?? []) as Json[]) {
         const item = subscription.items.data.find((i: Json) => i.id === change.id);
-        if (!item) return send(400, { error: { type: 'invalid_request_error', message: `No such subscription item: '${change.id}'` } });
+        if (!item)
+          return send(400, {
+            error: { type: 'invalid_request_error', message: `No such subscription item: '${change.id}'` },
+          });
         const before = item.price.unit_amount * item.quantity;
         if (change.price) {
           if (!prices.has(change.price)) return notFound(`price: '${change.price}'`);
@@ -425,11 +567,21 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         }
         if (change.quantity !== undefined) item.quantity = Number(change.quantity);
         const after = item.price.unit_amount * item.quantity;
-        if (body.proration_behavior !== 'none') prorated += Math.round(((after - before) * (item.current_period_end - clock)) / (item.current_period_end - item.current_period_start));
+        if (body.proration_behavior !== 'none')
+          prorated += Math.round(
+            ((after - before) * (item.current_period_end - clock)) /
+              (item.current_period_end - item.current_period_start),
+          );
       }
       if (prorated > 0 && body.proration_behavior === 'always_invoice') {
         const customer = customers.get(subscription.customer)!;
-        const invoice = newInvoice(subscription.customer, subscription, customer._cardDeclines ? 'open' : 'paid', prorated, 'subscription_update');
+        const invoice = newInvoice(
+          subscription.customer,
+          subscription,
+          customer._cardDeclines ? 'open' : 'paid',
+          prorated,
+          'subscription_update',
+        );
         subscription.latest_invoice = invoice.id;
         if (customer._cardDeclines) subscription.status = 'past_due';
         emit(customer._cardDeclines ? 'invoice.payment_failed' : 'invoice.paid', invoice);
@@ -441,9 +593,29 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (path === '/v1/subscription_schedules' && method === 'POST') {
       const subscription = subscriptions.get(body.from_subscription);
       if (!subscription) return notFound(`subscription: '${body.from_subscription}'`);
-      if (subscription.schedule) return send(400, { error: { type: 'invalid_request_error', message: 'This subscription is already attached to a schedule' } });
+      if (subscription.schedule)
+        return send(400, {
+          error: { type: 'invalid_request_error', message: 'This subscription is already attached to a schedule' },
+        });
       const item = subscription.items.data[0];
-      const schedule = { id: id('sub_sched'), object: 'subscription_schedule', subscription: subscription.id, customer: subscription.customer, status: 'active', end_behavior: 'release', created: tick(), phases: [{ start_date: item.current_period_start, end_date: item.current_period_end, items: [{ price: item.price.id, quantity: item.quantity }], metadata: {} }], current_phase: { start_date: item.current_period_start, end_date: item.current_period_end } };
+      const schedule = {
+        id: id('sub_sched'),
+        object: 'subscription_schedule',
+        subscription: subscription.id,
+        customer: subscription.customer,
+        status: 'active',
+        end_behavior: 'release',
+        created: tick(),
+        phases: [
+          {
+            start_date: item.current_period_start,
+            end_date: item.current_period_end,
+            items: [{ price: item.price.id, quantity: item.quantity }],
+            metadata: {},
+          },
+        ],
+        current_phase: { start_date: item.current_period_start, end_date: item.current_period_end },
+      };
       schedules.set(schedule.id, schedule);
       subscription.schedule = schedule.id;
       return send(200, schedule);
@@ -454,27 +626,51 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (method === 'POST' && match[2]) {
         const subscription = subscriptions.get(schedule.subscription);
         if (subscription) subscription.schedule = null;
-        Object.assign(schedule, { status: 'released', released_subscription: schedule.subscription, subscription: null });
+        Object.assign(schedule, {
+          status: 'released',
+          released_subscription: schedule.subscription,
+          subscription: null,
+        });
         return send(200, schedule);
       }
       if (method === 'POST') {
         if (body.end_behavior) schedule.end_behavior = body.end_behavior;
         if (body.phases) {
-          schedule.phases = (body.phases as Json[]).map((phase) => ({ ...phase, start_date: phase.start_date ? Number(phase.start_date) : undefined, end_date: phase.end_date ? Number(phase.end_date) : undefined, items: (phase.items as Json[]).map((i) => ({ price: i.price, quantity: Number(i.quantity ?? 1) })) }));
-          if (schedule.phases.some((phase: Json) => phase.items.some((i: Json) => !prices.has(i.price)))) return send(400, { error: { type: 'invalid_request_error', message: 'No such price' } });
+          schedule.phases = (body.phases as Json[]).map((phase) => ({
+            ...phase,
+            start_date: phase.start_date ? Number(phase.start_date) : undefined,
+            end_date: phase.end_date ? Number(phase.end_date) : undefined,
+            items: (phase.items as Json[]).map((i) => ({ price: i.price, quantity: Number(i.quantity ?? 1) })),
+          }));
+          if (schedule.phases.some((phase: Json) => phase.items.some((i: Json) => !prices.has(i.price))))
+            return send(400, { error: { type: 'invalid_request_error', message: 'No such price' } });
         }
       }
       return send(200, schedule);
     }
     if (path === '/v1/invoices' && method === 'GET') {
-      const data = [...invoices.values()].filter((i) => i.customer === query.customer).sort((a, b) => b.created - a.created).slice(0, Number(query.limit ?? 10));
+      const data = [...invoices.values()]
+        .filter((i) => i.customer === query.customer)
+        .sort((a, b) => b.created - a.created)
+        .slice(0, Number(query.limit ?? 10));
       return send(200, { object: 'list', data, has_more: false, url: path });
     }
     if ((match = path.match(/^\/v1\/invoices\/(\w+)\/pay$/)) && method === 'POST') {
       const invoice = invoices.get(match[1]);
       if (!invoice) return notFound(`invoice: '${match[1]}'`);
-      if (invoice.status !== 'open') return send(400, { error: { type: 'invalid_request_error', code: 'invoice_not_open', message: 'Invoice is already paid' } });
-      if (!payOpenInvoice(invoice)) return send(402, { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } });
+      if (invoice.status !== 'open')
+        return send(400, {
+          error: { type: 'invalid_request_error', code: 'invoice_not_open', message: 'Invoice is already paid' },
+        });
+      if (!payOpenInvoice(invoice))
+        return send(402, {
+          error: {
+            type: 'card_error',
+            code: 'card_declined',
+            decline_code: 'generic_decline',
+            message: 'Your card was declined.',
+          },
+        });
       return send(200, invoice);
     }
     if ((match = path.match(/^\/v1\/invoices\/(\w+)$/)) && method === 'GET') {
@@ -483,12 +679,21 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     if (path === '/v1/billing_portal/sessions' && method === 'POST') {
       if (!customers.has(body.customer)) return notFound(`customer: '${body.customer}'`);
-      const portal = { id: id('bps'), object: 'billing_portal.session', customer: body.customer, return_url: body.return_url, created: tick(), url: '' };
+      const portal = {
+        id: id('bps'),
+        object: 'billing_portal.session',
+        customer: body.customer,
+        return_url: body.return_url,
+        created: tick(),
+        url: '',
+      };
       portal.url = `${baseUrl}/portal/${portal.id}`;
       portals.set(portal.id, portal);
       return send(200, portal);
     }
-    return send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` } });
+    return send(404, {
+      error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` },
+    });
   }
 
   const server: Server = createServer((request, response) => {
@@ -536,7 +741,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     async verifyTaxId(taxIdId, status) {
       const taxId = taxIds.get(taxIdId)!;
-      taxId.verification = { status, verified_name: status === 'verified' ? 'Studio Example GmbH' : null, verified_address: status === 'verified' ? 'Beispielstr. 1, 10115 Berlin' : null };
+      taxId.verification = {
+        status,
+        verified_name: status === 'verified' ? 'Studio Example GmbH' : null,
+        verified_address: status === 'verified' ? 'Beispielstr. 1, 10115 Berlin' : null,
+      };
       emit('customer.tax_id.updated', taxId);
       await queue;
     },

@@ -15,7 +15,12 @@ export class ApiClient {
     this.cookies.set(name, value);
   }
 
-  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any; headers: Headers }> {
+  async request(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; body: any; headers: Headers }> {
     const response = await fetch(`${this.baseUrl}/api${path}`, {
       method,
       headers: {

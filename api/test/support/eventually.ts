@@ -1,5 +1,9 @@
 /** Polls `read` until it gives a value (not undefined), or fails after `timeoutMs`. */
-export async function eventually<T>(read: () => Promise<T | undefined>, timeoutMs = 10_000, intervalMs = 50): Promise<T> {
+export async function eventually<T>(
+  read: () => Promise<T | undefined>,
+  timeoutMs = 10_000,
+  intervalMs = 50,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();

@@ -17,7 +17,12 @@ export interface TestServices {
 const silent = pino({ level: 'silent' });
 
 async function redisAnswers(url: string): Promise<boolean> {
-  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1_000, retryStrategy: () => null });
+  const client = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 1_000,
+    retryStrategy: () => null,
+  });
   try {
     await client.connect();
     return (await client.ping()) === 'PONG';
@@ -39,7 +44,11 @@ export async function startTestServices(): Promise<TestServices> {
   if (!adminUrl) {
     const dataDir = path.join(repoPaths.dataDir, 'test');
     mkdirSync(dataDir, { recursive: true });
-    const database = await startEmbeddedDatabase(dataDir, Number(process.env.TEST_EMBEDDED_POSTGRES_PORT ?? 5499), silent);
+    const database = await startEmbeddedDatabase(
+      dataDir,
+      Number(process.env.TEST_EMBEDDED_POSTGRES_PORT ?? 5499),
+      silent,
+    );
     adminUrl = withDatabase(database.url, 'postgres');
     stopDatabase = () => database.stop();
   }
@@ -67,5 +76,8 @@ export async function startTestServices(): Promise<TestServices> {
 }
 
 export function builtAppExists(): boolean {
-  return existsSync(path.join(repoPaths.webBuild, 'server/index.js')) && existsSync(path.join(repoPaths.root, 'api/dist/main.js'));
+  return (
+    existsSync(path.join(repoPaths.webBuild, 'server/index.js')) &&
+    existsSync(path.join(repoPaths.root, 'api/dist/main.js'))
+  );
 }

@@ -29,7 +29,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ? { url: options.databaseUrl, drop: () => Promise.resolve() }
     : await cloneTemplate(inject('databaseAdminUrl'), inject('databaseTemplate'));
   const redisUrl = inject('redisUrl');
-  if (options.redis && !redisUrl) throw new Error('startTestApp({ redis: true }) needs Redis; guard the test with describe.skipIf(!redisUrl)');
+  if (options.redis && !redisUrl)
+    throw new Error('startTestApp({ redis: true }) needs Redis; guard the test with describe.skipIf(!redisUrl)');
   const config = loadConfig({
     NODE_ENV: 'test',
     APP_SECRET: randomBytes(32).toString('hex'),

@@ -20,7 +20,11 @@ export function withDatabase(url: string, database: string): string {
   return parsed.toString();
 }
 
-export async function adminQuery<T extends pg.QueryResultRow>(adminUrl: string, sql: string, values: unknown[] = []): Promise<T[]> {
+export async function adminQuery<T extends pg.QueryResultRow>(
+  adminUrl: string,
+  sql: string,
+  values: unknown[] = [],
+): Promise<T[]> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
@@ -31,7 +35,10 @@ export async function adminQuery<T extends pg.QueryResultRow>(adminUrl: string, 
 }
 
 /** A fresh database cloned from the migrated template; drop() removes it. */
-export async function cloneTemplate(adminUrl: string, template: string): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+export async function cloneTemplate(
+  adminUrl: string,
+  template: string,
+): Promise<{ url: string; name: string; drop(): Promise<void> }> {
   const name = `lw_test_${randomBytes(6).toString('hex')}`;
   // CREATE DATABASE … TEMPLATE fails while another session clones the same template; retry briefly.
   for (let attempt = 0; ; attempt++) {

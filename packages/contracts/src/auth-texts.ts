@@ -22,8 +22,10 @@ export const AuthTexts = {
   recoverySent: 'If an account exists for this address, we have sent it a link to reset the password.',
   confirmationResent: 'If this address has an account waiting for confirmation, we have sent a new link.',
   googleFailed: 'Signing in with Google did not work. Please try again, or contact us if it keeps failing.',
-  instanceIdWrong: 'That is not this instance’s ID. It is printed in the server log at every start (“Instance ID: …”), kept in the file instance-id in the data directory, and shown by npm run instance-id.',
-  instanceIdHint: 'Printed in the server log at every start (look for “Instance ID: …”). It is also kept in the file instance-id in the data directory (.data/ unless DATA_DIR says otherwise), and the command npm run instance-id prints it.',
+  instanceIdWrong:
+    'That is not this instance’s ID. It is printed in the server log at every start (“Instance ID: …”), kept in the file instance-id in the data directory, and shown by npm run instance-id.',
+  instanceIdHint:
+    'Printed in the server log at every start (look for “Instance ID: …”). It is also kept in the file instance-id in the data directory (.data/ unless DATA_DIR says otherwise), and the command npm run instance-id prints it.',
   accountDisabled: 'This account has been disabled by an administrator. Contact them if you think this is a mistake.',
   adminCannotDeleteSelf: 'You cannot delete your own account here.',
   adminCannotDisableSelf: 'You cannot disable your own account.',

@@ -1,7 +1,8 @@
 /** The texts of billing (app.md §4 and §8; ours where the spec gives none). */
 export const BillingTexts = {
   paymentPending: 'No payment change while payment is pending.',
-  contactUs: 'Pending billing or old-plan currency changes cannot be made automatically. Please contact us and we will make the change for you.',
+  contactUs:
+    'Pending billing or old-plan currency changes cannot be made automatically. Please contact us and we will make the change for you.',
   memberContactOwner: 'Team members cannot change the payment plan. Please contact the admin or owner of your team.',
   expiredMember: 'The subscription of this team has expired. Please contact the owner of the team to resume it.',
   disabled: 'Billing is not available on this instance.',

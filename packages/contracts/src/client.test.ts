@@ -24,11 +24,18 @@ describe('the client entry (what page bundles import)', () => {
   it('reaches no zod and no schema module', () => {
     const graph = [...runtimeGraph('client.ts')];
     expect(graph).not.toContain('zod');
-    expect(graph.filter((m) => m.startsWith('./')).sort()).toEqual(['./constants.js', './diagrams-texts.js', './search-rules.js', './tracking-rules.js', './website.js']);
+    expect(graph.filter((m) => m.startsWith('./')).sort()).toEqual([
+      './constants.js',
+      './diagrams-texts.js',
+      './search-rules.js',
+      './tracking-rules.js',
+      './website.js',
+    ]);
   });
 
   it('hands out the same values as the main entry', () => {
-    for (const [name, value] of Object.entries(client)) expect(everything[name as keyof typeof everything], name).toBe(value);
+    for (const [name, value] of Object.entries(client))
+      expect(everything[name as keyof typeof everything], name).toBe(value);
     expect(client.searchableTerm(' po ')).toBeNull();
     expect(client.searchableTerm('  pool ')).toBe('pool');
     expect(client.suggestionContextFor('/en/community/explore')).toBe('community');

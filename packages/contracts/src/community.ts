@@ -22,14 +22,33 @@ export type DesignerTab = (typeof designerTabs)[number];
 export const designerSorts = ['active', 'followed', 'viewed'] as const;
 export type DesignerSort = (typeof designerSorts)[number];
 /** website.md §3: community content categories and see-all filter values. */
-export const communityFilters = ['designers', 'diagrams', 'designersOfTheMonth', 'designersForHire', 'newTemplates', 'tags'] as const;
+export const communityFilters = [
+  'designers',
+  'diagrams',
+  'designersOfTheMonth',
+  'designersForHire',
+  'newTemplates',
+  'tags',
+] as const;
 export type CommunityFilter = (typeof communityFilters)[number];
 
 export const CommunityTabTexts = {
-  diagramTabs: { newest: 'Newest', popular: 'Popular', ofTheMonth: 'Diagrams of the Month' } satisfies Record<DiagramTab, string>,
-  designerTabs: { newest: 'Newest', popular: 'Popular', ofTheMonth: 'Designers of the Month' } satisfies Record<DesignerTab, string>,
-  diagramSorts: { appreciated: 'Most Appreciated', viewed: 'Most Viewed', recent: 'Most Recent' } satisfies Record<DiagramSort, string>,
-  designerSorts: { active: 'Recently Active', followed: 'Most Followed', viewed: 'Most Viewed' } satisfies Record<DesignerSort, string>,
+  diagramTabs: { newest: 'Newest', popular: 'Popular', ofTheMonth: 'Diagrams of the Month' } satisfies Record<
+    DiagramTab,
+    string
+  >,
+  designerTabs: { newest: 'Newest', popular: 'Popular', ofTheMonth: 'Designers of the Month' } satisfies Record<
+    DesignerTab,
+    string
+  >,
+  diagramSorts: { appreciated: 'Most Appreciated', viewed: 'Most Viewed', recent: 'Most Recent' } satisfies Record<
+    DiagramSort,
+    string
+  >,
+  designerSorts: { active: 'Recently Active', followed: 'Most Followed', viewed: 'Most Viewed' } satisfies Record<
+    DesignerSort,
+    string
+  >,
   filters: {
     designers: 'Designers',
     diagrams: 'Diagrams',
@@ -74,7 +93,9 @@ export const activityTypes = [
 ] as const;
 export type ActivityType = (typeof activityTypes)[number];
 
-const person = z.object({ username: z.string(), name: z.string(), avatarUrl: z.string().nullable() }).meta({ id: 'ActivityPerson' });
+const person = z
+  .object({ username: z.string(), name: z.string(), avatarUrl: z.string().nullable() })
+  .meta({ id: 'ActivityPerson' });
 export const activityItemSchema = z
   .object({
     id: z.string(),
@@ -108,21 +129,44 @@ export type ActivityFeed = z.infer<typeof activityFeedSchema>;
 
 const page = z.coerce.number().int().min(1).max(MAX_PAGE).default(1);
 const count = (d: number) => z.coerce.number().int().min(1).max(CommunityRules.maxCount).default(d);
-const flag = z.enum(['true', 'false', '1', '0']).optional().transform((v) => v === 'true' || v === '1');
+const flag = z
+  .enum(['true', 'false', '1', '0'])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
 /** Arrays in query strings are comma-joined (website.md §7). */
 const commaList = z
   .string()
   .optional()
-  .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []));
+  .transform((v) =>
+    v
+      ? v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [],
+  );
 
-export const activityFeedQuerySchema = z.object({ count: count(CommunityRules.activityPageSize), page, username: z.string().max(100).optional() });
+export const activityFeedQuerySchema = z.object({
+  count: count(CommunityRules.activityPageSize),
+  page,
+  username: z.string().max(100).optional(),
+});
 export const markActivityBodySchema = z.object({
   username: z.string().max(100).optional(),
-  activityIds: z.union([z.array(z.string()).max(500), z.string().max(20_000)]).transform((v) => (Array.isArray(v) ? v : v.split(',').filter(Boolean))),
+  activityIds: z
+    .union([z.array(z.string()).max(500), z.string().max(20_000)])
+    .transform((v) => (Array.isArray(v) ? v : v.split(',').filter(Boolean))),
 });
 
-export const communityOwnerSchema = z.object({ username: z.string(), name: z.string(), isFollowed: z.boolean(), avatarUrl: z.string().nullable() });
-export const contributorSchema = z.object({ username: z.string(), name: z.string(), avatarUrl: z.string().nullable() }).meta({ id: 'DiagramContributor' });
+export const communityOwnerSchema = z.object({
+  username: z.string(),
+  name: z.string(),
+  isFollowed: z.boolean(),
+  avatarUrl: z.string().nullable(),
+});
+export const contributorSchema = z
+  .object({ username: z.string(), name: z.string(), avatarUrl: z.string().nullable() })
+  .meta({ id: 'DiagramContributor' });
 export const communityDiagramSchema = z
   .object({
     fuid: z.string(),
@@ -170,11 +214,17 @@ export const communityDesignerSchema = z
   })
   .meta({ id: 'CommunityDesigner' });
 export type CommunityDesigner = z.infer<typeof communityDesignerSchema>;
-export const communityTagSchema = z.object({ name: z.string(), diagramCount: z.number().int() }).meta({ id: 'CommunityTag' });
+export const communityTagSchema = z
+  .object({ name: z.string(), diagramCount: z.number().int() })
+  .meta({ id: 'CommunityTag' });
 export type CommunityTag = z.infer<typeof communityTagSchema>;
 
 const diagramList = z.object({ list: z.array(communityDiagramSchema), totalCount: z.number().int() });
-const designerList = z.object({ list: z.array(communityDesignerSchema), totalCount: z.number().int(), allUsersCount: z.number().int().optional() });
+const designerList = z.object({
+  list: z.array(communityDesignerSchema),
+  totalCount: z.number().int(),
+  allUsersCount: z.number().int().optional(),
+});
 
 export const communityDiagramsQuerySchema = z.object({
   fileKeys: commaList,
@@ -209,27 +259,92 @@ export const userSearchQuerySchema = z.object({
   allUsersCount: flag,
 });
 
-export const spotlightDiagramBodySchema = z.object({ fuid: z.string().trim().min(1, 'Enter a file key or the diagram page address').max(300) });
-export const spotlightDesignerBodySchema = z.object({ username: z.string().trim().min(1, 'Enter a username').max(100) });
+export const spotlightDiagramBodySchema = z.object({
+  fuid: z.string().trim().min(1, 'Enter a file key or the diagram page address').max(300),
+});
+export const spotlightDesignerBodySchema = z.object({
+  username: z.string().trim().min(1, 'Enter a username').max(100),
+});
 
 const tag = 'community';
 const spec = { tag, public: true } as const;
 export const communityEndpoints = {
-  diagrams: defineEndpoint({ ...spec, method: 'GET', path: '/community/diagrams', summary: 'Community diagrams (or templates): by file keys, owner, liked by a user, tag or text; sorted', query: communityDiagramsQuerySchema, responses: { 200: envelope(diagramList) } }),
-  diagramCard: defineEndpoint({ ...spec, method: 'GET', path: '/community/diagram-card', summary: 'One public diagram card', query: z.object({ fileKey: z.string().max(40) }), responses: { 200: envelope(communityDiagramSchema.nullable()) } }),
+  diagrams: defineEndpoint({
+    ...spec,
+    method: 'GET',
+    path: '/community/diagrams',
+    summary: 'Community diagrams (or templates): by file keys, owner, liked by a user, tag or text; sorted',
+    query: communityDiagramsQuerySchema,
+    responses: { 200: envelope(diagramList) },
+  }),
+  diagramCard: defineEndpoint({
+    ...spec,
+    method: 'GET',
+    path: '/community/diagram-card',
+    summary: 'One public diagram card',
+    query: z.object({ fileKey: z.string().max(40) }),
+    responses: { 200: envelope(communityDiagramSchema.nullable()) },
+  }),
   diagramsDataNoCache: defineEndpoint({
     ...spec,
     method: 'GET',
     path: '/community/diagrams-data-nocache',
     summary: 'Live like counts and flags for diagram cards (never cached)',
     query: z.object({ fileKeys: commaList }),
-    responses: { 200: envelope(z.array(z.object({ fuid: z.string(), likeCount: z.number().int(), likedByAuthenticatedUser: z.boolean(), viewCount: z.number().int(), owner: z.object({ username: z.string(), isFollowed: z.boolean() }) }))) },
+    responses: {
+      200: envelope(
+        z.array(
+          z.object({
+            fuid: z.string(),
+            likeCount: z.number().int(),
+            likedByAuthenticatedUser: z.boolean(),
+            viewCount: z.number().int(),
+            owner: z.object({ username: z.string(), isFollowed: z.boolean() }),
+          }),
+        ),
+      ),
+    },
   }),
-  diagramContributors: defineEndpoint({ ...spec, method: 'GET', path: '/community/diagram-contributors', summary: 'Who edited a public diagram', query: z.object({ fileKey: z.string().max(40), ownerUsername: z.string().max(100).optional() }), responses: { 200: envelope(z.object({ diagramContributors: z.array(contributorSchema) })) } }),
-  diagramSearch: defineEndpoint({ ...spec, method: 'GET', path: '/community/diagram-search', summary: 'Search public diagrams by name and description', query: z.object({ query: z.string().max(200).default(''), page, count: count(CommunityRules.diagramsPerPage) }), responses: { 200: envelope(diagramList) } }),
-  diagramSearchTag: defineEndpoint({ ...spec, method: 'GET', path: '/community/diagram-search-tag', summary: 'Public diagrams with a tag (by name)', query: z.object({ tag: z.string().max(100), page, count: count(CommunityRules.diagramsPerPage) }), responses: { 200: envelope(diagramList) } }),
-  tags: defineEndpoint({ ...spec, method: 'GET', path: '/community/tags', summary: 'Tags used on public diagrams, most used first', query: z.object({ query: z.string().max(100).optional(), page, count: count(40) }), responses: { 200: envelope(z.object({ list: z.array(communityTagSchema), totalCount: z.number().int() })) } }),
-  userSearch: defineEndpoint({ ...spec, method: 'GET', path: '/community/user-search', summary: 'Designers: all, for hire or of the month; searched and sorted', query: userSearchQuerySchema, responses: { 200: envelope(designerList) } }),
+  diagramContributors: defineEndpoint({
+    ...spec,
+    method: 'GET',
+    path: '/community/diagram-contributors',
+    summary: 'Who edited a public diagram',
+    query: z.object({ fileKey: z.string().max(40), ownerUsername: z.string().max(100).optional() }),
+    responses: { 200: envelope(z.object({ diagramContributors: z.array(contributorSchema) })) },
+  }),
+  diagramSearch: defineEndpoint({
+    ...spec,
+    method: 'GET',
+    path: '/community/diagram-search',
+    summary: 'Search public diagrams by name and description',
+    query: z.object({ query: z.string().max(200).default(''), page, count: count(CommunityRules.diagramsPerPage) }),
+    responses: { 200: envelope(diagramList) },
+  }),
+  diagramSearchTag: defineEndpoint({
+    ...spec,
+    method: 'GET',
+    path: '/community/diagram-search-tag',
+    summary: 'Public diagrams with a tag (by name)',
+    query: z.object({ tag: z.string().max(100), page, count: count(CommunityRules.diagramsPerPage) }),
+    responses: { 200: envelope(diagramList) },
+  }),
+  tags: defineEndpoint({
+    ...spec,
+    method: 'GET',
+    path: '/community/tags',
+    summary: 'Tags used on public diagrams, most used first',
+    query: z.object({ query: z.string().max(100).optional(), page, count: count(40) }),
+    responses: { 200: envelope(z.object({ list: z.array(communityTagSchema), totalCount: z.number().int() })) },
+  }),
+  userSearch: defineEndpoint({
+    ...spec,
+    method: 'GET',
+    path: '/community/user-search',
+    summary: 'Designers: all, for hire or of the month; searched and sorted',
+    query: userSearchQuerySchema,
+    responses: { 200: envelope(designerList) },
+  }),
   users: defineEndpoint({
     ...spec,
     method: 'GET',
@@ -238,18 +353,55 @@ export const communityEndpoints = {
     query: z.object({ usernames: commaList, isProfileView: flag, excludePrivate: flag, excludeEmptyProfiles: flag }),
     responses: { 200: envelope(z.object({ list: z.array(communityDesignerSchema) })) },
   }),
-  search: defineEndpoint({ ...spec, method: 'GET', path: '/community/search', summary: 'Site search (all or documentation)', query: z.object({ query: z.string().max(200).default(''), filter: z.enum(['all', 'documentation']).default('all') }), responses: { 200: envelope(searchResultsSchema) } }),
+  search: defineEndpoint({
+    ...spec,
+    method: 'GET',
+    path: '/community/search',
+    summary: 'Site search (all or documentation)',
+    query: z.object({
+      query: z.string().max(200).default(''),
+      filter: z.enum(['all', 'documentation']).default('all'),
+    }),
+    responses: { 200: envelope(searchResultsSchema) },
+  }),
   suggestions: defineEndpoint({
     ...spec,
     method: 'GET',
     path: '/community/suggestions',
     summary: 'Search suggestions: up to 7, one per category first',
-    query: z.object({ query: z.string().max(200).default(''), filter: searchFilterSchema.default('all'), count: z.coerce.number().int().min(1).max(20).default(7) }),
-    responses: { 200: envelope(z.array(z.object({ category: z.string(), id: z.string(), title: z.string(), url: z.string() }))) },
+    query: z.object({
+      query: z.string().max(200).default(''),
+      filter: searchFilterSchema.default('all'),
+      count: z.coerce.number().int().min(1).max(20).default(7),
+    }),
+    responses: {
+      200: envelope(z.array(z.object({ category: z.string(), id: z.string(), title: z.string(), url: z.string() }))),
+    },
   }),
-  activityFeed: defineEndpoint({ tag, method: 'GET', path: '/community/user/get-activity-feed', summary: 'Recent Activity: pages of 10, newest first', query: activityFeedQuerySchema, responses: { 200: envelope(activityFeedSchema) } }),
-  markActivity: defineEndpoint({ tag, method: 'POST', path: '/community/user/mark-activity', summary: 'Mark activity items as viewed', body: markActivityBodySchema, responses: { 200: envelope(z.object({ marked: z.number().int() })) } }),
-  intercomIdentifier: defineEndpoint({ tag, method: 'GET', path: '/intercom/identifier/:userId', summary: "The chat widget's identity verification hash for a user (yourself)", params: z.object({ userId: z.string().uuid() }), responses: { 200: envelope(z.object({ user_hash: z.string() })) } }),
+  activityFeed: defineEndpoint({
+    tag,
+    method: 'GET',
+    path: '/community/user/get-activity-feed',
+    summary: 'Recent Activity: pages of 10, newest first',
+    query: activityFeedQuerySchema,
+    responses: { 200: envelope(activityFeedSchema) },
+  }),
+  markActivity: defineEndpoint({
+    tag,
+    method: 'POST',
+    path: '/community/user/mark-activity',
+    summary: 'Mark activity items as viewed',
+    body: markActivityBodySchema,
+    responses: { 200: envelope(z.object({ marked: z.number().int() })) },
+  }),
+  intercomIdentifier: defineEndpoint({
+    tag,
+    method: 'GET',
+    path: '/intercom/identifier/:userId',
+    summary: "The chat widget's identity verification hash for a user (yourself)",
+    params: z.object({ userId: z.string().uuid() }),
+    responses: { 200: envelope(z.object({ user_hash: z.string() })) },
+  }),
   recordView: defineEndpoint({
     ...spec,
     method: 'POST',
@@ -259,7 +411,17 @@ export const communityEndpoints = {
     responses: { 200: envelope(z.object({ counted: z.boolean() })) },
   }),
   // admin: spotlight
-  spotlights: defineEndpoint({ tag, method: 'GET', path: '/community/spotlights', summary: 'Spotlighted diagrams and designers (admin)', responses: { 200: envelope(z.object({ diagrams: z.array(communityDiagramSchema), designers: z.array(communityDesignerSchema) })) } }),
+  spotlights: defineEndpoint({
+    tag,
+    method: 'GET',
+    path: '/community/spotlights',
+    summary: 'Spotlighted diagrams and designers (admin)',
+    responses: {
+      200: envelope(
+        z.object({ diagrams: z.array(communityDiagramSchema), designers: z.array(communityDesignerSchema) }),
+      ),
+    },
+  }),
   addSpotlight: defineEndpoint({
     tag,
     method: 'POST',
@@ -276,5 +438,13 @@ export const communityEndpoints = {
     params: z.object({ kind: z.enum(['diagram', 'designer']), key: z.string().max(100) }),
     responses: { 200: envelope(z.object({ removed: z.boolean() })) },
   }),
-  runOfTheMonth: defineEndpoint({ tag, method: 'POST', path: '/community/of-the-month/run', summary: 'Recompute designers and diagrams of the month now (admin)', responses: { 200: envelope(z.object({ month: z.string(), designers: z.number().int(), diagrams: z.number().int() })) } }),
+  runOfTheMonth: defineEndpoint({
+    tag,
+    method: 'POST',
+    path: '/community/of-the-month/run',
+    summary: 'Recompute designers and diagrams of the month now (admin)',
+    responses: {
+      200: envelope(z.object({ month: z.string(), designers: z.number().int(), diagrams: z.number().int() })),
+    },
+  }),
 };

@@ -34,14 +34,34 @@ export const contactFormSchema = z
 export type ContactForm = z.infer<typeof contactFormSchema>;
 
 /** The live-ops whitepaper download form: who is asking. */
-export const whitepaperFormSchema = z.object({ ...baseFields, subject: z.string().trim().max(300).default('Live-ops whitepaper') }).meta({ id: 'WhitepaperForm' });
+export const whitepaperFormSchema = z
+  .object({ ...baseFields, subject: z.string().trim().max(300).default('Live-ops whitepaper') })
+  .meta({ id: 'WhitepaperForm' });
 export type WhitepaperForm = z.infer<typeof whitepaperFormSchema>;
 
 export const formResultSchema = z.object({ success: z.literal(true), action: z.literal(true), content: z.string() });
-export const formFailureSchema = z.object({ success: z.literal(false), action: z.literal(false), content: z.unknown() }).meta({ id: 'FormFailure' });
+export const formFailureSchema = z
+  .object({ success: z.literal(false), action: z.literal(false), content: z.unknown() })
+  .meta({ id: 'FormFailure' });
 export type FormOutcome = z.infer<typeof formResultSchema> | z.infer<typeof formFailureSchema>;
 
 export const contactEndpoints = {
-  contact: defineEndpoint({ method: 'POST', path: '/contact/form', summary: 'Send the contact form to the instance admins', tag: 'contact', public: true, body: contactFormSchema, responses: { 200: formResultSchema, 400: formFailureSchema } }),
-  whitepaper: defineEndpoint({ method: 'POST', path: '/liveops-whitepaper/form', summary: 'Request the live-ops whitepaper', tag: 'contact', public: true, body: whitepaperFormSchema, responses: { 200: formResultSchema, 400: formFailureSchema } }),
+  contact: defineEndpoint({
+    method: 'POST',
+    path: '/contact/form',
+    summary: 'Send the contact form to the instance admins',
+    tag: 'contact',
+    public: true,
+    body: contactFormSchema,
+    responses: { 200: formResultSchema, 400: formFailureSchema },
+  }),
+  whitepaper: defineEndpoint({
+    method: 'POST',
+    path: '/liveops-whitepaper/form',
+    summary: 'Request the live-ops whitepaper',
+    tag: 'contact',
+    public: true,
+    body: whitepaperFormSchema,
+    responses: { 200: formResultSchema, 400: formFailureSchema },
+  }),
 };

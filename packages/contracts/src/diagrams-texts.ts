@@ -70,7 +70,11 @@ export const DiagramLimits = {
 export const DIAGRAM_DEFAULT_NAME = 'Untitled';
 export const DIAGRAM_TYPE_TAGS = ['dice', 'skill', 'strategy', 'multiplayer'] as const;
 /** Share thumbnails: width × height in pixels (1.91:1, the social-card shape). */
-export const THUMBNAIL_SIZES = { small: { width: 320, height: 168 }, medium: { width: 640, height: 335 }, large: { width: 1200, height: 630 } } as const;
+export const THUMBNAIL_SIZES = {
+  small: { width: 320, height: 168 },
+  medium: { width: 640, height: 335 },
+  large: { width: 1200, height: 630 },
+} as const;
 export type ThumbnailSize = keyof typeof THUMBNAIL_SIZES;
 
 /** Error codes of the diagram, sharing, tag, play and notification modules. */

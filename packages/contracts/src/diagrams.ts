@@ -10,8 +10,12 @@ import { envelope } from './errors.js';
  * element id (details.problems) — so the contract only checks that it is an object.
  */
 export const diagramDocumentInputSchema = z
-  .custom<DiagramInput>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), { message: 'The document must be a diagram object' })
-  .meta({ description: 'A Loopwright diagram document (the engine format: version, settings, nodes, connections, variables)' });
+  .custom<DiagramInput>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), {
+    message: 'The document must be a diagram object',
+  })
+  .meta({
+    description: 'A Loopwright diagram document (the engine format: version, settings, nodes, connections, variables)',
+  });
 export const diagramDocumentSchema = z
   .custom<Diagram>((value) => typeof value === 'object' && value !== null)
   .meta({ description: 'A Loopwright diagram document, defaults filled in' });
@@ -38,8 +42,15 @@ export const diagramPrivacySchema = z.object({
   option: z.enum(['only-me', 'specific-people', 'link', 'public', 'combined']),
 });
 
-export const userRefSchema = z.object({ id: z.string(), username: z.string().nullable(), name: z.string(), isFollowed: z.boolean() });
-export const tagSchema = z.object({ id: z.string(), name: z.string(), textColor: z.string(), backgroundColor: z.string() }).meta({ id: 'Tag' });
+export const userRefSchema = z.object({
+  id: z.string(),
+  username: z.string().nullable(),
+  name: z.string(),
+  isFollowed: z.boolean(),
+});
+export const tagSchema = z
+  .object({ id: z.string(), name: z.string(), textColor: z.string(), backgroundColor: z.string() })
+  .meta({ id: 'Tag' });
 
 export const diagramSummarySchema = z
   .object({
@@ -56,11 +67,19 @@ export const diagramSummarySchema = z
     typeTags: z.array(diagramTypeTagSchema),
     /** The caller's own tags on this diagram. */
     tags: z.array(tagSchema),
-    counts: z.object({ nodes: z.number().int(), connections: z.number().int(), components: z.number().int(), plays: z.number().int(), forks: z.number().int() }),
+    counts: z.object({
+      nodes: z.number().int(),
+      connections: z.number().int(),
+      components: z.number().int(),
+      plays: z.number().int(),
+      forks: z.number().int(),
+    }),
     likeCount: z.number().int(),
     likedByAuthenticatedUser: z.boolean(),
     /** The diagram this one was copied from (forked-from notice); null when it is gone or private to the caller. */
-    source: z.object({ fuid: z.string(), name: z.string(), owner: z.string().nullable(), available: z.boolean() }).nullable(),
+    source: z
+      .object({ fuid: z.string(), name: z.string(), owner: z.string().nullable(), available: z.boolean() })
+      .nullable(),
     /** `/open-public/{fuid}` while public on community, else null. */
     publicUrl: z.string().nullable(),
     thumbnailUrl: z.string(),
@@ -79,7 +98,13 @@ export const diagramSchemaOut = diagramSummarySchema
   })
   .meta({ id: 'Diagram' });
 
-export const problemSchema = z.object({ id: z.string(), code: z.string(), message: z.string(), severity: z.enum(['error', 'warning']), field: z.string().optional() });
+export const problemSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  message: z.string(),
+  severity: z.enum(['error', 'warning']),
+  field: z.string().optional(),
+});
 
 export const diagramDetailsSchema = z.object({
   author: userRefSchema,
@@ -158,7 +183,10 @@ export const revisionSchema = z.object({
 export const revisionWithDocumentSchema = revisionSchema.extend({ document: diagramDocumentSchema });
 export const revisionParams = z.object({ fuid: fuidSchema, versionId: uuid });
 
-export const diagramPrivacyBodySchema = z.object({ linkAccess: linkAccessSchema.optional(), community: z.boolean().optional() });
+export const diagramPrivacyBodySchema = z.object({
+  linkAccess: linkAccessSchema.optional(),
+  community: z.boolean().optional(),
+});
 
 export const shareSchema = z.object({
   id: z.string(),
@@ -170,7 +198,11 @@ export const shareSchema = z.object({
   updatedAt: z.string(),
 });
 export const createShareBodySchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email({ message: 'Please insert a valid email address' })),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ message: 'Please insert a valid email address' })),
   role: shareRoleSchema.default('viewer'),
 });
 export const updateShareBodySchema = z.object({ role: shareRoleSchema });
@@ -200,55 +232,232 @@ const messageEnvelope = envelope(messageSchema);
 
 const tag = 'diagrams';
 export const diagramEndpoints = {
-  create: defineEndpoint({ method: 'POST', path: '/diagrams', summary: 'Create a diagram (name defaults to Untitled)', tag, body: createDiagramBodySchema, responses: { 201: diagramEnvelope } }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/diagrams',
+    summary: 'Create a diagram (name defaults to Untitled)',
+    tag,
+    body: createDiagramBodySchema,
+    responses: { 201: diagramEnvelope },
+  }),
   list: defineEndpoint({
-    method: 'GET', path: '/diagrams', summary: 'My Diagrams, Shared with me or deleted diagrams, sorted and paged', tag, query: listDiagramsQuerySchema,
+    method: 'GET',
+    path: '/diagrams',
+    summary: 'My Diagrams, Shared with me or deleted diagrams, sorted and paged',
+    tag,
+    query: listDiagramsQuerySchema,
     responses: {
-      200: envelope(z.object({
-        items: z.array(diagramSummarySchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int(),
-        /** Days a diagram stays in the trash before it is deleted forever (deletedAt + this = when). */
-        trashRetentionDays: z.number().int(),
-      })),
+      200: envelope(
+        z.object({
+          items: z.array(diagramSummarySchema),
+          total: z.number().int(),
+          page: z.number().int(),
+          pageSize: z.number().int(),
+          /** Days a diagram stays in the trash before it is deleted forever (deletedAt + this = when). */
+          trashRetentionDays: z.number().int(),
+        }),
+      ),
     },
   }),
-  get: defineEndpoint({ method: 'GET', path: '/diagrams/:fuid', summary: 'A diagram with its document (public and link diagrams need no login)', tag, public: true, params: fuidParams, responses: { 200: diagramEnvelope } }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/diagrams/:fuid',
+    summary: 'A diagram with its document (public and link diagrams need no login)',
+    tag,
+    public: true,
+    params: fuidParams,
+    responses: { 200: diagramEnvelope },
+  }),
   save: defineEndpoint({
-    method: 'PUT', path: '/diagrams/:fuid/document', summary: 'Save the document; a stale baseVersion answers 409 with the current version', tag, params: fuidParams, body: saveDocumentBodySchema,
+    method: 'PUT',
+    path: '/diagrams/:fuid/document',
+    summary: 'Save the document; a stale baseVersion answers 409 with the current version',
+    tag,
+    params: fuidParams,
+    body: saveDocumentBodySchema,
     responses: { 200: envelope(saveResultSchema) },
   }),
-  update: defineEndpoint({ method: 'PATCH', path: '/diagrams/:fuid', summary: 'Rename or describe a diagram', tag, params: fuidParams, body: updateDiagramBodySchema, responses: { 200: summaryEnvelope } }),
-  delete: defineEndpoint({ method: 'DELETE', path: '/diagrams/:fuid', summary: 'Delete a diagram (restorable from scope=trash)', tag, params: fuidParams, responses: { 200: messageEnvelope } }),
-  restore: defineEndpoint({ method: 'POST', path: '/diagrams/:fuid/restore', summary: 'Restore a deleted diagram', tag, params: fuidParams, responses: { 200: summaryEnvelope } }),
-  deleteForever: defineEndpoint({ method: 'DELETE', path: '/diagrams/:fuid/forever', summary: 'Delete a diagram in the trash forever (its versions, plays, shares and tags go with it)', tag, params: fuidParams, responses: { 200: messageEnvelope } }),
-  emptyTrash: defineEndpoint({ method: 'POST', path: '/diagrams/trash/empty', summary: 'Delete every diagram in my trash forever', tag, responses: { 200: envelope(z.object({ deleted: z.number().int() })) } }),
-  copy: defineEndpoint({ method: 'POST', path: '/diagrams/:fuid/copies', summary: 'Duplicate / Make a copy / fork: a new diagram of mine from one I can view', tag, params: fuidParams, body: copyDiagramBodySchema, responses: { 201: diagramEnvelope } }),
-  details: defineEndpoint({ method: 'GET', path: '/diagrams/:fuid/details', summary: 'Document details: author, creation date, last change, size, component count, file token', tag, public: true, params: fuidParams, responses: { 200: envelope(diagramDetailsSchema) } }),
-  import: defineEndpoint({
-    method: 'POST', path: '/diagrams/import', summary: 'Create a diagram from our JSON or either Machinations XML format', tag, body: importBodySchema,
-    responses: { 201: envelope(z.object({ diagram: diagramSchemaOut, format: z.string(), warnings: z.array(z.object({ id: z.string(), message: z.string() })) })) },
+  update: defineEndpoint({
+    method: 'PATCH',
+    path: '/diagrams/:fuid',
+    summary: 'Rename or describe a diagram',
+    tag,
+    params: fuidParams,
+    body: updateDiagramBodySchema,
+    responses: { 200: summaryEnvelope },
   }),
-  exportJson: defineEndpoint({ method: 'GET', path: '/diagrams/:fuid/export/json', summary: 'Our JSON file (lossless; import takes it back)', tag, public: true, params: fuidParams, responses: { 200: diagramFileSchema } }),
-  exportSvg: defineEndpoint({ method: 'GET', path: '/diagrams/:fuid/export/svg', summary: 'The diagram as SVG', tag, public: true, params: fuidParams, produces: 'image/svg+xml', responses: { 200: z.string() } }),
-  exportPng: defineEndpoint({ method: 'GET', path: '/diagrams/:fuid/export/png', summary: 'The diagram as PNG', tag, public: true, params: fuidParams, query: exportPngQuerySchema, produces: 'image/png', responses: { 200: z.string() } }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: '/diagrams/:fuid',
+    summary: 'Delete a diagram (restorable from scope=trash)',
+    tag,
+    params: fuidParams,
+    responses: { 200: messageEnvelope },
+  }),
+  restore: defineEndpoint({
+    method: 'POST',
+    path: '/diagrams/:fuid/restore',
+    summary: 'Restore a deleted diagram',
+    tag,
+    params: fuidParams,
+    responses: { 200: summaryEnvelope },
+  }),
+  deleteForever: defineEndpoint({
+    method: 'DELETE',
+    path: '/diagrams/:fuid/forever',
+    summary: 'Delete a diagram in the trash forever (its versions, plays, shares and tags go with it)',
+    tag,
+    params: fuidParams,
+    responses: { 200: messageEnvelope },
+  }),
+  emptyTrash: defineEndpoint({
+    method: 'POST',
+    path: '/diagrams/trash/empty',
+    summary: 'Delete every diagram in my trash forever',
+    tag,
+    responses: { 200: envelope(z.object({ deleted: z.number().int() })) },
+  }),
+  copy: defineEndpoint({
+    method: 'POST',
+    path: '/diagrams/:fuid/copies',
+    summary: 'Duplicate / Make a copy / fork: a new diagram of mine from one I can view',
+    tag,
+    params: fuidParams,
+    body: copyDiagramBodySchema,
+    responses: { 201: diagramEnvelope },
+  }),
+  details: defineEndpoint({
+    method: 'GET',
+    path: '/diagrams/:fuid/details',
+    summary: 'Document details: author, creation date, last change, size, component count, file token',
+    tag,
+    public: true,
+    params: fuidParams,
+    responses: { 200: envelope(diagramDetailsSchema) },
+  }),
+  import: defineEndpoint({
+    method: 'POST',
+    path: '/diagrams/import',
+    summary: 'Create a diagram from our JSON or either Machinations XML format',
+    tag,
+    body: importBodySchema,
+    responses: {
+      201: envelope(
+        z.object({
+          diagram: diagramSchemaOut,
+          format: z.string(),
+          warnings: z.array(z.object({ id: z.string(), message: z.string() })),
+        }),
+      ),
+    },
+  }),
+  exportJson: defineEndpoint({
+    method: 'GET',
+    path: '/diagrams/:fuid/export/json',
+    summary: 'Our JSON file (lossless; import takes it back)',
+    tag,
+    public: true,
+    params: fuidParams,
+    responses: { 200: diagramFileSchema },
+  }),
+  exportSvg: defineEndpoint({
+    method: 'GET',
+    path: '/diagrams/:fuid/export/svg',
+    summary: 'The diagram as SVG',
+    tag,
+    public: true,
+    params: fuidParams,
+    produces: 'image/svg+xml',
+    responses: { 200: z.string() },
+  }),
+  exportPng: defineEndpoint({
+    method: 'GET',
+    path: '/diagrams/:fuid/export/png',
+    summary: 'The diagram as PNG',
+    tag,
+    public: true,
+    params: fuidParams,
+    query: exportPngQuerySchema,
+    produces: 'image/png',
+    responses: { 200: z.string() },
+  }),
 };
 
 const versions = 'diagram versions';
 export const diagramVersionEndpoints = {
-  list: defineEndpoint({ method: 'GET', path: '/diagrams/:fuid/versions', summary: 'Version history, newest first, with author and time', tag: versions, params: fuidParams, responses: { 200: envelope(z.object({ items: z.array(revisionSchema), retentionDays: z.number().int().nullable() })) } }),
-  get: defineEndpoint({ method: 'GET', path: '/diagrams/:fuid/versions/:versionId', summary: 'One version with its document', tag: versions, params: revisionParams, responses: { 200: envelope(z.object({ version: revisionWithDocumentSchema })) } }),
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/diagrams/:fuid/versions',
+    summary: 'Version history, newest first, with author and time',
+    tag: versions,
+    params: fuidParams,
+    responses: {
+      200: envelope(z.object({ items: z.array(revisionSchema), retentionDays: z.number().int().nullable() })),
+    },
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/diagrams/:fuid/versions/:versionId',
+    summary: 'One version with its document',
+    tag: versions,
+    params: revisionParams,
+    responses: { 200: envelope(z.object({ version: revisionWithDocumentSchema })) },
+  }),
   restore: defineEndpoint({
-    method: 'POST', path: '/diagrams/:fuid/versions/:versionId/restore', summary: 'Restore a version: saved as a new version; other editors are told in real time', tag: versions, params: revisionParams,
+    method: 'POST',
+    path: '/diagrams/:fuid/versions/:versionId/restore',
+    summary: 'Restore a version: saved as a new version; other editors are told in real time',
+    tag: versions,
+    params: revisionParams,
     responses: { 200: envelope(saveResultSchema) },
   }),
 };
 
 const sharing = 'sharing';
 export const sharingEndpoints = {
-  privacy: defineEndpoint({ method: 'PUT', path: '/diagrams/:fuid/privacy', summary: 'Set link access and community visibility (owner; the diagram must be saved)', tag: sharing, params: fuidParams, body: diagramPrivacyBodySchema, responses: { 200: envelope(z.object({ privacy: diagramPrivacySchema })) } }),
-  list: defineEndpoint({ method: 'GET', path: '/diagrams/:fuid/shares', summary: 'People the diagram is shared with', tag: sharing, params: fuidParams, responses: { 200: envelope(z.object({ shares: z.array(shareSchema) })) } }),
-  create: defineEndpoint({ method: 'POST', path: '/diagrams/:fuid/shares', summary: 'Share with a person by e-mail as Viewer, Editor or No access (the file must be named first)', tag: sharing, params: fuidParams, body: createShareBodySchema, responses: { 201: envelope(z.object({ share: shareSchema })) } }),
-  update: defineEndpoint({ method: 'PATCH', path: '/diagrams/:fuid/shares/:shareId', summary: "Change a person's permission", tag: sharing, params: shareParams, body: updateShareBodySchema, responses: { 200: envelope(z.object({ share: shareSchema })) } }),
-  delete: defineEndpoint({ method: 'DELETE', path: '/diagrams/:fuid/shares/:shareId', summary: 'Stop sharing with a person', tag: sharing, params: shareParams, responses: { 200: messageEnvelope } }),
+  privacy: defineEndpoint({
+    method: 'PUT',
+    path: '/diagrams/:fuid/privacy',
+    summary: 'Set link access and community visibility (owner; the diagram must be saved)',
+    tag: sharing,
+    params: fuidParams,
+    body: diagramPrivacyBodySchema,
+    responses: { 200: envelope(z.object({ privacy: diagramPrivacySchema })) },
+  }),
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/diagrams/:fuid/shares',
+    summary: 'People the diagram is shared with',
+    tag: sharing,
+    params: fuidParams,
+    responses: { 200: envelope(z.object({ shares: z.array(shareSchema) })) },
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/diagrams/:fuid/shares',
+    summary: 'Share with a person by e-mail as Viewer, Editor or No access (the file must be named first)',
+    tag: sharing,
+    params: fuidParams,
+    body: createShareBodySchema,
+    responses: { 201: envelope(z.object({ share: shareSchema })) },
+  }),
+  update: defineEndpoint({
+    method: 'PATCH',
+    path: '/diagrams/:fuid/shares/:shareId',
+    summary: "Change a person's permission",
+    tag: sharing,
+    params: shareParams,
+    body: updateShareBodySchema,
+    responses: { 200: envelope(z.object({ share: shareSchema })) },
+  }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: '/diagrams/:fuid/shares/:shareId',
+    summary: 'Stop sharing with a person',
+    tag: sharing,
+    params: shareParams,
+    responses: { 200: messageEnvelope },
+  }),
 };
 
 /** Routes served outside /api (not in the OpenAPI document). */

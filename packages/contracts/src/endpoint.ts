@@ -26,9 +26,17 @@ export function defineEndpoint<const T extends EndpointContract>(contract: T): T
   return contract;
 }
 
-type SuccessSchema<E extends EndpointContract> = E['responses'] extends Record<200, infer S> ? S : E['responses'] extends Record<201, infer S> ? S : E['responses'] extends Record<202, infer S> ? S : never;
+type SuccessSchema<E extends EndpointContract> =
+  E['responses'] extends Record<200, infer S>
+    ? S
+    : E['responses'] extends Record<201, infer S>
+      ? S
+      : E['responses'] extends Record<202, infer S>
+        ? S
+        : never;
 /** The success body of an endpoint, inferred from its contract (clients never re-declare it). */
-export type ResponseOf<E extends EndpointContract> = SuccessSchema<E> extends z.ZodType ? z.infer<SuccessSchema<E>> : never;
+export type ResponseOf<E extends EndpointContract> =
+  SuccessSchema<E> extends z.ZodType ? z.infer<SuccessSchema<E>> : never;
 /** The `content` of a `{ success, content }` success body (or the whole body where there is no envelope). */
 export type ContentOf<E extends EndpointContract> = ResponseOf<E> extends { content: infer C } ? C : ResponseOf<E>;
 /** What a client sends as the body / query (zod input: defaults may be left out). */

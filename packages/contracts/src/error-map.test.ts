@@ -8,7 +8,10 @@ describe('the error map', () => {
     expect(codes.length).toBeGreaterThan(40);
     for (const code of codes) {
       expect(code, code).toMatch(/^[A-Z]+(_[A-Z]+)*$/);
-      expect(Number.isInteger(errorStatus(code)) && errorStatus(code) >= 400 && errorStatus(code) < 600, `${code} status`).toBe(true);
+      expect(
+        Number.isInteger(errorStatus(code)) && errorStatus(code) >= 400 && errorStatus(code) < 600,
+        `${code} status`,
+      ).toBe(true);
       expect(errorText(code).trim().length, `${code} text`).toBeGreaterThan(3);
     }
   });
@@ -21,7 +24,9 @@ describe('the error map', () => {
 
   it('keeps the texts the spec gives word for word', () => {
     expect(errorText('TAG_LIMIT_REACHED')).toBe('Max number of tags reached');
-    expect(errorText('DIAGRAM_LIMIT_REACHED')).toBe("You've reached the maximum number of components included in your current subscription plan");
+    expect(errorText('DIAGRAM_LIMIT_REACHED')).toBe(
+      "You've reached the maximum number of components included in your current subscription plan",
+    );
     expect(errorText('DIAGRAM_COPY_UNAVAILABLE')).toBe('The diagram you are trying to copy is no longer available');
     expect(errorStatus('PLAN_LIMIT_REACHED')).toBe(402);
   });

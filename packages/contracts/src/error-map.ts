@@ -43,7 +43,10 @@ export const errorMap = {
   ADMIN_ALREADY_EXISTS: { status: 409, text: AuthTexts.adminExists },
   AUTH_ACCOUNT_DISABLED: { status: 403, text: AuthTexts.accountDisabled },
   ADMIN_USER_ALREADY_CONFIRMED: { status: 409, text: 'This account is already confirmed.' },
-  ADMIN_USER_NO_PASSWORD: { status: 409, text: 'This account signs in with Google and needs no confirmation e-mail: confirm the account instead.' },
+  ADMIN_USER_NO_PASSWORD: {
+    status: 409,
+    text: 'This account signs in with Google and needs no confirmation e-mail: confirm the account instead.',
+  },
   ADMIN_CANNOT_DISABLE_SELF: { status: 409, text: AuthTexts.adminCannotDisableSelf },
   ADMIN_CANNOT_DELETE_SELF: { status: 409, text: AuthTexts.adminCannotDeleteSelf },
   ADMIN_LAST_ADMIN: { status: 409, text: AuthTexts.adminLastAdmin },
@@ -64,7 +67,10 @@ export const errorMap = {
   PLAN_TRIAL_NOT_AVAILABLE: { status: 409, text: 'This plan has no free trial' },
   PLAN_ALREADY_PAID: { status: 409, text: 'You already have a paid plan' },
   PLAN_BILLING_DISABLED: { status: 409, text: 'Billing is off on this self-hosted instance' },
-  PLAN_MEMBER_CANNOT_MANAGE: { status: 403, text: 'Team members cannot change the payment plan. Please contact the admin or owner of your team.' },
+  PLAN_MEMBER_CANNOT_MANAGE: {
+    status: 403,
+    text: 'Team members cannot change the payment plan. Please contact the admin or owner of your team.',
+  },
   PLAN_PRIVATE_REQUIRES_PAID: { status: 402, text: 'Private accounts need a paid plan' },
   PLAN_PUBLIC_CONFIRMATION_REQUIRED: { status: 409, text: 'Switching a Free account to public is not reversible.' },
   ACADEMIA_ALREADY_APPLIED: { status: 409, text: 'You already have an Academia application waiting for review' },
@@ -157,7 +163,9 @@ export const errorMap = {
 export type ErrorCode = keyof typeof errorMap;
 
 /** Every code by name (`ErrorCode.AUTH_REQUIRED`), so a typo does not compile. */
-export const ErrorCode = Object.fromEntries(Object.keys(errorMap).map((code) => [code, code])) as { readonly [K in ErrorCode]: K };
+export const ErrorCode = Object.fromEntries(Object.keys(errorMap).map((code) => [code, code])) as {
+  readonly [K in ErrorCode]: K;
+};
 
 export const errorStatus = (code: ErrorCode): number => errorMap[code].status;
 export const errorText = (code: ErrorCode): string => errorMap[code].text;

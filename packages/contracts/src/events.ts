@@ -11,7 +11,12 @@ const diagramRef = { diagramId: id, fuid: z.string(), diagramName: z.string() };
 
 export const domainEventSchemas = {
   /** A diagram was shared with a person by e-mail (they may not have an account yet). */
-  DiagramShared: z.object({ ...diagramRef, sharedById: id, email: z.string().email(), role: z.enum(['viewer', 'editor']) }),
+  DiagramShared: z.object({
+    ...diagramRef,
+    sharedById: id,
+    email: z.string().email(),
+    role: z.enum(['viewer', 'editor']),
+  }),
   /** A diagram became public on community. */
   DiagramPublished: z.object({ ...diagramRef, ownerId: id }),
   /** Someone made a copy (Duplicate, Make a Copy, fork) of a diagram. */
@@ -34,9 +39,19 @@ export const domainEventSchemas = {
     reason: z.string(),
   }),
   /** An Academia application was decided, or its backlink deadline is near (plans issue). */
-  AcademiaApplicationChanged: z.object({ applicationId: id, userId: id, change: z.enum(['submitted', 'approved', 'rejected', 'backlink_warning', 'reverted']) }),
+  AcademiaApplicationChanged: z.object({
+    applicationId: id,
+    userId: id,
+    change: z.enum(['submitted', 'approved', 'rejected', 'backlink_warning', 'reverted']),
+  }),
   /** Someone was invited into a team workspace (teams issue). */
-  MemberInvited: z.object({ workspaceId: id, workspaceName: z.string(), email: z.string().email(), invitedById: id, invitationId: id.optional() }),
+  MemberInvited: z.object({
+    workspaceId: id,
+    workspaceName: z.string(),
+    email: z.string().email(),
+    invitedById: id,
+    invitationId: id.optional(),
+  }),
   /** A diagram was created from scratch (copies are DiagramCopied) (community: Recent Activity). */
   DiagramCreated: z.object({ ...diagramRef, ownerId: id }),
   /** A save started a new burst of changes to a diagram (one event per version-history entry, not per autosave). */
@@ -48,14 +63,23 @@ export const domainEventSchemas = {
   /** The community.trending job found a new trending diagram, designer or template. */
   CommunityTrending: z.object({ kind: z.enum(['diagram', 'user', 'template']), subjectId: id, period: z.string() }),
   /** A server batch (multiple run) ended. */
-  BatchFinished: z.object({ playId: id, fuid: z.string(), diagramName: z.string(), authorId: id.nullable(), runs: z.number().int(), status: z.enum(['done', 'failed']) }),
+  BatchFinished: z.object({
+    playId: id,
+    fuid: z.string(),
+    diagramName: z.string(),
+    authorId: id.nullable(),
+    runs: z.number().int(),
+    status: z.enum(['done', 'failed']),
+  }),
 } as const;
 
 export type DomainEventType = keyof typeof domainEventSchemas;
 export const domainEventTypes = Object.keys(domainEventSchemas) as DomainEventType[];
 export type DomainEventPayload<T extends DomainEventType> = z.infer<(typeof domainEventSchemas)[T]>;
 /** One event as producers write it and consumers receive it. */
-export type DomainEvent<T extends DomainEventType = DomainEventType> = { [K in T]: { type: K; payload: DomainEventPayload<K> } }[T];
+export type DomainEvent<T extends DomainEventType = DomainEventType> = {
+  [K in T]: { type: K; payload: DomainEventPayload<K> };
+}[T];
 
 export function parseDomainEvent(type: string, payload: unknown): DomainEvent {
   if (!(type in domainEventSchemas)) throw new Error(`unknown domain event type ${type}`);

@@ -23,7 +23,9 @@ export const readinessSchema = z
   .meta({ id: 'Readiness' });
 export type Readiness = z.infer<typeof readinessSchema>;
 
-export const livenessSchema = z.object({ status: z.literal('live'), uptimeSeconds: z.number() }).meta({ id: 'Liveness' });
+export const livenessSchema = z
+  .object({ status: z.literal('live'), uptimeSeconds: z.number() })
+  .meta({ id: 'Liveness' });
 
 export const healthEndpoints = {
   live: defineEndpoint({

@@ -4,7 +4,6 @@ import { defineEndpoint } from './endpoint.js';
 import { envelope } from './errors.js';
 import { LibraryTexts } from './library-texts.js';
 
-
 /** Template sections (website.md §2), in the order the lists show them. */
 export const TEMPLATE_TYPES = ['patterns', 'framework', 'deconstructions', 'tutorials', 'community'] as const;
 export const TEMPLATE_TYPE_TITLES: Record<(typeof TEMPLATE_TYPES)[number], string> = {
@@ -15,7 +14,10 @@ export const TEMPLATE_TYPE_TITLES: Record<(typeof TEMPLATE_TYPES)[number], strin
   community: 'Community',
 };
 export const templateTypeSchema = z.enum(TEMPLATE_TYPES);
-const slugSchema = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, LibraryTexts.templateNotFound).max(80);
+const slugSchema = z
+  .string()
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, LibraryTexts.templateNotFound)
+  .max(80);
 
 export const tourStepSchema = z.object({
   title: z.string().trim().min(1).max(120),
@@ -38,7 +40,10 @@ export const templateSummarySchema = z.object({
   communityHref: z.string().nullable(),
   createdAt: z.string(),
 });
-export const templateViewSchema = templateSummarySchema.extend({ document: diagramDocumentSchema, tour: tourSchema.nullable() });
+export const templateViewSchema = templateSummarySchema.extend({
+  document: diagramDocumentSchema,
+  tour: tourSchema.nullable(),
+});
 export const templateListQuerySchema = z.object({
   type: templateTypeSchema.optional(),
   /** position: catalogue order; newest: the community "new templates" list. */
@@ -76,7 +81,10 @@ export const balanceTestBodySchema = z
     seed: z.number().int().min(0).max(2_147_483_647).default(0),
   })
   .refine((b) => b.min !== null || b.max !== null, { message: 'Give a minimum, a maximum or both', path: ['min'] })
-  .refine((b) => b.min === null || b.max === null || b.min <= b.max, { message: 'The minimum cannot be above the maximum', path: ['max'] });
+  .refine((b) => b.min === null || b.max === null || b.min <= b.max, {
+    message: 'The minimum cannot be above the maximum',
+    path: ['max'],
+  });
 export const balanceTestResultSchema = z.object({
   id: z.string(),
   diagramVersion: z.number().int(),
@@ -132,7 +140,11 @@ export const updateLibraryItemBodySchema = z.object({
 });
 export const libraryOrderBodySchema = z.object({ ids: z.array(z.string().uuid()).max(1000) });
 export const libraryItemParams = z.object({ id: z.string().uuid() });
-export const libraryLimitsSchema = z.object({ items: z.number().int(), used: z.number().int(), componentsPerItem: z.number().int() });
+export const libraryLimitsSchema = z.object({
+  items: z.number().int(),
+  used: z.number().int(),
+  componentsPerItem: z.number().int(),
+});
 
 /** Global Settings: editor preferences, per user. */
 export const editorPreferencesSchema = z.object({
@@ -146,40 +158,203 @@ export const editorPreferencesSchema = z.object({
 export const DEFAULT_EDITOR_PREFERENCES = editorPreferencesSchema.parse({});
 /** The Global Settings form: the time steps field is text. */
 export const editorPreferencesFormSchema = editorPreferencesSchema.extend({
-  defaultTimeSteps: z.coerce.number().int('Enter a whole number').min(1, 'At least 1 step').max(10_000, 'At most 10,000 steps'),
+  defaultTimeSteps: z.coerce
+    .number()
+    .int('Enter a whole number')
+    .min(1, 'At least 1 step')
+    .max(10_000, 'At most 10,000 steps'),
 });
 
 const tag = 'library';
 export const templateEndpoints = {
-  list: defineEndpoint({ method: 'GET', path: '/templates', summary: 'Templates by section (catalogue order) or newest first (community "new templates")', tag, public: true, query: templateListQuerySchema, responses: { 200: envelope(z.object({ items: z.array(templateSummarySchema), sections: z.array(z.object({ type: templateTypeSchema, title: z.string(), count: z.number().int() })) })) } }),
-  get: defineEndpoint({ method: 'GET', path: '/templates/:type/:id', summary: 'One template with its document and tour (read-only)', tag, public: true, params: templateParams, responses: { 200: envelope(z.object({ template: templateViewSchema })) } }),
-  use: defineEndpoint({ method: 'POST', path: '/templates/:type/:id/copies', summary: 'Use this template: a copy (with its tour) in my workspace', tag, params: templateParams, body: useTemplateBodySchema, responses: { 201: envelope(z.object({ diagram: z.object({ fuid: z.string(), name: z.string() }) })) } }),
-  publish: defineEndpoint({ method: 'PUT', path: '/diagrams/:fuid/template', summary: 'Admins: publish a diagram as a template (again: update it)', tag, params: fuidParams, body: publishTemplateBodySchema, responses: { 200: envelope(z.object({ template: templateSummarySchema })) } }),
-  unpublish: defineEndpoint({ method: 'DELETE', path: '/diagrams/:fuid/template', summary: 'Admins: withdraw a published template', tag, params: fuidParams, responses: { 200: envelope(z.object({ message: z.string() })) } }),
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/templates',
+    summary: 'Templates by section (catalogue order) or newest first (community "new templates")',
+    tag,
+    public: true,
+    query: templateListQuerySchema,
+    responses: {
+      200: envelope(
+        z.object({
+          items: z.array(templateSummarySchema),
+          sections: z.array(z.object({ type: templateTypeSchema, title: z.string(), count: z.number().int() })),
+        }),
+      ),
+    },
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/templates/:type/:id',
+    summary: 'One template with its document and tour (read-only)',
+    tag,
+    public: true,
+    params: templateParams,
+    responses: { 200: envelope(z.object({ template: templateViewSchema })) },
+  }),
+  use: defineEndpoint({
+    method: 'POST',
+    path: '/templates/:type/:id/copies',
+    summary: 'Use this template: a copy (with its tour) in my workspace',
+    tag,
+    params: templateParams,
+    body: useTemplateBodySchema,
+    responses: { 201: envelope(z.object({ diagram: z.object({ fuid: z.string(), name: z.string() }) })) },
+  }),
+  publish: defineEndpoint({
+    method: 'PUT',
+    path: '/diagrams/:fuid/template',
+    summary: 'Admins: publish a diagram as a template (again: update it)',
+    tag,
+    params: fuidParams,
+    body: publishTemplateBodySchema,
+    responses: { 200: envelope(z.object({ template: templateSummarySchema })) },
+  }),
+  unpublish: defineEndpoint({
+    method: 'DELETE',
+    path: '/diagrams/:fuid/template',
+    summary: 'Admins: withdraw a published template',
+    tag,
+    params: fuidParams,
+    responses: { 200: envelope(z.object({ message: z.string() })) },
+  }),
 };
 export const tourEndpoints = {
-  get: defineEndpoint({ method: 'GET', path: '/tours', summary: 'The tour of a diagram (id = fuid) or of a template (source=templates, id = template ID)', tag, public: true, query: tourQuerySchema, responses: { 200: envelope(z.object({ tour: tourSchema })) } }),
-  save: defineEndpoint({ method: 'PUT', path: '/tours', summary: 'Replace the tour of a diagram I can edit', tag, body: saveTourBodySchema, responses: { 200: envelope(z.object({ tour: tourSchema })) } }),
-  delete: defineEndpoint({ method: 'DELETE', path: '/tours', summary: 'Delete the tour of a diagram I can edit', tag, query: tourQuerySchema, responses: { 200: envelope(z.object({ message: z.string() })) } }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/tours',
+    summary: 'The tour of a diagram (id = fuid) or of a template (source=templates, id = template ID)',
+    tag,
+    public: true,
+    query: tourQuerySchema,
+    responses: { 200: envelope(z.object({ tour: tourSchema })) },
+  }),
+  save: defineEndpoint({
+    method: 'PUT',
+    path: '/tours',
+    summary: 'Replace the tour of a diagram I can edit',
+    tag,
+    body: saveTourBodySchema,
+    responses: { 200: envelope(z.object({ tour: tourSchema })) },
+  }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: '/tours',
+    summary: 'Delete the tour of a diagram I can edit',
+    tag,
+    query: tourQuerySchema,
+    responses: { 200: envelope(z.object({ message: z.string() })) },
+  }),
 };
 export const balanceTestEndpoints = {
-  listAll: defineEndpoint({ method: 'GET', path: '/balance-tests', summary: 'The Tests list: balance tests on diagrams I can see, with their history', tag, responses: { 200: envelope(z.object({ items: z.array(balanceTestSchema) })) } }),
-  list: defineEndpoint({ method: 'GET', path: '/diagrams/:fuid/balance-tests', summary: 'Balance tests of one diagram', tag, params: fuidParams, responses: { 200: envelope(z.object({ items: z.array(balanceTestSchema) })) } }),
-  create: defineEndpoint({ method: 'POST', path: '/diagrams/:fuid/balance-tests', summary: 'Save a balance test on a diagram I can edit', tag, params: fuidParams, body: balanceTestBodySchema, responses: { 201: envelope(z.object({ test: balanceTestSchema })) } }),
-  delete: defineEndpoint({ method: 'DELETE', path: '/balance-tests/:id', summary: 'Delete a balance test', tag, params: balanceTestParams, responses: { 200: envelope(z.object({ message: z.string() })) } }),
-  run: defineEndpoint({ method: 'POST', path: '/balance-tests/:id/runs', summary: 'Run a balance test on the saved diagram (deterministic under its seed); the result joins its history', tag, params: balanceTestParams, body: z.object({ origin: z.enum(['editor', 'list']).default('list') }), responses: { 201: envelope(z.object({ test: balanceTestSchema, result: balanceTestResultSchema })) } }),
+  listAll: defineEndpoint({
+    method: 'GET',
+    path: '/balance-tests',
+    summary: 'The Tests list: balance tests on diagrams I can see, with their history',
+    tag,
+    responses: { 200: envelope(z.object({ items: z.array(balanceTestSchema) })) },
+  }),
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/diagrams/:fuid/balance-tests',
+    summary: 'Balance tests of one diagram',
+    tag,
+    params: fuidParams,
+    responses: { 200: envelope(z.object({ items: z.array(balanceTestSchema) })) },
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/diagrams/:fuid/balance-tests',
+    summary: 'Save a balance test on a diagram I can edit',
+    tag,
+    params: fuidParams,
+    body: balanceTestBodySchema,
+    responses: { 201: envelope(z.object({ test: balanceTestSchema })) },
+  }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: '/balance-tests/:id',
+    summary: 'Delete a balance test',
+    tag,
+    params: balanceTestParams,
+    responses: { 200: envelope(z.object({ message: z.string() })) },
+  }),
+  run: defineEndpoint({
+    method: 'POST',
+    path: '/balance-tests/:id/runs',
+    summary: 'Run a balance test on the saved diagram (deterministic under its seed); the result joins its history',
+    tag,
+    params: balanceTestParams,
+    body: z.object({ origin: z.enum(['editor', 'list']).default('list') }),
+    responses: { 201: envelope(z.object({ test: balanceTestSchema, result: balanceTestResultSchema })) },
+  }),
 };
 export const libraryEndpoints = {
-  list: defineEndpoint({ method: 'GET', path: '/library', summary: 'Library items I can use (mine, my teams\', public) and my limits', tag, responses: { 200: envelope(z.object({ items: z.array(libraryItemSchema), limits: libraryLimitsSchema })) } }),
-  create: defineEndpoint({ method: 'POST', path: '/library', summary: 'Save a selection as a library item (plan limits apply)', tag, body: createLibraryItemBodySchema, responses: { 201: envelope(z.object({ item: libraryItemSchema })) } }),
-  update: defineEndpoint({ method: 'PATCH', path: '/library/:id', summary: 'Rename, change visibility or move a library item', tag, params: libraryItemParams, body: updateLibraryItemBodySchema, responses: { 200: envelope(z.object({ item: libraryItemSchema })) } }),
-  reorder: defineEndpoint({ method: 'PUT', path: '/library/order', summary: 'Reorder my library items', tag, body: libraryOrderBodySchema, responses: { 200: envelope(z.object({ items: z.array(libraryItemSchema) })) } }),
-  delete: defineEndpoint({ method: 'DELETE', path: '/library/:id', summary: 'Delete a library item', tag, params: libraryItemParams, responses: { 200: envelope(z.object({ message: z.string() })) } }),
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/library',
+    summary: "Library items I can use (mine, my teams', public) and my limits",
+    tag,
+    responses: { 200: envelope(z.object({ items: z.array(libraryItemSchema), limits: libraryLimitsSchema })) },
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/library',
+    summary: 'Save a selection as a library item (plan limits apply)',
+    tag,
+    body: createLibraryItemBodySchema,
+    responses: { 201: envelope(z.object({ item: libraryItemSchema })) },
+  }),
+  update: defineEndpoint({
+    method: 'PATCH',
+    path: '/library/:id',
+    summary: 'Rename, change visibility or move a library item',
+    tag,
+    params: libraryItemParams,
+    body: updateLibraryItemBodySchema,
+    responses: { 200: envelope(z.object({ item: libraryItemSchema })) },
+  }),
+  reorder: defineEndpoint({
+    method: 'PUT',
+    path: '/library/order',
+    summary: 'Reorder my library items',
+    tag,
+    body: libraryOrderBodySchema,
+    responses: { 200: envelope(z.object({ items: z.array(libraryItemSchema) })) },
+  }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: '/library/:id',
+    summary: 'Delete a library item',
+    tag,
+    params: libraryItemParams,
+    responses: { 200: envelope(z.object({ message: z.string() })) },
+  }),
 };
 export const preferenceEndpoints = {
-  get: defineEndpoint({ method: 'GET', path: '/users/me/preferences', summary: 'Global Settings: my editor preferences', tag, responses: { 200: envelope(z.object({ preferences: editorPreferencesSchema })) } }),
-  save: defineEndpoint({ method: 'PUT', path: '/users/me/preferences', summary: 'Save my editor preferences', tag, body: editorPreferencesSchema.partial(), responses: { 200: envelope(z.object({ preferences: editorPreferencesSchema })) } }),
-  regenerateToken: defineEndpoint({ method: 'POST', path: '/diagrams/:fuid/file-token', summary: "A new diagram (file) token ('diagram token cannot be changed' on failure)", tag, params: fuidParams, responses: { 200: envelope(z.object({ fileToken: z.string() })) } }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/users/me/preferences',
+    summary: 'Global Settings: my editor preferences',
+    tag,
+    responses: { 200: envelope(z.object({ preferences: editorPreferencesSchema })) },
+  }),
+  save: defineEndpoint({
+    method: 'PUT',
+    path: '/users/me/preferences',
+    summary: 'Save my editor preferences',
+    tag,
+    body: editorPreferencesSchema.partial(),
+    responses: { 200: envelope(z.object({ preferences: editorPreferencesSchema })) },
+  }),
+  regenerateToken: defineEndpoint({
+    method: 'POST',
+    path: '/diagrams/:fuid/file-token',
+    summary: "A new diagram (file) token ('diagram token cannot be changed' on failure)",
+    tag,
+    params: fuidParams,
+    responses: { 200: envelope(z.object({ fileToken: z.string() })) },
+  }),
 };
 
 export type TemplateSummary = z.infer<typeof templateSummarySchema>;

@@ -36,19 +36,39 @@ export const markViewedBodySchema = z.object({ ids: z.array(z.string().uuid()).m
 const tag = 'notifications';
 export const notificationEndpoints = {
   list: defineEndpoint({
-    method: 'GET', path: '/notifications', summary: 'My notifications, newest first', tag, query: listNotificationsQuerySchema,
+    method: 'GET',
+    path: '/notifications',
+    summary: 'My notifications, newest first',
+    tag,
+    query: listNotificationsQuerySchema,
     responses: {
-      200: envelope(z.object({
-        notifications: z.array(notificationSchema),
-        unviewedCount: z.number().int(),
-        /** Notifications matching the filters (for paging). */
-        total: z.number().int(),
-        page: z.number().int(),
-      })),
+      200: envelope(
+        z.object({
+          notifications: z.array(notificationSchema),
+          unviewedCount: z.number().int(),
+          /** Notifications matching the filters (for paging). */
+          total: z.number().int(),
+          page: z.number().int(),
+        }),
+      ),
     },
   }),
-  add: defineEndpoint({ method: 'POST', path: '/notifications/add', summary: 'Add a notification for myself', tag, body: addNotificationBodySchema, responses: { 201: envelope(z.object({ notification: notificationSchema })) } }),
-  markViewed: defineEndpoint({ method: 'POST', path: '/notifications/mark-as-viewed', summary: 'Mark notifications as viewed', tag, body: markViewedBodySchema, responses: { 200: envelope(z.object({ updated: z.number().int() })) } }),
+  add: defineEndpoint({
+    method: 'POST',
+    path: '/notifications/add',
+    summary: 'Add a notification for myself',
+    tag,
+    body: addNotificationBodySchema,
+    responses: { 201: envelope(z.object({ notification: notificationSchema })) },
+  }),
+  markViewed: defineEndpoint({
+    method: 'POST',
+    path: '/notifications/mark-as-viewed',
+    summary: 'Mark notifications as viewed',
+    tag,
+    body: markViewedBodySchema,
+    responses: { 200: envelope(z.object({ updated: z.number().int() })) },
+  }),
 };
 
 export type Notification = z.infer<typeof notificationSchema>;

@@ -23,7 +23,14 @@ export const ACADEMIA_PLAN_TYPE = 30;
  * - cancel_scheduled: ends at cancelAt (undo possible); then `canceled`.
  * - canceled: ended; the workspace is back on Public.
  */
-export const subscriptionStatuses = ['trialing', 'active', 'payment_pending', 'expired', 'cancel_scheduled', 'canceled'] as const;
+export const subscriptionStatuses = [
+  'trialing',
+  'active',
+  'payment_pending',
+  'expired',
+  'cancel_scheduled',
+  'canceled',
+] as const;
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 
 /** Plan groups: the pricing page shows `free` and `classic` (active ones); `special` is Trial, Enterprise, Enterprise2. */
@@ -31,10 +38,25 @@ export const planGroups = ['free', 'classic', 'newer', 'academia', 'special', 'l
 export type PlanGroup = (typeof planGroups)[number];
 
 /** Every plan limit (app.md §3). A null value means unlimited. */
-export const planLimitKeys = ['components', 'runSteps', 'libraryItems', 'tags', 'monthlyPredictions', 'versionHistoryDays', 'editors', 'eventsPerUserPerMonth', 'timeSteps'] as const;
+export const planLimitKeys = [
+  'components',
+  'runSteps',
+  'libraryItems',
+  'tags',
+  'monthlyPredictions',
+  'versionHistoryDays',
+  'editors',
+  'eventsPerUserPerMonth',
+  'timeSteps',
+] as const;
 export type PlanLimitKey = (typeof planLimitKeys)[number];
 export type PlanLimits = Record<PlanLimitKey, number | null>;
-export const planLimitsSchema = z.object(Object.fromEntries(planLimitKeys.map((k) => [k, z.number().int().min(0).max(2_147_483_647).nullable()])) as Record<PlanLimitKey, z.ZodNullable<z.ZodNumber>>);
+export const planLimitsSchema = z.object(
+  Object.fromEntries(planLimitKeys.map((k) => [k, z.number().int().min(0).max(2_147_483_647).nullable()])) as Record<
+    PlanLimitKey,
+    z.ZodNullable<z.ZodNumber>
+  >,
+);
 
 /** How the Usage & Billing screen and the comparison name each limit. */
 export const planLimitLabels: Record<PlanLimitKey, string> = {
@@ -66,7 +88,8 @@ export const PlanTexts = {
   academiaPending: 'You already have an Academia application waiting for review',
   academiaApprovedNotice: 'Your Academia application was approved. Please add the backlink within 30 days.',
   academiaRejectedNotice: 'Your Academia application was not approved.',
-  academiaRevertedNotice: 'The Academia backlink was not added within 30 days. Your workspace is now on the Public plan.',
+  academiaRevertedNotice:
+    'The Academia backlink was not added within 30 days. Your workspace is now on the Public plan.',
   selfHosted: 'This instance is self-hosted: billing is off and every workspace gets the plan the administrator chose.',
   planNotFound: 'Plan not found',
 } as const;
@@ -94,7 +117,10 @@ export interface PlanFeature {
   /** true/false for a tick or a cross, or a value to show. */
   value: boolean | string;
 }
-export const planFeatureSchema = z.object({ label: z.string().min(1).max(120), value: z.union([z.boolean(), z.string().max(120)]) });
+export const planFeatureSchema = z.object({
+  label: z.string().min(1).max(120),
+  value: z.union([z.boolean(), z.string().max(120)]),
+});
 
 export interface CatalogPlan {
   /** Internal name, used in /start-trial/{planName}/{billingCycle}. */
@@ -129,10 +155,50 @@ const standardFeatures = (l: PlanLimits, extra: { private: boolean; team: boolea
   feature('Support response', extra.support),
 ];
 
-const publicLimits = limits({ components: 500, runSteps: 250, libraryItems: 20, tags: 10, monthlyPredictions: 5, versionHistoryDays: 7, editors: 1, eventsPerUserPerMonth: 100_000, timeSteps: 250 });
-const essentialLimits = limits({ components: 3_000, runSteps: 1_000, libraryItems: 200, tags: 50, monthlyPredictions: 50, versionHistoryDays: 30, editors: 1, eventsPerUserPerMonth: 1_000_000, timeSteps: 1_000 });
-const professionalLimits = limits({ components: 10_000, runSteps: 10_000, libraryItems: 1_000, tags: 200, monthlyPredictions: 500, versionHistoryDays: 90, editors: 10, eventsPerUserPerMonth: 5_000_000, timeSteps: 10_000 });
-const unlimited = limits({ components: null, runSteps: null, libraryItems: null, tags: null, monthlyPredictions: null, versionHistoryDays: null, editors: null, eventsPerUserPerMonth: null, timeSteps: null });
+const publicLimits = limits({
+  components: 500,
+  runSteps: 250,
+  libraryItems: 20,
+  tags: 10,
+  monthlyPredictions: 5,
+  versionHistoryDays: 7,
+  editors: 1,
+  eventsPerUserPerMonth: 100_000,
+  timeSteps: 250,
+});
+const essentialLimits = limits({
+  components: 3_000,
+  runSteps: 1_000,
+  libraryItems: 200,
+  tags: 50,
+  monthlyPredictions: 50,
+  versionHistoryDays: 30,
+  editors: 1,
+  eventsPerUserPerMonth: 1_000_000,
+  timeSteps: 1_000,
+});
+const professionalLimits = limits({
+  components: 10_000,
+  runSteps: 10_000,
+  libraryItems: 1_000,
+  tags: 200,
+  monthlyPredictions: 500,
+  versionHistoryDays: 90,
+  editors: 10,
+  eventsPerUserPerMonth: 5_000_000,
+  timeSteps: 10_000,
+});
+const unlimited = limits({
+  components: null,
+  runSteps: null,
+  libraryItems: null,
+  tags: null,
+  monthlyPredictions: null,
+  versionHistoryDays: null,
+  editors: null,
+  eventsPerUserPerMonth: null,
+  timeSteps: null,
+});
 
 /**
  * The default plan catalogue (app.md §3, §9): inserted into the `plans` table at start when a plan
@@ -141,35 +207,311 @@ const unlimited = limits({ components: null, runSteps: null, libraryItems: null,
  * number is ours and documented in docs/plans.md.
  */
 export const defaultPlanCatalogue: CatalogPlan[] = [
-  { name: 'community', displayName: 'Public', type: PlanType.COMMUNITY, group: 'free', active: true, position: 0, tagline: 'Learn, share and fork in the open.', price: { monthly: 0, yearly: 0 }, trial: false, privateDiagrams: false, teams: false, limits: publicLimits, features: standardFeatures(publicLimits, { private: false, team: false, support: 'Community' }) },
-  { name: 'indie', displayName: 'Essential', type: PlanType.ESSENTIAL, group: 'classic', active: true, position: 1, tagline: 'For solo designers shipping their own game.', price: { monthly: 12, yearly: 120 }, trial: true, privateDiagrams: true, teams: false, limits: essentialLimits, features: standardFeatures(essentialLimits, { private: true, team: false, support: '5 work days' }) },
-  { name: 'studio', displayName: 'Professional', type: PlanType.PROFESSIONAL, group: 'classic', active: true, position: 2, tagline: 'For studios balancing live games together.', price: { monthly: 29, yearly: 290 }, trial: true, highlighted: true, privateDiagrams: true, teams: true, limits: professionalLimits, features: standardFeatures(professionalLimits, { private: true, team: true, support: '3 work days' }) },
-  { name: 'aaa', displayName: 'Power', type: PlanType.POWER, group: 'classic', active: true, position: 3, tagline: 'For large teams and multi-thread batch simulation.', price: { monthly: 79, yearly: 790 }, trial: true, privateDiagrams: true, teams: true, limits: unlimited, features: standardFeatures(unlimited, { private: true, team: true, support: '1 work day, live chat Mon-Fri 8:00-20:00 CET' }) },
+  {
+    name: 'community',
+    displayName: 'Public',
+    type: PlanType.COMMUNITY,
+    group: 'free',
+    active: true,
+    position: 0,
+    tagline: 'Learn, share and fork in the open.',
+    price: { monthly: 0, yearly: 0 },
+    trial: false,
+    privateDiagrams: false,
+    teams: false,
+    limits: publicLimits,
+    features: standardFeatures(publicLimits, { private: false, team: false, support: 'Community' }),
+  },
+  {
+    name: 'indie',
+    displayName: 'Essential',
+    type: PlanType.ESSENTIAL,
+    group: 'classic',
+    active: true,
+    position: 1,
+    tagline: 'For solo designers shipping their own game.',
+    price: { monthly: 12, yearly: 120 },
+    trial: true,
+    privateDiagrams: true,
+    teams: false,
+    limits: essentialLimits,
+    features: standardFeatures(essentialLimits, { private: true, team: false, support: '5 work days' }),
+  },
+  {
+    name: 'studio',
+    displayName: 'Professional',
+    type: PlanType.PROFESSIONAL,
+    group: 'classic',
+    active: true,
+    position: 2,
+    tagline: 'For studios balancing live games together.',
+    price: { monthly: 29, yearly: 290 },
+    trial: true,
+    highlighted: true,
+    privateDiagrams: true,
+    teams: true,
+    limits: professionalLimits,
+    features: standardFeatures(professionalLimits, { private: true, team: true, support: '3 work days' }),
+  },
+  {
+    name: 'aaa',
+    displayName: 'Power',
+    type: PlanType.POWER,
+    group: 'classic',
+    active: true,
+    position: 3,
+    tagline: 'For large teams and multi-thread batch simulation.',
+    price: { monthly: 79, yearly: 790 },
+    trial: true,
+    privateDiagrams: true,
+    teams: true,
+    limits: unlimited,
+    features: standardFeatures(unlimited, {
+      private: true,
+      team: true,
+      support: '1 work day, live chat Mon-Fri 8:00-20:00 CET',
+    }),
+  },
   // Newer plans (community3, starter3, pro3 and Vault): in the catalogue, off the pricing page until the admin activates them.
-  { name: 'starter3', displayName: 'Starter', type: PlanType.STARTER3, group: 'newer', active: false, position: 4, tagline: 'Pay-as-you-grow events for small teams.', price: { monthly: 9, yearly: 90 }, trial: true, privateDiagrams: true, teams: false, limits: { ...essentialLimits, eventsPerUserPerMonth: 2_000_000 }, features: [...standardFeatures(essentialLimits, { private: true, team: false, support: '5 work days' }), feature('Top-up events', '$0.00016 per event')] },
-  { name: 'vault', displayName: 'Vault', type: PlanType.VAULT, group: 'newer', active: false, position: 5, tagline: 'Private by default, for confidential projects.', price: { monthly: 19, yearly: 190 }, trial: true, privateDiagrams: true, teams: false, limits: essentialLimits, features: standardFeatures(essentialLimits, { private: true, team: false, support: '5 work days' }) },
-  { name: 'pro3', displayName: 'Pro', type: PlanType.PRO3, group: 'newer', active: false, position: 6, tagline: 'For teams that simulate at scale.', price: { monthly: 49, yearly: 490 }, trial: true, privateDiagrams: true, teams: true, limits: { ...professionalLimits, eventsPerUserPerMonth: 10_000_000 }, features: [...standardFeatures(professionalLimits, { private: true, team: true, support: '3 work days, 1 hour live video per month' }), feature('Top-up events', '$0.00010 per event')] },
-  { name: 'community3', displayName: 'Public', type: PlanType.COMMUNITY3, group: 'legacy', active: false, position: 7, tagline: 'Learn, share and fork in the open.', price: { monthly: 0, yearly: 0 }, trial: false, privateDiagrams: false, teams: false, limits: publicLimits, features: [...standardFeatures(publicLimits, { private: false, team: false, support: 'Community' }), feature('Top-up events', '$0.00020 per event')] },
-  { name: 'academia', displayName: 'Academia', type: ACADEMIA_PLAN_TYPE, group: 'academia', active: false, position: 8, tagline: 'For educators and their students (by application).', price: { monthly: 0, yearly: 0 }, trial: false, privateDiagrams: true, teams: true, limits: { ...professionalLimits, editors: 100 }, features: standardFeatures(professionalLimits, { private: true, team: true, support: '5 work days' }) },
-  { name: 'trial', displayName: 'Trial', type: PlanType.TRIAL, group: 'special', active: false, position: 9, tagline: 'Every paid feature for 14 days.', price: { monthly: 0, yearly: 0 }, trial: false, privateDiagrams: true, teams: true, limits: professionalLimits, features: standardFeatures(professionalLimits, { private: true, team: true, support: '3 work days' }) },
-  { name: 'enterprise', displayName: 'Enterprise', type: PlanType.ENTERPRISE, group: 'special', active: false, position: 10, tagline: 'No limits; contact us.', price: { monthly: 0, yearly: 0 }, trial: false, privateDiagrams: true, teams: true, limits: unlimited, features: standardFeatures(unlimited, { private: true, team: true, support: '1 work day' }) },
-  { name: 'enterprise2', displayName: 'Enterprise', type: PlanType.ENTERPRISE2, group: 'special', active: false, position: 11, tagline: 'No limits; contact us.', price: { monthly: 0, yearly: 0 }, trial: false, privateDiagrams: true, teams: true, limits: unlimited, features: standardFeatures(unlimited, { private: true, team: true, support: '1 work day' }) },
+  {
+    name: 'starter3',
+    displayName: 'Starter',
+    type: PlanType.STARTER3,
+    group: 'newer',
+    active: false,
+    position: 4,
+    tagline: 'Pay-as-you-grow events for small teams.',
+    price: { monthly: 9, yearly: 90 },
+    trial: true,
+    privateDiagrams: true,
+    teams: false,
+    limits: { ...essentialLimits, eventsPerUserPerMonth: 2_000_000 },
+    features: [
+      ...standardFeatures(essentialLimits, { private: true, team: false, support: '5 work days' }),
+      feature('Top-up events', '$0.00016 per event'),
+    ],
+  },
+  {
+    name: 'vault',
+    displayName: 'Vault',
+    type: PlanType.VAULT,
+    group: 'newer',
+    active: false,
+    position: 5,
+    tagline: 'Private by default, for confidential projects.',
+    price: { monthly: 19, yearly: 190 },
+    trial: true,
+    privateDiagrams: true,
+    teams: false,
+    limits: essentialLimits,
+    features: standardFeatures(essentialLimits, { private: true, team: false, support: '5 work days' }),
+  },
+  {
+    name: 'pro3',
+    displayName: 'Pro',
+    type: PlanType.PRO3,
+    group: 'newer',
+    active: false,
+    position: 6,
+    tagline: 'For teams that simulate at scale.',
+    price: { monthly: 49, yearly: 490 },
+    trial: true,
+    privateDiagrams: true,
+    teams: true,
+    limits: { ...professionalLimits, eventsPerUserPerMonth: 10_000_000 },
+    features: [
+      ...standardFeatures(professionalLimits, {
+        private: true,
+        team: true,
+        support: '3 work days, 1 hour live video per month',
+      }),
+      feature('Top-up events', '$0.00010 per event'),
+    ],
+  },
+  {
+    name: 'community3',
+    displayName: 'Public',
+    type: PlanType.COMMUNITY3,
+    group: 'legacy',
+    active: false,
+    position: 7,
+    tagline: 'Learn, share and fork in the open.',
+    price: { monthly: 0, yearly: 0 },
+    trial: false,
+    privateDiagrams: false,
+    teams: false,
+    limits: publicLimits,
+    features: [
+      ...standardFeatures(publicLimits, { private: false, team: false, support: 'Community' }),
+      feature('Top-up events', '$0.00020 per event'),
+    ],
+  },
+  {
+    name: 'academia',
+    displayName: 'Academia',
+    type: ACADEMIA_PLAN_TYPE,
+    group: 'academia',
+    active: false,
+    position: 8,
+    tagline: 'For educators and their students (by application).',
+    price: { monthly: 0, yearly: 0 },
+    trial: false,
+    privateDiagrams: true,
+    teams: true,
+    limits: { ...professionalLimits, editors: 100 },
+    features: standardFeatures(professionalLimits, { private: true, team: true, support: '5 work days' }),
+  },
+  {
+    name: 'trial',
+    displayName: 'Trial',
+    type: PlanType.TRIAL,
+    group: 'special',
+    active: false,
+    position: 9,
+    tagline: 'Every paid feature for 14 days.',
+    price: { monthly: 0, yearly: 0 },
+    trial: false,
+    privateDiagrams: true,
+    teams: true,
+    limits: professionalLimits,
+    features: standardFeatures(professionalLimits, { private: true, team: true, support: '3 work days' }),
+  },
+  {
+    name: 'enterprise',
+    displayName: 'Enterprise',
+    type: PlanType.ENTERPRISE,
+    group: 'special',
+    active: false,
+    position: 10,
+    tagline: 'No limits; contact us.',
+    price: { monthly: 0, yearly: 0 },
+    trial: false,
+    privateDiagrams: true,
+    teams: true,
+    limits: unlimited,
+    features: standardFeatures(unlimited, { private: true, team: true, support: '1 work day' }),
+  },
+  {
+    name: 'enterprise2',
+    displayName: 'Enterprise',
+    type: PlanType.ENTERPRISE2,
+    group: 'special',
+    active: false,
+    position: 11,
+    tagline: 'No limits; contact us.',
+    price: { monthly: 0, yearly: 0 },
+    trial: false,
+    privateDiagrams: true,
+    teams: true,
+    limits: unlimited,
+    features: standardFeatures(unlimited, { private: true, team: true, support: '1 work day' }),
+  },
   // Older plan types the spec lists: kept so an old account's number still names a plan.
-  { name: 'web3', displayName: 'Web3', type: PlanType.WEB3, group: 'legacy', active: false, position: 12, tagline: '', price: { monthly: 0, yearly: 0 }, trial: false, privateDiagrams: true, teams: false, limits: essentialLimits, features: [] },
-  { name: 'upgrade', displayName: 'Upgrade', type: PlanType.UPGRADE, group: 'legacy', active: false, position: 13, tagline: '', price: { monthly: 0, yearly: 0 }, trial: false, privateDiagrams: true, teams: false, limits: essentialLimits, features: [] },
-  { name: 'indie2', displayName: 'Essential', type: PlanType.INDIE, group: 'legacy', active: false, position: 14, tagline: '', price: { monthly: 12, yearly: 120 }, trial: false, privateDiagrams: true, teams: false, limits: essentialLimits, features: [] },
-  { name: 'pro', displayName: 'Pro', type: PlanType.PRO, group: 'legacy', active: false, position: 15, tagline: '', price: { monthly: 49, yearly: 490 }, trial: false, privateDiagrams: true, teams: true, limits: professionalLimits, features: [] },
-  { name: 'starter', displayName: 'Starter', type: PlanType.STARTER, group: 'legacy', active: false, position: 16, tagline: '', price: { monthly: 9, yearly: 90 }, trial: false, privateDiagrams: true, teams: false, limits: essentialLimits, features: [] },
-  { name: 'pro2', displayName: 'Pro', type: PlanType.PRO2, group: 'legacy', active: false, position: 17, tagline: '', price: { monthly: 49, yearly: 490 }, trial: false, privateDiagrams: true, teams: true, limits: professionalLimits, features: [] },
+  {
+    name: 'web3',
+    displayName: 'Web3',
+    type: PlanType.WEB3,
+    group: 'legacy',
+    active: false,
+    position: 12,
+    tagline: '',
+    price: { monthly: 0, yearly: 0 },
+    trial: false,
+    privateDiagrams: true,
+    teams: false,
+    limits: essentialLimits,
+    features: [],
+  },
+  {
+    name: 'upgrade',
+    displayName: 'Upgrade',
+    type: PlanType.UPGRADE,
+    group: 'legacy',
+    active: false,
+    position: 13,
+    tagline: '',
+    price: { monthly: 0, yearly: 0 },
+    trial: false,
+    privateDiagrams: true,
+    teams: false,
+    limits: essentialLimits,
+    features: [],
+  },
+  {
+    name: 'indie2',
+    displayName: 'Essential',
+    type: PlanType.INDIE,
+    group: 'legacy',
+    active: false,
+    position: 14,
+    tagline: '',
+    price: { monthly: 12, yearly: 120 },
+    trial: false,
+    privateDiagrams: true,
+    teams: false,
+    limits: essentialLimits,
+    features: [],
+  },
+  {
+    name: 'pro',
+    displayName: 'Pro',
+    type: PlanType.PRO,
+    group: 'legacy',
+    active: false,
+    position: 15,
+    tagline: '',
+    price: { monthly: 49, yearly: 490 },
+    trial: false,
+    privateDiagrams: true,
+    teams: true,
+    limits: professionalLimits,
+    features: [],
+  },
+  {
+    name: 'starter',
+    displayName: 'Starter',
+    type: PlanType.STARTER,
+    group: 'legacy',
+    active: false,
+    position: 16,
+    tagline: '',
+    price: { monthly: 9, yearly: 90 },
+    trial: false,
+    privateDiagrams: true,
+    teams: false,
+    limits: essentialLimits,
+    features: [],
+  },
+  {
+    name: 'pro2',
+    displayName: 'Pro',
+    type: PlanType.PRO2,
+    group: 'legacy',
+    active: false,
+    position: 17,
+    tagline: '',
+    price: { monthly: 49, yearly: 490 },
+    trial: false,
+    privateDiagrams: true,
+    teams: true,
+    limits: professionalLimits,
+    features: [],
+  },
 ];
 
 /** @deprecated the catalogue lives in the database now (GET /api/get-prod-config); kept for old imports. */
 export const planCatalog = defaultPlanCatalogue.filter((p) => p.active);
 
 /** Where a plan's trial button leads: the trial start for a known, active plan with a trial, else /register. */
-export function planSelectionUrl(planName: string, billingCycle: BillingCycle, catalogue: Pick<CatalogPlan, 'name' | 'active' | 'trial'>[] = planCatalog): string {
+export function planSelectionUrl(
+  planName: string,
+  billingCycle: BillingCycle,
+  catalogue: Pick<CatalogPlan, 'name' | 'active' | 'trial'>[] = planCatalog,
+): string {
   const plan = catalogue.find((p) => p.name === planName && p.active);
-  return plan?.trial && billingCycles.includes(billingCycle) ? `/start-trial/${plan.name}/${billingCycle}` : '/register';
+  return plan?.trial && billingCycles.includes(billingCycle)
+    ? `/start-trial/${plan.name}/${billingCycle}`
+    : '/register';
 }
 
 // ---- wire shapes ----
@@ -194,7 +536,12 @@ export const catalogPlanSchema = z.object({
 });
 export type PlanView = z.infer<typeof catalogPlanSchema>;
 
-export const usageItemSchema = z.object({ limit: z.enum(planLimitKeys), label: z.string(), used: z.number().int().nullable(), allowed: z.number().int().nullable() });
+export const usageItemSchema = z.object({
+  limit: z.enum(planLimitKeys),
+  label: z.string(),
+  used: z.number().int().nullable(),
+  allowed: z.number().int().nullable(),
+});
 export type UsageItem = z.infer<typeof usageItemSchema>;
 
 export const subscriptionViewSchema = z.object({
@@ -217,10 +564,30 @@ export const subscriptionViewSchema = z.object({
 });
 export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
 
-const planFeaturesSchema = z.array(z.object({ name: z.string(), displayName: z.string(), tagline: z.string(), highlighted: z.boolean(), features: z.array(z.object({ label: z.string(), value: z.union([z.boolean(), z.string()]) })) }));
-const prodConfigSchema = z.array(z.object({ id: z.number().int(), name: z.string(), active: z.boolean(), trial: z.boolean(), currency: z.string(), price: z.object({ monthly: z.number(), yearly: z.number() }) }));
+const planFeaturesSchema = z.array(
+  z.object({
+    name: z.string(),
+    displayName: z.string(),
+    tagline: z.string(),
+    highlighted: z.boolean(),
+    features: z.array(z.object({ label: z.string(), value: z.union([z.boolean(), z.string()]) })),
+  }),
+);
+const prodConfigSchema = z.array(
+  z.object({
+    id: z.number().int(),
+    name: z.string(),
+    active: z.boolean(),
+    trial: z.boolean(),
+    currency: z.string(),
+    price: z.object({ monthly: z.number(), yearly: z.number() }),
+  }),
+);
 
-export const startTrialParamsSchema = z.object({ planName: z.string().min(1).max(40), billingCycle: z.enum(billingCycles) });
+export const startTrialParamsSchema = z.object({
+  planName: z.string().min(1).max(40),
+  billingCycle: z.enum(billingCycles),
+});
 
 export const planUpdateBodySchema = z.object({
   displayName: z.string().trim().min(1).max(60),
@@ -242,7 +609,11 @@ export const selfHostedPlanBodySchema = z.object({ planType: z.number().int().mi
 export const academiaApplicationBodySchema = z.object({
   educatorEmail: z.email('You must enter a valid email address!').max(200),
   courseName: z.string().trim().min(1, 'This field may not be empty').max(200),
-  studentsCount: z.coerce.number({ message: 'Please enter a number' }).int('Please enter a whole number').min(1, 'Please enter a number of at least 1').max(100_000),
+  studentsCount: z.coerce
+    .number({ message: 'Please enter a number' })
+    .int('Please enter a whole number')
+    .min(1, 'Please enter a number of at least 1')
+    .max(100_000),
   lessonPlan: z.string().trim().min(1, 'This field may not be empty').max(5000),
   examCurriculum: z.string().trim().min(1, 'This field may not be empty').max(5000),
   motivation: z.string().trim().min(1, 'This field may not be empty').max(5000),
@@ -272,32 +643,161 @@ export const academiaApplicationSchema = z.object({
 });
 export type AcademiaApplicationView = z.infer<typeof academiaApplicationSchema>;
 export const academiaDecisionBodySchema = z.object({ decision: z.enum(['approve', 'reject', 'confirm-backlink']) });
-export const academiaBacklinkBodySchema = z.object({ backlinkUrl: z.url('Please enter the address of the page with the backlink').max(500) });
+export const academiaBacklinkBodySchema = z.object({
+  backlinkUrl: z.url('Please enter the address of the page with the backlink').max(500),
+});
 
 const ok = <T extends z.ZodType>(content: T) => z.object({ success: z.literal(true), content });
 
 export const planEndpoints = {
-  planFeatures: defineEndpoint({ method: 'GET', path: '/get-plan-features', summary: 'Features of every plan on the pricing page', tag: 'plans', public: true, responses: { 200: ok(planFeaturesSchema) } }),
-  prodConfig: defineEndpoint({ method: 'GET', path: '/get-prod-config', summary: 'Plan ids, prices per billing cycle and trials', tag: 'plans', public: true, responses: { 200: ok(prodConfigSchema) } }),
-  catalogue: defineEndpoint({ method: 'GET', path: '/plans', summary: 'The plan comparison: active plans with limits, and whether billing is on', tag: 'plans', public: true, responses: { 200: ok(z.object({ plans: z.array(catalogPlanSchema), billingEnabled: z.boolean() })) } }),
-  subscription: defineEndpoint({ method: 'GET', path: '/subscription', summary: "The caller's workspace plan and state", tag: 'plans', responses: { 200: ok(z.object({ subscription: subscriptionViewSchema })) } }),
-  usage: defineEndpoint({ method: 'GET', path: '/subscription/usage', summary: 'Usage against each plan limit', tag: 'plans', responses: { 200: ok(z.object({ items: z.array(usageItemSchema) })) } }),
-  startTrial: defineEndpoint({ method: 'POST', path: '/start-trial/:planName/:billingCycle', summary: 'Start the 14-day trial (no card, once per account)', tag: 'plans', params: startTrialParamsSchema, responses: { 200: ok(z.object({ subscription: subscriptionViewSchema })) } }),
-  applyAcademia: defineEndpoint({ method: 'POST', path: '/academia/applications', summary: 'Apply for the Academia plan', tag: 'plans', body: academiaApplicationBodySchema, responses: { 201: ok(z.object({ application: academiaApplicationSchema })) } }),
-  myAcademia: defineEndpoint({ method: 'GET', path: '/academia/applications/mine', summary: "The caller's latest Academia application", tag: 'plans', responses: { 200: ok(z.object({ application: academiaApplicationSchema.nullable() })) } }),
-  academiaBacklink: defineEndpoint({ method: 'PUT', path: '/academia/applications/mine/backlink', summary: 'Tell us where the backlink is', tag: 'plans', body: academiaBacklinkBodySchema, responses: { 200: ok(z.object({ application: academiaApplicationSchema })) } }),
-  adminPlans: defineEndpoint({ method: 'GET', path: '/admin/plans', summary: 'Every plan of the catalogue, and the self-hosted plan', tag: 'admin', responses: { 200: ok(z.object({ plans: z.array(catalogPlanSchema), billingEnabled: z.boolean(), selfHostedPlanType: z.number().int() })) } }),
-  adminUpdatePlan: defineEndpoint({ method: 'PUT', path: '/admin/plans/:type', summary: 'Edit a plan of the catalogue', tag: 'admin', params: z.object({ type: z.coerce.number().int().min(0).max(1000) }), body: planUpdateBodySchema, responses: { 200: ok(z.object({ plan: catalogPlanSchema })) } }),
-  adminSelfHostedPlan: defineEndpoint({ method: 'PUT', path: '/admin/plans-self-hosted', summary: 'The plan every workspace gets while billing is off', tag: 'admin', body: selfHostedPlanBodySchema, responses: { 200: ok(z.object({ selfHostedPlanType: z.number().int() })) } }),
-  adminAcademia: defineEndpoint({ method: 'GET', path: '/admin/academia-applications', summary: 'Academia applications', tag: 'admin', query: z.object({ status: z.enum(academiaStatuses).optional() }), responses: { 200: ok(z.object({ items: z.array(academiaApplicationSchema) })) } }),
-  adminRunPlanJob: defineEndpoint({ method: 'POST', path: '/admin/plan-jobs/:job/run', summary: 'Run a plan job now (the hourly trial expiry or Academia deadlines)', tag: 'admin', params: z.object({ job: z.enum(['expire-trials', 'academia-backlinks']) }), responses: { 200: ok(z.object({ downgraded: z.number().int().optional(), warned: z.number().int().optional(), reverted: z.number().int().optional() })) } }),
-  adminDecideAcademia: defineEndpoint({ method: 'POST', path: '/admin/academia-applications/:id/decision', summary: 'Approve or reject an application, or confirm its backlink', tag: 'admin', params: z.object({ id: z.uuid() }), body: academiaDecisionBodySchema, responses: { 200: ok(z.object({ application: academiaApplicationSchema })) } }),
+  planFeatures: defineEndpoint({
+    method: 'GET',
+    path: '/get-plan-features',
+    summary: 'Features of every plan on the pricing page',
+    tag: 'plans',
+    public: true,
+    responses: { 200: ok(planFeaturesSchema) },
+  }),
+  prodConfig: defineEndpoint({
+    method: 'GET',
+    path: '/get-prod-config',
+    summary: 'Plan ids, prices per billing cycle and trials',
+    tag: 'plans',
+    public: true,
+    responses: { 200: ok(prodConfigSchema) },
+  }),
+  catalogue: defineEndpoint({
+    method: 'GET',
+    path: '/plans',
+    summary: 'The plan comparison: active plans with limits, and whether billing is on',
+    tag: 'plans',
+    public: true,
+    responses: { 200: ok(z.object({ plans: z.array(catalogPlanSchema), billingEnabled: z.boolean() })) },
+  }),
+  subscription: defineEndpoint({
+    method: 'GET',
+    path: '/subscription',
+    summary: "The caller's workspace plan and state",
+    tag: 'plans',
+    responses: { 200: ok(z.object({ subscription: subscriptionViewSchema })) },
+  }),
+  usage: defineEndpoint({
+    method: 'GET',
+    path: '/subscription/usage',
+    summary: 'Usage against each plan limit',
+    tag: 'plans',
+    responses: { 200: ok(z.object({ items: z.array(usageItemSchema) })) },
+  }),
+  startTrial: defineEndpoint({
+    method: 'POST',
+    path: '/start-trial/:planName/:billingCycle',
+    summary: 'Start the 14-day trial (no card, once per account)',
+    tag: 'plans',
+    params: startTrialParamsSchema,
+    responses: { 200: ok(z.object({ subscription: subscriptionViewSchema })) },
+  }),
+  applyAcademia: defineEndpoint({
+    method: 'POST',
+    path: '/academia/applications',
+    summary: 'Apply for the Academia plan',
+    tag: 'plans',
+    body: academiaApplicationBodySchema,
+    responses: { 201: ok(z.object({ application: academiaApplicationSchema })) },
+  }),
+  myAcademia: defineEndpoint({
+    method: 'GET',
+    path: '/academia/applications/mine',
+    summary: "The caller's latest Academia application",
+    tag: 'plans',
+    responses: { 200: ok(z.object({ application: academiaApplicationSchema.nullable() })) },
+  }),
+  academiaBacklink: defineEndpoint({
+    method: 'PUT',
+    path: '/academia/applications/mine/backlink',
+    summary: 'Tell us where the backlink is',
+    tag: 'plans',
+    body: academiaBacklinkBodySchema,
+    responses: { 200: ok(z.object({ application: academiaApplicationSchema })) },
+  }),
+  adminPlans: defineEndpoint({
+    method: 'GET',
+    path: '/admin/plans',
+    summary: 'Every plan of the catalogue, and the self-hosted plan',
+    tag: 'admin',
+    responses: {
+      200: ok(
+        z.object({
+          plans: z.array(catalogPlanSchema),
+          billingEnabled: z.boolean(),
+          selfHostedPlanType: z.number().int(),
+        }),
+      ),
+    },
+  }),
+  adminUpdatePlan: defineEndpoint({
+    method: 'PUT',
+    path: '/admin/plans/:type',
+    summary: 'Edit a plan of the catalogue',
+    tag: 'admin',
+    params: z.object({ type: z.coerce.number().int().min(0).max(1000) }),
+    body: planUpdateBodySchema,
+    responses: { 200: ok(z.object({ plan: catalogPlanSchema })) },
+  }),
+  adminSelfHostedPlan: defineEndpoint({
+    method: 'PUT',
+    path: '/admin/plans-self-hosted',
+    summary: 'The plan every workspace gets while billing is off',
+    tag: 'admin',
+    body: selfHostedPlanBodySchema,
+    responses: { 200: ok(z.object({ selfHostedPlanType: z.number().int() })) },
+  }),
+  adminAcademia: defineEndpoint({
+    method: 'GET',
+    path: '/admin/academia-applications',
+    summary: 'Academia applications',
+    tag: 'admin',
+    query: z.object({ status: z.enum(academiaStatuses).optional() }),
+    responses: { 200: ok(z.object({ items: z.array(academiaApplicationSchema) })) },
+  }),
+  adminRunPlanJob: defineEndpoint({
+    method: 'POST',
+    path: '/admin/plan-jobs/:job/run',
+    summary: 'Run a plan job now (the hourly trial expiry or Academia deadlines)',
+    tag: 'admin',
+    params: z.object({ job: z.enum(['expire-trials', 'academia-backlinks']) }),
+    responses: {
+      200: ok(
+        z.object({
+          downgraded: z.number().int().optional(),
+          warned: z.number().int().optional(),
+          reverted: z.number().int().optional(),
+        }),
+      ),
+    },
+  }),
+  adminDecideAcademia: defineEndpoint({
+    method: 'POST',
+    path: '/admin/academia-applications/:id/decision',
+    summary: 'Approve or reject an application, or confirm its backlink',
+    tag: 'admin',
+    params: z.object({ id: z.uuid() }),
+    body: academiaDecisionBodySchema,
+    responses: { 200: ok(z.object({ application: academiaApplicationSchema })) },
+  }),
 };
 
 // ---- the admin's plan form (text inputs → PlanUpdateBody) ----
 
-const limitInput = z.string().trim().regex(/^\d*$/, 'A whole number, or empty for unlimited').transform((v) => (v === '' ? null : Number(v)));
-const priceInput = z.string().trim().regex(/^\d+(\.\d{1,2})?$/, 'A price in euros, like 12 or 9.50').transform(Number);
+const limitInput = z
+  .string()
+  .trim()
+  .regex(/^\d*$/, 'A whole number, or empty for unlimited')
+  .transform((v) => (v === '' ? null : Number(v)));
+const priceInput = z
+  .string()
+  .trim()
+  .regex(/^\d+(\.\d{1,2})?$/, 'A price in euros, like 12 or 9.50')
+  .transform(Number);
 /** One feature per line: "Label | value", where the value is yes, no or any text. */
 export function parseFeatureLines(text: string): PlanFeature[] {
   return text
@@ -312,7 +812,9 @@ export function parseFeatureLines(text: string): PlanFeature[] {
     });
 }
 export function featureLines(features: PlanFeature[]): string {
-  return features.map((f) => `${f.label} | ${f.value === true ? 'yes' : f.value === false ? 'no' : f.value}`).join('\n');
+  return features
+    .map((f) => `${f.label} | ${f.value === true ? 'yes' : f.value === false ? 'no' : f.value}`)
+    .join('\n');
 }
 export const planFormSchema = z
   .object({
@@ -326,8 +828,14 @@ export const planFormSchema = z
     priceYearly: priceInput,
     privateDiagrams: z.boolean(),
     teams: z.boolean(),
-    limits: z.object(Object.fromEntries(planLimitKeys.map((k) => [k, limitInput])) as Record<PlanLimitKey, typeof limitInput>),
+    limits: z.object(
+      Object.fromEntries(planLimitKeys.map((k) => [k, limitInput])) as Record<PlanLimitKey, typeof limitInput>,
+    ),
     features: z.string().max(4000),
   })
-  .transform(({ priceMonthly, priceYearly, features, ...rest }): PlanUpdateBody => ({ ...rest, price: { monthly: priceMonthly, yearly: priceYearly }, features: parseFeatureLines(features) }));
+  .transform(({ priceMonthly, priceYearly, features, ...rest }): PlanUpdateBody => ({
+    ...rest,
+    price: { monthly: priceMonthly, yearly: priceYearly },
+    features: parseFeatureLines(features),
+  }));
 export type PlanFormValues = z.input<typeof planFormSchema>;

@@ -92,18 +92,64 @@ export const batchBodySchema = z.object({
 const tag = 'plays';
 export const playEndpoints = {
   list: defineEndpoint({
-    method: 'GET', path: '/diagrams/:fuid/plays', summary: 'Play history of a diagram, newest first', tag, params: fuidParams, query: listPlaysQuerySchema,
-    responses: { 200: envelope(z.object({ items: z.array(playSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() })) },
+    method: 'GET',
+    path: '/diagrams/:fuid/plays',
+    summary: 'Play history of a diagram, newest first',
+    tag,
+    params: fuidParams,
+    query: listPlaysQuerySchema,
+    responses: {
+      200: envelope(
+        z.object({
+          items: z.array(playSchema),
+          total: z.number().int(),
+          page: z.number().int(),
+          pageSize: z.number().int(),
+        }),
+      ),
+    },
   }),
-  create: defineEndpoint({ method: 'POST', path: '/diagrams/:fuid/plays', summary: 'Store a quick, interactive or multiple run the client made', tag, params: fuidParams, body: createPlayBodySchema, responses: { 201: envelope(z.object({ play: playWithValuesSchema })) } }),
-  get: defineEndpoint({ method: 'GET', path: '/diagrams/:fuid/plays/:playId', summary: 'Open a play with its series or statistics', tag, params: playParams, responses: { 200: envelope(z.object({ play: playWithValuesSchema })) } }),
-  delete: defineEndpoint({ method: 'DELETE', path: '/diagrams/:fuid/plays/:playId', summary: 'Delete a play', tag, params: playParams, responses: { 200: envelope(z.object({ message: z.string() })) } }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/diagrams/:fuid/plays',
+    summary: 'Store a quick, interactive or multiple run the client made',
+    tag,
+    params: fuidParams,
+    body: createPlayBodySchema,
+    responses: { 201: envelope(z.object({ play: playWithValuesSchema })) },
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/diagrams/:fuid/plays/:playId',
+    summary: 'Open a play with its series or statistics',
+    tag,
+    params: playParams,
+    responses: { 200: envelope(z.object({ play: playWithValuesSchema })) },
+  }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: '/diagrams/:fuid/plays/:playId',
+    summary: 'Delete a play',
+    tag,
+    params: playParams,
+    responses: { 200: envelope(z.object({ message: z.string() })) },
+  }),
   cancel: defineEndpoint({
-    method: 'POST', path: '/diagrams/:fuid/plays/:playId/cancel', summary: 'Stop a queued or running server batch (what ran so far is dropped)', tag, params: playParams,
+    method: 'POST',
+    path: '/diagrams/:fuid/plays/:playId/cancel',
+    summary: 'Stop a queued or running server batch (what ran so far is dropped)',
+    tag,
+    params: playParams,
     responses: { 200: envelope(z.object({ play: playSchema })) },
   }),
   batch: defineEndpoint({
-    method: 'POST', path: '/diagrams/:fuid/batches', summary: 'Run a multiple run on the server (queued; progress on the play and over Socket.IO; a notification when done)', tag, params: fuidParams, body: batchBodySchema,
+    method: 'POST',
+    path: '/diagrams/:fuid/batches',
+    summary:
+      'Run a multiple run on the server (queued; progress on the play and over Socket.IO; a notification when done)',
+    tag,
+    params: fuidParams,
+    body: batchBodySchema,
     responses: { 202: envelope(z.object({ play: playSchema })) },
   }),
 };

@@ -25,7 +25,11 @@ export const searchFilterOptions: Record<SearchFilter, { name: string; resultsUr
   designers: { name: 'Designers', resultsUrl: '/community/see-all?filter=designers' },
 };
 
-export const categoryNames: Record<SuggestionCategory, string> = { documentation: 'Documentation', diagrams: 'Diagrams', designers: 'Designers' };
+export const categoryNames: Record<SuggestionCategory, string> = {
+  documentation: 'Documentation',
+  diagrams: 'Diagrams',
+  designers: 'Designers',
+};
 
 /** A trimmed term longer than 2 characters, or null. */
 export function searchableTerm(term: string): string | null {

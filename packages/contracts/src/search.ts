@@ -7,14 +7,25 @@ export const searchFilterSchema = z.enum(searchFilters);
 export const suggestionCategorySchema = z.enum(suggestionCategories);
 export const suggestionContextSchema = z.enum(suggestionContexts);
 
-export const suggestionSchema = z.object({ id: z.string(), title: z.string(), category: suggestionCategorySchema, url: z.string() }).meta({ id: 'Suggestion' });
+export const suggestionSchema = z
+  .object({ id: z.string(), title: z.string(), category: suggestionCategorySchema, url: z.string() })
+  .meta({ id: 'Suggestion' });
 export type Suggestion = z.infer<typeof suggestionSchema>;
 
 export const searchResultSchema = z
-  .object({ id: z.string(), title: z.string(), excerpt: z.string(), url: z.string(), kind: z.string(), kindName: z.string() })
+  .object({
+    id: z.string(),
+    title: z.string(),
+    excerpt: z.string(),
+    url: z.string(),
+    kind: z.string(),
+    kindName: z.string(),
+  })
   .meta({ id: 'SearchResult' });
 export type SearchResult = z.infer<typeof searchResultSchema>;
-export const searchResultsSchema = z.object({ term: z.string(), results: z.array(searchResultSchema), total: z.number().int() }).meta({ id: 'SearchResults' });
+export const searchResultsSchema = z
+  .object({ term: z.string(), results: z.array(searchResultSchema), total: z.number().int() })
+  .meta({ id: 'SearchResults' });
 export type SearchResults = z.infer<typeof searchResultsSchema>;
 
 export const searchEndpoints = {

@@ -18,14 +18,19 @@ export const SocialTexts = {
   likedNotice: '{person} liked your diagram "{name}"',
   followedNotice: '{person} started following you',
   availableForHire: 'Available for hire',
-  availableForHireHint: 'Show a Hire button on your community profile and list you under Designers for hire. Messages reach you by e-mail; your address is never shown.',
+  availableForHireHint:
+    'Show a Hire button on your community profile and list you under Designers for hire. Messages reach you by e-mail; your address is never shown.',
 } as const;
 
 const fuidParams = z.object({ fuid: z.string().regex(/^[A-Za-z0-9]{16}$/) });
 const usernameParams = z.object({ username: z.string().min(1).max(80) });
 
-export const likeStateSchema = z.object({ fuid: z.string(), liked: z.boolean(), likeCount: z.number().int() }).meta({ id: 'LikeState' });
-export const followStateSchema = z.object({ username: z.string(), isFollowed: z.boolean(), followerCount: z.number().int() }).meta({ id: 'FollowState' });
+export const likeStateSchema = z
+  .object({ fuid: z.string(), liked: z.boolean(), likeCount: z.number().int() })
+  .meta({ id: 'LikeState' });
+export const followStateSchema = z
+  .object({ username: z.string(), isFollowed: z.boolean(), followerCount: z.number().int() })
+  .meta({ id: 'FollowState' });
 
 export const socialStateQuerySchema = z.object({
   /** Comma-joined diagram fuids. */
@@ -46,7 +51,16 @@ export const socialStateSchema = z.object({
   forHire: z.array(z.string()),
 });
 
-export const connectionSchema = z.object({ id: z.string(), username: z.string(), name: z.string(), avatarUrl: z.string().nullable(), followerCount: z.number().int(), publicDiagramCount: z.number().int() }).meta({ id: 'Connection' });
+export const connectionSchema = z
+  .object({
+    id: z.string(),
+    username: z.string(),
+    name: z.string(),
+    avatarUrl: z.string().nullable(),
+    followerCount: z.number().int(),
+    publicDiagramCount: z.number().int(),
+  })
+  .meta({ id: 'Connection' });
 export const connectionsQuerySchema = z.object({ username: z.string().min(1).max(80) });
 
 const optionalText = (max: number) => z.string().trim().max(max).optional().default('');
@@ -68,20 +82,75 @@ export const availableForHireBodySchema = z.object({ availableForHire: z.boolean
 
 const tag = 'community';
 export const socialEndpoints = {
-  like: defineEndpoint({ method: 'PUT', path: '/community/diagrams/:fuid/like', summary: 'Like a diagram (idempotent; likeCount +1 once)', tag, params: fuidParams, responses: { 200: envelope(likeStateSchema) } }),
-  unlike: defineEndpoint({ method: 'DELETE', path: '/community/diagrams/:fuid/like', summary: 'Unlike a diagram (idempotent; likeCount -1 once)', tag, params: fuidParams, responses: { 200: envelope(likeStateSchema) } }),
-  follow: defineEndpoint({ method: 'PUT', path: '/community/user/connections/:username', summary: 'Follow a designer (idempotent; followerCount +1 once)', tag, params: usernameParams, responses: { 200: envelope(followStateSchema) } }),
-  unfollow: defineEndpoint({ method: 'DELETE', path: '/community/user/connections/:username', summary: 'Unfollow a designer', tag, params: usernameParams, responses: { 200: envelope(followStateSchema) } }),
+  like: defineEndpoint({
+    method: 'PUT',
+    path: '/community/diagrams/:fuid/like',
+    summary: 'Like a diagram (idempotent; likeCount +1 once)',
+    tag,
+    params: fuidParams,
+    responses: { 200: envelope(likeStateSchema) },
+  }),
+  unlike: defineEndpoint({
+    method: 'DELETE',
+    path: '/community/diagrams/:fuid/like',
+    summary: 'Unlike a diagram (idempotent; likeCount -1 once)',
+    tag,
+    params: fuidParams,
+    responses: { 200: envelope(likeStateSchema) },
+  }),
+  follow: defineEndpoint({
+    method: 'PUT',
+    path: '/community/user/connections/:username',
+    summary: 'Follow a designer (idempotent; followerCount +1 once)',
+    tag,
+    params: usernameParams,
+    responses: { 200: envelope(followStateSchema) },
+  }),
+  unfollow: defineEndpoint({
+    method: 'DELETE',
+    path: '/community/user/connections/:username',
+    summary: 'Unfollow a designer',
+    tag,
+    params: usernameParams,
+    responses: { 200: envelope(followStateSchema) },
+  }),
   connections: defineEndpoint({
-    method: 'GET', path: '/community/user/connections', summary: "A designer's following and followers", tag, public: true, query: connectionsQuerySchema,
-    responses: { 200: envelope(z.object({ following: z.array(connectionSchema), followers: z.array(connectionSchema) })) },
+    method: 'GET',
+    path: '/community/user/connections',
+    summary: "A designer's following and followers",
+    tag,
+    public: true,
+    query: connectionsQuerySchema,
+    responses: {
+      200: envelope(z.object({ following: z.array(connectionSchema), followers: z.array(connectionSchema) })),
+    },
   }),
   state: defineEndpoint({
-    method: 'GET', path: '/community/social-state', summary: 'For the caller: which of these diagrams they like and designers they follow, with current counts', tag, public: true, query: socialStateQuerySchema,
+    method: 'GET',
+    path: '/community/social-state',
+    summary: 'For the caller: which of these diagrams they like and designers they follow, with current counts',
+    tag,
+    public: true,
+    query: socialStateQuerySchema,
     responses: { 200: envelope(socialStateSchema) },
   }),
-  hire: defineEndpoint({ method: 'POST', path: '/community/user/hire', summary: 'Send a designer for hire a message by e-mail (reply-to is the sender)', tag, public: true, body: hireBodySchema, responses: { 200: envelope(z.object({ message: z.string() })) } }),
-  availableForHire: defineEndpoint({ method: 'PUT', path: '/community/user/available-for-hire', summary: 'Profile setting: available for hire', tag, body: availableForHireBodySchema, responses: { 200: envelope(z.object({ availableForHire: z.boolean() })) } }),
+  hire: defineEndpoint({
+    method: 'POST',
+    path: '/community/user/hire',
+    summary: 'Send a designer for hire a message by e-mail (reply-to is the sender)',
+    tag,
+    public: true,
+    body: hireBodySchema,
+    responses: { 200: envelope(z.object({ message: z.string() })) },
+  }),
+  availableForHire: defineEndpoint({
+    method: 'PUT',
+    path: '/community/user/available-for-hire',
+    summary: 'Profile setting: available for hire',
+    tag,
+    body: availableForHireBodySchema,
+    responses: { 200: envelope(z.object({ availableForHire: z.boolean() })) },
+  }),
 };
 
 export type LikeState = z.infer<typeof likeStateSchema>;

@@ -5,7 +5,6 @@ import { TeamTexts } from './teams-texts.js';
 
 export { TeamTexts };
 
-
 export const teamRightsSchema = z.enum(['editor', 'viewer']);
 export const teamMemberStateSchema = z.enum(['active', 'suspended', 'removed', 'invited']);
 
@@ -79,41 +78,180 @@ const teamEnvelope = envelope(z.object({ team: teamSchema }));
 
 const tag = 'teams';
 export const teamEndpoints = {
-  mine: defineEndpoint({ method: 'GET', path: '/teams/mine', summary: 'The team I own or am an active member of (null when none), with members and seats', tag, responses: { 200: envelope(z.object({ team: teamSchema.nullable() })) } }),
-  create: defineEndpoint({ method: 'POST', path: '/teams', summary: 'Create a team (needs a paid plan with seats; not while in another team)', tag, body: createTeamBodySchema, responses: { 201: teamEnvelope } }),
-  rename: defineEndpoint({ method: 'PATCH', path: '/teams/:teamId', summary: 'Team settings: rename (owner)', tag, params: teamParams, body: renameTeamBodySchema, responses: { 200: teamEnvelope } }),
-  invite: defineEndpoint({ method: 'POST', path: '/teams/:teamId/invitations', summary: 'Invite by e-mail (owner; one seat per active or invited member)', tag, params: teamParams, body: inviteBodySchema, responses: { 201: teamEnvelope } }),
-  resend: defineEndpoint({ method: 'POST', path: '/teams/:teamId/invitations/:invitationId/resend', summary: 'Send the invitation e-mail again (owner)', tag, params: teamInvitationParams, responses: { 200: teamEnvelope } }),
-  revoke: defineEndpoint({ method: 'DELETE', path: '/teams/:teamId/invitations/:invitationId', summary: 'Revoke a pending invitation (owner; frees its seat)', tag, params: teamInvitationParams, responses: { 200: teamEnvelope } }),
-  suspend: defineEndpoint({ method: 'POST', path: '/teams/:teamId/members/:userId/suspend', summary: 'Suspend an active member (owner)', tag, params: memberParams, responses: { 200: teamEnvelope } }),
-  unsuspend: defineEndpoint({ method: 'POST', path: '/teams/:teamId/members/:userId/unsuspend', summary: 'Unsuspend a suspended member (owner; needs a free seat)', tag, params: memberParams, responses: { 200: teamEnvelope } }),
-  remove: defineEndpoint({ method: 'DELETE', path: '/teams/:teamId/members/:userId', summary: 'Remove a member, permanently (owner)', tag, params: memberParams, responses: { 200: teamEnvelope } }),
-  seats: defineEndpoint({ method: 'PUT', path: '/teams/:teamId/seats', summary: 'Add or remove seats through billing, prorated (owner; not below the seats in use, not while a payment is pending)', tag, params: teamParams, body: teamSeatsBodySchema, responses: { 200: teamEnvelope } }),
-  rights: defineEndpoint({ method: 'PATCH', path: '/teams/:teamId/members/:userId', summary: "Change a member's rights: editor or viewer (owner)", tag, params: memberParams, body: memberRightsBodySchema, responses: { 200: teamEnvelope } }),
+  mine: defineEndpoint({
+    method: 'GET',
+    path: '/teams/mine',
+    summary: 'The team I own or am an active member of (null when none), with members and seats',
+    tag,
+    responses: { 200: envelope(z.object({ team: teamSchema.nullable() })) },
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/teams',
+    summary: 'Create a team (needs a paid plan with seats; not while in another team)',
+    tag,
+    body: createTeamBodySchema,
+    responses: { 201: teamEnvelope },
+  }),
+  rename: defineEndpoint({
+    method: 'PATCH',
+    path: '/teams/:teamId',
+    summary: 'Team settings: rename (owner)',
+    tag,
+    params: teamParams,
+    body: renameTeamBodySchema,
+    responses: { 200: teamEnvelope },
+  }),
+  invite: defineEndpoint({
+    method: 'POST',
+    path: '/teams/:teamId/invitations',
+    summary: 'Invite by e-mail (owner; one seat per active or invited member)',
+    tag,
+    params: teamParams,
+    body: inviteBodySchema,
+    responses: { 201: teamEnvelope },
+  }),
+  resend: defineEndpoint({
+    method: 'POST',
+    path: '/teams/:teamId/invitations/:invitationId/resend',
+    summary: 'Send the invitation e-mail again (owner)',
+    tag,
+    params: teamInvitationParams,
+    responses: { 200: teamEnvelope },
+  }),
+  revoke: defineEndpoint({
+    method: 'DELETE',
+    path: '/teams/:teamId/invitations/:invitationId',
+    summary: 'Revoke a pending invitation (owner; frees its seat)',
+    tag,
+    params: teamInvitationParams,
+    responses: { 200: teamEnvelope },
+  }),
+  suspend: defineEndpoint({
+    method: 'POST',
+    path: '/teams/:teamId/members/:userId/suspend',
+    summary: 'Suspend an active member (owner)',
+    tag,
+    params: memberParams,
+    responses: { 200: teamEnvelope },
+  }),
+  unsuspend: defineEndpoint({
+    method: 'POST',
+    path: '/teams/:teamId/members/:userId/unsuspend',
+    summary: 'Unsuspend a suspended member (owner; needs a free seat)',
+    tag,
+    params: memberParams,
+    responses: { 200: teamEnvelope },
+  }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/teams/:teamId/members/:userId',
+    summary: 'Remove a member, permanently (owner)',
+    tag,
+    params: memberParams,
+    responses: { 200: teamEnvelope },
+  }),
+  seats: defineEndpoint({
+    method: 'PUT',
+    path: '/teams/:teamId/seats',
+    summary:
+      'Add or remove seats through billing, prorated (owner; not below the seats in use, not while a payment is pending)',
+    tag,
+    params: teamParams,
+    body: teamSeatsBodySchema,
+    responses: { 200: teamEnvelope },
+  }),
+  rights: defineEndpoint({
+    method: 'PATCH',
+    path: '/teams/:teamId/members/:userId',
+    summary: "Change a member's rights: editor or viewer (owner)",
+    tag,
+    params: memberParams,
+    body: memberRightsBodySchema,
+    responses: { 200: teamEnvelope },
+  }),
 };
 
 const invitations = 'invitations';
 export const invitationEndpoints = {
-  mine: defineEndpoint({ method: 'GET', path: '/invitations', summary: 'Pending team invitations for my e-mail address', tag: invitations, responses: { 200: envelope(z.object({ invitations: z.array(invitationSchema) })) } }),
-  get: defineEndpoint({ method: 'GET', path: '/invitations/:key', summary: 'One invitation, by the token in its e-mail (also without a login) or by id (the invitee)', tag: invitations, public: true, params: invitationKeyParams, responses: { 200: envelope(z.object({ invitation: invitationSchema })) } }),
-  accept: defineEndpoint({ method: 'POST', path: '/invitations/:key/accept', summary: 'Accept: join the team', tag: invitations, params: invitationKeyParams, responses: { 200: envelope(z.object({ invitation: invitationSchema })) } }),
-  decline: defineEndpoint({ method: 'POST', path: '/invitations/:key/decline', summary: 'Decline the invitation', tag: invitations, params: invitationKeyParams, responses: { 200: envelope(z.object({ invitation: invitationSchema })) } }),
+  mine: defineEndpoint({
+    method: 'GET',
+    path: '/invitations',
+    summary: 'Pending team invitations for my e-mail address',
+    tag: invitations,
+    responses: { 200: envelope(z.object({ invitations: z.array(invitationSchema) })) },
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/invitations/:key',
+    summary: 'One invitation, by the token in its e-mail (also without a login) or by id (the invitee)',
+    tag: invitations,
+    public: true,
+    params: invitationKeyParams,
+    responses: { 200: envelope(z.object({ invitation: invitationSchema })) },
+  }),
+  accept: defineEndpoint({
+    method: 'POST',
+    path: '/invitations/:key/accept',
+    summary: 'Accept: join the team',
+    tag: invitations,
+    params: invitationKeyParams,
+    responses: { 200: envelope(z.object({ invitation: invitationSchema })) },
+  }),
+  decline: defineEndpoint({
+    method: 'POST',
+    path: '/invitations/:key/decline',
+    summary: 'Decline the invitation',
+    tag: invitations,
+    params: invitationKeyParams,
+    responses: { 200: envelope(z.object({ invitation: invitationSchema })) },
+  }),
 };
 
 export const teamDiagramEndpoints = {
   get: defineEndpoint({
-    method: 'GET', path: '/diagrams/:fuid/team', summary: 'Is the diagram shared with my team (in the team folder), and may I change that?', tag: 'sharing', params: fuidParams,
-    responses: { 200: envelope(z.object({ team: z.object({ id: uuid, name: z.string() }).nullable(), shared: z.boolean(), canChange: z.boolean() })) },
+    method: 'GET',
+    path: '/diagrams/:fuid/team',
+    summary: 'Is the diagram shared with my team (in the team folder), and may I change that?',
+    tag: 'sharing',
+    params: fuidParams,
+    responses: {
+      200: envelope(
+        z.object({
+          team: z.object({ id: uuid, name: z.string() }).nullable(),
+          shared: z.boolean(),
+          canChange: z.boolean(),
+        }),
+      ),
+    },
   }),
   set: defineEndpoint({
-    method: 'PUT', path: '/diagrams/:fuid/team', summary: 'Shared with team: move the diagram into the team folder (anyone in the team can edit) or back to its creator', tag: 'sharing', params: fuidParams, body: teamDiagramBodySchema,
-    responses: { 200: envelope(z.object({ team: z.object({ id: uuid, name: z.string() }).nullable(), shared: z.boolean(), canChange: z.boolean() })) },
+    method: 'PUT',
+    path: '/diagrams/:fuid/team',
+    summary:
+      'Shared with team: move the diagram into the team folder (anyone in the team can edit) or back to its creator',
+    tag: 'sharing',
+    params: fuidParams,
+    body: teamDiagramBodySchema,
+    responses: {
+      200: envelope(
+        z.object({
+          team: z.object({ id: uuid, name: z.string() }).nullable(),
+          shared: z.boolean(),
+          canChange: z.boolean(),
+        }),
+      ),
+    },
   }),
 };
 
 export const accountEndpoints = {
   delete: defineEndpoint({
-    method: 'DELETE', path: '/account', summary: 'Delete my account and its data (not the owner of a team with members)', tag: 'account', body: deleteAccountBodySchema,
+    method: 'DELETE',
+    path: '/account',
+    summary: 'Delete my account and its data (not the owner of a team with members)',
+    tag: 'account',
+    body: deleteAccountBodySchema,
     responses: { 200: envelope(z.object({ message: z.string() })) },
   }),
 };

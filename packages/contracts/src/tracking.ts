@@ -12,8 +12,19 @@ export const trackingMessageSchema = z
     action: text(200).optional(),
     label: text(500).optional(),
     value: z.union([z.string().max(500), z.number().min(-1e15).max(1e15)]).optional(),
-    misc: z.array(z.object({ type: text(100), value: z.unknown() })).max(50).default([]),
-    msgAttribs: z.object({ environment: text(50).optional(), navigator: text(500).optional(), type: text(50).optional(), url: text(2000).optional() }).partial().default({}),
+    misc: z
+      .array(z.object({ type: text(100), value: z.unknown() }))
+      .max(50)
+      .default([]),
+    msgAttribs: z
+      .object({
+        environment: text(50).optional(),
+        navigator: text(500).optional(),
+        type: text(50).optional(),
+        url: text(2000).optional(),
+      })
+      .partial()
+      .default({}),
     anonymousId: text(100).optional(),
     userId: text(100).optional(),
     utm_source: text(200).optional(),
@@ -39,6 +50,11 @@ export const trackingEndpoints = {
     public: true,
     consumes: ['application/json', 'application/x-www-form-urlencoded'],
     body: trackingBodySchema,
-    responses: { 200: z.object({ success: z.literal(true), content: z.object({ stored: z.number().int(), anonymousId: z.string() }) }) },
+    responses: {
+      200: z.object({
+        success: z.literal(true),
+        content: z.object({ stored: z.number().int(), anonymousId: z.string() }),
+      }),
+    },
   }),
 };

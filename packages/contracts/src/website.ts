@@ -1,6 +1,29 @@
-import type { AuthorPostList, CallToAction, Chapter, Collection, GlossaryIndexItem, GlossaryTerm, Job, LearnPage, Menus, Page, Partner, Post, PostCategory, PostList, SocialPost } from './content.js';
+import type {
+  AuthorPostList,
+  CallToAction,
+  Chapter,
+  Collection,
+  GlossaryIndexItem,
+  GlossaryTerm,
+  Job,
+  LearnPage,
+  Menus,
+  Page,
+  Partner,
+  Post,
+  PostCategory,
+  PostList,
+  SocialPost,
+} from './content.js';
 import type { SearchFilter, SearchResults, Suggestion, SuggestionContext } from './search.js';
-import type { CommunityDesigner, CommunityDiagram, CommunityFilter, CommunityTag, DesignerSort, DiagramSort } from './community.js';
+import type {
+  CommunityDesigner,
+  CommunityDiagram,
+  CommunityFilter,
+  CommunityTag,
+  DesignerSort,
+  DiagramSort,
+} from './community.js';
 
 export const layouts = ['base', 'blog', 'community', 'docs', 'landing', 'main', 'resources', 'default'] as const;
 export type LayoutName = (typeof layouts)[number];
@@ -23,7 +46,11 @@ export const ConsentRules = {
   expiryMonths: 6,
 } as const;
 export const optionalConsentCategories = [
-  { key: 'analytics', name: 'Analytics', value: 'Anonymous statistics and heat maps that show us how the site is used.' },
+  {
+    key: 'analytics',
+    name: 'Analytics',
+    value: 'Anonymous statistics and heat maps that show us how the site is used.',
+  },
   { key: 'chat', name: 'Support chat', value: 'The chat widget, so you can talk to a person from any page.' },
 ] as const;
 export type ConsentCategory = (typeof optionalConsentCategories)[number]['key'];
@@ -72,7 +99,14 @@ export interface DiagramCard {
 
 /** The diagram page's path, as the diagrams module's /open-public redirect builds it. */
 export function diagramSlug(name: string): string {
-  return name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'diagram';
+  return (
+    name
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 80) || 'diagram'
+  );
 }
 
 /** What server-rendered routes read, in-process, through the React Router load context. */
@@ -96,14 +130,31 @@ export interface WebsiteGateway {
   socialPosts(ids: string[]): Promise<SocialPost[]>;
   search(term: string, filter: 'all' | 'documentation'): Promise<SearchResults>;
   suggestions(term: string, filter: SearchFilter, context: SuggestionContext): Promise<Suggestion[]>;
-  designers(query: { term?: string; page: number; count: number }): Promise<{ list: DesignerCard[]; totalCount: number }>;
+  designers(query: {
+    term?: string;
+    page: number;
+    count: number;
+  }): Promise<{ list: DesignerCard[]; totalCount: number }>;
   designer(username: string): Promise<DesignerCard | null>;
-  diagrams(query: { term?: string; owner?: string; sort: 'newest' | 'popular'; page: number; count: number }): Promise<{ list: DiagramCard[]; totalCount: number }>;
+  diagrams(query: {
+    term?: string;
+    owner?: string;
+    sort: 'newest' | 'popular';
+    page: number;
+    count: number;
+  }): Promise<{ list: DiagramCard[]; totalCount: number }>;
   diagram(fuid: string): Promise<DiagramCard | null>;
   sitemapPaths(): Promise<string[]>;
   /** Profile tabs (social): public diagrams the designer likes; whom they follow and who follows them. */
-  likedDiagrams(username: string, page: { page: number; count: number }): Promise<{ list: DiagramCard[]; totalCount: number }>;
-  connections(username: string, which: 'following' | 'followers', page: { page: number; count: number }): Promise<{ list: DesignerCard[]; totalCount: number }>;
+  likedDiagrams(
+    username: string,
+    page: { page: number; count: number },
+  ): Promise<{ list: DiagramCard[]; totalCount: number }>;
+  connections(
+    username: string,
+    which: 'following' | 'followers',
+    page: { page: number; count: number },
+  ): Promise<{ list: DesignerCard[]; totalCount: number }>;
   /** Community explore: spotlight, for hire, new templates and each tab's first cards, as every reader sees them (their likes and follows come from the client). */
   communityExplore(): Promise<CommunityExplore>;
   /** A community see-all filter's page, sorted, as every reader sees it. */

@@ -35,7 +35,9 @@ if (stale()) {
   try {
     tsc = createRequire(join(pkg, 'package.json')).resolve('typescript/bin/tsc');
   } catch {
-    process.stderr.write('error: the engine is not built and TypeScript is missing: run `npm install` in the repository first\n');
+    process.stderr.write(
+      'error: the engine is not built and TypeScript is missing: run `npm install` in the repository first\n',
+    );
     process.exit(2);
   }
   process.stderr.write('loopwright-sim: building the engine (once)…\n');

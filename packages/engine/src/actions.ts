@@ -2,9 +2,7 @@ import { convert, trade } from './converter.js';
 import { available, roomIn, takeColours } from './deliver.js';
 import { routeTrigger } from './gate.js';
 import type { Machine } from './machine.js';
-import {
-  T_CONVERTER, T_DELAY, T_DRAIN, T_END, T_GATE, T_POOL, T_SOURCE, T_TRADER,
-} from './program.js';
+import { T_CONVERTER, T_DELAY, T_DRAIN, T_END, T_GATE, T_POOL, T_SOURCE, T_TRADER } from './program.js';
 
 /** What a firing node does (ENGINE.md §3, §6 steps 3–5). */
 export function fireNode(m: Machine, i: number, depth: number): void {
@@ -24,7 +22,8 @@ export function fireNode(m: Machine, i: number, depth: number): void {
       if (p.pushes[i] === 1) pushOut(m, i, depth);
       else pullIn(m, i, depth);
       return;
-    case T_DRAIN: case T_DELAY:
+    case T_DRAIN:
+    case T_DELAY:
       pullIn(m, i, depth);
       return;
     case T_GATE:
@@ -49,7 +48,8 @@ export function fireNode(m: Machine, i: number, depth: number): void {
 
 function pullIn(m: Machine, i: number, depth: number): void {
   const p = m.p;
-  const s = p.inStart[i], e = p.inStart[i + 1];
+  const s = p.inStart[i],
+    e = p.inStart[i + 1];
   if (p.allMode[i] === 1) {
     if (!canTakeAll(m, s, e, p.inList, i)) {
       m.satisfied[i] = 0;
@@ -76,7 +76,8 @@ function pullIn(m: Machine, i: number, depth: number): void {
 
 function pushOut(m: Machine, i: number, depth: number): void {
   const p = m.p;
-  const s = p.outStart[i], e = p.outStart[i + 1];
+  const s = p.outStart[i],
+    e = p.outStart[i + 1];
   if (p.allMode[i] === 1) {
     if (!canTakeAll(m, s, e, p.outList, -1)) {
       m.satisfied[i] = 0;
@@ -158,7 +159,9 @@ function deliverMoving(m: Machine, c: number, to: number, depth: number): void {
 
 /** Resources that arrived during the step become available (end of §6 step 5). */
 export function commitIncoming(m: Machine): void {
-  const n = m.n, inc = m.incoming, value = m.value;
+  const n = m.n,
+    inc = m.incoming,
+    value = m.value;
   for (let i = 0; i < n; i++) {
     const v = inc[i];
     if (v !== 0) {
@@ -167,7 +170,8 @@ export function commitIncoming(m: Machine): void {
     }
   }
   if (m.k > 1) {
-    const cc = m.cc, ci = m.ccIncoming;
+    const cc = m.cc,
+      ci = m.ccIncoming;
     for (let j = 0; j < cc.length; j++) {
       if (ci[j] !== 0) {
         cc[j] += ci[j];
@@ -188,7 +192,8 @@ export function blockOverRequestedPools(m: Machine): void {
     const a = p.activation[i];
     if (!(a === 1 || m.trigNow[i] === 1 || (a === 3 && m.t === 1)) || !m.canFire(i)) continue;
     const pushing = p.pushes[i] === 1 && p.type[i] === T_POOL;
-    const s = pushing ? p.outStart[i] : p.inStart[i], e = pushing ? p.outStart[i + 1] : p.inStart[i + 1];
+    const s = pushing ? p.outStart[i] : p.inStart[i],
+      e = pushing ? p.outStart[i + 1] : p.inStart[i + 1];
     const list = pushing ? p.outList : p.inList;
     for (let k = s; k < e; k++) {
       const c = list[k];

@@ -7,7 +7,10 @@ import type { BatchResult } from './batch.js';
  * stopped at that end condition. Combine with + - * /, compare with < <= > >= == !=, join with && ||.
  */
 export class AssertError extends Error {
-  constructor(message: string, readonly position: number) {
+  constructor(
+    message: string,
+    readonly position: number,
+  ) {
     super(`${message} at position ${position}`);
     this.name = 'AssertError';
   }
@@ -20,7 +23,11 @@ type Node =
   | { kind: 'bin'; op: string; a: Node; b: Node }
   | { kind: 'neg'; a: Node };
 
-interface Tok { t: string; pos: number; kind: 'num' | 'id' | 'str' | 'op' | 'end' }
+interface Tok {
+  t: string;
+  pos: number;
+  kind: 'num' | 'id' | 'str' | 'op' | 'end';
+}
 
 function lex(src: string): Tok[] {
   const re = /\s*(?:(\d+(?:\.\d+)?)|([A-Za-z_][\w.-]*)|"([^"]*)"|'([^']*)'|(<=|>=|==|!=|&&|\|\||[-+*/(),<>]))/y;
@@ -30,7 +37,11 @@ function lex(src: string): Tok[] {
     if (/^\s*$/.test(src.slice(i))) break;
     re.lastIndex = i;
     const m = re.exec(src);
-    if (!m) throw new AssertError(`unexpected '${src.slice(i).trim()[0]}'`, i + 1 + (src.slice(i).length - src.slice(i).trimStart().length));
+    if (!m)
+      throw new AssertError(
+        `unexpected '${src.slice(i).trim()[0]}'`,
+        i + 1 + (src.slice(i).length - src.slice(i).trimStart().length),
+      );
     const pos = m.index + m[0].length - m[0].trimStart().length + 1;
     if (m[1] !== undefined) out.push({ t: m[1], pos, kind: 'num' });
     else if (m[2] !== undefined) out.push({ t: m[2], pos, kind: 'id' });
@@ -93,13 +104,15 @@ export function parseAssertion(text: string): Assertion {
       const fn = tok.t;
       expect('(');
       const target = peek();
-      if (target.kind !== 'id' && target.kind !== 'str') throw new AssertError('expected a node id or name', target.pos);
+      if (target.kind !== 'id' && target.kind !== 'str')
+        throw new AssertError('expected a node id or name', target.pos);
       i++;
       if (fn === 'ends') {
         expect(')');
         return { kind: 'ends', name: target.t };
       }
-      if (!/^(mean|median|min|max|p\d+(\.\d+)?)$/.test(fn)) throw new AssertError(`unknown statistic '${fn}' (use mean, median, min, max, p<n> or ends)`, tok.pos);
+      if (!/^(mean|median|min|max|p\d+(\.\d+)?)$/.test(fn))
+        throw new AssertError(`unknown statistic '${fn}' (use mean, median, min, max, p<n> or ends)`, tok.pos);
       expect(',');
       const st = peek();
       let step: number | 'end';
@@ -121,8 +134,10 @@ export function parseAssertion(text: string): Assertion {
       const seen: string[] = [];
       const ev = (n: Node): number => {
         switch (n.kind) {
-          case 'num': return n.value;
-          case 'neg': return -ev(n.a);
+          case 'num':
+            return n.value;
+          case 'neg':
+            return -ev(n.a);
           case 'ends': {
             const v = result.completed ? (result.ends[n.name] ?? 0) / result.completed : NaN;
             seen.push(`ends(${n.name}) = ${round(v)}`);
@@ -134,20 +149,33 @@ export function parseAssertion(text: string): Assertion {
             return v;
           }
           case 'bin': {
-            const a = ev(n.a), b = ev(n.b);
+            const a = ev(n.a),
+              b = ev(n.b);
             switch (n.op) {
-              case '+': return a + b;
-              case '-': return a - b;
-              case '*': return a * b;
-              case '/': return a / b;
-              case '<': return a < b ? 1 : 0;
-              case '<=': return a <= b ? 1 : 0;
-              case '>': return a > b ? 1 : 0;
-              case '>=': return a >= b ? 1 : 0;
-              case '==': return a === b ? 1 : 0;
-              case '!=': return a !== b ? 1 : 0;
-              case '&&': return a !== 0 && b !== 0 ? 1 : 0;
-              default: return a !== 0 || b !== 0 ? 1 : 0;
+              case '+':
+                return a + b;
+              case '-':
+                return a - b;
+              case '*':
+                return a * b;
+              case '/':
+                return a / b;
+              case '<':
+                return a < b ? 1 : 0;
+              case '<=':
+                return a <= b ? 1 : 0;
+              case '>':
+                return a > b ? 1 : 0;
+              case '>=':
+                return a >= b ? 1 : 0;
+              case '==':
+                return a === b ? 1 : 0;
+              case '!=':
+                return a !== b ? 1 : 0;
+              case '&&':
+                return a !== 0 && b !== 0 ? 1 : 0;
+              default:
+                return a !== 0 || b !== 0 ? 1 : 0;
             }
           }
         }
@@ -171,11 +199,16 @@ function statistic(result: BatchResult, fn: string, target: string, step: number
   if (t < 1 || t > T) throw new AssertError(`step ${t} is outside the run (1..${T})`, pos);
   const cell = s * stats.steps + (t - 1);
   switch (fn) {
-    case 'mean': return stats.mean(s, t - 1);
-    case 'median': return stats.quantile(s, t - 1, 0.5);
-    case 'min': return stats.min[cell];
-    case 'max': return stats.max[cell];
-    default: return stats.quantile(s, t - 1, Number(fn.slice(1)) / 100);
+    case 'mean':
+      return stats.mean(s, t - 1);
+    case 'median':
+      return stats.quantile(s, t - 1, 0.5);
+    case 'min':
+      return stats.min[cell];
+    case 'max':
+      return stats.max[cell];
+    default:
+      return stats.quantile(s, t - 1, Number(fn.slice(1)) / 100);
   }
 }
 

@@ -48,13 +48,19 @@ export class BalanceTestError extends Error {
 export const NOTHING_PLOTTED = 'Multiple run needs at least one element plotted on the chart';
 
 export function runBalanceTest(source: unknown, spec: BalanceTestSpec): BalanceTestOutcome {
-  const diagram = isProgram(source) ? null : (source as { nodes?: { id: string; name?: string; type: string; showInChart?: boolean }[] });
-  if (diagram && !(diagram.nodes ?? []).some((n) => (n.type === 'pool' || n.type === 'register') && n.showInChart !== false)) {
+  const diagram = isProgram(source)
+    ? null
+    : (source as { nodes?: { id: string; name?: string; type: string; showInChart?: boolean }[] });
+  if (
+    diagram &&
+    !(diagram.nodes ?? []).some((n) => (n.type === 'pool' || n.type === 'register') && n.showInChart !== false)
+  ) {
     throw new BalanceTestError('NOTHING_PLOTTED', NOTHING_PLOTTED);
   }
   const program: Program = isProgram(source) ? source : compile(source);
   const id = resolveNode(program, spec.nodeId);
-  if (spec.min == null && spec.max == null) throw new BalanceTestError('BAD_TEST', 'a balance test needs a minimum, a maximum or both');
+  if (spec.min == null && spec.max == null)
+    throw new BalanceTestError('BAD_TEST', 'a balance test needs a minimum, a maximum or both');
   const runs = spec.runs ?? 100;
   const seed = spec.seed ?? 0;
   const share = spec.share ?? 100;
@@ -91,7 +97,12 @@ const number = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits:
 export function describeBalanceTest(spec: BalanceTestSpec, node?: { type: string; name?: string }): string {
   const what = `${node?.type ?? 'element'} ${node?.name || spec.nodeId}`;
   const when = spec.step ? `after ${number(spec.step)} step${spec.step === 1 ? '' : 's'}` : 'at the end';
-  const range = spec.min != null && spec.max != null ? `between ${number(spec.min)} and ${number(spec.max)}` : spec.min != null ? `at least ${number(spec.min)}` : `at most ${number(spec.max!)}`;
+  const range =
+    spec.min != null && spec.max != null
+      ? `between ${number(spec.min)} and ${number(spec.max)}`
+      : spec.min != null
+        ? `at least ${number(spec.min)}`
+        : `at most ${number(spec.max!)}`;
   const runs = spec.runs ?? 100;
   return `${what} ${when} is ${range} in at least ${number(spec.share ?? 100)}% of ${number(runs)} run${runs === 1 ? '' : 's'}, seed ${spec.seed ?? 0}`;
 }

@@ -58,7 +58,9 @@ export function planBatch(program: Program, options: BatchOptions, threads = 1):
   const steps = options.steps ?? program.settings.stepsLimit;
   const runs = Math.max(0, Math.floor(options.runs));
   return {
-    program, runs, steps,
+    program,
+    runs,
+    steps,
     seed: options.seed ?? program.settings.seed ?? 0,
     blockSize: options.blockSize ?? blockSizeFor(program.charted.length, steps, runs, threads),
   };
@@ -71,7 +73,10 @@ export class BatchCollector {
   private readonly endNames: string[];
   completed = 0;
 
-  constructor(private readonly plan: BatchPlan, private readonly options: BatchOptions) {
+  constructor(
+    private readonly plan: BatchPlan,
+    private readonly options: BatchOptions,
+  ) {
     const p = plan.program;
     const scales = Float64Array.from(p.chartedIsRegister, (isReg) => (isReg ? 1000 : 1));
     this.stats = new SeriesStats(p.chartedIds, scales, plan.steps);
@@ -89,8 +94,12 @@ export class BatchCollector {
         const { series, final } = blockRunSeries(block, r, this.plan.program.chartedIds, withSeries);
         const index = block.first + r;
         const run: BatchRun = {
-          index, seed: this.plan.seed + index, steps: block.stepsTaken[r],
-          end: block.endIndex[r] < 0 ? 'limit' : this.endNames[block.endIndex[r]], final, series,
+          index,
+          seed: this.plan.seed + index,
+          steps: block.stepsTaken[r],
+          end: block.endIndex[r] < 0 ? 'limit' : this.endNames[block.endIndex[r]],
+          final,
+          series,
         };
         this.options.onRun?.(run);
         if (this.runResults) {
@@ -105,9 +114,16 @@ export class BatchCollector {
   result(cancelled: boolean): BatchResult {
     const s = this.stats;
     const result: BatchResult = {
-      runs: this.plan.runs, completed: this.completed, cancelled, seed: this.plan.seed, stepsLimit: this.plan.steps,
-      steps: s.maxSteps, meanSteps: s.runs ? s.totalSteps / s.runs : 0, ends: Object.fromEntries(s.ends),
-      summary: s.summary(this.options.percentiles ?? DEFAULT_PERCENTILES), stats: s,
+      runs: this.plan.runs,
+      completed: this.completed,
+      cancelled,
+      seed: this.plan.seed,
+      stepsLimit: this.plan.steps,
+      steps: s.maxSteps,
+      meanSteps: s.runs ? s.totalSteps / s.runs : 0,
+      ends: Object.fromEntries(s.ends),
+      summary: s.summary(this.options.percentiles ?? DEFAULT_PERCENTILES),
+      stats: s,
     };
     if (this.runResults) result.runResults = this.runResults.filter((r) => r !== undefined);
     return result;

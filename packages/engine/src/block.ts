@@ -16,10 +16,20 @@ export interface BlockData {
 }
 
 /** Runs first … first+count-1, run i seeded seed + i. `reuse` is a spent block's buffer to fill instead of allocating. */
-export function simulateBlock(m: Machine, first: number, count: number, seed: number, steps: number, reuse?: ArrayBuffer): BlockData {
+export function simulateBlock(
+  m: Machine,
+  first: number,
+  count: number,
+  seed: number,
+  steps: number,
+  reuse?: ArrayBuffer,
+): BlockData {
   const charted = m.p.charted;
-  const S = charted.length, L = steps, R = count;
-  const values = reuse && reuse.byteLength >= S * L * R * 8 ? new Float64Array(reuse, 0, S * L * R) : new Float64Array(S * L * R);
+  const S = charted.length,
+    L = steps,
+    R = count;
+  const values =
+    reuse && reuse.byteLength >= S * L * R * 8 ? new Float64Array(reuse, 0, S * L * R) : new Float64Array(S * L * R);
   const stepsTaken = new Int32Array(R);
   const endIndex = new Int16Array(R);
   const stride = L * R;
@@ -43,7 +53,12 @@ export function simulateBlock(m: Machine, first: number, count: number, seed: nu
 }
 
 /** The series of run r of a block, cut at the step it ended. */
-export function blockRunSeries(block: BlockData, r: number, ids: string[], withSeries = true): { series: Record<string, number[]>; final: Record<string, number> } {
+export function blockRunSeries(
+  block: BlockData,
+  r: number,
+  ids: string[],
+  withSeries = true,
+): { series: Record<string, number[]>; final: Record<string, number> } {
   const { steps: L, count: R } = block;
   const taken = block.stepsTaken[r];
   const series: Record<string, number[]> = {};

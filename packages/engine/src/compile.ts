@@ -5,9 +5,36 @@ import { parseFormula } from './formula/parser.js';
 import { condOpIndex, parseCondition, parseStateRole, type StateRole } from './formula/roles.js';
 import { CompileError, type Problem } from './problems.js';
 import {
-  A_AUTOMATIC, A_INTERACTIVE, A_ONSTART, A_PASSIVE, C_ACTIVATOR, C_GATE_TRIGGER, C_INPUT, C_LABEL_MOD, C_LABEL_SET,
-  C_CONN_ACTIVATOR, C_INTERVAL_MOD, C_NODE_MOD, C_NODE_SET, C_RESOURCE, C_REVERSE, C_TRIGGER, G_CONDITION, G_PERCENT, G_WEIGHT, T_CONVERTER, T_DELAY, T_DRAIN,
-  T_END, T_GATE, T_OTHER, T_POOL, T_REGISTER, T_SOURCE, T_TRADER, type Program,
+  A_AUTOMATIC,
+  A_INTERACTIVE,
+  A_ONSTART,
+  A_PASSIVE,
+  C_ACTIVATOR,
+  C_GATE_TRIGGER,
+  C_INPUT,
+  C_LABEL_MOD,
+  C_LABEL_SET,
+  C_CONN_ACTIVATOR,
+  C_INTERVAL_MOD,
+  C_NODE_MOD,
+  C_NODE_SET,
+  C_RESOURCE,
+  C_REVERSE,
+  C_TRIGGER,
+  G_CONDITION,
+  G_PERCENT,
+  G_WEIGHT,
+  T_CONVERTER,
+  T_DELAY,
+  T_DRAIN,
+  T_END,
+  T_GATE,
+  T_OTHER,
+  T_POOL,
+  T_REGISTER,
+  T_SOURCE,
+  T_TRADER,
+  type Program,
 } from './program.js';
 import { registerOrder } from './register-order.js';
 import { diagramSchema, type Diagram, type DiagramConnection } from './schema.js';
@@ -16,20 +43,35 @@ import { gateOutputKind, structuralProblems } from './structure.js';
 const MODIFIER_KINDS = new Set([C_LABEL_MOD, C_LABEL_SET, C_NODE_MOD, C_NODE_SET, C_INTERVAL_MOD]);
 
 const TYPE_CODE: Record<string, number> = {
-  pool: T_POOL, source: T_SOURCE, drain: T_DRAIN, converter: T_CONVERTER, trader: T_TRADER, gate: T_GATE,
-  register: T_REGISTER, delay: T_DELAY, end: T_END,
+  pool: T_POOL,
+  source: T_SOURCE,
+  drain: T_DRAIN,
+  converter: T_CONVERTER,
+  trader: T_TRADER,
+  gate: T_GATE,
+  register: T_REGISTER,
+  delay: T_DELAY,
+  end: T_END,
 };
 const ACTIVATION_CODE: Record<string, number> = {
-  passive: A_PASSIVE, automatic: A_AUTOMATIC, interactive: A_INTERACTIVE, onstart: A_ONSTART,
+  passive: A_PASSIVE,
+  automatic: A_AUTOMATIC,
+  interactive: A_INTERACTIVE,
+  onstart: A_ONSTART,
 };
 
 /** Validates a document and compiles it; throws CompileError listing every error. */
 export function compile(input: unknown): Program {
   const parsed = diagramSchema.safeParse(input);
   if (!parsed.success) {
-    throw new CompileError(parsed.error.issues.map((i) => ({
-      id: '', code: 'SCHEMA', message: `${i.path.join('.') || 'document'}: ${i.message}`, severity: 'error' as const,
-    })));
+    throw new CompileError(
+      parsed.error.issues.map((i) => ({
+        id: '',
+        code: 'SCHEMA',
+        message: `${i.path.join('.') || 'document'}: ${i.message}`,
+        severity: 'error' as const,
+      })),
+    );
   }
   const { program, problems } = analyze(parsed.data);
   if (problems.some((p) => p.severity === 'error')) throw new CompileError(problems);
@@ -45,9 +87,13 @@ export function analyze(d: Diagram): { program: Program; problems: Problem[] } {
   };
   const n = d.nodes.length;
   const nodeIndex = new Map<string, number>();
-  d.nodes.forEach((node, i) => { if (!nodeIndex.has(node.id)) nodeIndex.set(node.id, i); });
+  d.nodes.forEach((node, i) => {
+    if (!nodeIndex.has(node.id)) nodeIndex.set(node.id, i);
+  });
   const connIndex = new Map<string, number>();
-  d.connections.forEach((c, i) => { if (!connIndex.has(c.id)) connIndex.set(c.id, i); });
+  d.connections.forEach((c, i) => {
+    if (!connIndex.has(c.id)) connIndex.set(c.id, i);
+  });
   const disabledIds = new Set(problems.filter((p) => p.disables).map((p) => p.id));
 
   const colourNames = [''];
@@ -69,7 +115,9 @@ export function analyze(d: Diagram): { program: Program; problems: Problem[] } {
     formulaProblem('', 'settings.dice', e);
   }
   const named = new Map<string, Evaluator>([
-    ['S', constant(settings.skill)], ['ST', constant(settings.strategy)], ['M', constant(settings.multiplayer)],
+    ['S', constant(settings.skill)],
+    ['ST', constant(settings.strategy)],
+    ['M', constant(settings.multiplayer)],
   ]);
   const variables: Evaluator[] = [];
   d.variables.forEach((v) => {
@@ -85,12 +133,23 @@ export function analyze(d: Diagram): { program: Program; problems: Problem[] } {
   const baseScope = (all?: Evaluator): Scope => ({ resolve: (name) => named.get(name), all, diagramDice });
 
   // Node arrays.
-  const type = new Uint8Array(n), activation = new Uint8Array(n), allMode = new Uint8Array(n), pushes = new Uint8Array(n);
-  const disabled = new Uint8Array(n), start = new Float64Array(n), capacity = new Float64Array(n).fill(-1);
-  const overflowDrain = new Uint8Array(n), gateRandom = new Uint8Array(n), gateKind = new Uint8Array(n), delayQueue = new Uint8Array(n);
+  const type = new Uint8Array(n),
+    activation = new Uint8Array(n),
+    allMode = new Uint8Array(n),
+    pushes = new Uint8Array(n);
+  const disabled = new Uint8Array(n),
+    start = new Float64Array(n),
+    capacity = new Float64Array(n).fill(-1);
+  const overflowDrain = new Uint8Array(n),
+    gateRandom = new Uint8Array(n),
+    gateKind = new Uint8Array(n),
+    delayQueue = new Uint8Array(n);
   const regEval = new Array<Evaluator | null>(n).fill(null);
-  const regInteractive = new Uint8Array(n), regInitial = new Float64Array(n), regStep = new Float64Array(n).fill(1);
-  const regMin = new Float64Array(n).fill(-Infinity), regMax = new Float64Array(n).fill(Infinity);
+  const regInteractive = new Uint8Array(n),
+    regInitial = new Float64Array(n),
+    regStep = new Float64Array(n).fill(1);
+  const regMin = new Float64Array(n).fill(-Infinity),
+    regMax = new Float64Array(n).fill(Infinity);
   d.nodes.forEach((node, i) => {
     type[i] = TYPE_CODE[node.type] ?? T_OTHER;
     activation[i] = ACTIVATION_CODE[node.activation];
@@ -110,15 +169,24 @@ export function analyze(d: Diagram): { program: Program; problems: Problem[] } {
 
   // Connections: one index space for resource and state connections.
   const m = d.connections.length;
-  const cKind = new Uint8Array(m), cFrom = new Int32Array(m).fill(-1), cTo = new Int32Array(m).fill(-1);
-  const cTargetConn = new Int32Array(m).fill(-1), cConst = new Float64Array(m).fill(0);
-  const cRate = new Array<Evaluator | null>(m).fill(null), cEvery = new Array<Evaluator | null>(m).fill(null);
-  const cColour = new Int32Array(m), cShuffle = new Uint8Array(m), cOp = new Int8Array(m).fill(-1);
-  const cA = new Float64Array(m), cB = new Float64Array(m);
-  const hasResourceInput = new Uint8Array(n), hasResourceOutput = new Uint8Array(n);
+  const cKind = new Uint8Array(m),
+    cFrom = new Int32Array(m).fill(-1),
+    cTo = new Int32Array(m).fill(-1);
+  const cTargetConn = new Int32Array(m).fill(-1),
+    cConst = new Float64Array(m).fill(0);
+  const cRate = new Array<Evaluator | null>(m).fill(null),
+    cEvery = new Array<Evaluator | null>(m).fill(null);
+  const cColour = new Int32Array(m),
+    cShuffle = new Uint8Array(m),
+    cOp = new Int8Array(m).fill(-1);
+  const cA = new Float64Array(m),
+    cB = new Float64Array(m);
+  const hasResourceInput = new Uint8Array(n),
+    hasResourceOutput = new Uint8Array(n);
   for (const c of d.connections) {
     if (c.kind !== 'resource') continue;
-    const f = nodeIndex.get(c.from), t = nodeIndex.get(c.to);
+    const f = nodeIndex.get(c.from),
+      t = nodeIndex.get(c.to);
     if (f !== undefined && t !== undefined) {
       hasResourceOutput[f] = 1;
       hasResourceInput[t] = 1;
@@ -126,12 +194,14 @@ export function analyze(d: Diagram): { program: Program; problems: Problem[] } {
   }
   d.nodes.forEach((node, i) => {
     if (type[i] === T_SOURCE) pushes[i] = 1;
-    if (type[i] === T_POOL) pushes[i] = node.mode.startsWith('push') || (!hasResourceInput[i] && hasResourceOutput[i]) ? 1 : 0;
+    if (type[i] === T_POOL)
+      pushes[i] = node.mode.startsWith('push') || (!hasResourceInput[i] && hasResourceOutput[i]) ? 1 : 0;
   });
 
   // First pass: state connection roles (label modifier targets must be known before rates compile).
   const roles = new Array<StateRole | null>(m).fill(null);
-  const labelTargets = new Set<number>(), intervalTargets = new Set<number>();
+  const labelTargets = new Set<number>(),
+    intervalTargets = new Set<number>();
   d.connections.forEach((c, i) => {
     cColour[i] = colourOf(c.color);
     cShuffle[i] = c.shuffle ? 1 : 0;
@@ -175,25 +245,41 @@ export function analyze(d: Diagram): { program: Program; problems: Problem[] } {
           cA[i] = role.amount;
           intervalTargets.add(targetConn);
         } else {
-          problems.push({ id: c.id, code: 'LABEL_MODIFIER_ROLE', severity: 'error', position: 1, field: 'formula',
-            message: 'A state connection that ends on a connection must be a label or interval modifier (+n, -n, +n%, +ni, =) or an activator (>n, a..b, …).' });
+          problems.push({
+            id: c.id,
+            code: 'LABEL_MODIFIER_ROLE',
+            severity: 'error',
+            position: 1,
+            field: 'formula',
+            message:
+              'A state connection that ends on a connection must be a label or interval modifier (+n, -n, +n%, +ni, =) or an activator (>n, a..b, …).',
+          });
         }
         return;
       }
       cTo[i] = t!;
       switch (role.role) {
-        case 'trigger': cKind[i] = C_TRIGGER; break;
-        case 'reverse': cKind[i] = C_REVERSE; break;
+        case 'trigger':
+          cKind[i] = C_TRIGGER;
+          break;
+        case 'reverse':
+          cKind[i] = C_REVERSE;
+          break;
         case 'activator':
           cKind[i] = C_ACTIVATOR;
           cOp[i] = condOpIndex(role.cond.op);
           cA[i] = role.cond.a;
           cB[i] = role.cond.b;
           break;
-        case 'modifier': case 'per':
+        case 'modifier':
+        case 'per':
           if (type[t!] !== T_POOL) {
-            problems.push({ id: c.id, code: 'NODE_MODIFIER_TARGET', severity: 'warning',
-              message: `A node modifier changes a pool; '${c.to}' is a ${d.nodes[t!].type}, so it has no effect.` });
+            problems.push({
+              id: c.id,
+              code: 'NODE_MODIFIER_TARGET',
+              severity: 'warning',
+              message: `A node modifier changes a pool; '${c.to}' is a ${d.nodes[t!].type}, so it has no effect.`,
+            });
             cKind[i] = C_NODE_MOD;
             cTo[i] = -1;
             break;
@@ -204,17 +290,29 @@ export function analyze(d: Diagram): { program: Program; problems: Problem[] } {
           break;
         case 'set':
           if (type[t!] !== T_POOL) {
-            problems.push({ id: c.id, code: 'NODE_MODIFIER_TARGET', severity: 'warning',
-              message: `'=' sets a pool's content; '${c.to}' is a ${d.nodes[t!].type}, so it has no effect.` });
+            problems.push({
+              id: c.id,
+              code: 'NODE_MODIFIER_TARGET',
+              severity: 'warning',
+              message: `'=' sets a pool's content; '${c.to}' is a ${d.nodes[t!].type}, so it has no effect.`,
+            });
             cTo[i] = -1;
           }
           cKind[i] = C_NODE_SET;
           break;
         case 'interval':
-          problems.push({ id: c.id, code: 'INTERVAL_MODIFIER_TARGET', severity: 'error', position: 1, field: 'formula',
-            message: "'+ni' changes a connection's interval; this state connection ends on a node." });
+          problems.push({
+            id: c.id,
+            code: 'INTERVAL_MODIFIER_TARGET',
+            severity: 'error',
+            position: 1,
+            field: 'formula',
+            message: "'+ni' changes a connection's interval; this state connection ends on a node.",
+          });
           break;
-        case 'input': cKind[i] = C_INPUT; break;
+        case 'input':
+          cKind[i] = C_INPUT;
+          break;
       }
     } catch (e) {
       formulaProblem(c.id, 'formula', e);
@@ -267,9 +365,8 @@ export function analyze(d: Diagram): { program: Program; problems: Problem[] } {
       expr = { kind: 'interval', amount: expr, every: parseFormula(c.interval), pos: 1 };
     }
     const col = cColour[i];
-    const all: Evaluator | undefined = type[f] === T_POOL
-      ? (coloured && col > 0 ? (ctx) => ctx.countColour(f, col) : (ctx) => ctx.value[f])
-      : undefined;
+    const all: Evaluator | undefined =
+      type[f] === T_POOL ? (coloured && col > 0 ? (ctx) => ctx.countColour(f, col) : (ctx) => ctx.value[f]) : undefined;
     if (expr.kind === 'interval') {
       cEvery[i] = compileExpr(expr.every, baseScope(all));
       expr = expr.amount;
@@ -290,7 +387,8 @@ export function analyze(d: Diagram): { program: Program; problems: Problem[] } {
     if (!labelTargets.has(i)) return expr;
     const delta: Expr = { kind: 'name', name: `\u0000delta${i}`, pos: 1 };
     named.set(`\u0000delta${i}`, (ctx) => ctx.labelDelta[i]);
-    if (expr.kind === 'chance') return { ...expr, percent: { kind: 'binary', op: '+', left: expr.percent, right: delta, pos: 1 } };
+    if (expr.kind === 'chance')
+      return { ...expr, percent: { kind: 'binary', op: '+', left: expr.percent, right: delta, pos: 1 } };
     if (expr.kind === 'binary' && expr.op === '*' && expr.right.kind === 'chance') {
       return { ...expr, right: withDelta(expr.right, i) };
     }
@@ -303,13 +401,24 @@ export function analyze(d: Diagram): { program: Program; problems: Problem[] } {
     const inputs = new Map<string, Evaluator>();
     d.connections.forEach((c, k) => {
       if (cKind[k] !== C_INPUT || cTo[k] !== i) return;
-      const o = cFrom[k], col = cColour[k];
-      inputs.set(c.formula.trim(), coloured && col > 0 && type[o] === T_POOL ? (ctx) => ctx.countColour(o, col) : (ctx) => ctx.value[o]);
+      const o = cFrom[k],
+        col = cColour[k];
+      inputs.set(
+        c.formula.trim(),
+        coloured && col > 0 && type[o] === T_POOL ? (ctx) => ctx.countColour(o, col) : (ctx) => ctx.value[o],
+      );
     });
     const text = (node.formula ?? '').trim();
     if (text === '') {
       const list = [...inputs.values()];
-      regEval[i] = list.length === 0 ? null : (ctx) => { let s = 0; for (const ev of list) s += ev(ctx); return s; };
+      regEval[i] =
+        list.length === 0
+          ? null
+          : (ctx) => {
+              let s = 0;
+              for (const ev of list) s += ev(ctx);
+              return s;
+            };
       return;
     }
     try {
@@ -317,41 +426,104 @@ export function analyze(d: Diagram): { program: Program; problems: Problem[] } {
       regEval[i] = compileExpr(expr, { resolve: (name) => inputs.get(name) ?? named.get(name), diagramDice });
     } catch (e) {
       if (e instanceof FormulaError && e.message.startsWith('unknown name')) {
-        problems.push({ id: node.id, code: 'REGISTER_UNKNOWN_NAME', severity: 'error', position: e.position, field: 'formula',
-          message: `${e.message}: a register's formula may use only its named inputs (${[...inputs.keys()].join(', ') || 'none'}) and variables` });
+        problems.push({
+          id: node.id,
+          code: 'REGISTER_UNKNOWN_NAME',
+          severity: 'error',
+          position: e.position,
+          field: 'formula',
+          message: `${e.message}: a register's formula may use only its named inputs (${[...inputs.keys()].join(', ') || 'none'}) and variables`,
+        });
       } else formulaProblem(node.id, 'formula', e);
     }
   });
 
-  const list = (pred: (i: number) => boolean): Int32Array => Int32Array.from(Array.from({ length: m }, (_, i) => i).filter(pred));
+  const list = (pred: (i: number) => boolean): Int32Array =>
+    Int32Array.from(Array.from({ length: m }, (_, i) => i).filter(pred));
   const resourceOk = (i: number) => cKind[i] === C_RESOURCE && cFrom[i] >= 0 && cTo[i] >= 0;
   const [inStart, inList] = group(n, list(resourceOk), (i) => cTo[i]);
   const [outStart, outList] = group(n, list(resourceOk), (i) => cFrom[i]);
-  const [gOutStart, gOutList] = group(n, list((i) => (resourceOk(i) || cKind[i] === C_GATE_TRIGGER) && type[cFrom[i]] === T_GATE &&
-    (cKind[i] === C_GATE_TRIGGER) === !hasResourceInput[cFrom[i]]), (i) => cFrom[i]);
+  const [gOutStart, gOutList] = group(
+    n,
+    list(
+      (i) =>
+        (resourceOk(i) || cKind[i] === C_GATE_TRIGGER) &&
+        type[cFrom[i]] === T_GATE &&
+        (cKind[i] === C_GATE_TRIGGER) === !hasResourceInput[cFrom[i]],
+    ),
+    (i) => cFrom[i],
+  );
   const activators = list((i) => cKind[i] === C_ACTIVATOR && cTo[i] >= 0);
   const connActivators = list((i) => cKind[i] === C_CONN_ACTIVATOR && cTargetConn[i] >= 0);
   const triggersOnArrival = new Uint8Array(n);
   if (settings.poolTriggers === 'onArrival') {
-    for (let i = 0; i < m; i++) if ((cKind[i] === C_TRIGGER || cKind[i] === C_REVERSE) && type[cFrom[i]] === T_POOL) triggersOnArrival[cFrom[i]] = 1;
+    for (let i = 0; i < m; i++)
+      if ((cKind[i] === C_TRIGGER || cKind[i] === C_REVERSE) && type[cFrom[i]] === T_POOL)
+        triggersOnArrival[cFrom[i]] = 1;
   }
   const hasActivators = new Uint8Array(n);
   for (const a of activators) hasActivators[cTo[a]] = 1;
   const charted = Int32Array.from(d.nodes.map((_, i) => i).filter((i) => type[i] === T_POOL || type[i] === T_REGISTER));
 
   const program: Program = {
-    diagram: d, settings, nodeCount: n, nodeIds: d.nodes.map((x) => x.id), nodeNames: d.nodes.map((x) => x.name || x.id),
-    nodeIndex, type, activation, allMode, pushes, disabled, start, capacity, overflowDrain, gateRandom, gateKind, delayQueue,
-    regEval, regInteractive, regInitial, regStep, regMin, regMax,
+    diagram: d,
+    settings,
+    nodeCount: n,
+    nodeIds: d.nodes.map((x) => x.id),
+    nodeNames: d.nodes.map((x) => x.name || x.id),
+    nodeIndex,
+    type,
+    activation,
+    allMode,
+    pushes,
+    disabled,
+    start,
+    capacity,
+    overflowDrain,
+    gateRandom,
+    gateKind,
+    delayQueue,
+    regEval,
+    regInteractive,
+    regInitial,
+    regStep,
+    regMin,
+    regMax,
     regOrder: registerOrder(n, type, regInteractive, cKind, cFrom, cTo),
-    connCount: m, connIds: d.connections.map((c) => c.id), connIndex, cKind, cFrom, cTo, cTargetConn, cConst, cRate, cEvery,
-    cColour, cShuffle, cOp, cA, cB, inStart, inList, outStart, outList, gOutStart, gOutList,
+    connCount: m,
+    connIds: d.connections.map((c) => c.id),
+    connIndex,
+    cKind,
+    cFrom,
+    cTo,
+    cTargetConn,
+    cConst,
+    cRate,
+    cEvery,
+    cColour,
+    cShuffle,
+    cOp,
+    cA,
+    cB,
+    inStart,
+    inList,
+    outStart,
+    outList,
+    gOutStart,
+    gOutList,
     triggers: list((i) => (cKind[i] === C_TRIGGER || cKind[i] === C_REVERSE) && cTo[i] >= 0),
-    activators, connActivators, triggersOnArrival, hasActivators,
+    activators,
+    connActivators,
+    triggersOnArrival,
+    hasActivators,
     modifiers: list((i) => MODIFIER_KINDS.has(cKind[i]) && (cTo[i] >= 0 || cTargetConn[i] >= 0)),
     ends: Int32Array.from(d.nodes.map((_, i) => i).filter((i) => type[i] === T_END && !disabled[i])),
-    variables, diagramDice, colourNames, coloured,
-    charted, chartedIds: Array.from(charted, (i) => d.nodes[i].id),
+    variables,
+    diagramDice,
+    colourNames,
+    coloured,
+    charted,
+    chartedIds: Array.from(charted, (i) => d.nodes[i].id),
     chartedIsRegister: Uint8Array.from(charted, (i) => (type[i] === T_REGISTER ? 1 : 0)),
   };
   return { program, problems };
@@ -359,11 +531,16 @@ export function analyze(d: Diagram): { program: Program; problems: Problem[] } {
 
 function exprIsConstant(e: Expr): boolean {
   switch (e.kind) {
-    case 'num': return true;
-    case 'unary': return exprIsConstant(e.arg);
-    case 'binary': return exprIsConstant(e.left) && exprIsConstant(e.right);
-    case 'call': return e.fn !== 'random' && e.fn !== 'randomInt' && e.args.every(exprIsConstant);
-    default: return false;
+    case 'num':
+      return true;
+    case 'unary':
+      return exprIsConstant(e.arg);
+    case 'binary':
+      return exprIsConstant(e.left) && exprIsConstant(e.right);
+    case 'call':
+      return e.fn !== 'random' && e.fn !== 'randomInt' && e.args.every(exprIsConstant);
+    default:
+      return false;
   }
 }
 

@@ -5,7 +5,8 @@ import { T_POOL } from './program.js';
 /** A firing converter pulls what each input still lacks, all or nothing, and produces in the same step. */
 export function convert(m: Machine, i: number, depth: number): void {
   const p = m.p;
-  const s = p.inStart[i], e = p.inStart[i + 1];
+  const s = p.inStart[i],
+    e = p.inStart[i + 1];
   let ok = true;
   for (let k = s; k < e && ok; k++) {
     const c = p.inList[k];
@@ -37,7 +38,8 @@ export function convert(m: Machine, i: number, depth: number): void {
 /** Resources pushed into a converter wait in its input buffers until every input holds its rate. */
 export function receive(m: Machine, i: number, depth: number): void {
   const p = m.p;
-  const s = p.inStart[i], e = p.inStart[i + 1];
+  const s = p.inStart[i],
+    e = p.inStart[i + 1];
   for (let round = 0; round < 1000; round++) {
     let any = false;
     for (let k = s; k < e; k++) {
@@ -79,7 +81,8 @@ function consumeFrom(m: Machine, c: number, amount: number): void {
 /** The output of a trader that carries an input's colour (or the output at the same position). */
 function matchingOutput(m: Machine, i: number, c: number): number {
   const p = m.p;
-  const s = p.outStart[i], e = p.outStart[i + 1];
+  const s = p.outStart[i],
+    e = p.outStart[i + 1];
   for (let k = s; k < e; k++) if (p.cColour[p.outList[k]] === p.cColour[c]) return p.outList[k];
   let pos = 0;
   for (let k = p.inStart[i]; k < p.inStart[i + 1]; k++, pos++) if (p.inList[k] === c) break;
@@ -89,7 +92,8 @@ function matchingOutput(m: Machine, i: number, c: number): number {
 /** A firing trader takes both inputs in full (or nothing) and sends each out along the output of its colour. */
 export function trade(m: Machine, i: number, depth: number): void {
   const p = m.p;
-  const s = p.inStart[i], e = p.inStart[i + 1];
+  const s = p.inStart[i],
+    e = p.inStart[i + 1];
   let ok = true;
   for (let k = s; k < e && ok; k++) {
     const c = p.inList[k];

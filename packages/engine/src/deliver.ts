@@ -38,7 +38,9 @@ export function available(m: Machine, c: number): number {
 
 /** Debits a pool's colour counts into m.moving: the filter colour, random colours (shuffle) or the latest arrivals first. */
 export function takeColours(m: Machine, pool: number, amount: number, filter: number, shuffle: boolean): void {
-  const k = m.k, base = pool * k, cc = m.cc;
+  const k = m.k,
+    base = pool * k,
+    cc = m.cc;
   if (filter > 0) {
     cc[base + filter] -= amount;
     m.moving[filter] += amount;
@@ -59,7 +61,8 @@ export function takeColours(m: Machine, pool: number, amount: number, filter: nu
   }
   while (left > 0) {
     let best = -1;
-    for (let j = 0; j < k; j++) if (cc[base + j] > 0 && (best < 0 || m.ccLast[base + j] >= m.ccLast[base + best])) best = j;
+    for (let j = 0; j < k; j++)
+      if (cc[base + j] > 0 && (best < 0 || m.ccLast[base + j] >= m.ccLast[base + best])) best = j;
     if (best < 0) break;
     const take = Math.min(left, cc[base + best]);
     cc[base + best] -= take;

@@ -1,5 +1,15 @@
 export type SimEventKind =
-  | 'fire' | 'inhibited' | 'transfer' | 'unsatisfied' | 'produce' | 'trigger' | 'route' | 'release' | 'end' | 'click' | 'register';
+  | 'fire'
+  | 'inhibited'
+  | 'transfer'
+  | 'unsatisfied'
+  | 'produce'
+  | 'trigger'
+  | 'route'
+  | 'release'
+  | 'end'
+  | 'click'
+  | 'register';
 
 /** One line of the optional event log: who requested what, who got what, why a node did not act. */
 export interface SimEvent {

@@ -47,7 +47,8 @@ export function fireTarget(m: Machine, target: number, depth: number): void {
 /** Counts into m.gateOut how many of `amount` resources each output gets (conditions may copy). */
 function distribute(m: Machine, g: number, amount: number): void {
   const p = m.p;
-  const s = p.gOutStart[g], e = p.gOutStart[g + 1];
+  const s = p.gOutStart[g],
+    e = p.gOutStart[g + 1];
   if (s === e) return;
   const out = m.gateOut;
   if (p.gateKind[g] === G_CONDITION) {

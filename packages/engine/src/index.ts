@@ -10,9 +10,28 @@ export { run, type RunOptions, type RunResult } from './run.js';
 export { createSession, type Session, type SessionOptions, type SessionState } from './session.js';
 export type { SimEvent, SimEventKind } from './events.js';
 export { Rng } from './random.js';
-export { importDiagram, importMachinationsXml, importMxGraphXml, type ImportResult, type ImportWarning } from './import/index.js';
+export {
+  importDiagram,
+  importMachinationsXml,
+  importMxGraphXml,
+  type ImportResult,
+  type ImportWarning,
+} from './import/index.js';
 export { runBatch, runBatchSync, type BatchOptions, type BatchResult, type BatchRun } from './batch.js';
 export { SeriesStats, DEFAULT_PERCENTILES, MAX_BUCKETS, type SeriesSummary } from './stats.js';
-export { runBatchOnWorkers, createWorkerHandler, type WorkerPort, type WorkerRequest, type WorkerReply } from './parallel.js';
+export {
+  runBatchOnWorkers,
+  createWorkerHandler,
+  type WorkerPort,
+  type WorkerRequest,
+  type WorkerReply,
+} from './parallel.js';
 export { parseAssertion, AssertError, type Assertion } from './assert.js';
-export { runBalanceTest, describeBalanceTest, BalanceTestError, NOTHING_PLOTTED, type BalanceTestSpec, type BalanceTestOutcome } from './balance.js';
+export {
+  runBalanceTest,
+  describeBalanceTest,
+  BalanceTestError,
+  NOTHING_PLOTTED,
+  type BalanceTestSpec,
+  type BalanceTestOutcome,
+} from './balance.js';

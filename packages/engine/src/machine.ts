@@ -6,7 +6,18 @@ import { route } from './gate.js';
 import type { EvalContext } from './formula/evaluate.js';
 import type { SimEvent, SimEventKind } from './events.js';
 import {
-  A_AUTOMATIC, A_INTERACTIVE, A_ONSTART, C_INTERVAL_MOD, C_NODE_MOD, C_NODE_SET, T_CONVERTER, T_DELAY, T_GATE, T_POOL, T_REGISTER, T_TRADER,
+  A_AUTOMATIC,
+  A_INTERACTIVE,
+  A_ONSTART,
+  C_INTERVAL_MOD,
+  C_NODE_MOD,
+  C_NODE_SET,
+  T_CONVERTER,
+  T_DELAY,
+  T_GATE,
+  T_POOL,
+  T_REGISTER,
+  T_TRADER,
   type Program,
 } from './program.js';
 import { Rng } from './random.js';
@@ -120,9 +131,12 @@ export class Machine implements EvalContext {
     this.ccLast = new Int32Array(p.coloured ? n * k : 0);
     this.moving = new Float64Array(k);
     this.delays = Array.from({ length: n }, (_, i) => (p.type[i] === T_DELAY ? new DelayLine() : null));
-    this.delayNodes = Int32Array.from(Array.from({ length: n }, (_, i) => i).filter((i) => p.type[i] === T_DELAY && !p.disabled[i]));
+    this.delayNodes = Int32Array.from(
+      Array.from({ length: n }, (_, i) => i).filter((i) => p.type[i] === T_DELAY && !p.disabled[i]),
+    );
     const targets = new Set<number>();
-    for (const e of p.modifiers) if ((p.cKind[e] === C_NODE_MOD || p.cKind[e] === C_NODE_SET) && p.cTo[e] >= 0) targets.add(p.cTo[e]);
+    for (const e of p.modifiers)
+      if ((p.cKind[e] === C_NODE_MOD || p.cKind[e] === C_NODE_SET) && p.cTo[e] >= 0) targets.add(p.cTo[e]);
     this.modTargets = Int32Array.from([...targets].sort((a, b) => a - b));
     this.interactive = options.interactive ?? false;
     this.sameStep = p.settings.triggerTiming === 'sameStep';
@@ -193,7 +207,12 @@ export class Machine implements EvalContext {
     const act = p.activation;
     for (let i = 0; i < this.n; i++) {
       const a = act[i];
-      if (a === A_AUTOMATIC || now[i] === 1 || (a === A_ONSTART && t === 1) || (this.clicked[i] === 1 && a === A_INTERACTIVE && this.interactive)) {
+      if (
+        a === A_AUTOMATIC ||
+        now[i] === 1 ||
+        (a === A_ONSTART && t === 1) ||
+        (this.clicked[i] === 1 && a === A_INTERACTIVE && this.interactive)
+      ) {
         if (p.disabled[i] === 1) continue;
         if (this.actOk[i] === 0) {
           if (this.log) this.event('inhibited', i, 'an activator does not hold');
@@ -249,18 +268,30 @@ export class Machine implements EvalContext {
           this.fired[to] = 1;
           this.satisfied[to] = 1;
         }
-        if (accepted < amount && this.log) this.event('transfer', to, `capacity: ${amount - accepted} destroyed`, { connection: c, requested: amount, amount: accepted });
+        if (accepted < amount && this.log)
+          this.event('transfer', to, `capacity: ${amount - accepted} destroyed`, {
+            connection: c,
+            requested: amount,
+            amount: accepted,
+          });
         return;
       }
-      case T_GATE: if (this.mayHandOver(depth)) route(this, to, amount, colour, depth + 1); return;
+      case T_GATE:
+        if (this.mayHandOver(depth)) route(this, to, amount, colour, depth + 1);
+        return;
       case T_CONVERTER:
         this.convBuf[c] += amount;
         if (this.mayHandOver(depth)) receive(this, to, depth + 1);
         return;
       // Over the step's budget, a delay keeps what arrives for the next step instead of passing it on now.
-      case T_DELAY: enqueue(this, to, amount, colour, this.mayHandOver(depth) ? depth + 1 : MAX_DEPTH); return;
-      case T_TRADER: if (this.mayHandOver(depth)) forwardTrade(this, to, c, amount, colour, depth + 1); return;
-      default: return; // drains (and anything that cannot hold resources) destroy what they get
+      case T_DELAY:
+        enqueue(this, to, amount, colour, this.mayHandOver(depth) ? depth + 1 : MAX_DEPTH);
+        return;
+      case T_TRADER:
+        if (this.mayHandOver(depth)) forwardTrade(this, to, c, amount, colour, depth + 1);
+        return;
+      default:
+        return; // drains (and anything that cannot hold resources) destroy what they get
     }
   }
 
@@ -329,7 +360,12 @@ export class Machine implements EvalContext {
     return this.p.disabled[i] === 0 && this.actOk[i] === 1;
   }
 
-  event(kind: SimEventKind, node: number, message: string, extra?: { connection?: number; requested?: number; amount?: number }): void {
+  event(
+    kind: SimEventKind,
+    node: number,
+    message: string,
+    extra?: { connection?: number; requested?: number; amount?: number },
+  ): void {
     if (!this.log) return;
     const e: SimEvent = { t: this.t, kind, node: this.p.nodeIds[node], message };
     if (extra?.connection !== undefined) e.connection = this.p.connIds[extra.connection];

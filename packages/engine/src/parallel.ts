@@ -11,7 +11,9 @@ export type WorkerRequest =
 export type WorkerReply = { type: 'ready' } | { type: 'block'; block: BlockData } | { type: 'error'; message: string };
 
 /** What a worker does with each message; the transport (postMessage) is the caller's. */
-export function createWorkerHandler(reply: (msg: WorkerReply, transfer: ArrayBuffer[]) => void): (msg: WorkerRequest) => void {
+export function createWorkerHandler(
+  reply: (msg: WorkerReply, transfer: ArrayBuffer[]) => void,
+): (msg: WorkerRequest) => void {
   let machine: Machine | null = null;
   return (msg) => {
     try {
@@ -22,7 +24,11 @@ export function createWorkerHandler(reply: (msg: WorkerReply, transfer: ArrayBuf
       }
       if (!machine) throw new Error('worker not initialised');
       const block = simulateBlock(machine, msg.first, msg.count, msg.seed, msg.steps, msg.buffer);
-      reply({ type: 'block', block }, [block.values.buffer as ArrayBuffer, block.stepsTaken.buffer as ArrayBuffer, block.endIndex.buffer as ArrayBuffer]);
+      reply({ type: 'block', block }, [
+        block.values.buffer as ArrayBuffer,
+        block.stepsTaken.buffer as ArrayBuffer,
+        block.endIndex.buffer as ArrayBuffer,
+      ]);
     } catch (e) {
       reply({ type: 'error', message: e instanceof Error ? e.message : String(e) }, []);
     }
@@ -41,11 +47,17 @@ export interface WorkerPort {
  * Runs a batch over worker ports: blocks of runs are handed out as workers become free and
  * gathered in any order; the statistics do not depend on the order or on the number of workers.
  */
-export function runBatchOnWorkers(diagram: unknown, options: BatchOptions, threads: number, spawn: () => WorkerPort): Promise<BatchResult> {
+export function runBatchOnWorkers(
+  diagram: unknown,
+  options: BatchOptions,
+  threads: number,
+  spawn: () => WorkerPort,
+): Promise<BatchResult> {
   const plan = planBatch(compile(diagram), options, threads);
   const collector = new BatchCollector(plan, options);
   const blocks: Array<[number, number]> = [];
-  for (let first = 0; first < plan.runs; first += plan.blockSize) blocks.push([first, Math.min(plan.blockSize, plan.runs - first)]);
+  for (let first = 0; first < plan.runs; first += plan.blockSize)
+    blocks.push([first, Math.min(plan.blockSize, plan.runs - first)]);
   const count = Math.max(1, Math.min(threads, blocks.length));
   return new Promise<BatchResult>((resolve, reject) => {
     if (blocks.length === 0) {
@@ -53,7 +65,9 @@ export function runBatchOnWorkers(diagram: unknown, options: BatchOptions, threa
       return;
     }
     const workers: WorkerPort[] = [];
-    let next = 0, outstanding = 0, done = false;
+    let next = 0,
+      outstanding = 0,
+      done = false;
     const finish = (error?: Error): void => {
       if (done) return;
       done = true;
@@ -72,7 +86,9 @@ export function runBatchOnWorkers(diagram: unknown, options: BatchOptions, threa
       if (spent) w.post({ type: 'block', first, count: n, seed: plan.seed, steps: plan.steps, buffer: spent }, [spent]);
       else w.post({ type: 'block', first, count: n, seed: plan.seed, steps: plan.steps });
     };
-    options.signal?.addEventListener('abort', () => { if (outstanding === 0) finish(); });
+    options.signal?.addEventListener('abort', () => {
+      if (outstanding === 0) finish();
+    });
     for (let i = 0; i < count; i++) {
       const w = spawn();
       workers.push(w);

@@ -14,7 +14,12 @@ export interface Problem {
 
 export class CompileError extends Error {
   constructor(readonly problems: Problem[]) {
-    super(problems.filter((p) => p.severity === 'error').map(formatProblem).join('\n'));
+    super(
+      problems
+        .filter((p) => p.severity === 'error')
+        .map(formatProblem)
+        .join('\n'),
+    );
     this.name = 'CompileError';
   }
 }

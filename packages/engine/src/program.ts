@@ -1,18 +1,40 @@
 import type { Evaluator } from './formula/evaluate.js';
 import type { Diagram, DiagramSettings } from './schema.js';
 
-export const T_POOL = 0, T_SOURCE = 1, T_DRAIN = 2, T_CONVERTER = 3, T_TRADER = 4, T_GATE = 5,
-  T_REGISTER = 6, T_DELAY = 7, T_END = 8, T_OTHER = 9;
+export const T_POOL = 0,
+  T_SOURCE = 1,
+  T_DRAIN = 2,
+  T_CONVERTER = 3,
+  T_TRADER = 4,
+  T_GATE = 5,
+  T_REGISTER = 6,
+  T_DELAY = 7,
+  T_END = 8,
+  T_OTHER = 9;
 
-export const A_PASSIVE = 0, A_AUTOMATIC = 1, A_INTERACTIVE = 2, A_ONSTART = 3;
+export const A_PASSIVE = 0,
+  A_AUTOMATIC = 1,
+  A_INTERACTIVE = 2,
+  A_ONSTART = 3;
 
 /** How a gate reads its outputs' formulas. */
-export const G_WEIGHT = 0, G_PERCENT = 1, G_CONDITION = 2;
+export const G_WEIGHT = 0,
+  G_PERCENT = 1,
+  G_CONDITION = 2;
 
 /** Connection kinds in the program's single connection index space. */
-export const C_RESOURCE = 0, C_TRIGGER = 1, C_REVERSE = 2, C_ACTIVATOR = 3, C_LABEL_MOD = 4, C_LABEL_SET = 5,
-  C_NODE_MOD = 6, C_INPUT = 7, C_GATE_TRIGGER = 8,
-  C_INTERVAL_MOD = 9, C_NODE_SET = 10, C_CONN_ACTIVATOR = 11;
+export const C_RESOURCE = 0,
+  C_TRIGGER = 1,
+  C_REVERSE = 2,
+  C_ACTIVATOR = 3,
+  C_LABEL_MOD = 4,
+  C_LABEL_SET = 5,
+  C_NODE_MOD = 6,
+  C_INPUT = 7,
+  C_GATE_TRIGGER = 8,
+  C_INTERVAL_MOD = 9,
+  C_NODE_SET = 10,
+  C_CONN_ACTIVATOR = 11;
 
 /**
  * A compiled diagram: ids resolved to dense indices, formulas parsed to closures, everything an

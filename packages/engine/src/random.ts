@@ -13,7 +13,7 @@ export class Rng {
   }
 
   seed(seed: number): void {
-    let s = (Math.trunc(seed) ^ Math.trunc(seed / 4294967296) * 0x9e3779b1) >>> 0;
+    let s = (Math.trunc(seed) ^ (Math.trunc(seed / 4294967296) * 0x9e3779b1)) >>> 0;
     const next = (): number => {
       s = (s + 0x9e3779b9) | 0;
       let z = s;
@@ -29,7 +29,10 @@ export class Rng {
   }
 
   nextUint32(): number {
-    const a = this.a, b = this.b, c = this.c, d = this.d;
+    const a = this.a,
+      b = this.b,
+      c = this.c,
+      d = this.d;
     const t = (((a + b) | 0) + d) | 0;
     this.d = (d + 1) | 0;
     this.a = b ^ (b >>> 9);

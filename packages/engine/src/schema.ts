@@ -1,7 +1,18 @@
 import { z } from 'zod';
 
 export const NODE_TYPES = [
-  'pool', 'source', 'drain', 'converter', 'trader', 'gate', 'register', 'delay', 'end', 'text', 'group', 'chart',
+  'pool',
+  'source',
+  'drain',
+  'converter',
+  'trader',
+  'gate',
+  'register',
+  'delay',
+  'end',
+  'text',
+  'group',
+  'chart',
 ] as const;
 export const ACTIVATIONS = ['passive', 'automatic', 'interactive', 'onstart'] as const;
 export const MODES = ['pull-any', 'pull-all', 'push-any', 'push-all'] as const;
@@ -67,7 +78,10 @@ export const connectionSchema = z.object({
   color: z.string().optional(),
   shuffle: z.boolean().optional(),
   /** Bend points drawn in the editor; no effect on the simulation. */
-  points: z.array(z.object({ x: z.number(), y: z.number() })).max(50).optional(),
+  points: z
+    .array(z.object({ x: z.number(), y: z.number() }))
+    .max(50)
+    .optional(),
 });
 
 export const variableSchema = z.object({

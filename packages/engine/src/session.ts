@@ -46,7 +46,9 @@ export function createSession(source: unknown, options: SessionOptions = {}): Se
   };
   const state = (): SessionState => {
     const values: Record<string, number> = {};
-    p.nodeIds.forEach((id, i) => { values[id] = m.value[i]; });
+    p.nodeIds.forEach((id, i) => {
+      values[id] = m.value[i];
+    });
     return { t: m.t, ended: m.ended, end: m.endReason, values };
   };
   const nudge = (id: string, sign: number): number => {

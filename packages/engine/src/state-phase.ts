@@ -107,7 +107,12 @@ export function runTriggers(m: Machine): void {
     for (let j = 0; j < trig.length; j++) {
       const e = trig[j];
       const o = p.cFrom[e];
-      if (m.usedEdge[e] === 0 && m.fired[o] === 1 && (!gated || m.connOk[e] === 1) && (m.satisfied[o] === 1) === (p.cKind[e] === C_TRIGGER)) {
+      if (
+        m.usedEdge[e] === 0 &&
+        m.fired[o] === 1 &&
+        (!gated || m.connOk[e] === 1) &&
+        (m.satisfied[o] === 1) === (p.cKind[e] === C_TRIGGER)
+      ) {
         m.usedEdge[e] = 1;
         progress = true;
         const target = p.cTo[e];

@@ -46,7 +46,11 @@ export class SeriesStats {
   /** Display names of the series (for lookups by name). */
   names: string[] = [];
 
-  constructor(readonly ids: string[], readonly scales: Float64Array, readonly steps: number) {
+  constructor(
+    readonly ids: string[],
+    readonly scales: Float64Array,
+    readonly steps: number,
+  ) {
     this.names = ids.slice();
     this.cells = ids.length * steps;
     this.count = new Float64Array(this.cells);
@@ -62,8 +66,10 @@ export class SeriesStats {
   }
 
   addBlock(block: BlockData, endNames: string[]): void {
-    const R = block.count, L = this.steps;
-    if (block.steps !== L || block.series !== this.ids.length) throw new Error('block does not match the statistics layout');
+    const R = block.count,
+      L = this.steps;
+    if (block.steps !== L || block.series !== this.ids.length)
+      throw new Error('block does not match the statistics layout');
     if (this.keys.length < R) {
       this.keys = new Float64Array(R);
       this.mergeBuf = new Float64Array(2 * (MAX_BUCKETS + R));
@@ -82,7 +88,9 @@ export class SeriesStats {
       for (let t = 0; t < L; t++) {
         const cell = s * L + t;
         const base = cell * R;
-        let lo = this.min[cell], hi = this.max[cell], sum = 0;
+        let lo = this.min[cell],
+          hi = this.max[cell],
+          sum = 0;
         for (let r = 0; r < R; r++) {
           const v = block.values[base + r];
           if (v < lo) lo = v;
@@ -106,9 +114,12 @@ export class SeriesStats {
     const div = level === 0 ? 1 : 2 ** level;
     const off = this.offset[cell];
     const oldSize = this.size[cell];
-    const keysA = this.keyArena, countsA = this.countArena;
+    const keysA = this.keyArena,
+      countsA = this.countArena;
     const buf = this.mergeBuf;
-    let i = 0, j = 0, n = 0;
+    let i = 0,
+      j = 0,
+      n = 0;
     const R = sorted.length;
     while (i < oldSize || j < R) {
       let key: number, cnt: number;
@@ -163,10 +174,12 @@ export class SeriesStats {
       let live = cap;
       for (let c = 0; c < this.cells; c++) live += this.capacity[c];
       const length = Math.ceil(live * 1.25) + 1024;
-      const keys = new Float64Array(length), counts = new Uint32Array(length);
+      const keys = new Float64Array(length),
+        counts = new Uint32Array(length);
       let end = 0;
       for (let c = 0; c < this.cells; c++) {
-        const size = this.size[c], off = this.offset[c];
+        const size = this.size[c],
+          off = this.offset[c];
         keys.set(this.keyArena.subarray(off, off + size), end);
         counts.set(this.countArena.subarray(off, off + size), end);
         this.offset[c] = end;
@@ -176,7 +189,8 @@ export class SeriesStats {
       this.countArena = counts;
       this.arenaEnd = end;
     }
-    const from = this.offset[cell], size = this.size[cell];
+    const from = this.offset[cell],
+      size = this.size[cell];
     this.keyArena.copyWithin(this.arenaEnd, from, from + size);
     this.countArena.copyWithin(this.arenaEnd, from, from + size);
     this.offset[cell] = this.arenaEnd;
@@ -195,7 +209,9 @@ export class SeriesStats {
     const off = this.offset[cell];
     const size = this.size[cell];
     const hiRank = lo + 1 < n ? lo + 1 : lo;
-    let seen = 0, vLo = NaN, vHi = NaN;
+    let seen = 0,
+      vLo = NaN,
+      vHi = NaN;
     for (let k = 0; k < size; k++) {
       const cnt = this.countArena[off + k];
       if (vLo !== vLo && lo < seen + cnt) vLo = this.keyValue(cell, s, this.keyArena[off + k]);

@@ -31,11 +31,23 @@ export function structuralProblems(d: Diagram): Problem[] {
     const toNode = nodes.get(c.to);
     if (c.kind === 'resource') {
       if (!toNode) {
-        add(c.id, 'DANGLING_CONNECTION', `The resource connection ends at '${c.to}', which is not a node of the diagram.`);
+        add(
+          c.id,
+          'DANGLING_CONNECTION',
+          `The resource connection ends at '${c.to}', which is not a node of the diagram.`,
+        );
         continue;
       }
-      for (const [n, side] of [[from, 'start'], [toNode, 'end']] as const) {
-        if (!VALUE_NODES.has(n.type) || n.type === 'register' || (side === 'end' && n.type === 'source') || (side === 'start' && n.type === 'drain')) {
+      for (const [n, side] of [
+        [from, 'start'],
+        [toNode, 'end'],
+      ] as const) {
+        if (
+          !VALUE_NODES.has(n.type) ||
+          n.type === 'register' ||
+          (side === 'end' && n.type === 'source') ||
+          (side === 'start' && n.type === 'drain')
+        ) {
           add(c.id, 'RESOURCE_ENDPOINT', `A resource connection cannot ${side} at the ${n.type} '${n.id}'.`);
         }
       }
@@ -43,7 +55,11 @@ export function structuralProblems(d: Diagram): Problem[] {
       push(inputs, c.to, c);
     } else {
       if (!toNode && !conns.has(c.to)) {
-        add(c.id, 'DANGLING_CONNECTION', `The state connection ends at '${c.to}', which is neither a node nor a connection.`);
+        add(
+          c.id,
+          'DANGLING_CONNECTION',
+          `The state connection ends at '${c.to}', which is neither a node nor a connection.`,
+        );
         continue;
       }
       if (toNode) push(stateIn, c.to, c);
@@ -56,7 +72,11 @@ export function structuralProblems(d: Diagram): Problem[] {
     switch (n.type) {
       case 'pool':
         if (n.capacity !== undefined && n.capacity >= 0 && (n.start ?? 0) > n.capacity) {
-          add(n.id, 'START_EXCEEDS_CAPACITY', `The pool starts with ${n.start} resources but its capacity is ${n.capacity}.`);
+          add(
+            n.id,
+            'START_EXCEEDS_CAPACITY',
+            `The pool starts with ${n.start} resources but its capacity is ${n.capacity}.`,
+          );
         }
         break;
       case 'source':
@@ -70,32 +90,65 @@ export function structuralProblems(d: Diagram): Problem[] {
       case 'converter':
         if (ins.length === 0) add(n.id, 'CONVERTER_NO_INPUT', 'A converter needs at least one input.', 'warning', true);
         if (outs.length !== 1) {
-          add(n.id, 'CONVERTER_OUTPUTS', `A converter needs exactly one output; it has ${outs.length}.`, 'warning', true);
+          add(
+            n.id,
+            'CONVERTER_OUTPUTS',
+            `A converter needs exactly one output; it has ${outs.length}.`,
+            'warning',
+            true,
+          );
         }
         break;
       case 'trader': {
         const inColours = ins.map((c) => c.color ?? '').sort();
         const outColours = outs.map((c) => c.color ?? '').sort();
-        const ok = ins.length === 2 && outs.length === 2 && inColours.every((col) => col !== '') &&
-          inColours[0] !== inColours[1] && inColours.join() === outColours.join();
+        const ok =
+          ins.length === 2 &&
+          outs.length === 2 &&
+          inColours.every((col) => col !== '') &&
+          inColours[0] !== inColours[1] &&
+          inColours.join() === outColours.join();
         if (!ok) {
-          add(n.id, 'TRADER_PAIRS', 'A trader needs exactly two colour-coded pairs: two inputs and two outputs of the same two colours.', 'warning', true);
+          add(
+            n.id,
+            'TRADER_PAIRS',
+            'A trader needs exactly two colour-coded pairs: two inputs and two outputs of the same two colours.',
+            'warning',
+            true,
+          );
         }
         break;
       }
       case 'delay':
-        if (outs.length > 1) add(n.id, 'DELAY_OUTPUTS', `A delay cannot have more than one output; it has ${outs.length}.`, 'warning', true);
+        if (outs.length > 1)
+          add(
+            n.id,
+            'DELAY_OUTPUTS',
+            `A delay cannot have more than one output; it has ${outs.length}.`,
+            'warning',
+            true,
+          );
         break;
       case 'gate': {
-        const gateOuts = ins.length > 0 ? outs : (outputs.get(`state:${n.id}`) ?? []).filter((c) => c.formula.trim() !== '*' && c.formula.trim() !== '!');
+        const gateOuts =
+          ins.length > 0
+            ? outs
+            : (outputs.get(`state:${n.id}`) ?? []).filter((c) => c.formula.trim() !== '*' && c.formula.trim() !== '!');
         const kinds = new Set(gateOuts.map((c) => gateOutputKind(c.formula)));
         if (kinds.size > 1) {
-          add(n.id, 'GATE_MIXED_OUTPUTS', 'The outputs of a gate must all be of one kind: weights, percentages or conditions.', 'warning', true);
+          add(
+            n.id,
+            'GATE_MIXED_OUTPUTS',
+            'The outputs of a gate must all be of one kind: weights, percentages or conditions.',
+            'warning',
+            true,
+          );
         }
         break;
       }
       case 'end':
-        if ((stateIn.get(n.id) ?? []).length === 0) add(n.id, 'END_NO_INPUT', 'An end condition needs a state input.', 'warning', true);
+        if ((stateIn.get(n.id) ?? []).length === 0)
+          add(n.id, 'END_NO_INPUT', 'An end condition needs a state input.', 'warning', true);
         break;
       default:
         break;

@@ -24,7 +24,15 @@ export class ApiError extends Error {
   /** The envelope's `details` as sent (e.g. a 409's `currentVersion` and `savedBy`). */
   readonly details: unknown;
 
-  constructor(init: { status: number; code: string; message: string; fields?: Record<string, string>; retryAfter?: number | null; requestId?: string | null; details?: unknown }) {
+  constructor(init: {
+    status: number;
+    code: string;
+    message: string;
+    fields?: Record<string, string>;
+    retryAfter?: number | null;
+    requestId?: string | null;
+    details?: unknown;
+  }) {
     super(init.message);
     this.name = 'ApiError';
     this.status = init.status;
@@ -47,7 +55,8 @@ export class ApiError extends Error {
  */
 export const PLAN_LIMIT_EVENT = 'loopwright:plan-limit';
 
-export const NETWORK_ERROR_MESSAGE = 'Communication with the server is unstable. Please check your connection and try again.';
+export const NETWORK_ERROR_MESSAGE =
+  'Communication with the server is unstable. Please check your connection and try again.';
 const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again.';
 
 type Query = Record<string, string | number | boolean | undefined | null>;
@@ -126,7 +135,13 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   }
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), { method, headers, body, credentials: 'same-origin', signal: options.signal });
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
   } catch (error) {
     if ((error as Error)?.name === 'AbortError') throw error;
     throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: NETWORK_ERROR_MESSAGE });
@@ -138,7 +153,8 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
 export async function readResponse<T>(response: Response): Promise<T> {
   if (!response.ok) {
     const error = await toApiError(response);
-    if (error.ui === 'upgrade' && typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(PLAN_LIMIT_EVENT, { detail: error }));
+    if (error.ui === 'upgrade' && typeof window !== 'undefined')
+      window.dispatchEvent(new CustomEvent(PLAN_LIMIT_EVENT, { detail: error }));
     throw error;
   }
   if (response.status === 204) return undefined as T;
@@ -153,16 +169,19 @@ export async function readResponse<T>(response: Response): Promise<T> {
 
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('POST', path, { ...options, body }),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PUT', path, { ...options, body }),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PATCH', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('PATCH', path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
 };
 
 /** The message to show for any thrown value (an ApiError's own text, or a generic one). */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.status === 429) return error.retryAfter ? `${error.message} (${formatWait(error.retryAfter)})` : error.message;
+    if (error.status === 429)
+      return error.retryAfter ? `${error.message} (${formatWait(error.retryAfter)})` : error.message;
     return error.message;
   }
   return GENERIC_ERROR_MESSAGE;

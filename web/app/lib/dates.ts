@@ -11,7 +11,8 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-const toTime = (at: string | Date | number): number => (at instanceof Date ? at.getTime() : typeof at === 'number' ? at : Date.parse(at));
+const toTime = (at: string | Date | number): number =>
+  at instanceof Date ? at.getTime() : typeof at === 'number' ? at : Date.parse(at);
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
 
 export function editedAgo(at: string | Date | number, now: number = Date.now()): string {

@@ -21,7 +21,9 @@ export function editorPreloads(pathname: string): string[] {
   if (!EDITOR_PATH.test(pathname)) return [];
   if (chunks) return chunks;
   try {
-    const manifest = JSON.parse(readFileSync(new URL('../client/.vite/manifest.json', import.meta.url), 'utf8')) as Record<string, ManifestChunk>;
+    const manifest = JSON.parse(
+      readFileSync(new URL('../client/.vite/manifest.json', import.meta.url), 'utf8'),
+    ) as Record<string, ManifestChunk>;
     const found = new Set<string>();
     const visit = (key: string) => {
       const chunk = manifest[key];

@@ -35,7 +35,11 @@ function release(socket: Socket): void {
  * The tab's one Socket.IO connection for the logged-in user's own room (notifications, batch
  * progress). Opened on the first subscription, closed when the last one leaves.
  */
-export function subscribeLive(event: string, listener: (payload: unknown) => void, onReconnect?: () => void): () => void {
+export function subscribeLive(
+  event: string,
+  listener: (payload: unknown) => void,
+  onReconnect?: () => void,
+): () => void {
   const socket = acquire();
   socket.on(event, listener);
   // After a dropped connection, pushes may have been missed: the caller catches up.

@@ -7,5 +7,8 @@ export function localeFromRequest(request: Request): { locale: string; setCookie
   const cookie = request.headers.get('cookie') ?? '';
   const match = cookie.match(new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]+)`));
   if (match) return { locale: decodeURIComponent(match[1]) };
-  return { locale: DEFAULT_LOCALE, setCookie: `${LOCALE_COOKIE}=${DEFAULT_LOCALE}; Path=/; Max-Age=${ONE_YEAR}; SameSite=Lax` };
+  return {
+    locale: DEFAULT_LOCALE,
+    setCookie: `${LOCALE_COOKIE}=${DEFAULT_LOCALE}; Path=/; Max-Age=${ONE_YEAR}; SameSite=Lax`,
+  };
 }

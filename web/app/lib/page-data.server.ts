@@ -16,7 +16,10 @@ function pricingPlans(plans: PlanView[], billingEnabled: boolean): PricingPlan[]
       trial: p.trial,
       highlighted: p.highlighted,
       features: p.features,
-      trialUrl: { monthly: planSelectionUrl(p.name, 'monthly', offered), yearly: planSelectionUrl(p.name, 'yearly', offered) },
+      trialUrl: {
+        monthly: planSelectionUrl(p.name, 'monthly', offered),
+        yearly: planSelectionUrl(p.name, 'yearly', offered),
+      },
     }));
 }
 
@@ -30,7 +33,14 @@ export async function loadBlockData(website: WebsiteGateway, blocks: Block[]): P
     needs.cta ? website.cta().catch(() => undefined) : undefined,
     needs.plans ? website.pricing() : undefined,
   ]);
-  return { jobs, partners, socialPosts, cta, plans: pricing ? pricingPlans(pricing.plans, pricing.billingEnabled) : undefined, billingEnabled: pricing?.billingEnabled };
+  return {
+    jobs,
+    partners,
+    socialPosts,
+    cta,
+    plans: pricing ? pricingPlans(pricing.plans, pricing.billingEnabled) : undefined,
+    billingEnabled: pricing?.billingEnabled,
+  };
 }
 
 /** A content page with its block data, or the not-found page. */

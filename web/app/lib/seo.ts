@@ -27,7 +27,11 @@ export function seo(args: MetaArgsLike, input: SeoInput): MetaDescriptor[] {
   const path = args.location.pathname.replace(/^\/en(?=\/|$)/, '') || '/';
   const canonical = `${origin}${path}`;
   const title = input.title.includes(PRODUCT_NAME) ? input.title : `${input.title} | ${PRODUCT_NAME}`;
-  const image = input.image ? (input.image.startsWith('http') ? input.image : `${origin}${input.image}`) : `${origin}/images/home-hero.svg`;
+  const image = input.image
+    ? input.image.startsWith('http')
+      ? input.image
+      : `${origin}${input.image}`
+    : `${origin}/images/home-hero.svg`;
   const tags: MetaDescriptor[] = [
     { title },
     { tagName: 'link', rel: 'canonical', href: canonical },
@@ -38,7 +42,11 @@ export function seo(args: MetaArgsLike, input: SeoInput): MetaDescriptor[] {
     { property: 'og:image', content: image },
     { name: 'twitter:card', content: 'summary_large_image' },
   ];
-  if (input.description) tags.push({ name: 'description', content: input.description }, { property: 'og:description', content: input.description });
+  if (input.description)
+    tags.push(
+      { name: 'description', content: input.description },
+      { property: 'og:description', content: input.description },
+    );
   if (input.noindex) tags.push({ name: 'robots', content: 'noindex' });
   return tags;
 }

@@ -5,7 +5,10 @@ import type { WebsiteGateway } from '@loopwright/contracts';
  * empty, spec §8), the third-party scripts this instance configured, and the canonical origin.
  */
 export async function websiteShell(website: WebsiteGateway | undefined, url: URL) {
-  const [menus, partners] = await Promise.all([website?.menus().catch(() => null) ?? null, website?.partners().catch(() => []) ?? []]);
+  const [menus, partners] = await Promise.all([
+    website?.menus().catch(() => null) ?? null,
+    website?.partners().catch(() => []) ?? [],
+  ]);
   const env = process.env;
   const thirdParty = {
     tagManagerUrl: env.WEBSITE_TAG_MANAGER_URL || undefined,

@@ -6,7 +6,20 @@ export function websiteRoutes(idPrefix: string): RouteConfigEntry[] {
   const page = (path: string) => r(path, 'content-page.tsx', `page-${path.replace(/\//g, '-')}`);
   return [
     index('routes/home.tsx', { id: `${idPrefix}home` }),
-    ...['about', 'aup', 'careers', 'contact', 'disclaimer', 'game-design-tool', 'games', 'liveops-whitepaper', 'partners', 'pricing', 'terms-and-conditions', 'resources/academic-research-publications'].map(page),
+    ...[
+      'about',
+      'aup',
+      'careers',
+      'contact',
+      'disclaimer',
+      'game-design-tool',
+      'games',
+      'liveops-whitepaper',
+      'partners',
+      'pricing',
+      'terms-and-conditions',
+      'resources/academic-research-publications',
+    ].map(page),
     r('articles', 'articles.tsx', 'articles'),
     r('articles/page/:pageNumber?', 'articles.tsx', 'articles-page'),
     r('articles/category/:slugCategory', 'articles.tsx', 'articles-category'),

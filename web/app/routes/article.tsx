@@ -16,7 +16,12 @@ export function meta(args: MetaArgs<typeof loader>) {
   const post = args.loaderData?.post;
   if (!post) return [];
   return [
-    ...seo(args, { title: post.metadata.title, description: post.metadata.description, image: post.featured_media, type: 'article' }),
+    ...seo(args, {
+      title: post.metadata.title,
+      description: post.metadata.description,
+      image: post.featured_media,
+      type: 'article',
+    }),
     { property: 'article:published_time', content: post.date },
     { property: 'article:author', content: post.author.name },
   ];
@@ -38,9 +43,18 @@ export default function Article() {
         </nav>
         <h1>{post.title}</h1>
         <p className="post-meta">
-          {post.author.slug ? <Link to={post.author.link}>{post.author.name}</Link> : <span>{post.author.name}</span>} · <time dateTime={post.date}>{post.displayDate}</time>
+          {post.author.slug ? <Link to={post.author.link}>{post.author.name}</Link> : <span>{post.author.name}</span>} ·{' '}
+          <time dateTime={post.date}>{post.displayDate}</time>
         </p>
-        {post.featured_media ? <img className="article__image" src={post.featured_media} alt={post.featuredMediaAlt} width={960} height={540} /> : null}
+        {post.featured_media ? (
+          <img
+            className="article__image"
+            src={post.featured_media}
+            alt={post.featuredMediaAlt}
+            width={960}
+            height={540}
+          />
+        ) : null}
         <div className="prose" dangerouslySetInnerHTML={{ __html: post.content }} />
         {post.tags.length ? (
           <ul className="tags" aria-label="Tags">
@@ -53,7 +67,9 @@ export default function Article() {
         ) : null}
         {post.author.bio ? (
           <aside className="author-box">
-            {post.author.avatar_urls['96'] ? <img src={post.author.avatar_urls['96']} alt="" width={64} height={64} /> : null}
+            {post.author.avatar_urls['96'] ? (
+              <img src={post.author.avatar_urls['96']} alt="" width={64} height={64} />
+            ) : null}
             <div>
               <p>
                 <strong>{post.author.name}</strong> — {post.author.jobTitle}

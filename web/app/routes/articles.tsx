@@ -11,7 +11,10 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const page = pageNumber(params.pageNumber);
   const perPage = WebsiteRules.postsPerPage;
   const categories = await gateway.categories();
-  let heading = { title: 'Articles', description: 'Ideas, tutorials and case studies about designing, simulating and balancing game economies.' };
+  let heading = {
+    title: 'Articles',
+    description: 'Ideas, tutorials and case studies about designing, simulating and balancing game economies.',
+  };
   let base = '/articles';
   let list;
   let authorBio = '';
@@ -40,7 +43,12 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 
 export function meta(args: MetaArgs<typeof loader>) {
   const d = args.loaderData;
-  return d ? seo(args, { title: d.page > 1 ? `${d.heading.title} — page ${d.page}` : d.heading.title, description: d.heading.description }) : [];
+  return d
+    ? seo(args, {
+        title: d.page > 1 ? `${d.heading.title} — page ${d.page}` : d.heading.title,
+        description: d.heading.description,
+      })
+    : [];
 }
 
 export default function Articles() {
@@ -57,7 +65,11 @@ export default function Articles() {
           All
         </Link>
         {categories.map((c) => (
-          <Link key={c.slug} to={`/articles/category/${c.slug}`} className={selected === c.slug ? 'chip is-active' : 'chip'}>
+          <Link
+            key={c.slug}
+            to={`/articles/category/${c.slug}`}
+            className={selected === c.slug ? 'chip is-active' : 'chip'}
+          >
             {c.name} <span className="chip__count">{c.count}</span>
           </Link>
         ))}

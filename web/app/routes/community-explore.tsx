@@ -16,11 +16,23 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 export function meta(args: MetaArgs<typeof loader>) {
-  return seo(args, { title: 'Community — explore diagrams and designers', description: 'Spotlighted game economy diagrams and the designers who build them. Fork a diagram, follow a designer, or hire one.' });
+  return seo(args, {
+    title: 'Community — explore diagrams and designers',
+    description:
+      'Spotlighted game economy diagrams and the designers who build them. Fork a diagram, follow a designer, or hire one.',
+  });
 }
 
-const diagramSeeAll = { newest: '/community/see-all?filter=diagrams&sort=recent', popular: '/community/see-all?filter=diagrams&sort=appreciated', ofTheMonth: '/community/see-all?filter=diagrams&sort=appreciated' } as const;
-const designerSeeAll = { newest: '/community/see-all?filter=designers', popular: '/community/see-all?filter=designers&sort=followed', ofTheMonth: '/community/see-all?filter=designersOfTheMonth' } as const;
+const diagramSeeAll = {
+  newest: '/community/see-all?filter=diagrams&sort=recent',
+  popular: '/community/see-all?filter=diagrams&sort=appreciated',
+  ofTheMonth: '/community/see-all?filter=diagrams&sort=appreciated',
+} as const;
+const designerSeeAll = {
+  newest: '/community/see-all?filter=designers',
+  popular: '/community/see-all?filter=designers&sort=followed',
+  ofTheMonth: '/community/see-all?filter=designersOfTheMonth',
+} as const;
 
 export default function CommunityExplore() {
   const data = useLoaderData<typeof loader>();
@@ -32,7 +44,11 @@ export default function CommunityExplore() {
         <p>Diagrams shared by game designers, and the people who build them.</p>
         <SearchBar variant="page" initialFilter="designers" />
       </header>
-      <div className={authenticated && user?.username ? 'community-layout community-layout--with-activity' : 'community-layout'}>
+      <div
+        className={
+          authenticated && user?.username ? 'community-layout community-layout--with-activity' : 'community-layout'
+        }
+      >
         <div className="community-layout__main">
           {data.spotlightDiagrams.length || data.spotlightDesigners.length ? (
             <section className="section" aria-labelledby="spotlight-diagrams">
@@ -53,7 +69,10 @@ export default function CommunityExplore() {
               <h2 id="diagrams-title">Diagrams</h2>
               <Link to="/community/see-all?filter=diagrams">See all</Link>
             </header>
-            <RankedTabs label="Diagram lists" tabs={diagramTabs.map((key) => ({ key, label: CommunityTabTexts.diagramTabs[key] }))}>
+            <RankedTabs
+              label="Diagram lists"
+              tabs={diagramTabs.map((key) => ({ key, label: CommunityTabTexts.diagramTabs[key] }))}
+            >
               {(tab) => (
                 <>
                   <DiagramCards diagrams={data.diagramTabs[tab]} />
@@ -71,7 +90,10 @@ export default function CommunityExplore() {
               <h2 id="designers-title">Designers</h2>
               <Link to="/community/see-all?filter=designers">See all</Link>
             </header>
-            <RankedTabs label="Designer lists" tabs={designerTabs.map((key) => ({ key, label: CommunityTabTexts.designerTabs[key] }))}>
+            <RankedTabs
+              label="Designer lists"
+              tabs={designerTabs.map((key) => ({ key, label: CommunityTabTexts.designerTabs[key] }))}
+            >
               {(tab) => (
                 <>
                   <DesignerCards designers={data.designerTabs[tab]} />
@@ -89,14 +111,22 @@ export default function CommunityExplore() {
               <h2 id="hire-title">Designers for hire</h2>
               <Link to="/community/see-all?filter=designersForHire">See all</Link>
             </header>
-            {data.designersForHire.length ? <DesignerCards designers={data.designersForHire} /> : <p className="empty-state">No designers are open for hire yet.</p>}
+            {data.designersForHire.length ? (
+              <DesignerCards designers={data.designersForHire} />
+            ) : (
+              <p className="empty-state">No designers are open for hire yet.</p>
+            )}
           </section>
           <section className="section" aria-labelledby="templates-title">
             <header className="section__head section__head--row">
               <h2 id="templates-title">New templates</h2>
               <Link to="/community/see-all?filter=newTemplates">See all</Link>
             </header>
-            {data.newTemplates.length ? <DiagramCards diagrams={data.newTemplates} /> : <p className="empty-state">No templates have been published yet.</p>}
+            {data.newTemplates.length ? (
+              <DiagramCards diagrams={data.newTemplates} />
+            ) : (
+              <p className="empty-state">No templates have been published yet.</p>
+            )}
             <p className="community-more">
               <Link to="/community/see-all?filter=tags">Browse diagrams by tag</Link>
             </p>

@@ -12,7 +12,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export function meta(args: MetaArgs<typeof loader>) {
   const term = args.loaderData?.term;
-  return seo(args, { title: term ? `“${term}” in the docs` : 'Search the docs', description: 'Search the Loopwright documentation.', noindex: true });
+  return seo(args, {
+    title: term ? `“${term}” in the docs` : 'Search the docs',
+    description: 'Search the Loopwright documentation.',
+    noindex: true,
+  });
 }
 
 export default function DocsSearch() {

@@ -14,7 +14,16 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 
 export function meta(args: MetaArgs<typeof loader>) {
   const d = args.loaderData?.diagram;
-  return d ? [...seo(args, { title: `${d.name} by ${d.owner.name}`, description: d.description || `A game economy diagram by ${d.owner.name}.`, image: d.thumbnail }), { name: 'robots', content: 'noindex' }] : [];
+  return d
+    ? [
+        ...seo(args, {
+          title: `${d.name} by ${d.owner.name}`,
+          description: d.description || `A game economy diagram by ${d.owner.name}.`,
+          image: d.thumbnail,
+        }),
+        { name: 'robots', content: 'noindex' },
+      ]
+    : [];
 }
 
 export default function EmbedPage() {

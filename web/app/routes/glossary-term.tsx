@@ -9,7 +9,9 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const term = await gateway.glossaryTerm(params.slug ?? '');
   if (!term) notFound();
   // Related diagrams: public community diagrams that name the term.
-  const diagrams = await gateway.diagrams({ term: term.title, sort: 'popular', page: 1, count: 4 }).catch(() => ({ list: [], totalCount: 0 }));
+  const diagrams = await gateway
+    .diagrams({ term: term.title, sort: 'popular', page: 1, count: 4 })
+    .catch(() => ({ list: [], totalCount: 0 }));
   return { term, diagrams: diagrams.list };
 }
 

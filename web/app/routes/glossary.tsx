@@ -9,7 +9,11 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 export function meta(args: MetaArgs<typeof loader>) {
-  return seo(args, { title: 'Glossary of game economy design', description: 'The vocabulary of game economies and systems design, from faucets and sinks to feedback loops, explained in plain words.' });
+  return seo(args, {
+    title: 'Glossary of game economy design',
+    description:
+      'The vocabulary of game economies and systems design, from faucets and sinks to feedback loops, explained in plain words.',
+  });
 }
 
 export default function Glossary() {

@@ -10,7 +10,9 @@ import { PageLayout } from '../ui/page-layout';
 
 /** /docs and /learn: the chapter list (an empty list is DOC_NOT_FOUND / ACADEMY_NOT_FOUND, 404). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const collection: 'docs' | 'learn' = new URL(request.url).pathname.replace(/^\/en/, '').startsWith('/learn') ? 'learn' : 'docs';
+  const collection: 'docs' | 'learn' = new URL(request.url).pathname.replace(/^\/en/, '').startsWith('/learn')
+    ? 'learn'
+    : 'docs';
   const gateway = website(context);
   const chapters = await gateway.chapters(collection);
   if (!chapters.length) notFound();
@@ -20,7 +22,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 const texts = {
-  docs: { title: 'Documentation', description: 'Every element, connection, formula and rule of the Loopwright engine, with guides for running simulations, the CLI, the API and self-hosting.' },
+  docs: {
+    title: 'Documentation',
+    description:
+      'Every element, connection, formula and rule of the Loopwright engine, with guides for running simulations, the CLI, the API and self-hosting.',
+  },
   learn: { title: 'Academy', description: 'Free course: Economy design fundamentals.' },
 };
 
@@ -67,7 +73,13 @@ export default function LearnIndex() {
           </li>
         ))}
       </ul>
-      {intro ? <Blocks blocks={(intro.acf.blocks as Block[]).filter((b) => b.type !== 'hero')} data={blockData} body={intro.content} /> : null}
+      {intro ? (
+        <Blocks
+          blocks={(intro.acf.blocks as Block[]).filter((b) => b.type !== 'hero')}
+          data={blockData}
+          body={intro.content}
+        />
+      ) : null}
     </PageLayout>
   );
 }

@@ -9,7 +9,10 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const collection = params.docSlug !== undefined ? 'docs' : 'learn';
   const slug = params.docSlug ?? params.learnSlug ?? '';
   const gateway = website(context);
-  const [page, chapters] = await Promise.all([gateway.learnPage(collection, slug, await previewAllowed(request, context)), gateway.chapters(collection)]);
+  const [page, chapters] = await Promise.all([
+    gateway.learnPage(collection, slug, await previewAllowed(request, context)),
+    gateway.chapters(collection),
+  ]);
   if (!page) notFound();
   return { collection, page, chapters };
 }
@@ -17,7 +20,11 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 export function meta(args: MetaArgs<typeof loader>) {
   const d = args.loaderData;
   if (!d) return [];
-  return seo(args, { title: `${d.page.title} — ${d.collection === 'docs' ? 'Docs' : 'Academy'}`, description: d.page.yoast_meta_description, type: 'article' });
+  return seo(args, {
+    title: `${d.page.title} — ${d.collection === 'docs' ? 'Docs' : 'Academy'}`,
+    description: d.page.yoast_meta_description,
+    type: 'article',
+  });
 }
 
 export default function LearnPage() {

@@ -2,7 +2,10 @@ import type { MetaFunction } from 'react-router';
 import { RequireAccount } from '../features/account/guards';
 import { NotificationsCenter } from '../features/notifications/notifications-center';
 
-export const meta: MetaFunction = () => [{ title: 'Notifications — Loopwright' }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction = () => [
+  { title: 'Notifications — Loopwright' },
+  { name: 'robots', content: 'noindex' },
+];
 
 export function clientLoader() {
   return null;
@@ -10,7 +13,11 @@ export function clientLoader() {
 clientLoader.hydrate = true as const;
 
 export function HydrateFallback() {
-  return <div className="ntf-center" role="status">Loading…</div>;
+  return (
+    <div className="ntf-center" role="status">
+      Loading…
+    </div>
+  );
 }
 
 /** The notifications center. */

@@ -12,7 +12,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export function meta(args: MetaArgs<typeof loader>) {
   const term = args.loaderData?.term;
-  return seo(args, { title: term ? `Search results for “${term}”` : 'Search', description: 'Search docs, articles, the glossary and designers.', noindex: true });
+  return seo(args, {
+    title: term ? `Search results for “${term}”` : 'Search',
+    description: 'Search docs, articles, the glossary and designers.',
+    noindex: true,
+  });
 }
 
 export default function SearchResults() {

@@ -5,7 +5,8 @@ import { createPortal } from 'react-dom';
 export const MODAL_Z_INDEX = 9000;
 export const MODAL_OVERLAY_OPACITY = 0.45;
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export interface ModalProps {
   onClose: () => void;
@@ -29,7 +30,10 @@ export function Modal({ onClose, labelledBy, label, className, children }: Modal
 
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
-    const items = () => Array.from(panel.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []).filter((el) => el.offsetParent !== null || el === document.activeElement);
+    const items = () =>
+      Array.from(panel.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []).filter(
+        (el) => el.offsetParent !== null || el === document.activeElement,
+      );
     (panel.current?.querySelector<HTMLElement>('input, textarea, select') ?? items()[0] ?? panel.current)?.focus();
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
@@ -62,8 +66,21 @@ export function Modal({ onClose, labelledBy, label, className, children }: Modal
 
   return createPortal(
     <div className="ui-modal" data-testid="modal-root">
-      <div className="ui-modal__overlay" data-testid="modal-overlay" onClick={() => close.current()} aria-hidden="true" />
-      <div ref={panel} className={`ui-modal__panel${className ? ` ${className}` : ''}`} role="dialog" aria-modal="true" aria-labelledby={labelledBy} aria-label={labelledBy ? undefined : label} tabIndex={-1}>
+      <div
+        className="ui-modal__overlay"
+        data-testid="modal-overlay"
+        onClick={() => close.current()}
+        aria-hidden="true"
+      />
+      <div
+        ref={panel}
+        className={`ui-modal__panel${className ? ` ${className}` : ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={labelledBy}
+        aria-label={labelledBy ? undefined : label}
+        tabIndex={-1}
+      >
         {children}
       </div>
     </div>,

@@ -17,7 +17,11 @@ function base(secure: boolean): CookieOptions {
 /** HttpOnly cookies; the refresh token is only ever sent to the token endpoints. Secure on https. */
 export function setSessionCookies(response: Response, tokens: IssuedTokens, secure: boolean): void {
   response.cookie(ACCESS_COOKIE, tokens.accessToken, { ...base(secure), expires: tokens.accessExpiresAt });
-  response.cookie(REFRESH_COOKIE, tokens.refreshToken, { ...base(secure), path: REFRESH_PATH, expires: tokens.refreshExpiresAt });
+  response.cookie(REFRESH_COOKIE, tokens.refreshToken, {
+    ...base(secure),
+    path: REFRESH_PATH,
+    expires: tokens.refreshExpiresAt,
+  });
   response.cookie(SESSION_HINT_COOKIE, '1', { ...base(secure), expires: tokens.refreshExpiresAt });
 }
 

@@ -33,7 +33,9 @@ describe('SignedTokens', () => {
     const [v, , sig] = token.split('.');
     const forged = `${v}.${Buffer.from(JSON.stringify({ sid: 'admin', exp })).toString('base64url')}.${sig}`;
     expect(tokens.verify(forged)).toBeNull();
-    const other = new SignedTokens<{ sid: string; exp: number }>(deriveKey('another-secret-another-secret-123', 'access'));
+    const other = new SignedTokens<{ sid: string; exp: number }>(
+      deriveKey('another-secret-another-secret-123', 'access'),
+    );
     expect(tokens.verify(other.sign({ sid: 's1', exp }))).toBeNull();
   });
 });

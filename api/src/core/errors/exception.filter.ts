@@ -31,10 +31,17 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (response.headersSent) return;
     const outage = classifyOutage(exception);
     if (outage) {
-      outageMonitor.record(outage, this.logger, exception instanceof Error ? exception.message.split('\n').filter(Boolean).pop() ?? outage : outage);
+      outageMonitor.record(
+        outage,
+        this.logger,
+        exception instanceof Error ? (exception.message.split('\n').filter(Boolean).pop() ?? outage) : outage,
+      );
       const { code, message, retryAfterSeconds } = OUTAGE_ANSWERS[outage];
       response.setHeader('Retry-After', String(retryAfterSeconds));
-      response.status(503).json({ success: false, error: { code, message, details: { retryAfterSeconds }, requestId: String(request.id ?? '') } } satisfies ErrorBody);
+      response.status(503).json({
+        success: false,
+        error: { code, message, details: { retryAfterSeconds }, requestId: String(request.id ?? '') },
+      } satisfies ErrorBody);
       return;
     }
     const { status, code, message, details } = this.describe(exception);
@@ -46,7 +53,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
       error: { code, message, ...(details === undefined ? {} : { details }), requestId: String(request.id ?? '') },
     };
     const retryAfter = (details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
-    if ((status === 429 || status === 503 || status === 504) && retryAfter) response.setHeader('Retry-After', String(retryAfter));
+    if ((status === 429 || status === 503 || status === 504) && retryAfter)
+      response.setHeader('Retry-After', String(retryAfter));
     response.status(status).json(body);
   }
 
@@ -56,7 +64,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
-      const message = status === 404 ? 'This API route does not exist' : status === 400 ? 'The request could not be read' : exception.message;
+      const message =
+        status === 404
+          ? 'This API route does not exist'
+          : status === 400
+            ? 'The request could not be read'
+            : exception.message;
       return { status, code: statusCodes[status] ?? (status >= 500 ? ErrorCode.INTERNAL : `HTTP_${status}`), message };
     }
     // body-parser and other middleware throw errors carrying a status.

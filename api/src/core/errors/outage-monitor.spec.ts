@@ -16,7 +16,11 @@ describe('outage log', () => {
     now = 60_000;
     monitor.record('storage-full', logger, 'disk full');
     monitor.record('database', logger, 'gone');
-    expect(lines.map((l) => [l.outage, l.refusedRequests])).toEqual([['storage-full', 1], ['storage-full', 1140], ['database', 1]]);
+    expect(lines.map((l) => [l.outage, l.refusedRequests])).toEqual([
+      ['storage-full', 1],
+      ['storage-full', 1140],
+      ['database', 1],
+    ]);
     expect(monitor.seen('storage-full')).toBe(true);
     now = 121_000;
     expect(monitor.seen('storage-full')).toBe(false);

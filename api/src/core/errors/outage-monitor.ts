@@ -42,8 +42,10 @@ export class OutageMonitor {
 
 const MESSAGES: Record<Outage, string> = {
   database: 'the database is unreachable: requests answer 503 until it is back (logged at most once a minute)',
-  'storage-full': 'PostgreSQL is out of disk space: writes answer 503 until space is freed (logged at most once a minute)',
-  'statement-timeout': 'a database statement ran past DATABASE_STATEMENT_TIMEOUT_MS and was cancelled (logged at most once a minute)',
+  'storage-full':
+    'PostgreSQL is out of disk space: writes answer 503 until space is freed (logged at most once a minute)',
+  'statement-timeout':
+    'a database statement ran past DATABASE_STATEMENT_TIMEOUT_MS and was cancelled (logged at most once a minute)',
   queue: 'Redis is unreachable: requests that enqueue jobs answer 503 until it is back (logged at most once a minute)',
 };
 

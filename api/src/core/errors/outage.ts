@@ -11,10 +11,36 @@ export const OUTAGE_ANSWERS: Record<Outage, { code: ErrorCode; message: string; 
   queue: { code: ErrorCode.SERVICE_UNAVAILABLE, message: RequestTexts.queueUnavailable, retryAfterSeconds: 5 },
 };
 
-const DATABASE_UNREACHABLE_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections', 'TlsConnectionError', 'DatabaseAccessDenied']);
+const DATABASE_UNREACHABLE_KINDS = new Set([
+  'DatabaseNotReachable',
+  'ConnectionClosed',
+  'SocketTimeout',
+  'TooManyConnections',
+  'TlsConnectionError',
+  'DatabaseAccessDenied',
+]);
 // Prisma: can't reach, timed out, connection closed, pool timeout. PostgreSQL class 08 (connection) and 57P0x (shutdown).
-const DATABASE_UNREACHABLE_CODES = new Set(['P1001', 'P1002', 'P1017', 'P2024', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
-const CONNECTION_MESSAGES = /Connection terminated|Can't reach database server|connection (?:is )?closed|Client has encountered a connection error|timeout exceeded when trying to connect/i;
+const DATABASE_UNREACHABLE_CODES = new Set([
+  'P1001',
+  'P1002',
+  'P1017',
+  'P2024',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+]);
+const CONNECTION_MESSAGES =
+  /Connection terminated|Can't reach database server|connection (?:is )?closed|Client has encountered a connection error|timeout exceeded when trying to connect/i;
 
 /** Codes and kinds found on the error, its Prisma driver-adapter cause and its cause chain. */
 function signals(error: unknown): { codes: string[]; kinds: string[]; messages: string[] } {
@@ -39,7 +65,8 @@ export function classifyOutage(error: unknown): Outage | null {
   const { codes, kinds, messages } = signals(error);
   if (codes.includes('53100')) return 'storage-full';
   if (codes.includes('57014')) return 'statement-timeout';
-  if (kinds.some((k) => DATABASE_UNREACHABLE_KINDS.has(k)) || codes.some((c) => DATABASE_UNREACHABLE_CODES.has(c))) return 'database';
+  if (kinds.some((k) => DATABASE_UNREACHABLE_KINDS.has(k)) || codes.some((c) => DATABASE_UNREACHABLE_CODES.has(c)))
+    return 'database';
   if (messages.some((m) => CONNECTION_MESSAGES.test(m))) return 'database';
   return null;
 }

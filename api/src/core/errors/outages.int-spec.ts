@@ -35,10 +35,12 @@ describe('PostgreSQL out of disk space (a real 53100 disk_full from the server)'
   it('answers saves 503 "out of storage" with Retry-After, says so in readiness, and recovers when space returns', async () => {
     const { fuid, version: baseVersion } = await newDiagram(client);
     // What PostgreSQL raises when it cannot extend a file: SQLSTATE 53100 through the real driver.
-    await withClient(app.databaseUrl, (db) => db.query(`
+    await withClient(app.databaseUrl, (db) =>
+      db.query(`
       CREATE FUNCTION lw_test_disk_full() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN RAISE EXCEPTION 'could not extend file "base/1/2": No space left on device' USING ERRCODE = '53100'; END $$;
-      CREATE TRIGGER lw_test_disk_full BEFORE UPDATE ON diagrams FOR EACH ROW EXECUTE FUNCTION lw_test_disk_full();`));
+      CREATE TRIGGER lw_test_disk_full BEFORE UPDATE ON diagrams FOR EACH ROW EXECUTE FUNCTION lw_test_disk_full();`),
+    );
     const save = await client.put(`/diagrams/${fuid}/document`, { baseVersion, document: tinyDocument(3) });
     expect(save.status).toBe(503);
     expect(save.headers.get('retry-after')).toBe('60');
@@ -79,7 +81,9 @@ describe('statement and request timeouts', () => {
       await lock.query('ROLLBACK').catch(() => undefined);
       await lock.end();
     }
-    expect((await client.put(`/diagrams/${fuid}/document`, { baseVersion, document: tinyDocument(2) })).status).toBe(200);
+    expect((await client.put(`/diagrams/${fuid}/document`, { baseVersion, document: tinyDocument(2) })).status).toBe(
+      200,
+    );
   });
 });
 

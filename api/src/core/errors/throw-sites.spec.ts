@@ -10,7 +10,11 @@ const files = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
     if (name === 'generated') return [];
-    return statSync(full).isDirectory() ? files(full) : /\.ts$/.test(name) && !/\.(int-)?spec\.ts$/.test(name) ? [full] : [];
+    return statSync(full).isDirectory()
+      ? files(full)
+      : /\.ts$/.test(name) && !/\.(int-)?spec\.ts$/.test(name)
+        ? [full]
+        : [];
   });
 
 /** The argument text of every `new AppError(…)` in a file (balanced parentheses). */
@@ -38,8 +42,10 @@ describe('throw sites', () => {
         count++;
         const rest = args.replace(/^[^,]+/, '').trim();
         // After the code: nothing, or an options object ({ message?, details? }) with no status in it.
-        if (rest && !/^,\s*\{/.test(rest)) offenders.push(`${path.relative(source, file)}: new AppError(${args.slice(0, 80)}…)`);
-        if (/\bstatus\s*:|,\s*[1-5]\d\d\b/.test(rest.replace(/details:[\s\S]*$/, ''))) offenders.push(`${path.relative(source, file)}: passes a status`);
+        if (rest && !/^,\s*\{/.test(rest))
+          offenders.push(`${path.relative(source, file)}: new AppError(${args.slice(0, 80)}…)`);
+        if (/\bstatus\s*:|,\s*[1-5]\d\d\b/.test(rest.replace(/details:[\s\S]*$/, '')))
+          offenders.push(`${path.relative(source, file)}: passes a status`);
       }
     }
     expect(count).toBeGreaterThan(50);
@@ -48,7 +54,13 @@ describe('throw sites', () => {
 
   it('takes the status and the text from the error map', () => {
     const error = new AppError('TAG_LIMIT_REACHED', { details: { limit: 100 } });
-    expect([error.status, error.message, error.details]).toEqual([errorMap.TAG_LIMIT_REACHED.status, errorMap.TAG_LIMIT_REACHED.text, { limit: 100 }]);
-    expect(new AppError('DIAGRAM_FORBIDDEN', { message: 'Only the owner of this diagram can do that' }).status).toBe(403);
+    expect([error.status, error.message, error.details]).toEqual([
+      errorMap.TAG_LIMIT_REACHED.status,
+      errorMap.TAG_LIMIT_REACHED.text,
+      { limit: 100 },
+    ]);
+    expect(new AppError('DIAGRAM_FORBIDDEN', { message: 'Only the owner of this diagram can do that' }).status).toBe(
+      403,
+    );
   });
 });

@@ -47,14 +47,18 @@ describe('health', () => {
     const { default: pg } = await import('pg');
     const client = new pg.Client({ connectionString: app.databaseUrl });
     await client.connect();
-    const [{ migration_name }] = (await client.query('SELECT migration_name FROM _prisma_migrations ORDER BY migration_name DESC LIMIT 1')).rows;
+    const [{ migration_name }] = (
+      await client.query('SELECT migration_name FROM _prisma_migrations ORDER BY migration_name DESC LIMIT 1')
+    ).rows;
     await client.query('UPDATE _prisma_migrations SET finished_at = NULL WHERE migration_name = $1', [migration_name]);
     try {
       const response = await fetch(`${app.url}/api/health/ready`);
       expect(response.status).toBe(503);
       expect((await response.json()).checks.migrations).toEqual({ status: 'down', pending: [migration_name] });
     } finally {
-      await client.query('UPDATE _prisma_migrations SET finished_at = now() WHERE migration_name = $1', [migration_name]);
+      await client.query('UPDATE _prisma_migrations SET finished_at = now() WHERE migration_name = $1', [
+        migration_name,
+      ]);
       await client.end();
     }
   });

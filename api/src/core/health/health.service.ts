@@ -12,13 +12,18 @@ const TIMEOUT_MS = 2_000;
 function withTimeout<T>(work: Promise<T>, what: string): Promise<T> {
   return Promise.race([
     work,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} did not answer within ${TIMEOUT_MS} ms`)), TIMEOUT_MS).unref()),
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`${what} did not answer within ${TIMEOUT_MS} ms`)), TIMEOUT_MS).unref(),
+    ),
   ]);
 }
 
 function reason(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
-  const line = error.message.split('\n').map((l) => l.trim()).find(Boolean);
+  const line = error.message
+    .split('\n')
+    .map((l) => l.trim())
+    .find(Boolean);
   const code = (error as { code?: string }).code;
   return line ?? code ?? error.name;
 }
@@ -36,7 +41,12 @@ export class HealthService {
     const migrations = database.status === 'up' ? await this.migrations() : { status: 'down' as const, pending: [] };
     const storage = this.storage();
     const draining = this.drain.isDraining;
-    const ready = !draining && database.status === 'up' && migrations.status === 'up' && queue.status === 'up' && storage.status === 'up';
+    const ready =
+      !draining &&
+      database.status === 'up' &&
+      migrations.status === 'up' &&
+      queue.status === 'up' &&
+      storage.status === 'up';
     return { status: ready ? 'ready' : 'not-ready', draining, checks: { database, migrations, storage, queue } };
   }
 

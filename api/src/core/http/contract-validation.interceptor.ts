@@ -29,7 +29,11 @@ export class ContractValidationInterceptor implements NestInterceptor {
     if (!acceptsBodyType(request, contract)) throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE);
     for (const part of PARTS) {
       const field = findBadText(request[part], [part]);
-      if (field !== null) throw AppError.validation({ fields: [{ field: field.replace(/^(body|query|params)\.?/, '') || part, message: RequestTexts.badText }] }, RequestTexts.badText);
+      if (field !== null)
+        throw AppError.validation(
+          { fields: [{ field: field.replace(/^(body|query|params)\.?/, '') || part, message: RequestTexts.badText }] },
+          RequestTexts.badText,
+        );
     }
     const problems: { field: string; message: string }[] = [];
     for (const part of PARTS) {
@@ -40,7 +44,8 @@ export class ContractValidationInterceptor implements NestInterceptor {
         // Express 5 makes req.query a getter; define the parsed value over it.
         Object.defineProperty(request, part, { value: result.data, writable: true, configurable: true });
       } else {
-        for (const issue of result.error.issues) problems.push({ field: issue.path.join('.') || part, message: issue.message });
+        for (const issue of result.error.issues)
+          problems.push({ field: issue.path.join('.') || part, message: issue.message });
       }
     }
     if (problems.length) throw AppError.validation({ fields: problems }, problems[0].message);

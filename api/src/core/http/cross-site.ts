@@ -33,7 +33,11 @@ export function crossSiteRequests(appUrl: string) {
     if (sameOrigin(request, appOrigin) && request.header(CLIENT_ID_HEADER)) return next();
     response.status(403).json({
       success: false,
-      error: { code: ErrorCode.REQUEST_FORBIDDEN_ORIGIN, message: RequestTexts.crossSite, requestId: String(request.id ?? '') },
+      error: {
+        code: ErrorCode.REQUEST_FORBIDDEN_ORIGIN,
+        message: RequestTexts.crossSite,
+        requestId: String(request.id ?? ''),
+      },
     });
   };
 }

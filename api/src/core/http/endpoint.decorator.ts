@@ -18,7 +18,9 @@ export function Endpoint(contract: EndpointContract): MethodDecorator {
     RequestMapping({ path: contract.path, method: RequestMethod[contract.method] }),
     SetMetadata(ENDPOINT_CONTRACT, contract),
   ];
-  const success = Object.keys(contract.responses).map(Number).find((status) => status >= 200 && status < 300);
+  const success = Object.keys(contract.responses)
+    .map(Number)
+    .find((status) => status >= 200 && status < 300);
   if (success) decorators.push(HttpCode(success));
   if (contract.public) decorators.push(Public());
   return applyDecorators(...decorators);

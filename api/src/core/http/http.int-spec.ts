@@ -14,7 +14,11 @@ describe('HTTP plumbing', () => {
     const body = await response.json();
     expect(body).toEqual({
       success: false,
-      error: { code: 'ROUTE_NOT_FOUND', message: 'This API route does not exist', requestId: response.headers.get('x-request-id') },
+      error: {
+        code: 'ROUTE_NOT_FOUND',
+        message: 'This API route does not exist',
+        requestId: response.headers.get('x-request-id'),
+      },
     });
     expect(body.error.requestId).toMatch(/[0-9a-f-]{36}/);
   });
@@ -64,7 +68,9 @@ describe('content security policy with a captcha configured', () => {
     const app = await startTestApp({ env: { RECAPTCHA_SECRET: 'secret', RECAPTCHA_SITE_KEY: 'site' } });
     try {
       const policy = (await fetch(`${app.url}/api/health/live`)).headers.get('content-security-policy')!;
-      expect(policy).toMatch(/script-src 'self' 'nonce-[^']+' https:\/\/www\.google\.com\/recaptcha\/ https:\/\/www\.gstatic\.com\/recaptcha\//);
+      expect(policy).toMatch(
+        /script-src 'self' 'nonce-[^']+' https:\/\/www\.google\.com\/recaptcha\/ https:\/\/www\.gstatic\.com\/recaptcha\//,
+      );
       expect(policy).toMatch(/frame-src 'self' https:\/\/www\.google\.com\/recaptcha\//);
     } finally {
       await app.close();

@@ -23,7 +23,9 @@ function hasBody(request: Request): boolean {
 function matches(mediaType: string, accepted: string): boolean {
   if (accepted === ANY_MEDIA_TYPE) return true;
   if (accepted.endsWith('/*')) return mediaType.startsWith(accepted.slice(0, -1));
-  return mediaType === accepted || (accepted === 'application/json' && /^application\/[a-z0-9.+-]*\+json$/.test(mediaType));
+  return (
+    mediaType === accepted || (accepted === 'application/json' && /^application\/[a-z0-9.+-]*\+json$/.test(mediaType))
+  );
 }
 
 /** False when the request carries a body of a type the endpoint does not read (JSON unless it says otherwise). */

@@ -8,7 +8,14 @@ export function requestTimeout(ms: number) {
     const timer = setTimeout(() => {
       if (response.headersSent) return;
       response.setHeader('Retry-After', '5');
-      response.status(504).json({ success: false, error: { code: ErrorCode.REQUEST_TIMEOUT, message: RequestTexts.timeout, requestId: String(request.id ?? '') } });
+      response.status(504).json({
+        success: false,
+        error: {
+          code: ErrorCode.REQUEST_TIMEOUT,
+          message: RequestTexts.timeout,
+          requestId: String(request.id ?? ''),
+        },
+      });
     }, ms);
     timer.unref();
     response.on('close', () => clearTimeout(timer));

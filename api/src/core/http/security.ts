@@ -33,7 +33,8 @@ export function securityHeaders(development: boolean, options: { recaptcha?: boo
     res.setHeader = (name: string, value: number | string | readonly string[]) => {
       const key = name.toLowerCase();
       if (key === 'x-frame-options') return res;
-      if (key === 'content-security-policy' && typeof value === 'string') return setHeader(name, value.replace(/frame-ancestors [^;]*/, 'frame-ancestors *'));
+      if (key === 'content-security-policy' && typeof value === 'string')
+        return setHeader(name, value.replace(/frame-ancestors [^;]*/, 'frame-ancestors *'));
       return setHeader(name, value);
     };
     next();

@@ -15,27 +15,30 @@ export function createLogger(
   format: LogFormat = 'json',
   out?: { write(text: string): unknown; isTTY?: boolean },
 ): Logger {
-  return pino({
-    level,
-    base: { service: 'loopwright', ...bindings },
-    redact: {
-      paths: [
-        'req.headers.authorization',
-        'req.headers.cookie',
-        'res.headers["set-cookie"]',
-        '*.password',
-        '*.passwordHash',
-        '*.token',
-        '*.secret',
-        '*.APP_SECRET',
-        '*.DATABASE_URL',
-        '*.REDIS_URL',
-        '*.SMTP_URL',
-      ],
-      censor: '[redacted]',
+  return pino(
+    {
+      level,
+      base: { service: 'loopwright', ...bindings },
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'res.headers["set-cookie"]',
+          '*.password',
+          '*.passwordHash',
+          '*.token',
+          '*.secret',
+          '*.APP_SECRET',
+          '*.DATABASE_URL',
+          '*.REDIS_URL',
+          '*.SMTP_URL',
+        ],
+        censor: '[redacted]',
+      },
+      timestamp: pino.stdTimeFunctions.isoTime,
     },
-    timestamp: pino.stdTimeFunctions.isoTime,
-  }, format === 'pretty' ? prettyDestination(out) : undefined);
+    format === 'pretty' ? prettyDestination(out) : undefined,
+  );
 }
 
 /** Hides the password in a connection URL before it is logged. */

@@ -10,9 +10,14 @@ function capture() {
 describe('readable logs', () => {
   it('writes time, level, message and the other fields on one line', () => {
     const { lines, out } = capture();
-    createLogger('info', { role: 'worker' }, 'pretty', out).warn({ job: 'mail.send', attempt: 2, detail: 'two words' }, 'retrying');
+    createLogger('info', { role: 'worker' }, 'pretty', out).warn(
+      { job: 'mail.send', attempt: 2, detail: 'two words' },
+      'retrying',
+    );
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d WARN {2}retrying role=worker job=mail.send attempt=2 detail="two words"\n$/);
+    expect(lines[0]).toMatch(
+      /^\d\d:\d\d:\d\d WARN {2}retrying role=worker job=mail.send attempt=2 detail="two words"\n$/,
+    );
   });
 
   it('still redacts credentials', () => {

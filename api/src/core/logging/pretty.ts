@@ -16,7 +16,9 @@ export function formatLogLine(line: string, colour = false): string {
   const fields = Object.entries(entry)
     .filter(([key]) => !HIDDEN.has(key))
     .map(([key, value]) => `${key}=${typeof value === 'string' && !/\s/.test(value) ? value : JSON.stringify(value)}`);
-  const text = [time, label, typeof entry.msg === 'string' ? entry.msg : '', ...fields].filter((part) => part !== '').join(' ');
+  const text = [time, label, typeof entry.msg === 'string' ? entry.msg : '', ...fields]
+    .filter((part) => part !== '')
+    .join(' ');
   const tint = colour ? COLOURS[level] : undefined;
   return `${tint ? `${tint}${text}\x1b[0m` : text}\n`;
 }

@@ -44,9 +44,16 @@ export function buildOpenApiDocument(endpoints: EndpointContract[], version: str
         ...(schema ? { content: { [mediaType]: { schema: toSchema(schema, 'output') } } } : {}),
       };
     }
-    if (!contract.public) responses['401'] = { description: 'Not logged in', content: { 'application/json': { schema: toSchema(errorBodySchema, 'output') } } };
+    if (!contract.public)
+      responses['401'] = {
+        description: 'Not logged in',
+        content: { 'application/json': { schema: toSchema(errorBodySchema, 'output') } },
+      };
     if (contract.body || contract.query || contract.params) {
-      responses['400'] ??= { description: 'Invalid input', content: { 'application/json': { schema: toSchema(errorBodySchema, 'output') } } };
+      responses['400'] ??= {
+        description: 'Invalid input',
+        content: { 'application/json': { schema: toSchema(errorBodySchema, 'output') } },
+      };
     }
     const operation: JsonSchema = {
       operationId: `${contract.method.toLowerCase()}${contract.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
@@ -54,17 +61,32 @@ export function buildOpenApiDocument(endpoints: EndpointContract[], version: str
       tags: [contract.tag],
       ...(contract.public ? { security: [] } : {}),
       parameters: parameters(contract),
-      ...(contract.body ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(contract.body, 'input') } } } } : {}),
+      ...(contract.body
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: toSchema(contract.body, 'input') } },
+            },
+          }
+        : {}),
       responses,
     };
     (paths[openApiPath(contract.path)] ??= {})[contract.method.toLowerCase()] = operation;
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Loopwright API', version, description: 'Design, simulate and balance game economies. Authenticate with a session cookie or `Authorization: Bearer <user API key>`.' },
+    info: {
+      title: 'Loopwright API',
+      version,
+      description:
+        'Design, simulate and balance game economies. Authenticate with a session cookie or `Authorization: Bearer <user API key>`.',
+    },
     servers: [{ url: '/' }],
     components: {
-      securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'Your user API key' }, session: { type: 'apiKey', in: 'cookie', name: 'lw_access' } },
+      securitySchemes: {
+        apiKey: { type: 'http', scheme: 'bearer', description: 'Your user API key' },
+        session: { type: 'apiKey', in: 'cookie', name: 'lw_access' },
+      },
     },
     security: [{ apiKey: [] }, { session: [] }],
     paths,

@@ -14,7 +14,9 @@ describe('OpenAPI document', () => {
   });
 
   it('documents every declared endpoint with its responses', () => {
-    const document = buildOpenApiDocument(declaredEndpoints, API_VERSION) as { paths: Record<string, Record<string, { responses: object }>> };
+    const document = buildOpenApiDocument(declaredEndpoints, API_VERSION) as {
+      paths: Record<string, Record<string, { responses: object }>>;
+    };
     for (const endpoint of declaredEndpoints) {
       const path = `/api${endpoint.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`;
       const operation = document.paths[path]?.[endpoint.method.toLowerCase()];

@@ -15,7 +15,10 @@ const LOCKFILE = 'migration_lock.toml';
 
 export async function listMigrationNames(migrationsDir: string): Promise<string[]> {
   const entries = await readdir(migrationsDir, { withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  return entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
 }
 
 async function loadMigrationsList(migrationsDir: string) {
@@ -51,14 +54,21 @@ export async function applyMigrations(databaseUrl: string, paths: MigrationPaths
 }
 
 /** Writes prisma/migrations/<timestamp>_<name>/migration.sql from the last snapshot to the current schema. */
-export async function createMigration(databaseUrl: string, paths: MigrationPaths, name: string): Promise<string | null> {
+export async function createMigration(
+  databaseUrl: string,
+  paths: MigrationPaths,
+  name: string,
+): Promise<string | null> {
   const current = await readFile(paths.schemaFile, 'utf8');
   const snapshotFile = path.join(paths.migrationsDir, SNAPSHOT_FILE);
   const previous = await readFile(snapshotFile, 'utf8').catch(() => null);
   const schemaPath = path.basename(paths.schemaFile);
   const script = await withSchemaEngine(databaseUrl, undefined, async (engine) => {
     const result = await engine.diff({
-      from: previous === null ? { tag: 'empty' } : { tag: 'schemaDatamodel', files: [{ path: schemaPath, content: previous }] },
+      from:
+        previous === null
+          ? { tag: 'empty' }
+          : { tag: 'schemaDatamodel', files: [{ path: schemaPath, content: previous }] },
       to: { tag: 'schemaDatamodel', files: [{ path: schemaPath, content: current }] },
       script: true,
       exitCode: null,

@@ -15,7 +15,11 @@ const CONNECT_TIMEOUT_MS = 5_000;
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleDestroy {
   constructor(@Inject(APP_CONFIG) config: AppConfig, @Inject(LOGGER) logger: Logger) {
-    const lost = (error: Error) => logger.warn({ error: error.message, code: (error as { code?: string }).code }, 'database connection lost; the pool reconnects on the next query');
+    const lost = (error: Error) =>
+      logger.warn(
+        { error: error.message, code: (error as { code?: string }).code },
+        'database connection lost; the pool reconnects on the next query',
+      );
     const timeout = config.DATABASE_STATEMENT_TIMEOUT_MS || undefined;
     super({
       adapter: new PrismaPg(

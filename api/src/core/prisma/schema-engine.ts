@@ -9,9 +9,11 @@ import * as engineBindings from '@prisma/schema-engine-wasm/schema_engine_bg';
 type SchemaEngine = Awaited<ReturnType<typeof engineBindings.SchemaEngine.new>>;
 
 // @types/node does not declare WebAssembly; this is the one call we make.
-const wasmRuntime = (globalThis as unknown as {
-  WebAssembly: { instantiate(bytes: Buffer, imports: object): Promise<{ instance: { exports: unknown } }> };
-}).WebAssembly;
+const wasmRuntime = (
+  globalThis as unknown as {
+    WebAssembly: { instantiate(bytes: Buffer, imports: object): Promise<{ instance: { exports: unknown } }> };
+  }
+).WebAssembly;
 
 let instantiated: Promise<void> | undefined;
 

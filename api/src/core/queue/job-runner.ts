@@ -2,7 +2,12 @@ import { UnrecoverableError } from 'bullmq';
 import type { JobRegistry } from './job-registry.js';
 
 /** Validates a payload and runs its one handler; bad payloads are permanent failures. */
-export async function runJob(registry: JobRegistry, name: string, data: unknown, context: { attempt: number; jobId: string }): Promise<void> {
+export async function runJob(
+  registry: JobRegistry,
+  name: string,
+  data: unknown,
+  context: { attempt: number; jobId: string },
+): Promise<void> {
   const job = registry.get(name);
   if (!job) throw new UnrecoverableError(`no handler for job ${name}`);
   const parsed = job.definition.schema.safeParse(data);

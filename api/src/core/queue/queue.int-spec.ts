@@ -14,7 +14,6 @@ import { startWorkers, type RunningWorkers } from './workers.js';
 
 const silent = pino({ level: 'silent' });
 
-
 describe('job registry', () => {
   const job = defineJob({ queue: 'maintenance', name: 'maintenance.test', schema: z.object({ n: z.number().int() }) });
 
@@ -34,7 +33,9 @@ describe('job registry', () => {
     const registry = new JobRegistry();
     let called = 0;
     registry.handle(job, () => Promise.resolve(void called++));
-    await expect(runJob(registry, job.name, { n: 'one' }, { attempt: 1, jobId: 'x' })).rejects.toBeInstanceOf(UnrecoverableError);
+    await expect(runJob(registry, job.name, { n: 'one' }, { attempt: 1, jobId: 'x' })).rejects.toBeInstanceOf(
+      UnrecoverableError,
+    );
     await runJob(registry, job.name, { n: 1 }, { attempt: 1, jobId: 'y' });
     expect(called).toBe(1);
   });
@@ -75,7 +76,11 @@ describe.skipIf(!inject('redisUrl'))('BullMQ jobs (REDIS_URL)', () => {
     expect(await queue.queue('maintenance').getJobCounts('waiting')).toMatchObject({ waiting: 1 });
     expect((await instance.lastHeartbeat())?.requestedBy).not.toBe(marker);
 
-    workers = startWorkers(app.http.app.get(JobRegistry), { redisUrl: inject('redisUrl')!, prefix: app.config.REDIS_PREFIX }, silent);
+    workers = startWorkers(
+      app.http.app.get(JobRegistry),
+      { redisUrl: inject('redisUrl')!, prefix: app.config.REDIS_PREFIX },
+      silent,
+    );
     const heartbeat = await eventually(async () => {
       const last = await instance.lastHeartbeat();
       return last?.requestedBy === marker ? last : undefined;

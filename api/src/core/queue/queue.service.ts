@@ -41,14 +41,17 @@ export class QueueService implements OnModuleDestroy {
     const data = definition.schema.parse(payload);
     if (this.mode === 'redis') {
       // BullMQ waits for a connection that may never come; a caller must not hang on Redis.
-      await withTimeout(ENQUEUE_TIMEOUT_MS, this.queue(definition.queue).add(definition.name, data, {
-        jobId: options.jobId,
-        delay: options.delayMs,
-        attempts: definition.attempts ?? 5,
-        backoff: { type: 'exponential', delay: definition.backoffMs ?? 2_000 },
-        removeOnComplete: { count: 1_000 },
-        removeOnFail: { count: 5_000 },
-      })).catch((error: Error) => {
+      await withTimeout(
+        ENQUEUE_TIMEOUT_MS,
+        this.queue(definition.queue).add(definition.name, data, {
+          jobId: options.jobId,
+          delay: options.delayMs,
+          attempts: definition.attempts ?? 5,
+          backoff: { type: 'exponential', delay: definition.backoffMs ?? 2_000 },
+          removeOnComplete: { count: 1_000 },
+          removeOnFail: { count: 5_000 },
+        }),
+      ).catch((error: Error) => {
         throw new QueueUnavailableError(`Redis is not reachable: ${error.message}`, { cause: error });
       });
       return;
@@ -64,16 +67,31 @@ export class QueueService implements OnModuleDestroy {
   async repeat<P>(definition: JobDefinition<P>, payload: P, everyMs: number): Promise<() => void> {
     const data = definition.schema.parse(payload);
     if (this.mode === 'redis') {
-      await withTimeout(ENQUEUE_TIMEOUT_MS, this.queue(definition.queue).upsertJobScheduler(definition.name, { every: everyMs }, {
-        name: definition.name,
-        data,
-        opts: { attempts: definition.attempts ?? 5, backoff: { type: 'exponential', delay: definition.backoffMs ?? 2_000 }, removeOnComplete: { count: 100 }, removeOnFail: { count: 500 } },
-      })).catch((error: Error) => {
+      await withTimeout(
+        ENQUEUE_TIMEOUT_MS,
+        this.queue(definition.queue).upsertJobScheduler(
+          definition.name,
+          { every: everyMs },
+          {
+            name: definition.name,
+            data,
+            opts: {
+              attempts: definition.attempts ?? 5,
+              backoff: { type: 'exponential', delay: definition.backoffMs ?? 2_000 },
+              removeOnComplete: { count: 100 },
+              removeOnFail: { count: 500 },
+            },
+          },
+        ),
+      ).catch((error: Error) => {
         throw new QueueUnavailableError(`Redis is not reachable: ${error.message}`, { cause: error });
       });
       return () => undefined;
     }
-    const timer = setInterval(() => this.track(this.runInProcess(definition, data, { jobId: `${definition.name}-${Date.now()}` })), everyMs);
+    const timer = setInterval(
+      () => this.track(this.runInProcess(definition, data, { jobId: `${definition.name}-${Date.now()}` })),
+      everyMs,
+    );
     timer.unref();
     this.timers.add(timer);
     return () => {
@@ -128,7 +146,10 @@ export class QueueService implements OnModuleDestroy {
         return;
       } catch (error) {
         const permanent = error instanceof UnrecoverableError || attempt === attempts;
-        this.logger.warn({ job: definition.name, attempt, error: (error as Error).message, permanent }, 'in-process job failed');
+        this.logger.warn(
+          { job: definition.name, attempt, error: (error as Error).message, permanent },
+          'in-process job failed',
+        );
         if (permanent) return;
         await sleep((definition.backoffMs ?? 2_000) * 2 ** (attempt - 1), this.closing.signal);
       }

@@ -20,20 +20,36 @@ export interface RunningWorkers {
 }
 
 /** Starts one BullMQ worker per queue that has jobs; each job goes to its one handler. */
-export function startWorkers(registry: JobRegistry, options: { redisUrl: string; prefix: string; concurrency?: number }, logger: Logger): RunningWorkers {
+export function startWorkers(
+  registry: JobRegistry,
+  options: { redisUrl: string; prefix: string; concurrency?: number },
+  logger: Logger,
+): RunningWorkers {
   registry.assertComplete();
   const connection = { url: options.redisUrl, maxRetriesPerRequest: null };
   const parts = registry.queues().map((queueName) => {
     const worker = new Worker(
       queueName,
       (job) => runJob(registry, job.name, job.data, { attempt: job.attemptsMade + 1, jobId: String(job.id) }),
-      { connection, prefix: options.prefix, concurrency: options.concurrency ?? 4, lockDuration: LOCK_MS, stalledInterval: STALL_CHECK_MS, maxStalledCount: MAX_STALLED },
+      {
+        connection,
+        prefix: options.prefix,
+        concurrency: options.concurrency ?? 4,
+        lockDuration: LOCK_MS,
+        stalledInterval: STALL_CHECK_MS,
+        maxStalledCount: MAX_STALLED,
+      },
     );
     worker.on('completed', (job) => logger.info({ queue: queueName, job: job.name, jobId: job.id }, 'job completed'));
     worker.on('failed', (job, error) =>
-      logger.warn({ queue: queueName, job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, error: error.message }, 'job failed'),
+      logger.warn(
+        { queue: queueName, job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, error: error.message },
+        'job failed',
+      ),
     );
-    worker.on('stalled', (jobId) => logger.warn({ queue: queueName, jobId }, 'job stalled (its worker stopped); handed back to the queue to resume'));
+    worker.on('stalled', (jobId) =>
+      logger.warn({ queue: queueName, jobId }, 'job stalled (its worker stopped); handed back to the queue to resume'),
+    );
     worker.on('error', (error) => logger.error({ queue: queueName, error: error.message }, 'worker error'));
     const queue = new Queue(queueName, { connection, prefix: options.prefix });
     queue.on('error', () => undefined);
@@ -45,8 +61,13 @@ export function startWorkers(registry: JobRegistry, options: { redisUrl: string;
         const job = await queue.getJob(jobId);
         const handler = job && registry.abandonedHandler(job.name);
         if (handler) await handler(job.data);
-        logger.error({ queue: queueName, jobId, job: job?.name }, 'job given up: its worker stopped twice while running it');
-      })().catch((error: Error) => logger.error({ queue: queueName, jobId, error: error.message }, 'could not record an abandoned job'));
+        logger.error(
+          { queue: queueName, jobId, job: job?.name },
+          'job given up: its worker stopped twice while running it',
+        );
+      })().catch((error: Error) =>
+        logger.error({ queue: queueName, jobId, error: error.message }, 'could not record an abandoned job'),
+      );
     });
     return { worker, queue, events };
   });
@@ -59,7 +80,10 @@ export function startWorkers(registry: JobRegistry, options: { redisUrl: string;
           const finished = worker.close().then(() => true);
           const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), drainMs)));
           if (!(await Promise.race([finished, late]))) {
-            logger.warn({ queue: worker.name }, 'jobs still running at the end of the drain time: handing them back to the queue');
+            logger.warn(
+              { queue: worker.name },
+              'jobs still running at the end of the drain time: handing them back to the queue',
+            );
             await worker.close(true);
           }
           clearTimeout(timer);

@@ -25,7 +25,12 @@ export class RateLimiter implements OnModuleDestroy {
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.prefix = `${config.REDIS_PREFIX}:ratelimit:`;
     if (config.REDIS_URL) {
-      this.redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2_000 });
+      this.redis = new Redis(config.REDIS_URL, {
+        lazyConnect: true,
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+        connectTimeout: 2_000,
+      });
       this.redis.on('error', () => undefined); // failures are handled per call: we fall back to memory
     }
   }
@@ -57,9 +62,11 @@ export class RateLimiter implements OnModuleDestroy {
   }
 
   private tooMany(resetInMs: number): AppError {
-    return new AppError(ErrorCode.RATE_LIMITED, { details: {
-      retryAfterSeconds: Math.max(1, Math.ceil(resetInMs / 1000)),
-    } });
+    return new AppError(ErrorCode.RATE_LIMITED, {
+      details: {
+        retryAfterSeconds: Math.max(1, Math.ceil(resetInMs / 1000)),
+      },
+    });
   }
 
   /** Redis when it answers; this process's memory when it does not (limits degrade, logins keep working). */

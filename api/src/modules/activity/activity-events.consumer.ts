@@ -6,7 +6,17 @@ import { RealtimePublisher } from '../realtime/realtime.publisher.js';
 import { UsersService } from '../users/users.service.js';
 import { ActivityRepository, type NewActivity } from './activity.repository.js';
 
-const TYPES = ['DiagramPublished', 'DiagramShared', 'DiagramLiked', 'DiagramCopied', 'DiagramCreated', 'DiagramUpdated', 'UserFollowed', 'TemplatePublished', 'CommunityTrending'] as const;
+const TYPES = [
+  'DiagramPublished',
+  'DiagramShared',
+  'DiagramLiked',
+  'DiagramCopied',
+  'DiagramCreated',
+  'DiagramUpdated',
+  'UserFollowed',
+  'TemplatePublished',
+  'CommunityTrending',
+] as const;
 type Handled = DomainEvent<(typeof TYPES)[number]>;
 
 /** Turns domain events into Recent Activity items (one per event; a redelivery adds nothing). */
@@ -18,7 +28,11 @@ export class ActivityEventsConsumer {
     private readonly users: UsersService,
     private readonly realtime: RealtimePublisher,
   ) {
-    consumers.register({ name: 'activity', types: TYPES, handle: (event, tx, context) => this.handle(event, tx, context.eventId) });
+    consumers.register({
+      name: 'activity',
+      types: TYPES,
+      handle: (event, tx, context) => this.handle(event, tx, context.eventId),
+    });
   }
 
   /** After commit, the readers who see the item as new get a live nudge (trending items, which everyone sees, do not). */
@@ -32,33 +46,79 @@ export class ActivityEventsConsumer {
   private async toActivity(event: Handled, tx: TransactionClient): Promise<Omit<NewActivity, 'eventId'> | null> {
     switch (event.type) {
       case 'DiagramPublished':
-        return { type: 'publish-diagram', actorId: event.payload.ownerId, subjectUserId: null, diagramId: event.payload.diagramId };
+        return {
+          type: 'publish-diagram',
+          actorId: event.payload.ownerId,
+          subjectUserId: null,
+          diagramId: event.payload.diagramId,
+        };
       case 'DiagramShared': {
         const invitee = await this.users.findByEmail(event.payload.email, tx);
-        return { type: 'share-diagram', actorId: event.payload.sharedById, subjectUserId: invitee?.id ?? null, diagramId: event.payload.diagramId };
+        return {
+          type: 'share-diagram',
+          actorId: event.payload.sharedById,
+          subjectUserId: invitee?.id ?? null,
+          diagramId: event.payload.diagramId,
+        };
       }
       case 'DiagramLiked': {
         const p = event.payload;
-        return { type: 'like-diagram', actorId: p.likedById, subjectUserId: p.ownerId === p.likedById ? null : p.ownerId, diagramId: p.diagramId };
+        return {
+          type: 'like-diagram',
+          actorId: p.likedById,
+          subjectUserId: p.ownerId === p.likedById ? null : p.ownerId,
+          diagramId: p.diagramId,
+        };
       }
       case 'DiagramCopied': {
         const p = event.payload;
-        return { type: 'clone-diagram', actorId: p.copiedById, subjectUserId: p.sourceOwnerId === p.copiedById ? null : p.sourceOwnerId, diagramId: p.diagramId };
+        return {
+          type: 'clone-diagram',
+          actorId: p.copiedById,
+          subjectUserId: p.sourceOwnerId === p.copiedById ? null : p.sourceOwnerId,
+          diagramId: p.diagramId,
+        };
       }
       case 'DiagramCreated':
-        return { type: 'create-diagram', actorId: event.payload.ownerId, subjectUserId: null, diagramId: event.payload.diagramId };
+        return {
+          type: 'create-diagram',
+          actorId: event.payload.ownerId,
+          subjectUserId: null,
+          diagramId: event.payload.diagramId,
+        };
       case 'DiagramUpdated': {
         const p = event.payload;
-        return { type: 'update-diagram', actorId: p.updatedById, subjectUserId: await this.repository.diagramOwnerOtherThan(tx, p.diagramId, p.updatedById), diagramId: p.diagramId };
+        return {
+          type: 'update-diagram',
+          actorId: p.updatedById,
+          subjectUserId: await this.repository.diagramOwnerOtherThan(tx, p.diagramId, p.updatedById),
+          diagramId: p.diagramId,
+        };
       }
       case 'UserFollowed':
-        return { type: 'follow-user', actorId: event.payload.followerId, subjectUserId: event.payload.followedId, diagramId: null };
+        return {
+          type: 'follow-user',
+          actorId: event.payload.followerId,
+          subjectUserId: event.payload.followedId,
+          diagramId: null,
+        };
       case 'TemplatePublished':
-        return { type: 'publish-template', actorId: event.payload.publishedById, subjectUserId: null, diagramId: event.payload.diagramId };
+        return {
+          type: 'publish-template',
+          actorId: event.payload.publishedById,
+          subjectUserId: null,
+          diagramId: event.payload.diagramId,
+        };
       case 'CommunityTrending': {
         const p = event.payload;
-        if (p.kind === 'user') return { type: 'new-trending-user', actorId: null, subjectUserId: p.subjectId, diagramId: null };
-        return { type: p.kind === 'template' ? 'new-trending-template' : 'new-trending-diagram', actorId: null, subjectUserId: await this.repository.diagramOwnerOtherThan(tx, p.subjectId, null), diagramId: p.subjectId };
+        if (p.kind === 'user')
+          return { type: 'new-trending-user', actorId: null, subjectUserId: p.subjectId, diagramId: null };
+        return {
+          type: p.kind === 'template' ? 'new-trending-template' : 'new-trending-diagram',
+          actorId: null,
+          subjectUserId: await this.repository.diagramOwnerOtherThan(tx, p.subjectId, null),
+          diagramId: p.subjectId,
+        };
       }
     }
   }

@@ -29,9 +29,12 @@ describe('Recent Activity: a feed built from domain events', () => {
     const rest = first.lastPage > 1 ? await feed(client, '?page=2') : null;
     return [...first.list, ...(rest?.list ?? [])];
   };
-  const settle = (count: () => Promise<number>, n: number) => eventually(async () => ((await count()) >= n ? true : undefined));
+  const settle = (count: () => Promise<number>, n: number) =>
+    eventually(async () => ((await count()) >= n ? true : undefined));
   const activities = () => prisma.activity.count();
-  const emit = (event: Parameters<Parameters<DomainEventsService['transaction']>[0]>[1] extends (e: infer E) => unknown ? E : never) => events.transaction((_tx, e) => e(event));
+  const emit = (
+    event: Parameters<Parameters<DomainEventsService['transaction']>[0]>[1] extends (e: infer E) => unknown ? E : never,
+  ) => events.transaction((_tx, e) => e(event));
 
   beforeAll(async () => {
     app = await startTestApp();
@@ -55,22 +58,53 @@ describe('Recent Activity: a feed built from domain events', () => {
     let mine = await all(meClient);
     expect(mine.map((i) => i.type)).toEqual(['follow-user']); // a private diagram's creation is not shown to followers
     expect(mine[0]).toMatchObject({ byCurrentUser: true, isNew: false, text: 'You followed Alice Arden' });
-    expect((await all(aliceClient)).map((i) => i.text)).toEqual(['You created “Alice Orchard”', expect.stringMatching(/ followed you$/)]);
+    expect((await all(aliceClient)).map((i) => i.text)).toEqual([
+      'You created “Alice Orchard”',
+      expect.stringMatching(/ followed you$/),
+    ]);
     expect((await aliceClient.put(`/diagrams/${aliceFuid}/privacy`, { community: true })).status).toBe(200);
     // Alice saves a new burst of changes (the first one's burst is over)
-    await prisma.diagramRevision.updateMany({ where: { diagram: { fuid: aliceFuid } }, data: { createdAt: new Date(Date.now() - 3_600_000), updatedAt: new Date(Date.now() - 3_600_000) } });
-    const saved = await aliceClient.put(`/diagrams/${aliceFuid}/document`, { baseVersion: created.version, document: economyDocument({ settings: { stepsLimit: 40, seed: 3 } }) });
+    await prisma.diagramRevision.updateMany({
+      where: { diagram: { fuid: aliceFuid } },
+      data: { createdAt: new Date(Date.now() - 3_600_000), updatedAt: new Date(Date.now() - 3_600_000) },
+    });
+    const saved = await aliceClient.put(`/diagrams/${aliceFuid}/document`, {
+      baseVersion: created.version,
+      document: economyDocument({ settings: { stepsLimit: 40, seed: 3 } }),
+    });
     expect(saved.status).toBe(200);
     // a second save in the same burst adds nothing
-    expect((await aliceClient.put(`/diagrams/${aliceFuid}/document`, { baseVersion: saved.body.content.version, document: economyDocument({ settings: { stepsLimit: 41, seed: 3 } }) })).status).toBe(200);
+    expect(
+      (
+        await aliceClient.put(`/diagrams/${aliceFuid}/document`, {
+          baseVersion: saved.body.content.version,
+          document: economyDocument({ settings: { stepsLimit: 41, seed: 3 } }),
+        })
+      ).status,
+    ).toBe(200);
     // Bob (not followed) publishes: not in my feed
     const bobs = await createDiagram(bobClient, { name: 'Bob Quarry' });
     expect((await bobClient.put(`/diagrams/${bobs.fuid}/privacy`, { community: true })).status).toBe(200);
     const alicesDiagram = await prisma.diagram.findUniqueOrThrow({ where: { fuid: aliceFuid } });
-    await emit({ type: 'TemplatePublished', payload: { diagramId: alicesDiagram.id, fuid: aliceFuid, diagramName: 'Alice Orchard', publishedById: alice.id, templateType: 'patterns' } });
+    await emit({
+      type: 'TemplatePublished',
+      payload: {
+        diagramId: alicesDiagram.id,
+        fuid: aliceFuid,
+        diagramName: 'Alice Orchard',
+        publishedById: alice.id,
+        templateType: 'patterns',
+      },
+    });
     await settle(activities, 7);
     mine = await all(meClient);
-    expect(mine.map((i) => i.type)).toEqual(['publish-template', 'update-diagram', 'publish-diagram', 'create-diagram', 'follow-user']);
+    expect(mine.map((i) => i.type)).toEqual([
+      'publish-template',
+      'update-diagram',
+      'publish-diagram',
+      'create-diagram',
+      'follow-user',
+    ]);
     expect(mine.map((i) => i.text)).toEqual([
       'Alice Arden published the template “Alice Orchard”',
       'Alice Arden updated “Alice Orchard”',
@@ -78,8 +112,16 @@ describe('Recent Activity: a feed built from domain events', () => {
       'Alice Arden created “Alice Orchard”',
       'You followed Alice Arden',
     ]);
-    expect(mine[0]).toMatchObject({ isNew: true, byCurrentUser: false, actor: { name: 'Alice Arden' }, diagram: { fuid: aliceFuid, url: expect.stringMatching(new RegExp(`^/community/.+/alice-orchard-${aliceFuid}$`)) } });
-    expect((await prisma.activity.count({ where: { type: 'update-diagram' } }))).toBe(1);
+    expect(mine[0]).toMatchObject({
+      isNew: true,
+      byCurrentUser: false,
+      actor: { name: 'Alice Arden' },
+      diagram: {
+        fuid: aliceFuid,
+        url: expect.stringMatching(new RegExp(`^/community/.+/alice-orchard-${aliceFuid}$`)),
+      },
+    });
+    expect(await prisma.activity.count({ where: { type: 'update-diagram' } })).toBe(1);
   });
 
   it('shows likes, forks, follows and shares of my work in their current-user variants', async () => {
@@ -89,15 +131,26 @@ describe('Recent Activity: a feed built from domain events', () => {
     const diagram = await prisma.diagram.findUniqueOrThrow({ where: { fuid: mineFuid } });
     const before = await activities();
     // Bob likes my diagram and follows me (events the social engineer's endpoints emit)
-    await emit({ type: 'DiagramLiked', payload: { diagramId: diagram.id, fuid: mineFuid, diagramName: 'My Mill', likedById: bob.id, ownerId: me.id } });
+    await emit({
+      type: 'DiagramLiked',
+      payload: { diagramId: diagram.id, fuid: mineFuid, diagramName: 'My Mill', likedById: bob.id, ownerId: me.id },
+    });
     await emit({ type: 'UserFollowed', payload: { followerId: bob.id, followedId: me.id } });
     // Bob forks my diagram through Make a Copy; I fork Alice's
     expect((await bobClient.post(`/diagrams/${mineFuid}/copies`, {})).status).toBe(201);
     expect((await meClient.post(`/diagrams/${aliceFuid}/copies`, {})).status).toBe(201);
     // Alice shares a private diagram with me
     const secret = await createDiagram(aliceClient, { name: 'Alice Secret Plans' });
-    expect((await aliceClient.post(`/diagrams/${secret.fuid}/shares`, { email: me.email, role: 'viewer' })).status).toBe(201);
-    const expected = ['Bob Brook liked your diagram “My Mill”', 'Bob Brook followed you', 'Bob Brook forked your diagram “My Mill”', 'You forked “Alice Orchard”', 'Alice Arden shared “Alice Secret Plans” with you'];
+    expect(
+      (await aliceClient.post(`/diagrams/${secret.fuid}/shares`, { email: me.email, role: 'viewer' })).status,
+    ).toBe(201);
+    const expected = [
+      'Bob Brook liked your diagram “My Mill”',
+      'Bob Brook followed you',
+      'Bob Brook forked your diagram “My Mill”',
+      'You forked “Alice Orchard”',
+      'Alice Arden shared “Alice Secret Plans” with you',
+    ];
     const texts = await eventually(async () => {
       const now = (await all(meClient)).map((i) => i.text);
       return expected.every((t) => now.includes(t)) ? now : undefined;
@@ -139,7 +192,10 @@ describe('Recent Activity: a feed built from domain events', () => {
     // the next run never picks the same diagram, template or designer again within the week
     const trendingBefore = await prisma.activity.count({ where: { type: { startsWith: 'new-trending' } } });
     const again = await app.http.app.get(RankingsJobsService).computeTrending('2026-11-25');
-    await settle(() => prisma.activity.count({ where: { type: { startsWith: 'new-trending' } } }), trendingBefore + again);
+    await settle(
+      () => prisma.activity.count({ where: { type: { startsWith: 'new-trending' } } }),
+      trendingBefore + again,
+    );
     expect(await prisma.activity.count({ where: { type: 'new-trending-diagram', diagramId: mill.id } })).toBe(1);
     expect(await prisma.activity.count({ where: { type: 'new-trending-template', diagramId: orchard.id } })).toBe(1);
     expect(await prisma.activity.count({ where: { type: 'new-trending-user', subjectUserId: me.id } })).toBe(1);
@@ -160,14 +216,23 @@ describe('Recent Activity: a feed built from domain events', () => {
     const isNew = (items: ActivityItem[]) => items.filter((i) => i.isNew).map((i) => i.id);
     expect([...first.list, ...second.list].filter((i) => i.byCurrentUser).every((i) => !i.isNew)).toBe(true);
     // page 1's new items are marked viewed: they are no longer new; page 2's still are
-    const marked = await meClient.post('/community/user/mark-activity/', { username: me.username, activityIds: isNew(first.list) });
+    const marked = await meClient.post('/community/user/mark-activity/', {
+      username: me.username,
+      activityIds: isNew(first.list),
+    });
     expect(marked.status).toBe(200);
     expect(marked.body.content.marked).toBe(isNew(first.list).length);
     const again = await feed(meClient, '?page=1');
     expect(isNew(again.list)).toEqual([]);
     expect(again.hasNew).toBe(isNew(second.list).length > 0);
     // marking twice is harmless; comma-joined ids are accepted
-    expect((await meClient.post('/community/user/mark-activity', { activityIds: [...isNew(second.list), ...isNew(first.list)].join(',') })).status).toBe(200);
+    expect(
+      (
+        await meClient.post('/community/user/mark-activity', {
+          activityIds: [...isNew(second.list), ...isNew(first.list)].join(','),
+        })
+      ).status,
+    ).toBe(200);
     expect((await feed(meClient)).hasNew).toBe(false);
     // another reader's new items are their own
     expect((await feed(aliceClient)).hasNew).toBe(true);
@@ -176,40 +241,67 @@ describe('Recent Activity: a feed built from domain events', () => {
     const event = await prisma.domainEvent.findUniqueOrThrow({ where: { id: row.eventId } });
     const consumer = app.http.app.get(ActivityEventsConsumer);
     const count = await activities();
-    await prisma.$transaction((tx) => consumer.handle({ type: 'UserFollowed', payload: event.payload as { followerId: string; followedId: string } }, tx, event.id));
+    await prisma.$transaction((tx) =>
+      consumer.handle(
+        { type: 'UserFollowed', payload: event.payload as { followerId: string; followedId: string } },
+        tx,
+        event.id,
+      ),
+    );
     expect(await activities()).toBe(count);
   });
 
   it("answers the spec's errors: invalid username or activityId, and needs a login", async () => {
     const wrongUser = await meClient.get(`/community/user/get-activity-feed?username=${bob.username}`);
     expect(wrongUser.status).toBe(400);
-    expect(wrongUser.body.error).toMatchObject({ code: 'ACTIVITY_INVALID_INPUT', message: 'Invalid username or activityId' });
+    expect(wrongUser.body.error).toMatchObject({
+      code: 'ACTIVITY_INVALID_INPUT',
+      message: 'Invalid username or activityId',
+    });
     expect((await meClient.get(`/community/user/get-activity-feed?username=${me.username}`)).status).toBe(200);
-    const badId = await meClient.post('/community/user/mark-activity/', { username: me.username, activityIds: ['not-an-id'] });
+    const badId = await meClient.post('/community/user/mark-activity/', {
+      username: me.username,
+      activityIds: ['not-an-id'],
+    });
     expect(badId.status).toBe(400);
     expect(badId.body.error.message).toBe('Invalid username or activityId');
-    const unknown = await meClient.post('/community/user/mark-activity/', { activityIds: ['01a20d0c-0000-7000-8000-000000000000'] });
+    const unknown = await meClient.post('/community/user/mark-activity/', {
+      activityIds: ['01a20d0c-0000-7000-8000-000000000000'],
+    });
     expect(unknown.body.error.code).toBe('ACTIVITY_INVALID_INPUT');
-    expect((await meClient.post('/community/user/mark-activity/', { username: bob.username, activityIds: [] })).status).toBe(400);
+    expect(
+      (await meClient.post('/community/user/mark-activity/', { username: bob.username, activityIds: [] })).status,
+    ).toBe(400);
     const anonymous = await fetch(`${app.url}/api/community/user/get-activity-feed`);
     expect(anonymous.status).toBe(401);
     // with the user API key
     const key = (await meClient.post('/users/me/api-key')).body.content.key as string;
-    const withKey = await fetch(`${app.url}/api/community/user/get-activity-feed?count=5`, { headers: { authorization: `Bearer ${key}` } });
+    const withKey = await fetch(`${app.url}/api/community/user/get-activity-feed?count=5`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
     expect(withKey.status).toBe(200);
     expect(((await withKey.json()) as { content: ActivityFeed }).content.list).toHaveLength(5);
   });
 
   it("nudges the one acted on and the actor's followers live (never the actor; a private diagram only its owner)", async () => {
     const [carol, dan, erin] = await Promise.all([createUser(app), createUser(app), createUser(app)]);
-    const [carolClient, danClient, erinClient] = await Promise.all([loginAs(app, carol), loginAs(app, dan), loginAs(app, erin)]);
+    const [carolClient, danClient, erinClient] = await Promise.all([
+      loginAs(app, carol),
+      loginAs(app, dan),
+      loginAs(app, erin),
+    ]);
     const nudges = new Map<string, number>();
-    const nudged = (name: string, n: number) => eventually(() => Promise.resolve(nudges.get(name) === n ? true : undefined));
+    const nudged = (name: string, n: number) =>
+      eventually(() => Promise.resolve(nudges.get(name) === n ? true : undefined));
     const sockets: Socket[] = await Promise.all(
       [carolClient, danClient, erinClient].map(async (client, i) => {
         const name = ['carol', 'dan', 'erin'][i];
         nudges.set(name, 0);
-        const socket = connect(app.url, { transports: ['websocket'], extraHeaders: { cookie: `${ACCESS_COOKIE}=${client.cookie(ACCESS_COOKIE)}` }, reconnection: false });
+        const socket = connect(app.url, {
+          transports: ['websocket'],
+          extraHeaders: { cookie: `${ACCESS_COOKIE}=${client.cookie(ACCESS_COOKIE)}` },
+          reconnection: false,
+        });
         socket.on(RealtimeEvents.activity, () => nudges.set(name, nudges.get(name)! + 1));
         await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
         return socket;
@@ -221,7 +313,11 @@ describe('Recent Activity: a feed built from domain events', () => {
       await nudged('carol', 1);
       // Carol creates a private diagram: nobody is nudged; she publishes it: Dan, her follower, is.
       const diagram = await createDiagram(carolClient, { name: 'Carol Quarry' });
-      await eventually(async () => ((await prisma.activity.count({ where: { actorId: carol.id, type: 'create-diagram' } })) === 1 ? true : undefined));
+      await eventually(async () =>
+        (await prisma.activity.count({ where: { actorId: carol.id, type: 'create-diagram' } })) === 1
+          ? true
+          : undefined,
+      );
       expect((await carolClient.put(`/diagrams/${diagram.fuid}/privacy`, { community: true })).status).toBe(200);
       await nudged('dan', 1);
       const published = (await feed(danClient)).list.find((i) => i.type === 'publish-diagram');

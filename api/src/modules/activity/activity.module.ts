@@ -7,5 +7,10 @@ import { ActivityRepository } from './activity.repository.js';
 import { ActivityService } from './activity.service.js';
 
 /** Recent Activity: a read model fed by domain events (publish, share, like, fork, create, update, follow, templates, trending). */
-@Module({ imports: [EventsModule, UsersModule], controllers: [ActivityController], providers: [ActivityRepository, ActivityService, ActivityEventsConsumer], exports: [ActivityService] })
+@Module({
+  imports: [EventsModule, UsersModule],
+  controllers: [ActivityController],
+  providers: [ActivityRepository, ActivityService, ActivityEventsConsumer],
+  exports: [ActivityService],
+})
 export class ActivityModule {}

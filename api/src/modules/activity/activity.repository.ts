@@ -57,7 +57,10 @@ export class ActivityRepository {
   }
 
   /** Whose feed shows an item as new: the one acted on, and the actor's followers unless it is about a diagram they may not see (as `visibleTo`); never the actor. */
-  async audience(tx: TransactionClient, a: Pick<NewActivity, 'actorId' | 'subjectUserId' | 'diagramId'>): Promise<string[]> {
+  async audience(
+    tx: TransactionClient,
+    a: Pick<NewActivity, 'actorId' | 'subjectUserId' | 'diagramId'>,
+  ): Promise<string[]> {
     const { actorId, subjectUserId, diagramId } = a;
     const followers = actorId
       ? await tx.$queryRaw<{ id: string }[]>`
@@ -65,17 +68,25 @@ export class ActivityRepository {
           WHERE f.followed_id = ${actorId}::uuid
             AND (${diagramId}::uuid IS NULL OR EXISTS (SELECT 1 FROM diagrams d WHERE d.id = ${diagramId}::uuid AND d.deleted_at IS NULL AND (d.community OR d.owner_id = f.follower_id)))`
       : [];
-    return [...new Set([...(subjectUserId ? [subjectUserId] : []), ...followers.map((f) => f.id)])].filter((id) => id !== actorId);
+    return [...new Set([...(subjectUserId ? [subjectUserId] : []), ...followers.map((f) => f.id)])].filter(
+      (id) => id !== actorId,
+    );
   }
 
   /** The owner of a diagram when it is someone other than `except` (the one acted on). */
   async diagramOwnerOtherThan(tx: TransactionClient, diagramId: string, except: string | null): Promise<string | null> {
-    const rows = await tx.$queryRaw<{ owner_id: string }[]>`SELECT owner_id::text FROM diagrams WHERE id = ${diagramId}::uuid`;
+    const rows = await tx.$queryRaw<
+      { owner_id: string }[]
+    >`SELECT owner_id::text FROM diagrams WHERE id = ${diagramId}::uuid`;
     const owner = rows[0]?.owner_id ?? null;
     return owner && owner !== except ? owner : null;
   }
 
-  async feed(me: string, offset: number, limit: number): Promise<{ rows: ActivityRow[]; total: number; hasNew: boolean }> {
+  async feed(
+    me: string,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: ActivityRow[]; total: number; hasNew: boolean }> {
     const visible = visibleTo(me);
     const [rows, stats] = await Promise.all([
       this.prisma.$queryRaw<ActivityRow[]>`
@@ -102,11 +113,15 @@ export class ActivityRepository {
   }
 
   usernameOf(userId: string): Promise<string | null> {
-    return this.prisma.$queryRaw<{ username: string | null }[]>`SELECT username FROM users WHERE id = ${userId}::uuid`.then((r) => r[0]?.username ?? null);
+    return this.prisma.$queryRaw<
+      { username: string | null }[]
+    >`SELECT username FROM users WHERE id = ${userId}::uuid`.then((r) => r[0]?.username ?? null);
   }
 
   countExisting(ids: string[]): Promise<number> {
-    return this.prisma.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM activities WHERE id = ANY(${ids}::uuid[])`.then((r) => Number(r[0]?.n ?? 0));
+    return this.prisma.$queryRaw<
+      { n: bigint }[]
+    >`SELECT count(*) AS n FROM activities WHERE id = ANY(${ids}::uuid[])`.then((r) => Number(r[0]?.n ?? 0));
   }
 
   markViewed(userId: string, ids: string[]): Promise<number> {

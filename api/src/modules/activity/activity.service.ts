@@ -6,7 +6,8 @@ import { AppError } from '../../core/errors/app-error.js';
 import { ActivityRepository, type ActivityRow } from './activity.repository.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const nameOf = (username: string | null, first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim() || username || 'A former member';
+const nameOf = (username: string | null, first: string | null, last: string | null) =>
+  `${first ?? ''} ${last ?? ''}`.trim() || username || 'A former member';
 
 /** The sentence for an item, in its current-user variants ("You …", "… you", "your …"). */
 export function activityText(row: ActivityRow, me: string): string {
@@ -43,7 +44,8 @@ export function activityText(row: ActivityRow, me: string): string {
 }
 
 function toItem(row: ActivityRow, me: string): ActivityItem {
-  const person = (username: string | null, first: string | null, last: string | null, avatarUrl: string | null) => (username ? { username, name: nameOf(username, first, last), avatarUrl } : null);
+  const person = (username: string | null, first: string | null, last: string | null, avatarUrl: string | null) =>
+    username ? { username, name: nameOf(username, first, last), avatarUrl } : null;
   return {
     id: row.id,
     type: row.type,
@@ -53,7 +55,14 @@ function toItem(row: ActivityRow, me: string): ActivityItem {
     actor: person(row.actor_username, row.actor_first_name, row.actor_last_name, row.actor_avatar_url),
     user: person(row.subject_username, row.subject_first_name, row.subject_last_name, row.subject_avatar_url),
     diagram: row.diagram_fuid
-      ? { fuid: row.diagram_fuid, name: row.diagram_name ?? '', url: row.diagram_public && row.diagram_owner_username ? `/community/${row.diagram_owner_username}/${diagramSlug(row.diagram_name ?? '')}-${row.diagram_fuid}` : `/diagrams/${row.diagram_fuid}` }
+      ? {
+          fuid: row.diagram_fuid,
+          name: row.diagram_name ?? '',
+          url:
+            row.diagram_public && row.diagram_owner_username
+              ? `/community/${row.diagram_owner_username}/${diagramSlug(row.diagram_name ?? '')}-${row.diagram_fuid}`
+              : `/diagrams/${row.diagram_fuid}`,
+        }
       : null,
     text: activityText(row, me),
     createdAt: row.created_at.toISOString(),
@@ -70,7 +79,8 @@ export class ActivityService {
 
   private async checkUsername(userId: string, username: string | undefined): Promise<void> {
     if (username === undefined || username === '') return;
-    if ((await this.repository.usernameOf(userId)) !== username) throw new AppError(ErrorCode.ACTIVITY_INVALID_INPUT, { details: { username } });
+    if ((await this.repository.usernameOf(userId)) !== username)
+      throw new AppError(ErrorCode.ACTIVITY_INVALID_INPUT, { details: { username } });
   }
 
   async feed(userId: string, query: { page: number; count: number; username?: string }): Promise<ActivityFeed> {
@@ -99,7 +109,8 @@ export class ActivityService {
     await this.checkUsername(userId, body.username);
     const ids = [...new Set(body.activityIds)];
     if (!ids.length) return 0;
-    if (ids.some((id) => !UUID.test(id)) || (await this.repository.countExisting(ids)) !== ids.length) throw new AppError(ErrorCode.ACTIVITY_INVALID_INPUT, { details: { activityIds: ids } });
+    if (ids.some((id) => !UUID.test(id)) || (await this.repository.countExisting(ids)) !== ids.length)
+      throw new AppError(ErrorCode.ACTIVITY_INVALID_INPUT, { details: { activityIds: ids } });
     return this.repository.markViewed(userId, ids);
   }
 }

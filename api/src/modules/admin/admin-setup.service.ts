@@ -30,7 +30,10 @@ export class AdminSetupService {
     await this.limits.hit({ key: `instance-id:${ip}`, max: 10, windowMs: 15 * 60_000 });
     const actual = await this.instance.instanceId();
     if (!actual || !safeEqual(actual, candidate.trim())) {
-      throw AppError.validation({ fields: [{ field: 'instanceId', message: AuthTexts.instanceIdWrong }] }, AuthTexts.instanceIdWrong);
+      throw AppError.validation(
+        { fields: [{ field: 'instanceId', message: AuthTexts.instanceIdWrong }] },
+        AuthTexts.instanceIdWrong,
+      );
     }
   }
 

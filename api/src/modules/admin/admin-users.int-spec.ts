@@ -19,7 +19,12 @@ describe('admin users screen and mail kept without a mail server', () => {
   afterAll(() => app?.close());
 
   async function register(email: string) {
-    const response = await new ApiClient(app.url).post('/oauth2/register', { email, password: 'secret-1', confirmPassword: 'secret-1', acceptTerms: true });
+    const response = await new ApiClient(app.url).post('/oauth2/register', {
+      email,
+      password: 'secret-1',
+      confirmPassword: 'secret-1',
+      acceptTerms: true,
+    });
     expect(response.status).toBe(201);
     await app.http.app.get(QueueService).drain();
   }
@@ -41,7 +46,10 @@ describe('admin users screen and mail kept without a mail server', () => {
     // The link works: the newcomer is confirmed and can log in.
     const token = new URL(link).searchParams.get('token');
     expect((await new ApiClient(app.url).post('/oauth2/confirm-email', { token })).status).toBeLessThan(300);
-    expect((await new ApiClient(app.url).post('/oauth2/login', { email: 'newcomer@example.test', password: 'secret-1' })).status).toBe(200);
+    expect(
+      (await new ApiClient(app.url).post('/oauth2/login', { email: 'newcomer@example.test', password: 'secret-1' }))
+        .status,
+    ).toBe(200);
 
     const user = await loginAs(app, await createUser(app));
     expect((await user.get(`/admin/mail-log/${entry.id}`)).status).toBe(403);
@@ -52,9 +60,16 @@ describe('admin users screen and mail kept without a mail server', () => {
     const printed = vi.spyOn(console, 'log').mockImplementation(() => undefined);
     const development = await startTestApp({ databaseUrl: app.databaseUrl, env: { NODE_ENV: 'development' } });
     try {
-      await new ApiClient(development.url).post('/oauth2/register', { email: 'console@example.test', password: 'secret-1', confirmPassword: 'secret-1', acceptTerms: true });
+      await new ApiClient(development.url).post('/oauth2/register', {
+        email: 'console@example.test',
+        password: 'secret-1',
+        confirmPassword: 'secret-1',
+        acceptTerms: true,
+      });
       await development.http.app.get(QueueService).drain();
-      expect(printed.mock.calls.map((c) => String(c[0])).join('\n')).toMatch(/Mail to console@example\.test[\s\S]*\/confirm-email\?token=/);
+      expect(printed.mock.calls.map((c) => String(c[0])).join('\n')).toMatch(
+        /Mail to console@example\.test[\s\S]*\/confirm-email\?token=/,
+      );
       printed.mockClear();
       await register('quiet@example.test'); // NODE_ENV=test, like production: nothing printed
       expect(printed.mock.calls.map((c) => String(c[0])).join('\n')).not.toContain('quiet@example.test');
@@ -90,7 +105,10 @@ describe('admin users screen and mail kept without a mail server', () => {
 
     const confirmed = await admin.post(`/admin/users/${target.id}/confirm`);
     expect(confirmed.body.content.user.state).toBe('confirmed');
-    expect((await new ApiClient(app.url).post('/oauth2/login', { email: 'resend@example.test', password: 'secret-1' })).status).toBe(200);
+    expect(
+      (await new ApiClient(app.url).post('/oauth2/login', { email: 'resend@example.test', password: 'secret-1' }))
+        .status,
+    ).toBe(200);
     expect((await admin.post(`/admin/users/${target.id}/resend-confirmation`)).status).toBe(409);
   });
 
@@ -103,14 +121,22 @@ describe('admin users screen and mail kept without a mail server', () => {
     expect(disabled.status).toBe(200);
     expect(disabled.body.content.user.state).toBe('disabled');
     expect((await session.get('/oauth2/userinfo')).status).toBe(401);
-    const refused = await new ApiClient(app.url).post('/oauth2/login', { email: target.email, password: target.password });
+    const refused = await new ApiClient(app.url).post('/oauth2/login', {
+      email: target.email,
+      password: target.password,
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.error.message).toBe(AuthTexts.accountDisabled);
     // A wrong password still gets the usual answer: the state is told only to the account's owner.
-    expect((await new ApiClient(app.url).post('/oauth2/login', { email: target.email, password: 'wrong-pass' })).body.error.message).toBe(AuthTexts.wrongCredentials);
+    expect(
+      (await new ApiClient(app.url).post('/oauth2/login', { email: target.email, password: 'wrong-pass' })).body.error
+        .message,
+    ).toBe(AuthTexts.wrongCredentials);
 
     expect((await admin.post(`/admin/users/${target.id}/enable`)).body.content.user.state).toBe('confirmed');
-    expect((await new ApiClient(app.url).post('/oauth2/login', { email: target.email, password: target.password })).status).toBe(200);
+    expect(
+      (await new ApiClient(app.url).post('/oauth2/login', { email: target.email, password: target.password })).status,
+    ).toBe(200);
   });
 
   it('deletes accounts, but never the admin themselves', async () => {
@@ -122,7 +148,9 @@ describe('admin users screen and mail kept without a mail server', () => {
     const self = await admin.delete(`/admin/users/${adminUser.id}`);
     expect(self.status).toBe(409);
     expect(self.body.error.message).toBe(AuthTexts.adminCannotDeleteSelf);
-    expect((await admin.post(`/admin/users/${adminUser.id}/disable`)).body.error.message).toBe(AuthTexts.adminCannotDisableSelf);
+    expect((await admin.post(`/admin/users/${adminUser.id}/disable`)).body.error.message).toBe(
+      AuthTexts.adminCannotDisableSelf,
+    );
 
     // Another administrator may be removed: this one stays.
     const second = await createUser(app, { role: 'admin' });

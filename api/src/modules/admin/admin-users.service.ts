@@ -8,7 +8,19 @@ import { UsersService } from '../users/users.service.js';
 
 const PAGE_SIZE = 50;
 
-type Row = { id: string; email: string; username: string | null; firstName: string | null; lastName: string | null; role: 'user' | 'admin'; emailConfirmedAt: Date | null; disabledAt: Date | null; subscriptionPlan: number; createdAt: Date; lastLoginAt: Date | null };
+type Row = {
+  id: string;
+  email: string;
+  username: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  role: 'user' | 'admin';
+  emailConfirmedAt: Date | null;
+  disabledAt: Date | null;
+  subscriptionPlan: number;
+  createdAt: Date;
+  lastLoginAt: Date | null;
+};
 
 function planName(type: number): string {
   const plan = defaultPlanCatalogue.find((p) => p.type === type);
@@ -54,10 +66,17 @@ export class AdminUsersService {
 
   async resendConfirmation(id: string, ip: string) {
     const user = await this.require(id);
-    if (user.emailConfirmedAt) throw new AppError('ADMIN_USER_ALREADY_CONFIRMED', { message: `${user.email} is already confirmed.` });
-    if (!user.passwordHash) throw new AppError('ADMIN_USER_NO_PASSWORD', { message: `${user.email} signs in with Google and needs no confirmation e-mail: confirm the account instead.` });
+    if (user.emailConfirmedAt)
+      throw new AppError('ADMIN_USER_ALREADY_CONFIRMED', { message: `${user.email} is already confirmed.` });
+    if (!user.passwordHash)
+      throw new AppError('ADMIN_USER_NO_PASSWORD', {
+        message: `${user.email} signs in with Google and needs no confirmation e-mail: confirm the account instead.`,
+      });
     await this.registration.resendConfirmation(user.email, ip);
-    return { user: adminUserView(user), message: `A new confirmation e-mail is on its way to ${user.email} (see the mail log).` };
+    return {
+      user: adminUserView(user),
+      message: `A new confirmation e-mail is on its way to ${user.email} (see the mail log).`,
+    };
   }
 
   async disable(callerId: string, id: string) {
@@ -68,7 +87,10 @@ export class AdminUsersService {
       return this.users.update(id, { disabledAt: target.disabledAt ?? new Date() }, tx);
     });
     await this.sessions.revokeAll(id, 'account disabled by an administrator');
-    return { user: adminUserView(user), message: `${user.email} is disabled: they cannot log in, and their sessions have ended.` };
+    return {
+      user: adminUserView(user),
+      message: `${user.email} is disabled: they cannot log in, and their sessions have ended.`,
+    };
   }
 
   async enable(id: string) {

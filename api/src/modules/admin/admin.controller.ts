@@ -45,7 +45,11 @@ export class AdminController {
 
   @Endpoint(adminEndpoints.saveMailSettings)
   @RequireRole('admin')
-  async saveMailSettings(@CurrentCaller() caller: Caller, @Body() body: Input<E['saveMailSettings']['body']>, @Req() request: Request) {
+  async saveMailSettings(
+    @CurrentCaller() caller: Caller,
+    @Body() body: Input<E['saveMailSettings']['body']>,
+    @Req() request: Request,
+  ) {
     await this.setup.assertInstanceId(body.instanceId, clientInfo(request).ip);
     return { success: true, content: await this.mailSettings.save(body, caller.userId) };
   }
@@ -66,8 +70,14 @@ export class AdminController {
   @Endpoint(adminEndpoints.mailLog)
   @RequireRole('admin')
   async listMailLog(@Query() query: Input<E['mailLog']['query']>) {
-    const { entries, total } = await this.mailLog.page(query.page, MAIL_LOG_PAGE_SIZE, { status: query.status, search: query.search });
-    return { success: true, content: { entries: entries.map(mailLogEntry), total, page: query.page, pageSize: MAIL_LOG_PAGE_SIZE } };
+    const { entries, total } = await this.mailLog.page(query.page, MAIL_LOG_PAGE_SIZE, {
+      status: query.status,
+      search: query.search,
+    });
+    return {
+      success: true,
+      content: { entries: entries.map(mailLogEntry), total, page: query.page, pageSize: MAIL_LOG_PAGE_SIZE },
+    };
   }
 
   @Endpoint(adminEndpoints.mailLogMessage)

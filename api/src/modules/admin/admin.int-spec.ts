@@ -13,7 +13,14 @@ describe('self-hosted administration', () => {
   let instanceId: string;
   let smtp: SmtpSink;
   let admin: ApiClient;
-  const settingsFor = (sink: SmtpSink, extra: object = {}) => ({ instanceId, sender: 'studio@example.test', host: '127.0.0.1', port: sink.port, secure: false, ...extra });
+  const settingsFor = (sink: SmtpSink, extra: object = {}) => ({
+    instanceId,
+    sender: 'studio@example.test',
+    host: '127.0.0.1',
+    port: sink.port,
+    secure: false,
+    ...extra,
+  });
 
   beforeAll(async () => {
     smtp = await startSmtpSink({ username: 'mailer', password: 's3cret-pass' });
@@ -28,18 +35,35 @@ describe('self-hosted administration', () => {
   it('creates the first administrator only for someone who knows the instance ID, and only once', async () => {
     const client = new ApiClient(app.url);
     expect((await client.get('/admin/setup')).body.content.needsAdmin).toBe(true);
-    const wrong = await client.post('/admin/setup', { instanceId: 'guess', email: 'boss@example.test', password: 'admin-pass' });
+    const wrong = await client.post('/admin/setup', {
+      instanceId: 'guess',
+      email: 'boss@example.test',
+      password: 'admin-pass',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.message).toBe(AuthTexts.instanceIdWrong);
 
-    const created = await client.post('/admin/setup', { instanceId, email: 'boss@example.test', password: 'admin-pass' });
+    const created = await client.post('/admin/setup', {
+      instanceId,
+      email: 'boss@example.test',
+      password: 'admin-pass',
+    });
     expect(created.status).toBe(201);
     expect(created.body.content.user.role).toBe('admin');
-    const second = await client.post('/admin/setup', { instanceId, email: 'other@example.test', password: 'admin-pass' });
+    const second = await client.post('/admin/setup', {
+      instanceId,
+      email: 'other@example.test',
+      password: 'admin-pass',
+    });
     expect(second.status).toBe(409);
     expect(second.body.error.message).toBe(AuthTexts.adminExists);
 
-    admin = await loginAs(app, { id: created.body.content.user.id, email: 'boss@example.test', password: 'admin-pass', username: null });
+    admin = await loginAs(app, {
+      id: created.body.content.user.id,
+      email: 'boss@example.test',
+      password: 'admin-pass',
+      username: null,
+    });
   });
 
   it('keeps admin pages from other users', async () => {
@@ -55,31 +79,49 @@ describe('self-hosted administration', () => {
   });
 
   it('verifies the connection before saving and reports the server’s own error', async () => {
-    const refused = await admin.put('/admin/mail-settings', settingsFor(smtp, { username: 'mailer', password: 'wrong' }));
+    const refused = await admin.put(
+      '/admin/mail-settings',
+      settingsFor(smtp, { username: 'mailer', password: 'wrong' }),
+    );
     expect(refused.status).toBe(400);
     expect(refused.body.error.message).toMatch(/Could not connect to the mail server: .*Invalid username or password/);
     expect((await admin.get('/admin/mail-settings')).body.content.source).toBe('none');
   });
 
   it('sends a test e-mail on unsaved values', async () => {
-    const sent = await admin.post('/admin/mail-settings/test', { ...settingsFor(smtp, { username: 'mailer', password: 's3cret-pass' }), to: 'me@example.test' });
+    const sent = await admin.post('/admin/mail-settings/test', {
+      ...settingsFor(smtp, { username: 'mailer', password: 's3cret-pass' }),
+      to: 'me@example.test',
+    });
     expect(sent.status).toBe(200);
     const mail = await smtp.waitFor((m) => m.to.includes('me@example.test'));
     expect(mail.subject).toBe('Loopwright test e-mail');
-    const failing = await admin.post('/admin/mail-settings/test', { ...settingsFor(smtp, { port: 1 }), to: 'me@example.test' });
+    const failing = await admin.post('/admin/mail-settings/test', {
+      ...settingsFor(smtp, { port: 1 }),
+      to: 'me@example.test',
+    });
     expect(failing.status).toBe(400);
     expect(failing.body.error.message).toMatch(/^The mail server answered: .*ECONNREFUSED/);
   });
 
   it('saves with the password encrypted and never returned; blank keeps it; sends use it without a restart', async () => {
-    const saved = await admin.put('/admin/mail-settings', settingsFor(smtp, { username: 'mailer', password: 's3cret-pass' }));
+    const saved = await admin.put(
+      '/admin/mail-settings',
+      settingsFor(smtp, { username: 'mailer', password: 's3cret-pass' }),
+    );
     expect(saved.status).toBe(200);
-    expect(saved.body.content).toMatchObject({ source: 'database', settings: { host: '127.0.0.1', username: 'mailer', hasPassword: true } });
+    expect(saved.body.content).toMatchObject({
+      source: 'database',
+      settings: { host: '127.0.0.1', username: 'mailer', hasPassword: true },
+    });
     expect(JSON.stringify(saved.body)).not.toContain('s3cret-pass');
     const row = await app.http.app.get(PrismaService).mailSettings.findUniqueOrThrow({ where: { id: 1 } });
     expect(row.passwordEncrypted).not.toContain('s3cret-pass');
 
-    const blank = await admin.put('/admin/mail-settings', settingsFor(smtp, { username: 'mailer', password: '', sender: 'hello@example.test' }));
+    const blank = await admin.put(
+      '/admin/mail-settings',
+      settingsFor(smtp, { username: 'mailer', password: '', sender: 'hello@example.test' }),
+    );
     expect(blank.status).toBe(200); // verified with the stored password
 
     const user = await createUser(app);
@@ -103,8 +145,13 @@ describe('self-hosted administration', () => {
 
     const withEnv = await startTestApp({ databaseUrl: app.databaseUrl, env: { SMTP_URL: 'smtp://127.0.0.1:2525' } });
     try {
-      const view = await (await loginAs(withEnv, { id: '', email: 'boss@example.test', password: 'admin-pass', username: null })).get('/admin/mail-settings');
-      expect(view.body.content).toMatchObject({ source: 'environment', environment: { host: '127.0.0.1', port: 2525 } });
+      const view = await (
+        await loginAs(withEnv, { id: '', email: 'boss@example.test', password: 'admin-pass', username: null })
+      ).get('/admin/mail-settings');
+      expect(view.body.content).toMatchObject({
+        source: 'environment',
+        environment: { host: '127.0.0.1', port: 2525 },
+      });
     } finally {
       await withEnv.close();
     }

@@ -8,5 +8,9 @@ import { AdminUsersService } from './admin-users.service.js';
 import { AdminSetupService } from './admin-setup.service.js';
 import { MailSettingsService } from './mail-settings.service.js';
 
-@Module({ imports: [UsersModule, MailModule, InstanceModule], controllers: [AdminController, AdminUsersController], providers: [AdminSetupService, AdminUsersService, MailSettingsService] })
+@Module({
+  imports: [UsersModule, MailModule, InstanceModule],
+  controllers: [AdminController, AdminUsersController],
+  providers: [AdminSetupService, AdminUsersService, MailSettingsService],
+})
 export class AdminModule {}

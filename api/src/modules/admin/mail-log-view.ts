@@ -16,7 +16,17 @@ interface MailLogRow {
 }
 
 export function mailLogEntry(row: MailLogRow): z.infer<typeof mailLogEntrySchema> {
-  return { id: row.id, template: row.template, to: row.to, subject: row.subject, status: row.status, error: row.error, attempts: row.attempts, createdAt: row.createdAt.toISOString(), sentAt: row.sentAt?.toISOString() ?? null };
+  return {
+    id: row.id,
+    template: row.template,
+    to: row.to,
+    subject: row.subject,
+    status: row.status,
+    error: row.error,
+    attempts: row.attempts,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+  };
 }
 
 /** Every distinct link of the message, in order, so an admin can follow a confirmation link. */

@@ -24,7 +24,15 @@ export class MailSettingsService {
     return {
       source: row ? ('database' as const) : environment ? ('environment' as const) : ('none' as const),
       settings: row
-        ? { sender: row.sender, host: row.host, port: row.port, secure: row.secure, username: row.username, hasPassword: !!row.passwordEncrypted, updatedAt: row.updatedAt.toISOString() }
+        ? {
+            sender: row.sender,
+            host: row.host,
+            port: row.port,
+            secure: row.secure,
+            username: row.username,
+            hasPassword: !!row.passwordEncrypted,
+            updatedAt: row.updatedAt.toISOString(),
+          }
         : null,
       environment: environment ? { host: environment.host, port: environment.port, secure: environment.secure } : null,
     };
@@ -34,7 +42,15 @@ export class MailSettingsService {
     const settings = await this.resolve(body);
     await this.verify(settings);
     const passwordEncrypted = settings.password ? this.provider.secrets.seal(settings.password) : null;
-    const data = { sender: settings.sender, host: settings.host, port: settings.port, secure: settings.secure, username: settings.username || null, passwordEncrypted, updatedById: adminId };
+    const data = {
+      sender: settings.sender,
+      host: settings.host,
+      port: settings.port,
+      secure: settings.secure,
+      username: settings.username || null,
+      passwordEncrypted,
+      updatedById: adminId,
+    };
     await this.prisma.mailSettings.upsert({ where: { id: 1 }, create: { id: 1, ...data }, update: data });
     return this.view();
   }
@@ -47,10 +63,20 @@ export class MailSettingsService {
   /** Sends the test e-mail straight through these (possibly unsaved) settings. */
   async sendTest(body: MailSettingsBody & { to: string }, appUrl: string): Promise<string> {
     const settings = await this.resolve(body);
-    const mail = renderTemplate('test-email', { host: `${settings.host}:${settings.port}` }, { appUrl, productName: 'Loopwright' });
+    const mail = renderTemplate(
+      'test-email',
+      { host: `${settings.host}:${settings.port}` },
+      { appUrl, productName: 'Loopwright' },
+    );
     const transport = createSmtpTransport(settings);
     try {
-      await transport.sendMail({ from: settings.sender, to: body.to, subject: mail.subject, html: mail.html, text: mail.text });
+      await transport.sendMail({
+        from: settings.sender,
+        to: body.to,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+      });
       return `A test e-mail was sent to ${body.to}.`;
     } catch (error) {
       throw new AppError('MAIL_TEST_FAILED', { message: `The mail server answered: ${smtpErrorText(error)}` });
@@ -64,9 +90,19 @@ export class MailSettingsService {
     let password = body.password || null;
     if (!password && body.username) {
       const row = await this.prisma.mailSettings.findUnique({ where: { id: 1 } });
-      password = row?.passwordEncrypted && row.username === body.username ? this.provider.secrets.open(row.passwordEncrypted) : null;
+      password =
+        row?.passwordEncrypted && row.username === body.username
+          ? this.provider.secrets.open(row.passwordEncrypted)
+          : null;
     }
-    return { sender: body.sender, host: body.host, port: body.port, secure: body.secure, username: body.username || null, password };
+    return {
+      sender: body.sender,
+      host: body.host,
+      port: body.port,
+      secure: body.secure,
+      username: body.username || null,
+      password,
+    };
   }
 
   private async verify(settings: SmtpSettings): Promise<void> {
@@ -74,7 +110,9 @@ export class MailSettingsService {
     try {
       await transport.verify();
     } catch (error) {
-      throw new AppError('MAIL_SETTINGS_UNVERIFIED', { message: `Could not connect to the mail server: ${smtpErrorText(error)}` });
+      throw new AppError('MAIL_SETTINGS_UNVERIFIED', {
+        message: `Could not connect to the mail server: ${smtpErrorText(error)}`,
+      });
     } finally {
       transport.close();
     }

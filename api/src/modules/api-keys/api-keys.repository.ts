@@ -10,7 +10,10 @@ export class ApiKeysRepository {
   }
 
   findByPrefix(prefix: string) {
-    return this.prisma.apiKey.findUnique({ where: { prefix }, include: { user: { select: { id: true, role: true, disabledAt: true } } } });
+    return this.prisma.apiKey.findUnique({
+      where: { prefix },
+      include: { user: { select: { id: true, role: true, disabledAt: true } } },
+    });
   }
 
   /** Revokes the user's active keys and stores the new one, atomically. */
@@ -22,7 +25,10 @@ export class ApiKeysRepository {
   }
 
   async revokeAll(userId: string): Promise<number> {
-    const { count } = await this.prisma.apiKey.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date() } });
+    const { count } = await this.prisma.apiKey.updateMany({
+      where: { userId, revokedAt: null },
+      data: { revokedAt: new Date() },
+    });
     return count;
   }
 

@@ -26,7 +26,10 @@ export class ApiKeysService {
   }
 
   async regenerate(userId: string): Promise<{ key: string; summary: ApiKeySummary }> {
-    const prefix = randomToken(12).replace(/[^A-Za-z0-9]/g, '').padEnd(12, '0').slice(0, 12);
+    const prefix = randomToken(12)
+      .replace(/[^A-Za-z0-9]/g, '')
+      .padEnd(12, '0')
+      .slice(0, 12);
     const key = `lw_${prefix}_${randomToken(32)}`;
     const stored = await this.keys.replace(userId, prefix, sha256(key));
     return { key, summary: summary(stored) };
@@ -42,11 +45,16 @@ export class ApiKeysService {
     if (!match) return null;
     const stored = await this.keys.findByPrefix(match[1]);
     if (!stored || stored.revokedAt || stored.user.disabledAt || !safeEqual(stored.keyHash, sha256(key))) return null;
-    if (!stored.lastUsedAt || Date.now() - stored.lastUsedAt.getTime() > TOUCH_EVERY_MS) this.keys.touch(stored.id).catch(() => undefined);
+    if (!stored.lastUsedAt || Date.now() - stored.lastUsedAt.getTime() > TOUCH_EVERY_MS)
+      this.keys.touch(stored.id).catch(() => undefined);
     return { userId: stored.user.id, role: stored.user.role };
   }
 }
 
 function summary(key: { prefix: string; createdAt: Date; lastUsedAt: Date | null }): ApiKeySummary {
-  return { prefix: `lw_${key.prefix}`, createdAt: key.createdAt.toISOString(), lastUsedAt: key.lastUsedAt?.toISOString() ?? null };
+  return {
+    prefix: `lw_${key.prefix}`,
+    createdAt: key.createdAt.toISOString(),
+    lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+  };
 }

@@ -11,10 +11,17 @@ export class AuthTokensRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   /** Issues a new token and voids the user's earlier unused ones of the same purpose. */
-  async issue(userId: string, purpose: AuthTokenPurpose, ttlMs: number, tx: TransactionClient = this.prisma): Promise<string> {
+  async issue(
+    userId: string,
+    purpose: AuthTokenPurpose,
+    ttlMs: number,
+    tx: TransactionClient = this.prisma,
+  ): Promise<string> {
     const token = randomToken(32);
     await tx.authToken.updateMany({ where: { userId, purpose, usedAt: null }, data: { usedAt: new Date() } });
-    await tx.authToken.create({ data: { userId, purpose, tokenHash: sha256(token), expiresAt: new Date(Date.now() + ttlMs) } });
+    await tx.authToken.create({
+      data: { userId, purpose, tokenHash: sha256(token), expiresAt: new Date(Date.now() + ttlMs) },
+    });
     return token;
   }
 
@@ -23,7 +30,10 @@ export class AuthTokensRepository {
     const row = await tx.authToken.findUnique({ where: { tokenHash: sha256(token) } });
     if (!row || row.purpose !== purpose || row.usedAt) return { status: 'invalid' };
     if (row.expiresAt.getTime() <= Date.now()) return { status: 'expired' };
-    const { count } = await tx.authToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: new Date() } });
+    const { count } = await tx.authToken.updateMany({
+      where: { id: row.id, usedAt: null },
+      data: { usedAt: new Date() },
+    });
     return count === 1 ? { status: 'ok', userId: row.userId } : { status: 'invalid' };
   }
 }

@@ -62,9 +62,15 @@ export class AuthController {
   }
 
   @Endpoint(authEndpoints.logout)
-  async logOut(@CurrentCaller() caller: Caller | undefined, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+  async logOut(
+    @CurrentCaller() caller: Caller | undefined,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
     const refreshToken = readCookie(request, REFRESH_COOKIE);
-    const sessionId = caller?.sessionId ?? (typeof refreshToken === 'string' ? await this.sessions.sessionOfRefreshToken(refreshToken) : null);
+    const sessionId =
+      caller?.sessionId ??
+      (typeof refreshToken === 'string' ? await this.sessions.sessionOfRefreshToken(refreshToken) : null);
     if (sessionId) await this.sessions.end(sessionId, 'logout');
     clearSessionCookies(response, this.secureCookies);
     return ok('You are logged out');
@@ -76,9 +82,14 @@ export class AuthController {
   }
 
   @Endpoint(authEndpoints.refresh)
-  async refresh(@Body() body: Input<E['refresh']['body']>, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+  async refresh(
+    @Body() body: Input<E['refresh']['body']>,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
     const presented = body.refreshToken ?? readCookie(request, REFRESH_COOKIE);
-    if (typeof presented !== 'string' || !presented) throw new AppError('AUTH_REQUIRED', { message: 'Your session has ended. Please log in again.' });
+    if (typeof presented !== 'string' || !presented)
+      throw new AppError('AUTH_REQUIRED', { message: 'Your session has ended. Please log in again.' });
     try {
       const tokens = await this.sessions.rotate(presented);
       setSessionCookies(response, tokens, this.secureCookies);
@@ -113,7 +124,12 @@ export class AuthController {
     return {
       success: true,
       content: {
-        sessions: sessions.map((s) => ({ ...s, createdAt: s.createdAt.toISOString(), lastUsedAt: s.lastUsedAt.toISOString(), current: s.id === caller.sessionId })),
+        sessions: sessions.map((s) => ({
+          ...s,
+          createdAt: s.createdAt.toISOString(),
+          lastUsedAt: s.lastUsedAt.toISOString(),
+          current: s.id === caller.sessionId,
+        })),
       },
     };
   }

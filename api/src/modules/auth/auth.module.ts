@@ -43,7 +43,9 @@ import { LocalLoginGuard } from './strategies/local-login.guard.js';
       provide: CallerStrategies,
       inject: [CookieSessionStrategy, ApiKeyStrategy],
       // The cookie strategy first: it enforces X-Client-Id even when an API key comes along.
-      useFactory: (cookie: CookieSessionStrategy, apiKey: ApiKeyStrategy): CallerStrategies => ({ all: [cookie, apiKey] }),
+      useFactory: (cookie: CookieSessionStrategy, apiKey: ApiKeyStrategy): CallerStrategies => ({
+        all: [cookie, apiKey],
+      }),
     },
   ],
   exports: [IdentityResolver, CallerStrategies, SessionsService, RegistrationService],

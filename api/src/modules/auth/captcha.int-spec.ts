@@ -19,7 +19,13 @@ describe('captcha v3 on registration', () => {
   beforeAll(async () => {
     await new Promise<void>((resolve) => verifier.listen(0, '127.0.0.1', resolve));
     const port = (verifier.address() as AddressInfo).port;
-    app = await startTestApp({ env: { RECAPTCHA_SECRET: 'captcha-secret', RECAPTCHA_SITE_KEY: 'site-key', RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${port}/verify` } });
+    app = await startTestApp({
+      env: {
+        RECAPTCHA_SECRET: 'captcha-secret',
+        RECAPTCHA_SITE_KEY: 'site-key',
+        RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${port}/verify`,
+      },
+    });
   });
   afterAll(async () => {
     await app?.close();
@@ -28,7 +34,10 @@ describe('captcha v3 on registration', () => {
 
   it('is verified on the server when configured, and its site key is offered to the client', async () => {
     const client = new ApiClient(app.url);
-    expect((await client.get('/oauth2/config')).body.content).toEqual({ googleSignIn: false, recaptchaSiteKey: 'site-key' });
+    expect((await client.get('/oauth2/config')).body.content).toEqual({
+      googleSignIn: false,
+      recaptchaSiteKey: 'site-key',
+    });
     const body = { email: `captcha-${Date.now()}@example.test`, password: 'secret-1', confirmPassword: 'secret-1' };
     const missing = await client.post('/oauth2/register', body);
     expect(missing.status).toBe(400);

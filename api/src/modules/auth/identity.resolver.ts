@@ -40,10 +40,14 @@ export class SessionOrApiKeyResolver extends IdentityResolver {
     const accessToken = readCookie(request, ACCESS_COOKIE);
     if (typeof accessToken !== 'string') return null;
     const session = await this.sessions.authenticate(accessToken);
-    return session ? { userId: session.userId, role: session.role, sessionId: session.sessionId, via: 'session' } : null;
+    return session
+      ? { userId: session.userId, role: session.role, sessionId: session.sessionId, via: 'session' }
+      : null;
   }
 
   hasSessionCookie(request: Request): boolean {
-    return typeof request.cookies?.[ACCESS_COOKIE] === 'string' || typeof request.cookies?.[REFRESH_COOKIE] === 'string';
+    return (
+      typeof request.cookies?.[ACCESS_COOKIE] === 'string' || typeof request.cookies?.[REFRESH_COOKIE] === 'string'
+    );
   }
 }

@@ -31,7 +31,11 @@ describe.skipIf(!inject('redisUrl'))('password recovery timing', () => {
     const response = await fetch(`${app.url}/api/oauth2/password/recover`, {
       method: 'POST',
       // Each request from its own address, so the per-address limit never answers first.
-      headers: { 'content-type': 'application/json', 'x-client-id': 'loopwright-web', 'x-forwarded-for': `10.1.${Math.floor(round / 200)}.${round % 200}` },
+      headers: {
+        'content-type': 'application/json',
+        'x-client-id': 'loopwright-web',
+        'x-forwarded-for': `10.1.${Math.floor(round / 200)}.${round % 200}`,
+      },
       body: JSON.stringify({ email }),
     });
     await response.arrayBuffer();
@@ -42,11 +46,21 @@ describe.skipIf(!inject('redisUrl'))('password recovery timing', () => {
   it('does the same work for both before answering: count the attempt and enqueue one job, nothing else', async () => {
     const prisma = app.http.app.get(PrismaService);
     const queue = app.http.app.get(QueueService).queue('mail');
-    const before = { tokens: await prisma.authToken.count(), mails: await prisma.mailLog.count(), jobs: await queue.count() };
+    const before = {
+      tokens: await prisma.authToken.count(),
+      mails: await prisma.mailLog.count(),
+      jobs: await queue.count(),
+    };
     await timed(users[0].email, 5000);
     await timed(`nobody-${Date.now()}@example.test`, 5001);
-    expect({ tokens: await prisma.authToken.count(), mails: await prisma.mailLog.count(), jobs: await queue.count() }).toEqual({ ...before, jobs: before.jobs + 2 });
-    const jobs = (await queue.getJobs(['waiting'])).filter((j) => j.name === 'auth.password-recovery').map((j) => Object.keys(j.data));
+    expect({
+      tokens: await prisma.authToken.count(),
+      mails: await prisma.mailLog.count(),
+      jobs: await queue.count(),
+    }).toEqual({ ...before, jobs: before.jobs + 2 });
+    const jobs = (await queue.getJobs(['waiting']))
+      .filter((j) => j.name === 'auth.password-recovery')
+      .map((j) => Object.keys(j.data));
     expect(jobs).toEqual([['email'], ['email']]);
   });
 
@@ -56,7 +70,10 @@ describe.skipIf(!inject('redisUrl'))('password recovery timing', () => {
     const unknown: number[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       // Alternate which goes first, so drift in the machine's load hits both alike.
-      const pair = [() => timed(users[i].email, 2 * i), () => timed(`ghost-${i}-${Date.now()}@example.test`, 2 * i + 1)] as const;
+      const pair = [
+        () => timed(users[i].email, 2 * i),
+        () => timed(`ghost-${i}-${Date.now()}@example.test`, 2 * i + 1),
+      ] as const;
       if (i % 2) {
         unknown.push(await pair[1]());
         known.push(await pair[0]());
@@ -67,6 +84,9 @@ describe.skipIf(!inject('redisUrl'))('password recovery timing', () => {
     }
     const difference = Math.abs(median(known) - median(unknown));
     const noise = Math.max(1, (quartileSpread(known) + quartileSpread(unknown)) / 2);
-    expect(difference, `known ${median(known).toFixed(2)} ms, unknown ${median(unknown).toFixed(2)} ms, spread ${noise.toFixed(2)} ms`).toBeLessThan(noise);
+    expect(
+      difference,
+      `known ${median(known).toFixed(2)} ms, unknown ${median(unknown).toFixed(2)} ms, spread ${noise.toFixed(2)} ms`,
+    ).toBeLessThan(noise);
   }, 60_000);
 });

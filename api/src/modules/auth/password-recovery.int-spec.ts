@@ -38,12 +38,24 @@ describe('password recovery', () => {
     await new ApiClient(app.url).post('/oauth2/password/recover', { email: user.email });
     const mail = await smtp.waitFor((m) => m.to.includes(user.email) && /Reset your/.test(m.subject));
     const { token } = linkFrom(mail, '/reset-password');
-    const reset = await new ApiClient(app.url).post('/oauth2/password/reset', { token, password: 'after-reset', confirmPassword: 'after-reset' });
+    const reset = await new ApiClient(app.url).post('/oauth2/password/reset', {
+      token,
+      password: 'after-reset',
+      confirmPassword: 'after-reset',
+    });
     expect(reset.status).toBe(200);
     expect((await session.get('/oauth2/userinfo')).status).toBe(401);
-    expect((await new ApiClient(app.url).post('/oauth2/login', { email: user.email, password: 'after-reset' })).status).toBe(200);
-    expect((await new ApiClient(app.url).post('/oauth2/login', { email: user.email, password: user.password })).status).toBe(401);
-    const replay = await new ApiClient(app.url).post('/oauth2/password/reset', { token, password: 'again-again', confirmPassword: 'again-again' });
+    expect(
+      (await new ApiClient(app.url).post('/oauth2/login', { email: user.email, password: 'after-reset' })).status,
+    ).toBe(200);
+    expect(
+      (await new ApiClient(app.url).post('/oauth2/login', { email: user.email, password: user.password })).status,
+    ).toBe(401);
+    const replay = await new ApiClient(app.url).post('/oauth2/password/reset', {
+      token,
+      password: 'again-again',
+      confirmPassword: 'again-again',
+    });
     expect(replay.body.error.code).toBe('AUTH_TOKEN_INVALID');
     await smtp.waitFor((m) => m.to.includes(user.email) && /password was changed/.test(m.subject));
   });
@@ -52,8 +64,14 @@ describe('password recovery', () => {
     const user = await createUser(app);
     await new ApiClient(app.url).post('/oauth2/password/recover', { email: user.email });
     const { token } = linkFrom(await smtp.waitFor((m) => m.to.includes(user.email)), '/reset-password');
-    await app.http.app.get(PrismaService).authToken.updateMany({ where: { userId: user.id }, data: { expiresAt: new Date(Date.now() - 1) } });
-    const expired = await new ApiClient(app.url).post('/oauth2/password/reset', { token, password: 'too-late-1', confirmPassword: 'too-late-1' });
+    await app.http.app
+      .get(PrismaService)
+      .authToken.updateMany({ where: { userId: user.id }, data: { expiresAt: new Date(Date.now() - 1) } });
+    const expired = await new ApiClient(app.url).post('/oauth2/password/reset', {
+      token,
+      password: 'too-late-1',
+      confirmPassword: 'too-late-1',
+    });
     expect(expired.status).toBe(400);
     expect(expired.body.error.message).toBe(AuthTexts.resetTokenExpired);
   });
@@ -61,7 +79,8 @@ describe('password recovery', () => {
   it('limits recovery requests per address', async () => {
     const user = await createUser(app);
     const client = new ApiClient(app.url);
-    for (let i = 0; i < 3; i++) expect((await client.post('/oauth2/password/recover', { email: user.email })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await client.post('/oauth2/password/recover', { email: user.email })).status).toBe(200);
     const limited = await client.post('/oauth2/password/recover', { email: user.email });
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBeTruthy();

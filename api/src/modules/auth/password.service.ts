@@ -55,22 +55,38 @@ export class PasswordService {
       const consumed = await this.tokens.consume(token, 'reset_password', tx);
       if (consumed.status !== 'ok') return { consumed, mailId: null };
       const user = await this.users.findById(consumed.userId, tx);
-      await this.users.update(consumed.userId, { passwordHash, passwordChangedAt: new Date(), emailConfirmedAt: user?.emailConfirmedAt ?? new Date() }, tx);
+      await this.users.update(
+        consumed.userId,
+        { passwordHash, passwordChangedAt: new Date(), emailConfirmedAt: user?.emailConfirmedAt ?? new Date() },
+        tx,
+      );
       return { consumed, mailId: user ? await this.mail.record('password-changed', user.email, {}, tx) : null };
     });
     const { consumed } = result;
-    if (consumed.status === 'expired') throw new AppError('AUTH_TOKEN_EXPIRED', { message: AuthTexts.resetTokenExpired });
-    if (consumed.status !== 'ok') throw new AppError('AUTH_TOKEN_INVALID', { message: 'This reset link is not valid. It may have been used already.' });
+    if (consumed.status === 'expired')
+      throw new AppError('AUTH_TOKEN_EXPIRED', { message: AuthTexts.resetTokenExpired });
+    if (consumed.status !== 'ok')
+      throw new AppError('AUTH_TOKEN_INVALID', {
+        message: 'This reset link is not valid. It may have been used already.',
+      });
     await this.sessions.revokeAll(consumed.userId, 'password reset');
     if (result.mailId) await this.mail.dispatch(result.mailId);
   }
 
-  async change(userId: string, currentSessionId: string | null, oldPassword: string | undefined, password: string): Promise<void> {
+  async change(
+    userId: string,
+    currentSessionId: string | null,
+    oldPassword: string | undefined,
+    password: string,
+  ): Promise<void> {
     const user = await this.users.findById(userId);
     if (!user) throw new AppError('AUTH_REQUIRED');
     // Accounts made with Google have no old password to give.
     if (user.passwordHash && !(await verifyPassword(user.passwordHash, oldPassword ?? ''))) {
-      throw AppError.validation({ fields: [{ field: 'oldPassword', message: 'The current password is not correct' }] }, 'The current password is not correct');
+      throw AppError.validation(
+        { fields: [{ field: 'oldPassword', message: 'The current password is not correct' }] },
+        'The current password is not correct',
+      );
     }
     const passwordHash = await hashPassword(password);
     const mailId = await this.prisma.$transaction(async (tx) => {

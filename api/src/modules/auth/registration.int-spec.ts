@@ -23,7 +23,12 @@ describe('registration and e-mail confirmation', () => {
   it('mails a confirmation link that confirms the account; login is refused until then', async () => {
     const client = new ApiClient(app.url);
     const email = `new-${Date.now()}@example.test`;
-    const registered = await client.post('/oauth2/register', { email: email.toUpperCase(), password: 'secret-1', confirmPassword: 'secret-1', acceptTerms: true });
+    const registered = await client.post('/oauth2/register', {
+      email: email.toUpperCase(),
+      password: 'secret-1',
+      confirmPassword: 'secret-1',
+      acceptTerms: true,
+    });
     expect(registered.status).toBe(201);
     expect(registered.body).toEqual({ success: true, content: { segmentData: { email, method: 'email' } } });
 
@@ -52,7 +57,11 @@ describe('registration and e-mail confirmation', () => {
   it('says the same for an address that already has an account, and tells its owner instead', async () => {
     const owner = await createUser(app);
     const client = new ApiClient(app.url);
-    const response = await client.post('/oauth2/register', { email: owner.email, password: 'another-1', confirmPassword: 'another-1' });
+    const response = await client.post('/oauth2/register', {
+      email: owner.email,
+      password: 'another-1',
+      confirmPassword: 'another-1',
+    });
     expect(response.status).toBe(201);
     expect(response.body.content.segmentData.email).toBe(owner.email);
     const mail = await smtp.waitFor((m) => m.to.includes(owner.email));
@@ -62,22 +71,38 @@ describe('registration and e-mail confirmation', () => {
   });
 
   it('checks the form with the spec’s texts, every field at once', async () => {
-    const response = await new ApiClient(app.url).post('/oauth2/register', { email: 'not-an-email', password: '123', confirmPassword: '1234' });
+    const response = await new ApiClient(app.url).post('/oauth2/register', {
+      email: 'not-an-email',
+      password: '123',
+      confirmPassword: '1234',
+    });
     expect(response.status).toBe(400);
     const messages = response.body.error.details.fields.map((f: { message: string }) => f.message);
     expect(messages).toEqual(expect.arrayContaining([AuthTexts.emailInvalid, AuthTexts.passwordTooShort]));
-    const mismatch = await new ApiClient(app.url).post('/oauth2/register', { email: 'x@example.test', password: '123456', confirmPassword: '1234567' });
-    expect(mismatch.body.error.details.fields).toEqual([{ field: 'confirmPassword', message: AuthTexts.passwordsMismatch }]);
+    const mismatch = await new ApiClient(app.url).post('/oauth2/register', {
+      email: 'x@example.test',
+      password: '123456',
+      confirmPassword: '1234567',
+    });
+    expect(mismatch.body.error.details.fields).toEqual([
+      { field: 'confirmPassword', message: AuthTexts.passwordsMismatch },
+    ]);
   });
 
   it('answers an expired confirmation link with the spec’s text, and resends a fresh one', async () => {
     const user = await createUser(app, { confirmed: false });
     const client = new ApiClient(app.url);
-    expect((await client.post('/oauth2/resend-confirmation', { email: user.email })).body.content.message).toBe(AuthTexts.confirmationResent);
-    expect((await client.post('/oauth2/resend-confirmation', { email: 'nobody@example.test' })).body.content.message).toBe(AuthTexts.confirmationResent);
+    expect((await client.post('/oauth2/resend-confirmation', { email: user.email })).body.content.message).toBe(
+      AuthTexts.confirmationResent,
+    );
+    expect(
+      (await client.post('/oauth2/resend-confirmation', { email: 'nobody@example.test' })).body.content.message,
+    ).toBe(AuthTexts.confirmationResent);
     const mail = await smtp.waitFor((m) => m.to.includes(user.email));
     const { token } = linkFrom(mail, '/confirm-email');
-    await app.http.app.get(PrismaService).authToken.updateMany({ where: { userId: user.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await app.http.app
+      .get(PrismaService)
+      .authToken.updateMany({ where: { userId: user.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     const expired = await client.post('/oauth2/confirm-email', { token });
     expect(expired.status).toBe(400);
     expect(expired.body.error.message).toBe(AuthTexts.verificationTokenExpired);
@@ -88,7 +113,11 @@ describe('registration and e-mail confirmation', () => {
     smtp.rejectWith(550, 'Mailbox unavailable for tests');
     try {
       const email = `rejected-${Date.now()}@example.test`;
-      await new ApiClient(app.url).post('/oauth2/register', { email, password: 'secret-1', confirmPassword: 'secret-1' });
+      await new ApiClient(app.url).post('/oauth2/register', {
+        email,
+        password: 'secret-1',
+        confirmPassword: 'secret-1',
+      });
       await app.http.app.get(QueueService).drain();
       const row = await app.http.app.get(PrismaService).mailLog.findFirstOrThrow({ where: { to: email } });
       expect(row.status).toBe('failed');
@@ -107,7 +136,11 @@ describe('mail while the queue is down', () => {
     const down = await startTestApp({ env: { SMTP_URL: smtp.url, REDIS_URL: 'redis://127.0.0.1:1' } });
     const email = `outbox-${Date.now()}@example.test`;
     try {
-      const response = await new ApiClient(down.url).post('/oauth2/register', { email, password: 'secret-1', confirmPassword: 'secret-1' });
+      const response = await new ApiClient(down.url).post('/oauth2/register', {
+        email,
+        password: 'secret-1',
+        confirmPassword: 'secret-1',
+      });
       expect(response.status).toBe(201);
       const row = await down.http.app.get(PrismaService).mailLog.findFirstOrThrow({ where: { to: email } });
       expect(row).toMatchObject({ status: 'queued', enqueuedAt: null });

@@ -30,7 +30,11 @@ export class RegistrationService {
 
   async register(body: z.infer<typeof registerBodySchema>, ip: string): Promise<void> {
     await this.limits.hit(AuthLimits.registerPerIp(ip));
-    if (body.acceptTerms === false) throw AppError.validation({ fields: [{ field: 'acceptTerms', message: AuthTexts.termsRequired }] }, AuthTexts.termsRequired);
+    if (body.acceptTerms === false)
+      throw AppError.validation(
+        { fields: [{ field: 'acceptTerms', message: AuthTexts.termsRequired }] },
+        AuthTexts.termsRequired,
+      );
     await verifyCaptcha(this.config, body.captchaToken, ip);
     const passwordHash = await hashPassword(body.password);
     const mailIds = await this.prisma.$transaction(async (tx) => {
@@ -40,7 +44,14 @@ export class RegistrationService {
         ? await this.users.update(existing.id, { passwordHash }, tx)
         : await this.users.create({ email: body.email, passwordHash }, tx);
       const token = await this.tokens.issue(user.id, 'confirm_email', CONFIRM_EMAIL_TTL_MS, tx);
-      return [await this.mail.record('confirm-email', user.email, { token, ...(body.returnTo ? { returnTo: body.returnTo } : {}) }, tx)];
+      return [
+        await this.mail.record(
+          'confirm-email',
+          user.email,
+          { token, ...(body.returnTo ? { returnTo: body.returnTo } : {}) },
+          tx,
+        ),
+      ];
     });
     await this.mail.dispatch(...mailIds);
   }
@@ -52,7 +63,10 @@ export class RegistrationService {
       return consumed;
     });
     if (result.status === 'expired') throw new AppError('AUTH_TOKEN_EXPIRED');
-    if (result.status === 'invalid') throw new AppError('AUTH_TOKEN_INVALID', { message: 'This confirmation link is not valid. It may have been used already.' });
+    if (result.status === 'invalid')
+      throw new AppError('AUTH_TOKEN_INVALID', {
+        message: 'This confirmation link is not valid. It may have been used already.',
+      });
   }
 
   async resendConfirmation(email: string, ip: string): Promise<void> {

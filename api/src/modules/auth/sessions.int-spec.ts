@@ -36,11 +36,19 @@ describe('login, sessions and API keys', () => {
     const login = await client.post('/oauth2/login', { email: user.email, password: user.password });
     const cookies = login.headers.getSetCookie().join('\n');
     expect(cookies).toMatch(new RegExp(`${ACCESS_COOKIE}=[^;]+; Path=/; Expires=[^;]+; HttpOnly; SameSite=Lax`));
-    expect(cookies).toMatch(new RegExp(`${REFRESH_COOKIE}=[^;]+; Path=/api/oauth2; Expires=[^;]+; HttpOnly; SameSite=Lax`));
+    expect(cookies).toMatch(
+      new RegExp(`${REFRESH_COOKIE}=[^;]+; Path=/api/oauth2; Expires=[^;]+; HttpOnly; SameSite=Lax`),
+    );
     expect(cookies).toMatch(/lw_session=1; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax/);
     const me = await client.get('/oauth2/userinfo');
     expect(me.status).toBe(200);
-    expect(me.body.content.user).toMatchObject({ id: user.id, email: user.email, username: user.username, name: user.username, hasPassword: true });
+    expect(me.body.content.user).toMatchObject({
+      id: user.id,
+      email: user.email,
+      username: user.username,
+      name: user.username,
+      hasPassword: true,
+    });
 
     const forged = new ApiClient(app.url, { clientId: null });
     forged.setCookie(ACCESS_COOKIE, client.cookie(ACCESS_COOKIE)!);
@@ -60,7 +68,9 @@ describe('login, sessions and API keys', () => {
     expect((await client.get('/oauth2/userinfo')).status).toBe(200);
 
     // A thief replays the first token after the grace period for racing tabs.
-    await app.http.app.get(PrismaService).refreshToken.updateMany({ where: { usedAt: { not: null } }, data: { usedAt: new Date(Date.now() - 60_000) } });
+    await app.http.app
+      .get(PrismaService)
+      .refreshToken.updateMany({ where: { usedAt: { not: null } }, data: { usedAt: new Date(Date.now() - 60_000) } });
     const thief = new ApiClient(app.url);
     thief.setCookie(REFRESH_COOKIE, firstRefresh);
     expect((await thief.post('/oauth2/refresh')).status).toBe(401);
@@ -89,13 +99,23 @@ describe('login, sessions and API keys', () => {
     expect(sessions.body.content.sessions).toHaveLength(2);
     expect(sessions.body.content.sessions.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
 
-    const wrongOld = await laptop.post('/oauth2/password/change', { oldPassword: 'nope', password: 'brand-new-1', confirmPassword: 'brand-new-1' });
+    const wrongOld = await laptop.post('/oauth2/password/change', {
+      oldPassword: 'nope',
+      password: 'brand-new-1',
+      confirmPassword: 'brand-new-1',
+    });
     expect(wrongOld.status).toBe(400);
-    const changed = await laptop.post('/oauth2/password/change', { oldPassword: user.password, password: 'brand-new-1', confirmPassword: 'brand-new-1' });
+    const changed = await laptop.post('/oauth2/password/change', {
+      oldPassword: user.password,
+      password: 'brand-new-1',
+      confirmPassword: 'brand-new-1',
+    });
     expect(changed.status).toBe(200);
     expect((await laptop.get('/oauth2/userinfo')).status).toBe(200);
     expect((await phone.get('/oauth2/userinfo')).status).toBe(401);
-    expect((await new ApiClient(app.url).post('/oauth2/login', { email: user.email, password: 'brand-new-1' })).status).toBe(200);
+    expect(
+      (await new ApiClient(app.url).post('/oauth2/login', { email: user.email, password: 'brand-new-1' })).status,
+    ).toBe(200);
   });
 
   it('lets a user log out another of their sessions, but not someone else’s', async () => {
@@ -112,7 +132,8 @@ describe('login, sessions and API keys', () => {
   it('locks an address after 10 failed logins with 429 and Retry-After, known or unknown alike', async () => {
     const user = await createUser(app);
     const client = new ApiClient(app.url);
-    for (let i = 0; i < 10; i++) expect((await client.post('/oauth2/login', { email: user.email, password: `bad-${i}` })).status).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect((await client.post('/oauth2/login', { email: user.email, password: `bad-${i}` })).status).toBe(401);
     const locked = await client.post('/oauth2/login', { email: user.email, password: user.password });
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);

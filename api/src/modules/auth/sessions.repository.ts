@@ -5,7 +5,10 @@ import { PrismaService, type TransactionClient } from '../../core/prisma/prisma.
 export class SessionsRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  createSession(data: { userId: string; userAgent?: string; ip?: string; method: string; expiresAt: Date }, tx: TransactionClient = this.prisma) {
+  createSession(
+    data: { userId: string; userAgent?: string; ip?: string; method: string; expiresAt: Date },
+    tx: TransactionClient = this.prisma,
+  ) {
     return tx.session.create({ data, select: { id: true } });
   }
 
@@ -14,7 +17,10 @@ export class SessionsRepository {
   }
 
   findRefreshToken(tokenHash: string) {
-    return this.prisma.refreshToken.findUnique({ where: { tokenHash }, include: { session: { select: { id: true, userId: true, revokedAt: true, expiresAt: true } } } });
+    return this.prisma.refreshToken.findUnique({
+      where: { tokenHash },
+      include: { session: { select: { id: true, userId: true, revokedAt: true, expiresAt: true } } },
+    });
   }
 
   /** True when this call marked the token used (false: someone else used it first). */
@@ -31,7 +37,10 @@ export class SessionsRepository {
   }
 
   async touch(sessionId: string, expiresAt?: Date, tx: TransactionClient = this.prisma): Promise<void> {
-    await tx.session.update({ where: { id: sessionId }, data: { lastUsedAt: new Date(), ...(expiresAt ? { expiresAt } : {}) } });
+    await tx.session.update({
+      where: { id: sessionId },
+      data: { lastUsedAt: new Date(), ...(expiresAt ? { expiresAt } : {}) },
+    });
   }
 
   listActive(userId: string) {
@@ -42,9 +51,18 @@ export class SessionsRepository {
     });
   }
 
-  async revoke(where: { id?: string; userId?: string; exceptId?: string }, reason: string, tx: TransactionClient = this.prisma): Promise<number> {
+  async revoke(
+    where: { id?: string; userId?: string; exceptId?: string },
+    reason: string,
+    tx: TransactionClient = this.prisma,
+  ): Promise<number> {
     const { count } = await tx.session.updateMany({
-      where: { ...(where.id ? { id: where.id } : {}), ...(where.userId ? { userId: where.userId } : {}), ...(where.exceptId ? { NOT: { id: where.exceptId } } : {}), revokedAt: null },
+      where: {
+        ...(where.id ? { id: where.id } : {}),
+        ...(where.userId ? { userId: where.userId } : {}),
+        ...(where.exceptId ? { NOT: { id: where.exceptId } } : {}),
+        revokedAt: null,
+      },
       data: { revokedAt: new Date(), revokedReason: reason },
     });
     return count;

@@ -54,7 +54,16 @@ export class SessionsService {
     const session = await this.prisma.$transaction(async (tx) => {
       // Every way in (password, Google) starts here: the one place a disabled account is refused.
       if (!(await this.users.recordLogin(userId, tx))) throw new AppError('AUTH_ACCOUNT_DISABLED');
-      const created = await this.sessions.createSession({ userId, userAgent: context.userAgent?.slice(0, 300), ip: context.ip, method: context.method, expiresAt: refreshExpiresAt }, tx);
+      const created = await this.sessions.createSession(
+        {
+          userId,
+          userAgent: context.userAgent?.slice(0, 300),
+          ip: context.ip,
+          method: context.method,
+          expiresAt: refreshExpiresAt,
+        },
+        tx,
+      );
       await this.sessions.addRefreshToken(created.id, sha256(refreshToken), refreshExpiresAt, tx);
       return created;
     });
@@ -63,12 +72,17 @@ export class SessionsService {
 
   async rotate(refreshToken: string): Promise<IssuedTokens> {
     const row = await this.sessions.findRefreshToken(sha256(refreshToken));
-    const invalid = () => new AppError(ErrorCode.AUTH_REQUIRED, { message: 'Your session has ended. Please log in again.' });
-    if (!row || row.session.revokedAt || row.session.expiresAt <= new Date() || row.expiresAt <= new Date()) throw invalid();
+    const invalid = () =>
+      new AppError(ErrorCode.AUTH_REQUIRED, { message: 'Your session has ended. Please log in again.' });
+    if (!row || row.session.revokedAt || row.session.expiresAt <= new Date() || row.expiresAt <= new Date())
+      throw invalid();
     if (row.usedAt) {
       if (Date.now() - row.usedAt.getTime() > REUSE_GRACE_MS) {
         await this.sessions.revoke({ id: row.sessionId }, 'refresh token reused');
-        this.logger.warn({ sessionId: row.sessionId, userId: row.session.userId }, 'refresh token reuse detected: session revoked');
+        this.logger.warn(
+          { sessionId: row.sessionId, userId: row.session.userId },
+          'refresh token reuse detected: session revoked',
+        );
       }
       throw invalid();
     }
@@ -85,7 +99,9 @@ export class SessionsService {
   }
 
   /** The live session an access token names, or null. */
-  async authenticate(accessToken: string): Promise<{ sessionId: string; userId: string; role: 'user' | 'admin' } | null> {
+  async authenticate(
+    accessToken: string,
+  ): Promise<{ sessionId: string; userId: string; role: 'user' | 'admin' } | null> {
     const payload = this.accessTokens.verify(accessToken);
     if (!payload) return null;
     const session = await this.sessions.findActive(payload.sid);
@@ -121,6 +137,13 @@ export class SessionsService {
 
   private accessToken(sessionId: string, userId: string): { accessToken: string; accessExpiresAt: Date } {
     const accessExpiresAt = new Date(Date.now() + ACCESS_TTL_MS);
-    return { accessToken: this.accessTokens.sign({ sid: sessionId, uid: userId, exp: Math.floor(accessExpiresAt.getTime() / 1000) }), accessExpiresAt };
+    return {
+      accessToken: this.accessTokens.sign({
+        sid: sessionId,
+        uid: userId,
+        exp: Math.floor(accessExpiresAt.getTime() / 1000),
+      }),
+      accessExpiresAt,
+    };
   }
 }

@@ -23,7 +23,11 @@ export class BalanceTestsController {
   }
 
   @Endpoint(endpoints.create)
-  async create(@CurrentCaller() caller: Caller, @Param() params: FuidParams, @Body() body: EndpointInput<typeof endpoints.create.body>) {
+  async create(
+    @CurrentCaller() caller: Caller,
+    @Param() params: FuidParams,
+    @Body() body: EndpointInput<typeof endpoints.create.body>,
+  ) {
     return { success: true, content: { test: await this.tests.create(params.fuid, caller, body) } };
   }
 
@@ -34,7 +38,11 @@ export class BalanceTestsController {
   }
 
   @Endpoint(endpoints.run)
-  async run(@CurrentCaller() caller: Caller, @Param() params: IdParams, @Body() body: EndpointInput<typeof endpoints.run.body>) {
+  async run(
+    @CurrentCaller() caller: Caller,
+    @Param() params: IdParams,
+    @Body() body: EndpointInput<typeof endpoints.run.body>,
+  ) {
     return { success: true, content: await this.tests.run(params.id, caller, body.origin) };
   }
 }

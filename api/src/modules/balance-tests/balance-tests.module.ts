@@ -4,5 +4,9 @@ import { BalanceTestsController } from './balance-tests.controller.js';
 import { BalanceTestsRepository } from './balance-tests.repository.js';
 import { BalanceTestsService } from './balance-tests.service.js';
 
-@Module({ imports: [DiagramsModule], controllers: [BalanceTestsController], providers: [BalanceTestsRepository, BalanceTestsService] })
+@Module({
+  imports: [DiagramsModule],
+  controllers: [BalanceTestsController],
+  providers: [BalanceTestsRepository, BalanceTestsService],
+})
 export class BalanceTestsModule {}

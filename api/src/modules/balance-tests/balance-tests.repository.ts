@@ -4,9 +4,31 @@ import { PrismaService } from '../../core/prisma/prisma.service.js';
 
 const HISTORY = 20;
 export const balanceTestSelect = {
-  id: true, name: true, nodeId: true, step: true, min: true, max: true, share: true, runs: true, seed: true, createdAt: true, diagramId: true,
+  id: true,
+  name: true,
+  nodeId: true,
+  step: true,
+  min: true,
+  max: true,
+  share: true,
+  runs: true,
+  seed: true,
+  createdAt: true,
+  diagramId: true,
   diagram: { select: { fuid: true, name: true, version: true } },
-  results: { orderBy: { createdAt: 'desc' }, take: HISTORY, select: { id: true, diagramVersion: true, passed: true, observedShare: true, runs: true, origin: true, createdAt: true } },
+  results: {
+    orderBy: { createdAt: 'desc' },
+    take: HISTORY,
+    select: {
+      id: true,
+      diagramVersion: true,
+      passed: true,
+      observedShare: true,
+      runs: true,
+      origin: true,
+      createdAt: true,
+    },
+  },
 } as const satisfies Prisma.BalanceTestSelect;
 export type BalanceTestRow = Prisma.BalanceTestGetPayload<{ select: typeof balanceTestSelect }>;
 
@@ -30,11 +52,18 @@ export class BalanceTestsRepository {
   }
 
   find(id: string): Promise<BalanceTestRow | null> {
-    return this.prisma.balanceTest.findFirst({ where: { id, diagram: { deletedAt: null } }, select: balanceTestSelect });
+    return this.prisma.balanceTest.findFirst({
+      where: { id, diagram: { deletedAt: null } },
+      select: balanceTestSelect,
+    });
   }
 
   forDiagram(diagramId: string): Promise<BalanceTestRow[]> {
-    return this.prisma.balanceTest.findMany({ where: { diagramId }, select: balanceTestSelect, orderBy: { createdAt: 'asc' } });
+    return this.prisma.balanceTest.findMany({
+      where: { diagramId },
+      select: balanceTestSelect,
+      orderBy: { createdAt: 'asc' },
+    });
   }
 
   /** The Tests list: tests I wrote, and tests on diagrams of my workspace. */
@@ -51,9 +80,30 @@ export class BalanceTestsRepository {
     await this.prisma.balanceTest.delete({ where: { id } });
   }
 
-  async recordResult(testId: string, data: { diagramVersion: number; passed: boolean; observedShare: number; runs: number; ranById: string; origin: string }) {
+  async recordResult(
+    testId: string,
+    data: {
+      diagramVersion: number;
+      passed: boolean;
+      observedShare: number;
+      runs: number;
+      ranById: string;
+      origin: string;
+    },
+  ) {
     const [result] = await this.prisma.$transaction([
-      this.prisma.balanceTestRun.create({ data: { testId, ...data }, select: { id: true, diagramVersion: true, passed: true, observedShare: true, runs: true, origin: true, createdAt: true } }),
+      this.prisma.balanceTestRun.create({
+        data: { testId, ...data },
+        select: {
+          id: true,
+          diagramVersion: true,
+          passed: true,
+          observedShare: true,
+          runs: true,
+          origin: true,
+          createdAt: true,
+        },
+      }),
       this.prisma.balanceTest.update({ where: { id: testId }, data: { updatedAt: new Date() }, select: { id: true } }),
     ]);
     return result;

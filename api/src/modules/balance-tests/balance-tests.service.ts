@@ -39,7 +39,10 @@ export class BalanceTestsService {
     const document = await this.diagrams.documentOf(diagram.id);
     const node = (document.nodes ?? []).find((n) => n.id === input.nodeId);
     if (!node || (node.type !== 'pool' && node.type !== 'register')) {
-      throw AppError.validation({ fields: [{ field: 'nodeId', message: 'Choose a pool or register of the saved diagram' }] }, 'Choose a pool or register of the saved diagram');
+      throw AppError.validation(
+        { fields: [{ field: 'nodeId', message: 'Choose a pool or register of the saved diagram' }] },
+        'Choose a pool or register of the saved diagram',
+      );
     }
     return this.viewWith(await this.tests.create(diagram.id, caller.userId, input), document);
   }
@@ -58,13 +61,21 @@ export class BalanceTestsService {
     try {
       outcome = runBalanceTest(document, row);
     } catch (error) {
-      if (error instanceof BalanceTestError && error.code === 'NOTHING_PLOTTED') throw new AppError(ErrorCode.BALANCE_TEST_NOTHING_PLOTTED);
-      if (error instanceof BalanceTestError) throw AppError.validation({ fields: [{ field: 'nodeId', message: error.message }] }, error.message);
-      if (error instanceof CompileError) throw new AppError(ErrorCode.DIAGRAM_INVALID, { details: { problems: error.problems } });
+      if (error instanceof BalanceTestError && error.code === 'NOTHING_PLOTTED')
+        throw new AppError(ErrorCode.BALANCE_TEST_NOTHING_PLOTTED);
+      if (error instanceof BalanceTestError)
+        throw AppError.validation({ fields: [{ field: 'nodeId', message: error.message }] }, error.message);
+      if (error instanceof CompileError)
+        throw new AppError(ErrorCode.DIAGRAM_INVALID, { details: { problems: error.problems } });
       throw error;
     }
     const result = await this.tests.recordResult(row.id, {
-      diagramVersion: row.diagram.version, passed: outcome.passed, observedShare: outcome.observedShare, runs: outcome.runs, ranById: caller.userId, origin,
+      diagramVersion: row.diagram.version,
+      passed: outcome.passed,
+      observedShare: outcome.observedShare,
+      runs: outcome.runs,
+      ranById: caller.userId,
+      origin,
     });
     const test = await this.view((await this.tests.find(row.id))!);
     return { test, result: { ...result, createdAt: result.createdAt.toISOString() } };
@@ -74,7 +85,8 @@ export class BalanceTestsService {
     const row = await this.tests.find(id);
     if (!row) throw new AppError(ErrorCode.BALANCE_TEST_NOT_FOUND);
     await this.access.require(row.diagram.fuid, caller, needed).catch((error: unknown) => {
-      if (error instanceof AppError && error.code === ErrorCode.DIAGRAM_NOT_FOUND) throw new AppError(ErrorCode.BALANCE_TEST_NOT_FOUND);
+      if (error instanceof AppError && error.code === ErrorCode.DIAGRAM_NOT_FOUND)
+        throw new AppError(ErrorCode.BALANCE_TEST_NOT_FOUND);
       throw error;
     });
     return row;

@@ -46,7 +46,17 @@ export class BillingAccountService {
     return list.data.flatMap((invoice) => {
       const status = invoiceStatus(invoice.status);
       return status
-        ? [{ id: invoice.id, number: invoice.number, status, amount: invoice.total, currency: invoice.currency, createdAt: new Date(invoice.created * 1000).toISOString(), pdfUrl: invoice.invoice_pdf ?? null }]
+        ? [
+            {
+              id: invoice.id,
+              number: invoice.number,
+              status,
+              amount: invoice.total,
+              currency: invoice.currency,
+              createdAt: new Date(invoice.created * 1000).toISOString(),
+              pdfUrl: invoice.invoice_pdf ?? null,
+            },
+          ]
         : [];
     });
   }
@@ -65,15 +75,33 @@ export class BillingAccountService {
     return {
       companyName: customer.name ?? '',
       invoicingEmail: customer.email ?? '',
-      address: { line1: customer.address?.line1 ?? '', postalCode: customer.address?.postal_code ?? '', city: customer.address?.city ?? '', country: customer.address?.country ?? '' },
+      address: {
+        line1: customer.address?.line1 ?? '',
+        postalCode: customer.address?.postal_code ?? '',
+        city: customer.address?.city ?? '',
+        country: customer.address?.country ?? '',
+      },
       balance: { amount: customer.balance, currency: customer.currency ?? CURRENCY.toLowerCase() },
       taxId: taxId
-        ? { value: taxId.value, status, checkedAt: status !== 'pending' && taxIdCheckedAt ? taxIdCheckedAt.toISOString() : null, verifiedName: taxId.verification?.verified_name ?? null }
+        ? {
+            value: taxId.value,
+            status,
+            checkedAt: status !== 'pending' && taxIdCheckedAt ? taxIdCheckedAt.toISOString() : null,
+            verifiedName: taxId.verification?.verified_name ?? null,
+          }
         : null,
     };
   }
 
-  async save(caller: Caller, input: { workspaceId?: string; companyName: string; invoicingEmail: string; address: { line1: string; postalCode: string; city: string; country: string } }): Promise<BillingAccountDetails> {
+  async save(
+    caller: Caller,
+    input: {
+      workspaceId?: string;
+      companyName: string;
+      invoicingEmail: string;
+      address: { line1: string; postalCode: string; city: string; country: string };
+    },
+  ): Promise<BillingAccountDetails> {
     const scope = await this.access.scope(caller, input.workspaceId, 'manage');
     const customer = await this.billing.customerOf(scope, caller);
     const { line1, postalCode, city, country } = input.address;

@@ -11,7 +11,8 @@ import { StripeGateway } from './stripe-gateway.js';
 import { SubscriptionSync } from './subscription-sync.js';
 
 type Outcome = 'applied' | 'unchanged' | 'stale' | 'ignored' | 'unknown_customer';
-const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
 
 /**
  * Stripe webhooks: verified on the raw body, stored once by event id (stripe_events), then applied
@@ -33,7 +34,12 @@ export class BillingWebhooksService {
   /** Throws BILLING_WEBHOOK_SIGNATURE (400) before anything is stored when the signature is missing or wrong. */
   async receive(raw: Buffer, signature: string | undefined): Promise<void> {
     const event = this.stripe.constructEvent(raw, signature);
-    const fresh = await this.repository.storeEvent({ id: event.id, type: event.type, created: event.created, payload: event });
+    const fresh = await this.repository.storeEvent({
+      id: event.id,
+      type: event.type,
+      created: event.created,
+      payload: event,
+    });
     if (!fresh) return;
     const outcome = await this.events.transaction(async (tx, emit) => {
       if (!(await this.repository.claimEvent(event.id, tx))) return null;
@@ -71,12 +77,22 @@ export class BillingWebhooksService {
     }
   }
 
-  private async subscriptionChanged(subscription: Stripe.Subscription, at: Date, tx: TransactionClient, emit: Emit): Promise<Outcome> {
+  private async subscriptionChanged(
+    subscription: Stripe.Subscription,
+    at: Date,
+    tx: TransactionClient,
+    emit: Emit,
+  ): Promise<Outcome> {
     const workspaceId = await this.workspaceOf(idOf(subscription.customer), subscription.metadata);
     if (!workspaceId) return 'unknown_customer';
     const current = await this.subscriptions.current(workspaceId, tx);
     // The end of an earlier subscription of this workspace (one that ended before a new checkout).
-    if (current.stripeSubscriptionId && current.stripeSubscriptionId !== subscription.id && subscription.status === 'canceled') return 'stale';
+    if (
+      current.stripeSubscriptionId &&
+      current.stripeSubscriptionId !== subscription.id &&
+      subscription.status === 'canceled'
+    )
+      return 'stale';
     if (current.stripeEventAt && at < current.stripeEventAt) return 'stale';
     const snapshot = snapshotOf(subscription);
     if (!snapshot) return 'ignored';
@@ -84,14 +100,26 @@ export class BillingWebhooksService {
   }
 
   /** Remembers the open invoice of a failed payment ("Retry payment"); a paid invoice clears it. */
-  private async invoiceChanged(invoice: Stripe.Invoice, paid: boolean, at: Date, tx: TransactionClient): Promise<Outcome> {
+  private async invoiceChanged(
+    invoice: Stripe.Invoice,
+    paid: boolean,
+    at: Date,
+    tx: TransactionClient,
+  ): Promise<Outcome> {
     const workspaceId = await this.workspaceOf(idOf(invoice.customer), invoice.parent?.subscription_details?.metadata);
     if (!workspaceId) return 'unknown_customer';
     const account = await this.repository.lockAccount(workspaceId, tx);
     if (account.invoiceEventAt && at < account.invoiceEventAt) return 'stale';
     const current = await this.subscriptions.current(workspaceId, tx);
-    if (!paid && current.stripeSubscriptionId && invoiceSubscriptionId(invoice) !== current.stripeSubscriptionId) return 'ignored';
-    const openInvoiceId = paid ? (account.openInvoiceId === invoice.id ? null : account.openInvoiceId) : invoice.status === 'open' ? invoice.id : account.openInvoiceId;
+    if (!paid && current.stripeSubscriptionId && invoiceSubscriptionId(invoice) !== current.stripeSubscriptionId)
+      return 'ignored';
+    const openInvoiceId = paid
+      ? account.openInvoiceId === invoice.id
+        ? null
+        : account.openInvoiceId
+      : invoice.status === 'open'
+        ? invoice.id
+        : account.openInvoiceId;
     await this.repository.updateAccount(workspaceId, { openInvoiceId, invoiceEventAt: at }, tx);
     return 'applied';
   }

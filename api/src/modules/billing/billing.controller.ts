@@ -76,7 +76,10 @@ export class BillingController {
   }
 
   @Endpoint(endpoints.saveAccountDetails)
-  async saveAccountDetails(@CurrentCaller() caller: Caller, @Body() body: EndpointInput<E['saveAccountDetails']['body']>) {
+  async saveAccountDetails(
+    @CurrentCaller() caller: Caller,
+    @Body() body: EndpointInput<E['saveAccountDetails']['body']>,
+  ) {
     return { success: true, content: await this.account.save(caller, body) };
   }
 

@@ -21,7 +21,16 @@ import { StripeGateway } from './stripe-gateway.js';
 @Module({
   imports: [WorkspacesModule, UsersModule, PlansModule, EventsModule],
   controllers: [BillingController],
-  providers: [StripeGateway, BillingAccess, BillingPlans, SubscriptionSync, BillingRepository, BillingService, BillingAccountService, BillingWebhooksService],
+  providers: [
+    StripeGateway,
+    BillingAccess,
+    BillingPlans,
+    SubscriptionSync,
+    BillingRepository,
+    BillingService,
+    BillingAccountService,
+    BillingWebhooksService,
+  ],
   exports: [BillingService],
 })
 export class BillingModule {}

@@ -18,7 +18,11 @@ export class BillingRepository {
     return (await tx.billingAccount.findUnique({ where: { workspaceId } }))!;
   }
 
-  updateAccount(workspaceId: string, data: { openInvoiceId?: string | null; invoiceEventAt?: Date | null; taxIdCheckedAt?: Date | null }, tx: TransactionClient = this.prisma) {
+  updateAccount(
+    workspaceId: string,
+    data: { openInvoiceId?: string | null; invoiceEventAt?: Date | null; taxIdCheckedAt?: Date | null },
+    tx: TransactionClient = this.prisma,
+  ) {
     return tx.billingAccount.upsert({ where: { workspaceId }, create: { ...data, workspaceId }, update: data });
   }
 
@@ -26,7 +30,12 @@ export class BillingRepository {
   async storeEvent(event: { id: string; type: string; created: number; payload: unknown }): Promise<boolean> {
     const stored = await this.prisma.stripeEvent.upsert({
       where: { stripeEventId: event.id },
-      create: { stripeEventId: event.id, type: event.type, stripeCreatedAt: new Date(event.created * 1000), payload: event.payload as Prisma.InputJsonValue },
+      create: {
+        stripeEventId: event.id,
+        type: event.type,
+        stripeCreatedAt: new Date(event.created * 1000),
+        payload: event.payload as Prisma.InputJsonValue,
+      },
       update: {},
       select: { processedAt: true },
     });
@@ -35,7 +44,9 @@ export class BillingRepository {
 
   /** True when this transaction may process the event (another delivery of it did not get there first). */
   async claimEvent(stripeEventId: string, tx: TransactionClient): Promise<boolean> {
-    const rows = await tx.$queryRaw<{ processed_at: Date | null }[]>`SELECT processed_at FROM stripe_events WHERE stripe_event_id = ${stripeEventId} FOR UPDATE`;
+    const rows = await tx.$queryRaw<
+      { processed_at: Date | null }[]
+    >`SELECT processed_at FROM stripe_events WHERE stripe_event_id = ${stripeEventId} FOR UPDATE`;
     return rows.length === 1 && rows[0].processed_at === null;
   }
 

@@ -17,7 +17,13 @@ import { StripeGateway } from './stripe-gateway.js';
 import { SubscriptionSync } from './subscription-sync.js';
 
 const perMonth = (price: Stripe.Price) => (price.unit_amount ?? 0) / (price.recurring?.interval === 'year' ? 12 : 1);
-const BILLED: ReadonlySet<string> = new Set<BillingState>(['active', 'payment_pending', 'expired', 'cancel_scheduled', 'canceled']);
+const BILLED: ReadonlySet<string> = new Set<BillingState>([
+  'active',
+  'payment_pending',
+  'expired',
+  'cancel_scheduled',
+  'canceled',
+]);
 /** States in which the workspace still has its paid subscription (a new Checkout is refused). */
 const HOLDING: ReadonlySet<string> = new Set(['active', 'payment_pending', 'cancel_scheduled']);
 const isoOf = (d: Date | null) => d?.toISOString() ?? null;
@@ -48,7 +54,8 @@ export class BillingService {
   }
 
   async overview(caller: Caller, workspaceId?: string): Promise<BillingOverview> {
-    if (!this.stripe.enabled) return { enabled: false, workspaceId: workspaceId ?? null, canManage: false, subscription: null };
+    if (!this.stripe.enabled)
+      return { enabled: false, workspaceId: workspaceId ?? null, canManage: false, subscription: null };
     const scope = await this.access.scope(caller, workspaceId, 'view');
     return this.overviewOf(scope);
   }
@@ -60,7 +67,10 @@ export class BillingService {
     // Price, currency and the plan of an ended subscription are Stripe's; the state is what the webhooks recorded.
     const live = snapshotOf(await this.stripe.subscription(state.stripeSubscriptionId));
     const account = await this.repository.account(scope.workspaceId);
-    const due = state.status === 'payment_pending' && account?.openInvoiceId ? await this.openAmount(account.openInvoiceId) : null;
+    const due =
+      state.status === 'payment_pending' && account?.openInvoiceId
+        ? await this.openAmount(account.openInvoiceId)
+        : null;
     const lapsed = state.status === 'canceled' || state.status === 'expired';
     const planName = lapsed && live ? ((await this.plans.planOf(live))?.name ?? state.plan.name) : state.plan.name;
     return {
@@ -74,7 +84,14 @@ export class BillingService {
         price: live?.unitAmount != null ? { amount: live.unitAmount * state.seats, currency: live.currency } : null,
         currentPeriodEnd: isoOf(state.currentPeriodEnd),
         cancelAt: isoOf(state.cancelAt),
-        pendingChange: state.pendingPlan && state.pendingBillingCycle ? { planName: state.pendingPlan.name, cycle: state.pendingBillingCycle, effectiveAt: isoOf(state.pendingChangeAt) } : null,
+        pendingChange:
+          state.pendingPlan && state.pendingBillingCycle
+            ? {
+                planName: state.pendingPlan.name,
+                cycle: state.pendingBillingCycle,
+                effectiveAt: isoOf(state.pendingChangeAt),
+              }
+            : null,
         amountDue: due,
         contactUs: this.needsContact(live),
       },
@@ -95,16 +112,23 @@ export class BillingService {
   async customerOf(scope: BillingScope, caller: Caller): Promise<string> {
     const state = await this.subscriptions.current(scope.workspaceId);
     if (state.stripeCustomerId) return state.stripeCustomerId;
-    const customer = await this.stripe.createCustomer({ email: await this.users.emailOf(caller.userId), workspaceId: scope.workspaceId });
+    const customer = await this.stripe.createCustomer({
+      email: await this.users.emailOf(caller.userId),
+      workspaceId: scope.workspaceId,
+    });
     await this.subscriptions.applyChange(scope.workspaceId, { stripeCustomerId: customer.id }, { reason: 'stripe' });
     return customer.id;
   }
 
   /** A Stripe Checkout page for a new subscription (also from a trial); the webhook makes it active. */
-  async checkout(caller: Caller, input: { workspaceId?: string; planName: string; cycle: BillingCycle }): Promise<{ url: string }> {
+  async checkout(
+    caller: Caller,
+    input: { workspaceId?: string; planName: string; cycle: BillingCycle },
+  ): Promise<{ url: string }> {
     const scope = await this.access.scope(caller, input.workspaceId, 'manage');
     const state = await this.subscriptions.current(scope.workspaceId);
-    if (state.stripeSubscriptionId && HOLDING.has(state.status)) throw new AppError(ErrorCode.BILLING_ALREADY_SUBSCRIBED);
+    if (state.stripeSubscriptionId && HOLDING.has(state.status))
+      throw new AppError(ErrorCode.BILLING_ALREADY_SUBSCRIBED);
     return this.startCheckout(scope, caller, input.planName, input.cycle);
   }
 
@@ -148,7 +172,8 @@ export class BillingService {
   private async subscribed(caller: Caller, workspaceId: string | undefined) {
     const scope = await this.access.scope(caller, workspaceId, 'manage');
     const state = await this.subscriptions.current(scope.workspaceId);
-    if (!state.stripeSubscriptionId || !HOLDING.has(state.status)) throw new AppError(ErrorCode.BILLING_NO_SUBSCRIPTION);
+    if (!state.stripeSubscriptionId || !HOLDING.has(state.status))
+      throw new AppError(ErrorCode.BILLING_NO_SUBSCRIPTION);
     return { scope, state, subscriptionId: state.stripeSubscriptionId };
   }
 
@@ -160,7 +185,9 @@ export class BillingService {
 
   async cancel(caller: Caller, input: { workspaceId?: string; immediately: boolean }): Promise<BillingOverview> {
     const { scope, subscriptionId } = await this.subscribed(caller, input.workspaceId);
-    const subscription = input.immediately ? await this.stripe.cancelSubscriptionNow(subscriptionId) : await this.stripe.updateSubscription(subscriptionId, { cancel_at_period_end: true });
+    const subscription = input.immediately
+      ? await this.stripe.cancelSubscriptionNow(subscriptionId)
+      : await this.stripe.updateSubscription(subscriptionId, { cancel_at_period_end: true });
     await this.record(scope.workspaceId, subscription);
     return this.overviewOf(scope);
   }
@@ -168,14 +195,18 @@ export class BillingService {
   async undoCancel(caller: Caller, workspaceId?: string): Promise<BillingOverview> {
     const { scope, state, subscriptionId } = await this.subscribed(caller, workspaceId);
     if (state.status !== 'cancel_scheduled') throw new AppError(ErrorCode.BILLING_NO_SUBSCRIPTION);
-    await this.record(scope.workspaceId, await this.stripe.updateSubscription(subscriptionId, { cancel_at_period_end: false }));
+    await this.record(
+      scope.workspaceId,
+      await this.stripe.updateSubscription(subscriptionId, { cancel_at_period_end: false }),
+    );
     return this.overviewOf(scope);
   }
 
   async retryPayment(caller: Caller, workspaceId?: string): Promise<BillingOverview> {
     const { scope, state, subscriptionId } = await this.subscribed(caller, workspaceId);
     const account = await this.repository.account(scope.workspaceId);
-    if (state.status !== 'payment_pending' || !account?.openInvoiceId) throw new AppError(ErrorCode.BILLING_NOTHING_TO_PAY);
+    if (state.status !== 'payment_pending' || !account?.openInvoiceId)
+      throw new AppError(ErrorCode.BILLING_NOTHING_TO_PAY);
     await this.stripe.payInvoice(account.openInvoiceId);
     await this.repository.updateAccount(scope.workspaceId, { openInvoiceId: null });
     await this.record(scope.workspaceId, await this.stripe.subscription(subscriptionId));
@@ -187,7 +218,10 @@ export class BillingService {
    * one, or another billing cycle, waits for the renewal (a Stripe subscription schedule) and is
    * shown as the pending plan or billing-cycle change until then.
    */
-  async changePlan(caller: Caller, input: { workspaceId?: string; planName: string; cycle: BillingCycle }): Promise<BillingOverview> {
+  async changePlan(
+    caller: Caller,
+    input: { workspaceId?: string; planName: string; cycle: BillingCycle },
+  ): Promise<BillingOverview> {
     const { scope, state, subscriptionId } = await this.subscribed(caller, input.workspaceId);
     if (state.status === 'payment_pending') throw new AppError(ErrorCode.BILLING_PAYMENT_PENDING);
     if (state.status !== 'active') throw new AppError(ErrorCode.BILLING_NO_SUBSCRIPTION);
@@ -200,7 +234,13 @@ export class BillingService {
     const item = live.items.data[0];
     const quantity = item.quantity ?? 1;
     if (input.cycle === snapshot.cycle && perMonth(price) > perMonth(item.price)) {
-      await this.record(scope.workspaceId, await this.stripe.updateSubscription(subscriptionId, { items: [{ id: item.id, price: price.id, quantity }], proration_behavior: 'always_invoice' }));
+      await this.record(
+        scope.workspaceId,
+        await this.stripe.updateSubscription(subscriptionId, {
+          items: [{ id: item.id, price: price.id, quantity }],
+          proration_behavior: 'always_invoice',
+        }),
+      );
       return this.overviewOf(scope);
     }
     // At the renewal: a subscription schedule whose second phase has the new price (and clears the
@@ -211,10 +251,20 @@ export class BillingService {
       end_behavior: 'release',
       phases: [
         { items: [{ price: item.price.id, quantity }], start_date: now.start_date, end_date: now.end_date },
-        { items: [{ price: price.id, quantity }], duration: { interval: price.recurring?.interval === 'year' ? 'year' : 'month', interval_count: 1 }, proration_behavior: 'none', metadata: { pending_plan: '', pending_cycle: '' } },
+        {
+          items: [{ price: price.id, quantity }],
+          duration: { interval: price.recurring?.interval === 'year' ? 'year' : 'month', interval_count: 1 },
+          proration_behavior: 'none',
+          metadata: { pending_plan: '', pending_cycle: '' },
+        },
       ],
     });
-    await this.record(scope.workspaceId, await this.stripe.updateSubscription(subscriptionId, { metadata: { pending_plan: input.planName, pending_cycle: input.cycle } }));
+    await this.record(
+      scope.workspaceId,
+      await this.stripe.updateSubscription(subscriptionId, {
+        metadata: { pending_plan: input.planName, pending_cycle: input.cycle },
+      }),
+    );
     return this.overviewOf(scope);
   }
 
@@ -224,7 +274,10 @@ export class BillingService {
     const live = await this.stripe.subscription(subscriptionId);
     const schedule = typeof live.schedule === 'string' ? live.schedule : live.schedule?.id;
     if (schedule) await this.stripe.releaseSchedule(schedule);
-    await this.record(scope.workspaceId, await this.stripe.updateSubscription(subscriptionId, { metadata: { pending_plan: '', pending_cycle: '' } }));
+    await this.record(
+      scope.workspaceId,
+      await this.stripe.updateSubscription(subscriptionId, { metadata: { pending_plan: '', pending_cycle: '' } }),
+    );
     return this.overviewOf(scope);
   }
 
@@ -236,13 +289,18 @@ export class BillingService {
    */
   async changeSeats(workspaceId: string, seats: number): Promise<{ seats: number }> {
     if (!this.stripe.enabled) throw new AppError(ErrorCode.PLAN_BILLING_DISABLED);
-    if (!Number.isInteger(seats) || seats < 1) throw AppError.validation({ fields: [{ field: 'seats', message: 'At least one seat' }] });
+    if (!Number.isInteger(seats) || seats < 1)
+      throw AppError.validation({ fields: [{ field: 'seats', message: 'At least one seat' }] });
     const state: SubscriptionState = await this.subscriptions.current(workspaceId);
-    if (!state.stripeSubscriptionId || !HOLDING.has(state.status)) throw new AppError(ErrorCode.BILLING_NO_SUBSCRIPTION);
+    if (!state.stripeSubscriptionId || !HOLDING.has(state.status))
+      throw new AppError(ErrorCode.BILLING_NO_SUBSCRIPTION);
     if (state.status === 'payment_pending') throw new AppError(ErrorCode.BILLING_PAYMENT_PENDING);
     if (state.seats === seats) return { seats };
     const live = await this.stripe.subscription(state.stripeSubscriptionId);
-    const updated = await this.stripe.updateSubscription(live.id, { items: [{ id: live.items.data[0].id, quantity: seats }], proration_behavior: 'create_prorations' });
+    const updated = await this.stripe.updateSubscription(live.id, {
+      items: [{ id: live.items.data[0].id, quantity: seats }],
+      proration_behavior: 'create_prorations',
+    });
     await this.record(workspaceId, updated);
     return { seats: updated.items.data[0]?.quantity ?? seats };
   }

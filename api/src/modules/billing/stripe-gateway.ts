@@ -37,7 +37,10 @@ export class StripeGateway {
     @Inject(LOGGER) logger: Logger,
   ) {
     this.stripe = createStripeClient(config);
-    if (this.stripe && !config.STRIPE_WEBHOOK_SECRET) logger.warn('STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not: Stripe webhooks are refused, so payments never change a subscription');
+    if (this.stripe && !config.STRIPE_WEBHOOK_SECRET)
+      logger.warn(
+        'STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not: Stripe webhooks are refused, so payments never change a subscription',
+      );
   }
 
   /** Billing is on with a Stripe key (the plans module's `billingEnabled` says the same). */
@@ -55,16 +58,26 @@ export class StripeGateway {
       return await run(this.client);
     } catch (error) {
       if (error instanceof AppError) throw error;
-      if (error instanceof Stripe.errors.StripeCardError) throw new AppError(ErrorCode.BILLING_PAYMENT_FAILED, { details: { declineCode: error.decline_code ?? error.code ?? null } });
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && (error.code === 'tax_id_invalid' || error.param === 'value')) throw new AppError(ErrorCode.BILLING_TAX_ID_INVALID);
-      throw new AppError(ErrorCode.BILLING_PROVIDER_UNAVAILABLE, { details: { stripe: error instanceof Stripe.errors.StripeError ? error.type : 'unknown' } });
+      if (error instanceof Stripe.errors.StripeCardError)
+        throw new AppError(ErrorCode.BILLING_PAYMENT_FAILED, {
+          details: { declineCode: error.decline_code ?? error.code ?? null },
+        });
+      if (
+        error instanceof Stripe.errors.StripeInvalidRequestError &&
+        (error.code === 'tax_id_invalid' || error.param === 'value')
+      )
+        throw new AppError(ErrorCode.BILLING_TAX_ID_INVALID);
+      throw new AppError(ErrorCode.BILLING_PROVIDER_UNAVAILABLE, {
+        details: { stripe: error instanceof Stripe.errors.StripeError ? error.type : 'unknown' },
+      });
     }
   }
 
   /** Verifies the signature over the raw body; throws when it is missing or wrong. */
   constructEvent(raw: Buffer, signature: string | undefined): Stripe.Event {
     if (!this.stripe) throw new AppError(ErrorCode.PLAN_BILLING_DISABLED);
-    if (!this.config.STRIPE_WEBHOOK_SECRET || !signature || !raw?.length) throw new AppError(ErrorCode.BILLING_WEBHOOK_SIGNATURE);
+    if (!this.config.STRIPE_WEBHOOK_SECRET || !signature || !raw?.length)
+      throw new AppError(ErrorCode.BILLING_WEBHOOK_SIGNATURE);
     try {
       return this.stripe.webhooks.constructEvent(raw, signature, this.config.STRIPE_WEBHOOK_SECRET);
     } catch {
@@ -73,7 +86,12 @@ export class StripeGateway {
   }
 
   createCustomer(params: { email: string | null; workspaceId: string }) {
-    return this.call((s) => s.customers.create({ email: params.email ?? undefined, metadata: { workspace_id: params.workspaceId } }, { idempotencyKey: `customer-${params.workspaceId}` }));
+    return this.call((s) =>
+      s.customers.create(
+        { email: params.email ?? undefined, metadata: { workspace_id: params.workspaceId } },
+        { idempotencyKey: `customer-${params.workspaceId}` },
+      ),
+    );
   }
 
   async customer(id: string): Promise<Stripe.Customer | null> {

@@ -31,7 +31,9 @@ export function parseLookupKey(key: string | null | undefined): { planName: stri
 }
 
 /** Stripe's status and flags → the spec's subscription states (app.md §4). */
-export function billingState(subscription: Pick<Stripe.Subscription, 'status' | 'cancel_at_period_end' | 'cancel_at'>): BillingState {
+export function billingState(
+  subscription: Pick<Stripe.Subscription, 'status' | 'cancel_at_period_end' | 'cancel_at'>,
+): BillingState {
   switch (subscription.status) {
     case 'active':
     case 'trialing':
@@ -51,7 +53,11 @@ export function snapshotOf(subscription: Stripe.Subscription): SubscriptionSnaps
   const item = subscription.items.data[0];
   if (!item) return null;
   const plan = parseLookupKey(item.price.lookup_key);
-  const pending = parseLookupKey(subscription.metadata?.pending_plan && subscription.metadata?.pending_cycle ? `${subscription.metadata.pending_plan}_${subscription.metadata.pending_cycle}` : null);
+  const pending = parseLookupKey(
+    subscription.metadata?.pending_plan && subscription.metadata?.pending_cycle
+      ? `${subscription.metadata.pending_plan}_${subscription.metadata.pending_cycle}`
+      : null,
+  );
   return {
     stripeSubscriptionId: subscription.id,
     stripeCustomerId: typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id,
@@ -64,7 +70,9 @@ export function snapshotOf(subscription: Stripe.Subscription): SubscriptionSnaps
     currency: subscription.currency,
     unitAmount: item.price.unit_amount ?? null,
     currentPeriodEnd: fromUnix(item.current_period_end),
-    cancelAt: fromUnix(subscription.cancel_at) ?? (subscription.cancel_at_period_end ? fromUnix(item.current_period_end) : null),
+    cancelAt:
+      fromUnix(subscription.cancel_at) ??
+      (subscription.cancel_at_period_end ? fromUnix(item.current_period_end) : null),
     pendingChange: pending,
     itemId: item.id,
   };

@@ -26,7 +26,11 @@ export class SubscriptionSync {
 
   /** Answers false when nothing was applied (an older event, or a price that is none of our plans). */
   async apply(workspaceId: string, snapshot: SubscriptionSnapshot, options: SyncOptions): Promise<boolean> {
-    const ids = { stripeCustomerId: snapshot.stripeCustomerId, stripeSubscriptionId: snapshot.stripeSubscriptionId, stripePriceId: snapshot.priceId };
+    const ids = {
+      stripeCustomerId: snapshot.stripeCustomerId,
+      stripeSubscriptionId: snapshot.stripeSubscriptionId,
+      stripePriceId: snapshot.priceId,
+    };
     if (snapshot.state === 'canceled') {
       const result = await this.subscriptions.downgradeToPublic(workspaceId, 'canceled', options);
       return result.applied;

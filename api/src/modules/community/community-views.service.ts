@@ -11,15 +11,24 @@ export interface Visitor {
   ip: string | null;
 }
 
-const cookieValue = (cookies: string | undefined, name: string) => cookies?.match(new RegExp(`(?:^|;\\s*)${name}=([^;]*)`))?.[1] ?? null;
+const cookieValue = (cookies: string | undefined, name: string) =>
+  cookies?.match(new RegExp(`(?:^|;\\s*)${name}=([^;]*)`))?.[1] ?? null;
 
 /** Who is looking, from a request: the signed-in user, else the anonymous visitor id cookie, else address and browser. */
-export function visitorOf(request: { headers: Record<string, string | string[] | undefined>; ip?: string }, userId: string | null): Visitor {
+export function visitorOf(
+  request: { headers: Record<string, string | string[] | undefined>; ip?: string },
+  userId: string | null,
+): Visitor {
   const header = (name: string) => {
     const value = request.headers[name];
     return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
   };
-  return { userId, anonymousId: cookieValue(header('cookie') ?? undefined, TrackingRules.anonymousIdCookie), userAgent: header('user-agent'), ip: request.ip ?? null };
+  return {
+    userId,
+    anonymousId: cookieValue(header('cookie') ?? undefined, TrackingRules.anonymousIdCookie),
+    userAgent: header('user-agent'),
+    ip: request.ip ?? null,
+  };
 }
 
 /**

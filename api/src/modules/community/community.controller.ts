@@ -44,7 +44,17 @@ export class CommunityController {
   async diagrams(@CurrentCaller() caller: Caller | undefined, @Query() q: Input<E['diagrams']['query']>) {
     const templates = q.source === 'templates';
     const order =
-      q.sortBy === 'likeCount' ? 'appreciated' : q.sortBy === 'viewCount' ? 'viewed' : q.sortBy === 'highlighted' ? 'highlighted' : q.sortBy === 'ofTheMonth' ? 'ofTheMonth' : templates ? 'template' : 'recent';
+      q.sortBy === 'likeCount'
+        ? 'appreciated'
+        : q.sortBy === 'viewCount'
+          ? 'viewed'
+          : q.sortBy === 'highlighted'
+            ? 'highlighted'
+            : q.sortBy === 'ofTheMonth'
+              ? 'ofTheMonth'
+              : templates
+                ? 'template'
+                : 'recent';
     const result = await this.community.diagrams({
       viewerId: viewer(caller),
       fuids: q.fileKeys.length ? q.fileKeys : undefined,
@@ -59,7 +69,8 @@ export class CommunityController {
       page: q.page,
       count: q.count,
     });
-    if (q.additionalInfo) for (const item of result.list) item.contributors = await this.community.contributors(item.fuid);
+    if (q.additionalInfo)
+      for (const item of result.list) item.contributors = await this.community.contributors(item.fuid);
     return ok(result);
   }
 
@@ -70,10 +81,28 @@ export class CommunityController {
 
   @Endpoint(endpoints.diagramsDataNoCache)
   @Header('Cache-Control', 'no-store')
-  async diagramsData(@CurrentCaller() caller: Caller | undefined, @Query() q: Input<E['diagramsDataNoCache']['query']>) {
+  async diagramsData(
+    @CurrentCaller() caller: Caller | undefined,
+    @Query() q: Input<E['diagramsDataNoCache']['query']>,
+  ) {
     if (!q.fileKeys.length) return ok([]);
-    const { list } = await this.community.diagrams({ viewerId: viewer(caller), fuids: q.fileKeys.slice(0, 100), order: 'recent', direction: 'desc', page: 1, count: 100 });
-    return ok(list.map((d) => ({ fuid: d.fuid, likeCount: d.likeCount, likedByAuthenticatedUser: d.likedByAuthenticatedUser, viewCount: d.viewCount, owner: { username: d.owner.username, isFollowed: d.owner.isFollowed } })));
+    const { list } = await this.community.diagrams({
+      viewerId: viewer(caller),
+      fuids: q.fileKeys.slice(0, 100),
+      order: 'recent',
+      direction: 'desc',
+      page: 1,
+      count: 100,
+    });
+    return ok(
+      list.map((d) => ({
+        fuid: d.fuid,
+        likeCount: d.likeCount,
+        likedByAuthenticatedUser: d.likedByAuthenticatedUser,
+        viewCount: d.viewCount,
+        owner: { username: d.owner.username, isFollowed: d.owner.isFollowed },
+      })),
+    );
   }
 
   @Endpoint(endpoints.diagramContributors)
@@ -84,12 +113,33 @@ export class CommunityController {
   @Endpoint(endpoints.diagramSearch)
   async diagramSearch(@CurrentCaller() caller: Caller | undefined, @Query() q: Input<E['diagramSearch']['query']>) {
     if (q.query.trim().length < 3) return ok({ list: [], totalCount: 0 }); // website.md §5: at least 3 characters
-    return ok(await this.community.diagrams({ viewerId: viewer(caller), term: q.query, order: 'appreciated', direction: 'desc', page: q.page, count: q.count }));
+    return ok(
+      await this.community.diagrams({
+        viewerId: viewer(caller),
+        term: q.query,
+        order: 'appreciated',
+        direction: 'desc',
+        page: q.page,
+        count: q.count,
+      }),
+    );
   }
 
   @Endpoint(endpoints.diagramSearchTag)
-  async diagramSearchTag(@CurrentCaller() caller: Caller | undefined, @Query() q: Input<E['diagramSearchTag']['query']>) {
-    return ok(await this.community.diagrams({ viewerId: viewer(caller), tag: q.tag, order: 'appreciated', direction: 'desc', page: q.page, count: q.count }));
+  async diagramSearchTag(
+    @CurrentCaller() caller: Caller | undefined,
+    @Query() q: Input<E['diagramSearchTag']['query']>,
+  ) {
+    return ok(
+      await this.community.diagrams({
+        viewerId: viewer(caller),
+        tag: q.tag,
+        order: 'appreciated',
+        direction: 'desc',
+        page: q.page,
+        count: q.count,
+      }),
+    );
   }
 
   @Endpoint(endpoints.tags)
@@ -99,7 +149,18 @@ export class CommunityController {
 
   @Endpoint(endpoints.userSearch)
   async userSearch(@CurrentCaller() caller: Caller | undefined, @Query() q: Input<E['userSearch']['query']>) {
-    const order = q.filter === 'designersOfTheMonth' ? 'ofTheMonth' : ({ diagramLikeCount: 'likes', created: 'created', lastActive: 'active', followerCount: 'followed', viewCount: 'viewed' } as const)[q.sortBy];
+    const order =
+      q.filter === 'designersOfTheMonth'
+        ? 'ofTheMonth'
+        : (
+            {
+              diagramLikeCount: 'likes',
+              created: 'created',
+              lastActive: 'active',
+              followerCount: 'followed',
+              viewCount: 'viewed',
+            } as const
+          )[q.sortBy];
     const result = await this.community.designers({
       viewerId: viewer(caller),
       term: q.query,
@@ -119,7 +180,15 @@ export class CommunityController {
   @Endpoint(endpoints.users)
   async users(@CurrentCaller() caller: Caller | undefined, @Query() q: Input<E['users']['query']>) {
     if (!q.usernames.length) return ok({ list: [] });
-    const { list } = await this.community.designers({ viewerId: viewer(caller), usernames: q.usernames.slice(0, 100), excludeEmpty: q.excludeEmptyProfiles, order: 'active', direction: 'desc', page: 1, count: 100 });
+    const { list } = await this.community.designers({
+      viewerId: viewer(caller),
+      usernames: q.usernames.slice(0, 100),
+      excludeEmpty: q.excludeEmptyProfiles,
+      order: 'active',
+      direction: 'desc',
+      page: 1,
+      count: 100,
+    });
     return ok({ list });
   }
 
@@ -135,9 +204,16 @@ export class CommunityController {
   }
 
   @Endpoint(endpoints.recordView)
-  async recordView(@CurrentCaller() caller: Caller | undefined, @Body() body: Input<E['recordView']['body']>, @Req() request: Request) {
+  async recordView(
+    @CurrentCaller() caller: Caller | undefined,
+    @Body() body: Input<E['recordView']['body']>,
+    @Req() request: Request,
+  ) {
     const visitor = visitorOf(request, viewer(caller));
-    const counted = 'fuid' in body ? await this.views.diagramViewed(body.fuid, visitor) : await this.views.profileViewed(body.username, visitor);
+    const counted =
+      'fuid' in body
+        ? await this.views.diagramViewed(body.fuid, visitor)
+        : await this.views.profileViewed(body.username, visitor);
     return ok({ counted });
   }
 

@@ -5,7 +5,12 @@ import { defineJob } from '../../core/queue/job-definition.js';
 export const ofTheMonthJob = defineJob({
   queue: 'maintenance',
   name: 'community.of-the-month',
-  schema: z.object({ month: z.string().regex(/^\d{4}-\d{2}$/).optional() }),
+  schema: z.object({
+    month: z
+      .string()
+      .regex(/^\d{4}-\d{2}$/)
+      .optional(),
+  }),
   attempts: 3,
 });
 
@@ -13,7 +18,12 @@ export const ofTheMonthJob = defineJob({
 export const trendingJob = defineJob({
   queue: 'maintenance',
   name: 'community.trending',
-  schema: z.object({ period: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional() }),
+  schema: z.object({
+    period: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .optional(),
+  }),
   attempts: 3,
 });
 

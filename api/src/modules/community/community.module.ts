@@ -13,7 +13,14 @@ import { SpotlightService } from './spotlight.service.js';
 @Module({
   imports: [EventsModule, SearchModule],
   controllers: [CommunityController],
-  providers: [CommunityRepository, CommunityService, CommunityViewsService, SpotlightService, RankingsJobsService, CommunityEventsConsumer],
+  providers: [
+    CommunityRepository,
+    CommunityService,
+    CommunityViewsService,
+    SpotlightService,
+    RankingsJobsService,
+    CommunityEventsConsumer,
+  ],
   exports: [CommunityService, CommunityViewsService, SpotlightService],
 })
 export class CommunityModule {}

@@ -84,7 +84,8 @@ const NO_VIEWER = '00000000-0000-0000-0000-000000000000';
 /** A diagram visitors may see: public on community, not deleted, its owner's profile public and enabled. */
 const PUBLIC_DIAGRAM = Prisma.sql`d.community AND d.deleted_at IS NULL AND u.username IS NOT NULL AND NOT u.is_private_account AND u.disabled_at IS NULL`;
 const PUBLIC_DESIGNER = Prisma.sql`u.username IS NOT NULL AND NOT u.is_private_account AND u.disabled_at IS NULL`;
-const LATEST_MONTH = (kind: string) => Prisma.sql`(SELECT max(month) FROM community_monthly_picks WHERE kind = ${kind})`;
+const LATEST_MONTH = (kind: string) =>
+  Prisma.sql`(SELECT max(month) FROM community_monthly_picks WHERE kind = ${kind})`;
 
 /**
  * Read-only queries over diagrams, users, likes and follows for rankings (the diagrams, accounts
@@ -125,14 +126,23 @@ export class CommunityRepository {
 
   private diagramWhere(q: DiagramQuery): Prisma.Sql {
     const parts: Prisma.Sql[] = [PUBLIC_DIAGRAM];
-    if (q.term) parts.push(Prisma.sql`(d.name ILIKE ${containing(q.term)} OR d.description ILIKE ${containing(q.term)})`);
+    if (q.term)
+      parts.push(Prisma.sql`(d.name ILIKE ${containing(q.term)} OR d.description ILIKE ${containing(q.term)})`);
     if (q.owner) parts.push(Prisma.sql`u.username = ${q.owner}`);
     if (q.fuids) parts.push(Prisma.sql`d.fuid = ANY(${q.fuids}::text[])`);
     if (q.excludeFuid) parts.push(Prisma.sql`d.fuid <> ${q.excludeFuid}`);
-    if (q.likedBy) parts.push(Prisma.sql`EXISTS (SELECT 1 FROM diagram_likes l JOIN users lu ON lu.id = l.user_id WHERE l.diagram_id = d.id AND lu.username = ${q.likedBy})`);
-    if (q.tag) parts.push(Prisma.sql`EXISTS (SELECT 1 FROM diagram_tags dt JOIN tags t ON t.id = dt.tag_id WHERE dt.diagram_id = d.id AND t.name_key = ${q.tag.trim().toLowerCase()})`);
-    if (q.templatesOnly || q.order === 'template') parts.push(Prisma.sql`EXISTS (SELECT 1 FROM community_templates ct WHERE ct.diagram_id = d.id)`);
-    if (q.spotlightOnly) parts.push(Prisma.sql`EXISTS (SELECT 1 FROM community_spotlights s WHERE s.diagram_id = d.id)`);
+    if (q.likedBy)
+      parts.push(
+        Prisma.sql`EXISTS (SELECT 1 FROM diagram_likes l JOIN users lu ON lu.id = l.user_id WHERE l.diagram_id = d.id AND lu.username = ${q.likedBy})`,
+      );
+    if (q.tag)
+      parts.push(
+        Prisma.sql`EXISTS (SELECT 1 FROM diagram_tags dt JOIN tags t ON t.id = dt.tag_id WHERE dt.diagram_id = d.id AND t.name_key = ${q.tag.trim().toLowerCase()})`,
+      );
+    if (q.templatesOnly || q.order === 'template')
+      parts.push(Prisma.sql`EXISTS (SELECT 1 FROM community_templates ct WHERE ct.diagram_id = d.id)`);
+    if (q.spotlightOnly)
+      parts.push(Prisma.sql`EXISTS (SELECT 1 FROM community_spotlights s WHERE s.diagram_id = d.id)`);
     if (q.order === 'ofTheMonth') parts.push(Prisma.sql`p.rank IS NOT NULL`);
     return Prisma.join(parts, ' AND ');
   }
@@ -158,7 +168,10 @@ export class CommunityRepository {
   async diagrams(q: DiagramQuery): Promise<{ rows: RankedDiagramRow[]; total: number }> {
     const viewer = q.viewerId ?? NO_VIEWER;
     const where = this.diagramWhere(q);
-    const pickJoin = q.order === 'ofTheMonth' ? Prisma.sql`LEFT JOIN community_monthly_picks p ON p.kind = 'diagram' AND p.subject_id = d.id AND p.month = ${LATEST_MONTH('diagram')}` : Prisma.empty;
+    const pickJoin =
+      q.order === 'ofTheMonth'
+        ? Prisma.sql`LEFT JOIN community_monthly_picks p ON p.kind = 'diagram' AND p.subject_id = d.id AND p.month = ${LATEST_MONTH('diagram')}`
+        : Prisma.empty;
     const [rows, count] = await Promise.all([
       this.prisma.$queryRaw<RankedDiagramRow[]>`
         SELECT d.id::text, d.fuid, d.name, d.description, d.like_count, d.view_count, d.play_count, d.fork_count, d.node_count, d.updated_at,
@@ -174,19 +187,27 @@ export class CommunityRepository {
         WHERE ${where}
         ORDER BY ${this.diagramOrder(q)}
         OFFSET ${q.offset} LIMIT ${q.limit}`,
-      this.total(Prisma.sql`SELECT count(*) AS n FROM diagrams d JOIN users u ON u.id = d.owner_id ${pickJoin} WHERE ${where}`),
+      this.total(
+        Prisma.sql`SELECT count(*) AS n FROM diagrams d JOIN users u ON u.id = d.owner_id ${pickJoin} WHERE ${where}`,
+      ),
     ]);
     return { rows, total: totalOf(rows.length, q, count) };
   }
 
   private designerWhere(q: DesignerQuery): Prisma.Sql {
     const parts: Prisma.Sql[] = [PUBLIC_DESIGNER];
-    if (q.term) parts.push(Prisma.sql`(u.username ILIKE ${containing(q.term)} OR coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '') ILIKE ${containing(q.term)})`);
+    if (q.term)
+      parts.push(
+        Prisma.sql`(u.username ILIKE ${containing(q.term)} OR coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '') ILIKE ${containing(q.term)})`,
+      );
     if (q.forHire) parts.push(Prisma.sql`u.available_for_hire`);
     if (q.usernames) parts.push(Prisma.sql`u.username = ANY(${q.usernames}::text[])`);
     if (q.spotlightOnly) parts.push(Prisma.sql`s.user_id IS NOT NULL`);
     if (q.ofTheMonth || q.order === 'ofTheMonth') parts.push(Prisma.sql`p.rank IS NOT NULL`);
-    if (q.excludeEmpty) parts.push(Prisma.sql`EXISTS (SELECT 1 FROM diagrams d WHERE d.owner_id = u.id AND d.community AND d.deleted_at IS NULL)`);
+    if (q.excludeEmpty)
+      parts.push(
+        Prisma.sql`EXISTS (SELECT 1 FROM diagrams d WHERE d.owner_id = u.id AND d.community AND d.deleted_at IS NULL)`,
+      );
     return Prisma.join(parts, ' AND ');
   }
 
@@ -213,7 +234,10 @@ export class CommunityRepository {
   async designers(q: DesignerQuery): Promise<{ rows: RankedDesignerRow[]; total: number }> {
     const viewer = q.viewerId ?? NO_VIEWER;
     const where = this.designerWhere(q);
-    const pickJoin = q.ofTheMonth || q.order === 'ofTheMonth' ? Prisma.sql`LEFT JOIN community_monthly_picks p ON p.kind = 'designer' AND p.subject_id = u.id AND p.month = ${LATEST_MONTH('designer')}` : Prisma.empty;
+    const pickJoin =
+      q.ofTheMonth || q.order === 'ofTheMonth'
+        ? Prisma.sql`LEFT JOIN community_monthly_picks p ON p.kind = 'designer' AND p.subject_id = u.id AND p.month = ${LATEST_MONTH('designer')}`
+        : Prisma.empty;
     // Orders on the users row page first, then add each designer's diagram figures; Recently Active and likes need them for every designer.
     const needsFigures = q.order === 'active' || q.order === 'likes';
     const page = needsFigures
@@ -233,13 +257,18 @@ export class CommunityRepository {
           FROM diagrams d WHERE d.owner_id = u.id AND d.community AND d.deleted_at IS NULL
         ) pub
         ${needsFigures ? Prisma.sql`ORDER BY ${this.designerOrder(q)} OFFSET ${q.offset} LIMIT ${q.limit}` : Prisma.sql`${order}`}`,
-      this.total(Prisma.sql`SELECT count(*) AS n FROM users u LEFT JOIN community_spotlights s ON s.user_id = u.id ${pickJoin} WHERE ${where}`),
+      this.total(
+        Prisma.sql`SELECT count(*) AS n FROM users u LEFT JOIN community_spotlights s ON s.user_id = u.id ${pickJoin} WHERE ${where}`,
+      ),
     ]);
     return { rows, total: totalOf(rows.length, q, count) };
   }
 
   /** What changes with each like and follow, fresh, for cards read from the shared lists (the spec's diagrams-data-nocache idea). */
-  diagramOverlay(viewerId: string | null, ids: string[]): Promise<{ id: string; like_count: number; view_count: number; liked: boolean; owner_followed: boolean }[]> {
+  diagramOverlay(
+    viewerId: string | null,
+    ids: string[],
+  ): Promise<{ id: string; like_count: number; view_count: number; liked: boolean; owner_followed: boolean }[]> {
     if (!ids.length) return Promise.resolve([]);
     const viewer = viewerId ?? NO_VIEWER;
     return this.prisma.$queryRaw`
@@ -249,7 +278,10 @@ export class CommunityRepository {
       FROM diagrams d WHERE d.id = ANY(${ids}::uuid[])`;
   }
 
-  designerOverlay(viewerId: string | null, ids: string[]): Promise<{ id: string; follower_count: number; is_followed: boolean }[]> {
+  designerOverlay(
+    viewerId: string | null,
+    ids: string[],
+  ): Promise<{ id: string; follower_count: number; is_followed: boolean }[]> {
     if (!ids.length) return Promise.resolve([]);
     const viewer = viewerId ?? NO_VIEWER;
     return this.prisma.$queryRaw`
@@ -258,11 +290,17 @@ export class CommunityRepository {
   }
 
   countAllDesigners(): Promise<number> {
-    return this.prisma.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM users u WHERE ${PUBLIC_DESIGNER}`.then((r) => Number(r[0]?.n ?? 0));
+    return this.prisma.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM users u WHERE ${PUBLIC_DESIGNER}`.then(
+      (r) => Number(r[0]?.n ?? 0),
+    );
   }
 
   /** Tags on public diagrams (case-insensitive), most used first. */
-  async tags(term: string | undefined, offset: number, limit: number): Promise<{ rows: { name: string; diagram_count: number }[]; total: number }> {
+  async tags(
+    term: string | undefined,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: { name: string; diagram_count: number }[]; total: number }> {
     const like = term ? containing(term) : '%';
     const [rows, count] = await Promise.all([
       this.prisma.$queryRaw<{ name: string; diagram_count: number }[]>`
@@ -279,7 +317,9 @@ export class CommunityRepository {
   }
 
   /** The owner and everyone with a public profile who saved a version of the diagram. */
-  contributors(fuid: string): Promise<{ username: string; first_name: string | null; last_name: string | null; avatar_url: string | null }[]> {
+  contributors(
+    fuid: string,
+  ): Promise<{ username: string; first_name: string | null; last_name: string | null; avatar_url: string | null }[]> {
     return this.prisma.$queryRaw`
       SELECT u.username, u.first_name, u.last_name, u.avatar_url FROM (
         SELECT d.owner_id AS user_id, 0 AS rank, d.created_at AS at FROM diagrams d JOIN users u ON u.id = d.owner_id WHERE d.fuid = ${fuid} AND ${PUBLIC_DIAGRAM}
@@ -293,24 +333,36 @@ export class CommunityRepository {
 
   publicDiagram(fuid: string): Promise<{ id: string; owner_id: string; name: string } | null> {
     return this.prisma.$queryRaw<{ id: string; owner_id: string; name: string }[]>`
-      SELECT d.id::text, d.owner_id::text, d.name FROM diagrams d JOIN users u ON u.id = d.owner_id WHERE d.fuid = ${fuid} AND ${PUBLIC_DIAGRAM} LIMIT 1`.then((r) => r[0] ?? null);
+      SELECT d.id::text, d.owner_id::text, d.name FROM diagrams d JOIN users u ON u.id = d.owner_id WHERE d.fuid = ${fuid} AND ${PUBLIC_DIAGRAM} LIMIT 1`.then(
+      (r) => r[0] ?? null,
+    );
   }
 
   publicDesigner(username: string): Promise<{ id: string } | null> {
-    return this.prisma.$queryRaw<{ id: string }[]>`SELECT u.id::text FROM users u WHERE u.username = ${username} AND ${PUBLIC_DESIGNER} LIMIT 1`.then((r) => r[0] ?? null);
+    return this.prisma.$queryRaw<
+      { id: string }[]
+    >`SELECT u.id::text FROM users u WHERE u.username = ${username} AND ${PUBLIC_DESIGNER} LIMIT 1`.then(
+      (r) => r[0] ?? null,
+    );
   }
 
   // ---- views ----
 
   /** One row per visitor, subject and day; the counter rises only when the row is new. */
-  async recordView(subjectType: 'diagram' | 'designer', subjectId: string, visitorKey: string, day: string): Promise<boolean> {
+  async recordView(
+    subjectType: 'diagram' | 'designer',
+    subjectId: string,
+    visitorKey: string,
+    day: string,
+  ): Promise<boolean> {
     return this.transaction(async (tx) => {
       const inserted = await tx.$executeRaw`
         INSERT INTO community_views (id, subject_type, subject_id, visitor_key, day, updated_at)
         VALUES (gen_random_uuid(), ${subjectType}, ${subjectId}::uuid, ${visitorKey}, ${day}::date, now())
         ON CONFLICT (subject_type, subject_id, visitor_key, day) DO NOTHING`;
       if (!inserted) return false;
-      if (subjectType === 'diagram') await tx.$executeRaw`UPDATE diagrams SET view_count = view_count + 1 WHERE id = ${subjectId}::uuid`;
+      if (subjectType === 'diagram')
+        await tx.$executeRaw`UPDATE diagrams SET view_count = view_count + 1 WHERE id = ${subjectId}::uuid`;
       else await tx.$executeRaw`UPDATE users SET view_count = view_count + 1 WHERE id = ${subjectId}::uuid`;
       return true;
     });
@@ -329,8 +381,10 @@ export class CommunityRepository {
   async removeSpotlight(kind: 'diagram' | 'designer', key: string): Promise<boolean> {
     const n =
       kind === 'diagram'
-        ? await this.prisma.$executeRaw`DELETE FROM community_spotlights s USING diagrams d WHERE s.diagram_id = d.id AND d.fuid = ${key}`
-        : await this.prisma.$executeRaw`DELETE FROM community_spotlights s USING users u WHERE s.user_id = u.id AND u.username = ${key}`;
+        ? await this.prisma
+            .$executeRaw`DELETE FROM community_spotlights s USING diagrams d WHERE s.diagram_id = d.id AND d.fuid = ${key}`
+        : await this.prisma
+            .$executeRaw`DELETE FROM community_spotlights s USING users u WHERE s.user_id = u.id AND u.username = ${key}`;
     return n > 0;
   }
 
@@ -347,7 +401,13 @@ export class CommunityRepository {
 
   // ---- templates ----
 
-  async recordTemplate(tx: TransactionClient, diagramId: string, publishedById: string, templateType: string | null, at: Date): Promise<void> {
+  async recordTemplate(
+    tx: TransactionClient,
+    diagramId: string,
+    publishedById: string,
+    templateType: string | null,
+    at: Date,
+  ): Promise<void> {
     await tx.$executeRaw`
       INSERT INTO community_templates (diagram_id, template_type, published_by_id, published_at, updated_at) VALUES (${diagramId}::uuid, ${templateType}, ${publishedById}::uuid, ${at}, now())
       ON CONFLICT (diagram_id) DO UPDATE SET template_type = EXCLUDED.template_type, updated_at = now()`;
@@ -365,7 +425,12 @@ export class CommunityRepository {
    * Diagram score: 3 per like, 5 per fork, 1 per view in the window. Designer score: 3 per new
    * follower, plus their public diagrams' likes (2 each) and views (1 each) in the window.
    */
-  async computeMonthlyPicks(month: string, from: Date, to: Date, limit: number): Promise<{ designers: number; diagrams: number }> {
+  async computeMonthlyPicks(
+    month: string,
+    from: Date,
+    to: Date,
+    limit: number,
+  ): Promise<{ designers: number; diagrams: number }> {
     return this.transaction(async (tx) => {
       await tx.$executeRaw`DELETE FROM community_monthly_picks WHERE month = ${month} AND kind IN ('diagram', 'designer')`;
       const diagrams = await tx.$executeRaw`
@@ -391,14 +456,24 @@ export class CommunityRepository {
   }
 
   latestMonth(): Promise<string | null> {
-    return this.prisma.$queryRaw<{ m: string | null }[]>`SELECT max(month) AS m FROM community_monthly_picks WHERE kind IN ('diagram', 'designer')`.then((r) => r[0]?.m ?? null);
+    return this.prisma.$queryRaw<
+      { m: string | null }[]
+    >`SELECT max(month) AS m FROM community_monthly_picks WHERE kind IN ('diagram', 'designer')`.then(
+      (r) => r[0]?.m ?? null,
+    );
   }
 
   /**
    * The most liked-and-viewed public diagram, template and the most followed designer over [from, to)
    * that did not trend in the last `quietDays`; recorded as picks of kind trending-* for `period`.
    */
-  async pickTrending(tx: TransactionClient, period: string, from: Date, to: Date, quietDays: number): Promise<{ kind: 'diagram' | 'user' | 'template'; subjectId: string }[]> {
+  async pickTrending(
+    tx: TransactionClient,
+    period: string,
+    from: Date,
+    to: Date,
+    quietDays: number,
+  ): Promise<{ kind: 'diagram' | 'user' | 'template'; subjectId: string }[]> {
     {
       const quiet = new Date(to.getTime() - quietDays * 86_400_000);
       const diagramScore = Prisma.sql`
@@ -419,7 +494,11 @@ export class CommunityRepository {
         FROM users u WHERE ${PUBLIC_DESIGNER} AND ${notRecent('trending-user', Prisma.sql`u.id`)}
         ORDER BY score DESC, u.follower_count DESC, u.id LIMIT 1`;
       const picks: { kind: 'diagram' | 'user' | 'template'; subjectId: string }[] = [];
-      for (const [kind, row] of [['diagram', diagram], ['template', template], ['user', user]] as const) {
+      for (const [kind, row] of [
+        ['diagram', diagram],
+        ['template', template],
+        ['user', user],
+      ] as const) {
         if (!row || row.score <= 0) continue;
         const n = await tx.$executeRaw`
           INSERT INTO community_monthly_picks (id, month, kind, subject_id, rank, score, updated_at)

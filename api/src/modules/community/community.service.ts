@@ -14,12 +14,24 @@ import {
   type DiagramSort,
   type DiagramTab,
 } from '@loopwright/contracts';
-import { CommunityRepository, type DesignerOrder, type DesignerQuery, type DiagramOrder, type DiagramQuery, type RankedDesignerRow, type RankedDiagramRow } from './community.repository.js';
+import {
+  CommunityRepository,
+  type DesignerOrder,
+  type DesignerQuery,
+  type DiagramOrder,
+  type DiagramQuery,
+  type RankedDesignerRow,
+  type RankedDiagramRow,
+} from './community.repository.js';
 
 const FUID = /^[A-Za-z0-9]{16}$/;
-const displayName = (first: string | null, last: string | null, username: string) => `${first ?? ''} ${last ?? ''}`.trim() || username;
+const displayName = (first: string | null, last: string | null, username: string) =>
+  `${first ?? ''} ${last ?? ''}`.trim() || username;
 
-export function toCommunityDiagram(row: RankedDiagramRow, contributors: CommunityDiagram['contributors'] = []): CommunityDiagram {
+export function toCommunityDiagram(
+  row: RankedDiagramRow,
+  contributors: CommunityDiagram['contributors'] = [],
+): CommunityDiagram {
   const name = row.name;
   const source = row.is_template ? 'templates' : 'files';
   return {
@@ -28,7 +40,12 @@ export function toCommunityDiagram(row: RankedDiagramRow, contributors: Communit
     name,
     title: name,
     description: row.description,
-    owner: { username: row.username, name: displayName(row.first_name, row.last_name, row.username), isFollowed: row.owner_followed, avatarUrl: row.avatar_url },
+    owner: {
+      username: row.username,
+      name: displayName(row.first_name, row.last_name, row.username),
+      isFollowed: row.owner_followed,
+      avatarUrl: row.avatar_url,
+    },
     likeCount: row.like_count,
     likedByAuthenticatedUser: row.liked,
     viewCount: row.view_count,
@@ -69,10 +86,26 @@ export function toCommunityDesigner(row: RankedDesignerRow, viewerId: string | n
   };
 }
 
-const diagramSortOrder: Record<DiagramSort, DiagramOrder> = { appreciated: 'appreciated', viewed: 'viewed', recent: 'recent' };
-const diagramTabOrder: Record<DiagramTab, DiagramOrder> = { newest: 'recent', popular: 'appreciated', ofTheMonth: 'ofTheMonth' };
-const designerSortOrder: Record<DesignerSort, DesignerOrder> = { active: 'active', followed: 'followed', viewed: 'viewed' };
-const designerTabOrder: Record<DesignerTab, DesignerOrder> = { newest: 'created', popular: 'likes', ofTheMonth: 'ofTheMonth' };
+const diagramSortOrder: Record<DiagramSort, DiagramOrder> = {
+  appreciated: 'appreciated',
+  viewed: 'viewed',
+  recent: 'recent',
+};
+const diagramTabOrder: Record<DiagramTab, DiagramOrder> = {
+  newest: 'recent',
+  popular: 'appreciated',
+  ofTheMonth: 'ofTheMonth',
+};
+const designerSortOrder: Record<DesignerSort, DesignerOrder> = {
+  active: 'active',
+  followed: 'followed',
+  viewed: 'viewed',
+};
+const designerTabOrder: Record<DesignerTab, DesignerOrder> = {
+  newest: 'created',
+  popular: 'likes',
+  ofTheMonth: 'ofTheMonth',
+};
 
 export interface ListPage {
   page: number;
@@ -115,20 +148,42 @@ export class CommunityService {
    * A list page as every reader sees it (shared for a few seconds), then the reader's own view:
    * likedByAuthenticatedUser, isFollowed and the like counts read fresh by id.
    */
-  async sharedDiagrams(query: Omit<DiagramQuery, 'offset' | 'limit' | 'term' | 'viewerId'> & ListPage & { term?: string }, viewerId: string | null) {
+  async sharedDiagrams(
+    query: Omit<DiagramQuery, 'offset' | 'limit' | 'term' | 'viewerId'> & ListPage & { term?: string },
+    viewerId: string | null,
+  ) {
     const base = await this.sharedList(`d:${JSON.stringify(query)}`, () => this.diagrams({ ...query, viewerId: null }));
-    const overlay = await this.repository.diagramOverlay(viewerId, base.list.map((d) => d.uid));
+    const overlay = await this.repository.diagramOverlay(
+      viewerId,
+      base.list.map((d) => d.uid),
+    );
     const byId = new Map(overlay.map((o) => [o.id, o]));
     const list = base.list.map((d) => {
       const o = byId.get(d.uid);
-      return o ? { ...d, likeCount: o.like_count, viewCount: o.view_count, likedByAuthenticatedUser: o.liked, owner: { ...d.owner, isFollowed: o.owner_followed } } : d;
+      return o
+        ? {
+            ...d,
+            likeCount: o.like_count,
+            viewCount: o.view_count,
+            likedByAuthenticatedUser: o.liked,
+            owner: { ...d.owner, isFollowed: o.owner_followed },
+          }
+        : d;
     });
     return { list, totalCount: base.totalCount };
   }
 
-  async sharedDesigners(query: Omit<DesignerQuery, 'offset' | 'limit' | 'term' | 'viewerId'> & ListPage & { term?: string }, viewerId: string | null) {
-    const base = await this.sharedList(`u:${JSON.stringify(query)}`, () => this.designers({ ...query, viewerId: null }));
-    const overlay = await this.repository.designerOverlay(viewerId, base.list.map((d) => d.id));
+  async sharedDesigners(
+    query: Omit<DesignerQuery, 'offset' | 'limit' | 'term' | 'viewerId'> & ListPage & { term?: string },
+    viewerId: string | null,
+  ) {
+    const base = await this.sharedList(`u:${JSON.stringify(query)}`, () =>
+      this.designers({ ...query, viewerId: null }),
+    );
+    const overlay = await this.repository.designerOverlay(
+      viewerId,
+      base.list.map((d) => d.id),
+    );
     const byId = new Map(overlay.map((o) => [o.id, o]));
     const list = base.list.map((d) => {
       const o = byId.get(d.id);
@@ -141,10 +196,17 @@ export class CommunityService {
     return raw ? (searchableTerm(raw) ?? undefined) : undefined;
   }
 
-  async diagrams(query: Omit<DiagramQuery, 'offset' | 'limit' | 'term'> & ListPage & { term?: string }): Promise<{ list: CommunityDiagram[]; totalCount: number }> {
+  async diagrams(
+    query: Omit<DiagramQuery, 'offset' | 'limit' | 'term'> & ListPage & { term?: string },
+  ): Promise<{ list: CommunityDiagram[]; totalCount: number }> {
     const { page, count, ...rest } = query;
     if (query.fuids && query.fuids.some((f) => !FUID.test(f))) return { list: [], totalCount: 0 }; // website.md §5: "Invalid file fuid" → empty list
-    const { rows, total } = await this.repository.diagrams({ ...rest, term: this.term(query.term), offset: (page - 1) * count, limit: count });
+    const { rows, total } = await this.repository.diagrams({
+      ...rest,
+      term: this.term(query.term),
+      offset: (page - 1) * count,
+      limit: count,
+    });
     return { list: rows.map((r) => toCommunityDiagram(r)), totalCount: total };
   }
 
@@ -156,9 +218,16 @@ export class CommunityService {
     return this.diagrams({ viewerId, term, order: diagramSortOrder[sort], direction: 'desc', ...page });
   }
 
-  async designers(query: Omit<DesignerQuery, 'offset' | 'limit' | 'term'> & ListPage & { term?: string }): Promise<{ list: CommunityDesigner[]; totalCount: number }> {
+  async designers(
+    query: Omit<DesignerQuery, 'offset' | 'limit' | 'term'> & ListPage & { term?: string },
+  ): Promise<{ list: CommunityDesigner[]; totalCount: number }> {
     const { page, count, ...rest } = query;
-    const { rows, total } = await this.repository.designers({ ...rest, term: this.term(query.term), offset: (page - 1) * count, limit: count });
+    const { rows, total } = await this.repository.designers({
+      ...rest,
+      term: this.term(query.term),
+      offset: (page - 1) * count,
+      limit: count,
+    });
     return { list: rows.map((r) => toCommunityDesigner(r, query.viewerId ?? null)), totalCount: total };
   }
 
@@ -167,37 +236,69 @@ export class CommunityService {
   }
 
   /** A see-all filter: designers, designersForHire, designersOfTheMonth, diagrams, newTemplates (tags: see `tags`). */
-  seeAll(filter: Exclude<CommunityFilter, 'tags'>, options: { viewerId: string | null; term?: string; diagramSort: DiagramSort; designerSort: DesignerSort; tag?: string } & ListPage) {
+  seeAll(
+    filter: Exclude<CommunityFilter, 'tags'>,
+    options: {
+      viewerId: string | null;
+      term?: string;
+      diagramSort: DiagramSort;
+      designerSort: DesignerSort;
+      tag?: string;
+    } & ListPage,
+  ) {
     const { viewerId, term, page, count } = options;
     switch (filter) {
       case 'designers':
-        return this.sharedDesigners({ term, order: designerSortOrder[options.designerSort], direction: 'desc', page, count }, viewerId);
+        return this.sharedDesigners(
+          { term, order: designerSortOrder[options.designerSort], direction: 'desc', page, count },
+          viewerId,
+        );
       case 'designersForHire':
-        return this.sharedDesigners({ term, forHire: true, order: designerSortOrder[options.designerSort], direction: 'desc', page, count }, viewerId);
+        return this.sharedDesigners(
+          { term, forHire: true, order: designerSortOrder[options.designerSort], direction: 'desc', page, count },
+          viewerId,
+        );
       case 'designersOfTheMonth':
         return this.sharedDesigners({ term, order: 'ofTheMonth', direction: 'asc', page, count }, viewerId);
       case 'newTemplates':
-        return this.sharedDiagrams({ term, templatesOnly: true, order: 'template', direction: 'desc', page, count }, viewerId);
+        return this.sharedDiagrams(
+          { term, templatesOnly: true, order: 'template', direction: 'desc', page, count },
+          viewerId,
+        );
       case 'diagrams':
-        return this.sharedDiagrams({ term, tag: options.tag, order: diagramSortOrder[options.diagramSort], direction: 'desc', page, count }, viewerId);
+        return this.sharedDiagrams(
+          { term, tag: options.tag, order: diagramSortOrder[options.diagramSort], direction: 'desc', page, count },
+          viewerId,
+        );
     }
   }
 
   async tags(term: string | undefined, page: ListPage): Promise<{ list: CommunityTag[]; totalCount: number }> {
-    const { rows, total } = await this.repository.tags(term?.trim() || undefined, (page.page - 1) * page.count, page.count);
+    const { rows, total } = await this.repository.tags(
+      term?.trim() || undefined,
+      (page.page - 1) * page.count,
+      page.count,
+    );
     return { list: rows.map((r) => ({ name: r.name, diagramCount: r.diagram_count })), totalCount: total };
   }
 
   async card(fuid: string, viewerId: string | null): Promise<CommunityDiagram | null> {
     if (!FUID.test(fuid)) return null;
-    const [{ list }, contributors] = await Promise.all([this.diagrams({ viewerId, fuids: [fuid], order: 'recent', direction: 'desc', page: 1, count: 1 }), this.contributors(fuid)]);
+    const [{ list }, contributors] = await Promise.all([
+      this.diagrams({ viewerId, fuids: [fuid], order: 'recent', direction: 'desc', page: 1, count: 1 }),
+      this.contributors(fuid),
+    ]);
     return list[0] ? { ...list[0], contributors } : null;
   }
 
   async contributors(fuid: string): Promise<CommunityDiagram['contributors']> {
     if (!FUID.test(fuid)) return [];
     const rows = await this.repository.contributors(fuid);
-    return rows.map((r) => ({ username: r.username, name: displayName(r.first_name, r.last_name, r.username), avatarUrl: r.avatar_url }));
+    return rows.map((r) => ({
+      username: r.username,
+      name: displayName(r.first_name, r.last_name, r.username),
+      avatarUrl: r.avatar_url,
+    }));
   }
 
   async allDesignersCount(): Promise<number> {
@@ -205,7 +306,10 @@ export class CommunityService {
   }
 
   newTemplates(viewerId: string | null) {
-    return this.sharedDiagrams({ templatesOnly: true, order: 'template', direction: 'desc', page: 1, count: CommunityRules.newTemplatesCount }, viewerId);
+    return this.sharedDiagrams(
+      { templatesOnly: true, order: 'template', direction: 'desc', page: 1, count: CommunityRules.newTemplatesCount },
+      viewerId,
+    );
   }
 
   publicDiagram(fuid: string) {

@@ -34,7 +34,10 @@ export class RankingsJobsService implements OnApplicationBootstrap {
    * Scores the 30 days before now and stores the top designers and diagrams as the picks of
    * `month` (default: the current month). Running again replaces that month's picks.
    */
-  async computeOfTheMonth(month?: string, now = new Date()): Promise<{ month: string; designers: number; diagrams: number }> {
+  async computeOfTheMonth(
+    month?: string,
+    now = new Date(),
+  ): Promise<{ month: string; designers: number; diagrams: number }> {
     const target = month ?? monthOf(now);
     const from = new Date(now.getTime() - CommunityRules.ofTheMonthWindowDays * DAY_MS);
     const counts = await this.repository.computeMonthlyPicks(target, from, now, CommunityRules.ofTheMonthCount);
@@ -48,7 +51,11 @@ export class RankingsJobsService implements OnApplicationBootstrap {
     const from = new Date(now.getTime() - CommunityRules.trendingWindowDays * DAY_MS);
     return this.events.transaction(async (tx, emit) => {
       const picks = await this.repository.pickTrending(tx, target, from, now, CommunityRules.trendingWindowDays);
-      for (const pick of picks) await emit({ type: 'CommunityTrending', payload: { kind: pick.kind, subjectId: pick.subjectId, period: target } });
+      for (const pick of picks)
+        await emit({
+          type: 'CommunityTrending',
+          payload: { kind: pick.kind, subjectId: pick.subjectId, period: target },
+        });
       return picks.length;
     });
   }
@@ -58,12 +65,21 @@ export class RankingsJobsService implements OnApplicationBootstrap {
     try {
       if (this.queue.mode === 'redis') {
         const maintenance = this.queue.queue('maintenance');
-        await maintenance.upsertJobScheduler('community.of-the-month', { pattern: OF_THE_MONTH_PATTERN }, { name: ofTheMonthJob.name, data: {} });
-        await maintenance.upsertJobScheduler('community.trending', { pattern: TRENDING_PATTERN }, { name: trendingJob.name, data: {} });
+        await maintenance.upsertJobScheduler(
+          'community.of-the-month',
+          { pattern: OF_THE_MONTH_PATTERN },
+          { name: ofTheMonthJob.name, data: {} },
+        );
+        await maintenance.upsertJobScheduler(
+          'community.trending',
+          { pattern: TRENDING_PATTERN },
+          { name: trendingJob.name, data: {} },
+        );
       }
       // A fresh instance (or one that missed the 1st) gets this month's picks now, once.
       const month = monthOf(new Date());
-      if ((await this.repository.latestMonth()) !== month) await this.queue.enqueue(ofTheMonthJob, { month }, { jobId: `of-the-month-${month}` });
+      if ((await this.repository.latestMonth()) !== month)
+        await this.queue.enqueue(ofTheMonthJob, { month }, { jobId: `of-the-month-${month}` });
     } catch (error) {
       this.logger.warn({ error: (error as Error).message }, 'community rankings jobs not scheduled yet');
     }

@@ -41,8 +41,22 @@ export class SpotlightService {
 
   async list(viewerId: string | null): Promise<{ diagrams: CommunityDiagram[]; designers: CommunityDesigner[] }> {
     const [diagrams, designers] = await Promise.all([
-      this.community.diagrams({ viewerId, spotlightOnly: true, order: 'highlighted', direction: 'desc', page: 1, count: 100 }),
-      this.community.designers({ viewerId, spotlightOnly: true, order: 'highlighted', direction: 'desc', page: 1, count: 100 }),
+      this.community.diagrams({
+        viewerId,
+        spotlightOnly: true,
+        order: 'highlighted',
+        direction: 'desc',
+        page: 1,
+        count: 100,
+      }),
+      this.community.designers({
+        viewerId,
+        spotlightOnly: true,
+        order: 'highlighted',
+        direction: 'desc',
+        page: 1,
+        count: 100,
+      }),
     ]);
     return { diagrams: diagrams.list, designers: designers.list };
   }

@@ -6,7 +6,11 @@ describe('contact and whitepaper forms', () => {
   let app: TestApp;
   let db: pg.Client;
   const post = async (path: string, body: unknown) => {
-    const response = await fetch(`${app.url}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(`${app.url}/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     return { status: response.status, body: await response.json() };
   };
   beforeAll(async () => {
@@ -19,22 +23,52 @@ describe('contact and whitepaper forms', () => {
     await app?.close();
   });
 
-  const valid = { name: 'Ada Lovelace', email: 'ada@example.com', job: 'Systems designer', company: 'Analytical Games', subject: 'Team plan', message: 'We would like to try Loopwright with a team of six designers.' };
+  const valid = {
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    job: 'Systems designer',
+    company: 'Analytical Games',
+    subject: 'Team plan',
+    message: 'We would like to try Loopwright with a team of six designers.',
+  };
 
   it('saves a valid contact request and answers with the spec envelope', async () => {
     const { status, body } = await post('/contact/form', valid);
     expect(status).toBe(200);
     expect(body).toEqual({ success: true, action: true, content: expect.stringContaining('Thank you') });
-    const rows = (await db.query("SELECT form, name, email, job_title, company, subject, message FROM contact_submissions WHERE form = 'contact'")).rows;
-    expect(rows).toEqual([{ form: 'contact', name: 'Ada Lovelace', email: 'ada@example.com', job_title: 'Systems designer', company: 'Analytical Games', subject: 'Team plan', message: valid.message }]);
+    const rows = (
+      await db.query(
+        "SELECT form, name, email, job_title, company, subject, message FROM contact_submissions WHERE form = 'contact'",
+      )
+    ).rows;
+    expect(rows).toEqual([
+      {
+        form: 'contact',
+        name: 'Ada Lovelace',
+        email: 'ada@example.com',
+        job_title: 'Systems designer',
+        company: 'Analytical Games',
+        subject: 'Team plan',
+        message: valid.message,
+      },
+    ]);
   });
 
   it('applies the spec rules: name ≥3, e-mail, job, subject, company, message ≥20, as success false, action false', async () => {
-    const { status, body } = await post('/contact/form', { name: 'Al', email: 'not-an-email', job: '', company: '', subject: ' ', message: 'too short' });
+    const { status, body } = await post('/contact/form', {
+      name: 'Al',
+      email: 'not-an-email',
+      job: '',
+      company: '',
+      subject: ' ',
+      message: 'too short',
+    });
     expect(status).toBe(400);
     expect(body.success).toBe(false);
     expect(body.action).toBe(false);
-    const fields = Object.fromEntries(body.content.details.fields.map((f: { field: string; message: string }) => [f.field, f.message]));
+    const fields = Object.fromEntries(
+      body.content.details.fields.map((f: { field: string; message: string }) => [f.field, f.message]),
+    );
     expect(fields).toEqual({
       name: 'Your name needs at least 3 characters',
       email: 'Please enter a valid e-mail address',
@@ -46,7 +80,12 @@ describe('contact and whitepaper forms', () => {
   });
 
   it('saves whitepaper requests', async () => {
-    const { status, body } = await post('/liveops-whitepaper/form', { name: 'Grace Hopper', email: 'grace@example.com', job: 'Producer', company: 'Compiler Studio' });
+    const { status, body } = await post('/liveops-whitepaper/form', {
+      name: 'Grace Hopper',
+      email: 'grace@example.com',
+      job: 'Producer',
+      company: 'Compiler Studio',
+    });
     expect(status).toBe(200);
     expect(body.success).toBe(true);
     const [row] = (await db.query("SELECT subject FROM contact_submissions WHERE form = 'whitepaper'")).rows;
@@ -67,8 +106,19 @@ describe('contact requests reach the admins', () => {
     try {
       const admin = await createUser(app, { role: 'admin' });
       await createUser(app); // not an admin: gets nothing
-      const form = { name: 'Grace Hopper', email: 'grace@example.com', job: 'Producer', company: 'Compiler Studio', subject: 'Pricing for schools', message: 'Could our students use Loopwright in class next term?' };
-      const response = await fetch(`${app.url}/api/contact/form`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(form) });
+      const form = {
+        name: 'Grace Hopper',
+        email: 'grace@example.com',
+        job: 'Producer',
+        company: 'Compiler Studio',
+        subject: 'Pricing for schools',
+        message: 'Could our students use Loopwright in class next term?',
+      };
+      const response = await fetch(`${app.url}/api/contact/form`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(form),
+      });
       expect(response.status).toBe(200);
       await app.http.app.get(QueueService).drain();
       const mail = await smtp.waitFor((m) => m.to.includes(admin.email));

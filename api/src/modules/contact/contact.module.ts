@@ -5,5 +5,10 @@ import { ContactController } from './contact.controller.js';
 import { ContactRepository } from './contact.repository.js';
 import { ContactService } from './contact.service.js';
 
-@Module({ imports: [MailModule, UsersModule], controllers: [ContactController], providers: [ContactRepository, ContactService], exports: [ContactService] })
+@Module({
+  imports: [MailModule, UsersModule],
+  controllers: [ContactController],
+  providers: [ContactRepository, ContactService],
+  exports: [ContactService],
+})
 export class ContactModule {}

@@ -19,12 +19,28 @@ export class ContactService {
   ) {}
 
   async contact(form: ContactForm): Promise<string> {
-    await this.save({ form: 'contact', name: form.name, email: form.email, jobTitle: form.job, company: form.company, subject: form.subject, message: form.message });
+    await this.save({
+      form: 'contact',
+      name: form.name,
+      email: form.email,
+      jobTitle: form.job,
+      company: form.company,
+      subject: form.subject,
+      message: form.message,
+    });
     return ContactTexts.contactSent;
   }
 
   async whitepaper(form: WhitepaperForm): Promise<string> {
-    await this.save({ form: 'whitepaper', name: form.name, email: form.email, jobTitle: form.job, company: form.company, subject: form.subject, message: '' });
+    await this.save({
+      form: 'whitepaper',
+      name: form.name,
+      email: form.email,
+      jobTitle: form.job,
+      company: form.company,
+      subject: form.subject,
+      message: '',
+    });
     return ContactTexts.whitepaperSent;
   }
 

@@ -2,8 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { DiagramAccessService } from './diagram-access.service.js';
 
 const decide = (...args: Parameters<typeof DiagramAccessService.decide>) => DiagramAccessService.decide(...args);
-const g = (shareRole: 'viewer' | 'editor' | 'none' | null, workspaceRole: 'owner' | 'member' | null = null) => ({ shareRole, workspaceRole });
-const base = { ownerId: 'owner', linkAccess: 'none' as 'none' | 'view' | 'edit', community: false, deletedAt: null as Date | null };
+const g = (shareRole: 'viewer' | 'editor' | 'none' | null, workspaceRole: 'owner' | 'member' | null = null) => ({
+  shareRole,
+  workspaceRole,
+});
+const base = {
+  ownerId: 'owner',
+  linkAccess: 'none' as 'none' | 'view' | 'edit',
+  community: false,
+  deletedAt: null as Date | null,
+};
 
 describe('DiagramAccessService.decide', () => {
   it('gives the owner everything and nobody anything on a deleted diagram', () => {

@@ -52,9 +52,14 @@ export class DiagramAccessService {
     private readonly users: UsersService,
   ) {}
 
-  static decide(diagram: DiagramPrivacyFacts, userId: string | undefined, { workspaceRole, shareRole }: Grants): AccessLevel | null {
+  static decide(
+    diagram: DiagramPrivacyFacts,
+    userId: string | undefined,
+    { workspaceRole, shareRole }: Grants,
+  ): AccessLevel | null {
     if (diagram.deletedAt) return null;
-    if (workspaceRole === 'owner' || (workspaceRole === 'member' && userId && diagram.ownerId === userId)) return 'owner';
+    if (workspaceRole === 'owner' || (workspaceRole === 'member' && userId && diagram.ownerId === userId))
+      return 'owner';
     const grants: AccessLevel[] = [];
     if (workspaceRole) grants.push(workspaceRole === 'viewer' ? 'viewer' : 'editor');
     if (shareRole === 'editor' || shareRole === 'viewer') grants.push(shareRole);
@@ -71,19 +76,35 @@ export class DiagramAccessService {
   }
 
   /** The caller's access to a diagram they reached by its id or link. */
-  async accessOf(diagram: DiagramPrivacyFacts & { id: string; workspace: WorkspaceFacts }, userId: string | undefined): Promise<AccessLevel | null> {
+  async accessOf(
+    diagram: DiagramPrivacyFacts & { id: string; workspace: WorkspaceFacts },
+    userId: string | undefined,
+  ): Promise<AccessLevel | null> {
     if (diagram.deletedAt) return null;
     const workspaceRole = await this.workspaces.roleOf(diagram.workspace, userId);
-    if (!userId || workspaceRole === 'owner') return DiagramAccessService.decide(diagram, userId, { workspaceRole, shareRole: null });
+    if (!userId || workspaceRole === 'owner')
+      return DiagramAccessService.decide(diagram, userId, { workspaceRole, shareRole: null });
     const email = await this.users.emailOf(userId);
     const shareRole = email ? await this.shares.roleOf(diagram.id, email) : null;
     return DiagramAccessService.decide(diagram, userId, { workspaceRole, shareRole });
   }
 
   /** Access to each of these diagrams, shared with the caller (the diagram list's Shared with me). */
-  async accessToShared(diagrams: (DiagramPrivacyFacts & { id: string })[], userId: string, email: string): Promise<Map<string, AccessLevel>> {
-    const roles = await this.shares.rolesOf(diagrams.map((d) => d.id), email);
-    return new Map(diagrams.map((d) => [d.id, DiagramAccessService.decide(d, userId, { workspaceRole: null, shareRole: roles.get(d.id) ?? null }) ?? 'viewer']));
+  async accessToShared(
+    diagrams: (DiagramPrivacyFacts & { id: string })[],
+    userId: string,
+    email: string,
+  ): Promise<Map<string, AccessLevel>> {
+    const roles = await this.shares.rolesOf(
+      diagrams.map((d) => d.id),
+      email,
+    );
+    return new Map(
+      diagrams.map((d) => [
+        d.id,
+        DiagramAccessService.decide(d, userId, { workspaceRole: null, shareRole: roles.get(d.id) ?? null }) ?? 'viewer',
+      ]),
+    );
   }
 
   /** May the caller work in this workspace ('member': create and edit there; 'owner': manage it)? */
@@ -91,7 +112,8 @@ export class DiagramAccessService {
     const workspace = await this.workspaces.find(workspaceId);
     const role = workspace ? await this.workspaces.roleOf(workspace, caller.userId) : null;
     if (!workspace || !role) throw new AppError(ErrorCode.WORKSPACE_NOT_FOUND);
-    if ((needed === 'owner' && role !== 'owner') || (needed === 'member' && role === 'viewer')) throw new AppError(ErrorCode.WORKSPACE_FORBIDDEN);
+    if ((needed === 'owner' && role !== 'owner') || (needed === 'member' && role === 'viewer'))
+      throw new AppError(ErrorCode.WORKSPACE_FORBIDDEN);
     return workspace;
   }
 
@@ -110,15 +132,25 @@ export class DiagramAccessService {
   }
 
   /** The diagram and the caller's access, or the error the caller should see. */
-  async require(fuid: string, caller: Caller | undefined, needed: AccessLevel, notFoundMessage: string = DiagramTexts.notFound): Promise<{ diagram: DiagramMeta; access: AccessLevel }> {
+  async require(
+    fuid: string,
+    caller: Caller | undefined,
+    needed: AccessLevel,
+    notFoundMessage: string = DiagramTexts.notFound,
+  ): Promise<{ diagram: DiagramMeta; access: AccessLevel }> {
     const diagram = await this.diagrams.findMeta(fuid);
     const access = diagram ? await this.accessOf(diagram, caller?.userId) : null;
     if (!diagram || !access) {
-      const code = notFoundMessage === DiagramTexts.copyUnavailable ? DiagramErrorCode.DIAGRAM_COPY_UNAVAILABLE : DiagramErrorCode.DIAGRAM_NOT_FOUND;
+      const code =
+        notFoundMessage === DiagramTexts.copyUnavailable
+          ? DiagramErrorCode.DIAGRAM_COPY_UNAVAILABLE
+          : DiagramErrorCode.DIAGRAM_NOT_FOUND;
       throw new AppError(code, { message: notFoundMessage });
     }
     if (!DiagramAccessService.allows(access, needed)) {
-      throw new AppError(DiagramErrorCode.DIAGRAM_FORBIDDEN, { message: needed === 'owner' ? 'Only the owner of this diagram can do that' : 'You can only view this diagram' });
+      throw new AppError(DiagramErrorCode.DIAGRAM_FORBIDDEN, {
+        message: needed === 'owner' ? 'Only the owner of this diagram can do that' : 'You can only view this diagram',
+      });
     }
     return { diagram, access };
   }
@@ -129,7 +161,9 @@ export class DiagramAccessService {
     const role = diagram ? await this.workspaces.roleOf(diagram.workspace, caller.userId) : null;
     if (!diagram || !(role === 'owner' || (role === 'member' && diagram.ownerId === caller.userId))) {
       if (diagram && !diagram.deletedAt && (await this.accessOf(diagram, caller.userId))) {
-        throw new AppError(DiagramErrorCode.DIAGRAM_FORBIDDEN, { message: 'Only the owner of this diagram can do that' });
+        throw new AppError(DiagramErrorCode.DIAGRAM_FORBIDDEN, {
+          message: 'Only the owner of this diagram can do that',
+        });
       }
       throw new AppError(DiagramErrorCode.DIAGRAM_NOT_FOUND);
     }
@@ -137,7 +171,10 @@ export class DiagramAccessService {
   }
 
   /** For sockets: may this user (or an anonymous visitor) watch the diagram? */
-  async canView(fuid: string, userId: string | undefined): Promise<{ access: AccessLevel; diagram: DiagramMeta } | null> {
+  async canView(
+    fuid: string,
+    userId: string | undefined,
+  ): Promise<{ access: AccessLevel; diagram: DiagramMeta } | null> {
     const diagram = await this.diagrams.findMeta(fuid);
     const access = diagram ? await this.accessOf(diagram, userId) : null;
     return diagram && access ? { diagram, access } : null;

@@ -5,7 +5,10 @@ import { checkDocument, typeTagsOf } from './diagram-document.js';
 
 const doc = (formulas: string[]) =>
   diagramSchema.parse({
-    nodes: [{ id: 'a', type: 'source' }, { id: 'b', type: 'pool' }],
+    nodes: [
+      { id: 'a', type: 'source' },
+      { id: 'b', type: 'pool' },
+    ],
     connections: formulas.map((formula, i) => ({ id: `c${i}`, kind: 'resource', from: 'a', to: 'b', formula })),
   });
 
@@ -20,7 +23,13 @@ describe('diagram documents', () => {
 
   it('counts components, keeps warnings, refuses errors with the element id', () => {
     const checked = checkDocument(economyDocument(), { allowEmpty: false });
-    expect(checked).toMatchObject({ nodeCount: 7, connectionCount: 6, componentCount: 13, timeStepsLimit: 60, typeTags: ['dice'] });
+    expect(checked).toMatchObject({
+      nodeCount: 7,
+      connectionCount: 6,
+      componentCount: 13,
+      timeStepsLimit: 60,
+      typeTags: ['dice'],
+    });
     expect(() => checkDocument({ nodes: [] }, { allowEmpty: false })).toThrow('Cannot autosave an empty graph');
     expect(checkDocument({ nodes: [] }, { allowEmpty: true }).nodeCount).toBe(0);
     try {

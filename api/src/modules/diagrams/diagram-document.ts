@@ -24,19 +24,27 @@ export function checkDocument(input: unknown, options: { allowEmpty: boolean }):
   const problems = validate(input);
   const errors = problems.filter((p) => p.severity === 'error');
   if (errors.length) {
-    throw new AppError(DiagramErrorCode.DIAGRAM_INVALID, { message: `${DiagramTexts.invalidDocument}: ${errors[0].id || 'document'}: ${errors[0].message}`, details: {
-      problems: errors.map(toProblem),
-    } });
+    throw new AppError(DiagramErrorCode.DIAGRAM_INVALID, {
+      message: `${DiagramTexts.invalidDocument}: ${errors[0].id || 'document'}: ${errors[0].message}`,
+      details: {
+        problems: errors.map(toProblem),
+      },
+    });
   }
   const document = diagramSchema.parse(input);
   if (!options.allowEmpty && document.nodes.length === 0) throw new AppError(DiagramErrorCode.DIAGRAM_EMPTY);
   const componentCount = document.nodes.length + document.connections.length;
-  if (componentCount > DiagramLimits.maxComponents) throw new AppError(DiagramErrorCode.DIAGRAM_LIMIT_REACHED, { details: { limit: DiagramLimits.maxComponents } });
+  if (componentCount > DiagramLimits.maxComponents)
+    throw new AppError(DiagramErrorCode.DIAGRAM_LIMIT_REACHED, { details: { limit: DiagramLimits.maxComponents } });
   if (document.settings.stepsLimit > DiagramLimits.maxTimeSteps) {
-    throw new AppError(DiagramErrorCode.DIAGRAM_LIMIT_REACHED, { message: DiagramTexts.stepsLimit, details: { limit: DiagramLimits.maxTimeSteps, field: 'settings.stepsLimit' } });
+    throw new AppError(DiagramErrorCode.DIAGRAM_LIMIT_REACHED, {
+      message: DiagramTexts.stepsLimit,
+      details: { limit: DiagramLimits.maxTimeSteps, field: 'settings.stepsLimit' },
+    });
   }
   const sizeBytes = Buffer.byteLength(JSON.stringify(document));
-  if (sizeBytes > DiagramLimits.maxDocumentBytes) throw new AppError(DiagramErrorCode.DIAGRAM_TOO_LARGE, { details: { limit: DiagramLimits.maxDocumentBytes } });
+  if (sizeBytes > DiagramLimits.maxDocumentBytes)
+    throw new AppError(DiagramErrorCode.DIAGRAM_TOO_LARGE, { details: { limit: DiagramLimits.maxDocumentBytes } });
   return {
     document,
     warnings: problems.filter((p) => p.severity === 'warning').map(toProblem),
@@ -51,7 +59,13 @@ export function checkDocument(input: unknown, options: { allowEmpty: boolean }):
 
 export const emptyDocument = (): Diagram => diagramSchema.parse({});
 
-function toProblem(p: { id: string; code: string; message: string; severity: 'error' | 'warning'; field?: string }): DiagramProblem {
+function toProblem(p: {
+  id: string;
+  code: string;
+  message: string;
+  severity: 'error' | 'warning';
+  field?: string;
+}): DiagramProblem {
   return { id: p.id, code: p.code, message: p.message, severity: p.severity, ...(p.field ? { field: p.field } : {}) };
 }
 
@@ -64,7 +78,9 @@ export function typeTagsOf(document: Diagram): DiagramTypeTag[] {
     ...document.connections.flatMap((c) => [c.formula, c.interval ?? '']),
     ...document.nodes.map((n) => n.formula ?? ''),
     ...document.variables.map((v) => v.formula),
-  ].map((f) => f.replace(/\b(random|randomInt|round|floor|ceil|abs|min|max|pow|sqrt|larger|smaller|equal|all|else)\b/g, ' '));
+  ].map((f) =>
+    f.replace(/\b(random|randomInt|round|floor|ceil|abs|min|max|pow|sqrt|larger|smaller|equal|all|else)\b/g, ' '),
+  );
   const has = (pattern: RegExp) => formulas.some((f) => pattern.test(f));
   const tags: DiagramTypeTag[] = [];
   const randomGate = document.nodes.some((n) => n.type === 'gate' && n.distribution === 'random');

@@ -41,11 +41,24 @@ export class DiagramFilesService {
     };
   }
 
-  async import(caller: Caller, text: string, name?: string): Promise<{ diagram: DiagramView; format: string; warnings: { id: string; message: string }[] }> {
+  async import(
+    caller: Caller,
+    text: string,
+    name?: string,
+  ): Promise<{ diagram: DiagramView; format: string; warnings: { id: string; message: string }[] }> {
     const parsed = parse(text);
     const checked = checkDocument(parsed.document, { allowEmpty: true });
-    const created = await this.service.insert(caller.userId, await this.access.personalWorkspaceOf(caller), { name: name || parsed.name, description: parsed.description }, checked);
-    return { diagram: await this.views.full(created, 'owner', caller.userId, checked.document), format: parsed.format, warnings: parsed.warnings };
+    const created = await this.service.insert(
+      caller.userId,
+      await this.access.personalWorkspaceOf(caller),
+      { name: name || parsed.name, description: parsed.description },
+      checked,
+    );
+    return {
+      diagram: await this.views.full(created, 'owner', caller.userId, checked.document),
+      format: parsed.format,
+      warnings: parsed.warnings,
+    };
   }
 }
 
@@ -65,7 +78,13 @@ function parse(text: string): Parsed {
     const file = json as Partial<DiagramFile> & Record<string, unknown>;
     if (file.format === 'loopwright') {
       if (!file.document || typeof file.document !== 'object') throw unrecognized();
-      return { name: typeof file.name === 'string' ? file.name : undefined, description: typeof file.description === 'string' ? file.description : undefined, document: file.document, format: 'loopwright', warnings: [] };
+      return {
+        name: typeof file.name === 'string' ? file.name : undefined,
+        description: typeof file.description === 'string' ? file.description : undefined,
+        document: file.document,
+        format: 'loopwright',
+        warnings: [],
+      };
     }
     if (!('nodes' in file) && !('connections' in file) && !('settings' in file)) throw unrecognized();
     return { document: json, format: 'json', warnings: [] };

@@ -10,7 +10,11 @@ import { checkDocument } from './diagram-document.js';
 import { DiagramSaveService } from './diagram-save.service.js';
 
 function socketFor(app: TestApp, client: ApiClient): Promise<Socket> {
-  const socket = connect(app.url, { transports: ['websocket'], extraHeaders: { cookie: `${ACCESS_COOKIE}=${client.cookie(ACCESS_COOKIE)}` }, reconnection: false });
+  const socket = connect(app.url, {
+    transports: ['websocket'],
+    extraHeaders: { cookie: `${ACCESS_COOKIE}=${client.cookie(ACCESS_COOKIE)}` },
+    reconnection: false,
+  });
   return new Promise((resolve, reject) => {
     socket.on('connect', () => resolve(socket));
     socket.on('connect_error', reject);
@@ -40,7 +44,9 @@ describe('saving: optimistic concurrency, version history, restore with live not
     const diagram = await createDiagram(owner);
     const started = Date.now();
     const answers = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => owner.put(`/diagrams/${diagram.fuid}/document`, { baseVersion: 1, document: tinyDocument(i) })),
+      Array.from({ length: 50 }, (_, i) =>
+        owner.put(`/diagrams/${diagram.fuid}/document`, { baseVersion: 1, document: tinyDocument(i) }),
+      ),
     );
     const ms = Date.now() - started;
     const won = answers.filter((a) => a.status === 200);
@@ -49,7 +55,8 @@ describe('saving: optimistic concurrency, version history, restore with live not
     expect(won).toHaveLength(1);
     expect(conflicts).toHaveLength(49);
     expect(won[0].body.content.version).toBe(2);
-    for (const c of conflicts) expect(c.body.error).toMatchObject({ code: 'DIAGRAM_VERSION_CONFLICT', details: { currentVersion: 2 } });
+    for (const c of conflicts)
+      expect(c.body.error).toMatchObject({ code: 'DIAGRAM_VERSION_CONFLICT', details: { currentVersion: 2 } });
 
     // The stored document is the winner's, and the history holds exactly versions 1 and 2.
     const winner = answers.indexOf(won[0]);
@@ -61,7 +68,10 @@ describe('saving: optimistic concurrency, version history, restore with live not
     let version = 2;
     const seen: number[] = [];
     for (let i = 0; i < 20; i++) {
-      const saved = await owner.put(`/diagrams/${diagram.fuid}/document`, { baseVersion: version, document: tinyDocument(100 + i) });
+      const saved = await owner.put(`/diagrams/${diagram.fuid}/document`, {
+        baseVersion: version,
+        document: tinyDocument(100 + i),
+      });
       version = saved.body.content.version;
       seen.push(version);
     }
@@ -74,7 +84,13 @@ describe('saving: optimistic concurrency, version history, restore with live not
     const diagram = await createDiagram(owner);
     const id = (await app.http.app.get(PrismaService).diagram.findUniqueOrThrow({ where: { fuid: diagram.fuid } })).id;
     const saves = app.http.app.get(DiagramSaveService);
-    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => saves.commit(id, ownerUser.id, 1, checkDocument(tinyDocument(i), { allowEmpty: false }), { restoredFrom: null })));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        saves.commit(id, ownerUser.id, 1, checkDocument(tinyDocument(i), { allowEmpty: false }), {
+          restoredFrom: null,
+        }),
+      ),
+    );
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(results.find(Boolean)?.version).toBe(2);
     expect(await app.http.app.get(PrismaService).diagramRevision.count({ where: { diagramId: id } })).toBe(1);
@@ -82,14 +98,17 @@ describe('saving: optimistic concurrency, version history, restore with live not
 
   it('keeps one version per save burst, a new one for another author or after a pause, and drops versions past the retention', async () => {
     // Retention follows the plan; this instance is self-hosted (every workspace on Enterprise): give it a retention.
-    await app.http.app.get(PrismaService).plan.update({ where: { type: 14 }, data: { versionHistoryDays: DiagramLimits.versionHistoryDays } });
+    await app.http.app
+      .get(PrismaService)
+      .plan.update({ where: { type: 14 }, data: { versionHistoryDays: DiagramLimits.versionHistoryDays } });
     const ownerUser = await createUser(app);
     const owner = await loginAs(app, ownerUser);
     const editorUser = await createUser(app);
     const editor = await loginAs(app, editorUser);
     const diagram = await createDiagram(owner, { name: 'History' });
     await owner.post(`/diagrams/${diagram.fuid}/shares`, { email: editorUser.email, role: 'editor' });
-    for (let v = 1; v <= 5; v++) await owner.put(`/diagrams/${diagram.fuid}/document`, { baseVersion: v, document: tinyDocument(v) });
+    for (let v = 1; v <= 5; v++)
+      await owner.put(`/diagrams/${diagram.fuid}/document`, { baseVersion: v, document: tinyDocument(v) });
     let versions = (await owner.get(`/diagrams/${diagram.fuid}/versions`)).body.content;
     expect(versions.retentionDays).toBe(DiagramLimits.versionHistoryDays);
     expect(versions.items).toHaveLength(1);
@@ -97,7 +116,10 @@ describe('saving: optimistic concurrency, version history, restore with live not
 
     await editor.put(`/diagrams/${diagram.fuid}/document`, { baseVersion: 6, document: tinyDocument(60) });
     const prisma = app.http.app.get(PrismaService);
-    await prisma.diagramRevision.updateMany({ where: { diagram: { fuid: diagram.fuid } }, data: { updatedAt: new Date(Date.now() - 5 * 60_000) } });
+    await prisma.diagramRevision.updateMany({
+      where: { diagram: { fuid: diagram.fuid } },
+      data: { updatedAt: new Date(Date.now() - 5 * 60_000) },
+    });
     await editor.put(`/diagrams/${diagram.fuid}/document`, { baseVersion: 7, document: tinyDocument(70) });
     versions = (await owner.get(`/diagrams/${diagram.fuid}/versions`)).body.content;
     expect(versions.items.map((v: { version: number; author: { id: string } }) => [v.version, v.author.id])).toEqual([
@@ -126,14 +148,23 @@ describe('saving: optimistic concurrency, version history, restore with live not
     await owner.post(`/diagrams/${diagram.fuid}/shares`, { email: editorUser.email, role: 'editor' });
     const first = (await owner.get(`/diagrams/${diagram.fuid}/versions`)).body.content.items[0];
     // End the first burst, so that version 1 stays as it is.
-    await app.http.app.get(PrismaService).diagramRevision.update({ where: { id: first.id }, data: { updatedAt: new Date(Date.now() - 5 * 60_000) } });
+    await app.http.app
+      .get(PrismaService)
+      .diagramRevision.update({ where: { id: first.id }, data: { updatedAt: new Date(Date.now() - 5 * 60_000) } });
     await owner.put(`/diagrams/${diagram.fuid}/document`, { baseVersion: 1, document: tinyDocument(9) });
 
     const editorSocket = await socketFor(app, editor);
     const outsiderSocket = await socketFor(app, outsider);
     sockets.push(editorSocket, outsiderSocket);
-    expect(await editorSocket.emitWithAck(RealtimeEvents.join, { fuid: diagram.fuid })).toEqual({ ok: true, access: 'editor', version: 2 });
-    expect(await outsiderSocket.emitWithAck(RealtimeEvents.join, { fuid: diagram.fuid })).toEqual({ ok: false, code: 'DIAGRAM_NOT_FOUND' });
+    expect(await editorSocket.emitWithAck(RealtimeEvents.join, { fuid: diagram.fuid })).toEqual({
+      ok: true,
+      access: 'editor',
+      version: 2,
+    });
+    expect(await outsiderSocket.emitWithAck(RealtimeEvents.join, { fuid: diagram.fuid })).toEqual({
+      ok: false,
+      code: 'DIAGRAM_NOT_FOUND',
+    });
 
     const saved = next(editorSocket, RealtimeEvents.saved);
     await owner.put(`/diagrams/${diagram.fuid}/document`, { baseVersion: 2, document: tinyDocument(10) });
@@ -145,7 +176,12 @@ describe('saving: optimistic concurrency, version history, restore with live not
     const restored = await owner.post(`/diagrams/${diagram.fuid}/versions/${first.id}/restore`);
     expect(restored.status).toBe(200);
     expect(restored.body.content.version).toBe(4);
-    expect(await reverted).toMatchObject({ fuid: diagram.fuid, version: 4, restoredFrom: { id: first.id, version: 1 }, by: { id: ownerUser.id } });
+    expect(await reverted).toMatchObject({
+      fuid: diagram.fuid,
+      version: 4,
+      restoredFrom: { id: first.id, version: 1 },
+      by: { id: ownerUser.id },
+    });
     expect(outsiderHeard).toBe(false);
 
     const now = (await owner.get(`/diagrams/${diagram.fuid}`)).body.content.diagram;

@@ -30,9 +30,20 @@ export class DiagramSaveService {
    * The plan's limits on what a save changes: components over the whole workspace and the time
    * steps limit. A save that does not raise either passes (a downgraded workspace keeps working).
    */
-  async assertWithinPlan(workspaceId: string, before: { id: string; componentCount: number; timeStepsLimit: number } | null, checked: CheckedDocument): Promise<void> {
-    await this.entitlements.assertComponentsWithin(workspaceId, before?.id ?? null, checked.componentCount, before?.componentCount ?? 0);
-    await this.entitlements.assertWithin(workspaceId, 'timeSteps', checked.timeStepsLimit, { currentValue: before?.timeStepsLimit });
+  async assertWithinPlan(
+    workspaceId: string,
+    before: { id: string; componentCount: number; timeStepsLimit: number } | null,
+    checked: CheckedDocument,
+  ): Promise<void> {
+    await this.entitlements.assertComponentsWithin(
+      workspaceId,
+      before?.id ?? null,
+      checked.componentCount,
+      before?.componentCount ?? 0,
+    );
+    await this.entitlements.assertWithin(workspaceId, 'timeSteps', checked.timeStepsLimit, {
+      currentValue: before?.timeStepsLimit,
+    });
   }
 
   /** Days of history the workspace's plan keeps (null: all). */
@@ -61,7 +72,12 @@ export class DiagramSaveService {
     await this.assertWithinPlan(diagram.workspaceId, diagram, checked);
     const result = await this.commit(diagram.id, caller.userId, baseVersion, checked, { restoredFrom: null });
     if (!result) throw await this.conflict(diagram.id);
-    this.realtime.toDiagram(fuid, RealtimeEvents.saved, { fuid, version: result.version, savedAt: result.savedAt, savedBy: { id: caller.userId } });
+    this.realtime.toDiagram(fuid, RealtimeEvents.saved, {
+      fuid,
+      version: result.version,
+      savedAt: result.savedAt,
+      savedBy: { id: caller.userId },
+    });
     return result;
   }
 
@@ -72,7 +88,9 @@ export class DiagramSaveService {
     if (!revision) throw new AppError(DiagramErrorCode.DIAGRAM_VERSION_NOT_FOUND);
     const checked = checkDocument(revision.document, { allowEmpty: true });
     await this.assertWithinPlan(diagram.workspaceId, diagram, checked);
-    const result = await this.commit(diagram.id, caller.userId, diagram.version, checked, { restoredFrom: { id: revision.id, version: revision.version } });
+    const result = await this.commit(diagram.id, caller.userId, diagram.version, checked, {
+      restoredFrom: { id: revision.id, version: revision.version },
+    });
     if (!result) throw await this.conflict(diagram.id);
     this.realtime.toDiagram(fuid, RealtimeEvents.reverted, {
       fuid,
@@ -97,16 +115,37 @@ export class DiagramSaveService {
   ): Promise<SaveResult | null> {
     const savedAt = new Date();
     return this.events.transaction(async (tx, emit) => {
-      const won = await this.diagrams.saveIfVersion(tx, diagramId, baseVersion, { ...DiagramSaveService.columns(checked), savedAt, savedById: userId });
+      const won = await this.diagrams.saveIfVersion(tx, diagramId, baseVersion, {
+        ...DiagramSaveService.columns(checked),
+        savedAt,
+        savedById: userId,
+      });
       if (!won) return null;
       const version = baseVersion + 1;
-      const revision = await this.recordRevisionBurst(tx, diagramId, userId, version, checked.document, options.restoredFrom, savedAt);
+      const revision = await this.recordRevisionBurst(
+        tx,
+        diagramId,
+        userId,
+        version,
+        checked.document,
+        options.restoredFrom,
+        savedAt,
+      );
       // One DiagramUpdated per version-history entry (a burst of autosaves), not per autosave (community: Recent Activity).
       if (revision.started) {
         const ref = await this.diagrams.refOf(tx, diagramId);
-        await emit({ type: 'DiagramUpdated', payload: { diagramId, fuid: ref.fuid, diagramName: ref.name, updatedById: userId } });
+        await emit({
+          type: 'DiagramUpdated',
+          payload: { diagramId, fuid: ref.fuid, diagramName: ref.name, updatedById: userId },
+        });
       }
-      return { version, savedAt: savedAt.toISOString(), revisionId: revision.id, warnings: checked.warnings, typeTags: checked.typeTags };
+      return {
+        version,
+        savedAt: savedAt.toISOString(),
+        revisionId: revision.id,
+        warnings: checked.warnings,
+        typeTags: checked.typeTags,
+      };
     });
   }
 
@@ -143,11 +182,18 @@ export class DiagramSaveService {
       now.getTime() - latest.createdAt.getTime() < DiagramLimits.versionBurstMaxMs;
     if (continues) return { id: (await this.diagrams.extendRevision(tx, latest.id, version, json)).id, started: false };
     const workspaceId = await this.diagrams.workspaceIdOf(diagramId, tx);
-    const days = workspaceId ? await this.entitlements.versionHistoryDays(workspaceId, tx) : DiagramLimits.versionHistoryDays;
+    const days = workspaceId
+      ? await this.entitlements.versionHistoryDays(workspaceId, tx)
+      : DiagramLimits.versionHistoryDays;
     if (days !== null) await this.diagrams.pruneRevisions(diagramId, this.retentionCutoff(days, now.getTime()), tx);
     const created = await this.diagrams.createRevision(tx, {
-      diagramId, authorId, version, firstVersion: version, document: json,
-      restoredFromId: restoredFrom?.id ?? null, restoredFromVersion: restoredFrom?.version ?? null,
+      diagramId,
+      authorId,
+      version,
+      firstVersion: version,
+      document: json,
+      restoredFromId: restoredFrom?.id ?? null,
+      restoredFromVersion: restoredFrom?.version ?? null,
     });
     return { id: created.id, started: true };
   }
@@ -168,17 +214,26 @@ export class DiagramSaveService {
 
   private async conflict(diagramId: string): Promise<AppError> {
     const current = await this.diagrams.currentVersion(diagramId);
-    return new AppError(DiagramErrorCode.DIAGRAM_VERSION_CONFLICT, { details: {
-      currentVersion: current?.version ?? 0,
-      savedAt: current?.savedAt?.toISOString() ?? null,
-      savedBy: current?.savedBy ? userRefView(current.savedBy) : null,
-    } });
+    return new AppError(DiagramErrorCode.DIAGRAM_VERSION_CONFLICT, {
+      details: {
+        currentVersion: current?.version ?? 0,
+        savedAt: current?.savedAt?.toISOString() ?? null,
+        savedBy: current?.savedBy ? userRefView(current.savedBy) : null,
+      },
+    });
   }
 }
 
 function revisionView(row: {
-  id: string; version: number; firstVersion: number; saves: number; createdAt: Date; updatedAt: Date;
-  restoredFromId: string | null; restoredFromVersion: number | null; author: UserRefRow | null;
+  id: string;
+  version: number;
+  firstVersion: number;
+  saves: number;
+  createdAt: Date;
+  updatedAt: Date;
+  restoredFromId: string | null;
+  restoredFromVersion: number | null;
+  author: UserRefRow | null;
 }): Revision {
   return {
     id: row.id,

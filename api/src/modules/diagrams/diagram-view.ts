@@ -14,10 +14,21 @@ export function userRefView(user: Omit<UserRefRow, 'email'> & { email?: string }
   return { id: user.id, username: user.username, name: fullName || user.username || '', isFollowed: false };
 }
 
-export function privacyView(diagram: Pick<DiagramMeta, 'linkAccess' | 'community'>, specificPeople: boolean): DiagramPrivacy {
+export function privacyView(
+  diagram: Pick<DiagramMeta, 'linkAccess' | 'community'>,
+  specificPeople: boolean,
+): DiagramPrivacy {
   const grants = [specificPeople, diagram.linkAccess !== 'none', diagram.community].filter(Boolean).length;
   const option: DiagramPrivacy['option'] =
-    grants === 0 ? 'only-me' : grants > 1 ? 'combined' : specificPeople ? 'specific-people' : diagram.community ? 'public' : 'link';
+    grants === 0
+      ? 'only-me'
+      : grants > 1
+        ? 'combined'
+        : specificPeople
+          ? 'specific-people'
+          : diagram.community
+            ? 'public'
+            : 'link';
   return { linkAccess: diagram.linkAccess, community: diagram.community, specificPeople, option };
 }
 
@@ -38,18 +49,33 @@ export function summaryView(d: DiagramMeta, context: SummaryContext): DiagramSum
     fuid: d.fuid,
     name: d.name,
     description: d.description,
-    owner: { ...userRefView(d.owner), isFollowed: !!context.ownerFollowed, email: context.showOwnerEmail ? d.owner.email : null },
+    owner: {
+      ...userRefView(d.owner),
+      isFollowed: !!context.ownerFollowed,
+      email: context.showOwnerEmail ? d.owner.email : null,
+    },
     access: context.access,
     privacy: privacyView(d, context.specificPeople),
     version: d.version,
     timeStepsLimit: d.timeStepsLimit,
     typeTags: d.typeTags as DiagramSummary['typeTags'],
     tags: context.tags,
-    counts: { nodes: d.nodeCount, connections: d.connectionCount, components: d.componentCount, plays: d.playCount, forks: d.forkCount },
+    counts: {
+      nodes: d.nodeCount,
+      connections: d.connectionCount,
+      components: d.componentCount,
+      plays: d.playCount,
+      forks: d.forkCount,
+    },
     likeCount: d.likeCount,
     likedByAuthenticatedUser: !!context.liked,
     source: d.source
-      ? { fuid: d.source.fuid, name: d.source.deletedAt ? '' : d.source.name, owner: d.source.owner.username, available: !d.source.deletedAt }
+      ? {
+          fuid: d.source.fuid,
+          name: d.source.deletedAt ? '' : d.source.name,
+          owner: d.source.owner.username,
+          available: !d.source.deletedAt,
+        }
       : null,
     publicUrl: d.community ? `/open-public/${d.fuid}` : null,
     thumbnailUrl: `/share-thumbnail/${d.fuid}/small/png?v=${d.version}`,

@@ -22,7 +22,10 @@ export class DiagramViewsService {
     return callerId ? this.diagrams.tagsOf(ids, await this.workspaces.personalId(callerId)) : [];
   }
 
-  async summaries(rows: { diagram: DiagramMeta; access: AccessLevel }[], callerId: string | undefined): Promise<DiagramSummary[]> {
+  async summaries(
+    rows: { diagram: DiagramMeta; access: AccessLevel }[],
+    callerId: string | undefined,
+  ): Promise<DiagramSummary[]> {
     if (!rows.length) return [];
     const ids = rows.map((r) => r.diagram.id);
     const ownerIds = [...new Set(rows.map((r) => r.diagram.ownerId))];
@@ -49,7 +52,12 @@ export class DiagramViewsService {
     return (await this.summaries([{ diagram, access }], callerId))[0];
   }
 
-  async full(diagram: DiagramMeta, access: AccessLevel, callerId: string | undefined, document?: Diagram): Promise<DiagramView> {
+  async full(
+    diagram: DiagramMeta,
+    access: AccessLevel,
+    callerId: string | undefined,
+    document?: Diagram,
+  ): Promise<DiagramView> {
     const [summary, stored, contributors] = await Promise.all([
       this.summary(diagram, access, callerId),
       document ? Promise.resolve(document) : this.diagrams.findDocument(diagram.id),

@@ -26,7 +26,10 @@ export class DiagramsController {
 
   @Endpoint(endpoints.list)
   async list(@CurrentCaller() caller: Caller, @Query() query: EndpointInput<typeof endpoints.list.query>) {
-    return { success: true, content: { ...(await this.diagrams.list(caller, query)), trashRetentionDays: this.trash.retentionDays } };
+    return {
+      success: true,
+      content: { ...(await this.diagrams.list(caller, query)), trashRetentionDays: this.trash.retentionDays },
+    };
   }
 
   @Endpoint(endpoints.import)
@@ -40,12 +43,20 @@ export class DiagramsController {
   }
 
   @Endpoint(endpoints.save)
-  async save(@CurrentCaller() caller: Caller, @Param() params: FuidParams, @Body() body: EndpointInput<typeof endpoints.save.body>) {
+  async save(
+    @CurrentCaller() caller: Caller,
+    @Param() params: FuidParams,
+    @Body() body: EndpointInput<typeof endpoints.save.body>,
+  ) {
     return { success: true, content: await this.saves.save(params.fuid, caller, body.baseVersion, body.document) };
   }
 
   @Endpoint(endpoints.update)
-  async update(@CurrentCaller() caller: Caller, @Param() params: FuidParams, @Body() body: EndpointInput<typeof endpoints.update.body>) {
+  async update(
+    @CurrentCaller() caller: Caller,
+    @Param() params: FuidParams,
+    @Body() body: EndpointInput<typeof endpoints.update.body>,
+  ) {
     return { success: true, content: { diagram: await this.diagrams.update(params.fuid, caller, body) } };
   }
 
@@ -72,7 +83,11 @@ export class DiagramsController {
   }
 
   @Endpoint(endpoints.copy)
-  async copy(@CurrentCaller() caller: Caller, @Param() params: FuidParams, @Body() body: EndpointInput<typeof endpoints.copy.body>) {
+  async copy(
+    @CurrentCaller() caller: Caller,
+    @Param() params: FuidParams,
+    @Body() body: EndpointInput<typeof endpoints.copy.body>,
+  ) {
     return { success: true, content: { diagram: await this.diagrams.copy(params.fuid, caller, body.name) } };
   }
 

@@ -17,7 +17,15 @@ import { TrashService } from './trash.service.js';
 @Module({
   imports: [WorkspacesModule, SharesModule, UsersModule, EventsModule, PlansModule],
   controllers: [DiagramsController, DiagramVersionsController],
-  providers: [DiagramsRepository, DiagramAccessService, DiagramSaveService, DiagramViewsService, DiagramsService, DiagramFilesService, TrashService],
+  providers: [
+    DiagramsRepository,
+    DiagramAccessService,
+    DiagramSaveService,
+    DiagramViewsService,
+    DiagramsService,
+    DiagramFilesService,
+    TrashService,
+  ],
   exports: [DiagramAccessService, DiagramsService, DiagramViewsService, DiagramFilesService],
 })
 export class DiagramsModule {}

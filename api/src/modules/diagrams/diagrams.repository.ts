@@ -53,7 +53,12 @@ export class DiagramsRepository {
 
   /** People who saved a version of the diagram. */
   async contributors(diagramId: string) {
-    const rows = await this.prisma.diagramRevision.findMany({ where: { diagramId, authorId: { not: null } }, select: { author: userRef }, distinct: ['authorId'], take: 50 });
+    const rows = await this.prisma.diagramRevision.findMany({
+      where: { diagramId, authorId: { not: null } },
+      select: { author: userRef },
+      distinct: ['authorId'],
+      take: 50,
+    });
     return rows.flatMap((r) => (r.author ? [r.author] : []));
   }
 
@@ -67,36 +72,63 @@ export class DiagramsRepository {
 
   /** The creator's diagrams in other people's workspaces (a team's): handed to the workspace's owner. */
   async handOverToWorkspaceOwners(creatorId: string, tx: TransactionClient): Promise<number> {
-    const rows = await tx.diagram.findMany({ where: { ownerId: creatorId, workspace: { ownerId: { not: creatorId } } }, select: { id: true, workspace: { select: { ownerId: true } } } });
-    for (const row of rows) await tx.diagram.update({ where: { id: row.id }, data: { ownerId: row.workspace.ownerId } });
+    const rows = await tx.diagram.findMany({
+      where: { ownerId: creatorId, workspace: { ownerId: { not: creatorId } } },
+      select: { id: true, workspace: { select: { ownerId: true } } },
+    });
+    for (const row of rows)
+      await tx.diagram.update({ where: { id: row.id }, data: { ownerId: row.workspace.ownerId } });
     return rows.length;
   }
 
   create(data: Prisma.DiagramUncheckedCreateInput, tx?: TransactionClient) {
-    return (tx ?? this.prisma).diagram.create({ data: { ...data, nameKey: (data.name ?? 'Untitled').toLowerCase() }, select: diagramMeta });
+    return (tx ?? this.prisma).diagram.create({
+      data: { ...data, nameKey: (data.name ?? 'Untitled').toLowerCase() },
+      select: diagramMeta,
+    });
   }
 
   async list(filter: DiagramListFilter): Promise<{ rows: DiagramMeta[]; total: number }> {
     const where: Prisma.DiagramWhereInput = {
-      ...(filter.scope === 'mine' || filter.scope === 'team' ? { workspaceId: filter.workspaceId, deletedAt: null } : {}),
+      ...(filter.scope === 'mine' || filter.scope === 'team'
+        ? { workspaceId: filter.workspaceId, deletedAt: null }
+        : {}),
       ...(filter.scope === 'trash' ? { workspaceId: filter.workspaceId, deletedAt: { not: null } } : {}),
       ...(filter.scope === 'shared'
-        ? { workspaceId: { not: filter.workspaceId }, deletedAt: null, shares: { some: { email: filter.email, role: { in: ['viewer', 'editor'] } } } }
+        ? {
+            workspaceId: { not: filter.workspaceId },
+            deletedAt: null,
+            shares: { some: { email: filter.email, role: { in: ['viewer', 'editor'] } } },
+          }
         : {}),
       ...(filter.tagId ? { tags: { some: { tagId: filter.tagId, tag: { workspaceId: filter.workspaceId } } } } : {}),
       ...(filter.q ? { name: { contains: filter.q, mode: 'insensitive' } } : {}),
     };
     const field = filter.sort === 'name' ? 'nameKey' : filter.sort === 'created' ? 'createdAt' : 'updatedAt';
     const [rows, total] = await Promise.all([
-      this.prisma.diagram.findMany({ where, select: diagramMeta, orderBy: [{ [field]: filter.order }, { id: 'asc' }], skip: filter.skip, take: filter.take }),
+      this.prisma.diagram.findMany({
+        where,
+        select: diagramMeta,
+        orderBy: [{ [field]: filter.order }, { id: 'asc' }],
+        skip: filter.skip,
+        take: filter.take,
+      }),
       this.prisma.diagram.count({ where }),
     ]);
     return { rows, total };
   }
 
   /** Saves the document only if the row is still at `baseVersion`; 0 means someone else saved first. */
-  async saveIfVersion(tx: TransactionClient, id: string, baseVersion: number, data: Prisma.DiagramUncheckedUpdateManyInput): Promise<number> {
-    const { count } = await tx.diagram.updateMany({ where: { id, version: baseVersion, deletedAt: null }, data: { ...data, version: baseVersion + 1 } });
+  async saveIfVersion(
+    tx: TransactionClient,
+    id: string,
+    baseVersion: number,
+    data: Prisma.DiagramUncheckedUpdateManyInput,
+  ): Promise<number> {
+    const { count } = await tx.diagram.updateMany({
+      where: { id, version: baseVersion, deletedAt: null },
+      data: { ...data, version: baseVersion + 1 },
+    });
     return count;
   }
 
@@ -106,19 +138,30 @@ export class DiagramsRepository {
   }
 
   currentVersion(id: string) {
-    return this.prisma.diagram.findUnique({ where: { id }, select: { version: true, savedAt: true, savedBy: userRef } });
+    return this.prisma.diagram.findUnique({
+      where: { id },
+      select: { version: true, savedAt: true, savedBy: userRef },
+    });
   }
 
   update(id: string, data: Prisma.DiagramUncheckedUpdateInput, tx?: TransactionClient) {
     const nameKey = typeof data.name === 'string' ? { nameKey: data.name.toLowerCase() } : {};
-    if (!('community' in data) && !('deletedAt' in data)) return (tx ?? this.prisma).diagram.update({ where: { id }, data: { ...data, ...nameKey }, select: diagramMeta });
+    if (!('community' in data) && !('deletedAt' in data))
+      return (tx ?? this.prisma).diagram.update({ where: { id }, data: { ...data, ...nameKey }, select: diagramMeta });
     // Publishing, unpublishing, deleting and restoring move the owner's users.public_diagram_count
     // in the same transaction: the row is locked first, so the counter follows the real change once.
     const work = async (db: TransactionClient) => {
-      const [before] = await db.$queryRaw<{ public: boolean }[]>`SELECT (community AND deleted_at IS NULL) AS public FROM diagrams WHERE id = ${id}::uuid FOR UPDATE`;
+      const [before] = await db.$queryRaw<
+        { public: boolean }[]
+      >`SELECT (community AND deleted_at IS NULL) AS public FROM diagrams WHERE id = ${id}::uuid FOR UPDATE`;
       const after = await db.diagram.update({ where: { id }, data: { ...data, ...nameKey }, select: diagramMeta });
       const delta = Number(after.community && !after.deletedAt) - Number(!!before?.public);
-      if (delta) await db.user.update({ where: { id: after.ownerId }, data: { publicDiagramCount: { increment: delta } }, select: { id: true } });
+      if (delta)
+        await db.user.update({
+          where: { id: after.ownerId },
+          data: { publicDiagramCount: { increment: delta } },
+          select: { id: true },
+        });
       return after;
     };
     return tx ? work(tx) : this.prisma.$transaction(work);
@@ -127,21 +170,30 @@ export class DiagramsRepository {
   /** Of these diagrams, the ones `userId` likes (likedByAuthenticatedUser). */
   async likedBy(userId: string, diagramIds: string[]): Promise<Set<string>> {
     if (!diagramIds.length) return new Set();
-    const rows = await this.prisma.diagramLike.findMany({ where: { userId, diagramId: { in: diagramIds } }, select: { diagramId: true } });
+    const rows = await this.prisma.diagramLike.findMany({
+      where: { userId, diagramId: { in: diagramIds } },
+      select: { diagramId: true },
+    });
     return new Set(rows.map((r) => r.diagramId));
   }
 
   /** Of these users, the ones `userId` follows (owner.isFollowed). */
   async followedBy(userId: string, userIds: string[]): Promise<Set<string>> {
     if (!userIds.length) return new Set();
-    const rows = await this.prisma.userFollow.findMany({ where: { followerId: userId, followedId: { in: userIds } }, select: { followedId: true } });
+    const rows = await this.prisma.userFollow.findMany({
+      where: { followerId: userId, followedId: { in: userIds } },
+      select: { followedId: true },
+    });
     return new Set(rows.map((r) => r.followedId));
   }
 
   // ── trash ──
 
   async trashedIds(workspaceId: string): Promise<string[]> {
-    const rows = await this.prisma.diagram.findMany({ where: { workspaceId, deletedAt: { not: null } }, select: { id: true } });
+    const rows = await this.prisma.diagram.findMany({
+      where: { workspaceId, deletedAt: { not: null } },
+      select: { id: true },
+    });
     return rows.map((r) => r.id);
   }
 
@@ -172,26 +224,48 @@ export class DiagramsRepository {
   }
 
   extendRevision(tx: TransactionClient, id: string, version: number, document: Prisma.InputJsonValue) {
-    return tx.diagramRevision.update({ where: { id }, data: { version, document, saves: { increment: 1 } }, select: { id: true } });
+    return tx.diagramRevision.update({
+      where: { id },
+      data: { version, document, saves: { increment: 1 } },
+      select: { id: true },
+    });
   }
 
   /** Drops versions last touched before `before`, always keeping the newest one. */
   async workspaceIdOf(diagramId: string, tx: TransactionClient = this.prisma): Promise<string | null> {
-    return (await tx.diagram.findUnique({ where: { id: diagramId }, select: { workspaceId: true } }))?.workspaceId ?? null;
+    return (
+      (await tx.diagram.findUnique({ where: { id: diagramId }, select: { workspaceId: true } }))?.workspaceId ?? null
+    );
   }
 
   async pruneRevisions(diagramId: string, before: Date, tx?: TransactionClient): Promise<number> {
     const client = tx ?? this.prisma;
-    const newest = await client.diagramRevision.findFirst({ where: { diagramId }, orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }], select: { id: true } });
+    const newest = await client.diagramRevision.findFirst({
+      where: { diagramId },
+      orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
+      select: { id: true },
+    });
     if (!newest) return 0;
-    const { count } = await client.diagramRevision.deleteMany({ where: { diagramId, updatedAt: { lt: before }, id: { not: newest.id } } });
+    const { count } = await client.diagramRevision.deleteMany({
+      where: { diagramId, updatedAt: { lt: before }, id: { not: newest.id } },
+    });
     return count;
   }
 
   listRevisions(diagramId: string, since: Date) {
     return this.prisma.diagramRevision.findMany({
       where: { diagramId, updatedAt: { gte: since } },
-      select: { id: true, version: true, firstVersion: true, saves: true, createdAt: true, updatedAt: true, restoredFromId: true, restoredFromVersion: true, author: userRef },
+      select: {
+        id: true,
+        version: true,
+        firstVersion: true,
+        saves: true,
+        createdAt: true,
+        updatedAt: true,
+        restoredFromId: true,
+        restoredFromVersion: true,
+        author: userRef,
+      },
       orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
       take: 500,
     });
@@ -200,7 +274,18 @@ export class DiagramsRepository {
   findRevision(diagramId: string, id: string) {
     return this.prisma.diagramRevision.findFirst({
       where: { id, diagramId },
-      select: { id: true, version: true, firstVersion: true, saves: true, createdAt: true, updatedAt: true, restoredFromId: true, restoredFromVersion: true, document: true, author: userRef },
+      select: {
+        id: true,
+        version: true,
+        firstVersion: true,
+        saves: true,
+        createdAt: true,
+        updatedAt: true,
+        restoredFromId: true,
+        restoredFromVersion: true,
+        document: true,
+        author: userRef,
+      },
     });
   }
 }

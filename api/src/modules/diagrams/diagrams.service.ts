@@ -1,5 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { DIAGRAM_DEFAULT_NAME, DiagramErrorCode, DiagramTexts, ErrorCode, RealtimeEvents, type DiagramSummary, type DiagramView } from '@loopwright/contracts';
+import {
+  DIAGRAM_DEFAULT_NAME,
+  DiagramErrorCode,
+  DiagramTexts,
+  ErrorCode,
+  RealtimeEvents,
+  type DiagramSummary,
+  type DiagramView,
+} from '@loopwright/contracts';
 import type { z } from 'zod';
 import type { diagramDetailsSchema, listDiagramsQuerySchema } from '@loopwright/contracts';
 import type { Diagram } from '@loopwright/engine';
@@ -46,14 +54,21 @@ export class DiagramsService {
 
   /** A diagram of the caller's. With a non-empty document it is saved at once (version 1); else version 0. */
   async create(caller: Caller, input: NewDiagram & { workspaceId?: string }): Promise<DiagramView> {
-    const workspaceId = input.workspaceId ? (await this.access.requireWorkspace(input.workspaceId, caller, 'member')).id : await this.access.personalWorkspaceOf(caller);
+    const workspaceId = input.workspaceId
+      ? (await this.access.requireWorkspace(input.workspaceId, caller, 'member')).id
+      : await this.access.personalWorkspaceOf(caller);
     const checked = checkDocument(input.document ?? emptyDocument(), { allowEmpty: true });
     const diagram = await this.insert(caller.userId, workspaceId, input, checked);
     return this.views.full(diagram, 'owner', caller.userId, checked.document);
   }
 
   /** Inserts the row (and the first history entry when the document has content) in one transaction. */
-  async insert(ownerId: string, workspaceId: string, input: NewDiagram, checked: CheckedDocument): Promise<DiagramMeta> {
+  async insert(
+    ownerId: string,
+    workspaceId: string,
+    input: NewDiagram,
+    checked: CheckedDocument,
+  ): Promise<DiagramMeta> {
     const saved = checked.nodeCount > 0;
     const now = new Date();
     await this.saves.assertWithinPlan(workspaceId, null, checked);
@@ -80,17 +95,36 @@ export class DiagramsService {
       if (saved) await this.saves.recordRevision(tx, diagram.id, ownerId, 1, checked.document, null, now);
       if (input.source) {
         await this.diagrams.incrementForks(input.source.id, tx);
-        await emit({ type: 'DiagramCopied', payload: { diagramId: input.source.id, fuid: input.source.fuid, diagramName: input.source.name, copyFuid: diagram.fuid, copiedById: ownerId, sourceOwnerId: input.source.ownerId } });
+        await emit({
+          type: 'DiagramCopied',
+          payload: {
+            diagramId: input.source.id,
+            fuid: input.source.fuid,
+            diagramName: input.source.name,
+            copyFuid: diagram.fuid,
+            copiedById: ownerId,
+            sourceOwnerId: input.source.ownerId,
+          },
+        });
       } else {
-        await emit({ type: 'DiagramCreated', payload: { diagramId: diagram.id, fuid: diagram.fuid, diagramName: diagram.name, ownerId } });
+        await emit({
+          type: 'DiagramCreated',
+          payload: { diagramId: diagram.id, fuid: diagram.fuid, diagramName: diagram.name, ownerId },
+        });
       }
       return diagram;
     });
   }
 
-  async list(caller: Caller, query: ListQuery): Promise<{ items: DiagramSummary[]; total: number; page: number; pageSize: number }> {
+  async list(
+    caller: Caller,
+    query: ListQuery,
+  ): Promise<{ items: DiagramSummary[]; total: number; page: number; pageSize: number }> {
     if (query.scope === 'team') return this.listTeam(caller, query);
-    const [email, workspaceId] = await Promise.all([this.users.emailOf(caller.userId), this.access.personalWorkspaceOf(caller)]);
+    const [email, workspaceId] = await Promise.all([
+      this.users.emailOf(caller.userId),
+      this.access.personalWorkspaceOf(caller),
+    ]);
     const { rows, total } = await this.diagrams.list({
       scope: query.scope,
       userId: caller.userId,
@@ -104,8 +138,13 @@ export class DiagramsService {
       take: query.pageSize,
     });
     const shared = query.scope === 'shared' ? await this.access.accessToShared(rows, caller.userId, email ?? '') : null;
-    const withAccess = rows.map((diagram) => ({ diagram, access: (shared?.get(diagram.id) ?? 'owner') }));
-    return { items: await this.views.summaries(withAccess, caller.userId), total, page: query.page, pageSize: query.pageSize };
+    const withAccess = rows.map((diagram) => ({ diagram, access: shared?.get(diagram.id) ?? 'owner' }));
+    return {
+      items: await this.views.summaries(withAccess, caller.userId),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
   }
 
   /** The Team folder: the diagrams of the caller's team (none when they are in no team, or it was downgraded). */
@@ -113,11 +152,29 @@ export class DiagramsService {
     const team = await this.access.teamOf(caller);
     if (!team) return { items: [], total: 0, page: query.page, pageSize: query.pageSize };
     const { rows, total } = await this.diagrams.list({
-      scope: 'team', userId: caller.userId, workspaceId: team.id, email: '', tagId: query.tag, q: query.q, sort: query.sort,
-      order: query.order ?? (query.sort === 'name' ? 'asc' : 'desc'), skip: (query.page - 1) * query.pageSize, take: query.pageSize,
+      scope: 'team',
+      userId: caller.userId,
+      workspaceId: team.id,
+      email: '',
+      tagId: query.tag,
+      q: query.q,
+      sort: query.sort,
+      order: query.order ?? (query.sort === 'name' ? 'asc' : 'desc'),
+      skip: (query.page - 1) * query.pageSize,
+      take: query.pageSize,
     });
-    const withAccess = await Promise.all(rows.map(async (diagram) => ({ diagram, access: (await this.access.accessOf(diagram, caller.userId)) ?? 'viewer' })));
-    return { items: await this.views.summaries(withAccess, caller.userId), total, page: query.page, pageSize: query.pageSize };
+    const withAccess = await Promise.all(
+      rows.map(async (diagram) => ({
+        diagram,
+        access: (await this.access.accessOf(diagram, caller.userId)) ?? 'viewer',
+      })),
+    );
+    return {
+      items: await this.views.summaries(withAccess, caller.userId),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
   }
 
   /**
@@ -125,11 +182,16 @@ export class DiagramsService {
    * edit it), or back to its creator's personal workspace. Only its owner (the creator, or the team's
    * owner) may; a team member with view rights may not.
    */
-  async setTeamShared(fuid: string, caller: Caller, shared: boolean): Promise<{ team: { id: string; name: string } | null; shared: boolean; canChange: boolean }> {
+  async setTeamShared(
+    fuid: string,
+    caller: Caller,
+    shared: boolean,
+  ): Promise<{ team: { id: string; name: string } | null; shared: boolean; canChange: boolean }> {
     const { diagram, access } = await this.access.require(fuid, caller, 'viewer');
     const team = await this.access.teamOf(caller);
     if (!team) throw new AppError(ErrorCode.TEAM_NOT_FOUND);
-    if (access !== 'owner') throw new AppError(DiagramErrorCode.DIAGRAM_FORBIDDEN, { message: 'Only the owner of this diagram can do that' });
+    if (access !== 'owner')
+      throw new AppError(DiagramErrorCode.DIAGRAM_FORBIDDEN, { message: 'Only the owner of this diagram can do that' });
     const inTeam = diagram.workspaceId === team.id;
     if (shared && !inTeam) {
       await this.access.requireWorkspace(team.id, caller, 'member');
@@ -142,10 +204,17 @@ export class DiagramsService {
   }
 
   /** Is the diagram in the caller's team folder, and may they change that? */
-  async teamSharing(fuid: string, caller: Caller): Promise<{ team: { id: string; name: string } | null; shared: boolean; canChange: boolean }> {
+  async teamSharing(
+    fuid: string,
+    caller: Caller,
+  ): Promise<{ team: { id: string; name: string } | null; shared: boolean; canChange: boolean }> {
     const { diagram, access } = await this.access.require(fuid, caller, 'viewer');
     const team = await this.access.teamOf(caller);
-    return { team: team ? { id: team.id, name: team.name } : null, shared: !!team && diagram.workspaceId === team.id, canChange: !!team && access === 'owner' };
+    return {
+      team: team ? { id: team.id, name: team.name } : null,
+      shared: !!team && diagram.workspaceId === team.id,
+      canChange: !!team && access === 'owner',
+    };
   }
 
   /** Account deletion: the user's diagrams in teams stay with each team's owner (in the deletion's transaction). */
@@ -158,7 +227,11 @@ export class DiagramsService {
     return this.views.full(diagram, access, caller?.userId);
   }
 
-  async update(fuid: string, caller: Caller, changes: { name?: string; description?: string }): Promise<DiagramSummary> {
+  async update(
+    fuid: string,
+    caller: Caller,
+    changes: { name?: string; description?: string },
+  ): Promise<DiagramSummary> {
     const { diagram, access } = await this.access.require(fuid, caller, 'editor');
     const updated = await this.diagrams.update(diagram.id, changes);
     return this.views.summary(updated, access, caller.userId);
@@ -182,7 +255,12 @@ export class DiagramsService {
     const { diagram: source } = await this.access.require(fuid, caller, 'viewer', DiagramTexts.copyUnavailable);
     const document = (await this.diagrams.findDocument(source.id)) as Diagram;
     const checked = checkDocument(document, { allowEmpty: true });
-    const copy = await this.insert(caller.userId, await this.access.personalWorkspaceOf(caller), { name: name ?? `${source.name} (copy)`, description: source.description, source }, checked);
+    const copy = await this.insert(
+      caller.userId,
+      await this.access.personalWorkspaceOf(caller),
+      { name: name ?? `${source.name} (copy)`, description: source.description, source },
+      checked,
+    );
     return this.views.full(copy, 'owner', caller.userId, checked.document);
   }
 
@@ -192,7 +270,11 @@ export class DiagramsService {
   }
 
   /** Sets link access and community visibility (the sharing module checks who may), inside its transaction. */
-  setPrivacy(diagramId: string, changes: { linkAccess?: 'none' | 'view' | 'edit'; community?: boolean }, tx?: TransactionClient): Promise<DiagramMeta> {
+  setPrivacy(
+    diagramId: string,
+    changes: { linkAccess?: 'none' | 'view' | 'edit'; community?: boolean },
+    tx?: TransactionClient,
+  ): Promise<DiagramMeta> {
     return this.diagrams.update(diagramId, changes, tx);
   }
 

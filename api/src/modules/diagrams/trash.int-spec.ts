@@ -15,9 +15,12 @@ import { TrashService } from './trash.service.js';
 const DAY_MS = 24 * 60 * 60_000;
 
 async function trashed(app: TestApp, fuid: string, daysAgo: number): Promise<void> {
-  await app.http.app.get(PrismaService).diagram.update({ where: { fuid }, data: { deletedAt: new Date(Date.now() - daysAgo * DAY_MS) } });
+  await app.http.app
+    .get(PrismaService)
+    .diagram.update({ where: { fuid }, data: { deletedAt: new Date(Date.now() - daysAgo * DAY_MS) } });
 }
-const exists = async (app: TestApp, fuid: string) => !!(await app.http.app.get(PrismaService).diagram.findUnique({ where: { fuid } }));
+const exists = async (app: TestApp, fuid: string) =>
+  !!(await app.http.app.get(PrismaService).diagram.findUnique({ where: { fuid } }));
 
 describe('trash: delete forever, empty, retention', () => {
   let app: TestApp;
@@ -33,11 +36,17 @@ describe('trash: delete forever, empty, retention', () => {
     const diagram = await createDiagram(owner, { name: 'Doomed' });
     const notYet = await owner.delete(`/diagrams/${diagram.fuid}/forever`);
     expect(notYet.status).toBe(409);
-    expect(notYet.body.error).toMatchObject({ code: 'DIAGRAM_NOT_IN_TRASH', message: 'Only a diagram in the Trash can be deleted forever' });
+    expect(notYet.body.error).toMatchObject({
+      code: 'DIAGRAM_NOT_IN_TRASH',
+      message: 'Only a diagram in the Trash can be deleted forever',
+    });
 
     await owner.delete(`/diagrams/${diagram.fuid}`);
     const list = (await owner.get('/diagrams?scope=trash')).body.content;
-    expect(list).toMatchObject({ trashRetentionDays: 7, items: [expect.objectContaining({ fuid: diagram.fuid, deletedAt: expect.any(String) })] });
+    expect(list).toMatchObject({
+      trashRetentionDays: 7,
+      items: [expect.objectContaining({ fuid: diagram.fuid, deletedAt: expect.any(String) })],
+    });
     expect((await other.delete(`/diagrams/${diagram.fuid}/forever`)).status).toBe(404);
 
     const gone = await owner.delete(`/diagrams/${diagram.fuid}/forever`);
@@ -101,7 +110,11 @@ describe.skipIf(!inject('redisUrl'))('trash purge as a BullMQ repeatable job', (
     const queue = app.http.app.get(QueueService).queue('maintenance');
     const schedulers = await queue.getJobSchedulers();
     expect(schedulers).toHaveLength(1);
-    expect(schedulers[0]).toMatchObject({ key: trashPurgeJob.name, name: trashPurgeJob.name, every: TRASH_PURGE_EVERY_MS });
+    expect(schedulers[0]).toMatchObject({
+      key: trashPurgeJob.name,
+      name: trashPurgeJob.name,
+      every: TRASH_PURGE_EVERY_MS,
+    });
   });
 
   it('a worker runs the scheduled purge: an expired trashed diagram disappears by itself', async () => {
@@ -113,10 +126,16 @@ describe.skipIf(!inject('redisUrl'))('trash purge as a BullMQ repeatable job', (
     await trashed(app, expired.fuid, 4);
     // The same scheduler, made to fire every half second for the test.
     await app.http.app.get(QueueService).repeat(trashPurgeJob, {}, 500);
-    workers = startWorkers(app.http.app.get(JobRegistry), { redisUrl: inject('redisUrl')!, prefix: app.config.REDIS_PREFIX }, pino({ level: 'silent' }));
+    workers = startWorkers(
+      app.http.app.get(JobRegistry),
+      { redisUrl: inject('redisUrl')!, prefix: app.config.REDIS_PREFIX },
+      pino({ level: 'silent' }),
+    );
     await eventually(async () => ((await exists(app, expired.fuid)) ? undefined : true), 15_000);
     expect(await exists(app, fresh.fuid)).toBe(true);
-    expect((await owner.get('/diagrams?scope=trash')).body.content.items.map((d: { fuid: string }) => d.fuid)).toEqual([fresh.fuid]);
+    expect((await owner.get('/diagrams?scope=trash')).body.content.items.map((d: { fuid: string }) => d.fuid)).toEqual([
+      fresh.fuid,
+    ]);
   });
 });
 

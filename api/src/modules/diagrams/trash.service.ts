@@ -32,7 +32,8 @@ export class TrashService implements OnApplicationBootstrap {
   ) {
     registry.handle(trashPurgeJob, async () => {
       const deleted = await this.purgeExpired();
-      if (deleted) this.logger.info({ deleted, retentionDays: this.retentionDays }, 'trash purge: diagrams deleted forever');
+      if (deleted)
+        this.logger.info({ deleted, retentionDays: this.retentionDays }, 'trash purge: diagrams deleted forever');
     });
   }
 
@@ -43,7 +44,9 @@ export class TrashService implements OnApplicationBootstrap {
   /** Every process schedules the purge at start (an upsert: one scheduler however many call it). */
   async onApplicationBootstrap(): Promise<void> {
     if (this.config.NODE_ENV === 'test') return; // tests schedule and run it themselves
-    await this.schedule().catch((error: Error) => this.logger.warn({ error: error.message }, 'could not schedule the trash purge'));
+    await this.schedule().catch((error: Error) =>
+      this.logger.warn({ error: error.message }, 'could not schedule the trash purge'),
+    );
   }
 
   async schedule(): Promise<void> {

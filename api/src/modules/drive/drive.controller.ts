@@ -24,13 +24,22 @@ export class DriveController {
   }
 
   @Endpoint(endpoints.connect)
-  connect(@CurrentCaller() caller: Caller, @Query() query: EndpointInput<typeof endpoints.connect.query>, @Res() response: Response) {
+  connect(
+    @CurrentCaller() caller: Caller,
+    @Query() query: EndpointInput<typeof endpoints.connect.query>,
+    @Res() response: Response,
+  ) {
     response.redirect(302, this.drive.authorizeUrl(caller, safeReturn(query.returnTo)));
   }
 
   @Endpoint(endpoints.callback)
-  async callback(@CurrentCaller() caller: Caller, @Query() query: EndpointInput<typeof endpoints.callback.query>, @Res() response: Response) {
-    const landing = query.error || !query.code || !query.state ? null : await this.drive.finish(caller, query.code, query.state);
+  async callback(
+    @CurrentCaller() caller: Caller,
+    @Query() query: EndpointInput<typeof endpoints.callback.query>,
+    @Res() response: Response,
+  ) {
+    const landing =
+      query.error || !query.code || !query.state ? null : await this.drive.finish(caller, query.code, query.state);
     response.redirect(302, landing ? withFlag(landing, 'connected') : withFlag('/diagrams', 'error'));
   }
 

@@ -54,16 +54,32 @@ describe('Google Drive import and export against a loopback Google and Drive', (
     expect(exported.status).toBe(201);
     const fileId = exported.body.content.file.id as string;
     const stored = drive.files.get(fileId)!;
-    expect(stored).toMatchObject({ name: 'Gold loop.loopwright.json', parents: ['root'], appProperties: { loopwright: '1', fuid } });
+    expect(stored).toMatchObject({
+      name: 'Gold loop.loopwright.json',
+      parents: ['root'],
+      appProperties: { loopwright: '1', fuid },
+    });
     const ourJson = (await client.get(`/diagrams/${fuid}/export/json`)).body;
-    expect(JSON.parse(stored.content)).toMatchObject({ format: 'loopwright', name: 'Gold loop', document: ourJson.document });
+    expect(JSON.parse(stored.content)).toMatchObject({
+      format: 'loopwright',
+      name: 'Gold loop',
+      document: ourJson.document,
+    });
 
     // Into a folder: moved out of the root.
     const inFolder = await client.post('/drive/exports', { fuid, folderId: 'folder-games' });
     expect(drive.files.get(inFolder.body.content.file.id)!.parents).toEqual(['folder-games']);
 
     // Only our files are listed (a foreign file on the same Drive is not).
-    drive.files.set('foreign', { id: 'foreign', name: 'notes.txt', mimeType: 'text/plain', parents: ['root'], appProperties: {}, content: 'hi', modifiedTime: new Date().toISOString() });
+    drive.files.set('foreign', {
+      id: 'foreign',
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      parents: ['root'],
+      appProperties: {},
+      content: 'hi',
+      modifiedTime: new Date().toISOString(),
+    });
     const listed = (await client.get('/drive/files')).body.content.files as { id: string; name: string }[];
     expect(listed.map((f) => f.id).sort()).toEqual([fileId, inFolder.body.content.file.id].sort());
 
@@ -82,7 +98,9 @@ describe('Google Drive import and export against a loopback Google and Drive', (
     // Sealed at rest: the database holds no plain token.
     const db = new pg.Client({ connectionString: app.databaseUrl });
     await db.connect();
-    const row = (await db.query('select access_token, refresh_token from drive_connections where user_id = $1', [user.id])).rows[0] as { access_token: string; refresh_token: string };
+    const row = (
+      await db.query('select access_token, refresh_token from drive_connections where user_id = $1', [user.id])
+    ).rows[0] as { access_token: string; refresh_token: string };
     await db.end();
     expect(row.access_token).toMatch(/^v1\./);
     expect(row.refresh_token).toMatch(/^v1\./);
@@ -104,9 +122,16 @@ describe('Google Drive import and export against a loopback Google and Drive', (
 
     drive.failing = true;
     try {
-      for (const response of [await client.post('/drive/exports', { fuid }), await client.get('/drive/files'), await client.post('/drive/files/abc/import')]) {
+      for (const response of [
+        await client.post('/drive/exports', { fuid }),
+        await client.get('/drive/files'),
+        await client.post('/drive/files/abc/import'),
+      ]) {
         expect(response.status).toBe(502);
-        expect(response.body.error).toMatchObject({ code: 'DRIVE_UNAVAILABLE', message: 'Cannot access Google Drive. Please try again later' });
+        expect(response.body.error).toMatchObject({
+          code: 'DRIVE_UNAVAILABLE',
+          message: 'Cannot access Google Drive. Please try again later',
+        });
       }
     } finally {
       drive.failing = false;
@@ -130,9 +155,17 @@ describe('Google Drive without Google OAuth configured', () => {
   it('is reported unavailable and every Drive endpoint refuses with a clear error', async () => {
     const client = await loginAs(app, await createUser(app));
     expect((await client.get('/drive/status')).body.content).toEqual({ available: false, connected: false });
-    for (const response of [await client.get('/drive/connect'), await client.get('/drive/files'), await client.post('/drive/exports', { fuid: 'abcdefgh' }), await client.post('/drive/files/abc/import')]) {
+    for (const response of [
+      await client.get('/drive/connect'),
+      await client.get('/drive/files'),
+      await client.post('/drive/exports', { fuid: 'abcdefgh' }),
+      await client.post('/drive/files/abc/import'),
+    ]) {
       expect(response.status).toBe(503);
-      expect(response.body.error).toMatchObject({ code: 'DRIVE_NOT_CONFIGURED', message: 'Google Drive is not available on this instance' });
+      expect(response.body.error).toMatchObject({
+        code: 'DRIVE_NOT_CONFIGURED',
+        message: 'Google Drive is not available on this instance',
+      });
     }
   });
 });

@@ -69,12 +69,24 @@ export class DriveService {
   authorizeUrl(caller: Caller, returnTo: string): string {
     this.requireEnabled();
     const nonce = randomBytes(16).toString('base64url');
-    const state = this.flows.sign({ uid: caller.userId, nonce, returnTo, exp: Math.floor(Date.now() / 1000) + FLOW_SECONDS });
+    const state = this.flows.sign({
+      uid: caller.userId,
+      nonce,
+      returnTo,
+      exp: Math.floor(Date.now() / 1000) + FLOW_SECONDS,
+    });
     const url = new URL(this.config.GOOGLE_AUTHORIZE_URL);
     const params = {
-      client_id: this.config.GOOGLE_CLIENT_ID!, redirect_uri: this.callbackUrl, response_type: 'code', scope: DRIVE_SCOPE,
-      access_type: 'offline', prompt: 'consent', include_granted_scopes: 'true', state,
-      code_challenge: createHash('sha256').update(this.verifier(nonce)).digest('base64url'), code_challenge_method: 'S256',
+      client_id: this.config.GOOGLE_CLIENT_ID!,
+      redirect_uri: this.callbackUrl,
+      response_type: 'code',
+      scope: DRIVE_SCOPE,
+      access_type: 'offline',
+      prompt: 'consent',
+      include_granted_scopes: 'true',
+      state,
+      code_challenge: createHash('sha256').update(this.verifier(nonce)).digest('base64url'),
+      code_challenge_method: 'S256',
     };
     for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
     return url.toString();
@@ -85,7 +97,12 @@ export class DriveService {
     this.requireEnabled();
     const state = this.flows.verify(stateToken);
     if (!state || state.uid !== caller.userId) return null;
-    const answer = await this.tokenRequest({ grant_type: 'authorization_code', code, redirect_uri: this.callbackUrl, code_verifier: this.verifier(state.nonce) });
+    const answer = await this.tokenRequest({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: this.callbackUrl,
+      code_verifier: this.verifier(state.nonce),
+    });
     if (!answer?.access_token) return null;
     await this.store(caller.userId, answer, null);
     return state.returnTo;
@@ -101,18 +118,45 @@ export class DriveService {
     const file = await this.files.exportJson(fuid, caller);
     const token = await this.accessToken(caller);
     const boundary = `loopwright-${randomBytes(12).toString('hex')}`;
-    const metadata = { name: `${file.name || 'Untitled'}.loopwright.json`, mimeType: 'application/json', appProperties: { [DRIVE_APP_PROPERTY]: '1', fuid } };
+    const metadata = {
+      name: `${file.name || 'Untitled'}.loopwright.json`,
+      mimeType: 'application/json',
+      appProperties: { [DRIVE_APP_PROPERTY]: '1', fuid },
+    };
     const body = [
-      `--${boundary}`, 'Content-Type: application/json; charset=UTF-8', '', JSON.stringify(metadata),
-      `--${boundary}`, 'Content-Type: application/json', '', JSON.stringify(file), `--${boundary}--`, '',
+      `--${boundary}`,
+      'Content-Type: application/json; charset=UTF-8',
+      '',
+      JSON.stringify(metadata),
+      `--${boundary}`,
+      'Content-Type: application/json',
+      '',
+      JSON.stringify(file),
+      `--${boundary}--`,
+      '',
     ].join('\r\n');
-    const uploaded = await this.call(caller, `/upload/drive/v3/files?uploadType=multipart&fields=id,name,modifiedTime,parents`, token, {
-      method: 'POST', headers: { 'content-type': `multipart/related; boundary=${boundary}` }, body,
-    });
+    const uploaded = await this.call(
+      caller,
+      `/upload/drive/v3/files?uploadType=multipart&fields=id,name,modifiedTime,parents`,
+      token,
+      {
+        method: 'POST',
+        headers: { 'content-type': `multipart/related; boundary=${boundary}` },
+        body,
+      },
+    );
     const created = (await uploaded.json()) as DriveFile & { parents?: string[] };
     if (folderId) {
-      const query = new URLSearchParams({ addParents: folderId, removeParents: (created.parents ?? []).join(','), fields: 'id,name,modifiedTime' });
-      const moved = await this.send(`/drive/v3/files/${encodeURIComponent(created.id)}?${query}`, token, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const query = new URLSearchParams({
+        addParents: folderId,
+        removeParents: (created.parents ?? []).join(','),
+        fields: 'id,name,modifiedTime',
+      });
+      const moved = await this.send(`/drive/v3/files/${encodeURIComponent(created.id)}?${query}`, token, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
       if (!moved?.ok) throw new AppError(ErrorCode.DRIVE_SAVED_ON_ROOT, { details: { fileId: created.id } });
     }
     return { id: created.id, name: created.name, modifiedTime: created.modifiedTime ?? null };
@@ -123,10 +167,17 @@ export class DriveService {
     const token = await this.accessToken(caller);
     const query = new URLSearchParams({
       q: `appProperties has { key='${DRIVE_APP_PROPERTY}' and value='1' } and trashed = false`,
-      fields: 'files(id,name,modifiedTime)', orderBy: 'modifiedTime desc', pageSize: '100', spaces: 'drive',
+      fields: 'files(id,name,modifiedTime)',
+      orderBy: 'modifiedTime desc',
+      pageSize: '100',
+      spaces: 'drive',
     });
-    const answer = (await (await this.call(caller, `/drive/v3/files?${query}`, token)).json()) as { files?: Partial<DriveFile>[] };
-    return (answer.files ?? []).filter((f) => f.id && f.name).map((f) => ({ id: f.id!, name: f.name!, modifiedTime: f.modifiedTime ?? null }));
+    const answer = (await (await this.call(caller, `/drive/v3/files?${query}`, token)).json()) as {
+      files?: Partial<DriveFile>[];
+    };
+    return (answer.files ?? [])
+      .filter((f) => f.id && f.name)
+      .map((f) => ({ id: f.id!, name: f.name!, modifiedTime: f.modifiedTime ?? null }));
   }
 
   /** Downloads the file and creates a diagram through the ordinary import (validation and plan limits apply). */
@@ -173,8 +224,13 @@ export class DriveService {
   private async tokenRequest(form: Record<string, string>): Promise<TokenAnswer | null> {
     try {
       const response = await fetch(this.config.GOOGLE_TOKEN_URL, {
-        method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-        body: new URLSearchParams({ ...form, client_id: this.config.GOOGLE_CLIENT_ID!, client_secret: this.config.GOOGLE_CLIENT_SECRET! }),
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        body: new URLSearchParams({
+          ...form,
+          client_id: this.config.GOOGLE_CLIENT_ID!,
+          client_secret: this.config.GOOGLE_CLIENT_SECRET!,
+        }),
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
       if (!response.ok) {
@@ -190,7 +246,11 @@ export class DriveService {
 
   private async send(path: string, token: string, init: RequestInit = {}): Promise<Response | null> {
     try {
-      return await fetch(`${this.apiBase}${path}`, { ...init, headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+      return await fetch(`${this.apiBase}${path}`, {
+        ...init,
+        headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${token}` },
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
     } catch (error) {
       this.logger.warn({ error: (error as Error).message }, 'Google Drive did not answer');
       return null;
@@ -206,7 +266,8 @@ export class DriveService {
       throw new AppError(ErrorCode.DRIVE_NOT_CONNECTED);
     }
     if (response?.status === 404) throw new AppError(ErrorCode.DRIVE_FILE_NOT_FOUND);
-    if (response) this.logger.warn({ status: response.status, path: path.split('?')[0] }, 'Google Drive refused a call');
+    if (response)
+      this.logger.warn({ status: response.status, path: path.split('?')[0] }, 'Google Drive refused a call');
     throw new AppError(ErrorCode.DRIVE_UNAVAILABLE);
   }
 }

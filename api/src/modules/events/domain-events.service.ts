@@ -9,7 +9,6 @@ import { deliverEventJob } from './events.jobs.js';
 import { EventsRepository } from './events.repository.js';
 import { startOutboxRelay } from '../../core/queue/outbox-relay.js';
 
-
 export type Emit = (event: DomainEvent) => Promise<void>;
 
 /**
@@ -32,7 +31,9 @@ export class DomainEventsService implements OnApplicationBootstrap, OnModuleDest
   /** Runs `work` in a transaction; events it emits are written in it and dispatched after commit. */
   async transaction<T>(work: (tx: TransactionClient, emit: Emit) => Promise<T>): Promise<T> {
     const ids: string[] = [];
-    const result = await this.events.transaction((tx) => work(tx, async (event) => void ids.push(await this.record(event, tx))));
+    const result = await this.events.transaction((tx) =>
+      work(tx, async (event) => void ids.push(await this.record(event, tx))),
+    );
     await this.dispatch(...ids);
     return result;
   }
@@ -50,7 +51,10 @@ export class DomainEventsService implements OnApplicationBootstrap, OnModuleDest
         await this.queue.enqueue(deliverEventJob, { eventId: id }, { jobId: `event-${id}` });
         await this.events.markEnqueued(id);
       } catch (error) {
-        this.logger.warn({ eventId: id, error: (error as Error).message }, 'event not handed to the queue yet; the relay will retry');
+        this.logger.warn(
+          { eventId: id, error: (error as Error).message },
+          'event not handed to the queue yet; the relay will retry',
+        );
       }
     }
   }

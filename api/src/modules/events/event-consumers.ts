@@ -22,7 +22,8 @@ export class EventConsumers {
   private readonly consumers: EventConsumer[] = [];
 
   register<T extends DomainEventType>(consumer: EventConsumer<T>): void {
-    if (this.consumers.some((c) => c.name === consumer.name)) throw new Error(`event consumer ${consumer.name} registered twice`);
+    if (this.consumers.some((c) => c.name === consumer.name))
+      throw new Error(`event consumer ${consumer.name} registered twice`);
     this.consumers.push(consumer);
   }
 

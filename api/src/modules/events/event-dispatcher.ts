@@ -37,11 +37,18 @@ export class EventDispatcher {
     const failures: string[] = [];
     for (const consumer of this.consumers.of(event.type)) {
       try {
-        const afterCommit = await this.events.transaction(async (tx) => ((await this.events.claimDelivery(tx, eventId, consumer.name)) ? consumer.handle(event, tx, { eventId }) : undefined));
+        const afterCommit = await this.events.transaction(async (tx) =>
+          (await this.events.claimDelivery(tx, eventId, consumer.name))
+            ? consumer.handle(event, tx, { eventId })
+            : undefined,
+        );
         await afterCommit?.();
       } catch (error) {
         failures.push(consumer.name);
-        this.logger.warn({ eventId, type: event.type, consumer: consumer.name, error: (error as Error).message }, 'event consumer failed; the delivery will be retried');
+        this.logger.warn(
+          { eventId, type: event.type, consumer: consumer.name, error: (error as Error).message },
+          'event consumer failed; the delivery will be retried',
+        );
       }
     }
     if (failures.length) throw new Error(`event ${eventId} (${event.type}) not delivered to ${failures.join(', ')}`);

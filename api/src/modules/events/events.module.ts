@@ -5,5 +5,8 @@ import { EventDispatcher } from './event-dispatcher.js';
 import { EventsRepository } from './events.repository.js';
 
 /** The domain-event outbox and its dispatcher. A leaf: producers and consumers import it. */
-@Module({ providers: [EventsRepository, DomainEventsService, EventConsumers, EventDispatcher], exports: [DomainEventsService, EventConsumers] })
+@Module({
+  providers: [EventsRepository, DomainEventsService, EventConsumers, EventDispatcher],
+  exports: [DomainEventsService, EventConsumers],
+})
 export class EventsModule {}

@@ -15,7 +15,10 @@ export class EventsRepository {
   }
 
   find(id: string) {
-    return this.prisma.domainEvent.findUnique({ where: { id }, select: { id: true, type: true, payload: true, dispatchedAt: true } });
+    return this.prisma.domainEvent.findUnique({
+      where: { id },
+      select: { id: true, type: true, payload: true, dispatchedAt: true },
+    });
   }
 
   async markEnqueued(id: string): Promise<void> {
@@ -35,7 +38,13 @@ export class EventsRepository {
   /** Undelivered events never handed to the queue, or handed over so long ago the job must have been lost. */
   findStranded(olderThan: Date, limit = 100) {
     return this.prisma.domainEvent.findMany({
-      where: { dispatchedAt: null, OR: [{ enqueuedAt: null, createdAt: { lt: olderThan } }, { enqueuedAt: { lt: new Date(olderThan.getTime() - 15 * 60_000) } }] },
+      where: {
+        dispatchedAt: null,
+        OR: [
+          { enqueuedAt: null, createdAt: { lt: olderThan } },
+          { enqueuedAt: { lt: new Date(olderThan.getTime() - 15 * 60_000) } },
+        ],
+      },
       select: { id: true },
       orderBy: { createdAt: 'asc' },
       take: limit,

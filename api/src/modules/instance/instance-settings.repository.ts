@@ -14,7 +14,10 @@ export class InstanceSettingsRepository {
   /** Inserts the value unless the key exists; returns the value stored (first writer wins). */
   async setIfAbsent<T>(key: string, value: T): Promise<T> {
     // INSERT … ON CONFLICT DO NOTHING: safe when two processes start at once.
-    await this.prisma.instanceSetting.createMany({ data: [{ key, value: value as InputJsonValue }], skipDuplicates: true });
+    await this.prisma.instanceSetting.createMany({
+      data: [{ key, value: value as InputJsonValue }],
+      skipDuplicates: true,
+    });
     const row = await this.prisma.instanceSetting.findUniqueOrThrow({ where: { key } });
     return row.value as T;
   }

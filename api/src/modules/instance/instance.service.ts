@@ -42,7 +42,6 @@ export class InstanceService {
     registry.handle(heartbeatJob, (payload) => this.recordHeartbeat(payload.requestedBy));
   }
 
-
   async ensureInstanceId(): Promise<{ id: string; created: boolean }> {
     const candidate = randomUUID();
     const id = await this.settings.setIfAbsent(INSTANCE_ID, candidate);
@@ -55,9 +54,18 @@ export class InstanceService {
     const file = instanceIdFile(this.config.DATA_DIR);
     const written = await mkdir(this.config.DATA_DIR, { recursive: true })
       .then(() => writeFile(file, `${id}\n`, { mode: 0o600 }))
-      .then(() => true, (error: Error) => (this.logger.warn({ file, error: error.message }, 'could not write the instance ID file'), false));
+      .then(
+        () => true,
+        (error: Error) => (
+          this.logger.warn({ file, error: error.message }, 'could not write the instance ID file'),
+          false
+        ),
+      );
     const where = written ? `also in ${file}; ` : '';
-    this.logger.info({ instanceId: id }, `Instance ID: ${id} (${where}\`npm run instance-id\` prints it; you need it to create the first admin and to save mail settings)`);
+    this.logger.info(
+      { instanceId: id },
+      `Instance ID: ${id} (${where}\`npm run instance-id\` prints it; you need it to create the first admin and to save mail settings)`,
+    );
     return id;
   }
 
@@ -74,7 +82,12 @@ export class InstanceService {
   }
 
   private async recordHeartbeat(requestedBy: string): Promise<void> {
-    const heartbeat: WorkerHeartbeat = { at: new Date().toISOString(), host: hostname(), pid: process.pid, requestedBy };
+    const heartbeat: WorkerHeartbeat = {
+      at: new Date().toISOString(),
+      host: hostname(),
+      pid: process.pid,
+      requestedBy,
+    };
     await this.settings.set(WORKER_HEARTBEAT, heartbeat);
   }
 }

@@ -31,7 +31,11 @@ export class LibraryController {
   }
 
   @Endpoint(endpoints.update)
-  async update(@CurrentCaller() caller: Caller, @Param() params: IdParams, @Body() body: EndpointInput<typeof endpoints.update.body>) {
+  async update(
+    @CurrentCaller() caller: Caller,
+    @Param() params: IdParams,
+    @Body() body: EndpointInput<typeof endpoints.update.body>,
+  ) {
     return { success: true, content: { item: await this.library.update(caller, params.id, body) } };
   }
 
@@ -47,12 +51,18 @@ export class LibraryController {
   }
 
   @Endpoint(preferenceEndpoints.save)
-  async savePreferences(@CurrentCaller() caller: Caller, @Body() body: EndpointInput<typeof preferenceEndpoints.save.body>) {
+  async savePreferences(
+    @CurrentCaller() caller: Caller,
+    @Body() body: EndpointInput<typeof preferenceEndpoints.save.body>,
+  ) {
     return { success: true, content: { preferences: await this.preferences.save(caller, body) } };
   }
 
   @Endpoint(preferenceEndpoints.regenerateToken)
-  async regenerateToken(@CurrentCaller() caller: Caller, @Param() params: EndpointInput<typeof preferenceEndpoints.regenerateToken.params>) {
+  async regenerateToken(
+    @CurrentCaller() caller: Caller,
+    @Param() params: EndpointInput<typeof preferenceEndpoints.regenerateToken.params>,
+  ) {
     return { success: true, content: { fileToken: await this.preferences.regenerateToken(params.fuid, caller) } };
   }
 }

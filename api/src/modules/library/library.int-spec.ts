@@ -28,10 +28,17 @@ describe('library items, Global Settings preferences, diagram token', () => {
     const other = await loginAs(app, await createUser(app));
     const first = await me.post('/library', { name: 'Mine loop', visibility: 'private', content: selection() });
     expect(first.status).toBe(201);
-    expect(first.body.content.item).toMatchObject({ name: 'Mine loop', visibility: 'private', position: 0, componentCount: 3, mine: true });
+    expect(first.body.content.item).toMatchObject({
+      name: 'Mine loop',
+      visibility: 'private',
+      position: 0,
+      componentCount: 3,
+      mine: true,
+    });
     // The connection to an element outside the selection is left out.
     expect(first.body.content.item.content.connections.map((c: { id: string }) => c.id)).toEqual(['ac']);
-    const second = (await me.post('/library', { name: 'Shared loop', visibility: 'public', content: selection('b') })).body.content.item;
+    const second = (await me.post('/library', { name: 'Shared loop', visibility: 'public', content: selection('b') }))
+      .body.content.item;
     expect(second.position).toBe(1);
 
     const list = (await me.get('/library')).body.content;
@@ -40,11 +47,19 @@ describe('library items, Global Settings preferences, diagram token', () => {
     const theirs = (await other.get('/library')).body.content.items;
     expect(theirs.map((i: { name: string; mine: boolean }) => [i.name, i.mine])).toEqual([['Shared loop', false]]);
 
-    const reordered = (await me.put('/library/order', { ids: [second.id, first.body.content.item.id] })).body.content.items;
-    expect(reordered.map((i: { name: string; position: number }) => [i.name, i.position])).toEqual([['Shared loop', 0], ['Mine loop', 1]]);
-    expect((await me.patch(`/library/${second.id}`, { name: 'Renamed', visibility: 'team' })).body.content.item).toMatchObject({ name: 'Renamed', visibility: 'team' });
+    const reordered = (await me.put('/library/order', { ids: [second.id, first.body.content.item.id] })).body.content
+      .items;
+    expect(reordered.map((i: { name: string; position: number }) => [i.name, i.position])).toEqual([
+      ['Shared loop', 0],
+      ['Mine loop', 1],
+    ]);
+    expect(
+      (await me.patch(`/library/${second.id}`, { name: 'Renamed', visibility: 'team' })).body.content.item,
+    ).toMatchObject({ name: 'Renamed', visibility: 'team' });
     expect((await other.get('/library')).body.content.items).toEqual([]);
-    expect((await other.patch(`/library/${second.id}`, { name: 'Hijack' })).body.error.code).toBe('LIBRARY_ITEM_NOT_FOUND');
+    expect((await other.patch(`/library/${second.id}`, { name: 'Hijack' })).body.error.code).toBe(
+      'LIBRARY_ITEM_NOT_FOUND',
+    );
     expect((await other.delete(`/library/${second.id}`)).status).toBe(404);
     expect((await me.delete(`/library/${second.id}`)).status).toBe(200);
     expect((await me.get('/library')).body.content.limits.used).toBe(1);
@@ -52,33 +67,76 @@ describe('library items, Global Settings preferences, diagram token', () => {
 
   it('enforces the plan limit on items and the maximum components per item, with upgrade details', async () => {
     const me = await loginAs(app, await createUser(app));
-    const big = { nodes: Array.from({ length: LIBRARY_MAX_COMPONENTS_PER_ITEM + 1 }, (_, i) => ({ id: `p${i}`, type: 'pool', name: `P${i}`, x: i * 10, y: 0 })), connections: [] };
+    const big = {
+      nodes: Array.from({ length: LIBRARY_MAX_COMPONENTS_PER_ITEM + 1 }, (_, i) => ({
+        id: `p${i}`,
+        type: 'pool',
+        name: `P${i}`,
+        x: i * 10,
+        y: 0,
+      })),
+      connections: [],
+    };
     const tooBig = await me.post('/library', { name: 'Huge', content: big });
     expect(tooBig.status).toBe(402);
-    expect(tooBig.body.error).toMatchObject({ code: 'LIBRARY_COMPONENTS_LIMIT_REACHED', message: LibraryTexts.libraryComponentsLimit });
+    expect(tooBig.body.error).toMatchObject({
+      code: 'LIBRARY_COMPONENTS_LIMIT_REACHED',
+      message: LibraryTexts.libraryComponentsLimit,
+    });
     expect((await me.post('/library', { name: 'Empty', content: { nodes: [], connections: [] } })).status).toBe(400);
 
-    for (let i = 0; i < 20; i++) expect((await me.post('/library', { name: `Item ${i}`, content: selection(`x${i}`) })).status).toBe(201);
+    for (let i = 0; i < 20; i++)
+      expect((await me.post('/library', { name: `Item ${i}`, content: selection(`x${i}`) })).status).toBe(201);
     const over = await me.post('/library', { name: 'One too many', content: selection('z') });
     expect(over.status).toBe(402);
-    expect(over.body.error).toMatchObject({ code: 'PLAN_LIMIT_REACHED', message: 'Limit reached', details: { limit: 'libraryItems', allowed: 20, requested: 21 } });
+    expect(over.body.error).toMatchObject({
+      code: 'PLAN_LIMIT_REACHED',
+      message: 'Limit reached',
+      details: { limit: 'libraryItems', allowed: 20, requested: 21 },
+    });
   });
 
   it('keeps Global Settings per user and regenerates the diagram token', async () => {
     const me = await loginAs(app, await createUser(app));
     const other = await loginAs(app, await createUser(app));
-    expect((await me.get('/users/me/preferences')).body.content.preferences).toEqual({ grid: true, snap: true, defaultTimeSteps: 100, numberFormat: 'plain', theme: 'system', reducedMotion: false });
-    const saved = await me.put('/users/me/preferences', { grid: false, defaultTimeSteps: 250, theme: 'dark', reducedMotion: true });
-    expect(saved.body.content.preferences).toMatchObject({ grid: false, snap: true, defaultTimeSteps: 250, theme: 'dark', reducedMotion: true });
+    expect((await me.get('/users/me/preferences')).body.content.preferences).toEqual({
+      grid: true,
+      snap: true,
+      defaultTimeSteps: 100,
+      numberFormat: 'plain',
+      theme: 'system',
+      reducedMotion: false,
+    });
+    const saved = await me.put('/users/me/preferences', {
+      grid: false,
+      defaultTimeSteps: 250,
+      theme: 'dark',
+      reducedMotion: true,
+    });
+    expect(saved.body.content.preferences).toMatchObject({
+      grid: false,
+      snap: true,
+      defaultTimeSteps: 250,
+      theme: 'dark',
+      reducedMotion: true,
+    });
     expect((await me.get('/users/me/preferences')).body.content.preferences.defaultTimeSteps).toBe(250);
     expect((await other.get('/users/me/preferences')).body.content.preferences.defaultTimeSteps).toBe(100);
     expect((await me.put('/users/me/preferences', { defaultTimeSteps: 0 })).status).toBe(400);
 
     // Profile web addresses are URLs (Discord is a username).
-    const bad = await me.patch('/users/me/profile', { socials: { linkedin: 'linkedin.com/in/me', discord: 'me#1234' }, games: [{ name: 'Hex', website: 'javascript:alert(1)' }] });
+    const bad = await me.patch('/users/me/profile', {
+      socials: { linkedin: 'linkedin.com/in/me', discord: 'me#1234' },
+      games: [{ name: 'Hex', website: 'javascript:alert(1)' }],
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.details.fields.map((f: { field: string }) => f.field).sort()).toEqual(['games.0.website', 'socials.linkedin']);
-    const good = await me.patch('/users/me/profile', { socials: { linkedin: 'https://www.linkedin.com/in/me', discord: 'me#1234' } });
+    expect(bad.body.error.details.fields.map((f: { field: string }) => f.field).sort()).toEqual([
+      'games.0.website',
+      'socials.linkedin',
+    ]);
+    const good = await me.patch('/users/me/profile', {
+      socials: { linkedin: 'https://www.linkedin.com/in/me', discord: 'me#1234' },
+    });
     expect(good.status).toBe(200);
 
     const diagram = await createDiagram(me);
@@ -87,7 +145,9 @@ describe('library items, Global Settings preferences, diagram token', () => {
     expect(after.status).toBe(200);
     expect(after.body.content.fileToken).toMatch(/^ft_/);
     expect(after.body.content.fileToken).not.toBe(before);
-    expect((await me.get(`/diagrams/${diagram.fuid}/details`)).body.content.fileToken).toBe(after.body.content.fileToken);
+    expect((await me.get(`/diagrams/${diagram.fuid}/details`)).body.content.fileToken).toBe(
+      after.body.content.fileToken,
+    );
     // Free diagrams are public: others may look, not change the token.
     expect((await other.post(`/diagrams/${diagram.fuid}/file-token`, {})).status).toBe(403);
   });

@@ -7,5 +7,9 @@ import { LibraryService } from './library.service.js';
 import { PreferencesService } from './preferences.service.js';
 
 /** Library items (plan limits through EntitlementsService), Global Settings preferences and the diagram token. */
-@Module({ imports: [DiagramsModule, PlansModule], controllers: [LibraryController], providers: [LibraryRepository, LibraryService, PreferencesService] })
+@Module({
+  imports: [DiagramsModule, PlansModule],
+  controllers: [LibraryController],
+  providers: [LibraryRepository, LibraryService, PreferencesService],
+})
 export class LibraryModule {}

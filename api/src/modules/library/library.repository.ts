@@ -2,7 +2,17 @@ import { Injectable } from '@nestjs/common';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { PrismaService } from '../../core/prisma/prisma.service.js';
 
-export const librarySelect = { id: true, workspaceId: true, ownerId: true, name: true, visibility: true, position: true, content: true, componentCount: true, createdAt: true } as const satisfies Prisma.LibraryItemSelect;
+export const librarySelect = {
+  id: true,
+  workspaceId: true,
+  ownerId: true,
+  name: true,
+  visibility: true,
+  position: true,
+  content: true,
+  componentCount: true,
+  createdAt: true,
+} as const satisfies Prisma.LibraryItemSelect;
 export type LibraryRow = Prisma.LibraryItemGetPayload<{ select: typeof librarySelect }>;
 
 @Injectable()
@@ -11,9 +21,18 @@ export class LibraryRepository {
 
   /** Mine (my workspace, any visibility), team items of workspaces I am an active member of, and public items. */
   async visibleTo(userId: string, workspaceId: string): Promise<LibraryRow[]> {
-    const teams = await this.prisma.workspaceMember.findMany({ where: { userId, status: 'active' }, select: { workspaceId: true } });
+    const teams = await this.prisma.workspaceMember.findMany({
+      where: { userId, status: 'active' },
+      select: { workspaceId: true },
+    });
     return this.prisma.libraryItem.findMany({
-      where: { OR: [{ workspaceId }, { visibility: 'team', workspaceId: { in: teams.map((t) => t.workspaceId) } }, { visibility: 'public' }] },
+      where: {
+        OR: [
+          { workspaceId },
+          { visibility: 'team', workspaceId: { in: teams.map((t) => t.workspaceId) } },
+          { visibility: 'public' },
+        ],
+      },
       select: librarySelect,
       orderBy: [{ position: 'asc' }, { createdAt: 'asc' }],
       take: 1000,
@@ -29,7 +48,15 @@ export class LibraryRepository {
     return (max._max.position ?? -1) + 1;
   }
 
-  create(data: { workspaceId: string; ownerId: string; name: string; visibility: 'private' | 'team' | 'public'; position: number; content: Prisma.InputJsonValue; componentCount: number }): Promise<LibraryRow> {
+  create(data: {
+    workspaceId: string;
+    ownerId: string;
+    name: string;
+    visibility: 'private' | 'team' | 'public';
+    position: number;
+    content: Prisma.InputJsonValue;
+    componentCount: number;
+  }): Promise<LibraryRow> {
     return this.prisma.libraryItem.create({ data, select: librarySelect });
   }
 
@@ -37,7 +64,10 @@ export class LibraryRepository {
     return this.prisma.libraryItem.findFirst({ where: { id, workspaceId }, select: librarySelect });
   }
 
-  update(id: string, data: { name?: string; visibility?: 'private' | 'team' | 'public'; position?: number }): Promise<LibraryRow> {
+  update(
+    id: string,
+    data: { name?: string; visibility?: 'private' | 'team' | 'public'; position?: number },
+  ): Promise<LibraryRow> {
     return this.prisma.libraryItem.update({ where: { id }, data, select: librarySelect });
   }
 
@@ -47,7 +77,9 @@ export class LibraryRepository {
 
   /** Positions 0..n-1 in the given order; ids outside the workspace are ignored. */
   async reorder(workspaceId: string, ids: string[]): Promise<void> {
-    await this.prisma.$transaction(ids.map((id, position) => this.prisma.libraryItem.updateMany({ where: { id, workspaceId }, data: { position } })));
+    await this.prisma.$transaction(
+      ids.map((id, position) => this.prisma.libraryItem.updateMany({ where: { id, workspaceId }, data: { position } })),
+    );
   }
 
   preferences(userId: string) {
@@ -55,6 +87,11 @@ export class LibraryRepository {
   }
 
   savePreferences(userId: string, settings: Prisma.InputJsonValue) {
-    return this.prisma.userPreference.upsert({ where: { userId }, create: { userId, settings }, update: { settings }, select: { settings: true } });
+    return this.prisma.userPreference.upsert({
+      where: { userId },
+      create: { userId, settings },
+      update: { settings },
+      select: { settings: true },
+    });
   }
 }

@@ -39,23 +39,41 @@ export class LibraryService {
     };
   }
 
-  async create(caller: Caller, input: { name: string; visibility: Visibility; content: Content }): Promise<LibraryItemView> {
+  async create(
+    caller: Caller,
+    input: { name: string; visibility: Visibility; content: Content },
+  ): Promise<LibraryItemView> {
     const workspaceId = await this.access.personalWorkspaceOf(caller);
     const content = cleanContent(input.content);
     const components = content.nodes.length + content.connections.length;
-    if (content.nodes.length === 0) throw AppError.validation({ fields: [{ field: 'content', message: 'Select at least one element' }] }, 'Select at least one element');
+    if (content.nodes.length === 0)
+      throw AppError.validation(
+        { fields: [{ field: 'content', message: 'Select at least one element' }] },
+        'Select at least one element',
+      );
     if (components > LIBRARY_MAX_COMPONENTS_PER_ITEM) {
-      throw new AppError(ErrorCode.LIBRARY_COMPONENTS_LIMIT_REACHED, { details: { limit: 'libraryComponents', allowed: LIBRARY_MAX_COMPONENTS_PER_ITEM, requested: components } });
+      throw new AppError(ErrorCode.LIBRARY_COMPONENTS_LIMIT_REACHED, {
+        details: { limit: 'libraryComponents', allowed: LIBRARY_MAX_COMPONENTS_PER_ITEM, requested: components },
+      });
     }
     await this.entitlements.assertWithin(workspaceId, 'libraryItems', (await this.library.count(workspaceId)) + 1);
     const row = await this.library.create({
-      workspaceId, ownerId: caller.userId, name: input.name, visibility: input.visibility,
-      position: await this.library.nextPosition(workspaceId), content: content as unknown as Prisma.InputJsonValue, componentCount: components,
+      workspaceId,
+      ownerId: caller.userId,
+      name: input.name,
+      visibility: input.visibility,
+      position: await this.library.nextPosition(workspaceId),
+      content: content as unknown as Prisma.InputJsonValue,
+      componentCount: components,
     });
     return view(row, workspaceId);
   }
 
-  async update(caller: Caller, id: string, changes: { name?: string; visibility?: Visibility; position?: number }): Promise<LibraryItemView> {
+  async update(
+    caller: Caller,
+    id: string,
+    changes: { name?: string; visibility?: Visibility; position?: number },
+  ): Promise<LibraryItemView> {
     const workspaceId = await this.access.personalWorkspaceOf(caller);
     await this.own(id, workspaceId);
     return view(await this.library.update(id, changes), workspaceId);
@@ -84,9 +102,16 @@ export class LibraryService {
 function cleanContent(content: Content): Content {
   const nodes = content.nodes.filter((n) => typeof n.id === 'string' && typeof n.type === 'string');
   const ids = new Set(nodes.map((n) => n.id as string));
-  const connections = content.connections.filter((c) => typeof c.id === 'string' && typeof c.from === 'string' && typeof c.to === 'string');
+  const connections = content.connections.filter(
+    (c) => typeof c.id === 'string' && typeof c.from === 'string' && typeof c.to === 'string',
+  );
   const connectionIds = new Set(connections.map((c) => c.id as string));
-  return { nodes, connections: connections.filter((c) => ids.has(c.from as string) && (ids.has(c.to as string) || connectionIds.has(c.to as string))) };
+  return {
+    nodes,
+    connections: connections.filter(
+      (c) => ids.has(c.from as string) && (ids.has(c.to as string) || connectionIds.has(c.to as string)),
+    ),
+  };
 }
 
 function view(row: LibraryRow, workspaceId: string): LibraryItemView {

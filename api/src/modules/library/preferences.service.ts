@@ -1,5 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DEFAULT_EDITOR_PREFERENCES, editorPreferencesSchema, ErrorCode, type EditorPreferences } from '@loopwright/contracts';
+import {
+  DEFAULT_EDITOR_PREFERENCES,
+  editorPreferencesSchema,
+  ErrorCode,
+  type EditorPreferences,
+} from '@loopwright/contracts';
 import type { Logger } from 'pino';
 import type { Caller } from '../../core/auth/caller.js';
 import { AppError } from '../../core/errors/app-error.js';
@@ -19,7 +24,10 @@ export class PreferencesService {
   async get(caller: Caller): Promise<EditorPreferences> {
     const row = await this.library.preferences(caller.userId);
     // Stored settings are merged over the defaults, so a preference added later has its default.
-    const stored = row && typeof row.settings === 'object' && row.settings !== null && !Array.isArray(row.settings) ? row.settings : {};
+    const stored =
+      row && typeof row.settings === 'object' && row.settings !== null && !Array.isArray(row.settings)
+        ? row.settings
+        : {};
     const parsed = editorPreferencesSchema.safeParse({ ...DEFAULT_EDITOR_PREFERENCES, ...stored });
     return parsed.success ? parsed.data : DEFAULT_EDITOR_PREFERENCES;
   }

@@ -23,10 +23,18 @@ export class MailEventsConsumer {
 
   async handle(event: DomainEvent<(typeof TYPES)[number]>, tx: TransactionClient): Promise<AfterCommit> {
     const p = event.payload;
-    const [person, invitee] = await Promise.all([this.users.displayName(p.sharedById, tx), this.users.findByEmail(p.email, tx)]);
+    const [person, invitee] = await Promise.all([
+      this.users.displayName(p.sharedById, tx),
+      this.users.findByEmail(p.email, tx),
+    ]);
     // No account yet (or never confirmed): the e-mail's link signs them up and then opens the diagram.
     const hasAccount = !!invitee?.emailConfirmedAt;
-    const id = await this.mail.record('diagram-shared', p.email, { person, diagramName: p.diagramName, fuid: p.fuid, role: p.role, hasAccount, email: p.email }, tx);
+    const id = await this.mail.record(
+      'diagram-shared',
+      p.email,
+      { person, diagramName: p.diagramName, fuid: p.fuid, role: p.role, hasAccount, email: p.email },
+      tx,
+    );
     return () => this.mail.dispatch(id);
   }
 }

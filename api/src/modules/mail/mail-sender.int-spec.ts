@@ -26,11 +26,20 @@ describe('the mail.send handler', () => {
     const sender = app.http.app.get(MailSender);
     smtp.rejectWith(451, 'Try again later');
     await expect(sender.send(id, 1)).rejects.not.toBeInstanceOf(UnrecoverableError);
-    expect(await row(id)).toMatchObject({ status: 'queued', attempts: 1, error: expect.stringMatching(/451.*Try again later/) });
+    expect(await row(id)).toMatchObject({
+      status: 'queued',
+      attempts: 1,
+      error: expect.stringMatching(/451.*Try again later/),
+    });
 
     smtp.rejectWith(null);
     await sender.send(id, 2);
-    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 2, error: null, subject: 'Your Loopwright password was changed' });
+    expect(await row(id)).toMatchObject({
+      status: 'sent',
+      attempts: 2,
+      error: null,
+      subject: 'Your Loopwright password was changed',
+    });
     await sender.send(id, 3); // a duplicate delivery of the job
     expect(smtp.messages.filter((m) => m.to.includes('retry@example.test'))).toHaveLength(1);
   });
@@ -48,7 +57,11 @@ describe('the mail.send handler', () => {
 
   it('renders HTML and plain text from one template, escaping what users typed', async () => {
     const { renderTemplate } = await import('./templates/index.js');
-    const mail = renderTemplate('test-email', { host: '<script>x</script>' }, { appUrl: 'http://x', productName: 'Loopwright' });
+    const mail = renderTemplate(
+      'test-email',
+      { host: '<script>x</script>' },
+      { appUrl: 'http://x', productName: 'Loopwright' },
+    );
     expect(mail.html).toContain('&lt;script&gt;');
     expect(mail.html).not.toContain('<script>');
     expect(mail.text).toContain('<script>x</script>'); // plain text needs no escaping

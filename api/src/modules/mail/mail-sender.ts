@@ -27,20 +27,35 @@ export class MailSender {
     const row = await this.mail.findById(mailLogId);
     if (!row) throw new UnrecoverableError(`mail_log ${mailLogId} does not exist`);
     if (row.status !== 'queued') return; // already handled: delivery is at least once
-    const rendered = renderTemplate(row.template, row.props, { appUrl: this.config.APP_URL, productName: 'Loopwright' });
+    const rendered = renderTemplate(row.template, row.props, {
+      appUrl: this.config.APP_URL,
+      productName: 'Loopwright',
+    });
     const { source, settings } = await this.settings.current();
     if (!settings) {
       await this.mail.markStored(row.id, { subject: rendered.subject, html: rendered.html, text: rendered.text });
-      this.logger.info({ mailLogId: row.id, template: row.template }, 'no mail server configured: message kept in the mail log');
+      this.logger.info(
+        { mailLogId: row.id, template: row.template },
+        'no mail server configured: message kept in the mail log',
+      );
       // In development the console is the quickest inbox; production logs never carry message bodies.
       if (this.config.NODE_ENV === 'development') {
-        console.log(`\n── Mail to ${row.to}: ${rendered.subject} (not sent: no mail server) ──\n${rendered.text}\n──\n`);
+        console.log(
+          `\n── Mail to ${row.to}: ${rendered.subject} (not sent: no mail server) ──\n${rendered.text}\n──\n`,
+        );
       }
       return;
     }
     const transport = createSmtpTransport(settings);
     try {
-      await transport.sendMail({ from: settings.sender, to: row.to, subject: rendered.subject, html: rendered.html, text: rendered.text, ...(rendered.replyTo ? { replyTo: rendered.replyTo } : {}) });
+      await transport.sendMail({
+        from: settings.sender,
+        to: row.to,
+        subject: rendered.subject,
+        html: rendered.html,
+        text: rendered.text,
+        ...(rendered.replyTo ? { replyTo: rendered.replyTo } : {}),
+      });
       await this.mail.markSent(row.id, rendered.subject);
     } catch (error) {
       const permanent = isPermanentSmtpError(error);

@@ -36,7 +36,17 @@ export class MailSettingsProvider {
     const row = await this.prisma.mailSettings.findUnique({ where: { id: 1 } });
     if (row) {
       const password = row.passwordEncrypted ? this.secrets.open(row.passwordEncrypted) : null;
-      return { source: 'database', settings: { host: row.host, port: row.port, secure: row.secure, username: row.username, password, sender: row.sender } };
+      return {
+        source: 'database',
+        settings: {
+          host: row.host,
+          port: row.port,
+          secure: row.secure,
+          username: row.username,
+          password,
+          sender: row.sender,
+        },
+      };
     }
     const environment = this.environmentSettings();
     return environment ? { source: 'environment', settings: environment } : { source: 'none', settings: null };

@@ -10,7 +10,6 @@ import { MailRepository } from './mail.repository.js';
 import { mailTemplates, type MailProps, type MailTemplateName } from './templates/index.js';
 import { startOutboxRelay } from '../../core/queue/outbox-relay.js';
 
-
 /**
  * Domain code asks for mail here. The mail_log row is the outbox: written with the action that
  * causes it (pass the transaction), handed to the queue after commit, and re-handed by the relay
@@ -28,7 +27,12 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy {
   ) {}
 
   /** Writes the outbox row (inside `tx` when given). Call `dispatch` with the id after commit. */
-  async record<T extends MailTemplateName>(template: T, to: string, props: MailProps<T>, tx?: TransactionClient): Promise<string> {
+  async record<T extends MailTemplateName>(
+    template: T,
+    to: string,
+    props: MailProps<T>,
+    tx?: TransactionClient,
+  ): Promise<string> {
     const parsed = mailTemplates[template].props.parse(props);
     return this.mail.create(template, to, parsed, tx);
   }
@@ -40,7 +44,10 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy {
         await this.queue.enqueue(sendMailJob, { mailLogId: id }, { jobId: `mail-${id}` });
         await this.mail.markEnqueued(id);
       } catch (error) {
-        this.logger.warn({ mailLogId: id, error: (error as Error).message }, 'mail not handed to the queue yet; the relay will retry');
+        this.logger.warn(
+          { mailLogId: id, error: (error as Error).message },
+          'mail not handed to the queue yet; the relay will retry',
+        );
       }
     }
   }

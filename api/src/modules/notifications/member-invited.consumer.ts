@@ -27,6 +27,12 @@ export class MemberInvitedConsumer {
     if (!invitee) return;
     const person = await this.users.displayName(p.invitedById, tx);
     const message = TeamTexts.invitedNotice.replace('{person}', person).replace('{team}', p.workspaceName);
-    return this.notifications.addInTransaction(tx, invitee.id, 'info', message, p.invitationId ? `/invitations/${p.invitationId}` : '/invitations');
+    return this.notifications.addInTransaction(
+      tx,
+      invitee.id,
+      'info',
+      message,
+      p.invitationId ? `/invitations/${p.invitationId}` : '/invitations',
+    );
   }
 }

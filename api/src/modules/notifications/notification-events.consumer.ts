@@ -5,7 +5,8 @@ import { EventConsumers, type AfterCommit } from '../events/event-consumers.js';
 import { UsersService } from '../users/users.service.js';
 import { NotificationsService } from './notifications.service.js';
 
-const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_m, key: string) => String(values[key] ?? ''));
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{(\w+)\}/g, (_m, key: string) => String(values[key] ?? ''));
 const TYPES = ['BatchFinished', 'DiagramShared', 'DiagramCopied', 'DiagramLiked', 'UserFollowed'] as const;
 
 /** Turns domain events into notifications (stored, then pushed live to the user's sockets). */
@@ -26,34 +27,78 @@ export class NotificationEventsConsumer {
         if (!p.authorId) return;
         const link = `/diagrams/${p.fuid}?play=${p.playId}`;
         return p.status === 'done'
-          ? this.notifications.addInTransaction(tx, p.authorId, 'info', fill(DiagramTexts.batchDone, { runs: p.runs, name: p.diagramName }), link, 'Batch finished')
-          : this.notifications.addInTransaction(tx, p.authorId, 'error', fill(DiagramTexts.batchFailedNotice, { runs: p.runs, name: p.diagramName, reason: DiagramTexts.batchFailed }), link, 'Batch failed');
+          ? this.notifications.addInTransaction(
+              tx,
+              p.authorId,
+              'info',
+              fill(DiagramTexts.batchDone, { runs: p.runs, name: p.diagramName }),
+              link,
+              'Batch finished',
+            )
+          : this.notifications.addInTransaction(
+              tx,
+              p.authorId,
+              'error',
+              fill(DiagramTexts.batchFailedNotice, {
+                runs: p.runs,
+                name: p.diagramName,
+                reason: DiagramTexts.batchFailed,
+              }),
+              link,
+              'Batch failed',
+            );
       }
       case 'DiagramShared': {
         const p = event.payload;
         const invitee = await this.users.findByEmail(p.email, tx);
         if (!invitee) return; // no account yet: the e-mail invites them
         const person = await this.users.displayName(p.sharedById, tx);
-        return this.notifications.addInTransaction(tx, invitee.id, 'info', fill(DiagramTexts.sharedWithYou, { person, name: p.diagramName }), `/diagrams/${p.fuid}`, 'Diagram shared');
+        return this.notifications.addInTransaction(
+          tx,
+          invitee.id,
+          'info',
+          fill(DiagramTexts.sharedWithYou, { person, name: p.diagramName }),
+          `/diagrams/${p.fuid}`,
+          'Diagram shared',
+        );
       }
       case 'DiagramCopied': {
         const p = event.payload;
         if (!p.sourceOwnerId || p.sourceOwnerId === p.copiedById) return; // your own duplicates are no news
         const person = await this.users.displayName(p.copiedById, tx);
-        return this.notifications.addInTransaction(tx, p.sourceOwnerId, 'info', fill(DiagramTexts.copiedYours, { person, name: p.diagramName }), `/diagrams/${p.fuid}`, 'Diagram copied');
+        return this.notifications.addInTransaction(
+          tx,
+          p.sourceOwnerId,
+          'info',
+          fill(DiagramTexts.copiedYours, { person, name: p.diagramName }),
+          `/diagrams/${p.fuid}`,
+          'Diagram copied',
+        );
       }
       case 'DiagramLiked': {
         const p = event.payload;
         if (p.likedById === p.ownerId) return; // liking your own diagram tells you nothing
         const person = await this.users.displayName(p.likedById, tx);
-        return this.notifications.addInTransaction(tx, p.ownerId, 'info', fill(SocialTexts.likedNotice, { person, name: p.diagramName }), `/diagrams/${p.fuid}`);
+        return this.notifications.addInTransaction(
+          tx,
+          p.ownerId,
+          'info',
+          fill(SocialTexts.likedNotice, { person, name: p.diagramName }),
+          `/diagrams/${p.fuid}`,
+        );
       }
       case 'UserFollowed': {
         const p = event.payload;
         // One query at a time on a transaction client.
         const person = await this.users.displayName(p.followerId, tx);
         const follower = await this.users.findById(p.followerId, tx);
-        return this.notifications.addInTransaction(tx, p.followedId, 'info', fill(SocialTexts.followedNotice, { person }), follower?.username ? `/community/${follower.username}/profile` : undefined);
+        return this.notifications.addInTransaction(
+          tx,
+          p.followedId,
+          'info',
+          fill(SocialTexts.followedNotice, { person }),
+          follower?.username ? `/community/${follower.username}/profile` : undefined,
+        );
       }
     }
   }

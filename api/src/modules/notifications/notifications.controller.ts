@@ -11,12 +11,25 @@ export class NotificationsController {
 
   @Endpoint(endpoints.list)
   async list(@CurrentCaller() caller: Caller, @Query() query: EndpointInput<typeof endpoints.list.query>) {
-    return { success: true, content: await this.notifications.list(caller.userId, { unviewed: query.unviewed === 'true', type: query.type, limit: query.limit, page: query.page }) };
+    return {
+      success: true,
+      content: await this.notifications.list(caller.userId, {
+        unviewed: query.unviewed === 'true',
+        type: query.type,
+        limit: query.limit,
+        page: query.page,
+      }),
+    };
   }
 
   @Endpoint(endpoints.add)
   async add(@CurrentCaller() caller: Caller, @Body() body: EndpointInput<typeof endpoints.add.body>) {
-    return { success: true, content: { notification: await this.notifications.add(caller.userId, body.type, body.message, body.link, body.title) } };
+    return {
+      success: true,
+      content: {
+        notification: await this.notifications.add(caller.userId, body.type, body.message, body.link, body.title),
+      },
+    };
   }
 
   @Endpoint(endpoints.markViewed)

@@ -4,7 +4,13 @@ import { createUser, loginAs } from '../../../test/factories/users.js';
 import { eventually } from '../../../test/support/eventually.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 
-interface N { title: string | null; message: string; type: string; link: string | null; viewed: boolean }
+interface N {
+  title: string | null;
+  message: string;
+  type: string;
+  link: string | null;
+  viewed: boolean;
+}
 
 describe('notifications center: paging, types, titles, copies of your diagram', () => {
   let app: TestApp;
@@ -15,7 +21,12 @@ describe('notifications center: paging, types, titles, copies of your diagram', 
 
   it('pages newest first with the total, filters by type, and keeps an optional title', async () => {
     const me = await loginAs(app, await createUser(app));
-    for (let i = 1; i <= 5; i++) await me.post('/notifications/add', { type: i % 2 ? 'info' : 'error', message: `Message ${i}`, ...(i === 5 ? { title: 'Heads up', link: '/diagrams' } : {}) });
+    for (let i = 1; i <= 5; i++)
+      await me.post('/notifications/add', {
+        type: i % 2 ? 'info' : 'error',
+        message: `Message ${i}`,
+        ...(i === 5 ? { title: 'Heads up', link: '/diagrams' } : {}),
+      });
     const first = (await me.get('/notifications?limit=2&page=1')).body.content;
     expect(first).toMatchObject({ total: 5, page: 1, unviewedCount: 5 });
     expect(first.notifications.map((n: N) => n.message)).toEqual(['Message 5', 'Message 4']);
@@ -45,7 +56,12 @@ describe('notifications center: paging, types, titles, copies of your diagram', 
       return list.length ? list : undefined;
     });
     expect(notice).toHaveLength(1);
-    expect(notice[0]).toMatchObject({ type: 'info', title: 'Diagram copied', link: `/diagrams/${diagram.fuid}`, viewed: false });
+    expect(notice[0]).toMatchObject({
+      type: 'info',
+      title: 'Diagram copied',
+      link: `/diagrams/${diagram.fuid}`,
+      viewed: false,
+    });
     expect(notice[0].message).toMatch(/made a copy of "Famous"$/);
   });
 });

@@ -23,13 +23,24 @@ export class NotificationsRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   create(userId: string, data: NewNotification, tx: TransactionClient = this.prisma) {
-    return tx.notification.create({ data: { userId, type: data.type, title: data.title ?? null, message: data.message, link: data.link ?? null } });
+    return tx.notification.create({
+      data: { userId, type: data.type, title: data.title ?? null, message: data.message, link: data.link ?? null },
+    });
   }
 
   async list(userId: string, filter: NotificationFilter) {
-    const where: Prisma.NotificationWhereInput = { userId, ...(filter.unviewedOnly ? { viewedAt: null } : {}), ...(filter.type ? { type: filter.type } : {}) };
+    const where: Prisma.NotificationWhereInput = {
+      userId,
+      ...(filter.unviewedOnly ? { viewedAt: null } : {}),
+      ...(filter.type ? { type: filter.type } : {}),
+    };
     const [rows, total] = await Promise.all([
-      this.prisma.notification.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: filter.skip, take: filter.take }),
+      this.prisma.notification.findMany({
+        where,
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        skip: filter.skip,
+        take: filter.take,
+      }),
       this.prisma.notification.count({ where }),
     ]);
     return { rows, total };
@@ -40,7 +51,10 @@ export class NotificationsRepository {
   }
 
   async markViewed(userId: string, ids: string[] | undefined): Promise<number> {
-    const { count } = await this.prisma.notification.updateMany({ where: { userId, viewedAt: null, ...(ids ? { id: { in: ids } } : {}) }, data: { viewedAt: new Date() } });
+    const { count } = await this.prisma.notification.updateMany({
+      where: { userId, viewedAt: null, ...(ids ? { id: { in: ids } } : {}) },
+      data: { viewedAt: new Date() },
+    });
     return count;
   }
 }

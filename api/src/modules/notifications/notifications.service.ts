@@ -36,23 +36,44 @@ export class NotificationsService {
     private readonly realtime: RealtimePublisher,
   ) {}
 
-  async add(userId: string, type: NotificationType, message: string, link?: string, title?: string): Promise<Notification> {
+  async add(
+    userId: string,
+    type: NotificationType,
+    message: string,
+    link?: string,
+    title?: string,
+  ): Promise<Notification> {
     const notification = view(await this.notifications.create(userId, { type, message, link, title }));
     this.realtime.toUser(userId, RealtimeEvents.notification, notification);
     return notification;
   }
 
   /** Stores it in `tx`; the returned push sends it live to the user's sockets after commit. */
-  async addInTransaction(tx: TransactionClient, userId: string, type: NotificationType, message: string, link?: string, title?: string): Promise<() => void> {
+  async addInTransaction(
+    tx: TransactionClient,
+    userId: string,
+    type: NotificationType,
+    message: string,
+    link?: string,
+    title?: string,
+  ): Promise<() => void> {
     const data: NewNotification = { type, message, link, title };
     const notification = view(await this.notifications.create(userId, data, tx));
     return () => this.realtime.toUser(userId, RealtimeEvents.notification, notification);
   }
 
-  async list(userId: string, options: ListOptions): Promise<{ notifications: Notification[]; unviewedCount: number; total: number; page: number }> {
+  async list(
+    userId: string,
+    options: ListOptions,
+  ): Promise<{ notifications: Notification[]; unviewedCount: number; total: number; page: number }> {
     const page = options.page ?? 1;
     const [{ rows, total }, unviewedCount] = await Promise.all([
-      this.notifications.list(userId, { unviewedOnly: !!options.unviewed, type: options.type, skip: (page - 1) * options.limit, take: options.limit }),
+      this.notifications.list(userId, {
+        unviewedOnly: !!options.unviewed,
+        type: options.type,
+        skip: (page - 1) * options.limit,
+        take: options.limit,
+      }),
       this.notifications.countUnviewed(userId),
     ]);
     return { notifications: rows.map(view), unviewedCount, total, page };

@@ -20,26 +20,42 @@ export class AdminPlansController {
   @Endpoint(endpoints.adminPlans)
   @RequireRole('admin')
   async list() {
-    return { success: true as const, content: { plans: await this.catalogue.list(), billingEnabled: this.catalogue.billingEnabled, selfHostedPlanType: await this.catalogue.selfHostedPlanType() } };
+    return {
+      success: true as const,
+      content: {
+        plans: await this.catalogue.list(),
+        billingEnabled: this.catalogue.billingEnabled,
+        selfHostedPlanType: await this.catalogue.selfHostedPlanType(),
+      },
+    };
   }
 
   @Endpoint(endpoints.adminUpdatePlan)
   @RequireRole('admin')
-  async update(@Param() params: Input<E['adminUpdatePlan']['params']>, @Body() body: Input<E['adminUpdatePlan']['body']>) {
+  async update(
+    @Param() params: Input<E['adminUpdatePlan']['params']>,
+    @Body() body: Input<E['adminUpdatePlan']['body']>,
+  ) {
     return { success: true as const, content: { plan: await this.catalogue.update(params.type, body) } };
   }
 
   @Endpoint(endpoints.adminSelfHostedPlan)
   @RequireRole('admin')
   async selfHosted(@Body() body: Input<E['adminSelfHostedPlan']['body']>) {
-    return { success: true as const, content: { selfHostedPlanType: await this.catalogue.setSelfHostedPlanType(body.planType) } };
+    return {
+      success: true as const,
+      content: { selfHostedPlanType: await this.catalogue.setSelfHostedPlanType(body.planType) },
+    };
   }
 
   /** The same handlers the hourly jobs run (idempotent), for an admin who does not want to wait. */
   @Endpoint(endpoints.adminRunPlanJob)
   @RequireRole('admin')
   async runJob(@Param() params: Input<E['adminRunPlanJob']['params']>) {
-    const content = params.job === 'expire-trials' ? { downgraded: await this.subscriptions.expireTrials() } : await this.academia.runBacklinkDeadlines();
+    const content =
+      params.job === 'expire-trials'
+        ? { downgraded: await this.subscriptions.expireTrials() }
+        : await this.academia.runBacklinkDeadlines();
     return { success: true as const, content };
   }
 
@@ -51,7 +67,10 @@ export class AdminPlansController {
 
   @Endpoint(endpoints.adminDecideAcademia)
   @RequireRole('admin')
-  async decide(@Param() params: Input<E['adminDecideAcademia']['params']>, @Body() body: Input<E['adminDecideAcademia']['body']>) {
+  async decide(
+    @Param() params: Input<E['adminDecideAcademia']['params']>,
+    @Body() body: Input<E['adminDecideAcademia']['body']>,
+  ) {
     return { success: true as const, content: { application: await this.academia.decide(params.id, body.decision) } };
   }
 }

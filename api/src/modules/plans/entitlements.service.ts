@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { limitText, type PlanLimitDetails, type PlanLimitKey, type PlanLimits, type PlanView, type SubscriptionStatus } from '@loopwright/contracts';
+import {
+  limitText,
+  type PlanLimitDetails,
+  type PlanLimitKey,
+  type PlanLimits,
+  type PlanView,
+  type SubscriptionStatus,
+} from '@loopwright/contracts';
 import { AppError } from '../../core/errors/app-error.js';
 import type { TransactionClient } from '../../core/prisma/prisma.service.js';
 import { PlansRepository } from './plans.repository.js';
@@ -39,7 +46,14 @@ export class EntitlementsService {
   async limitsFor(workspaceId: string, tx?: TransactionClient): Promise<Entitlements> {
     const state = await this.subscriptions.current(workspaceId, tx);
     const plan = state.effectivePlan;
-    return { workspaceId, plan, status: state.status, limits: plan.limits, privateDiagrams: plan.privateDiagrams, teams: plan.teams };
+    return {
+      workspaceId,
+      plan,
+      status: state.status,
+      limits: plan.limits,
+      privateDiagrams: plan.privateDiagrams,
+      teams: plan.teams,
+    };
   }
 
   /** What the plan allows for one limit (null = unlimited). */
@@ -52,20 +66,40 @@ export class EntitlementsService {
    * change that does not raise the value passes even over the limit (a downgraded workspace can
    * still shrink or keep what it has).
    */
-  async assertWithin(workspaceId: string, limit: PlanLimitKey, nextValue: number, options: { currentValue?: number; tx?: TransactionClient } = {}): Promise<void> {
+  async assertWithin(
+    workspaceId: string,
+    limit: PlanLimitKey,
+    nextValue: number,
+    options: { currentValue?: number; tx?: TransactionClient } = {},
+  ): Promise<void> {
     if (options.currentValue !== undefined && nextValue <= options.currentValue) return;
     const { plan } = await this.limitsFor(workspaceId, options.tx);
     const allowed = plan.limits[limit];
     if (allowed === null || nextValue <= allowed) return;
-    const details: PlanLimitDetails = { limit, allowed, requested: nextValue, planName: plan.displayName, planType: plan.type };
+    const details: PlanLimitDetails = {
+      limit,
+      allowed,
+      requested: nextValue,
+      planName: plan.displayName,
+      planType: plan.type,
+    };
     throw new AppError('PLAN_LIMIT_REACHED', { message: limitText(limit), details });
   }
 
   /** Diagram save: components over all diagrams of the workspace, with this diagram at `nextCount`. */
-  async assertComponentsWithin(workspaceId: string, diagramId: string | null, nextCount: number, previousCount: number, tx?: TransactionClient): Promise<void> {
+  async assertComponentsWithin(
+    workspaceId: string,
+    diagramId: string | null,
+    nextCount: number,
+    previousCount: number,
+    tx?: TransactionClient,
+  ): Promise<void> {
     if (nextCount <= previousCount) return;
     const others = await this.plans.componentCount(workspaceId, diagramId ?? undefined, tx);
-    await this.assertWithin(workspaceId, 'components', others + nextCount, { currentValue: others + previousCount, tx });
+    await this.assertWithin(workspaceId, 'components', others + nextCount, {
+      currentValue: others + previousCount,
+      tx,
+    });
   }
 
   /** Starting a multiple-run batch ("Prediction"): at most the plan's number per calendar month. */

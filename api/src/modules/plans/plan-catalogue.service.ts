@@ -1,5 +1,15 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { defaultPlanCatalogue, planLimitKeys, PlanType, type CatalogPlan, type PlanFeature, type PlanGroup, type PlanLimits, type PlanUpdateBody, type PlanView } from '@loopwright/contracts';
+import {
+  defaultPlanCatalogue,
+  planLimitKeys,
+  PlanType,
+  type CatalogPlan,
+  type PlanFeature,
+  type PlanGroup,
+  type PlanLimits,
+  type PlanUpdateBody,
+  type PlanView,
+} from '@loopwright/contracts';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/config.js';
 import { AppError } from '../../core/errors/app-error.js';
@@ -12,16 +22,36 @@ export const DEFAULT_SELF_HOSTED_PLAN_TYPE = PlanType.ENTERPRISE;
 
 export function limitsOf(row: PlanRow): PlanLimits {
   return {
-    components: row.maxComponents, runSteps: row.maxRunSteps, libraryItems: row.maxLibraryItems, tags: row.maxTags, monthlyPredictions: row.maxMonthlyPredictions,
-    versionHistoryDays: row.versionHistoryDays, editors: row.maxEditors, eventsPerUserPerMonth: row.maxEventsPerUserPerMonth, timeSteps: row.maxTimeSteps,
+    components: row.maxComponents,
+    runSteps: row.maxRunSteps,
+    libraryItems: row.maxLibraryItems,
+    tags: row.maxTags,
+    monthlyPredictions: row.maxMonthlyPredictions,
+    versionHistoryDays: row.versionHistoryDays,
+    editors: row.maxEditors,
+    eventsPerUserPerMonth: row.maxEventsPerUserPerMonth,
+    timeSteps: row.maxTimeSteps,
   };
 }
 
 export function planView(row: PlanRow): PlanView {
   return {
-    id: row.id, type: row.type, name: row.name, displayName: row.displayName, group: row.group as PlanGroup, tagline: row.tagline, active: row.active, trial: row.trial,
-    highlighted: row.highlighted, position: row.position, currency: row.currency, price: { monthly: row.priceMonthlyCents / 100, yearly: row.priceYearlyCents / 100 },
-    privateDiagrams: row.privateDiagrams, teams: row.teams, limits: limitsOf(row), features: row.features as unknown as PlanFeature[],
+    id: row.id,
+    type: row.type,
+    name: row.name,
+    displayName: row.displayName,
+    group: row.group as PlanGroup,
+    tagline: row.tagline,
+    active: row.active,
+    trial: row.trial,
+    highlighted: row.highlighted,
+    position: row.position,
+    currency: row.currency,
+    price: { monthly: row.priceMonthlyCents / 100, yearly: row.priceYearlyCents / 100 },
+    privateDiagrams: row.privateDiagrams,
+    teams: row.teams,
+    limits: limitsOf(row),
+    features: row.features as unknown as PlanFeature[],
   };
 }
 
@@ -41,7 +71,11 @@ export class PlanCatalogueService implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     // The app starts (and says it is not ready) while the database is away; the catalogue comes at the next start.
-    await this.plans.insertMissingPlans(defaultPlanCatalogue).catch((error: Error) => this.logger.warn({ error: error.message }, 'could not insert the default plan catalogue'));
+    await this.plans
+      .insertMissingPlans(defaultPlanCatalogue)
+      .catch((error: Error) =>
+        this.logger.warn({ error: error.message }, 'could not insert the default plan catalogue'),
+      );
   }
 
   /** False on a self-hosted instance (no Stripe key): no payment screens, no trials, the admin's plan for all. */

@@ -7,7 +7,8 @@ import { NotificationsService } from '../notifications/notifications.service.js'
 import { PlansRepository } from './plans.repository.js';
 
 const TYPES = ['SubscriptionChanged', 'AcademiaApplicationChanged'] as const;
-const fill = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (_m, key: string) => values[key] ?? '');
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{(\w+)\}/g, (_m, key: string) => values[key] ?? '');
 
 /**
  * The in-app notices and e-mails that follow plan changes: trial ended, Academia decided, warned,
@@ -31,7 +32,13 @@ export class PlansEventsConsumer {
       const owner = await this.plans.user(p.ownerId, tx);
       if (!owner) return;
       const trialPlan = (p.previousPlan && (await this.plans.planByName(p.previousPlan, tx))?.displayName) ?? 'paid';
-      const push = await this.notifications.addInTransaction(tx, owner.id, 'warning', fill(PlanTexts.trialEndedNotice, { plan: trialPlan }), '/plans');
+      const push = await this.notifications.addInTransaction(
+        tx,
+        owner.id,
+        'warning',
+        fill(PlanTexts.trialEndedNotice, { plan: trialPlan }),
+        '/plans',
+      );
       const mailId = await this.mail.record('trial-ended', owner.email, { planName: trialPlan }, tx);
       return async () => {
         push();
@@ -41,10 +48,17 @@ export class PlansEventsConsumer {
     const p = event.payload;
     const user = await this.plans.user(p.userId, tx);
     if (!user) return;
-    const notices = { approved: ['info', PlanTexts.academiaApprovedNotice], rejected: ['info', PlanTexts.academiaRejectedNotice], reverted: ['warning', PlanTexts.academiaRevertedNotice] } as const;
+    const notices = {
+      approved: ['info', PlanTexts.academiaApprovedNotice],
+      rejected: ['info', PlanTexts.academiaRejectedNotice],
+      reverted: ['warning', PlanTexts.academiaRevertedNotice],
+    } as const;
     const notice = p.change in notices ? notices[p.change as keyof typeof notices] : null;
-    const push = notice ? await this.notifications.addInTransaction(tx, user.id, notice[0], notice[1], '/settings/billing') : undefined;
-    const mailId = p.change === 'submitted' ? null : await this.mail.record('academia-update', user.email, { change: p.change }, tx);
+    const push = notice
+      ? await this.notifications.addInTransaction(tx, user.id, notice[0], notice[1], '/settings/billing')
+      : undefined;
+    const mailId =
+      p.change === 'submitted' ? null : await this.mail.record('academia-update', user.email, { change: p.change }, tx);
     return async () => {
       push?.();
       if (mailId) await this.mail.dispatch(mailId);

@@ -37,7 +37,10 @@ export class PlansScheduler implements OnApplicationBootstrap, OnModuleDestroy {
       try {
         this.stops.push(await this.queue.repeat(job, {}, PLAN_JOBS_EVERY_MS));
       } catch (error) {
-        this.logger.warn({ job: job.name, error: (error as Error).message }, 'could not schedule a plan job; it is scheduled again at the next start');
+        this.logger.warn(
+          { job: job.name, error: (error as Error).message },
+          'could not schedule a plan job; it is scheduled again at the next start',
+        );
       }
     }
   }

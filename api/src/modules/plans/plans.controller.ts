@@ -25,18 +25,40 @@ export class PlansController {
   @Endpoint(endpoints.planFeatures)
   async features() {
     const plans = await this.catalogue.list(true);
-    return { success: true as const, content: plans.map((p) => ({ name: p.name, displayName: p.displayName, tagline: p.tagline, highlighted: p.highlighted, features: p.features })) };
+    return {
+      success: true as const,
+      content: plans.map((p) => ({
+        name: p.name,
+        displayName: p.displayName,
+        tagline: p.tagline,
+        highlighted: p.highlighted,
+        features: p.features,
+      })),
+    };
   }
 
   @Endpoint(endpoints.prodConfig)
   async prodConfig() {
     const plans = await this.catalogue.list(true);
-    return { success: true as const, content: plans.map((p) => ({ id: p.type, name: p.name, active: p.active, trial: p.trial && this.catalogue.billingEnabled, currency: p.currency, price: p.price })) };
+    return {
+      success: true as const,
+      content: plans.map((p) => ({
+        id: p.type,
+        name: p.name,
+        active: p.active,
+        trial: p.trial && this.catalogue.billingEnabled,
+        currency: p.currency,
+        price: p.price,
+      })),
+    };
   }
 
   @Endpoint(endpoints.catalogue)
   async list() {
-    return { success: true as const, content: { plans: await this.catalogue.list(true), billingEnabled: this.catalogue.billingEnabled } };
+    return {
+      success: true as const,
+      content: { plans: await this.catalogue.list(true), billingEnabled: this.catalogue.billingEnabled },
+    };
   }
 
   @Endpoint(endpoints.subscription)
@@ -46,7 +68,10 @@ export class PlansController {
 
   @Endpoint(endpoints.usage)
   async usageOf(@CurrentCaller() caller: Caller) {
-    return { success: true as const, content: { items: await this.usage.usage(await this.workspaces.personalId(caller.userId)) } };
+    return {
+      success: true as const,
+      content: { items: await this.usage.usage(await this.workspaces.personalId(caller.userId)) },
+    };
   }
 
   @Endpoint(endpoints.startTrial)
@@ -67,6 +92,9 @@ export class PlansController {
 
   @Endpoint(endpoints.academiaBacklink)
   async backlink(@CurrentCaller() caller: Caller, @Body() body: Input<E['academiaBacklink']['body']>) {
-    return { success: true as const, content: { application: await this.academia.setBacklink(caller.userId, body.backlinkUrl) } };
+    return {
+      success: true as const,
+      content: { application: await this.academia.setBacklink(caller.userId, body.backlinkUrl) },
+    };
   }
 }

@@ -33,9 +33,23 @@ describe('plan catalogue, trial and trial expiry (billing on)', () => {
     const rows = await prisma.plan.findMany({ orderBy: { type: 'asc' } });
     expect(rows.map((r) => r.type)).toEqual([0, 1, 2, 3, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 20, 21, 22, 30]);
     const byType = Object.fromEntries(rows.map((r) => [r.type, r]));
-    expect(byType[PlanType.ESSENTIAL]).toMatchObject({ name: 'indie', displayName: 'Essential', maxComponents: 3000, maxRunSteps: 1000 });
-    expect(byType[PlanType.PROFESSIONAL]).toMatchObject({ name: 'studio', displayName: 'Professional', maxComponents: 10000 });
-    expect(byType[PlanType.POWER]).toMatchObject({ name: 'aaa', displayName: 'Power', maxComponents: null, maxRunSteps: null });
+    expect(byType[PlanType.ESSENTIAL]).toMatchObject({
+      name: 'indie',
+      displayName: 'Essential',
+      maxComponents: 3000,
+      maxRunSteps: 1000,
+    });
+    expect(byType[PlanType.PROFESSIONAL]).toMatchObject({
+      name: 'studio',
+      displayName: 'Professional',
+      maxComponents: 10000,
+    });
+    expect(byType[PlanType.POWER]).toMatchObject({
+      name: 'aaa',
+      displayName: 'Power',
+      maxComponents: null,
+      maxRunSteps: null,
+    });
     expect(byType[PlanType.COMMUNITY].displayName).toBe('Public');
     expect(byType[PlanType.VAULT].displayName).toBe('Vault');
     expect(byType[PlanType.STARTER3].displayName).toBe('Starter');
@@ -47,13 +61,20 @@ describe('plan catalogue, trial and trial expiry (billing on)', () => {
     const config = await visitor.get('/get-prod-config');
     expect(config.status).toBe(200);
     expect(config.body.content.map((p: { name: string }) => p.name)).toEqual(['community', 'indie', 'studio', 'aaa']);
-    expect(config.body.content[2]).toMatchObject({ id: 2, trial: true, currency: 'EUR', price: { monthly: 29, yearly: 290 } });
+    expect(config.body.content[2]).toMatchObject({
+      id: 2,
+      trial: true,
+      currency: 'EUR',
+      price: { monthly: 29, yearly: 290 },
+    });
 
     // An edit in the table shows on the pricing endpoints at once.
     await prisma.plan.update({ where: { type: PlanType.STARTER3 }, data: { active: true, priceMonthlyCents: 950 } });
     const features = await visitor.get('/get-plan-features');
     expect(features.body.content.map((p: { displayName: string }) => p.displayName)).toContain('Starter');
-    expect((await visitor.get('/get-prod-config')).body.content.find((p: { id: number }) => p.id === 21).price.monthly).toBe(9.5);
+    expect(
+      (await visitor.get('/get-prod-config')).body.content.find((p: { id: number }) => p.id === 21).price.monthly,
+    ).toBe(9.5);
     await prisma.plan.update({ where: { type: PlanType.STARTER3 }, data: { active: false } });
   });
 
@@ -68,7 +89,10 @@ describe('plan catalogue, trial and trial expiry (billing on)', () => {
     expect((await user.put('/admin/plans/1', body)).status).toBe(403);
     const saved = await admin.put('/admin/plans/1', body);
     expect(saved.status).toBe(200);
-    expect(saved.body.content.plan).toMatchObject({ tagline: 'Edited by the admin', limits: { tags: 77, components: 3000 } });
+    expect(saved.body.content.plan).toMatchObject({
+      tagline: 'Edited by the admin',
+      limits: { tags: 77, components: 3000 },
+    });
     expect((await prisma.plan.findUniqueOrThrow({ where: { type: 1 } })).maxTags).toBe(77);
     const features = await new ApiClient(app.url).get('/get-plan-features');
     expect(features.body.content.find((p: { name: string }) => p.name === 'indie').tagline).toBe('Edited by the admin');
@@ -77,13 +101,23 @@ describe('plan catalogue, trial and trial expiry (billing on)', () => {
   it('starts a 14-day trial without a card, once per account', async () => {
     const user = await createUser(app);
     const client = await loginAs(app, user);
-    expect((await client.get('/subscription')).body.content.subscription).toMatchObject({ plan: { type: 0, displayName: 'Public' }, status: 'active', trialUsed: false, billingEnabled: true });
+    expect((await client.get('/subscription')).body.content.subscription).toMatchObject({
+      plan: { type: 0, displayName: 'Public' },
+      status: 'active',
+      trialUsed: false,
+      billingEnabled: true,
+    });
 
     const before = Date.now();
     const started = await client.post('/start-trial/studio/yearly', {});
     expect(started.status).toBe(200);
     const subscription = started.body.content.subscription;
-    expect(subscription).toMatchObject({ plan: { type: 2, displayName: 'Professional' }, status: 'trialing', billingCycle: 'yearly', trialUsed: true });
+    expect(subscription).toMatchObject({
+      plan: { type: 2, displayName: 'Professional' },
+      status: 'trialing',
+      billingCycle: 'yearly',
+      trialUsed: true,
+    });
     const ends = new Date(subscription.trialEndsAt).getTime();
     expect(ends - before).toBeGreaterThanOrEqual(TRIAL_DAYS * DAY_MS - 1000);
     expect(ends - before).toBeLessThan(TRIAL_DAYS * DAY_MS + 60_000);
@@ -99,7 +133,10 @@ describe('plan catalogue, trial and trial expiry (billing on)', () => {
     expect((await client.post('/start-trial/nothing/monthly', {})).body.error.code).toBe('PLAN_TRIAL_NOT_AVAILABLE');
     expect((await client.post('/start-trial/community/monthly', {})).body.error.code).toBe('PLAN_TRIAL_NOT_AVAILABLE');
     expect((await client.post('/start-trial/studio/weekly', {})).status).toBe(400);
-    const results = await Promise.all([client.post('/start-trial/studio/monthly', {}), client.post('/start-trial/aaa/monthly', {})]);
+    const results = await Promise.all([
+      client.post('/start-trial/studio/monthly', {}),
+      client.post('/start-trial/aaa/monthly', {}),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
   });
 
@@ -114,7 +151,10 @@ describe('plan catalogue, trial and trial expiry (billing on)', () => {
     await service.expireTrials(new Date());
     expect((await client.get('/subscription')).body.content.subscription.status).toBe('trialing');
 
-    await prisma.subscription.update({ where: { workspaceId: workspace.id }, data: { trialEndsAt: new Date(Date.now() - 1000) } });
+    await prisma.subscription.update({
+      where: { workspaceId: workspace.id },
+      data: { trialEndsAt: new Date(Date.now() - 1000) },
+    });
     const runs = await Promise.all([service.expireTrials(), service.expireTrials()]);
     expect(await service.expireTrials()).toBe(0);
     expect(runs.filter((n) => n > 0)).toHaveLength(1);
@@ -128,12 +168,19 @@ describe('plan catalogue, trial and trial expiry (billing on)', () => {
       return rows.length ? rows : undefined;
     });
     expect(notices).toHaveLength(1);
-    expect(notices[0]).toMatchObject({ type: 'warning', message: PlanTexts.trialEndedNotice.replace('{plan}', 'Essential') });
+    expect(notices[0]).toMatchObject({
+      type: 'warning',
+      message: PlanTexts.trialEndedNotice.replace('{plan}', 'Essential'),
+    });
     const mail = await smtp.waitFor((m) => m.to.includes(user.email) && /trial has ended/.test(m.subject));
     expect(mail.subject).toBe('Your Essential trial has ended');
     await new Promise((r) => setTimeout(r, 300));
     expect(smtp.messages.filter((m) => m.to.includes(user.email) && /trial has ended/.test(m.subject))).toHaveLength(1);
-    expect(await prisma.domainEvent.count({ where: { type: 'SubscriptionChanged', payload: { path: ['reason'], equals: 'trial_expired' } } })).toBeGreaterThanOrEqual(1);
+    expect(
+      await prisma.domainEvent.count({
+        where: { type: 'SubscriptionChanged', payload: { path: ['reason'], equals: 'trial_expired' } },
+      }),
+    ).toBeGreaterThanOrEqual(1);
 
     // The trial cannot be started again after it ended.
     expect((await client.post('/start-trial/studio/monthly', {})).body.error.code).toBe('PLAN_TRIAL_USED');
@@ -161,15 +208,26 @@ describe('self-hosted: no Stripe key, billing off', () => {
   it('gives every workspace the plan the admin chose (default: no limits) and offers no trial', async () => {
     const client = await loginAs(app, await createUser(app));
     const subscription = (await client.get('/subscription')).body.content.subscription;
-    expect(subscription).toMatchObject({ billingEnabled: false, plan: { type: PlanType.ENTERPRISE, limits: { components: null, tags: null } } });
+    expect(subscription).toMatchObject({
+      billingEnabled: false,
+      plan: { type: PlanType.ENTERPRISE, limits: { components: null, tags: null } },
+    });
     expect((await client.post('/start-trial/studio/monthly', {})).body.error.code).toBe('PLAN_BILLING_DISABLED');
     expect((await new ApiClient(app.url).get('/plans')).body.content.billingEnabled).toBe(false);
-    expect((await new ApiClient(app.url).get('/get-prod-config')).body.content.every((p: { trial: boolean }) => !p.trial)).toBe(true);
+    expect(
+      (await new ApiClient(app.url).get('/get-prod-config')).body.content.every((p: { trial: boolean }) => !p.trial),
+    ).toBe(true);
 
     const admin = await loginAs(app, await createUser(app, { role: 'admin' }));
-    expect((await admin.get('/admin/plans')).body.content).toMatchObject({ billingEnabled: false, selfHostedPlanType: PlanType.ENTERPRISE });
+    expect((await admin.get('/admin/plans')).body.content).toMatchObject({
+      billingEnabled: false,
+      selfHostedPlanType: PlanType.ENTERPRISE,
+    });
     expect((await admin.put('/admin/plans-self-hosted', { planType: 1 })).status).toBe(200);
-    expect((await client.get('/subscription')).body.content.subscription.plan).toMatchObject({ type: 1, limits: { components: 3000 } });
+    expect((await client.get('/subscription')).body.content.subscription.plan).toMatchObject({
+      type: 1,
+      limits: { components: 3000 },
+    });
     expect((await admin.put('/admin/plans-self-hosted', { planType: 99 })).body.error.code).toBe('PLAN_NOT_FOUND');
   });
 });
@@ -192,14 +250,28 @@ describe.skipIf(!inject('redisUrl'))('the trial expiry as a BullMQ repeatable jo
     const client = await loginAs(app, user);
     await client.post('/start-trial/aaa/monthly', {});
     const workspace = await prisma.workspace.findUniqueOrThrow({ where: { personalUserId: user.id } });
-    await prisma.subscription.update({ where: { workspaceId: workspace.id }, data: { trialEndsAt: new Date(Date.now() - 1000) } });
+    await prisma.subscription.update({
+      where: { workspaceId: workspace.id },
+      data: { trialEndsAt: new Date(Date.now() - 1000) },
+    });
 
     const stops = [await queue.repeat(expireTrialsJob, {}, 300), await queue.repeat(expireTrialsJob, {}, 300)];
     expect(await queue.queue('maintenance').getJobSchedulersCount()).toBe(1);
     expect(await queue.queue('maintenance').getJobScheduler(expireTrialsJob.name)).toMatchObject({ every: 300 });
-    workers = startWorkers(app.http.app.get(JobRegistry), { redisUrl: inject('redisUrl')!, prefix: app.config.REDIS_PREFIX }, pino({ level: 'silent' }));
-    await eventually(async () => ((await client.get('/subscription')).body.content.subscription.plan.type === 0 ? true : undefined), 15_000);
+    workers = startWorkers(
+      app.http.app.get(JobRegistry),
+      { redisUrl: inject('redisUrl')!, prefix: app.config.REDIS_PREFIX },
+      pino({ level: 'silent' }),
+    );
+    await eventually(
+      async () => ((await client.get('/subscription')).body.content.subscription.plan.type === 0 ? true : undefined),
+      15_000,
+    );
     stops.forEach((stop) => stop());
-    expect(await prisma.domainEvent.count({ where: { type: 'SubscriptionChanged', payload: { path: ['workspaceId'], equals: workspace.id } } })).toBe(2);
+    expect(
+      await prisma.domainEvent.count({
+        where: { type: 'SubscriptionChanged', payload: { path: ['workspaceId'], equals: workspace.id } },
+      }),
+    ).toBe(2);
   });
 });

@@ -5,32 +5,88 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import type { InputJsonValue } from '../../generated/prisma/internal/prismaNamespace.js';
 
 export const planSelect = {
-  id: true, type: true, name: true, displayName: true, group: true, tagline: true, active: true, trial: true, highlighted: true, position: true, currency: true,
-  priceMonthlyCents: true, priceYearlyCents: true, stripePriceMonthly: true, stripePriceYearly: true, features: true,
-  maxComponents: true, maxRunSteps: true, maxLibraryItems: true, maxTags: true, maxMonthlyPredictions: true, versionHistoryDays: true, maxEditors: true, maxEventsPerUserPerMonth: true, maxTimeSteps: true,
-  privateDiagrams: true, teams: true,
+  id: true,
+  type: true,
+  name: true,
+  displayName: true,
+  group: true,
+  tagline: true,
+  active: true,
+  trial: true,
+  highlighted: true,
+  position: true,
+  currency: true,
+  priceMonthlyCents: true,
+  priceYearlyCents: true,
+  stripePriceMonthly: true,
+  stripePriceYearly: true,
+  features: true,
+  maxComponents: true,
+  maxRunSteps: true,
+  maxLibraryItems: true,
+  maxTags: true,
+  maxMonthlyPredictions: true,
+  versionHistoryDays: true,
+  maxEditors: true,
+  maxEventsPerUserPerMonth: true,
+  maxTimeSteps: true,
+  privateDiagrams: true,
+  teams: true,
 } as const satisfies Prisma.PlanSelect;
 export type PlanRow = Prisma.PlanGetPayload<{ select: typeof planSelect }>;
 
 export const subscriptionSelect = {
-  id: true, workspaceId: true, status: true, billingCycle: true, seats: true, trialEndsAt: true, currentPeriodStart: true, currentPeriodEnd: true, cancelAt: true, canceledAt: true,
-  pendingBillingCycle: true, pendingChangeAt: true, downgradedAt: true, stripeCustomerId: true, stripeSubscriptionId: true, stripePriceId: true, stripeEventAt: true,
-  plan: { select: planSelect }, pendingPlan: { select: planSelect },
+  id: true,
+  workspaceId: true,
+  status: true,
+  billingCycle: true,
+  seats: true,
+  trialEndsAt: true,
+  currentPeriodStart: true,
+  currentPeriodEnd: true,
+  cancelAt: true,
+  canceledAt: true,
+  pendingBillingCycle: true,
+  pendingChangeAt: true,
+  downgradedAt: true,
+  stripeCustomerId: true,
+  stripeSubscriptionId: true,
+  stripePriceId: true,
+  stripeEventAt: true,
+  plan: { select: planSelect },
+  pendingPlan: { select: planSelect },
 } as const satisfies Prisma.SubscriptionSelect;
 export type SubscriptionRow = Prisma.SubscriptionGetPayload<{ select: typeof subscriptionSelect }>;
-export type SubscriptionWrite = Omit<Prisma.SubscriptionUncheckedUpdateInput, 'id' | 'workspaceId' | 'createdAt' | 'updatedAt'>;
+export type SubscriptionWrite = Omit<
+  Prisma.SubscriptionUncheckedUpdateInput,
+  'id' | 'workspaceId' | 'createdAt' | 'updatedAt'
+>;
 
 const SELF_HOSTED_PLAN_KEY = 'plans.self_hosted_plan_type';
 
 /** Plan columns from a catalogue entry (prices in cents). */
 export function planData(plan: Omit<CatalogPlan, 'name' | 'type' | 'group'>) {
   return {
-    displayName: plan.displayName, tagline: plan.tagline, active: plan.active, trial: plan.trial, highlighted: Boolean(plan.highlighted), position: plan.position,
-    priceMonthlyCents: Math.round(plan.price.monthly * 100), priceYearlyCents: Math.round(plan.price.yearly * 100),
-    features: plan.features as unknown as InputJsonValue, privateDiagrams: plan.privateDiagrams, teams: plan.teams,
-    maxComponents: plan.limits.components, maxRunSteps: plan.limits.runSteps, maxLibraryItems: plan.limits.libraryItems, maxTags: plan.limits.tags,
-    maxMonthlyPredictions: plan.limits.monthlyPredictions, versionHistoryDays: plan.limits.versionHistoryDays, maxEditors: plan.limits.editors,
-    maxEventsPerUserPerMonth: plan.limits.eventsPerUserPerMonth, maxTimeSteps: plan.limits.timeSteps,
+    displayName: plan.displayName,
+    tagline: plan.tagline,
+    active: plan.active,
+    trial: plan.trial,
+    highlighted: Boolean(plan.highlighted),
+    position: plan.position,
+    priceMonthlyCents: Math.round(plan.price.monthly * 100),
+    priceYearlyCents: Math.round(plan.price.yearly * 100),
+    features: plan.features as unknown as InputJsonValue,
+    privateDiagrams: plan.privateDiagrams,
+    teams: plan.teams,
+    maxComponents: plan.limits.components,
+    maxRunSteps: plan.limits.runSteps,
+    maxLibraryItems: plan.limits.libraryItems,
+    maxTags: plan.limits.tags,
+    maxMonthlyPredictions: plan.limits.monthlyPredictions,
+    versionHistoryDays: plan.limits.versionHistoryDays,
+    maxEditors: plan.limits.editors,
+    maxEventsPerUserPerMonth: plan.limits.eventsPerUserPerMonth,
+    maxTimeSteps: plan.limits.timeSteps,
   };
 }
 
@@ -47,12 +103,19 @@ export class PlansRepository {
 
   /** Inserts catalogue entries whose type is missing (INSERT … ON CONFLICT DO NOTHING); admin edits stay. */
   async insertMissingPlans(plans: CatalogPlan[]): Promise<number> {
-    const result = await this.prisma.plan.createMany({ data: plans.map((p) => ({ type: p.type, name: p.name, group: p.group, ...planData(p) })), skipDuplicates: true });
+    const result = await this.prisma.plan.createMany({
+      data: plans.map((p) => ({ type: p.type, name: p.name, group: p.group, ...planData(p) })),
+      skipDuplicates: true,
+    });
     return result.count;
   }
 
   listPlans(onlyActive = false) {
-    return this.prisma.plan.findMany({ where: onlyActive ? { active: true } : {}, select: planSelect, orderBy: [{ position: 'asc' }, { type: 'asc' }] });
+    return this.prisma.plan.findMany({
+      where: onlyActive ? { active: true } : {},
+      select: planSelect,
+      orderBy: [{ position: 'asc' }, { type: 'asc' }],
+    });
   }
 
   planByType(type: number, tx: TransactionClient = this.prisma) {
@@ -73,7 +136,11 @@ export class PlansRepository {
   }
 
   async setSelfHostedPlanType(type: number): Promise<void> {
-    await this.prisma.instanceSetting.upsert({ where: { key: SELF_HOSTED_PLAN_KEY }, create: { key: SELF_HOSTED_PLAN_KEY, value: type }, update: { value: type } });
+    await this.prisma.instanceSetting.upsert({
+      where: { key: SELF_HOSTED_PLAN_KEY },
+      create: { key: SELF_HOSTED_PLAN_KEY, value: type },
+      update: { value: type },
+    });
   }
 
   // ---- subscriptions ----
@@ -92,7 +159,10 @@ export class PlansRepository {
 
   /** Locks the workspace's subscription row for the rest of the transaction (creating it on Public when missing). */
   async lockSubscription(workspaceId: string, publicPlanId: string, tx: TransactionClient) {
-    await tx.subscription.createMany({ data: [{ workspaceId, planId: publicPlanId, status: 'active' }], skipDuplicates: true });
+    await tx.subscription.createMany({
+      data: [{ workspaceId, planId: publicPlanId, status: 'active' }],
+      skipDuplicates: true,
+    });
     await tx.$queryRaw`SELECT id FROM subscriptions WHERE workspace_id = ${workspaceId}::uuid FOR UPDATE`;
     return tx.subscription.findUniqueOrThrow({ where: { workspaceId }, select: subscriptionSelect });
   }
@@ -103,15 +173,26 @@ export class PlansRepository {
 
   /** Trials whose end has passed (the expiry job's work list). */
   async expiredTrials(now: Date, take = 500): Promise<string[]> {
-    const rows = await this.prisma.subscription.findMany({ where: { status: 'trialing', trialEndsAt: { lte: now } }, select: { workspaceId: true }, take, orderBy: { trialEndsAt: 'asc' } });
+    const rows = await this.prisma.subscription.findMany({
+      where: { status: 'trialing', trialEndsAt: { lte: now } },
+      select: { workspaceId: true },
+      take,
+      orderBy: { trialEndsAt: 'asc' },
+    });
     return rows.map((r) => r.workspaceId);
   }
 
   /** Scheduled cancellations and pending changes that are due (applied by the same job). */
   async dueChanges(now: Date, take = 500): Promise<string[]> {
     const rows = await this.prisma.subscription.findMany({
-      where: { OR: [{ status: 'cancel_scheduled', cancelAt: { lte: now }, stripeSubscriptionId: null }, { pendingChangeAt: { lte: now }, stripeSubscriptionId: null }] },
-      select: { workspaceId: true }, take,
+      where: {
+        OR: [
+          { status: 'cancel_scheduled', cancelAt: { lte: now }, stripeSubscriptionId: null },
+          { pendingChangeAt: { lte: now }, stripeSubscriptionId: null },
+        ],
+      },
+      select: { workspaceId: true },
+      take,
     });
     return rows.map((r) => r.workspaceId);
   }
@@ -119,16 +200,32 @@ export class PlansRepository {
   // ---- the account behind a workspace ----
 
   workspace(workspaceId: string, tx: TransactionClient = this.prisma) {
-    return tx.workspace.findUnique({ where: { id: workspaceId }, select: { id: true, kind: true, ownerId: true, personalUserId: true, name: true } });
+    return tx.workspace.findUnique({
+      where: { id: workspaceId },
+      select: { id: true, kind: true, ownerId: true, personalUserId: true, name: true },
+    });
   }
 
   user(userId: string, tx: TransactionClient = this.prisma) {
-    return tx.user.findUnique({ where: { id: userId }, select: { id: true, email: true, username: true, firstName: true, trialUsed: true, isPrivateAccount: true, subscriptionPlan: true } });
+    return tx.user.findUnique({
+      where: { id: userId },
+      select: {
+        id: true,
+        email: true,
+        username: true,
+        firstName: true,
+        trialUsed: true,
+        isPrivateAccount: true,
+        subscriptionPlan: true,
+      },
+    });
   }
 
   /** users.trial_used: set once, conditionally (false → true), so two trial starts cannot both pass. */
   async claimTrial(userId: string, tx: TransactionClient): Promise<boolean> {
-    return (await tx.user.updateMany({ where: { id: userId, trialUsed: false }, data: { trialUsed: true } })).count === 1;
+    return (
+      (await tx.user.updateMany({ where: { id: userId, trialUsed: false }, data: { trialUsed: true } })).count === 1
+    );
   }
 
   /** users.subscription_plan mirrors the plan of the user's personal workspace (the spec's subscriptionPlan). */
@@ -138,8 +235,15 @@ export class PlansRepository {
 
   // ---- usage (what the plan screens show against each limit) ----
 
-  async componentCount(workspaceId: string, exceptDiagramId?: string, tx: TransactionClient = this.prisma): Promise<number> {
-    const result = await tx.diagram.aggregate({ where: { workspaceId, deletedAt: null, ...(exceptDiagramId ? { id: { not: exceptDiagramId } } : {}) }, _sum: { componentCount: true } });
+  async componentCount(
+    workspaceId: string,
+    exceptDiagramId?: string,
+    tx: TransactionClient = this.prisma,
+  ): Promise<number> {
+    const result = await tx.diagram.aggregate({
+      where: { workspaceId, deletedAt: null, ...(exceptDiagramId ? { id: { not: exceptDiagramId } } : {}) },
+      _sum: { componentCount: true },
+    });
     return result._sum.componentCount ?? 0;
   }
 
@@ -153,7 +257,9 @@ export class PlansRepository {
   }
 
   largestStepsLimit(workspaceId: string): Promise<number> {
-    return this.prisma.diagram.aggregate({ where: { workspaceId, deletedAt: null }, _max: { timeStepsLimit: true } }).then((r) => r._max.timeStepsLimit ?? 0);
+    return this.prisma.diagram
+      .aggregate({ where: { workspaceId, deletedAt: null }, _max: { timeStepsLimit: true } })
+      .then((r) => r._max.timeStepsLimit ?? 0);
   }
 
   activeMemberCount(workspaceId: string): Promise<number> {
@@ -162,6 +268,8 @@ export class PlansRepository {
 
   /** Diagrams of the workspace that are visible to others (public on community or by link). */
   publicDiagramCount(workspaceId: string): Promise<number> {
-    return this.prisma.diagram.count({ where: { workspaceId, deletedAt: null, OR: [{ community: true }, { linkAccess: { not: 'none' } }] } });
+    return this.prisma.diagram.count({
+      where: { workspaceId, deletedAt: null, OR: [{ community: true }, { linkAccess: { not: 'none' } }] },
+    });
   }
 }

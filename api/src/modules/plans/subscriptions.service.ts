@@ -91,7 +91,8 @@ export class SubscriptionsService {
   async applyChange(workspaceId: string, change: SubscriptionChange, options: ApplyOptions): Promise<ApplyResult> {
     const guarded: Guarded = options;
     if (options.tx) {
-      if (!options.emit) throw new Error('applyChange with a transaction needs its emit too (DomainEventsService.transaction)');
+      if (!options.emit)
+        throw new Error('applyChange with a transaction needs its emit too (DomainEventsService.transaction)');
       return this.applyIn(workspaceId, change, guarded, options.tx, options.emit);
     }
     return this.events.transaction((tx, emit) => this.applyIn(workspaceId, change, guarded, tx, emit));
@@ -102,7 +103,11 @@ export class SubscriptionsService {
    * is a cancellation, else `active`; pending changes and the scheduled cancellation are cleared.
    * Stripe ids stay (billing decides about them).
    */
-  async downgradeToPublic(workspaceId: string, reason: ApplyOptions['reason'], options: Omit<ApplyOptions, 'reason'> = {}): Promise<ApplyResult> {
+  async downgradeToPublic(
+    workspaceId: string,
+    reason: ApplyOptions['reason'],
+    options: Omit<ApplyOptions, 'reason'> = {},
+  ): Promise<ApplyResult> {
     return this.applyChange(workspaceId, this.publicChange(reason), { ...options, reason });
   }
 
@@ -110,7 +115,12 @@ export class SubscriptionsService {
    * Starts the 14-day trial of a plan on the user's personal workspace: no card, once per account
    * (users.trial_used is claimed in the same transaction, so two tabs cannot both start one).
    */
-  async startTrial(userId: string, planName: string, billingCycle: BillingCycle, now = new Date()): Promise<SubscriptionState> {
+  async startTrial(
+    userId: string,
+    planName: string,
+    billingCycle: BillingCycle,
+    now = new Date(),
+  ): Promise<SubscriptionState> {
     if (!this.catalogue.billingEnabled) throw new AppError('PLAN_BILLING_DISABLED');
     const plan = await this.catalogue.byName(planName);
     if (!plan || !plan.active || !plan.trial) throw new AppError('PLAN_TRIAL_NOT_AVAILABLE');
@@ -118,11 +128,24 @@ export class SubscriptionsService {
     const trialEndsAt = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
     const result = await this.events.transaction(async (tx, emit) => {
       const before = await this.lockedState(workspaceId, tx);
-      if (HOLDING.has(before.status) && before.plan.type !== PlanType.COMMUNITY) throw new AppError(before.status === 'trialing' ? 'PLAN_TRIAL_USED' : 'PLAN_ALREADY_PAID');
+      if (HOLDING.has(before.status) && before.plan.type !== PlanType.COMMUNITY)
+        throw new AppError(before.status === 'trialing' ? 'PLAN_TRIAL_USED' : 'PLAN_ALREADY_PAID');
       if (!(await this.plans.claimTrial(userId, tx))) throw new AppError('PLAN_TRIAL_USED');
       return this.applyIn(
         workspaceId,
-        { planType: plan.type, status: 'trialing', billingCycle, trialEndsAt, currentPeriodStart: now, currentPeriodEnd: trialEndsAt, cancelAt: null, canceledAt: null, pendingPlanType: null, pendingBillingCycle: null, pendingChangeAt: null },
+        {
+          planType: plan.type,
+          status: 'trialing',
+          billingCycle,
+          trialEndsAt,
+          currentPeriodStart: now,
+          currentPeriodEnd: trialEndsAt,
+          cancelAt: null,
+          canceledAt: null,
+          pendingPlanType: null,
+          pendingBillingCycle: null,
+          pendingChangeAt: null,
+        },
         { reason: 'trial_started' },
         tx,
         emit,
@@ -139,7 +162,13 @@ export class SubscriptionsService {
     let downgraded = 0;
     for (const workspaceId of await this.plans.expiredTrials(now)) {
       const result = await this.events.transaction((tx, emit) =>
-        this.applyIn(workspaceId, this.publicChange('trial_expired'), { reason: 'trial_expired', when: (s) => s.status === 'trialing' && !!s.trialEndsAt && s.trialEndsAt <= now }, tx, emit),
+        this.applyIn(
+          workspaceId,
+          this.publicChange('trial_expired'),
+          { reason: 'trial_expired', when: (s) => s.status === 'trialing' && !!s.trialEndsAt && s.trialEndsAt <= now },
+          tx,
+          emit,
+        ),
       );
       if (result.applied) downgraded++;
     }
@@ -165,32 +194,62 @@ export class SubscriptionsService {
     return this.state(workspace, await this.plans.lockSubscription(workspaceId, publicPlan.id, tx), tx);
   }
 
-  private async applyIn(workspaceId: string, change: SubscriptionChange, options: Guarded, tx: TransactionClient, emit: Emit): Promise<ApplyResult> {
+  private async applyIn(
+    workspaceId: string,
+    change: SubscriptionChange,
+    options: Guarded,
+    tx: TransactionClient,
+    emit: Emit,
+  ): Promise<ApplyResult> {
     const before = await this.lockedState(workspaceId, tx);
     if (options.when && !options.when(before)) return { applied: false, state: before };
-    if (options.stripeEventAt && before.stripeEventAt && before.stripeEventAt > options.stripeEventAt) return { applied: false, state: before };
+    if (options.stripeEventAt && before.stripeEventAt && before.stripeEventAt > options.stripeEventAt)
+      return { applied: false, state: before };
     const { planType, pendingPlanType, ...fields } = change;
     const data: SubscriptionWrite = { ...fields };
     if (planType !== undefined) data.planId = (await this.catalogue.byType(planType, tx)).id;
-    if (pendingPlanType !== undefined) data.pendingPlanId = pendingPlanType === null ? null : (await this.catalogue.byType(pendingPlanType, tx)).id;
+    if (pendingPlanType !== undefined)
+      data.pendingPlanId = pendingPlanType === null ? null : (await this.catalogue.byType(pendingPlanType, tx)).id;
     if (options.stripeEventAt) data.stripeEventAt = options.stripeEventAt;
     const planChanged = planType !== undefined && planType !== before.plan.type;
     const statusChanged = change.status !== undefined && change.status !== before.status;
-    if ((planChanged || statusChanged) && (change.planType === PlanType.COMMUNITY || (change.status && LAPSED.has(change.status)))) data.downgradedAt = new Date();
+    if (
+      (planChanged || statusChanged) &&
+      (change.planType === PlanType.COMMUNITY || (change.status && LAPSED.has(change.status)))
+    )
+      data.downgradedAt = new Date();
     const workspace = { id: before.workspaceId, kind: before.workspaceKind, ownerId: before.ownerId };
     const after = await this.state(workspace, await this.plans.updateSubscription(workspaceId, data, tx), tx);
     const applied = JSON.stringify(comparable(before)) !== JSON.stringify(comparable(after));
     if (planChanged || statusChanged) {
       await emit({
         type: 'SubscriptionChanged',
-        payload: { workspaceId, ownerId: after.ownerId, plan: after.plan.name, planDisplayName: after.plan.displayName, previousPlan: before.plan.name, status: after.status, previousStatus: before.status, reason: options.reason },
+        payload: {
+          workspaceId,
+          ownerId: after.ownerId,
+          plan: after.plan.name,
+          planDisplayName: after.plan.displayName,
+          previousPlan: before.plan.name,
+          status: after.status,
+          previousStatus: before.status,
+          reason: options.reason,
+        },
       });
-      if (after.workspaceKind === 'personal') await this.plans.mirrorUserPlan(after.ownerId, LAPSED.has(after.status) ? PlanType.COMMUNITY : after.plan.type, tx);
+      if (after.workspaceKind === 'personal')
+        await this.plans.mirrorUserPlan(
+          after.ownerId,
+          LAPSED.has(after.status) ? PlanType.COMMUNITY : after.plan.type,
+          tx,
+        );
     }
     return { applied, state: after };
   }
 
-  private async state(workspace: { id: string; kind: 'personal' | 'team'; ownerId: string }, row: SubscriptionRow | null, tx?: TransactionClient): Promise<SubscriptionState> {
+  private async state(
+    workspace: { id: string; kind: 'personal' | 'team'; ownerId: string },
+    row: SubscriptionRow | null,
+    tx?: TransactionClient,
+  ): Promise<SubscriptionState> {
     const billingEnabled = this.catalogue.billingEnabled;
     const publicPlan = row?.plan.type === PlanType.COMMUNITY ? planView(row.plan) : await this.catalogue.publicPlan(tx);
     const plan = row ? planView(row.plan) : publicPlan;

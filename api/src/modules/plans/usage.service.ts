@@ -36,7 +36,12 @@ export class UsageService {
     return Promise.all(
       planLimitKeys.map(async (limit) => {
         const counter = this.counters.get(limit);
-        return { limit, label: planLimitLabels[limit], used: counter ? await counter(workspaceId) : null, allowed: limits[limit] };
+        return {
+          limit,
+          label: planLimitLabels[limit],
+          used: counter ? await counter(workspaceId) : null,
+          allowed: limits[limit],
+        };
       }),
     );
   }

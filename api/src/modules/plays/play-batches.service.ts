@@ -19,7 +19,14 @@ type JobRow = NonNullable<Awaited<ReturnType<PlaysRepository['findForJob']>>>;
 
 function jobInput(row: JobRow): BatchJobInput {
   const options = row.options as { document: Diagram; steps: number | null; percentiles: number[] | null };
-  return { play: playView(row), authorId: row.authorId, diagramName: row.diagram.name, document: options.document, steps: options.steps, percentiles: options.percentiles };
+  return {
+    play: playView(row),
+    authorId: row.authorId,
+    diagramName: row.diagram.name,
+    document: options.document,
+    steps: options.steps,
+    percentiles: options.percentiles,
+  };
 }
 
 /**
@@ -58,7 +65,16 @@ export class PlayBatchesService {
     return this.plays.progress(playId, completedRuns);
   }
 
-  async finish(batch: BatchJobInput, result: { completed: number; steps: number; totalSteps: number; endReasons: Record<string, number>; stats: BatchStats }): Promise<boolean> {
+  async finish(
+    batch: BatchJobInput,
+    result: {
+      completed: number;
+      steps: number;
+      totalSteps: number;
+      endReasons: Record<string, number>;
+      stats: BatchStats;
+    },
+  ): Promise<boolean> {
     return this.end(batch, 'done', ['running'], {
       status: 'done',
       completedRuns: result.completed,
@@ -71,14 +87,33 @@ export class PlayBatchesService {
   }
 
   async fail(batch: BatchJobInput, reason: string): Promise<boolean> {
-    return this.end(batch, 'failed', ['queued', 'running'], { status: 'failed', error: reason.slice(0, 500), finishedAt: new Date() });
+    return this.end(batch, 'failed', ['queued', 'running'], {
+      status: 'failed',
+      error: reason.slice(0, 500),
+      finishedAt: new Date(),
+    });
   }
 
-  private end(batch: BatchJobInput, status: 'done' | 'failed', from: ('queued' | 'running')[], data: Prisma.PlayUncheckedUpdateManyInput): Promise<boolean> {
+  private end(
+    batch: BatchJobInput,
+    status: 'done' | 'failed',
+    from: ('queued' | 'running')[],
+    data: Prisma.PlayUncheckedUpdateManyInput,
+  ): Promise<boolean> {
     const { play } = batch;
     return this.events.transaction(async (tx, emit) => {
       if (!(await this.plays.transition(play.id, from, data, tx))) return false;
-      await emit({ type: 'BatchFinished', payload: { playId: play.id, fuid: play.fuid, diagramName: batch.diagramName, authorId: batch.authorId, runs: play.runs, status } });
+      await emit({
+        type: 'BatchFinished',
+        payload: {
+          playId: play.id,
+          fuid: play.fuid,
+          diagramName: batch.diagramName,
+          authorId: batch.authorId,
+          runs: play.runs,
+          status,
+        },
+      });
       return true;
     });
   }

@@ -13,12 +13,20 @@ export class PlaysController {
   constructor(private readonly plays: PlaysService) {}
 
   @Endpoint(endpoints.list)
-  async list(@CurrentCaller() caller: Caller, @Param() params: FuidParams, @Query() query: EndpointInput<typeof endpoints.list.query>) {
+  async list(
+    @CurrentCaller() caller: Caller,
+    @Param() params: FuidParams,
+    @Query() query: EndpointInput<typeof endpoints.list.query>,
+  ) {
     return { success: true, content: await this.plays.list(params.fuid, caller, query) };
   }
 
   @Endpoint(endpoints.create)
-  async create(@CurrentCaller() caller: Caller, @Param() params: FuidParams, @Body() body: EndpointInput<typeof endpoints.create.body>) {
+  async create(
+    @CurrentCaller() caller: Caller,
+    @Param() params: FuidParams,
+    @Body() body: EndpointInput<typeof endpoints.create.body>,
+  ) {
     return { success: true, content: { play: await this.plays.create(params.fuid, caller, body) } };
   }
 
@@ -39,7 +47,11 @@ export class PlaysController {
   }
 
   @Endpoint(endpoints.batch)
-  async batch(@CurrentCaller() caller: Caller, @Param() params: FuidParams, @Body() body: EndpointInput<typeof endpoints.batch.body>) {
+  async batch(
+    @CurrentCaller() caller: Caller,
+    @Param() params: FuidParams,
+    @Body() body: EndpointInput<typeof endpoints.batch.body>,
+  ) {
     return { success: true, content: { play: await this.plays.submitBatch(params.fuid, caller, body) } };
   }
 }

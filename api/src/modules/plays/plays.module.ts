@@ -7,5 +7,10 @@ import { PlaysController } from './plays.controller.js';
 import { PlaysRepository } from './plays.repository.js';
 import { PlaysService } from './plays.service.js';
 
-@Module({ imports: [DiagramsModule, EventsModule, PlansModule], controllers: [PlaysController], providers: [PlaysRepository, PlaysService, PlayBatchesService], exports: [PlaysService, PlayBatchesService] })
+@Module({
+  imports: [DiagramsModule, EventsModule, PlansModule],
+  controllers: [PlaysController],
+  providers: [PlaysRepository, PlaysService, PlayBatchesService],
+  exports: [PlaysService, PlayBatchesService],
+})
 export class PlaysModule {}

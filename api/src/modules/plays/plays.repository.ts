@@ -4,9 +4,25 @@ import type { Prisma } from '../../generated/prisma/client.js';
 
 const author = { select: { id: true, username: true, firstName: true, lastName: true } } as const;
 export const playSummary = {
-  id: true, diagramId: true, authorId: true, kind: true, status: true, name: true, diagramVersion: true, seed: true, runs: true,
-  completedRuns: true, steps: true, totalSteps: true, endReasons: true, server: true, error: true, createdAt: true, finishedAt: true,
-  author, diagram: { select: { fuid: true, name: true } },
+  id: true,
+  diagramId: true,
+  authorId: true,
+  kind: true,
+  status: true,
+  name: true,
+  diagramVersion: true,
+  seed: true,
+  runs: true,
+  completedRuns: true,
+  steps: true,
+  totalSteps: true,
+  endReasons: true,
+  server: true,
+  error: true,
+  createdAt: true,
+  finishedAt: true,
+  author,
+  diagram: { select: { fuid: true, name: true } },
 } as const satisfies Prisma.PlaySelect;
 export type PlayRow = Prisma.PlayGetPayload<{ select: typeof playSummary }>;
 
@@ -17,14 +33,23 @@ export class PlaysRepository {
   async list(diagramId: string, kind: 'quick' | 'interactive' | 'multiple' | undefined, skip: number, take: number) {
     const where = { diagramId, ...(kind ? { kind } : {}) };
     const [rows, total] = await Promise.all([
-      this.prisma.play.findMany({ where, select: playSummary, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip, take }),
+      this.prisma.play.findMany({
+        where,
+        select: playSummary,
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        skip,
+        take,
+      }),
       this.prisma.play.count({ where }),
     ]);
     return { rows, total };
   }
 
   find(diagramId: string, id: string) {
-    return this.prisma.play.findFirst({ where: { id, diagramId }, select: { ...playSummary, series: true, stats: true } });
+    return this.prisma.play.findFirst({
+      where: { id, diagramId },
+      select: { ...playSummary, series: true, stats: true },
+    });
   }
 
   /** The play with what a batch job needs (its document snapshot and options). */
@@ -54,7 +79,12 @@ export class PlaysRepository {
   }
 
   /** Moves a play from one of `from` to the new state; false when it was not in one of them. */
-  async transition(id: string, from: ('queued' | 'running')[], data: Prisma.PlayUncheckedUpdateManyInput, tx: TransactionClient = this.prisma): Promise<boolean> {
+  async transition(
+    id: string,
+    from: ('queued' | 'running')[],
+    data: Prisma.PlayUncheckedUpdateManyInput,
+    tx: TransactionClient = this.prisma,
+  ): Promise<boolean> {
     const { count } = await tx.play.updateMany({ where: { id, status: { in: from } }, data });
     return count > 0;
   }

@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { DiagramErrorCode, DiagramLimits, DiagramTexts, type BatchStats, type Play, type PlayWithValues } from '@loopwright/contracts';
+import {
+  DiagramErrorCode,
+  DiagramLimits,
+  DiagramTexts,
+  type BatchStats,
+  type Play,
+  type PlayWithValues,
+} from '@loopwright/contracts';
 import type { z } from 'zod';
 import type { batchBodySchema, createPlayBodySchema, listPlaysQuerySchema } from '@loopwright/contracts';
 import type { Caller } from '../../core/auth/caller.js';
@@ -55,7 +62,12 @@ export class PlaysService {
 
   async list(fuid: string, caller: Caller, query: ListQuery) {
     const { diagram } = await this.access.require(fuid, caller, 'viewer', DiagramTexts.notFound);
-    const { rows, total } = await this.plays.list(diagram.id, query.kind, (query.page - 1) * query.pageSize, query.pageSize);
+    const { rows, total } = await this.plays.list(
+      diagram.id,
+      query.kind,
+      (query.page - 1) * query.pageSize,
+      query.pageSize,
+    );
     return { items: rows.map(playView), total, page: query.page, pageSize: query.pageSize };
   }
 
@@ -63,15 +75,24 @@ export class PlaysService {
     const { diagram } = await this.access.require(fuid, caller, 'viewer');
     const play = await this.plays.find(diagram.id, playId);
     if (!play) throw new AppError(DiagramErrorCode.PLAY_NOT_FOUND);
-    return { ...playView(play), series: (play.series as Record<string, number[]> | null) ?? null, stats: (play.stats as BatchStats | null) ?? null };
+    return {
+      ...playView(play),
+      series: (play.series as Record<string, number[]> | null) ?? null,
+      stats: (play.stats as BatchStats | null) ?? null,
+    };
   }
 
   async create(fuid: string, caller: Caller, body: CreatePlay): Promise<PlayWithValues> {
     const { diagram } = await this.access.require(fuid, caller, 'editor');
     requireSaved(diagram);
-    if (body.diagramVersion > diagram.version) throw AppError.validation({ fields: [{ field: 'diagramVersion', message: 'This version of the diagram does not exist yet' }] }, 'This version of the diagram does not exist yet');
+    if (body.diagramVersion > diagram.version)
+      throw AppError.validation(
+        { fields: [{ field: 'diagramVersion', message: 'This version of the diagram does not exist yet' }] },
+        'This version of the diagram does not exist yet',
+      );
     const points = Object.values(body.series ?? {}).reduce((sum, s) => sum + s.length, 0);
-    if (points > DiagramLimits.maxPlaySeriesPoints) throw new AppError(DiagramErrorCode.PLAY_TOO_LARGE, { details: { limit: DiagramLimits.maxPlaySeriesPoints } });
+    if (points > DiagramLimits.maxPlaySeriesPoints)
+      throw new AppError(DiagramErrorCode.PLAY_TOO_LARGE, { details: { limit: DiagramLimits.maxPlaySeriesPoints } });
     // Plan limits: steps of a run, and multiple runs ("Predictions") per month.
     await this.entitlements.assertWithin(diagram.workspaceId, 'runSteps', body.steps);
     if (body.kind === 'multiple') await this.entitlements.assertMonthlyPredictionAvailable(diagram.workspaceId);
@@ -99,7 +120,8 @@ export class PlaysService {
 
   async delete(fuid: string, caller: Caller, playId: string): Promise<void> {
     const { diagram } = await this.access.require(fuid, caller, 'editor');
-    if (!(await this.plays.delete(diagram.id, playId))) throw new AppError(DiagramErrorCode.PLAY_NOT_FOUND, { message: DiagramTexts.playDeleteFailed });
+    if (!(await this.plays.delete(diagram.id, playId)))
+      throw new AppError(DiagramErrorCode.PLAY_NOT_FOUND, { message: DiagramTexts.playDeleteFailed });
   }
 
   /** Stops a server batch that is queued or running; the job sees it and aborts the engine. */
@@ -107,7 +129,9 @@ export class PlaysService {
     const { diagram } = await this.access.require(fuid, caller, 'editor');
     const play = await this.plays.find(diagram.id, playId);
     if (!play) throw new AppError(DiagramErrorCode.PLAY_NOT_FOUND, { message: DiagramTexts.batchStopFailed });
-    if (!(await this.plays.transition(playId, ['queued', 'running'], { status: 'cancelled', finishedAt: new Date() }))) {
+    if (
+      !(await this.plays.transition(playId, ['queued', 'running'], { status: 'cancelled', finishedAt: new Date() }))
+    ) {
       throw new AppError(DiagramErrorCode.PLAY_NOT_RUNNING, { details: { status: play.status } });
     }
     return playView({ ...play, status: 'cancelled', finishedAt: new Date() });
@@ -118,7 +142,9 @@ export class PlaysService {
     const { diagram } = await this.access.require(fuid, caller, 'editor');
     requireSaved(diagram);
     if ((await this.plays.countActiveBatches(caller.userId)) >= DiagramLimits.batchMaxActivePerUser) {
-      throw new AppError(DiagramErrorCode.PLAY_LIMIT_REACHED, { details: { limit: DiagramLimits.batchMaxActivePerUser } });
+      throw new AppError(DiagramErrorCode.PLAY_LIMIT_REACHED, {
+        details: { limit: DiagramLimits.batchMaxActivePerUser },
+      });
     }
     const document = await this.diagrams.documentOf(diagram.id);
     await this.entitlements.assertWithin(diagram.workspaceId, 'runSteps', body.steps ?? document.settings.stepsLimit);
@@ -141,7 +167,11 @@ export class PlaysService {
     try {
       await this.queue.enqueue(simulationsBatchJob, { playId: play.id }, { jobId: play.id });
     } catch {
-      await this.plays.transition(play.id, ['queued'], { status: 'failed', error: DiagramTexts.batchFailed, finishedAt: new Date() });
+      await this.plays.transition(play.id, ['queued'], {
+        status: 'failed',
+        error: DiagramTexts.batchFailed,
+        finishedAt: new Date(),
+      });
       throw new AppError(DiagramErrorCode.PLAY_QUEUE_UNAVAILABLE);
     }
     return playView(play);

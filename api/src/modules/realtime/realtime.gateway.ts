@@ -57,12 +57,14 @@ export class RealtimeGateway implements OnModuleDestroy {
       serveClient: false,
       cors: { origin: false },
       // Cross-site WebSocket hijacking: a page elsewhere must not open a socket with our cookies.
-      allowRequest: (request, callback) => callback(null, sameOrigin(request.headers.origin, request.headers.host, this.config.APP_URL)),
+      allowRequest: (request, callback) =>
+        callback(null, sameOrigin(request.headers.origin, request.headers.host, this.config.APP_URL)),
     });
     if (this.config.REDIS_URL) {
       const pub = new Redis(this.config.REDIS_URL, { maxRetriesPerRequest: null });
       const sub = pub.duplicate();
-      for (const client of [pub, sub]) client.on('error', (error) => this.logger.warn({ error: error.message }, 'realtime adapter connection error'));
+      for (const client of [pub, sub])
+        client.on('error', (error) => this.logger.warn({ error: error.message }, 'realtime adapter connection error'));
       this.clients = [pub, sub];
       io.adapter(createAdapter(pub, sub, { key: socketKey(this.config) }));
     }
@@ -91,7 +93,10 @@ export class RealtimeGateway implements OnModuleDestroy {
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
     const request = {
       cookies: parseCookies(headers.cookie),
-      header: (name: string) => (name.toLowerCase() === 'authorization' && token ? `Bearer ${token}` : (headers[name.toLowerCase()] as string | undefined)),
+      header: (name: string) =>
+        name.toLowerCase() === 'authorization' && token
+          ? `Bearer ${token}`
+          : (headers[name.toLowerCase()] as string | undefined),
       headers,
     } as unknown as Request;
     return this.identity.resolve(request);

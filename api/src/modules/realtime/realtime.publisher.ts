@@ -67,7 +67,9 @@ export class RealtimePublisher implements OnModuleDestroy {
     if (!this.config.REDIS_URL) return undefined;
     if (!this.emitter) {
       this.redis = new Redis(this.config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 });
-      this.redis.on('error', (error) => this.logger.warn({ error: error.message }, 'realtime emitter connection error'));
+      this.redis.on('error', (error) =>
+        this.logger.warn({ error: error.message }, 'realtime emitter connection error'),
+      );
       this.emitter = new Emitter(this.redis, { key: socketKey(this.config) });
     }
     return this.emitter;

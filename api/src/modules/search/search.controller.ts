@@ -21,6 +21,12 @@ export class SearchController {
   @Endpoint(contentEndpoints.docsSearch)
   async docs(@Param('term') term: string) {
     const { results } = await this.search.search(term, 'documentation');
-    return results.map((r) => ({ id: r.id, slug: r.url.replace('/docs/', ''), title: r.title, yoast_meta_description: r.excerpt, category: { slug: '', title: r.kindName } }));
+    return results.map((r) => ({
+      id: r.id,
+      slug: r.url.replace('/docs/', ''),
+      title: r.title,
+      yoast_meta_description: r.excerpt,
+      category: { slug: '', title: r.kindName },
+    }));
   }
 }

@@ -5,5 +5,10 @@ import { SearchController } from './search.controller.js';
 import { SearchRepository } from './search.repository.js';
 import { SearchService } from './search.service.js';
 
-@Module({ imports: [ContentModule], controllers: [SearchController], providers: [SearchRepository, CommunityRepository, SearchService], exports: [SearchService] })
+@Module({
+  imports: [ContentModule],
+  controllers: [SearchController],
+  providers: [SearchRepository, CommunityRepository, SearchService],
+  exports: [SearchService],
+})
 export class SearchModule {}

@@ -57,7 +57,9 @@ export class SearchRepository {
     return this.prisma.$queryRaw<{ n: bigint }[]>`
       SELECT count(*) AS n FROM content_entries, websearch_to_tsquery('english', ${term}) AS query
       WHERE status = 'publish' AND kind = ANY(${kinds}::text[])
-        AND (search_vector @@ query OR title ILIKE ${like} OR similarity(title, ${term}) > 0.3)`.then((r) => Number(r[0]?.n ?? 0));
+        AND (search_vector @@ query OR title ILIKE ${like} OR similarity(title, ${term}) > 0.3)`.then((r) =>
+      Number(r[0]?.n ?? 0),
+    );
   }
 
   /**
@@ -80,7 +82,9 @@ export class SearchRepository {
     return this.prisma.$queryRaw<{ n: bigint }[]>`
       SELECT count(*) AS n FROM users
       WHERE username IS NOT NULL AND is_private_account = false
-        AND (username ILIKE ${like} OR coalesce(first_name, '') || ' ' || coalesce(last_name, '') ILIKE ${like})`.then((r) => Number(r[0]?.n ?? 0));
+        AND (username ILIKE ${like} OR coalesce(first_name, '') || ' ' || coalesce(last_name, '') ILIKE ${like})`.then(
+      (r) => Number(r[0]?.n ?? 0),
+    );
   }
 
   async designer(username: string): Promise<DesignerRow | null> {

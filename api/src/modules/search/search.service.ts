@@ -1,5 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { diagramSlug, searchableTerm, type DesignerCard, type DiagramCard, type SearchFilter, type SearchResults, type Suggestion, type SuggestionCategory, type SuggestionContext } from '@loopwright/contracts';
+import {
+  diagramSlug,
+  searchableTerm,
+  type DesignerCard,
+  type DiagramCard,
+  type SearchFilter,
+  type SearchResults,
+  type Suggestion,
+  type SuggestionCategory,
+  type SuggestionContext,
+} from '@loopwright/contracts';
 import { ContentLoaderService } from '../content/content-loader.service.js';
 import { CommunityRepository, type CommunityDiagramPageRow, type CommunityDiagramRow } from './community.repository.js';
 import { SearchRepository, type ContentHit, type DesignerRow } from './search.repository.js';
@@ -11,7 +21,15 @@ const KINDS: Record<string, { name: string; url: (slug: string) => string }> = {
   academy: { name: 'Academy', url: (s) => `/learn/${s}` },
   glossary: { name: 'Glossary', url: (s) => `/glossary/${s}` },
   post: { name: 'Articles', url: (s) => `/articles/${s}` },
-  page: { name: 'Pages', url: (s) => (s === 'home' ? '/' : s === 'academic-research-publications' ? '/resources/academic-research-publications' : `/${s}`) },
+  page: {
+    name: 'Pages',
+    url: (s) =>
+      s === 'home'
+        ? '/'
+        : s === 'academic-research-publications'
+          ? '/resources/academic-research-publications'
+          : `/${s}`,
+  },
   job: { name: 'Careers', url: (s) => `/careers/job/${s}` },
 };
 const DOCUMENTATION_KINDS = ['doc', 'academy', 'glossary'];
@@ -20,7 +38,18 @@ export function toDesignerCard(row: DesignerRow): DesignerCard {
   const firstname = row.first_name ?? '';
   const lastname = row.last_name ?? '';
   const name = `${firstname} ${lastname}`.trim() || row.username;
-  return { id: row.id, username: row.username, name, firstname, lastname, avatarUrl: row.avatar_url, jobTitle: row.job_title, followerCount: row.follower_count, publicDiagramCount: row.public_diagram_count, about: row.about };
+  return {
+    id: row.id,
+    username: row.username,
+    name,
+    firstname,
+    lastname,
+    avatarUrl: row.avatar_url,
+    jobTitle: row.job_title,
+    followerCount: row.follower_count,
+    publicDiagramCount: row.public_diagram_count,
+    about: row.about,
+  };
 }
 
 export function toDiagramCard(row: CommunityDiagramRow): DiagramCard {
@@ -51,7 +80,14 @@ export class SearchService {
 
   private hitToResult(hit: ContentHit) {
     const kind = KINDS[hit.kind] ?? KINDS.page;
-    return { id: hit.id, title: hit.title, excerpt: hit.description, url: kind.url(hit.slug), kind: hit.kind, kindName: kind.name };
+    return {
+      id: hit.id,
+      title: hit.title,
+      excerpt: hit.description,
+      url: kind.url(hit.slug),
+      kind: hit.kind,
+      kindName: kind.name,
+    };
   }
 
   async suggestions(term: string, filter: SearchFilter, context: SuggestionContext, count = 7): Promise<Suggestion[]> {
@@ -62,13 +98,30 @@ export class SearchService {
     const [docs, designers, diagrams] = await Promise.all([
       wants('documentation') ? this.repository.searchContent(trimmed, DOCUMENTATION_KINDS, count) : [],
       wants('designers') ? this.repository.designers(trimmed, 0, count) : [],
-      wants('diagrams') ? this.community.diagrams({ term: trimmed, sort: 'popular', offset: 0, limit: count }).then((r) => r.rows) : [],
+      wants('diagrams')
+        ? this.community.diagrams({ term: trimmed, sort: 'popular', offset: 0, limit: count }).then((r) => r.rows)
+        : [],
     ]);
     const byCategory: Partial<Record<SuggestionCategory, Suggestion[]>> = {
       // Docs keep their title; glossary and academy pages say which they are (a term and a page may share a name).
-      documentation: docs.map((h) => ({ id: h.id, title: h.kind === 'doc' ? h.title : `${h.title} (${KINDS[h.kind].name})`, category: 'documentation' as const, url: this.hitToResult(h).url })),
-      designers: designers.map((d) => ({ id: d.id, title: toDesignerCard(d).name, category: 'designers' as const, url: `/community/${d.username}/profile` })),
-      diagrams: diagrams.map((d) => ({ id: d.fuid, title: d.name, category: 'diagrams' as const, url: toDiagramCard(d).url })),
+      documentation: docs.map((h) => ({
+        id: h.id,
+        title: h.kind === 'doc' ? h.title : `${h.title} (${KINDS[h.kind].name})`,
+        category: 'documentation' as const,
+        url: this.hitToResult(h).url,
+      })),
+      designers: designers.map((d) => ({
+        id: d.id,
+        title: toDesignerCard(d).name,
+        category: 'designers' as const,
+        url: `/community/${d.username}/profile`,
+      })),
+      diagrams: diagrams.map((d) => ({
+        id: d.fuid,
+        title: d.name,
+        category: 'diagrams' as const,
+        url: toDiagramCard(d).url,
+      })),
     };
     return selectSuggestions(byCategory, context, count);
   }
@@ -78,11 +131,23 @@ export class SearchService {
     if (!trimmed) return { term: term.trim(), results: [], total: 0 };
     await this.loader.ensureLoaded();
     const kinds = filter === 'documentation' ? ['doc'] : Object.keys(KINDS);
-    const [hits, total] = await Promise.all([this.repository.searchContent(trimmed, kinds, 50), this.repository.countContent(trimmed, kinds)]);
+    const [hits, total] = await Promise.all([
+      this.repository.searchContent(trimmed, kinds, 50),
+      this.repository.countContent(trimmed, kinds),
+    ]);
     const results = hits.map((h) => this.hitToResult(h));
     if (filter === 'all') {
       const designers = await this.repository.designers(trimmed, 0, 10);
-      results.push(...designers.map((d) => ({ id: d.id, title: toDesignerCard(d).name, excerpt: d.job_title ?? `@${d.username}`, url: `/community/${d.username}/profile`, kind: 'designer', kindName: 'Designers' })));
+      results.push(
+        ...designers.map((d) => ({
+          id: d.id,
+          title: toDesignerCard(d).name,
+          excerpt: d.job_title ?? `@${d.username}`,
+          url: `/community/${d.username}/profile`,
+          kind: 'designer',
+          kindName: 'Designers',
+        })),
+      );
       return { term: trimmed, results, total: total + designers.length };
     }
     return { term: trimmed, results, total };
@@ -91,7 +156,10 @@ export class SearchService {
   async designers(query: { term?: string; page: number; count: number }) {
     const term = query.term ? (searchableTerm(query.term) ?? undefined) : undefined;
     const offset = (query.page - 1) * query.count;
-    const [rows, totalCount] = await Promise.all([this.repository.designers(term, offset, query.count), this.repository.countDesigners(term)]);
+    const [rows, totalCount] = await Promise.all([
+      this.repository.designers(term, offset, query.count),
+      this.repository.countDesigners(term),
+    ]);
     return { list: rows.map(toDesignerCard), totalCount };
   }
 
@@ -102,12 +170,21 @@ export class SearchService {
   /** Cards of these public designers, in the order asked (one query; unknown or private ones left out). */
   async designerCards(usernames: string[]): Promise<DesignerCard[]> {
     const rows = new Map((await this.repository.designersByUsername(usernames)).map((r) => [r.username, r]));
-    return usernames.flatMap((u) => { const row = rows.get(u); return row ? [toDesignerCard(row)] : []; });
+    return usernames.flatMap((u) => {
+      const row = rows.get(u);
+      return row ? [toDesignerCard(row)] : [];
+    });
   }
 
   async diagrams(query: { term?: string; owner?: string; sort: 'newest' | 'popular'; page: number; count: number }) {
     const term = query.term ? (searchableTerm(query.term) ?? undefined) : undefined;
-    const { rows, total } = await this.community.diagrams({ term, owner: query.owner, sort: query.sort, offset: (query.page - 1) * query.count, limit: query.count });
+    const { rows, total } = await this.community.diagrams({
+      term,
+      owner: query.owner,
+      sort: query.sort,
+      offset: (query.page - 1) * query.count,
+      limit: query.count,
+    });
     return { list: rows.map(toDiagramCard), totalCount: total };
   }
 
@@ -119,7 +196,10 @@ export class SearchService {
   async diagramCards(fuids: string[]): Promise<DiagramCard[]> {
     const valid = fuids.filter((fuid) => /^[A-Za-z0-9]{16}$/.test(fuid));
     const rows = new Map((await this.community.diagramsByFuid(valid)).map((r) => [r.fuid, r]));
-    return valid.flatMap((fuid) => { const row = rows.get(fuid); return row ? [withForkedFrom(row)] : []; });
+    return valid.flatMap((fuid) => {
+      const row = rows.get(fuid);
+      return row ? [withForkedFrom(row)] : [];
+    });
   }
 }
 
@@ -128,7 +208,10 @@ function withForkedFrom(row: CommunityDiagramPageRow): DiagramCard {
   const forkedFrom = !row.source_fuid
     ? null
     : row.source_public && row.source_username
-      ? { name: row.source_name ?? '', url: `/community/${row.source_username}/${diagramSlug(row.source_name ?? '')}-${row.source_fuid}` }
+      ? {
+          name: row.source_name ?? '',
+          url: `/community/${row.source_username}/${diagramSlug(row.source_name ?? '')}-${row.source_fuid}`,
+        }
       : { name: row.source_deleted ? '' : 'a private diagram', url: null };
   return { ...toDiagramCard(row), forkedFrom };
 }

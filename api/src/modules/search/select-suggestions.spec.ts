@@ -7,7 +7,10 @@ const make = (category: SuggestionCategory, n: number): Suggestion[] =>
 
 describe('selectSuggestions', () => {
   it('takes one per category first, then fills up to 7', () => {
-    const picked = selectSuggestions({ documentation: make('documentation', 10), designers: make('designers', 1) }, 'other');
+    const picked = selectSuggestions(
+      { documentation: make('documentation', 10), designers: make('designers', 1) },
+      'other',
+    );
     expect(picked).toHaveLength(7);
     expect(picked.filter((s) => s.category === 'designers')).toHaveLength(1);
     // alphabetical by category when nothing has priority

@@ -11,7 +11,11 @@ export function priorityCategories(context: SuggestionContext): SuggestionCatego
  * The spec's selection: one item per category first (priority categories first), then fill up
  * to `count`; the result sorts priority categories first, then alphabetically by category.
  */
-export function selectSuggestions(byCategory: Partial<Record<SuggestionCategory, Suggestion[]>>, context: SuggestionContext, count: number = SearchRules.suggestionCount): Suggestion[] {
+export function selectSuggestions(
+  byCategory: Partial<Record<SuggestionCategory, Suggestion[]>>,
+  context: SuggestionContext,
+  count: number = SearchRules.suggestionCount,
+): Suggestion[] {
   const priority = priorityCategories(context);
   const order = [...priority, ...ALL.filter((c) => !priority.includes(c)).sort()];
   const queues = new Map(order.map((c) => [c, [...(byCategory[c] ?? [])]]));
@@ -27,6 +31,9 @@ export function selectSuggestions(byCategory: Partial<Record<SuggestionCategory,
   const rank = (c: SuggestionCategory) => (priority.includes(c) ? priority.indexOf(c) : priority.length);
   return picked
     .map((s, index) => ({ s, index }))
-    .sort((a, b) => rank(a.s.category) - rank(b.s.category) || a.s.category.localeCompare(b.s.category) || a.index - b.index)
+    .sort(
+      (a, b) =>
+        rank(a.s.category) - rank(b.s.category) || a.s.category.localeCompare(b.s.category) || a.index - b.index,
+    )
     .map(({ s }) => s);
 }

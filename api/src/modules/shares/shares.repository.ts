@@ -10,7 +10,11 @@ export class SharesRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   list(diagramId: string) {
-    return this.prisma.diagramShare.findMany({ where: { diagramId }, select: shareSelect, orderBy: { createdAt: 'asc' } });
+    return this.prisma.diagramShare.findMany({
+      where: { diagramId },
+      select: shareSelect,
+      orderBy: { createdAt: 'asc' },
+    });
   }
 
   find(diagramId: string, id: string) {
@@ -18,7 +22,10 @@ export class SharesRepository {
   }
 
   findByEmail(diagramId: string, email: string) {
-    return this.prisma.diagramShare.findUnique({ where: { diagramId_email: { diagramId, email } }, select: shareSelect });
+    return this.prisma.diagramShare.findUnique({
+      where: { diagramId_email: { diagramId, email } },
+      select: shareSelect,
+    });
   }
 
   /** Null when the e-mail is already shared (the unique index decides, also under a race). */
@@ -45,13 +52,20 @@ export class SharesRepository {
 
   /** The role of the e-mail on each of these diagrams that it is on. */
   async rolesOf(diagramIds: string[], email: string): Promise<Map<string, Role>> {
-    const rows = await this.prisma.diagramShare.findMany({ where: { diagramId: { in: diagramIds }, email }, select: { diagramId: true, role: true } });
+    const rows = await this.prisma.diagramShare.findMany({
+      where: { diagramId: { in: diagramIds }, email },
+      select: { diagramId: true, role: true },
+    });
     return new Map(rows.map((r) => [r.diagramId, r.role]));
   }
 
   /** Which of these diagrams are shared with someone as viewer or editor. */
   async withActive(diagramIds: string[]): Promise<Set<string>> {
-    const rows = await this.prisma.diagramShare.findMany({ where: { diagramId: { in: diagramIds }, role: { in: ['viewer', 'editor'] } }, select: { diagramId: true }, distinct: ['diagramId'] });
+    const rows = await this.prisma.diagramShare.findMany({
+      where: { diagramId: { in: diagramIds }, role: { in: ['viewer', 'editor'] } },
+      select: { diagramId: true },
+      distinct: ['diagramId'],
+    });
     return new Set(rows.map((r) => r.diagramId));
   }
 }

@@ -38,7 +38,13 @@ export class SharesService {
   }
 
   /** Null when the e-mail is already on the list. */
-  create(diagramId: string, email: string, role: ShareRole, invitedById: string, tx?: TransactionClient): Promise<ShareRow | null> {
+  create(
+    diagramId: string,
+    email: string,
+    role: ShareRole,
+    invitedById: string,
+    tx?: TransactionClient,
+  ): Promise<ShareRow | null> {
     return this.shares.create(diagramId, email, role, invitedById, tx);
   }
 

@@ -6,15 +6,54 @@ import { createUser, loginAs } from '../../../test/factories/users.js';
 import { ApiClient } from '../../../test/support/api-client.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 
-type Op = 'get' | 'save' | 'delete' | 'share' | 'export' | 'thumbnail' | 'socket' | 'plays' | 'storePlay' | 'versions' | 'privacy';
-const OPS: Op[] = ['get', 'save', 'share', 'export', 'thumbnail', 'socket', 'plays', 'storePlay', 'versions', 'privacy', 'delete'];
+type Op =
+  | 'get'
+  | 'save'
+  | 'delete'
+  | 'share'
+  | 'export'
+  | 'thumbnail'
+  | 'socket'
+  | 'plays'
+  | 'storePlay'
+  | 'versions'
+  | 'privacy';
+const OPS: Op[] = [
+  'get',
+  'save',
+  'share',
+  'export',
+  'thumbnail',
+  'socket',
+  'plays',
+  'storePlay',
+  'versions',
+  'privacy',
+  'delete',
+];
 
 // Expected answer per actor and operation. Everything else than 2xx is a refusal; 404 where the
 // diagram's existence is private, 403 when the caller may see it but not do this, 401 without login.
-const ALLOWED = { get: 200, save: 200, delete: 200, share: 201, export: 200, thumbnail: 200, socket: 200, plays: 200, storePlay: 201, versions: 200, privacy: 200 } as const;
-const row = (values: Partial<Record<Op, number>>, fallback: number) => Object.fromEntries(OPS.map((op) => [op, values[op] ?? fallback])) as Record<Op, number>;
+const ALLOWED = {
+  get: 200,
+  save: 200,
+  delete: 200,
+  share: 201,
+  export: 200,
+  thumbnail: 200,
+  socket: 200,
+  plays: 200,
+  storePlay: 201,
+  versions: 200,
+  privacy: 200,
+} as const;
+const row = (values: Partial<Record<Op, number>>, fallback: number) =>
+  Object.fromEntries(OPS.map((op) => [op, values[op] ?? fallback])) as Record<Op, number>;
 const viewerRow = row({ get: 200, export: 200, thumbnail: 200, socket: 200, plays: 200 }, 403);
-const editorRow = row({ get: 200, save: 200, export: 200, thumbnail: 200, socket: 200, plays: 200, storePlay: 201, versions: 200 }, 403);
+const editorRow = row(
+  { get: 200, save: 200, export: 200, thumbnail: 200, socket: 200, plays: 200, storePlay: 201, versions: 200 },
+  403,
+);
 const hidden = row({}, 404);
 const anonymousHidden = row({ get: 404, export: 404, thumbnail: 404, socket: 404 }, 401);
 const anonymousViewer = row({ get: 200, export: 200, thumbnail: 200, socket: 200 }, 401);
@@ -48,12 +87,19 @@ describe('access matrix: who may do what with a diagram', () => {
         return (await client.get(`/diagrams/${fuid}`)).status;
       case 'save': {
         const version = (await owner.get(`/diagrams/${fuid}`)).body.content.diagram.version;
-        return (await client.put(`/diagrams/${fuid}/document`, { baseVersion: version, document: tinyDocument(version) })).status;
+        return (
+          await client.put(`/diagrams/${fuid}/document`, { baseVersion: version, document: tinyDocument(version) })
+        ).status;
       }
       case 'delete':
         return (await client.delete(`/diagrams/${fuid}`)).status;
       case 'share':
-        return (await client.post(`/diagrams/${fuid}/shares`, { email: `invitee-${Math.random().toString(36).slice(2)}@example.test`, role: 'viewer' })).status;
+        return (
+          await client.post(`/diagrams/${fuid}/shares`, {
+            email: `invitee-${Math.random().toString(36).slice(2)}@example.test`,
+            role: 'viewer',
+          })
+        ).status;
       case 'export': {
         const statuses = [
           (await client.get(`/diagrams/${fuid}/export/json`)).status,
@@ -70,9 +116,15 @@ describe('access matrix: who may do what with a diagram', () => {
       case 'socket': {
         // Joining the diagram's live room: 200 when allowed, 404 when refused.
         const cookie = client.cookie(ACCESS_COOKIE);
-        const socket = connect(app.url, { transports: ['websocket'], reconnection: false, ...(cookie ? { extraHeaders: { cookie: `${ACCESS_COOKIE}=${cookie}` } } : {}) });
+        const socket = connect(app.url, {
+          transports: ['websocket'],
+          reconnection: false,
+          ...(cookie ? { extraHeaders: { cookie: `${ACCESS_COOKIE}=${cookie}` } } : {}),
+        });
         try {
-          await new Promise<void>((resolve, reject) => (socket.on('connect', () => resolve()), socket.on('connect_error', reject)));
+          await new Promise<void>(
+            (resolve, reject) => (socket.on('connect', () => resolve()), socket.on('connect_error', reject)),
+          );
           const answer = await socket.emitWithAck(RealtimeEvents.join, { fuid });
           return answer.ok ? 200 : 404;
         } finally {
@@ -82,7 +134,16 @@ describe('access matrix: who may do what with a diagram', () => {
       case 'plays':
         return (await client.get(`/diagrams/${fuid}/plays`)).status;
       case 'storePlay':
-        return (await client.post(`/diagrams/${fuid}/plays`, { kind: 'quick', diagramVersion: 1, seed: 1, steps: 3, endReasons: { limit: 1 }, series: { pool: [2, 4, 6] } })).status;
+        return (
+          await client.post(`/diagrams/${fuid}/plays`, {
+            kind: 'quick',
+            diagramVersion: 1,
+            seed: 1,
+            steps: 3,
+            endReasons: { limit: 1 },
+            series: { pool: [2, 4, 6] },
+          })
+        ).status;
       case 'versions':
         return (await client.get(`/diagrams/${fuid}/versions`)).status;
       case 'privacy':
@@ -93,15 +154,27 @@ describe('access matrix: who may do what with a diagram', () => {
   it('answers every actor and operation as expected: 0 unexpected allows', async () => {
     const ownerUser = await createUser(app);
     const owner = await loginAs(app, ownerUser);
-    const users = Object.fromEntries(await Promise.all(['editor', 'viewer', 'none', 'other', 'linkUser'].map(async (k) => [k, await createUser(app)] as const)));
-    const clients = Object.fromEntries(await Promise.all(Object.entries(users).map(async ([k, u]) => [k, await loginAs(app, u)] as const)));
+    const users = Object.fromEntries(
+      await Promise.all(
+        ['editor', 'viewer', 'none', 'other', 'linkUser'].map(async (k) => [k, await createUser(app)] as const),
+      ),
+    );
+    const clients = Object.fromEntries(
+      await Promise.all(Object.entries(users).map(async ([k, u]) => [k, await loginAs(app, u)] as const)),
+    );
     const anonymous = new ApiClient(app.url);
 
     async function diagram(privacy: { linkAccess?: string; community?: boolean }, shares = true): Promise<string> {
       const d = await createDiagram(owner, { name: 'Matrix' });
       if (shares) {
-        for (const [key, role] of [['editor', 'editor'], ['viewer', 'viewer'], ['none', 'none']] as const) {
-          expect((await owner.post(`/diagrams/${d.fuid}/shares`, { email: users[key].email.toUpperCase(), role })).status).toBe(201);
+        for (const [key, role] of [
+          ['editor', 'editor'],
+          ['viewer', 'viewer'],
+          ['none', 'none'],
+        ] as const) {
+          expect(
+            (await owner.post(`/diagrams/${d.fuid}/shares`, { email: users[key].email.toUpperCase(), role })).status,
+          ).toBe(201);
         }
       }
       expect((await owner.put(`/diagrams/${d.fuid}/privacy`, privacy)).status).toBe(200);
@@ -139,7 +212,9 @@ describe('access matrix: who may do what with a diagram', () => {
         if (status >= 300 && expected < 300) unexpectedRefusals++;
       }
     }
-    console.log(`access matrix: ${Object.keys(cases).length} actors × ${OPS.length} operations, ${unexpectedAllows} unexpected allows, ${unexpectedRefusals} unexpected refusals`);
+    console.log(
+      `access matrix: ${Object.keys(cases).length} actors × ${OPS.length} operations, ${unexpectedAllows} unexpected allows, ${unexpectedRefusals} unexpected refusals`,
+    );
     console.table(actual);
     expect(unexpectedAllows).toBe(0);
     expect(actual).toEqual(EXPECTED);
@@ -150,13 +225,20 @@ describe('access matrix: who may do what with a diagram', () => {
     const friendUser = await createUser(app);
     const friend = await loginAs(app, friendUser);
     const d = await createDiagram(owner, { name: 'Shared' });
-    const share = (await owner.post(`/diagrams/${d.fuid}/shares`, { email: friendUser.email, role: 'viewer' })).body.content.share;
+    const share = (await owner.post(`/diagrams/${d.fuid}/shares`, { email: friendUser.email, role: 'viewer' })).body
+      .content.share;
     expect(share).toMatchObject({ email: friendUser.email, role: 'viewer', user: { id: friendUser.id } });
-    expect((await friend.get('/diagrams?scope=shared')).body.content.items).toEqual([expect.objectContaining({ fuid: d.fuid, access: 'viewer' })]);
-    expect((await friend.put(`/diagrams/${d.fuid}/document`, { baseVersion: 1, document: tinyDocument() })).status).toBe(403);
+    expect((await friend.get('/diagrams?scope=shared')).body.content.items).toEqual([
+      expect.objectContaining({ fuid: d.fuid, access: 'viewer' }),
+    ]);
+    expect(
+      (await friend.put(`/diagrams/${d.fuid}/document`, { baseVersion: 1, document: tinyDocument() })).status,
+    ).toBe(403);
 
     await owner.patch(`/diagrams/${d.fuid}/shares/${share.id}`, { role: 'editor' });
-    expect((await friend.put(`/diagrams/${d.fuid}/document`, { baseVersion: 1, document: tinyDocument() })).status).toBe(200);
+    expect(
+      (await friend.put(`/diagrams/${d.fuid}/document`, { baseVersion: 1, document: tinyDocument() })).status,
+    ).toBe(200);
     await owner.patch(`/diagrams/${d.fuid}/shares/${share.id}`, { role: 'none' });
     expect((await friend.get(`/diagrams/${d.fuid}`)).status).toBe(404);
     expect((await friend.get('/diagrams?scope=shared')).body.content.total).toBe(0);
@@ -175,14 +257,28 @@ describe('access matrix: who may do what with a diagram', () => {
     const others = await createDiagram(await loginAs(app, await createUser(app)), { name: 'Theirs' });
     const socket = connect(app.url, { transports: ['websocket'], reconnection: false, auth: { token: key } });
     try {
-      await new Promise<void>((resolve, reject) => (socket.on('connect', () => resolve()), socket.on('connect_error', reject)));
-      expect(await socket.emitWithAck(RealtimeEvents.join, { fuid: mine.fuid })).toMatchObject({ ok: true, access: 'owner' });
-      expect(await socket.emitWithAck(RealtimeEvents.join, { fuid: others.fuid })).toEqual({ ok: false, code: 'DIAGRAM_NOT_FOUND' });
+      await new Promise<void>(
+        (resolve, reject) => (socket.on('connect', () => resolve()), socket.on('connect_error', reject)),
+      );
+      expect(await socket.emitWithAck(RealtimeEvents.join, { fuid: mine.fuid })).toMatchObject({
+        ok: true,
+        access: 'owner',
+      });
+      expect(await socket.emitWithAck(RealtimeEvents.join, { fuid: others.fuid })).toEqual({
+        ok: false,
+        code: 'DIAGRAM_NOT_FOUND',
+      });
     } finally {
       socket.disconnect();
     }
-    const foreign = connect(app.url, { transports: ['websocket'], reconnection: false, extraHeaders: { origin: 'https://evil.example' } });
-    const refused = await new Promise((resolve) => (foreign.on('connect', () => resolve(false)), foreign.on('connect_error', () => resolve(true))));
+    const foreign = connect(app.url, {
+      transports: ['websocket'],
+      reconnection: false,
+      extraHeaders: { origin: 'https://evil.example' },
+    });
+    const refused = await new Promise(
+      (resolve) => (foreign.on('connect', () => resolve(false)), foreign.on('connect_error', () => resolve(true))),
+    );
     foreign.disconnect();
     expect(refused).toBe(true);
   });

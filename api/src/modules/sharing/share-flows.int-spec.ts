@@ -35,9 +35,14 @@ describe('sharing flows: invitations by e-mail, sign-up that lands on the diagra
 
     const invitation = await smtp.waitFor((m) => m.to.includes(email));
     // The mail log's subject is written once the send is recorded, which may come a moment after the SMTP sink has the mail.
-    const logged = await eventually(async () => (await prisma.mailLog.findFirst({ where: { template: 'diagram-shared', to: email } }))?.subject ?? undefined);
+    const logged = await eventually(
+      async () =>
+        (await prisma.mailLog.findFirst({ where: { template: 'diagram-shared', to: email } }))?.subject ?? undefined,
+    );
     expect(logged).toBe('Olga Owner shared "Invite economy" with you');
-    const signUp = new URL(/https?:\/\/[^\s"<>]*\/register\?[^\s"<>]*/.exec(invitation.body)![0].replace(/&amp;/g, '&'));
+    const signUp = new URL(
+      /https?:\/\/[^\s"<>]*\/register\?[^\s"<>]*/.exec(invitation.body)![0].replace(/&amp;/g, '&'),
+    );
     expect(signUp.origin).toBe(APP_URL);
     expect(signUp.searchParams.get('returnTo')).toBe(`/diagrams/${diagram.fuid}`);
     expect(signUp.searchParams.get('email')).toBe(email);
@@ -45,11 +50,24 @@ describe('sharing flows: invitations by e-mail, sign-up that lands on the diagra
 
     // The register page sends returnTo along; the confirmation link carries it back.
     const visitor = new ApiClient(app.url);
-    expect((await visitor.post('/oauth2/register', { email, password: 'secret-1', acceptTerms: true, returnTo: signUp.searchParams.get('returnTo') })).status).toBe(201);
+    expect(
+      (
+        await visitor.post('/oauth2/register', {
+          email,
+          password: 'secret-1',
+          acceptTerms: true,
+          returnTo: signUp.searchParams.get('returnTo'),
+        })
+      ).status,
+    ).toBe(201);
     const confirmation = await smtp.waitFor((m) => m.to.includes(email) && /confirm-email\?token=/.test(m.body));
-    const confirmUrl = new URL(/https?:\/\/[^\s"<>]*\/confirm-email\?[^\s"<>]*/.exec(confirmation.body)![0].replace(/&amp;/g, '&'));
+    const confirmUrl = new URL(
+      /https?:\/\/[^\s"<>]*\/confirm-email\?[^\s"<>]*/.exec(confirmation.body)![0].replace(/&amp;/g, '&'),
+    );
     expect(confirmUrl.searchParams.get('returnTo')).toBe(`/diagrams/${diagram.fuid}`);
-    expect((await visitor.post('/oauth2/confirm-email', { token: linkFrom(confirmation, '/confirm-email').token })).status).toBe(200);
+    expect(
+      (await visitor.post('/oauth2/confirm-email', { token: linkFrom(confirmation, '/confirm-email').token })).status,
+    ).toBe(200);
 
     const newcomer = new ApiClient(app.url);
     expect((await newcomer.post('/oauth2/login', { email, password: 'secret-1' })).status).toBe(200);
@@ -62,7 +80,9 @@ describe('sharing flows: invitations by e-mail, sign-up that lands on the diagra
     const [owner, invitee] = await Promise.all([createUser(app), createUser(app)]);
     const ownerClient = await loginAs(app, owner);
     const diagram = await createDiagram(ownerClient, { name: 'Known invitee' });
-    expect((await ownerClient.post(`/diagrams/${diagram.fuid}/shares`, { email: invitee.email, role: 'editor' })).status).toBe(201);
+    expect(
+      (await ownerClient.post(`/diagrams/${diagram.fuid}/shares`, { email: invitee.email, role: 'editor' })).status,
+    ).toBe(201);
     const mail = await smtp.waitFor((m) => m.to.includes(invitee.email));
     expect(mail.body).toContain(`${APP_URL}/diagrams/${diagram.fuid}`);
     expect(mail.body).not.toContain('/register?');
@@ -73,15 +93,29 @@ describe('sharing flows: invitations by e-mail, sign-up that lands on the diagra
     expect(notes[0]).toMatchObject({ link: `/diagrams/${diagram.fuid}` });
 
     // The spec's rules: one permission per e-mail, the file named first, a valid address.
-    expect((await ownerClient.post(`/diagrams/${diagram.fuid}/shares`, { email: invitee.email, role: 'viewer' })).body.error.message).toBe(DiagramTexts.alreadyShared);
+    expect(
+      (await ownerClient.post(`/diagrams/${diagram.fuid}/shares`, { email: invitee.email, role: 'viewer' })).body.error
+        .message,
+    ).toBe(DiagramTexts.alreadyShared);
     const untitled = await createDiagram(ownerClient, { name: '' });
-    expect((await ownerClient.post(`/diagrams/${untitled.fuid}/shares`, { email: 'x@example.test', role: 'viewer' })).body.error.message).toBe(DiagramTexts.nameFirst);
-    const invalid = await ownerClient.post(`/diagrams/${diagram.fuid}/shares`, { email: 'not-an-address', role: 'viewer' });
+    expect(
+      (await ownerClient.post(`/diagrams/${untitled.fuid}/shares`, { email: 'x@example.test', role: 'viewer' })).body
+        .error.message,
+    ).toBe(DiagramTexts.nameFirst);
+    const invalid = await ownerClient.post(`/diagrams/${diagram.fuid}/shares`, {
+      email: 'not-an-address',
+      role: 'viewer',
+    });
     expect(invalid.status).toBe(400);
     expect(JSON.stringify(invalid.body)).toContain('Please insert a valid email address');
 
     for (const returnTo of ['//evil.test/x', 'https://evil.test/', 'diagrams/x']) {
-      const refused = await new ApiClient(app.url).post('/oauth2/register', { email: `r-${Date.now()}@example.test`, password: 'secret-1', acceptTerms: true, returnTo });
+      const refused = await new ApiClient(app.url).post('/oauth2/register', {
+        email: `r-${Date.now()}@example.test`,
+        password: 'secret-1',
+        acceptTerms: true,
+        returnTo,
+      });
       expect(refused.status, returnTo).toBe(400);
     }
   });
@@ -95,7 +129,11 @@ describe('sharing flows: invitations by e-mail, sign-up that lands on the diagra
 
     const duplicate = (await ownerClient.post(`/diagrams/${source.fuid}/copies`, {})).body.content.diagram;
     const copy = (await otherClient.post(`/diagrams/${source.fuid}/copies`, {})).body.content.diagram;
-    expect(copy).toMatchObject({ name: 'Original (copy)', access: 'owner', source: { fuid: source.fuid, name: 'Original', owner: owner.username, available: true } });
+    expect(copy).toMatchObject({
+      name: 'Original (copy)',
+      access: 'owner',
+      source: { fuid: source.fuid, name: 'Original', owner: owner.username, available: true },
+    });
     expect(copy.privacy.option).toBe('only-me');
     expect(duplicate.source).toMatchObject({ fuid: source.fuid, available: true });
 
@@ -104,19 +142,33 @@ describe('sharing flows: invitations by e-mail, sign-up that lands on the diagra
       return list.length ? list : undefined;
     });
     // Only the other person's copy: the owner's own Duplicate made none (its event was delivered before the copy's).
-    await eventually(async () => ((await prisma.domainEvent.count({ where: { type: 'DiagramCopied', dispatchedAt: null } })) === 0 ? true : undefined));
+    await eventually(async () =>
+      (await prisma.domainEvent.count({ where: { type: 'DiagramCopied', dispatchedAt: null } })) === 0
+        ? true
+        : undefined,
+    );
     expect((await ownerClient.get('/notifications')).body.content.notifications).toHaveLength(1);
-    expect(notes[0]).toMatchObject({ type: 'info', message: 'Cora Copier made a copy of "Original"', link: `/diagrams/${source.fuid}` });
+    expect(notes[0]).toMatchObject({
+      type: 'info',
+      message: 'Cora Copier made a copy of "Original"',
+      link: `/diagrams/${source.fuid}`,
+    });
 
     // The community page of a public copy links to its public source.
     expect((await otherClient.put(`/diagrams/${copy.fuid}/privacy`, { community: true })).status).toBe(200);
     const search = app.http.app.get(SearchService);
-    expect((await search.diagram(copy.fuid))?.forkedFrom).toEqual({ name: 'Original', url: `/community/${owner.username}/original-${source.fuid}` });
+    expect((await search.diagram(copy.fuid))?.forkedFrom).toEqual({
+      name: 'Original',
+      url: `/community/${owner.username}/original-${source.fuid}`,
+    });
     expect((await ownerClient.put(`/diagrams/${source.fuid}/privacy`, { community: false })).status).toBe(200);
     expect((await search.diagram(copy.fuid))?.forkedFrom).toEqual({ name: 'a private diagram', url: null });
 
     expect((await ownerClient.delete(`/diagrams/${source.fuid}`)).status).toBe(200);
-    expect((await otherClient.get(`/diagrams/${copy.fuid}`)).body.content.diagram.source).toMatchObject({ fuid: source.fuid, available: false });
+    expect((await otherClient.get(`/diagrams/${copy.fuid}`)).body.content.diagram.source).toMatchObject({
+      fuid: source.fuid,
+      available: false,
+    });
     expect((await search.diagram(copy.fuid))?.forkedFrom).toEqual({ name: '', url: null });
     const gone = await otherClient.post(`/diagrams/${source.fuid}/copies`, {});
     expect(gone.status).toBe(404);

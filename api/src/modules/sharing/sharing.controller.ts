@@ -13,7 +13,11 @@ export class SharingController {
   constructor(private readonly sharing: SharingService) {}
 
   @Endpoint(endpoints.privacy)
-  async privacy(@CurrentCaller() caller: Caller, @Param() params: FuidParams, @Body() body: EndpointInput<typeof endpoints.privacy.body>) {
+  async privacy(
+    @CurrentCaller() caller: Caller,
+    @Param() params: FuidParams,
+    @Body() body: EndpointInput<typeof endpoints.privacy.body>,
+  ) {
     return { success: true, content: { privacy: await this.sharing.setPrivacy(params.fuid, caller, body) } };
   }
 
@@ -23,13 +27,24 @@ export class SharingController {
   }
 
   @Endpoint(endpoints.create)
-  async create(@CurrentCaller() caller: Caller, @Param() params: FuidParams, @Body() body: EndpointInput<typeof endpoints.create.body>) {
+  async create(
+    @CurrentCaller() caller: Caller,
+    @Param() params: FuidParams,
+    @Body() body: EndpointInput<typeof endpoints.create.body>,
+  ) {
     return { success: true, content: { share: await this.sharing.create(params.fuid, caller, body.email, body.role) } };
   }
 
   @Endpoint(endpoints.update)
-  async update(@CurrentCaller() caller: Caller, @Param() params: ShareParams, @Body() body: EndpointInput<typeof endpoints.update.body>) {
-    return { success: true, content: { share: await this.sharing.update(params.fuid, caller, params.shareId, body.role) } };
+  async update(
+    @CurrentCaller() caller: Caller,
+    @Param() params: ShareParams,
+    @Body() body: EndpointInput<typeof endpoints.update.body>,
+  ) {
+    return {
+      success: true,
+      content: { share: await this.sharing.update(params.fuid, caller, params.shareId, body.role) },
+    };
   }
 
   @Endpoint(endpoints.delete)

@@ -7,5 +7,9 @@ import { SharesModule } from '../shares/shares.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { SharingService } from './sharing.service.js';
 
-@Module({ imports: [DiagramsModule, SharesModule, UsersModule, EventsModule, PlansModule], controllers: [SharingController], providers: [SharingService] })
+@Module({
+  imports: [DiagramsModule, SharesModule, UsersModule, EventsModule, PlansModule],
+  controllers: [SharingController],
+  providers: [SharingService],
+})
 export class SharingModule {}

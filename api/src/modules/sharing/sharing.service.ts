@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { DIAGRAM_DEFAULT_NAME, DiagramErrorCode, DiagramTexts, RealtimeEvents, type DiagramPrivacy, type Share } from '@loopwright/contracts';
+import {
+  DIAGRAM_DEFAULT_NAME,
+  DiagramErrorCode,
+  DiagramTexts,
+  RealtimeEvents,
+  type DiagramPrivacy,
+  type Share,
+} from '@loopwright/contracts';
 import type { Caller } from '../../core/auth/caller.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { DiagramAccessService } from '../diagrams/diagram-access.service.js';
@@ -27,14 +34,23 @@ export class SharingService {
     private readonly entitlements: EntitlementsService,
   ) {}
 
-  async setPrivacy(fuid: string, caller: Caller, changes: { linkAccess?: 'none' | 'view' | 'edit'; community?: boolean }): Promise<DiagramPrivacy> {
+  async setPrivacy(
+    fuid: string,
+    caller: Caller,
+    changes: { linkAccess?: 'none' | 'view' | 'edit'; community?: boolean },
+  ): Promise<DiagramPrivacy> {
     const { diagram } = await this.access.require(fuid, caller, 'owner');
     requireSaved(diagram);
     // Taking a public diagram off the community makes it private: that needs a paid plan.
-    if (changes.community === false && diagram.community) await this.entitlements.assertPrivateAllowed(diagram.workspaceId);
+    if (changes.community === false && diagram.community)
+      await this.entitlements.assertPrivateAllowed(diagram.workspaceId);
     const updated = await this.events.transaction(async (tx, emit) => {
       const row = await this.diagrams.setPrivacy(diagram.id, changes, tx);
-      if (row.community && !diagram.community) await emit({ type: 'DiagramPublished', payload: { diagramId: row.id, fuid: row.fuid, diagramName: row.name, ownerId: row.ownerId } });
+      if (row.community && !diagram.community)
+        await emit({
+          type: 'DiagramPublished',
+          payload: { diagramId: row.id, fuid: row.fuid, diagramName: row.name, ownerId: row.ownerId },
+        });
       return row;
     });
     this.accessChanged(fuid);
@@ -49,11 +65,16 @@ export class SharingService {
   async create(fuid: string, caller: Caller, email: string, role: Role): Promise<Share> {
     const { diagram } = await this.access.require(fuid, caller, 'owner');
     requireSaved(diagram);
-    if (!diagram.name.trim() || diagram.name === DIAGRAM_DEFAULT_NAME) throw new AppError(DiagramErrorCode.SHARE_NAME_REQUIRED);
+    if (!diagram.name.trim() || diagram.name === DIAGRAM_DEFAULT_NAME)
+      throw new AppError(DiagramErrorCode.SHARE_NAME_REQUIRED);
     if (email === diagram.owner.email.toLowerCase()) throw new AppError(DiagramErrorCode.SHARE_SELF);
     const created = await this.events.transaction(async (tx, emit) => {
       const share = await this.shares.create(diagram.id, email, role, caller.userId, tx);
-      if (share && role !== 'none') await emit({ type: 'DiagramShared', payload: { diagramId: diagram.id, fuid, diagramName: diagram.name, sharedById: caller.userId, email, role } });
+      if (share && role !== 'none')
+        await emit({
+          type: 'DiagramShared',
+          payload: { diagramId: diagram.id, fuid, diagramName: diagram.name, sharedById: caller.userId, email, role },
+        });
       return share;
     });
     if (!created) throw new AppError(DiagramErrorCode.SHARE_ALREADY_EXISTS);
@@ -92,11 +113,19 @@ export class SharingService {
     const users = await this.users.refsByEmail(rows.map((r) => r.email));
     return rows.map((r) => {
       const user = users.find((u) => u.email === r.email);
-      return { id: r.id, email: r.email, role: r.role, user: user ? userRefView(user) : null, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() };
+      return {
+        id: r.id,
+        email: r.email,
+        role: r.role,
+        user: user ? userRefView(user) : null,
+        createdAt: r.createdAt.toISOString(),
+        updatedAt: r.updatedAt.toISOString(),
+      };
     });
   }
 }
 
 function requireSaved(diagram: DiagramMeta): void {
-  if (diagram.version < 1) throw new AppError(DiagramErrorCode.DIAGRAM_NOT_SAVED, { message: DiagramTexts.notSavedPrivacy });
+  if (diagram.version < 1)
+    throw new AppError(DiagramErrorCode.DIAGRAM_NOT_SAVED, { message: DiagramTexts.notSavedPrivacy });
 }

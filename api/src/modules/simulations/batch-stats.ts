@@ -10,7 +10,14 @@ export function toBatchStats(result: BatchResult, document: Diagram): BatchStats
     for (const [key, values] of Object.entries(series)) {
       if (/^p\d+(\.\d+)?$/.test(key)) percentiles[key.slice(1)] = values as number[];
     }
-    summary[id] = { name: names.get(id) || undefined, mean: series.mean, median: series.median, min: series.min, max: series.max, percentiles };
+    summary[id] = {
+      name: names.get(id) || undefined,
+      mean: series.mean,
+      median: series.median,
+      min: series.min,
+      max: series.max,
+      percentiles,
+    };
   }
   return { runs: result.runs, completed: result.completed, meanSteps: result.meanSteps, steps: result.steps, summary };
 }

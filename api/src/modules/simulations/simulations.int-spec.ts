@@ -11,7 +11,6 @@ import { JobRegistry } from '../../core/queue/job-registry.js';
 import { QueueService } from '../../core/queue/queue.service.js';
 import { startWorkers, type RunningWorkers } from '../../core/queue/workers.js';
 
-
 describe.skipIf(!inject('redisUrl'))('server batches on the worker (BullMQ)', () => {
   let app: TestApp;
   let workers: RunningWorkers | undefined;
@@ -29,21 +28,43 @@ describe.skipIf(!inject('redisUrl'))('server batches on the worker (BullMQ)', ()
     const diagram = await createDiagram(client, { name: 'Ten thousand' });
 
     // The author's socket hears progress and the end.
-    const socket = connect(app.url, { transports: ['websocket'], extraHeaders: { cookie: `${ACCESS_COOKIE}=${client.cookie(ACCESS_COOKIE)}` }, reconnection: false });
+    const socket = connect(app.url, {
+      transports: ['websocket'],
+      extraHeaders: { cookie: `${ACCESS_COOKIE}=${client.cookie(ACCESS_COOKIE)}` },
+      reconnection: false,
+    });
     const progress: number[] = [];
     socket.on(RealtimeEvents.playProgress, (p: { completed: number }) => progress.push(p.completed));
     const finished = new Promise((resolve) => socket.on(RealtimeEvents.playFinished, resolve));
     const notified = new Promise((resolve) => socket.on(RealtimeEvents.notification, resolve));
     await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
 
-    const submitted = await client.post(`/diagrams/${diagram.fuid}/batches`, { runs: 10_000, seed: 1, percentiles: [5, 95] });
+    const submitted = await client.post(`/diagrams/${diagram.fuid}/batches`, {
+      runs: 10_000,
+      seed: 1,
+      percentiles: [5, 95],
+    });
     expect(submitted.status).toBe(202);
     const play = submitted.body.content.play;
-    expect(play).toMatchObject({ kind: 'multiple', status: 'queued', runs: 10_000, completedRuns: 0, server: true, diagramVersion: 1, seed: 1 });
-    expect(await app.http.app.get(QueueService).queue('simulations').getJobCounts('waiting')).toMatchObject({ waiting: 1 });
+    expect(play).toMatchObject({
+      kind: 'multiple',
+      status: 'queued',
+      runs: 10_000,
+      completedRuns: 0,
+      server: true,
+      diagramVersion: 1,
+      seed: 1,
+    });
+    expect(await app.http.app.get(QueueService).queue('simulations').getJobCounts('waiting')).toMatchObject({
+      waiting: 1,
+    });
 
     const started = Date.now();
-    workers = startWorkers(app.http.app.get(JobRegistry), { redisUrl: inject('redisUrl')!, prefix: app.config.REDIS_PREFIX }, pino({ level: 'silent' }));
+    workers = startWorkers(
+      app.http.app.get(JobRegistry),
+      { redisUrl: inject('redisUrl')!, prefix: app.config.REDIS_PREFIX },
+      pino({ level: 'silent' }),
+    );
     const seenRunning: number[] = [];
     const done = await eventually(async () => {
       const p = (await client.get(`/diagrams/${diagram.fuid}/plays/${play.id}`)).body.content.play;
@@ -51,7 +72,9 @@ describe.skipIf(!inject('redisUrl'))('server batches on the worker (BullMQ)', ()
       return p.status === 'done' || p.status === 'failed' ? p : undefined;
     }, 240_000);
     const ms = Date.now() - started;
-    console.log(`10,000-run batch on the worker: ${ms} ms (submit → stored); progress seen over HTTP ${JSON.stringify(seenRunning.slice(-5))}, over Socket.IO ${progress.length} updates`);
+    console.log(
+      `10,000-run batch on the worker: ${ms} ms (submit → stored); progress seen over HTTP ${JSON.stringify(seenRunning.slice(-5))}, over Socket.IO ${progress.length} updates`,
+    );
 
     expect(done).toMatchObject({ status: 'done', completedRuns: 10_000, error: null });
     expect(done.stats.runs).toBe(10_000);
@@ -68,7 +91,12 @@ describe.skipIf(!inject('redisUrl'))('server batches on the worker (BullMQ)', ()
 
     const notifications = (await client.get('/notifications')).body.content;
     expect(notifications.unviewedCount).toBe(1);
-    expect(notifications.notifications[0]).toMatchObject({ type: 'info', message: 'Your batch of 10000 runs of "Ten thousand" has finished', link: `/diagrams/${diagram.fuid}?play=${play.id}`, viewed: false });
+    expect(notifications.notifications[0]).toMatchObject({
+      type: 'info',
+      message: 'Your batch of 10000 runs of "Ten thousand" has finished',
+      link: `/diagrams/${diagram.fuid}?play=${play.id}`,
+      viewed: false,
+    });
     expect((await client.post('/notifications/mark-as-viewed', {})).body.content.updated).toBe(1);
     expect((await client.get('/notifications')).body.content.unviewedCount).toBe(0);
     const history = (await client.get(`/diagrams/${diagram.fuid}/plays`)).body.content;
@@ -79,7 +107,8 @@ describe.skipIf(!inject('redisUrl'))('server batches on the worker (BullMQ)', ()
   it('stops a running batch on request: the engine aborts, the play stays cancelled, nobody is notified', async () => {
     const client = await loginAs(app, await createUser(app));
     const diagram = await createDiagram(client, { name: 'Too long', document: tinyDocument() }); // never ends early: 100,000 × 2,000 steps
-    const play = (await client.post(`/diagrams/${diagram.fuid}/batches`, { runs: 100_000, steps: 2_000 })).body.content.play;
+    const play = (await client.post(`/diagrams/${diagram.fuid}/batches`, { runs: 100_000, steps: 2_000 })).body.content
+      .play;
     await eventually(async () => {
       const p = (await client.get(`/diagrams/${diagram.fuid}/plays/${play.id}`)).body.content.play;
       return p.status === 'running' && p.completedRuns > 0 ? p : undefined;

@@ -46,13 +46,16 @@ export class SimulationsProcessor {
         this.logger.info({ playId, completed: result.completed }, 'batch stopped');
         return this.announce(input, 'cancelled');
       }
-      if (!(await this.batches.finish(input, {
-        completed: result.completed,
-        steps: result.steps,
-        totalSteps: Math.round(result.meanSteps * result.completed),
-        endReasons: result.ends,
-        stats: toBatchStats(result, input.document),
-      }))) return;
+      if (
+        !(await this.batches.finish(input, {
+          completed: result.completed,
+          steps: result.steps,
+          totalSteps: Math.round(result.meanSteps * result.completed),
+          endReasons: result.ends,
+          stats: toBatchStats(result, input.document),
+        }))
+      )
+        return;
       this.logger.info({ playId, runs: input.play.runs, ms: Date.now() - started }, 'batch finished');
       this.announce(input, 'done');
     } catch (error) {
@@ -86,7 +89,13 @@ export class SimulationsProcessor {
             else await this.batches.progress(input.play.id, done);
           })
           .catch(() => undefined);
-        if (input.authorId) this.realtime.toUser(input.authorId, RealtimeEvents.playProgress, { playId: input.play.id, fuid: input.play.fuid, completed: done, total });
+        if (input.authorId)
+          this.realtime.toUser(input.authorId, RealtimeEvents.playProgress, {
+            playId: input.play.id,
+            fuid: input.play.fuid,
+            completed: done,
+            total,
+          });
       },
     });
     await pending;
@@ -94,6 +103,11 @@ export class SimulationsProcessor {
   }
 
   private announce(input: BatchJobInput, status: 'done' | 'failed' | 'cancelled'): void {
-    if (input.authorId) this.realtime.toUser(input.authorId, RealtimeEvents.playFinished, { playId: input.play.id, fuid: input.play.fuid, status });
+    if (input.authorId)
+      this.realtime.toUser(input.authorId, RealtimeEvents.playFinished, {
+        playId: input.play.id,
+        fuid: input.play.fuid,
+        status,
+      });
   }
 }

@@ -24,12 +24,27 @@ export class HireService {
 
   async hire(form: HireDesignerForm, ip: string): Promise<string> {
     await this.limiter.hit({ key: `hire:ip:${ip}`, max: HIRE_LIMITS.perIp, windowMs: HIRE_LIMITS.windowMs });
-    await this.limiter.hit({ key: `hire:email:${form.email.toLowerCase()}`, max: HIRE_LIMITS.perEmail, windowMs: HIRE_LIMITS.windowMs });
+    await this.limiter.hit({
+      key: `hire:email:${form.email.toLowerCase()}`,
+      max: HIRE_LIMITS.perEmail,
+      windowMs: HIRE_LIMITS.windowMs,
+    });
     const designer = await this.repository.findDesigner(form.username);
-    if (!designer) throw new AppError(ErrorCode.COMMUNITY_HIRE_FAILED, { details: { cause: 'This designer could not be found' } });
-    if (!designer.availableForHire) throw new AppError(ErrorCode.COMMUNITY_HIRE_FAILED, { details: { cause: 'This designer is not available for hire' } });
+    if (!designer)
+      throw new AppError(ErrorCode.COMMUNITY_HIRE_FAILED, { details: { cause: 'This designer could not be found' } });
+    if (!designer.availableForHire)
+      throw new AppError(ErrorCode.COMMUNITY_HIRE_FAILED, {
+        details: { cause: 'This designer is not available for hire' },
+      });
     const designerName = `${designer.firstName ?? ''} ${designer.lastName ?? ''}`.trim() || designer.username;
-    const props = { designerName, senderName: form.name, senderEmail: form.email, company: form.company, project: form.project, message: form.message };
+    const props = {
+      designerName,
+      senderName: form.name,
+      senderEmail: form.email,
+      company: form.company,
+      project: form.project,
+      message: form.message,
+    };
     const ids = await this.events.transaction(async (tx) => {
       const toDesigner = await this.mail.record('hire-designer', designer.email, props, tx);
       const copy = form.sendCopy ? [await this.mail.record('hire-designer-copy', form.email, props, tx)] : [];

@@ -18,7 +18,15 @@ export interface SocialStateRows {
   contributors: { fuid: string; username: string; first_name: string | null; last_name: string | null }[];
 }
 
-const person = { id: true, username: true, firstName: true, lastName: true, email: true, followerCount: true, availableForHire: true } as const;
+const person = {
+  id: true,
+  username: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+  followerCount: true,
+  availableForHire: true,
+} as const;
 
 /**
  * Likes and follows, and the counters they keep (diagrams.like_count, users.follower_count and
@@ -30,17 +38,33 @@ export class SocialRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   /** Inserts the like; +1 on the diagram only when it was new. Returns whether it was new and the count. */
-  async like(tx: TransactionClient, diagramId: string, userId: string): Promise<{ changed: boolean; likeCount: number }> {
+  async like(
+    tx: TransactionClient,
+    diagramId: string,
+    userId: string,
+  ): Promise<{ changed: boolean; likeCount: number }> {
     const { count } = await tx.diagramLike.createMany({ data: [{ diagramId, userId }], skipDuplicates: true });
     if (count === 0) return { changed: false, likeCount: await this.likeCount(tx, diagramId) };
-    const row = await tx.diagram.update({ where: { id: diagramId }, data: { likeCount: { increment: 1 } }, select: { likeCount: true } });
+    const row = await tx.diagram.update({
+      where: { id: diagramId },
+      data: { likeCount: { increment: 1 } },
+      select: { likeCount: true },
+    });
     return { changed: true, likeCount: row.likeCount };
   }
 
-  async unlike(tx: TransactionClient, diagramId: string, userId: string): Promise<{ changed: boolean; likeCount: number }> {
+  async unlike(
+    tx: TransactionClient,
+    diagramId: string,
+    userId: string,
+  ): Promise<{ changed: boolean; likeCount: number }> {
     const { count } = await tx.diagramLike.deleteMany({ where: { diagramId, userId } });
     if (count === 0) return { changed: false, likeCount: await this.likeCount(tx, diagramId) };
-    const row = await tx.diagram.update({ where: { id: diagramId }, data: { likeCount: { decrement: 1 } }, select: { likeCount: true } });
+    const row = await tx.diagram.update({
+      where: { id: diagramId },
+      data: { likeCount: { decrement: 1 } },
+      select: { likeCount: true },
+    });
     return { changed: true, likeCount: row.likeCount };
   }
 
@@ -48,19 +72,43 @@ export class SocialRepository {
     return (await tx.diagram.findUniqueOrThrow({ where: { id: diagramId }, select: { likeCount: true } })).likeCount;
   }
 
-  async follow(tx: TransactionClient, followerId: string, followedId: string): Promise<{ changed: boolean; followerCount: number }> {
+  async follow(
+    tx: TransactionClient,
+    followerId: string,
+    followedId: string,
+  ): Promise<{ changed: boolean; followerCount: number }> {
     const { count } = await tx.userFollow.createMany({ data: [{ followerId, followedId }], skipDuplicates: true });
     if (count === 0) return { changed: false, followerCount: await this.followerCount(tx, followedId) };
-    await tx.user.update({ where: { id: followerId }, data: { followingCount: { increment: 1 } }, select: { id: true } });
-    const row = await tx.user.update({ where: { id: followedId }, data: { followerCount: { increment: 1 } }, select: { followerCount: true } });
+    await tx.user.update({
+      where: { id: followerId },
+      data: { followingCount: { increment: 1 } },
+      select: { id: true },
+    });
+    const row = await tx.user.update({
+      where: { id: followedId },
+      data: { followerCount: { increment: 1 } },
+      select: { followerCount: true },
+    });
     return { changed: true, followerCount: row.followerCount };
   }
 
-  async unfollow(tx: TransactionClient, followerId: string, followedId: string): Promise<{ changed: boolean; followerCount: number }> {
+  async unfollow(
+    tx: TransactionClient,
+    followerId: string,
+    followedId: string,
+  ): Promise<{ changed: boolean; followerCount: number }> {
     const { count } = await tx.userFollow.deleteMany({ where: { followerId, followedId } });
     if (count === 0) return { changed: false, followerCount: await this.followerCount(tx, followedId) };
-    await tx.user.update({ where: { id: followerId }, data: { followingCount: { decrement: 1 } }, select: { id: true } });
-    const row = await tx.user.update({ where: { id: followedId }, data: { followerCount: { decrement: 1 } }, select: { followerCount: true } });
+    await tx.user.update({
+      where: { id: followerId },
+      data: { followingCount: { decrement: 1 } },
+      select: { id: true },
+    });
+    const row = await tx.user.update({
+      where: { id: followedId },
+      data: { followerCount: { decrement: 1 } },
+      select: { followerCount: true },
+    });
     return { changed: true, followerCount: row.followerCount };
   }
 
@@ -70,7 +118,10 @@ export class SocialRepository {
 
   /** A designer with a public community profile (a username, not private). */
   findDesigner(username: string): Promise<PersonRow | null> {
-    return this.prisma.user.findFirst({ where: { username, isPrivateAccount: false, disabledAt: null }, select: person }) as Promise<PersonRow | null>;
+    return this.prisma.user.findFirst({
+      where: { username, isPrivateAccount: false, disabledAt: null },
+      select: person,
+    }) as Promise<PersonRow | null>;
   }
 
   /**
@@ -100,18 +151,38 @@ export class SocialRepository {
   async likedFuids(username: string, skip: number, take: number): Promise<{ fuids: string[]; total: number }> {
     const where = { user: { username }, diagram: { community: true, deletedAt: null } };
     const [rows, total] = await Promise.all([
-      this.prisma.diagramLike.findMany({ where, orderBy: [{ createdAt: 'desc' }, { diagramId: 'asc' }], skip, take, select: { diagram: { select: { fuid: true } } } }),
+      this.prisma.diagramLike.findMany({
+        where,
+        orderBy: [{ createdAt: 'desc' }, { diagramId: 'asc' }],
+        skip,
+        take,
+        select: { diagram: { select: { fuid: true } } },
+      }),
       this.prisma.diagramLike.count({ where }),
     ]);
     return { fuids: rows.map((r) => r.diagram.fuid), total };
   }
 
   /** A page of whom `username` follows, or of who follows them (public profiles only), newest first, and how many there are. */
-  async connectionPage(username: string, which: 'following' | 'followers', skip: number, take: number): Promise<{ usernames: string[]; total: number }> {
+  async connectionPage(
+    username: string,
+    which: 'following' | 'followers',
+    skip: number,
+    take: number,
+  ): Promise<{ usernames: string[]; total: number }> {
     const visible = { username: { not: null }, isPrivateAccount: false, disabledAt: null };
-    const where = which === 'following' ? { follower: { username }, followed: visible } : { followed: { username }, follower: visible };
+    const where =
+      which === 'following'
+        ? { follower: { username }, followed: visible }
+        : { followed: { username }, follower: visible };
     const [rows, total] = await Promise.all([
-      this.prisma.userFollow.findMany({ where, orderBy: [{ createdAt: 'desc' }, { followerId: 'asc' }, { followedId: 'asc' }], skip, take, select: { followed: { select: { username: true } }, follower: { select: { username: true } } } }),
+      this.prisma.userFollow.findMany({
+        where,
+        orderBy: [{ createdAt: 'desc' }, { followerId: 'asc' }, { followedId: 'asc' }],
+        skip,
+        take,
+        select: { followed: { select: { username: true } }, follower: { select: { username: true } } },
+      }),
       this.prisma.userFollow.count({ where }),
     ]);
     return { usernames: rows.map((r) => (which === 'following' ? r.followed.username! : r.follower.username!)), total };
@@ -121,10 +192,23 @@ export class SocialRepository {
   async connections(username: string, take: number): Promise<{ following: string[]; followers: string[] }> {
     const visible = { username: { not: null }, isPrivateAccount: false, disabledAt: null };
     const [following, followers] = await Promise.all([
-      this.prisma.userFollow.findMany({ where: { follower: { username }, followed: visible }, orderBy: { createdAt: 'desc' }, take, select: { followed: { select: { username: true } } } }),
-      this.prisma.userFollow.findMany({ where: { followed: { username }, follower: visible }, orderBy: { createdAt: 'desc' }, take, select: { follower: { select: { username: true } } } }),
+      this.prisma.userFollow.findMany({
+        where: { follower: { username }, followed: visible },
+        orderBy: { createdAt: 'desc' },
+        take,
+        select: { followed: { select: { username: true } } },
+      }),
+      this.prisma.userFollow.findMany({
+        where: { followed: { username }, follower: visible },
+        orderBy: { createdAt: 'desc' },
+        take,
+        select: { follower: { select: { username: true } } },
+      }),
     ]);
-    return { following: following.map((r) => r.followed.username!), followers: followers.map((r) => r.follower.username!) };
+    return {
+      following: following.map((r) => r.followed.username!),
+      followers: followers.map((r) => r.follower.username!),
+    };
   }
 
   /** Public profiles by username, as connection cards. */
@@ -132,17 +216,36 @@ export class SocialRepository {
     if (!usernames.length) return new Map();
     const rows = await this.prisma.user.findMany({
       where: { username: { in: usernames }, isPrivateAccount: false, disabledAt: null },
-      select: { id: true, username: true, firstName: true, lastName: true, avatarUrl: true, followerCount: true, publicDiagramCount: true },
+      select: {
+        id: true,
+        username: true,
+        firstName: true,
+        lastName: true,
+        avatarUrl: true,
+        followerCount: true,
+        publicDiagramCount: true,
+      },
     });
     return new Map(
       rows.map((r) => [
         r.username!,
-        { id: r.id, username: r.username!, name: `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim() || r.username!, avatarUrl: r.avatarUrl, followerCount: r.followerCount, publicDiagramCount: r.publicDiagramCount },
+        {
+          id: r.id,
+          username: r.username!,
+          name: `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim() || r.username!,
+          avatarUrl: r.avatarUrl,
+          followerCount: r.followerCount,
+          publicDiagramCount: r.publicDiagramCount,
+        },
       ]),
     );
   }
 
   setAvailableForHire(userId: string, availableForHire: boolean) {
-    return this.prisma.user.update({ where: { id: userId }, data: { availableForHire }, select: { availableForHire: true } });
+    return this.prisma.user.update({
+      where: { id: userId },
+      data: { availableForHire },
+      select: { availableForHire: true },
+    });
   }
 }

@@ -7,7 +7,15 @@ import { DomainEventsService } from '../events/domain-events.service.js';
 import { SocialRepository } from './social.repository.js';
 
 const MAX_ASKED = 100;
-const list = (value: string | undefined) => [...new Set((value ?? '').split(',').map((s) => s.trim()).filter(Boolean))].slice(0, MAX_ASKED);
+const list = (value: string | undefined) =>
+  [
+    ...new Set(
+      (value ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ].slice(0, MAX_ASKED);
 
 /**
  * Likes and follows. Each is one short transaction: the row, its counters and the domain event
@@ -26,7 +34,17 @@ export class SocialService {
     const { diagram } = await this.access.require(fuid, caller, 'viewer');
     const { likeCount } = await this.events.transaction(async (tx, emit) => {
       const result = await this.repository.like(tx, diagram.id, caller.userId);
-      if (result.changed) await emit({ type: 'DiagramLiked', payload: { diagramId: diagram.id, fuid: diagram.fuid, diagramName: diagram.name, likedById: caller.userId, ownerId: diagram.ownerId } });
+      if (result.changed)
+        await emit({
+          type: 'DiagramLiked',
+          payload: {
+            diagramId: diagram.id,
+            fuid: diagram.fuid,
+            diagramName: diagram.name,
+            likedById: caller.userId,
+            ownerId: diagram.ownerId,
+          },
+        });
       return result;
     });
     return { fuid, liked: true, likeCount };
@@ -43,7 +61,8 @@ export class SocialService {
     if (designer.id === caller.userId) throw new AppError(ErrorCode.COMMUNITY_FOLLOW_SELF);
     const { followerCount } = await this.events.transaction(async (tx, emit) => {
       const result = await this.repository.follow(tx, caller.userId, designer.id);
-      if (result.changed) await emit({ type: 'UserFollowed', payload: { followerId: caller.userId, followedId: designer.id } });
+      if (result.changed)
+        await emit({ type: 'UserFollowed', payload: { followerId: caller.userId, followedId: designer.id } });
       return result;
     });
     return { username: designer.username, isFollowed: true, followerCount };
@@ -51,7 +70,9 @@ export class SocialService {
 
   async unfollow(username: string, caller: Caller): Promise<FollowState> {
     const designer = await this.requireDesigner(username);
-    const { followerCount } = await this.events.transaction((tx) => this.repository.unfollow(tx, caller.userId, designer.id));
+    const { followerCount } = await this.events.transaction((tx) =>
+      this.repository.unfollow(tx, caller.userId, designer.id),
+    );
     return { username: designer.username, isFollowed: false, followerCount };
   }
 
@@ -65,10 +86,15 @@ export class SocialService {
   async state(caller: Caller | undefined, query: { fuids?: string; usernames?: string }): Promise<SocialState> {
     const fuids = list(query.fuids);
     const usernames = list(query.usernames);
-    if (!fuids.length && !usernames.length) return { liked: [], followed: [], likeCounts: {}, followerCounts: {}, contributors: {}, forHire: [] };
+    if (!fuids.length && !usernames.length)
+      return { liked: [], followed: [], likeCounts: {}, followerCounts: {}, contributors: {}, forHire: [] };
     const rows = await this.repository.state(caller?.userId ?? null, fuids, usernames);
     const contributors: SocialState['contributors'] = {};
-    for (const r of rows.contributors) (contributors[r.fuid] ??= []).push({ username: r.username, name: `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() || r.username });
+    for (const r of rows.contributors)
+      (contributors[r.fuid] ??= []).push({
+        username: r.username,
+        name: `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() || r.username,
+      });
     return {
       liked: rows.diagrams.filter((d) => d.mine).map((d) => d.fuid),
       followed: rows.designers.filter((d) => d.mine).map((d) => d.username),

@@ -22,7 +22,11 @@ export class TagsController {
   }
 
   @Endpoint(endpoints.update)
-  async update(@CurrentCaller() caller: Caller, @Param() params: IdParams, @Body() body: EndpointInput<typeof endpoints.update.body>) {
+  async update(
+    @CurrentCaller() caller: Caller,
+    @Param() params: IdParams,
+    @Body() body: EndpointInput<typeof endpoints.update.body>,
+  ) {
     return { success: true, content: { tag: await this.tags.update(caller, params.id, body) } };
   }
 
@@ -33,7 +37,11 @@ export class TagsController {
   }
 
   @Endpoint(endpoints.setOnDiagram)
-  async setOnDiagram(@CurrentCaller() caller: Caller, @Param() params: EndpointInput<typeof endpoints.setOnDiagram.params>, @Body() body: EndpointInput<typeof endpoints.setOnDiagram.body>) {
+  async setOnDiagram(
+    @CurrentCaller() caller: Caller,
+    @Param() params: EndpointInput<typeof endpoints.setOnDiagram.params>,
+    @Body() body: EndpointInput<typeof endpoints.setOnDiagram.body>,
+  ) {
     return { success: true, content: { tags: await this.tags.setOnDiagram(params.fuid, caller, body.tagIds) } };
   }
 }

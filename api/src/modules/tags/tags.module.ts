@@ -5,5 +5,9 @@ import { TagsController } from './tags.controller.js';
 import { TagsRepository } from './tags.repository.js';
 import { TagsService } from './tags.service.js';
 
-@Module({ imports: [DiagramsModule, PlansModule], controllers: [TagsController], providers: [TagsRepository, TagsService] })
+@Module({
+  imports: [DiagramsModule, PlansModule],
+  controllers: [TagsController],
+  providers: [TagsRepository, TagsService],
+})
 export class TagsModule {}

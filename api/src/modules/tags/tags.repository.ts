@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '../../core/prisma/prisma.service.js';
 
-const tagSelect = { id: true, name: true, textColor: true, backgroundColor: true, createdAt: true, _count: { select: { diagrams: { where: { diagram: { deletedAt: null } } } } } } as const;
+const tagSelect = {
+  id: true,
+  name: true,
+  textColor: true,
+  backgroundColor: true,
+  createdAt: true,
+  _count: { select: { diagrams: { where: { diagram: { deletedAt: null } } } } },
+} as const;
 
 @Injectable()
 export class TagsRepository {
@@ -20,12 +27,27 @@ export class TagsRepository {
   }
 
   /** Null when the workspace already has a tag of that name (the unique index decides). */
-  async create(workspaceId: string, creatorId: string, data: { name: string; textColor: string; backgroundColor: string }) {
-    return uniqueOrNull(() => this.prisma.tag.create({ data: { workspaceId, ownerId: creatorId, ...data, nameKey: data.name.toLowerCase() }, select: tagSelect }));
+  async create(
+    workspaceId: string,
+    creatorId: string,
+    data: { name: string; textColor: string; backgroundColor: string },
+  ) {
+    return uniqueOrNull(() =>
+      this.prisma.tag.create({
+        data: { workspaceId, ownerId: creatorId, ...data, nameKey: data.name.toLowerCase() },
+        select: tagSelect,
+      }),
+    );
   }
 
   async update(id: string, data: { name?: string; textColor?: string; backgroundColor?: string }) {
-    return uniqueOrNull(() => this.prisma.tag.update({ where: { id }, data: { ...data, ...(data.name ? { nameKey: data.name.toLowerCase() } : {}) }, select: tagSelect }));
+    return uniqueOrNull(() =>
+      this.prisma.tag.update({
+        where: { id },
+        data: { ...data, ...(data.name ? { nameKey: data.name.toLowerCase() } : {}) },
+        select: tagSelect,
+      }),
+    );
   }
 
   async delete(id: string): Promise<void> {
@@ -43,7 +65,11 @@ export class TagsRepository {
       this.prisma.diagramTag.deleteMany({ where: { diagramId, tag: { workspaceId } } }),
       this.prisma.diagramTag.createMany({ data: tagIds.map((tagId) => ({ diagramId, tagId })), skipDuplicates: true }),
     ]);
-    return this.prisma.tag.findMany({ where: { workspaceId, diagrams: { some: { diagramId } } }, select: { id: true, name: true, textColor: true, backgroundColor: true }, orderBy: { nameKey: 'asc' } });
+    return this.prisma.tag.findMany({
+      where: { workspaceId, diagrams: { some: { diagramId } } },
+      select: { id: true, name: true, textColor: true, backgroundColor: true },
+      orderBy: { nameKey: 'asc' },
+    });
   }
 }
 

@@ -7,7 +7,14 @@ import { EntitlementsService } from '../plans/entitlements.service.js';
 import { TagsRepository } from './tags.repository.js';
 
 type Row = NonNullable<Awaited<ReturnType<TagsRepository['find']>>>;
-const view = (t: Row): TagWithCount => ({ id: t.id, name: t.name, textColor: t.textColor, backgroundColor: t.backgroundColor, diagramCount: t._count.diagrams, createdAt: t.createdAt.toISOString() });
+const view = (t: Row): TagWithCount => ({
+  id: t.id,
+  name: t.name,
+  textColor: t.textColor,
+  backgroundColor: t.backgroundColor,
+  diagramCount: t._count.diagrams,
+  createdAt: t.createdAt.toISOString(),
+});
 const exists = () => new AppError(DiagramErrorCode.TAG_ALREADY_EXISTS);
 const notFound = () => new AppError(DiagramErrorCode.TAG_NOT_FOUND);
 
@@ -24,7 +31,10 @@ export class TagsService {
     return (await this.tags.list(await this.access.personalWorkspaceOf(caller))).map(view);
   }
 
-  async create(caller: Caller, data: { name: string; textColor: string; backgroundColor: string }): Promise<TagWithCount> {
+  async create(
+    caller: Caller,
+    data: { name: string; textColor: string; backgroundColor: string },
+  ): Promise<TagWithCount> {
     const workspaceId = await this.access.personalWorkspaceOf(caller);
     await this.entitlements.assertTagAvailable(workspaceId);
     if ((await this.tags.count(workspaceId)) >= DiagramLimits.maxTags) {
@@ -35,7 +45,11 @@ export class TagsService {
     return view(created);
   }
 
-  async update(caller: Caller, id: string, data: { name?: string; textColor?: string; backgroundColor?: string }): Promise<TagWithCount> {
+  async update(
+    caller: Caller,
+    id: string,
+    data: { name?: string; textColor?: string; backgroundColor?: string },
+  ): Promise<TagWithCount> {
     if (!(await this.tags.find(await this.access.personalWorkspaceOf(caller), id))) throw notFound();
     const updated = await this.tags.update(id, data);
     if (!updated) throw exists();
@@ -49,7 +63,8 @@ export class TagsService {
 
   async setOnDiagram(fuid: string, caller: Caller, tagIds: string[]) {
     const { diagram } = await this.access.require(fuid, caller, 'viewer');
-    if (diagram.version < 1) throw new AppError(DiagramErrorCode.DIAGRAM_NOT_SAVED, { message: DiagramTexts.notSavedTags });
+    if (diagram.version < 1)
+      throw new AppError(DiagramErrorCode.DIAGRAM_NOT_SAVED, { message: DiagramTexts.notSavedTags });
     const unique = [...new Set(tagIds)];
     const workspaceId = await this.access.personalWorkspaceOf(caller);
     const owned = await this.tags.ownedIds(workspaceId, unique);

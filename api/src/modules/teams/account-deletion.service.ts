@@ -24,12 +24,16 @@ export class AccountDeletionService {
   async delete(caller: Caller, confirmEmail: string): Promise<{ message: string }> {
     const user = await this.users.require(caller.userId);
     if (user.email.toLowerCase() !== confirmEmail) {
-      throw AppError.validation({ fields: [{ field: 'confirmEmail', message: 'Type the e-mail address of your account to confirm' }] }, 'Type the e-mail address of your account to confirm');
+      throw AppError.validation(
+        { fields: [{ field: 'confirmEmail', message: 'Type the e-mail address of your account to confirm' }] },
+        'Type the e-mail address of your account to confirm',
+      );
     }
     const owned = await this.teams.ownedTeam(user.id);
     if (owned && (await this.teams.othersCount(owned.id)) > 0) throw new AppError(ErrorCode.TEAM_CANNOT_DELETE_OWNER);
     if (await this.plan.hasActiveSubscription(user.id)) throw new AppError(ErrorCode.TEAM_ACTIVE_SUBSCRIPTION);
-    if (user.role === 'admin' && (await this.users.countActiveAdmins()) <= 1) throw new AppError(ErrorCode.ADMIN_LAST_ADMIN);
+    if (user.role === 'admin' && (await this.users.countActiveAdmins()) <= 1)
+      throw new AppError(ErrorCode.ADMIN_LAST_ADMIN);
     await this.teams.transaction(async (tx) => {
       await this.diagrams.handOverTeamDiagrams(user.id, tx);
       await this.teams.handOverTeamTags(user.id, tx);

@@ -16,7 +16,25 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 const newToken = () => randomBytes(24).toString('base64url');
 
 /** Free mail providers: not a work e-mail address (for plans that require one). */
-const FREE_MAIL = new Set(['gmail.com', 'googlemail.com', 'yahoo.com', 'hotmail.com', 'outlook.com', 'live.com', 'icloud.com', 'me.com', 'aol.com', 'gmx.com', 'gmx.de', 'web.de', 'mail.com', 'proton.me', 'protonmail.com', 'yandex.com', 'zoho.com']);
+const FREE_MAIL = new Set([
+  'gmail.com',
+  'googlemail.com',
+  'yahoo.com',
+  'hotmail.com',
+  'outlook.com',
+  'live.com',
+  'icloud.com',
+  'me.com',
+  'aol.com',
+  'gmx.com',
+  'gmx.de',
+  'web.de',
+  'mail.com',
+  'proton.me',
+  'protonmail.com',
+  'yandex.com',
+  'zoho.com',
+]);
 export const isWorkEmail = (email: string) => !FREE_MAIL.has(email.split('@')[1] ?? '');
 
 /**
@@ -38,7 +56,8 @@ export class InvitationsService {
   async invite(caller: Caller, teamId: string, email: string, rights: TeamRights): Promise<Team> {
     const team = await this.teamRules.requireOwner(caller, teamId);
     if (team.downgradedAt) throw new AppError(ErrorCode.TEAM_PLAN_REQUIRED);
-    if (!isWorkEmail(email) && (await this.plan.requiresWorkEmail(team.id))) throw new AppError(ErrorCode.TEAM_WORK_EMAIL_REQUIRED);
+    if (!isWorkEmail(email) && (await this.plan.requiresWorkEmail(team.id)))
+      throw new AppError(ErrorCode.TEAM_WORK_EMAIL_REQUIRED);
     if (email === team.owner.email.toLowerCase()) throw new AppError(ErrorCode.TEAM_ALREADY_IN_TEAM);
     const existing = await this.users.findByEmail(email);
     if (existing) {
@@ -53,8 +72,20 @@ export class InvitationsService {
     const token = newToken();
     const person = personName(team.owner);
     const mailId = await this.events.transaction(async (tx, emit) => {
-      const invitation = await this.teams.createInvitation({ workspaceId: team.id, email, rights, tokenHash: hashToken(token), invitedById: caller.userId }, tx);
-      await emit({ type: 'MemberInvited', payload: { workspaceId: team.id, workspaceName: team.name, email, invitedById: caller.userId, invitationId: invitation.id } });
+      const invitation = await this.teams.createInvitation(
+        { workspaceId: team.id, email, rights, tokenHash: hashToken(token), invitedById: caller.userId },
+        tx,
+      );
+      await emit({
+        type: 'MemberInvited',
+        payload: {
+          workspaceId: team.id,
+          workspaceName: team.name,
+          email,
+          invitedById: caller.userId,
+          invitationId: invitation.id,
+        },
+      });
       return this.mail.record('team-invitation', email, { person, team: team.name, token }, tx);
     });
     await this.mail.dispatch(mailId);
@@ -65,11 +96,17 @@ export class InvitationsService {
   async resend(caller: Caller, teamId: string, invitationId: string): Promise<Team> {
     const team = await this.teamRules.requireOwner(caller, teamId);
     const invitation = await this.teams.findInvitationById(invitationId);
-    if (!invitation || invitation.workspaceId !== team.id || invitation.status !== 'pending') throw new AppError(ErrorCode.TEAM_INVITATION_INVALID);
+    if (!invitation || invitation.workspaceId !== team.id || invitation.status !== 'pending')
+      throw new AppError(ErrorCode.TEAM_INVITATION_INVALID);
     const token = newToken();
     const mailId = await this.teams.transaction(async (tx) => {
       await this.teams.renewToken(invitation.id, hashToken(token), tx);
-      return this.mail.record('team-invitation', invitation.email, { person: personName(team.owner), team: team.name, token }, tx);
+      return this.mail.record(
+        'team-invitation',
+        invitation.email,
+        { person: personName(team.owner), team: team.name, token },
+        tx,
+      );
     });
     await this.mail.dispatch(mailId);
     return this.teamRules.view(team, caller.userId);
@@ -78,7 +115,8 @@ export class InvitationsService {
   async revoke(caller: Caller, teamId: string, invitationId: string): Promise<Team> {
     const team = await this.teamRules.requireOwner(caller, teamId);
     const invitation = await this.teams.findInvitationById(invitationId);
-    if (!invitation || invitation.workspaceId !== team.id || !(await this.teams.respond(invitation.id, 'revoked'))) throw new AppError(ErrorCode.TEAM_INVITATION_INVALID);
+    if (!invitation || invitation.workspaceId !== team.id || !(await this.teams.respond(invitation.id, 'revoked')))
+      throw new AppError(ErrorCode.TEAM_INVITATION_INVALID);
     return this.teamRules.view(team, caller.userId);
   }
 
@@ -94,7 +132,8 @@ export class InvitationsService {
 
   async accept(key: string, caller: Caller): Promise<TeamInvitation> {
     const invitation = await this.find(key, caller);
-    if (invitation.status !== 'pending' || invitation.workspace.downgradedAt) throw new AppError(ErrorCode.TEAM_JOIN_FAILED);
+    if (invitation.status !== 'pending' || invitation.workspace.downgradedAt)
+      throw new AppError(ErrorCode.TEAM_JOIN_FAILED);
     if (invitation.workspace.ownerId === caller.userId) throw new AppError(ErrorCode.TEAM_ALREADY_IN_TEAM);
     const current = await this.teams.member(invitation.workspaceId, caller.userId);
     if (current?.status === 'removed') throw new AppError(ErrorCode.TEAM_JOIN_FAILED);

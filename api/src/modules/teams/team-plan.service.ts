@@ -54,7 +54,15 @@ export class TeamPlanService {
     if (source.workspaceId === teamId) return;
     await this.subscriptions.applyChange(
       teamId,
-      { planType: source.plan.type, status: source.status, billingCycle: source.billingCycle, seats: source.seats, trialEndsAt: source.trialEndsAt, currentPeriodEnd: source.currentPeriodEnd, cancelAt: source.cancelAt },
+      {
+        planType: source.plan.type,
+        status: source.status,
+        billingCycle: source.billingCycle,
+        seats: source.seats,
+        trialEndsAt: source.trialEndsAt,
+        currentPeriodEnd: source.currentPeriodEnd,
+        cancelAt: source.cancelAt,
+      },
       { reason: 'team_plan', ...options },
     );
   }

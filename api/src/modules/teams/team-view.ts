@@ -5,10 +5,17 @@ type Person = { id: string; email: string; username: string | null; firstName: s
 type MemberRow = Awaited<ReturnType<TeamsRepository['members']>>[number];
 type PendingRow = Awaited<ReturnType<TeamsRepository['pendingInvitations']>>[number];
 
-export const personName = (p: Person | null): string => (p ? [p.firstName, p.lastName].filter(Boolean).join(' ') || p.username || p.email : 'Someone');
+export const personName = (p: Person | null): string =>
+  p ? [p.firstName, p.lastName].filter(Boolean).join(' ') || p.username || p.email : 'Someone';
 
 /** The team as its members see it: members (with removed ones) and pending invitations as `invited`. */
-export function teamView(team: TeamRow, callerId: string, members: MemberRow[], pending: PendingRow[], seats: { used: number; total: number | null }): Team {
+export function teamView(
+  team: TeamRow,
+  callerId: string,
+  members: MemberRow[],
+  pending: PendingRow[],
+  seats: { used: number; total: number | null },
+): Team {
   const me = members.find((m) => m.userId === callerId);
   const memberViews: TeamMember[] = members.map((m) => ({
     id: m.userId,

@@ -1,5 +1,10 @@
 import { Body, Controller, Param } from '@nestjs/common';
-import { accountEndpoints, invitationEndpoints, teamDiagramEndpoints, teamEndpoints as endpoints } from '@loopwright/contracts';
+import {
+  accountEndpoints,
+  invitationEndpoints,
+  teamDiagramEndpoints,
+  teamEndpoints as endpoints,
+} from '@loopwright/contracts';
 import type { Caller } from '../../core/auth/caller.js';
 import { CurrentCaller } from '../../core/auth/current-caller.decorator.js';
 import { Endpoint, type EndpointInput } from '../../core/http/endpoint.decorator.js';
@@ -16,7 +21,10 @@ type FuidParams = EndpointInput<typeof teamDiagramEndpoints.get.params>;
 
 @Controller()
 export class TeamsController {
-  constructor(private readonly teams: TeamsService, private readonly invitations: InvitationsService) {}
+  constructor(
+    private readonly teams: TeamsService,
+    private readonly invitations: InvitationsService,
+  ) {}
 
   @Endpoint(endpoints.mine)
   async mine(@CurrentCaller() caller: Caller) {
@@ -29,28 +37,49 @@ export class TeamsController {
   }
 
   @Endpoint(endpoints.rename)
-  async rename(@CurrentCaller() caller: Caller, @Param() params: TeamParams, @Body() body: EndpointInput<typeof endpoints.rename.body>) {
+  async rename(
+    @CurrentCaller() caller: Caller,
+    @Param() params: TeamParams,
+    @Body() body: EndpointInput<typeof endpoints.rename.body>,
+  ) {
     return { success: true, content: { team: await this.teams.rename(caller, params.teamId, body.name) } };
   }
 
   @Endpoint(endpoints.seats)
-  async seats(@CurrentCaller() caller: Caller, @Param() params: TeamParams, @Body() body: EndpointInput<typeof endpoints.seats.body>) {
+  async seats(
+    @CurrentCaller() caller: Caller,
+    @Param() params: TeamParams,
+    @Body() body: EndpointInput<typeof endpoints.seats.body>,
+  ) {
     return { success: true, content: { team: await this.teams.changeSeats(caller, params.teamId, body.seats) } };
   }
 
   @Endpoint(endpoints.invite)
-  async invite(@CurrentCaller() caller: Caller, @Param() params: TeamParams, @Body() body: EndpointInput<typeof endpoints.invite.body>) {
-    return { success: true, content: { team: await this.invitations.invite(caller, params.teamId, body.email, body.rights) } };
+  async invite(
+    @CurrentCaller() caller: Caller,
+    @Param() params: TeamParams,
+    @Body() body: EndpointInput<typeof endpoints.invite.body>,
+  ) {
+    return {
+      success: true,
+      content: { team: await this.invitations.invite(caller, params.teamId, body.email, body.rights) },
+    };
   }
 
   @Endpoint(endpoints.resend)
   async resend(@CurrentCaller() caller: Caller, @Param() params: InvitationParams) {
-    return { success: true, content: { team: await this.invitations.resend(caller, params.teamId, params.invitationId) } };
+    return {
+      success: true,
+      content: { team: await this.invitations.resend(caller, params.teamId, params.invitationId) },
+    };
   }
 
   @Endpoint(endpoints.revoke)
   async revoke(@CurrentCaller() caller: Caller, @Param() params: InvitationParams) {
-    return { success: true, content: { team: await this.invitations.revoke(caller, params.teamId, params.invitationId) } };
+    return {
+      success: true,
+      content: { team: await this.invitations.revoke(caller, params.teamId, params.invitationId) },
+    };
   }
 
   @Endpoint(endpoints.suspend)
@@ -69,8 +98,15 @@ export class TeamsController {
   }
 
   @Endpoint(endpoints.rights)
-  async rights(@CurrentCaller() caller: Caller, @Param() params: MemberParams, @Body() body: EndpointInput<typeof endpoints.rights.body>) {
-    return { success: true, content: { team: await this.teams.setRights(caller, params.teamId, params.userId, body.rights) } };
+  async rights(
+    @CurrentCaller() caller: Caller,
+    @Param() params: MemberParams,
+    @Body() body: EndpointInput<typeof endpoints.rights.body>,
+  ) {
+    return {
+      success: true,
+      content: { team: await this.teams.setRights(caller, params.teamId, params.userId, body.rights) },
+    };
   }
 }
 
@@ -101,7 +137,10 @@ export class InvitationsController {
 
 @Controller()
 export class TeamDiagramsController {
-  constructor(private readonly diagrams: DiagramsService, private readonly accounts: AccountDeletionService) {}
+  constructor(
+    private readonly diagrams: DiagramsService,
+    private readonly accounts: AccountDeletionService,
+  ) {}
 
   @Endpoint(teamDiagramEndpoints.get)
   async get(@CurrentCaller() caller: Caller, @Param() params: FuidParams) {
@@ -109,12 +148,19 @@ export class TeamDiagramsController {
   }
 
   @Endpoint(teamDiagramEndpoints.set)
-  async set(@CurrentCaller() caller: Caller, @Param() params: FuidParams, @Body() body: EndpointInput<typeof teamDiagramEndpoints.set.body>) {
+  async set(
+    @CurrentCaller() caller: Caller,
+    @Param() params: FuidParams,
+    @Body() body: EndpointInput<typeof teamDiagramEndpoints.set.body>,
+  ) {
     return { success: true, content: await this.diagrams.setTeamShared(params.fuid, caller, body.shared) };
   }
 
   @Endpoint(accountEndpoints.delete)
-  async deleteAccount(@CurrentCaller() caller: Caller, @Body() body: EndpointInput<typeof accountEndpoints.delete.body>) {
+  async deleteAccount(
+    @CurrentCaller() caller: Caller,
+    @Body() body: EndpointInput<typeof accountEndpoints.delete.body>,
+  ) {
     return { success: true, content: await this.accounts.delete(caller, body.confirmEmail) };
   }
 }

@@ -18,7 +18,14 @@ import { TeamsService } from './teams.service.js';
 @Module({
   imports: [BillingModule, EventsModule, MailModule, UsersModule, DiagramsModule, PlansModule, WorkspacesModule],
   controllers: [TeamsController, InvitationsController, TeamDiagramsController],
-  providers: [TeamsRepository, TeamsService, InvitationsService, TeamPlanService, AccountDeletionService, SubscriptionEventsConsumer],
+  providers: [
+    TeamsRepository,
+    TeamsService,
+    InvitationsService,
+    TeamPlanService,
+    AccountDeletionService,
+    SubscriptionEventsConsumer,
+  ],
   exports: [TeamsService],
 })
 export class TeamsModule {}

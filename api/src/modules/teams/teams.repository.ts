@@ -5,8 +5,15 @@ import type { TeamRights } from '../../generated/prisma/client.js';
 const person = { select: { id: true, email: true, username: true, firstName: true, lastName: true } } as const;
 const teamSelect = { id: true, name: true, ownerId: true, downgradedAt: true, createdAt: true, owner: person } as const;
 const invitationSelect = {
-  id: true, workspaceId: true, email: true, rights: true, status: true, sentAt: true, invitedById: true,
-  workspace: { select: { name: true, ownerId: true, kind: true, downgradedAt: true } }, invitedBy: person,
+  id: true,
+  workspaceId: true,
+  email: true,
+  rights: true,
+  status: true,
+  sentAt: true,
+  invitedById: true,
+  workspace: { select: { name: true, ownerId: true, kind: true, downgradedAt: true } },
+  invitedBy: person,
 } as const;
 
 export type TeamRow = NonNullable<Awaited<ReturnType<TeamsRepository['findTeam']>>>;
@@ -26,7 +33,11 @@ export class TeamsRepository {
   }
 
   ownedTeam(userId: string, tx: TransactionClient = this.prisma) {
-    return tx.workspace.findFirst({ where: { kind: 'team', ownerId: userId }, select: teamSelect, orderBy: { createdAt: 'asc' } });
+    return tx.workspace.findFirst({
+      where: { kind: 'team', ownerId: userId },
+      select: teamSelect,
+      orderBy: { createdAt: 'asc' },
+    });
   }
 
   /** Teams (other than `exceptId`) where the user is an active or suspended member, not the owner. */
@@ -58,11 +69,23 @@ export class TeamsRepository {
   }
 
   member(workspaceId: string, userId: string, tx: TransactionClient = this.prisma) {
-    return tx.workspaceMember.findUnique({ where: { workspaceId_userId: { workspaceId, userId } }, select: { userId: true, role: true, status: true, rights: true } });
+    return tx.workspaceMember.findUnique({
+      where: { workspaceId_userId: { workspaceId, userId } },
+      select: { userId: true, role: true, status: true, rights: true },
+    });
   }
 
-  setMember(workspaceId: string, userId: string, data: { status?: 'active' | 'suspended' | 'removed'; rights?: TeamRights }, tx: TransactionClient = this.prisma) {
-    return tx.workspaceMember.update({ where: { workspaceId_userId: { workspaceId, userId } }, data, select: { userId: true } });
+  setMember(
+    workspaceId: string,
+    userId: string,
+    data: { status?: 'active' | 'suspended' | 'removed'; rights?: TeamRights },
+    tx: TransactionClient = this.prisma,
+  ) {
+    return tx.workspaceMember.update({
+      where: { workspaceId_userId: { workspaceId, userId } },
+      data,
+      select: { userId: true },
+    });
   }
 
   /** Joins (or, for an earlier row that is not removed, rejoins) the team as an active member. */
@@ -94,11 +117,19 @@ export class TeamsRepository {
   }
 
   pendingInvitations(workspaceId: string, tx: TransactionClient = this.prisma) {
-    return tx.teamInvitation.findMany({ where: { workspaceId, status: 'pending' }, select: invitationSelect, orderBy: { createdAt: 'asc' } });
+    return tx.teamInvitation.findMany({
+      where: { workspaceId, status: 'pending' },
+      select: invitationSelect,
+      orderBy: { createdAt: 'asc' },
+    });
   }
 
   pendingFor(email: string) {
-    return this.prisma.teamInvitation.findMany({ where: { email, status: 'pending', workspace: { downgradedAt: null } }, select: invitationSelect, orderBy: { createdAt: 'desc' } });
+    return this.prisma.teamInvitation.findMany({
+      where: { email, status: 'pending', workspace: { downgradedAt: null } },
+      select: invitationSelect,
+      orderBy: { createdAt: 'desc' },
+    });
   }
 
   findInvitationById(id: string, tx: TransactionClient = this.prisma) {
@@ -113,13 +144,23 @@ export class TeamsRepository {
     return tx.teamInvitation.findFirst({ where: { workspaceId, email, status: 'pending' }, select: { id: true } });
   }
 
-  createInvitation(data: { workspaceId: string; email: string; rights: TeamRights; tokenHash: string; invitedById: string }, tx: TransactionClient) {
+  createInvitation(
+    data: { workspaceId: string; email: string; rights: TeamRights; tokenHash: string; invitedById: string },
+    tx: TransactionClient,
+  ) {
     return tx.teamInvitation.create({ data, select: { id: true } });
   }
 
   /** Moves a pending invitation on; false when it was not pending any more (a race lost). */
-  async respond(id: string, status: 'accepted' | 'declined' | 'revoked', tx: TransactionClient = this.prisma): Promise<boolean> {
-    const { count } = await tx.teamInvitation.updateMany({ where: { id, status: 'pending' }, data: { status, respondedAt: new Date() } });
+  async respond(
+    id: string,
+    status: 'accepted' | 'declined' | 'revoked',
+    tx: TransactionClient = this.prisma,
+  ): Promise<boolean> {
+    const { count } = await tx.teamInvitation.updateMany({
+      where: { id, status: 'pending' },
+      data: { status, respondedAt: new Date() },
+    });
     return count === 1;
   }
 
@@ -129,25 +170,43 @@ export class TeamsRepository {
   }
 
   /** The team workspaces a subscription change concerns: the workspace itself when it is a team, else the teams its owner owns. */
-  async teamsOfWorkspace(workspaceId: string, tx: TransactionClient): Promise<{ id: string; downgradedAt: Date | null }[]> {
-    const ws = await tx.workspace.findUnique({ where: { id: workspaceId }, select: { id: true, kind: true, ownerId: true, downgradedAt: true } });
+  async teamsOfWorkspace(
+    workspaceId: string,
+    tx: TransactionClient,
+  ): Promise<{ id: string; downgradedAt: Date | null }[]> {
+    const ws = await tx.workspace.findUnique({
+      where: { id: workspaceId },
+      select: { id: true, kind: true, ownerId: true, downgradedAt: true },
+    });
     if (!ws) return [];
     if (ws.kind === 'team') return [ws];
-    return tx.workspace.findMany({ where: { kind: 'team', ownerId: ws.ownerId }, select: { id: true, downgradedAt: true } });
+    return tx.workspace.findMany({
+      where: { kind: 'team', ownerId: ws.ownerId },
+      select: { id: true, downgradedAt: true },
+    });
   }
 
   setDowngraded(workspaceId: string, downgraded: boolean, tx: TransactionClient) {
-    return tx.workspace.updateMany({ where: { id: workspaceId, kind: 'team', downgradedAt: downgraded ? null : { not: null } }, data: { downgradedAt: downgraded ? new Date() : null } });
+    return tx.workspace.updateMany({
+      where: { id: workspaceId, kind: 'team', downgradedAt: downgraded ? null : { not: null } },
+      data: { downgradedAt: downgraded ? new Date() : null },
+    });
   }
 
   /** Account deletion: tags the user made in other people's (team) workspaces stay there, owned by the workspace's owner. */
   async handOverTeamTags(userId: string, tx: TransactionClient): Promise<void> {
-    const rows = await tx.tag.findMany({ where: { ownerId: userId, workspace: { ownerId: { not: userId } } }, select: { id: true, workspace: { select: { ownerId: true } } } });
+    const rows = await tx.tag.findMany({
+      where: { ownerId: userId, workspace: { ownerId: { not: userId } } },
+      select: { id: true, workspace: { select: { ownerId: true } } },
+    });
     for (const row of rows) await tx.tag.update({ where: { id: row.id }, data: { ownerId: row.workspace.ownerId } });
   }
 
   /** Account deletion: invitations the user sent stay (invited_by becomes null); pending ones to them are declined. */
   declineInvitationsTo(email: string, tx: TransactionClient) {
-    return tx.teamInvitation.updateMany({ where: { email, status: 'pending' }, data: { status: 'declined', respondedAt: new Date() } });
+    return tx.teamInvitation.updateMany({
+      where: { email, status: 'pending' },
+      data: { status: 'declined', respondedAt: new Date() },
+    });
   }
 }

@@ -9,7 +9,18 @@ import { TeamsRepository, type TeamRow } from './teams.repository.js';
 
 /** The seat limit error with its upgrade prompt (app.md §8: limits reached, each with an upgrade prompt). */
 export function seatLimit(used: number, total: number, planName: string, planType: number): AppError {
-  return new AppError(ErrorCode.PLAN_LIMIT_REACHED, { message: TeamTexts.seatLimit, details: { limit: 'editors', allowed: total, requested: used + 1, planName, planType, seats: { used, total }, hint: TeamTexts.seatLimitHint } });
+  return new AppError(ErrorCode.PLAN_LIMIT_REACHED, {
+    message: TeamTexts.seatLimit,
+    details: {
+      limit: 'editors',
+      allowed: total,
+      requested: used + 1,
+      planName,
+      planType,
+      seats: { used, total },
+      hint: TeamTexts.seatLimitHint,
+    },
+  });
 }
 
 /**
@@ -85,7 +96,11 @@ export class TeamsService {
   async changeSeats(caller: Caller, teamId: string, seats: number): Promise<Team> {
     const team = await this.requireOwner(caller, teamId);
     const used = await this.teams.seatsUsed(team.id);
-    if (seats < used) throw new AppError(ErrorCode.VALIDATION_FAILED, { message: `${used} seats are in use: remove members or revoke invitations first`, details: { fields: [{ field: 'seats', message: `At least ${used}` }] } });
+    if (seats < used)
+      throw new AppError(ErrorCode.VALIDATION_FAILED, {
+        message: `${used} seats are in use: remove members or revoke invitations first`,
+        details: { fields: [{ field: 'seats', message: `At least ${used}` }] },
+      });
     await this.plan.changeSeats(team.id, seats);
     return this.view(team, caller.userId);
   }
@@ -119,7 +134,12 @@ export class TeamsService {
   }
 
   async view(team: TeamRow, callerId: string): Promise<Team> {
-    const [members, pending, used, seats] = await Promise.all([this.teams.members(team.id), this.teams.pendingInvitations(team.id), this.teams.seatsUsed(team.id), this.plan.seatsOf(team.id)]);
+    const [members, pending, used, seats] = await Promise.all([
+      this.teams.members(team.id),
+      this.teams.pendingInvitations(team.id),
+      this.teams.seatsUsed(team.id),
+      this.plan.seatsOf(team.id),
+    ]);
     return teamView(team, callerId, members, pending, { used, total: seats ? seats.total : 0 });
   }
 

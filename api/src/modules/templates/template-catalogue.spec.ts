@@ -10,7 +10,8 @@ describe('the template catalogue (content/templates)', () => {
     expect(new Set(catalogue.map((t) => t.id)).size).toBe(catalogue.length);
     const sections = new Set(catalogue.map((t) => t.type));
     expect([...sections].sort()).toEqual(['deconstructions', 'framework', 'patterns', 'tutorials']);
-    for (const type of ['patterns', 'deconstructions', 'framework']) expect(catalogue.filter((t) => t.type === type).length).toBeGreaterThanOrEqual(6);
+    for (const type of ['patterns', 'deconstructions', 'framework'])
+      expect(catalogue.filter((t) => t.type === type).length).toBeGreaterThanOrEqual(6);
   });
 
   it.each(catalogue.map((t) => [t.id, t] as const))('%s runs and every charted series changes', (_id, template) => {

@@ -29,7 +29,8 @@ export async function readCatalogue(root = catalogueRoot): Promise<TemplateFile[
     const parsed = templateFileSchema.safeParse(JSON.parse(await readFile(path.join(root, file), 'utf8')));
     if (!parsed.success) throw new Error(`content/templates/${file}: ${parsed.error.message}`);
     const problems = validate(parsed.data.document).filter((p) => p.severity === 'error');
-    if (problems.length) throw new Error(`content/templates/${file}: ${problems.map((p) => `${p.id}: ${p.message}`).join('; ')}`);
+    if (problems.length)
+      throw new Error(`content/templates/${file}: ${problems.map((p) => `${p.id}: ${p.message}`).join('; ')}`);
     templates.push(parsed.data);
   }
   return templates.sort((a, b) => a.position - b.position);

@@ -24,13 +24,21 @@ export class TemplatesController {
   }
 
   @Endpoint(endpoints.use)
-  async use(@CurrentCaller() caller: Caller, @Param() params: TemplateParams, @Body() body: EndpointInput<typeof endpoints.use.body>) {
+  async use(
+    @CurrentCaller() caller: Caller,
+    @Param() params: TemplateParams,
+    @Body() body: EndpointInput<typeof endpoints.use.body>,
+  ) {
     return { success: true, content: { diagram: await this.templates.use(caller, params.type, params.id, body.name) } };
   }
 
   @RequireRole('admin')
   @Endpoint(endpoints.publish)
-  async publish(@CurrentCaller() caller: Caller, @Param() params: FuidParams, @Body() body: EndpointInput<typeof endpoints.publish.body>) {
+  async publish(
+    @CurrentCaller() caller: Caller,
+    @Param() params: FuidParams,
+    @Body() body: EndpointInput<typeof endpoints.publish.body>,
+  ) {
     return { success: true, content: { template: await this.templates.publish(caller, params.fuid, body) } };
   }
 

@@ -19,18 +19,36 @@ describe('templates: catalogue, read-only view, use, admin publish, newest; tour
     const all = await visitor.get('/templates');
     expect(all.status).toBe(200);
     expect(all.body.content.items.length).toBeGreaterThanOrEqual(30);
-    const sections = Object.fromEntries(all.body.content.sections.map((s: { type: string; count: number }) => [s.type, s.count]));
+    const sections = Object.fromEntries(
+      all.body.content.sections.map((s: { type: string; count: number }) => [s.type, s.count]),
+    );
     expect(sections.patterns).toBeGreaterThanOrEqual(10);
     expect(sections.deconstructions).toBeGreaterThanOrEqual(6);
     expect(sections.tutorials).toBeGreaterThanOrEqual(6);
     const tutorials = await visitor.get('/templates?type=tutorials');
-    expect(tutorials.body.content.items.every((t: { type: string; hasTour: boolean }) => t.type === 'tutorials' && t.hasTour)).toBe(true);
+    expect(
+      tutorials.body.content.items.every(
+        (t: { type: string; hasTour: boolean }) => t.type === 'tutorials' && t.hasTour,
+      ),
+    ).toBe(true);
 
     const one = await visitor.get('/templates/patterns/dynamic-engine');
     expect(one.status).toBe(200);
-    expect(one.body.content.template).toMatchObject({ type: 'patterns', id: 'dynamic-engine', title: 'Investment loop', href: '/templates/patterns/dynamic-engine?name=Investment%20loop', chart: ['Gold', 'Upgrades'], tour: null });
-    expect(one.body.content.template.document.nodes.find((n: { id: string }) => n.id === 'Gold').showInChart).toBe(true);
-    expect((await visitor.get('/templates/framework/dynamic-engine')).body.error).toMatchObject({ code: 'TEMPLATE_NOT_FOUND', message: LibraryTexts.templateNotFound });
+    expect(one.body.content.template).toMatchObject({
+      type: 'patterns',
+      id: 'dynamic-engine',
+      title: 'Investment loop',
+      href: '/templates/patterns/dynamic-engine?name=Investment%20loop',
+      chart: ['Gold', 'Upgrades'],
+      tour: null,
+    });
+    expect(one.body.content.template.document.nodes.find((n: { id: string }) => n.id === 'Gold').showInChart).toBe(
+      true,
+    );
+    expect((await visitor.get('/templates/framework/dynamic-engine')).body.error).toMatchObject({
+      code: 'TEMPLATE_NOT_FOUND',
+      message: LibraryTexts.templateNotFound,
+    });
   });
 
   it('"Use this template" needs a login and copies the document and the tour into my workspace', async () => {
@@ -47,7 +65,9 @@ describe('templates: catalogue, read-only view, use, admin publish, newest; tour
     const tour = await me.get(`/tours?id=${fuid}`);
     expect(tour.body.content.tour.steps).toHaveLength(4);
     expect(tour.body.content.tour.steps[0]).toMatchObject({ title: 'A source', nodes: ['Mint'] });
-    expect((await me.get('/diagrams?scope=mine')).body.content.items.map((d: { fuid: string }) => d.fuid)).toContain(fuid);
+    expect((await me.get('/diagrams?scope=mine')).body.content.items.map((d: { fuid: string }) => d.fuid)).toContain(
+      fuid,
+    );
   });
 
   it('tours: authors save, viewers read, and every spec error answers with its code', async () => {
@@ -56,11 +76,25 @@ describe('templates: catalogue, read-only view, use, admin publish, newest; tour
     const diagram = await createDiagram(author, { name: 'Toured' });
     const visitor = new ApiClient(app.url);
 
-    expect((await visitor.get('/tours')).body.error).toMatchObject({ code: 'TOUR_NO_DIAGRAM_ID', message: LibraryTexts.tourNoDiagramId });
-    expect((await visitor.get('/tours?source=templates')).body.error).toMatchObject({ code: 'TOUR_NO_TEMPLATE_ID', message: LibraryTexts.tourNoTemplateId });
-    expect((await visitor.get('/tours?source=templates&id=no-such-template')).body.error).toMatchObject({ code: 'TOUR_NOT_FOUND', message: LibraryTexts.tourNotFound });
-    expect((await visitor.get('/tours?source=templates&id=static-engine')).body.error).toMatchObject({ code: 'TOUR_NONE', message: LibraryTexts.tourNone });
-    expect((await visitor.get('/tours?source=templates&id=converters')).body.content.tour.steps.length).toBeGreaterThan(2);
+    expect((await visitor.get('/tours')).body.error).toMatchObject({
+      code: 'TOUR_NO_DIAGRAM_ID',
+      message: LibraryTexts.tourNoDiagramId,
+    });
+    expect((await visitor.get('/tours?source=templates')).body.error).toMatchObject({
+      code: 'TOUR_NO_TEMPLATE_ID',
+      message: LibraryTexts.tourNoTemplateId,
+    });
+    expect((await visitor.get('/tours?source=templates&id=no-such-template')).body.error).toMatchObject({
+      code: 'TOUR_NOT_FOUND',
+      message: LibraryTexts.tourNotFound,
+    });
+    expect((await visitor.get('/tours?source=templates&id=static-engine')).body.error).toMatchObject({
+      code: 'TOUR_NONE',
+      message: LibraryTexts.tourNone,
+    });
+    expect((await visitor.get('/tours?source=templates&id=converters')).body.content.tour.steps.length).toBeGreaterThan(
+      2,
+    );
     expect((await author.get(`/tours?id=${diagram.fuid}`)).body.error).toMatchObject({ code: 'TOUR_NONE' });
     expect((await author.get('/tours?id=NoSuchDiagram1')).body.error).toMatchObject({ code: 'TOUR_NOT_FOUND' });
 
@@ -68,11 +102,24 @@ describe('templates: catalogue, read-only view, use, admin publish, newest; tour
     const invalid = await author.put('/tours', { diagramId: diagram.fuid, steps: [{ title: '', text: 'x' }] });
     expect(invalid.status).toBe(400);
     expect(invalid.body.error).toMatchObject({ code: 'TOUR_NOT_VALID', message: LibraryTexts.tourNotValid });
-    const wrong = await author.put('/tours', { diagramId: diagram.fuid, steps: [{ title: 'Gold', text: 'Here', nodes: ['gold', 'nowhere'] }] });
-    expect(wrong.body.error).toMatchObject({ code: 'TOUR_NOT_CORRECT', message: LibraryTexts.tourNotCorrect, details: { missing: [{ step: 1, id: 'nowhere' }] } });
-    expect((await author.delete(`/tours?id=${diagram.fuid}`)).body.error).toMatchObject({ code: 'TOUR_CANNOT_DELETE', message: LibraryTexts.tourCannotDelete });
+    const wrong = await author.put('/tours', {
+      diagramId: diagram.fuid,
+      steps: [{ title: 'Gold', text: 'Here', nodes: ['gold', 'nowhere'] }],
+    });
+    expect(wrong.body.error).toMatchObject({
+      code: 'TOUR_NOT_CORRECT',
+      message: LibraryTexts.tourNotCorrect,
+      details: { missing: [{ step: 1, id: 'nowhere' }] },
+    });
+    expect((await author.delete(`/tours?id=${diagram.fuid}`)).body.error).toMatchObject({
+      code: 'TOUR_CANNOT_DELETE',
+      message: LibraryTexts.tourCannotDelete,
+    });
 
-    const steps = [{ title: 'Gold', text: 'Gold piles up here', nodes: ['gold'] }, { title: 'Income', text: 'The source and its rate', nodes: ['source', 'c1'] }];
+    const steps = [
+      { title: 'Gold', text: 'Gold piles up here', nodes: ['gold'] },
+      { title: 'Income', text: 'The source and its rate', nodes: ['source', 'c1'] },
+    ];
     const saved = await author.put('/tours', { diagramId: diagram.fuid, steps });
     expect(saved.status).toBe(200);
     expect((await author.get(`/tours?id=${diagram.fuid}`)).body.content.tour.steps).toEqual(steps);
@@ -96,7 +143,9 @@ describe('templates: catalogue, read-only view, use, admin publish, newest; tour
 
     // The community's "new templates" list follows from the TemplatePublished event.
     const prisma = app.http.app.get(PrismaService);
-    await eventually(async () => ((await prisma.communityTemplate.count({ where: { diagram: { fuid: diagram.fuid } } })) === 1 ? true : undefined));
+    await eventually(async () =>
+      (await prisma.communityTemplate.count({ where: { diagram: { fuid: diagram.fuid } } })) === 1 ? true : undefined,
+    );
 
     const newest = await new ApiClient(app.url).get('/templates?sort=newest&count=4');
     expect(newest.body.content.items).toHaveLength(4);
@@ -106,7 +155,9 @@ describe('templates: catalogue, read-only view, use, admin publish, newest; tour
     expect((await admin.delete(`/diagrams/${diagram.fuid}/template`)).status).toBe(200);
     expect((await designer.get(`/templates/community/${template.id}`)).status).toBe(404);
     // Withdrawn: off the community's "new templates" too (the TemplateWithdrawn event).
-    await eventually(async () => ((await prisma.communityTemplate.count({ where: { diagram: { fuid: diagram.fuid } } })) === 0 ? true : undefined));
+    await eventually(async () =>
+      (await prisma.communityTemplate.count({ where: { diagram: { fuid: diagram.fuid } } })) === 0 ? true : undefined,
+    );
     expect((await admin.delete(`/diagrams/${diagram.fuid}/template`)).status).toBe(404);
   });
 });

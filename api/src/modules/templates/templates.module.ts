@@ -7,5 +7,10 @@ import { TemplatesRepository } from './templates.repository.js';
 import { TemplatesService } from './templates.service.js';
 
 /** Exports TemplatesService: the community module's "new templates" list calls `newest(4)`. */
-@Module({ imports: [DiagramsModule, EventsModule, ToursModule], controllers: [TemplatesController], providers: [TemplatesRepository, TemplatesService], exports: [TemplatesService] })
+@Module({
+  imports: [DiagramsModule, EventsModule, ToursModule],
+  controllers: [TemplatesController],
+  providers: [TemplatesRepository, TemplatesService],
+  exports: [TemplatesService],
+})
 export class TemplatesModule {}

@@ -3,7 +3,15 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import { PrismaService, type TransactionClient } from '../../core/prisma/prisma.service.js';
 
 export const templateSelect = {
-  id: true, slug: true, type: true, title: true, description: true, chart: true, position: true, builtIn: true, createdAt: true,
+  id: true,
+  slug: true,
+  type: true,
+  title: true,
+  description: true,
+  chart: true,
+  position: true,
+  builtIn: true,
+  createdAt: true,
   diagram: { select: { fuid: true, name: true, owner: { select: { username: true } } } },
   tour: { select: { id: true } },
 } as const satisfies Prisma.TemplateSelect;
@@ -27,7 +35,8 @@ export class TemplatesRepository {
     return this.prisma.template.findMany({
       where: type ? { type } : {},
       select: templateSelect,
-      orderBy: sort === 'newest' ? [{ createdAt: 'desc' }, { id: 'desc' }] : [{ position: 'asc' }, { createdAt: 'asc' }],
+      orderBy:
+        sort === 'newest' ? [{ createdAt: 'desc' }, { id: 'desc' }] : [{ position: 'asc' }, { createdAt: 'asc' }],
       take,
     });
   }
@@ -51,18 +60,35 @@ export class TemplatesRepository {
 
   /** Inserts or refreshes a catalogue template (its row id survives reloads). */
   upsertBuiltIn(data: TemplateData): Promise<{ id: string }> {
-    return this.prisma.template.upsert({ where: { slug: data.slug }, create: { ...data, builtIn: true }, update: { ...data, builtIn: true }, select: { id: true } });
+    return this.prisma.template.upsert({
+      where: { slug: data.slug },
+      create: { ...data, builtIn: true },
+      update: { ...data, builtIn: true },
+      select: { id: true },
+    });
   }
 
   async deleteMany(ids: string[]): Promise<void> {
     await this.prisma.template.deleteMany({ where: { id: { in: ids } } });
   }
 
-  upsertPublished(diagramId: string, publishedById: string, data: TemplateData, tx?: TransactionClient): Promise<TemplateRow> {
+  upsertPublished(
+    diagramId: string,
+    publishedById: string,
+    data: TemplateData,
+    tx?: TransactionClient,
+  ): Promise<TemplateRow> {
     return (tx ?? this.prisma).template.upsert({
       where: { diagramId },
       create: { ...data, diagramId, publishedById },
-      update: { type: data.type, title: data.title, description: data.description, document: data.document, chart: data.chart, publishedById },
+      update: {
+        type: data.type,
+        title: data.title,
+        description: data.description,
+        document: data.document,
+        chart: data.chart,
+        publishedById,
+      },
       select: templateSelect,
     });
   }

@@ -1,6 +1,12 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { ErrorCode, TEMPLATE_TYPE_TITLES, TEMPLATE_TYPES, type TemplateSummary, type TemplateView } from '@loopwright/contracts';
+import {
+  ErrorCode,
+  TEMPLATE_TYPE_TITLES,
+  TEMPLATE_TYPES,
+  type TemplateSummary,
+  type TemplateView,
+} from '@loopwright/contracts';
 import type { Diagram } from '@loopwright/engine';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/config.js';
@@ -15,7 +21,13 @@ import { TemplatesRepository, type TemplateRow } from './templates.repository.js
 import { DomainEventsService } from '../events/domain-events.service.js';
 
 type TemplateType = (typeof TEMPLATE_TYPES)[number];
-const slugify = (text: string) => text.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'template';
+const slugify = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60) || 'template';
 
 /**
  * Templates: the catalogue in content/templates (loaded into the database at start and before the
@@ -56,7 +68,15 @@ export class TemplatesService implements OnApplicationBootstrap {
     const keep = new Set(catalogue.map((t) => t.id));
     await this.templates.deleteMany(existing.filter((row) => !keep.has(row.slug)).map((row) => row.id));
     for (const t of catalogue) {
-      const row = await this.templates.upsertBuiltIn({ slug: t.id, type: t.type, title: t.title, description: t.description, document: chartedDocument(t), chart: t.chart, position: t.position });
+      const row = await this.templates.upsertBuiltIn({
+        slug: t.id,
+        type: t.type,
+        title: t.title,
+        description: t.description,
+        document: chartedDocument(t),
+        chart: t.chart,
+        position: t.position,
+      });
       await this.tours.setForTemplate(row.id, t.tour ?? null);
     }
     this.logger.info({ templates: catalogue.length }, 'templates loaded from content/templates');
@@ -64,10 +84,17 @@ export class TemplatesService implements OnApplicationBootstrap {
 
   async list(query: { type?: TemplateType; sort: 'position' | 'newest'; count: number }) {
     await this.ensureLoaded();
-    const [rows, counts] = await Promise.all([this.templates.list(query.type, query.sort, query.count), this.templates.countsByType()]);
+    const [rows, counts] = await Promise.all([
+      this.templates.list(query.type, query.sort, query.count),
+      this.templates.countsByType(),
+    ]);
     return {
       items: rows.map(summary),
-      sections: TEMPLATE_TYPES.map((type) => ({ type, title: TEMPLATE_TYPE_TITLES[type], count: counts.get(type) ?? 0 })),
+      sections: TEMPLATE_TYPES.map((type) => ({
+        type,
+        title: TEMPLATE_TYPE_TITLES[type],
+        count: counts.get(type) ?? 0,
+      })),
     };
   }
 
@@ -87,30 +114,54 @@ export class TemplatesService implements OnApplicationBootstrap {
   /** "Use this template": a new diagram of the caller's with the template's document and tour. */
   async use(caller: Caller, type: TemplateType, slug: string, name?: string): Promise<{ fuid: string; name: string }> {
     const template = await this.get(type, slug);
-    const diagram = await this.diagrams.create(caller, { name: name || template.title, description: template.description, document: template.document });
+    const diagram = await this.diagrams.create(caller, {
+      name: name || template.title,
+      description: template.description,
+      document: template.document,
+    });
     if (template.tour) await this.tours.copyToDiagram(template.tour.steps, diagram.fuid, caller);
     return { fuid: diagram.fuid, name: diagram.name };
   }
 
   /** Admins publish a diagram (a snapshot of its saved document) as a template; publishing again updates it. */
-  async publish(caller: Caller, fuid: string, input: { type: TemplateType; title?: string; description?: string }): Promise<TemplateSummary> {
+  async publish(
+    caller: Caller,
+    fuid: string,
+    input: { type: TemplateType; title?: string; description?: string },
+  ): Promise<TemplateSummary> {
     const { diagram } = await this.access.require(fuid, caller, 'viewer');
     const document = await this.diagrams.documentOf(diagram.id);
     const title = input.title || diagram.name;
-    const chart = (document.nodes ?? []).filter((n) => n.showInChart !== false && (n.type === 'pool' || n.type === 'register')).map((n) => n.id);
+    const chart = (document.nodes ?? [])
+      .filter((n) => n.showInChart !== false && (n.type === 'pool' || n.type === 'register'))
+      .map((n) => n.id);
     const position = await this.templates.nextPosition();
     // The community's "new templates" and Recent Activity follow from the TemplatePublished event.
     const row = await this.events.transaction(async (tx, emit) => {
-      const saved = await this.templates.upsertPublished(diagram.id, caller.userId, {
-        slug: `${slugify(title)}-${diagram.fuid.toLowerCase()}`,
-        type: input.type,
-        title,
-        description: input.description ?? diagram.description,
-        document: document,
-        chart,
-        position,
-      }, tx);
-      await emit({ type: 'TemplatePublished', payload: { diagramId: diagram.id, fuid: diagram.fuid, diagramName: diagram.name, publishedById: caller.userId, templateType: input.type } });
+      const saved = await this.templates.upsertPublished(
+        diagram.id,
+        caller.userId,
+        {
+          slug: `${slugify(title)}-${diagram.fuid.toLowerCase()}`,
+          type: input.type,
+          title,
+          description: input.description ?? diagram.description,
+          document: document,
+          chart,
+          position,
+        },
+        tx,
+      );
+      await emit({
+        type: 'TemplatePublished',
+        payload: {
+          diagramId: diagram.id,
+          fuid: diagram.fuid,
+          diagramName: diagram.name,
+          publishedById: caller.userId,
+          templateType: input.type,
+        },
+      });
       return saved;
     });
     return summary(row);
@@ -120,8 +171,12 @@ export class TemplatesService implements OnApplicationBootstrap {
     const { diagram } = await this.access.require(fuid, caller, 'viewer');
     // The community's "new templates" list follows from the TemplateWithdrawn event.
     await this.events.transaction(async (tx, emit) => {
-      if ((await this.templates.deleteByDiagram(diagram.id, tx)) === 0) throw new AppError(ErrorCode.TEMPLATE_NOT_FOUND);
-      await emit({ type: 'TemplateWithdrawn', payload: { diagramId: diagram.id, fuid: diagram.fuid, diagramName: diagram.name, withdrawnById: caller.userId } });
+      if ((await this.templates.deleteByDiagram(diagram.id, tx)) === 0)
+        throw new AppError(ErrorCode.TEMPLATE_NOT_FOUND);
+      await emit({
+        type: 'TemplateWithdrawn',
+        payload: { diagramId: diagram.id, fuid: diagram.fuid, diagramName: diagram.name, withdrawnById: caller.userId },
+      });
     });
   }
 }
@@ -137,7 +192,10 @@ function summary(row: TemplateRow): TemplateSummary {
     chart: row.chart,
     hasTour: row.tour !== null,
     href: `/templates/${type}/${row.slug}?name=${encodeURIComponent(row.title)}`,
-    communityHref: row.diagram && owner ? `/community/${encodeURIComponent(owner)}/${slugify(row.diagram.name)}-${row.diagram.fuid}?source=templates` : null,
+    communityHref:
+      row.diagram && owner
+        ? `/community/${encodeURIComponent(owner)}/${slugify(row.diagram.name)}-${row.diagram.fuid}?source=templates`
+        : null,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -16,10 +16,15 @@ describe('diagram SVG', () => {
   });
 
   it('fits the diagram into a framed thumbnail with its name, and draws empty diagrams too', () => {
-    const framed = renderDiagramSvg(diagramSchema.parse(economyDocument()), { name: 'My economy', frame: { width: 320, height: 168 } });
+    const framed = renderDiagramSvg(diagramSchema.parse(economyDocument()), {
+      name: 'My economy',
+      frame: { width: 320, height: 168 },
+    });
     expect(framed).toMatch(/^<svg [^>]*width="320" height="168" viewBox="0 0 1200 630"/);
     expect(framed).toContain('My economy');
     expect(bounds(diagramSchema.parse({}))).toBeNull();
-    expect(renderDiagramSvg(diagramSchema.parse({}), { name: 'Nothing', frame: { width: 320, height: 168 } })).toContain('Empty diagram');
+    expect(
+      renderDiagramSvg(diagramSchema.parse({}), { name: 'Nothing', frame: { width: 320, height: 168 } }),
+    ).toContain('Empty diagram');
   });
 });

@@ -11,7 +11,12 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 const num = (n: number) => Math.round(n * 10) / 10;
 
-interface Box { minX: number; minY: number; maxX: number; maxY: number }
+interface Box {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
 
 function nodeExtent(n: DiagramNode): { w: number; h: number } {
   if (n.type === 'group' || n.type === 'chart') return { w: n.width ?? 240, h: n.height ?? 160 };
@@ -46,13 +51,17 @@ function shape(n: DiagramNode): string {
   const fill = 'fill="#FFFFFF"';
   const double = n.activation === 'interactive';
   const tri = (up: boolean, s = R) =>
-    up ? `${num(x)},${num(y - s)} ${num(x + s)},${num(y + s * 0.8)} ${num(x - s)},${num(y + s * 0.8)}` : `${num(x - s)},${num(y - s * 0.8)} ${num(x + s)},${num(y - s * 0.8)} ${num(x)},${num(y + s)}`;
+    up
+      ? `${num(x)},${num(y - s)} ${num(x + s)},${num(y + s * 0.8)} ${num(x - s)},${num(y + s * 0.8)}`
+      : `${num(x - s)},${num(y - s * 0.8)} ${num(x + s)},${num(y - s * 0.8)} ${num(x)},${num(y + s)}`;
   const parts: string[] = [];
   switch (n.type) {
     case 'pool':
       parts.push(`<circle cx="${x}" cy="${y}" r="${R}" ${fill} ${stroke}/>`);
       if (double) parts.push(`<circle cx="${x}" cy="${y}" r="${R - 4}" fill="none" ${stroke}/>`);
-      parts.push(`<text x="${x}" y="${y + 5}" font-size="14" font-weight="bold" fill="${INK}" text-anchor="middle">${n.start ?? 0}</text>`);
+      parts.push(
+        `<text x="${x}" y="${y + 5}" font-size="14" font-weight="bold" fill="${INK}" text-anchor="middle">${n.start ?? 0}</text>`,
+      );
       break;
     case 'source':
       parts.push(`<polygon points="${tri(true)}" ${fill} ${stroke}/>`);
@@ -61,12 +70,20 @@ function shape(n: DiagramNode): string {
       parts.push(`<polygon points="${tri(false)}" ${fill} ${stroke}/>`);
       break;
     case 'converter':
-      parts.push(`<polygon points="${num(x - R * 0.8)},${num(y - R)} ${num(x + R)},${y} ${num(x - R * 0.8)},${num(y + R)}" ${fill} ${stroke}/>`);
-      parts.push(`<line x1="${num(x + R * 0.2)}" y1="${num(y - R)}" x2="${num(x + R * 0.2)}" y2="${num(y + R)}" ${stroke}/>`);
+      parts.push(
+        `<polygon points="${num(x - R * 0.8)},${num(y - R)} ${num(x + R)},${y} ${num(x - R * 0.8)},${num(y + R)}" ${fill} ${stroke}/>`,
+      );
+      parts.push(
+        `<line x1="${num(x + R * 0.2)}" y1="${num(y - R)}" x2="${num(x + R * 0.2)}" y2="${num(y + R)}" ${stroke}/>`,
+      );
       break;
     case 'trader':
-      parts.push(`<polygon points="${num(x - R)},${num(y - R * 0.7)} ${x},${y} ${num(x - R)},${num(y + R * 0.7)}" ${fill} ${stroke}/>`);
-      parts.push(`<polygon points="${num(x + R)},${num(y - R * 0.7)} ${x},${y} ${num(x + R)},${num(y + R * 0.7)}" ${fill} ${stroke}/>`);
+      parts.push(
+        `<polygon points="${num(x - R)},${num(y - R * 0.7)} ${x},${y} ${num(x - R)},${num(y + R * 0.7)}" ${fill} ${stroke}/>`,
+      );
+      parts.push(
+        `<polygon points="${num(x + R)},${num(y - R * 0.7)} ${x},${y} ${num(x + R)},${num(y + R * 0.7)}" ${fill} ${stroke}/>`,
+      );
       break;
     case 'gate':
       parts.push(`<polygon points="${x},${y - R} ${x + R},${y} ${x},${y + R} ${x - R},${y}" ${fill} ${stroke}/>`);
@@ -74,7 +91,9 @@ function shape(n: DiagramNode): string {
       break;
     case 'register':
       parts.push(`<rect x="${x - R}" y="${y - R}" width="${R * 2}" height="${R * 2}" rx="4" ${fill} ${stroke}/>`);
-      parts.push(`<text x="${x}" y="${y + 5}" font-size="12" fill="${INK}" text-anchor="middle">${esc(clip(n.formula ?? (n.interactive ? String(n.initial ?? 0) : 'x'), 6))}</text>`);
+      parts.push(
+        `<text x="${x}" y="${y + 5}" font-size="12" fill="${INK}" text-anchor="middle">${esc(clip(n.formula ?? (n.interactive ? String(n.initial ?? 0) : 'x'), 6))}</text>`,
+      );
       break;
     case 'delay':
       parts.push(`<circle cx="${x}" cy="${y}" r="${R}" ${fill} ${stroke}/>`);
@@ -86,26 +105,42 @@ function shape(n: DiagramNode): string {
       break;
     case 'text': {
       const { w, h } = nodeExtent(n);
-      parts.push(`<text x="${x}" y="${y + 5}" font-size="14" fill="${INK}" text-anchor="middle" textLength="${Math.min(w, (n.text ?? n.name).length * 7.5)}">${esc(clip(n.text ?? n.name, 60))}</text>`);
+      parts.push(
+        `<text x="${x}" y="${y + 5}" font-size="14" fill="${INK}" text-anchor="middle" textLength="${Math.min(w, (n.text ?? n.name).length * 7.5)}">${esc(clip(n.text ?? n.name, 60))}</text>`,
+      );
       void h;
       break;
     }
     case 'group':
     case 'chart': {
       const { w, h } = nodeExtent(n);
-      parts.push(`<rect x="${x - w / 2}" y="${y - h / 2}" width="${w}" height="${h}" rx="6" fill="${n.type === 'chart' ? '#FFFFFF' : '#F4F3FF'}" stroke="${MUTED}" stroke-width="1.5" stroke-dasharray="${n.type === 'group' ? '6 4' : 'none'}"/>`);
+      parts.push(
+        `<rect x="${x - w / 2}" y="${y - h / 2}" width="${w}" height="${h}" rx="6" fill="${n.type === 'chart' ? '#FFFFFF' : '#F4F3FF'}" stroke="${MUTED}" stroke-width="1.5" stroke-dasharray="${n.type === 'group' ? '6 4' : 'none'}"/>`,
+      );
       if (n.type === 'chart') {
-        const pts = [0, 0.5, 0.35, 0.8, 0.6, 0.95].map((v, i) => `${num(x - w / 2 + 16 + (i * (w - 32)) / 5)},${num(y + h / 2 - 16 - v * (h - 48))}`).join(' ');
+        const pts = [0, 0.5, 0.35, 0.8, 0.6, 0.95]
+          .map((v, i) => `${num(x - w / 2 + 16 + (i * (w - 32)) / 5)},${num(y + h / 2 - 16 - v * (h - 48))}`)
+          .join(' ');
         parts.push(`<polyline points="${pts}" fill="none" stroke="${PRIMARY}" stroke-width="2"/>`);
       }
-      parts.push(`<text x="${x - w / 2 + 10}" y="${y - h / 2 + 18}" font-size="12" fill="${MUTED}">${esc(clip(n.name || n.type, 40))}</text>`);
+      parts.push(
+        `<text x="${x - w / 2 + 10}" y="${y - h / 2 + 18}" font-size="12" fill="${MUTED}">${esc(clip(n.name || n.type, 40))}</text>`,
+      );
       break;
     }
   }
-  if (n.activation === 'automatic' && !['text', 'group', 'chart'].includes(n.type)) parts.push(`<text x="${x + R - 2}" y="${y - R + 6}" font-size="14" font-weight="bold" fill="${esc(color)}">*</text>`);
-  if (n.activation === 'onstart') parts.push(`<text x="${x + R - 2}" y="${y - R + 6}" font-size="11" font-weight="bold" fill="${esc(color)}">s</text>`);
+  if (n.activation === 'automatic' && !['text', 'group', 'chart'].includes(n.type))
+    parts.push(
+      `<text x="${x + R - 2}" y="${y - R + 6}" font-size="14" font-weight="bold" fill="${esc(color)}">*</text>`,
+    );
+  if (n.activation === 'onstart')
+    parts.push(
+      `<text x="${x + R - 2}" y="${y - R + 6}" font-size="11" font-weight="bold" fill="${esc(color)}">s</text>`,
+    );
   if (n.name && !['text', 'group', 'chart'].includes(n.type)) {
-    parts.push(`<text x="${x}" y="${y + R + 16}" font-size="12" fill="${INK}" text-anchor="middle">${esc(clip(n.name, 24))}</text>`);
+    parts.push(
+      `<text x="${x}" y="${y + R + 16}" font-size="12" fill="${INK}" text-anchor="middle">${esc(clip(n.name, 24))}</text>`,
+    );
   }
   return parts.join('');
 }
@@ -142,7 +177,12 @@ function wires(document: Diagram): Wire[] {
     if (!a || !target) continue;
     const length = Math.hypot(target.x - a.x, target.y - a.y) || 1;
     const bow = c.kind === 'state' ? Math.min(90, length * 0.3) : 0;
-    const control = bow ? { x: (a.x + target.x) / 2 + ((a.y - target.y) / length) * bow, y: (a.y + target.y) / 2 + ((target.x - a.x) / length) * bow } : null;
+    const control = bow
+      ? {
+          x: (a.x + target.x) / 2 + ((a.y - target.y) / length) * bow,
+          y: (a.y + target.y) / 2 + ((target.x - a.x) / length) * bow,
+        }
+      : null;
     const start = edgePoint(a, control ?? target, R + 2);
     const end = nodes.has(c.to) ? edgePoint(target, control ?? a, R + 4) : target;
     const label = control
@@ -162,12 +202,18 @@ function connections(document: Diagram): string {
     const path = control
       ? `M${num(start.x)},${num(start.y)} Q${num(control.x)},${num(control.y)} ${num(end.x)},${num(end.y)}`
       : `M${num(start.x)},${num(start.y)} L${num(end.x)},${num(end.y)}`;
-    out.push(`<path d="${path}" fill="none" stroke="${esc(color)}" stroke-width="${width}"${dash} marker-end="url(#arrow-${c.kind})"/>`);
+    out.push(
+      `<path d="${path}" fill="none" stroke="${esc(color)}" stroke-width="${width}"${dash} marker-end="url(#arrow-${c.kind})"/>`,
+    );
     const label = c.formula && !(c.kind === 'resource' && c.formula === '1') ? c.formula : '';
     if (label) {
       const text = esc(clip(label, 14));
-      out.push(`<rect x="${num(at.x - text.length * 3.6 - 4)}" y="${num(at.y - 9)}" width="${num(text.length * 7.2 + 8)}" height="16" rx="3" fill="#FFFFFF"/>`);
-      out.push(`<text x="${num(at.x)}" y="${num(at.y + 4)}" font-size="11" fill="${esc(color)}" text-anchor="middle">${text}</text>`);
+      out.push(
+        `<rect x="${num(at.x - text.length * 3.6 - 4)}" y="${num(at.y - 9)}" width="${num(text.length * 7.2 + 8)}" height="16" rx="3" fill="#FFFFFF"/>`,
+      );
+      out.push(
+        `<text x="${num(at.x)}" y="${num(at.y + 4)}" font-size="11" fill="${esc(color)}" text-anchor="middle">${text}</text>`,
+      );
     }
   }
   return out.join('');
@@ -182,15 +228,28 @@ const DEFS = `<defs>
  * The diagram as SVG in its own coordinates (x, y are node centres). With `frame`, the picture is
  * fitted into a fixed canvas with the diagram's name (share thumbnails).
  */
-export function renderDiagramSvg(document: Diagram, options: { name: string; frame?: { width: number; height: number } }): string {
+export function renderDiagramSvg(
+  document: Diagram,
+  options: { name: string; frame?: { width: number; height: number } },
+): string {
   const box = bounds(document);
   const font = 'font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif"';
-  const body = box ? `${connections(document)}${document.nodes.filter((n) => n.type === 'group').map(shape).join('')}${document.nodes.filter((n) => n.type !== 'group').map(shape).join('')}` : '';
+  const body = box
+    ? `${connections(document)}${document.nodes
+        .filter((n) => n.type === 'group')
+        .map(shape)
+        .join('')}${document.nodes
+        .filter((n) => n.type !== 'group')
+        .map(shape)
+        .join('')}`
+    : '';
   if (!options.frame) {
     const b = box ?? { minX: 0, minY: 0, maxX: 320, maxY: 120 };
     const w = b.maxX - b.minX;
     const h = b.maxY - b.minY;
-    const empty = box ? '' : `<text x="160" y="66" font-size="14" fill="${MUTED}" text-anchor="middle">Empty diagram</text>`;
+    const empty = box
+      ? ''
+      : `<text x="160" y="66" font-size="14" fill="${MUTED}" text-anchor="middle">Empty diagram</text>`;
     return `<svg xmlns="http://www.w3.org/2000/svg" width="${num(w)}" height="${num(h)}" viewBox="${num(b.minX)} ${num(b.minY)} ${num(w)} ${num(h)}" ${font}>${DEFS}<rect x="${num(b.minX)}" y="${num(b.minY)}" width="${num(w)}" height="${num(h)}" fill="#FFFFFF"/>${body}${empty}</svg>`;
   }
   // A fixed 1200-wide design canvas, scaled by the rasterizer to the requested size.

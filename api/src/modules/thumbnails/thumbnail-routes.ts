@@ -5,7 +5,13 @@ import { AppError } from '../../core/errors/app-error.js';
 import { DiagramAccessService } from '../diagrams/diagram-access.service.js';
 import { parseThumbnailSize, ThumbnailsService } from './thumbnails.service.js';
 
-const slug = (name: string) => name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'diagram';
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80) || 'diagram';
 
 /**
  * Routes the spec names outside /api, registered before the web app:
@@ -22,7 +28,11 @@ export function mountDiagramWebRoutes(express: Express, nest: INestApplication):
   const thumbnail = async (request: Request, response: Response, next: NextFunction) => {
     try {
       const caller = (await identity.resolve(request)) ?? undefined;
-      const picture = await thumbnails.thumbnail(String(request.params.id), parseThumbnailSize(request.params.size as string | undefined), caller);
+      const picture = await thumbnails.thumbnail(
+        String(request.params.id),
+        parseThumbnailSize(request.params.size as string | undefined),
+        caller,
+      );
       const etag = `"${picture.fuid}-${picture.version}-${parseThumbnailSize(request.params.size as string | undefined)}"`;
       response.setHeader('ETag', etag);
       // Private pictures are never kept by shared caches, and browsers ask again each time (access may change).
@@ -31,7 +41,8 @@ export function mountDiagramWebRoutes(express: Express, nest: INestApplication):
       if (request.header('if-none-match') === etag) return void response.status(304).end();
       response.type('image/png').send(picture.body);
     } catch (error) {
-      if (error instanceof AppError && error.status < 500) return void response.status(404).type('text/plain').send('Not found');
+      if (error instanceof AppError && error.status < 500)
+        return void response.status(404).type('text/plain').send('Not found');
       next(error);
     }
   };
@@ -42,7 +53,10 @@ export function mountDiagramWebRoutes(express: Express, nest: INestApplication):
     try {
       const found = await access.canView(String(request.params.fuid), undefined);
       if (!found || !found.diagram.community || !found.diagram.owner.username) return next();
-      response.redirect(302, `/community/${encodeURIComponent(found.diagram.owner.username)}/${slug(found.diagram.name)}-${found.diagram.fuid}`);
+      response.redirect(
+        302,
+        `/community/${encodeURIComponent(found.diagram.owner.username)}/${slug(found.diagram.name)}-${found.diagram.fuid}`,
+      );
     } catch (error) {
       next(error);
     }

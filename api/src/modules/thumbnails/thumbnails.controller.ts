@@ -12,7 +12,11 @@ const fileName = (name: string) => (name.replace(/[^\w .-]+/g, '').trim() || 'di
 
 function send(response: Response, picture: Picture, type: string, extension: string): StreamableFile {
   response.setHeader('Cache-Control', 'private, no-store');
-  return new StreamableFile(picture.body, { type, disposition: `attachment; filename="${fileName(picture.name)}.${extension}"`, length: picture.body.length });
+  return new StreamableFile(picture.body, {
+    type,
+    disposition: `attachment; filename="${fileName(picture.name)}.${extension}"`,
+    length: picture.body.length,
+  });
 }
 
 /** Export the picture of a diagram (view access). Share thumbnails are served outside /api (thumbnail-routes.ts). */
@@ -21,12 +25,21 @@ export class ThumbnailsController {
   constructor(private readonly pictures: ThumbnailsService) {}
 
   @Endpoint(endpoints.exportSvg)
-  async svg(@CurrentCaller() caller: Caller | undefined, @Param() params: FuidParams, @Res({ passthrough: true }) response: Response) {
+  async svg(
+    @CurrentCaller() caller: Caller | undefined,
+    @Param() params: FuidParams,
+    @Res({ passthrough: true }) response: Response,
+  ) {
     return send(response, await this.pictures.svg(params.fuid, caller), 'image/svg+xml', 'svg');
   }
 
   @Endpoint(endpoints.exportPng)
-  async png(@CurrentCaller() caller: Caller | undefined, @Param() params: FuidParams, @Query() query: EndpointInput<typeof endpoints.exportPng.query>, @Res({ passthrough: true }) response: Response) {
+  async png(
+    @CurrentCaller() caller: Caller | undefined,
+    @Param() params: FuidParams,
+    @Query() query: EndpointInput<typeof endpoints.exportPng.query>,
+    @Res({ passthrough: true }) response: Response,
+  ) {
     return send(response, await this.pictures.png(params.fuid, caller, query.scale), 'image/png', 'png');
   }
 }

@@ -12,7 +12,10 @@ const outDir = path.resolve(import.meta.dirname, '../../../../test-results/thumb
 
 async function raw(app: TestApp, client: ApiClient | null, url: string, headers: Record<string, string> = {}) {
   const cookie = client?.cookie('lw_access');
-  const response = await fetch(`${app.url}${url}`, { headers: { ...(cookie ? { cookie: `lw_access=${cookie}` } : {}), ...headers }, redirect: 'manual' });
+  const response = await fetch(`${app.url}${url}`, {
+    headers: { ...(cookie ? { cookie: `lw_access=${cookie}` } : {}), ...headers },
+    redirect: 'manual',
+  });
   return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
 }
 
@@ -43,23 +46,38 @@ describe('pictures of diagrams: share thumbnails, PNG and SVG export', () => {
     writeFileSync(path.join(outDir, 'economy-large.png'), large.body);
     writeFileSync(path.join(outDir, 'economy-small.png'), small.body);
     // Size defaults to small.
-    expect(pngSize((await raw(app, owner, `/share-thumbnail/${diagram.fuid}/png`)).body)).toEqual({ width: 320, height: 168 });
-    expect(pngSize((await raw(app, owner, `/share-thumbnail/${diagram.fuid}/huge/png`)).body)).toEqual({ width: 320, height: 168 });
+    expect(pngSize((await raw(app, owner, `/share-thumbnail/${diagram.fuid}/png`)).body)).toEqual({
+      width: 320,
+      height: 168,
+    });
+    expect(pngSize((await raw(app, owner, `/share-thumbnail/${diagram.fuid}/huge/png`)).body)).toEqual({
+      width: 320,
+      height: 168,
+    });
 
     // Cached per version: the stored picture is served as is, then replaced after a save.
     const prisma = app.http.app.get(PrismaService);
-    const row = await prisma.diagramThumbnail.findFirstOrThrow({ where: { diagram: { fuid: diagram.fuid }, size: 'large' } });
+    const row = await prisma.diagramThumbnail.findFirstOrThrow({
+      where: { diagram: { fuid: diagram.fuid }, size: 'large' },
+    });
     expect(row.version).toBe(1);
-    await prisma.diagramThumbnail.update({ where: { diagramId_size: { diagramId: row.diagramId, size: 'large' } }, data: { png: Buffer.from('cached!') } });
+    await prisma.diagramThumbnail.update({
+      where: { diagramId_size: { diagramId: row.diagramId, size: 'large' } },
+      data: { png: Buffer.from('cached!') },
+    });
     expect((await raw(app, owner, `/share-thumbnail/${diagram.fuid}/large/png`)).body.toString()).toBe('cached!');
     const etag = small.headers.get('etag')!;
-    expect((await raw(app, owner, `/share-thumbnail/${diagram.fuid}/small/png`, { 'if-none-match': etag })).status).toBe(304);
+    expect(
+      (await raw(app, owner, `/share-thumbnail/${diagram.fuid}/small/png`, { 'if-none-match': etag })).status,
+    ).toBe(304);
 
     await owner.put(`/diagrams/${diagram.fuid}/document`, { baseVersion: 1, document: tinyDocument(5) });
     const fresh = await raw(app, owner, `/share-thumbnail/${diagram.fuid}/large/png`);
     expect(fresh.body.subarray(0, 8).toString('hex')).toBe(PNG_SIGNATURE);
     expect(fresh.headers.get('etag')).toContain('-2-');
-    expect((await prisma.diagramThumbnail.findFirstOrThrow({ where: { diagramId: row.diagramId, size: 'large' } })).version).toBe(2);
+    expect(
+      (await prisma.diagramThumbnail.findFirstOrThrow({ where: { diagramId: row.diagramId, size: 'large' } })).version,
+    ).toBe(2);
 
     // Privacy: others and anonymous visitors get 404 until the diagram is public.
     const other = await loginAs(app, await createUser(app));

@@ -4,5 +4,10 @@ import { ThumbnailsController } from './thumbnails.controller.js';
 import { ThumbnailsRepository } from './thumbnails.repository.js';
 import { ThumbnailsService } from './thumbnails.service.js';
 
-@Module({ imports: [DiagramsModule], controllers: [ThumbnailsController], providers: [ThumbnailsRepository, ThumbnailsService], exports: [ThumbnailsService] })
+@Module({
+  imports: [DiagramsModule],
+  controllers: [ThumbnailsController],
+  providers: [ThumbnailsRepository, ThumbnailsService],
+  exports: [ThumbnailsService],
+})
 export class ThumbnailsModule {}

@@ -25,7 +25,8 @@ function rasterize(svg: string, width: number): Buffer {
   return resvg.render().asPng();
 }
 
-export const parseThumbnailSize = (size: string | undefined): ThumbnailSize => (size && size in THUMBNAIL_SIZES ? (size as ThumbnailSize) : 'small');
+export const parseThumbnailSize = (size: string | undefined): ThumbnailSize =>
+  size && size in THUMBNAIL_SIZES ? (size as ThumbnailSize) : 'small';
 
 /** Pictures of diagrams: SVG and PNG export, and share thumbnails cached per diagram version. Access is checked first, always. */
 @Injectable()
@@ -40,7 +41,8 @@ export class ThumbnailsService {
     const { diagram } = await this.access.require(fuid, caller, 'viewer');
     const open = diagram.community || diagram.linkAccess !== 'none';
     const cached = await this.thumbnails.find(diagram.id, size);
-    if (cached && cached.version === diagram.version) return { body: Buffer.from(cached.png), version: diagram.version, fuid, name: diagram.name, open };
+    if (cached && cached.version === diagram.version)
+      return { body: Buffer.from(cached.png), version: diagram.version, fuid, name: diagram.name, open };
     const frame = THUMBNAIL_SIZES[size];
     const svg = renderDiagramSvg(await this.diagrams.documentOf(diagram.id), { name: diagram.name, frame });
     const png = rasterize(svg, frame.width);

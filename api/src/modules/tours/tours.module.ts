@@ -4,5 +4,10 @@ import { ToursController } from './tours.controller.js';
 import { ToursRepository } from './tours.repository.js';
 import { ToursService } from './tours.service.js';
 
-@Module({ imports: [DiagramsModule], controllers: [ToursController], providers: [ToursRepository, ToursService], exports: [ToursService] })
+@Module({
+  imports: [DiagramsModule],
+  controllers: [ToursController],
+  providers: [ToursRepository, ToursService],
+  exports: [ToursService],
+})
 export class ToursModule {}

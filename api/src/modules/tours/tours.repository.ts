@@ -12,7 +12,10 @@ export class ToursRepository {
 
   /** The template (by its ID in the address) and its tour, if any. */
   templateBySlug(slug: string) {
-    return this.prisma.template.findUnique({ where: { slug }, select: { id: true, tour: { select: { steps: true } } } });
+    return this.prisma.template.findUnique({
+      where: { slug },
+      select: { id: true, tour: { select: { steps: true } } },
+    });
   }
 
   forTemplate(templateId: string) {

@@ -39,10 +39,15 @@ export class ToursService {
     if (!fuid) throw new AppError(ErrorCode.TOUR_NO_DIAGRAM_ID);
     const diagramId = await this.diagramId(fuid, caller, 'editor');
     const parsed = stepsSchema.safeParse(steps);
-    if (!parsed.success) throw new AppError(ErrorCode.TOUR_NOT_VALID, { details: { issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) } });
+    if (!parsed.success)
+      throw new AppError(ErrorCode.TOUR_NOT_VALID, {
+        details: { issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) },
+      });
     const document = await this.diagrams.documentOf(diagramId);
     const ids = new Set([...(document.nodes ?? []).map((n) => n.id), ...(document.connections ?? []).map((c) => c.id)]);
-    const missing = parsed.data.flatMap((s, index) => s.nodes.filter((id) => !ids.has(id)).map((id) => ({ step: index + 1, id })));
+    const missing = parsed.data.flatMap((s, index) =>
+      s.nodes.filter((id) => !ids.has(id)).map((id) => ({ step: index + 1, id })),
+    );
     if (missing.length) throw new AppError(ErrorCode.TOUR_NOT_CORRECT, { details: { missing } });
     await this.tours.saveForDiagram(diagramId, parsed.data);
     return { steps: parsed.data };
@@ -69,7 +74,8 @@ export class ToursService {
 
   private async diagramId(fuid: string, caller: Caller | undefined, needed: 'viewer' | 'editor'): Promise<string> {
     const found = await this.access.require(fuid, caller, needed).catch((error: unknown) => {
-      if (error instanceof AppError && error.code === ErrorCode.DIAGRAM_NOT_FOUND) throw new AppError(ErrorCode.TOUR_NOT_FOUND);
+      if (error instanceof AppError && error.code === ErrorCode.DIAGRAM_NOT_FOUND)
+        throw new AppError(ErrorCode.TOUR_NOT_FOUND);
       throw error;
     });
     return found.diagram.id;

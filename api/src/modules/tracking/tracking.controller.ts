@@ -12,7 +12,11 @@ export class TrackingController {
 
   @Endpoint(trackingEndpoints.message)
   @HttpCode(200)
-  async message(@Body() body: { messages?: unknown[]; message?: string }, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+  async message(
+    @Body() body: { messages?: unknown[]; message?: string },
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
     const caller = (request as Request & { caller?: { userId?: string } }).caller;
     const signedInUserId = caller?.userId ?? null;
     const result = await this.tracking.accept({ body, cookies: request.cookies ?? {}, signedInUserId });

@@ -9,7 +9,10 @@ describe('tracking rules', () => {
   });
 
   it('regenerates the anonymous id when a different signed-in user appears', () => {
-    expect(resolveAnonymousId('visitor-12345678', 'user-a', 'user-a')).toEqual({ anonymousId: 'visitor-12345678', changed: false });
+    expect(resolveAnonymousId('visitor-12345678', 'user-a', 'user-a')).toEqual({
+      anonymousId: 'visitor-12345678',
+      changed: false,
+    });
     const other = resolveAnonymousId('visitor-12345678', 'user-a', 'user-b');
     expect(other.changed).toBe(true);
     expect(other.anonymousId).not.toBe('visitor-12345678');

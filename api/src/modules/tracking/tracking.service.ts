@@ -16,7 +16,11 @@ export function analyticsConsented(cookie: string | undefined): boolean {
 }
 
 /** The anonymous id to use: the stored one, or a fresh one when missing or a different user signed in. */
-export function resolveAnonymousId(stored: string | undefined, storedUserId: string | undefined, signedInUserId: string | null): { anonymousId: string; changed: boolean } {
+export function resolveAnonymousId(
+  stored: string | undefined,
+  storedUserId: string | undefined,
+  signedInUserId: string | null,
+): { anonymousId: string; changed: boolean } {
   const differentUser = Boolean(signedInUserId && storedUserId && storedUserId !== signedInUserId);
   if (stored && /^[\w-]{8,100}$/.test(stored) && !differentUser) return { anonymousId: stored, changed: false };
   return { anonymousId: randomUUID(), changed: true };
@@ -32,12 +36,23 @@ export class TrackingService {
       try {
         list = JSON.parse(decodeURIComponent(body.message));
       } catch {
-        throw AppError.validation({ fields: [{ field: 'message', message: 'message is not URL-encoded JSON' }] }, 'message is not URL-encoded JSON');
+        throw AppError.validation(
+          { fields: [{ field: 'message', message: 'message is not URL-encoded JSON' }] },
+          'message is not URL-encoded JSON',
+        );
       }
     }
-    if (!Array.isArray(list)) throw AppError.validation({ fields: [{ field: 'messages', message: 'Expected a list of messages' }] }, 'Expected a list of messages');
+    if (!Array.isArray(list))
+      throw AppError.validation(
+        { fields: [{ field: 'messages', message: 'Expected a list of messages' }] },
+        'Expected a list of messages',
+      );
     const parsed = list.slice(0, 100).map((m) => trackingMessageSchema.safeParse(m));
-    const problems = parsed.flatMap((p, i) => (p.success ? [] : p.error.issues.map((issue) => ({ field: `messages.${i}.${issue.path.join('.')}`, message: issue.message }))));
+    const problems = parsed.flatMap((p, i) =>
+      p.success
+        ? []
+        : p.error.issues.map((issue) => ({ field: `messages.${i}.${issue.path.join('.')}`, message: issue.message })),
+    );
     if (problems.length) throw AppError.validation({ fields: problems }, problems[0].message);
     return parsed.map((p) => p.data!);
   }
@@ -45,8 +60,13 @@ export class TrackingService {
   /** Stores the messages when analytics is consented; says which anonymous id the visitor now has. */
   async accept(request: TrackingRequest): Promise<{ stored: number; anonymousId: string; setAnonymousId: boolean }> {
     const messages = this.parse(request.body);
-    const { anonymousId, changed } = resolveAnonymousId(request.cookies.lw_anonymous_id, request.cookies.lw_user_id, request.signedInUserId);
-    if (!analyticsConsented(request.cookies[ConsentRules.cookie])) return { stored: 0, anonymousId: '', setAnonymousId: false };
+    const { anonymousId, changed } = resolveAnonymousId(
+      request.cookies.lw_anonymous_id,
+      request.cookies.lw_user_id,
+      request.signedInUserId,
+    );
+    if (!analyticsConsented(request.cookies[ConsentRules.cookie]))
+      return { stored: 0, anonymousId: '', setAnonymousId: false };
     const stored = await this.repository.store(messages, { anonymousId, userId: request.signedInUserId });
     return { stored, anonymousId, setAnonymousId: changed };
   }

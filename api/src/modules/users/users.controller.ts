@@ -23,17 +23,30 @@ export class UsersController {
   }
 
   @Endpoint(userEndpoints.usernameAvailable)
-  async usernameAvailable(@CurrentCaller() caller: Caller | undefined, @Query() query: Input<E['usernameAvailable']['query']>) {
-    return { success: true, content: { available: await this.users.usernameAvailable(query.username, caller?.userId) } };
+  async usernameAvailable(
+    @CurrentCaller() caller: Caller | undefined,
+    @Query() query: Input<E['usernameAvailable']['query']>,
+  ) {
+    return {
+      success: true,
+      content: { available: await this.users.usernameAvailable(query.username, caller?.userId) },
+    };
   }
 
   @Endpoint(userEndpoints.setPrivacy)
   async setPrivacy(@CurrentCaller() caller: Caller, @Body() body: Input<E['setPrivacy']['body']>) {
-    return { success: true, content: { user: await this.users.setPrivacy(caller.userId, body.isPrivateAccount, body.confirmIrreversible) } };
+    return {
+      success: true,
+      content: { user: await this.users.setPrivacy(caller.userId, body.isPrivateAccount, body.confirmIrreversible) },
+    };
   }
 
   @Endpoint(userEndpoints.uploadImage)
-  async uploadImage(@CurrentCaller() caller: Caller, @Param() params: Input<E['uploadImage']['params']>, @Req() request: Request) {
+  async uploadImage(
+    @CurrentCaller() caller: Caller,
+    @Param() params: Input<E['uploadImage']['params']>,
+    @Req() request: Request,
+  ) {
     const user = await this.users.saveImage(caller.userId, params.kind, request.header('content-type'), request.body);
     return { success: true, content: { user } };
   }

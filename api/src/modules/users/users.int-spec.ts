@@ -17,13 +17,20 @@ describe('profiles, onboarding and photos', () => {
     const user = await createUser(app, { username: null });
     const client = await loginAs(app, user);
     expect((await client.get('/oauth2/userinfo')).body.content.user.onboarded).toBe(false);
-    expect((await client.get(`/users/username-available?username=${taken.username!.toUpperCase()}`)).body.content.available).toBe(false);
+    expect(
+      (await client.get(`/users/username-available?username=${taken.username!.toUpperCase()}`)).body.content.available,
+    ).toBe(false);
     const clash = await client.post('/users/me/onboarding', { username: taken.username });
     expect(clash.status).toBe(409);
     expect(clash.body.error.message).toBe(AuthTexts.usernameTaken);
     const bad = await client.post('/users/me/onboarding', { username: 'no spaces!' });
     expect(bad.body.error.details.fields[0]).toEqual({ field: 'username', message: AuthTexts.usernameInvalid });
-    const ok = await client.post('/users/me/onboarding', { username: 'Ada.Moreno+1', userRole: 'Game designer', designFocus: 'F2P economies', newsletter: true });
+    const ok = await client.post('/users/me/onboarding', {
+      username: 'Ada.Moreno+1',
+      userRole: 'Game designer',
+      designFocus: 'F2P economies',
+      newsletter: true,
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.content.user).toMatchObject({ username: 'Ada.Moreno+1', onboarded: true, name: 'Ada.Moreno+1' });
   });
@@ -38,7 +45,13 @@ describe('profiles, onboarding and photos', () => {
       games: [{ name: 'Lantern Keep', website: 'https://example.com', storeLink: 'https://store.example.com/lk' }],
       socials: { discord: 'kenji#0001' },
     });
-    expect(response.body.content.user).toMatchObject({ name: 'Kenji Ito', jobTitle: 'Systems designer', location: { city: 'Osaka' }, games: [{ name: 'Lantern Keep' }], socials: { discord: 'kenji#0001' } });
+    expect(response.body.content.user).toMatchObject({
+      name: 'Kenji Ito',
+      jobTitle: 'Systems designer',
+      location: { city: 'Osaka' },
+      games: [{ name: 'Lantern Keep' }],
+      socials: { discord: 'kenji#0001' },
+    });
   });
 
   it('takes only real images up to 500 KB, and serves them', async () => {
@@ -46,9 +59,19 @@ describe('profiles, onboarding and photos', () => {
     const client = await loginAs(app, user);
     const tooBig = new Uint8Array(500 * 1024 + 1);
     tooBig.set(PNG);
-    expect((await client.put('/users/me/images/avatar', tooBig, { 'content-type': 'image/png' })).body.error.message).toBe(AuthTexts.photoTooBig);
-    expect((await client.put('/users/me/images/avatar', Uint8Array.from(Buffer.from('plain text')), { 'content-type': 'image/png' })).body.error.message).toBe(AuthTexts.photoWrongType);
-    expect((await client.put('/users/me/images/avatar', PNG, { 'content-type': 'application/pdf' })).body.error.message).toBe(AuthTexts.photoWrongType);
+    expect(
+      (await client.put('/users/me/images/avatar', tooBig, { 'content-type': 'image/png' })).body.error.message,
+    ).toBe(AuthTexts.photoTooBig);
+    expect(
+      (
+        await client.put('/users/me/images/avatar', Uint8Array.from(Buffer.from('plain text')), {
+          'content-type': 'image/png',
+        })
+      ).body.error.message,
+    ).toBe(AuthTexts.photoWrongType);
+    expect(
+      (await client.put('/users/me/images/avatar', PNG, { 'content-type': 'application/pdf' })).body.error.message,
+    ).toBe(AuthTexts.photoWrongType);
     const saved = await client.put('/users/me/images/avatar', PNG, { 'content-type': 'image/png' });
     expect(saved.status).toBe(200);
     const url = saved.body.content.user.avatarUrl as string;
@@ -62,7 +85,11 @@ describe('profiles, onboarding and photos', () => {
 
   it('switches the community profile between public and private', async () => {
     const client = await loginAs(app, await createUser(app));
-    expect((await client.patch('/users/me/privacy', { isPrivateAccount: true })).body.content.user.isPrivateAccount).toBe(true);
-    expect((await client.patch('/users/me/privacy', { isPrivateAccount: false })).body.content.user.isPrivateAccount).toBe(false);
+    expect(
+      (await client.patch('/users/me/privacy', { isPrivateAccount: true })).body.content.user.isPrivateAccount,
+    ).toBe(true);
+    expect(
+      (await client.patch('/users/me/privacy', { isPrivateAccount: false })).body.content.user.isPrivateAccount,
+    ).toBe(false);
   });
 });

@@ -5,5 +5,10 @@ import { UsersController } from './users.controller.js';
 import { UsersRepository } from './users.repository.js';
 import { UsersService } from './users.service.js';
 
-@Module({ imports: [WorkspacesModule, PlansModule], controllers: [UsersController], providers: [UsersRepository, UsersService], exports: [UsersService] })
+@Module({
+  imports: [WorkspacesModule, PlansModule],
+  controllers: [UsersController],
+  providers: [UsersRepository, UsersService],
+  exports: [UsersService],
+})
 export class UsersModule {}

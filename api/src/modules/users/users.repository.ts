@@ -18,7 +18,10 @@ export class UsersRepository {
   }
 
   refsByEmail(emails: string[]) {
-    return this.prisma.user.findMany({ where: { email: { in: emails } }, select: { id: true, email: true, username: true, firstName: true, lastName: true } });
+    return this.prisma.user.findMany({
+      where: { email: { in: emails } },
+      select: { id: true, email: true, username: true, firstName: true, lastName: true },
+    });
   }
 
   findById(id: string, tx: TransactionClient = this.prisma): Promise<UserRecord | null> {
@@ -30,12 +33,18 @@ export class UsersRepository {
   }
 
   findByGoogle(issuer: string, subject: string): Promise<UserRecord | null> {
-    return this.prisma.user.findUnique({ where: { googleIssuer_googleSubject: { googleIssuer: issuer, googleSubject: subject } }, include: userWithImages });
+    return this.prisma.user.findUnique({
+      where: { googleIssuer_googleSubject: { googleIssuer: issuer, googleSubject: subject } },
+      include: userWithImages,
+    });
   }
 
   async usernameTaken(username: string, exceptUserId?: string): Promise<boolean> {
     const found = await this.prisma.user.findFirst({
-      where: { username: { equals: username, mode: 'insensitive' }, ...(exceptUserId ? { NOT: { id: exceptUserId } } : {}) },
+      where: {
+        username: { equals: username, mode: 'insensitive' },
+        ...(exceptUserId ? { NOT: { id: exceptUserId } } : {}),
+      },
       select: { id: true },
     });
     return !!found;
@@ -55,16 +64,32 @@ export class UsersRepository {
 
   /** A login: refuses a disabled account (returns false) and otherwise records the time. */
   async recordLogin(userId: string, tx: TransactionClient = this.prisma): Promise<boolean> {
-    const { count } = await tx.user.updateMany({ where: { id: userId, disabledAt: null }, data: { lastLoginAt: new Date() } });
+    const { count } = await tx.user.updateMany({
+      where: { id: userId, disabledAt: null },
+      data: { lastLoginAt: new Date() },
+    });
     return count === 1;
   }
 
   /** The admin users screen: newest first, by e-mail, username or name, and by state. */
-  async adminPage(filter: { search?: string; state?: 'confirmed' | 'unconfirmed' | 'disabled' }, page: number, pageSize: number) {
+  async adminPage(
+    filter: { search?: string; state?: 'confirmed' | 'unconfirmed' | 'disabled' },
+    page: number,
+    pageSize: number,
+  ) {
     const search = filter.search?.trim();
     const contains = (value: string) => ({ contains: value, mode: 'insensitive' as const });
     const where: Prisma.UserWhereInput = {
-      ...(search ? { OR: [{ email: contains(search) }, { username: contains(search) }, { firstName: contains(search) }, { lastName: contains(search) }] } : {}),
+      ...(search
+        ? {
+            OR: [
+              { email: contains(search) },
+              { username: contains(search) },
+              { firstName: contains(search) },
+              { lastName: contains(search) },
+            ],
+          }
+        : {}),
       ...(filter.state === 'disabled' ? { disabledAt: { not: null } } : {}),
       ...(filter.state === 'confirmed' ? { disabledAt: null, emailConfirmedAt: { not: null } } : {}),
       ...(filter.state === 'unconfirmed' ? { disabledAt: null, emailConfirmedAt: null } : {}),
@@ -85,7 +110,11 @@ export class UsersRepository {
   }
 
   async adminEmails(tx: TransactionClient = this.prisma): Promise<string[]> {
-    const rows = await tx.user.findMany({ where: { role: 'admin' }, select: { email: true }, orderBy: { createdAt: 'asc' } });
+    const rows = await tx.user.findMany({
+      where: { role: 'admin' },
+      select: { email: true },
+      orderBy: { createdAt: 'asc' },
+    });
     return rows.map((row) => row.email);
   }
 
@@ -103,6 +132,9 @@ export class UsersRepository {
   }
 
   findImage(userId: string, kind: UserImageKind) {
-    return this.prisma.userImage.findUnique({ where: { userId_kind: { userId, kind } }, select: { contentType: true, data: true, updatedAt: true } });
+    return this.prisma.userImage.findUnique({
+      where: { userId_kind: { userId, kind } },
+      select: { contentType: true, data: true, updatedAt: true },
+    });
   }
 }

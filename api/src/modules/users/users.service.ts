@@ -82,7 +82,11 @@ export class UsersService {
   }
 
   /** The admin users screen: a page of accounts by search and state. */
-  adminPage(filter: { search?: string; state?: 'confirmed' | 'unconfirmed' | 'disabled' }, page: number, pageSize: number) {
+  adminPage(
+    filter: { search?: string; state?: 'confirmed' | 'unconfirmed' | 'disabled' },
+    page: number,
+    pageSize: number,
+  ) {
     return this.users.adminPage(filter, page, pageSize);
   }
 
@@ -135,7 +139,9 @@ export class UsersService {
   async completeOnboarding(userId: string, answers: Onboarding): Promise<AuthenticatedUser> {
     const { username, company, jobTitle, ...rest } = answers;
     if (await this.users.usernameTaken(username, userId)) {
-      throw new AppError('USER_USERNAME_TAKEN', { details: { fields: [{ field: 'username', message: AuthTexts.usernameTaken }] } });
+      throw new AppError('USER_USERNAME_TAKEN', {
+        details: { fields: [{ field: 'username', message: AuthTexts.usernameTaken }] },
+      });
     }
     try {
       const user = await this.users.update(userId, {
@@ -148,7 +154,9 @@ export class UsersService {
       return this.view(user);
     } catch (error) {
       if ((error as { code?: string }).code === 'P2002') {
-        throw new AppError('USER_USERNAME_TAKEN', { details: { fields: [{ field: 'username', message: AuthTexts.usernameTaken }] } });
+        throw new AppError('USER_USERNAME_TAKEN', {
+          details: { fields: [{ field: 'username', message: AuthTexts.usernameTaken }] },
+        });
       }
       throw error;
     }
@@ -169,7 +177,12 @@ export class UsersService {
     return this.view(await this.users.update(userId, { isPrivateAccount }));
   }
 
-  async saveImage(userId: string, kind: 'avatar' | 'cover', contentType: string | undefined, body: unknown): Promise<AuthenticatedUser> {
+  async saveImage(
+    userId: string,
+    kind: 'avatar' | 'cover',
+    contentType: string | undefined,
+    body: unknown,
+  ): Promise<AuthenticatedUser> {
     const data = Buffer.isBuffer(body) ? body : null;
     if (!data || data.length === 0) throw new AppError('USER_PHOTO_MISSING');
     const type = (contentType ?? '').split(';')[0].trim().toLowerCase();

@@ -11,7 +11,10 @@ describe('community pages and search over public diagrams and designers', () => 
   let privateFuid: string;
   const page = async (path: string) => {
     const response = await fetch(`${app.url}${path}`);
-    return { status: response.status, html: (await response.text()).replace(/&#x27;/g, "'").replaceAll('<!-- -->', '') };
+    return {
+      status: response.status,
+      html: (await response.text()).replace(/&#x27;/g, "'").replaceAll('<!-- -->', ''),
+    };
   };
 
   beforeAll(async () => {
@@ -30,13 +33,25 @@ describe('community pages and search over public diagrams and designers', () => 
 
   it('suggests public diagrams and designers, never private diagrams', async () => {
     const diagrams = await (await fetch(`${app.url}/api/search/suggestions?term=crafting&filter=diagrams`)).json();
-    expect(diagrams).toEqual([{ id: publicFuid, title: 'Crafting Economy Loop', category: 'diagrams', url: `/community/${username}/crafting-economy-loop-${publicFuid}` }]);
+    expect(diagrams).toEqual([
+      {
+        id: publicFuid,
+        title: 'Crafting Economy Loop',
+        category: 'diagrams',
+        url: `/community/${username}/crafting-economy-loop-${publicFuid}`,
+      },
+    ]);
     const designers = await (await fetch(`${app.url}/api/search/suggestions?term=${username}&filter=designers`)).json();
     expect(designers[0]).toMatchObject({ category: 'designers', url: `/community/${username}/profile` });
   });
 
   it('lists public diagrams on explore, see-all and the owner profile, and renders the diagram page', async () => {
-    for (const path of ['/community/explore', '/community/see-all?filter=diagrams', '/community/see-all?filter=diagrams&q=economy', `/community/${username}/profile`]) {
+    for (const path of [
+      '/community/explore',
+      '/community/see-all?filter=diagrams',
+      '/community/see-all?filter=diagrams&q=economy',
+      `/community/${username}/profile`,
+    ]) {
       const { status, html } = await page(path);
       expect(status, path).toBe(200);
       expect(html, path).toContain('Crafting Economy Loop');
@@ -62,7 +77,12 @@ describe('community pages and search over public diagrams and designers', () => 
   });
 
   it('answers the community not-found page for private diagrams, wrong owners and unknown designers', async () => {
-    for (const path of [`/community/${username}/crafting-secret-plans-${privateFuid}`, `/community/someone-else/crafting-economy-loop-${publicFuid}`, '/community/nobody-here/profile', `/community/${username}/not-a-diagram`]) {
+    for (const path of [
+      `/community/${username}/crafting-secret-plans-${privateFuid}`,
+      `/community/someone-else/crafting-economy-loop-${publicFuid}`,
+      '/community/nobody-here/profile',
+      `/community/${username}/not-a-diagram`,
+    ]) {
       const { status, html } = await page(path);
       expect(status, path).toBe(404);
       expect(html, path).toContain('This page is missing or under maintenance');
@@ -74,7 +94,13 @@ describe('community pages and search over public diagrams and designers', () => 
     const designer = await prisma.user.findUniqueOrThrow({ where: { username } });
     const followers = [];
     for (let i = 0; i < 26; i++) followers.push(await createUser(app, { username: `fan${i}-${Date.now() % 100000}` }));
-    await prisma.userFollow.createMany({ data: followers.map((f, i) => ({ followerId: f.id, followedId: designer.id, createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)) })) });
+    await prisma.userFollow.createMany({
+      data: followers.map((f, i) => ({
+        followerId: f.id,
+        followedId: designer.id,
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
+      })),
+    });
     const card = (f: { username: string | null }) => `href="/community/${f.username}/profile"`;
     const first = await page(`/community/${username}/followers`);
     expect(first.html).toContain('Page 1 of 2');
@@ -90,6 +116,7 @@ describe('community pages and search over public diagrams and designers', () => 
     expect(beyond.status).toBe(200);
     expect(beyond.html).not.toContain(card(followers[0]));
     // Not a page number: the not-found page, as for the articles' pages.
-    for (const bad of ['0', 'abc', '-1', '1.5']) expect((await page(`/community/${username}/followers?page=${bad}`)).status, bad).toBe(404);
+    for (const bad of ['0', 'abc', '-1', '1.5'])
+      expect((await page(`/community/${username}/followers?page=${bad}`)).status, bad).toBe(404);
   });
 });

@@ -15,7 +15,13 @@ describe('website sections without content', () => {
       { type: 'logos', title: 'Learning and building with our partners', partners: ['a-partner-that-left'] },
       { type: 'rich_text', text: 'The rest of the page.' },
     ];
-    const saved = await admin.request('PUT', '/content/entries/page/partners-gone', { title: 'Partners gone', description: '', status: 'publish', body: '', data: { layout: 'main', blocks } });
+    const saved = await admin.request('PUT', '/content/entries/page/partners-gone', {
+      title: 'Partners gone',
+      description: '',
+      status: 'publish',
+      body: '',
+      data: { layout: 'main', blocks },
+    });
     expect(saved.status).toBe(200);
     const html = await (await fetch(`${app.url}/partners-gone`)).text();
     expect(html).toContain('The rest of the page.');

@@ -2,7 +2,16 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Request } from 'express';
 import { IdentityResolver } from '../../core/auth/identity-resolver.js';
-import type { Collection, CommunityExplore, CommunityFilter, CommunityList, CommunityListOptions, SearchFilter, SuggestionContext, WebsiteGateway } from '@loopwright/contracts';
+import type {
+  Collection,
+  CommunityExplore,
+  CommunityFilter,
+  CommunityList,
+  CommunityListOptions,
+  SearchFilter,
+  SuggestionContext,
+  WebsiteGateway,
+} from '@loopwright/contracts';
 import { CommunityService } from '../community/community.service.js';
 import { SpotlightService } from '../community/spotlight.service.js';
 import { BlogService } from '../content/blog.service.js';
@@ -70,7 +79,9 @@ export class WebsiteGatewayService implements WebsiteGateway, OnModuleInit {
     return this.cache.get(`learn:${collection}:${slug}`, () => this.learn.page(collection, slug, false));
   }
   posts(perPage: number, page: number, categorySlug?: string) {
-    return this.cache.get(`posts:${perPage}:${page}:${categorySlug ?? ''}`, () => this.blog.posts(perPage, page, categorySlug));
+    return this.cache.get(`posts:${perPage}:${page}:${categorySlug ?? ''}`, () =>
+      this.blog.posts(perPage, page, categorySlug),
+    );
   }
   postsByAuthor(slug: string, perPage: number, page: number) {
     return this.cache.get(`author:${slug}:${perPage}:${page}`, () => this.blog.postsByAuthor(slug, perPage, page));
@@ -136,7 +147,13 @@ export class WebsiteGatewayService implements WebsiteGateway, OnModuleInit {
     const first = { page: 1, count: 8 };
     const [spotlight, forHire, templates, dNewest, dPopular, dMonth, uNewest, uPopular, uMonth] = await Promise.all([
       this.spotlight.list(viewer),
-      this.community.seeAll('designersForHire', { viewerId: viewer, diagramSort: 'appreciated', designerSort: 'active', page: 1, count: 4 }),
+      this.community.seeAll('designersForHire', {
+        viewerId: viewer,
+        diagramSort: 'appreciated',
+        designerSort: 'active',
+        page: 1,
+        count: 4,
+      }),
       this.community.newTemplates(viewer),
       this.community.diagramTab('newest', viewer, first),
       this.community.diagramTab('popular', viewer, first),
@@ -159,7 +176,9 @@ export class WebsiteGatewayService implements WebsiteGateway, OnModuleInit {
     const viewerId = null;
     if (filter === 'tags') return { kind: 'tags', ...(await this.community.tags(options.term, options)) };
     const result = await this.community.seeAll(filter, { viewerId, ...options });
-    return filter === 'diagrams' || filter === 'newTemplates' ? ({ kind: 'diagrams', ...result } as CommunityList) : ({ kind: 'designers', ...result } as CommunityList);
+    return filter === 'diagrams' || filter === 'newTemplates'
+      ? ({ kind: 'diagrams', ...result } as CommunityList)
+      : ({ kind: 'designers', ...result } as CommunityList);
   }
 
   async viewerRole(request: unknown): Promise<string | null> {

@@ -11,7 +11,13 @@ export const PERSONAL_WORKSPACE_NAME = 'Personal';
  */
 export function createPersonalWorkspace(db: WorkspaceWriter, userId: string) {
   return db.workspace.create({
-    data: { kind: 'personal', name: PERSONAL_WORKSPACE_NAME, ownerId: userId, personalUserId: userId, members: { create: { userId, role: 'owner', status: 'active' } } },
+    data: {
+      kind: 'personal',
+      name: PERSONAL_WORKSPACE_NAME,
+      ownerId: userId,
+      personalUserId: userId,
+      members: { create: { userId, role: 'owner', status: 'active' } },
+    },
     select: { id: true },
   });
 }

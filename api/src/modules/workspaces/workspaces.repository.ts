@@ -34,8 +34,16 @@ export class WorkspacesRepository {
 
   async teamOf(userId: string) {
     const select = { id: true, name: true, ownerId: true } as const;
-    const owned = await this.prisma.workspace.findFirst({ where: { kind: 'team', ownerId: userId }, select, orderBy: { createdAt: 'asc' } });
+    const owned = await this.prisma.workspace.findFirst({
+      where: { kind: 'team', ownerId: userId },
+      select,
+      orderBy: { createdAt: 'asc' },
+    });
     if (owned) return owned;
-    return this.prisma.workspace.findFirst({ where: { kind: 'team', downgradedAt: null, members: { some: { userId, status: 'active' } } }, select, orderBy: { createdAt: 'asc' } });
+    return this.prisma.workspace.findFirst({
+      where: { kind: 'team', downgradedAt: null, members: { some: { userId, status: 'active' } } },
+      select,
+      orderBy: { createdAt: 'asc' },
+    });
   }
 }

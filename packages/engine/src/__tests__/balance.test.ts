@@ -7,7 +7,9 @@ import { BalanceTestError, describeBalanceTest, NOTHING_PLOTTED, runBalanceTest 
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const CLI = `${ROOT}packages/engine/dist/cli/main.js`;
-const economy = JSON.parse(readFileSync(`${ROOT}examples/economy.json`, 'utf8')) as { nodes: { id: string; showInChart?: boolean }[] };
+const economy = JSON.parse(readFileSync(`${ROOT}examples/economy.json`, 'utf8')) as {
+  nodes: { id: string; showInChart?: boolean }[];
+};
 
 function newestSource(dir: string): number {
   let t = 0;
@@ -47,15 +49,23 @@ describe('balance tests', () => {
     expect(() => runBalanceTest(economy, { nodeId: 'Gold' })).toThrow(/minimum, a maximum or both/);
     const hidden = { ...economy, nodes: economy.nodes.map((n) => ({ ...n, showInChart: false })) };
     expect(() => runBalanceTest(hidden, { nodeId: 'Gold', min: 1 })).toThrow(NOTHING_PLOTTED);
-    expect(describeBalanceTest({ nodeId: 'Gold', step: 100, min: 50, max: 200, share: 95, runs: 1000, seed: 42 }, { type: 'pool', name: 'Gold' }))
-      .toBe('pool Gold after 100 steps is between 50 and 200 in at least 95% of 1,000 runs, seed 42');
-    expect(describeBalanceTest({ nodeId: 'Gold', max: 10 })).toBe('element Gold at the end is at most 10 in at least 100% of 100 runs, seed 0');
+    expect(
+      describeBalanceTest(
+        { nodeId: 'Gold', step: 100, min: 50, max: 200, share: 95, runs: 1000, seed: 42 },
+        { type: 'pool', name: 'Gold' },
+      ),
+    ).toBe('pool Gold after 100 steps is between 50 and 200 in at least 95% of 1,000 runs, seed 42');
+    expect(describeBalanceTest({ nodeId: 'Gold', max: 10 })).toBe(
+      'element Gold at the end is at most 10 in at least 100% of 100 runs, seed 0',
+    );
   });
 
   describe('loopwright-sim test', () => {
     beforeAll(() => {
       if (!existsSync(CLI) || statSync(CLI).mtimeMs < newestSource(`${ROOT}packages/engine/src`)) {
-        execFileSync(process.execPath, [`${ROOT}node_modules/typescript/bin/tsc`, '-b', `${ROOT}packages/engine`], { stdio: 'inherit' });
+        execFileSync(process.execPath, [`${ROOT}node_modules/typescript/bin/tsc`, '-b', `${ROOT}packages/engine`], {
+          stdio: 'inherit',
+        });
       }
     }, 120_000);
     const cli = (...args: string[]) => {
@@ -69,11 +79,20 @@ describe('balance tests', () => {
     };
 
     it('prints PASS/FAIL per test and exits 1 when one fails', () => {
-      const passing = write('pass.json', [{ name: 'Gold on track', nodeId: 'Gold', step: 100, min: 380, max: 520, share: 95, runs: 200, seed: 42 }]);
+      const passing = write('pass.json', [
+        { name: 'Gold on track', nodeId: 'Gold', step: 100, min: 380, max: 520, share: 95, runs: 200, seed: 42 },
+      ]);
       const ok = cli('test', `${ROOT}examples/economy.json`, passing);
       expect(ok.code).toBe(0);
-      expect(ok.out).toMatch(/^PASS Gold on track: pool Gold after 100 steps is between 380 and 520 in at least 95% of 200 runs, seed 42 {2}\(observed 100\.0%/);
-      const mixed = write('mixed.json', { tests: [{ name: 'on track', nodeId: 'Gold', step: 100, min: 380, runs: 50 }, { name: 'too rich', nodeId: 'Gold', step: 100, max: 200, runs: 50 }] });
+      expect(ok.out).toMatch(
+        /^PASS Gold on track: pool Gold after 100 steps is between 380 and 520 in at least 95% of 200 runs, seed 42 {2}\(observed 100\.0%/,
+      );
+      const mixed = write('mixed.json', {
+        tests: [
+          { name: 'on track', nodeId: 'Gold', step: 100, min: 380, runs: 50 },
+          { name: 'too rich', nodeId: 'Gold', step: 100, max: 200, runs: 50 },
+        ],
+      });
       const bad = cli('test', `${ROOT}examples/economy.json`, mixed);
       expect(bad.code).toBe(1);
       expect(bad.out).toContain('PASS on track');
@@ -84,7 +103,11 @@ describe('balance tests', () => {
     it('exits 2 on a bad tests file, an unknown node or a missing argument', () => {
       expect(cli('test', `${ROOT}examples/economy.json`).code).toBe(2);
       expect(cli('test', `${ROOT}examples/economy.json`, write('broken.json', { nope: 1 })).code).toBe(2);
-      const unknown = cli('test', `${ROOT}examples/economy.json`, write('unknown.json', [{ nodeId: 'Silver', min: 1 }]));
+      const unknown = cli(
+        'test',
+        `${ROOT}examples/economy.json`,
+        write('unknown.json', [{ nodeId: 'Silver', min: 1 }]),
+      );
       expect(unknown.code).toBe(2);
       expect(unknown.err).toContain("no pool or register 'Silver'");
     });

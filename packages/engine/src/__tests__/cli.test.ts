@@ -26,7 +26,9 @@ function cli(...args: string[]) {
 beforeAll(() => {
   // The CLI runs from the build; rebuild when the sources are newer.
   if (!existsSync(CLI) || statSync(CLI).mtimeMs < newestSource(`${ROOT}packages/engine/src`)) {
-    execFileSync(process.execPath, [`${ROOT}node_modules/typescript/bin/tsc`, '-b', `${ROOT}packages/engine`], { stdio: 'inherit' });
+    execFileSync(process.execPath, [`${ROOT}node_modules/typescript/bin/tsc`, '-b', `${ROOT}packages/engine`], {
+      stdio: 'inherit',
+    });
   }
 }, 120_000);
 
@@ -40,7 +42,12 @@ describe('loopwright-sim', () => {
     expect(doc.runs[0].series.Gold).toEqual([1, 2, 3, 4, 5, 1, 3, 5, 2, 5, 3, 7, 6, 6, 7, 9]);
     expect(doc.summary.Upgrades.median).toEqual([0, 0, 0, 0, 0, 1, 1, 1, 2, 2, 3, 3, 4, 5, 6, 7]);
     const ten = JSON.parse(cli('run', `${FIXTURES}ex10-activator-end.json`, '--json').out);
-    expect(ten.runs[0]).toEqual({ steps: 5, end: 'win', final: { P: 5, Q: 3 }, series: { P: [1, 2, 3, 4, 5], Q: [1, 2, 3, 3, 3] } });
+    expect(ten.runs[0]).toEqual({
+      steps: 5,
+      end: 'win',
+      final: { P: 5, Q: 3 },
+      series: { P: [1, 2, 3, 4, 5], Q: [1, 2, 3, 3, 3] },
+    });
   });
 
   it('reads both XML formats', () => {
@@ -79,10 +86,26 @@ describe('loopwright-sim', () => {
   });
 
   it('--assert exits 0 when all hold, 1 naming each failure', () => {
-    const ok = cli('run', `${FIXTURES}ex08-invest.json`, '--assert', 'mean(Upgrades, end) >= 3', '--assert', 'p95(Gold, 16) < 500');
+    const ok = cli(
+      'run',
+      `${FIXTURES}ex08-invest.json`,
+      '--assert',
+      'mean(Upgrades, end) >= 3',
+      '--assert',
+      'p95(Gold, 16) < 500',
+    );
     expect(ok.code).toBe(0);
     expect(ok.err).toMatch(/PASS mean\(Upgrades, end\) >= 3/);
-    const bad = cli('run', `${FIXTURES}ex08-invest.json`, '--assert', 'mean(Upgrades, end) >= 30', '--assert', 'max(Gold, 16) == 9', '--assert', 'median(Gold, 3) > 3');
+    const bad = cli(
+      'run',
+      `${FIXTURES}ex08-invest.json`,
+      '--assert',
+      'mean(Upgrades, end) >= 30',
+      '--assert',
+      'max(Gold, 16) == 9',
+      '--assert',
+      'median(Gold, 3) > 3',
+    );
     expect(bad.code).toBe(1);
     expect(bad.err).toMatch(/FAIL mean\(Upgrades, end\) >= 30/);
     expect(bad.err).toMatch(/FAIL median\(Gold, 3\) > 3/);

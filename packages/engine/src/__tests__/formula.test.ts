@@ -6,9 +6,16 @@ import { parseStateRole } from '../formula/roles.js';
 import { Rng } from '../random.js';
 
 const ctx = (seed = 1): EvalContext => ({
-  value: new Float64Array(4), vars: new Float64Array(0), labelDelta: new Float64Array(0), rng: new Rng(seed), countColour: () => 0,
+  value: new Float64Array(4),
+  vars: new Float64Array(0),
+  labelDelta: new Float64Array(0),
+  rng: new Rng(seed),
+  countColour: () => 0,
 });
-const scope = { resolve: (n: string) => (n === 'x' ? () => 10 : undefined), diagramDice: (c: EvalContext) => 1 + c.rng.int(6) };
+const scope = {
+  resolve: (n: string) => (n === 'x' ? () => 10 : undefined),
+  diagramDice: (c: EvalContext) => 1 + c.rng.int(6),
+};
 const value = (src: string, seed = 1): number => compileExpr(parseFormula(src), scope)(ctx(seed));
 const samples = (src: string, n = 3000): number[] => {
   const ev = compileExpr(parseFormula(src), scope);
@@ -38,7 +45,9 @@ describe('formula language', () => {
   });
   it('has the math.js functions machinations.io registers use', () => {
     expect(value('sum(1, 2, 3) + largerEq(2, 2) + smallerEq(3, 2) + unequal(1, 2)')).toBe(6 + 1 + 0 + 1);
-    expect([value('compare(1, 2)'), value('compare(2, 2)'), value('compare(3, 2)'), value('sign(-4)')]).toEqual([-1, 0, 1, -1]);
+    expect([value('compare(1, 2)'), value('compare(2, 2)'), value('compare(3, 2)'), value('sign(-4)')]).toEqual([
+      -1, 0, 1, -1,
+    ]);
     expect([value('mod(7, 3)'), value('mod(-1, 3)'), value('mod(5, 0)')]).toEqual([1, 2, 0]);
     expect(value('isPositive(2) + isNegative(2) + isZero(0) + isInteger(2.5) + isInteger(4)')).toBe(3);
     expect(value('log(8, 2) + exp(0)')).toBeCloseTo(4);

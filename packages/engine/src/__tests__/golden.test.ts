@@ -14,10 +14,13 @@ const cases: [string, Record<string, number[]>, string?][] = [
   ['ex06-converter', { Fragments: [7, 4, 1, 1], Keys: [1, 2, 3, 3] }],
   ['ex07-trigger', { Keys: [0, 1, 2, 3, 3], Fragments: [7, 4, 1, 1, 1] }],
   ['ex07-trigger-same-step', { Keys: [1, 2, 3, 3] }],
-  ['ex08-invest', {
-    Gold: [1, 2, 3, 4, 5, 1, 3, 5, 2, 5, 3, 7, 6, 6, 7, 9],
-    Upgrades: [0, 0, 0, 0, 0, 1, 1, 1, 2, 2, 3, 3, 4, 5, 6, 7],
-  }],
+  [
+    'ex08-invest',
+    {
+      Gold: [1, 2, 3, 4, 5, 1, 3, 5, 2, 5, 3, 7, 6, 6, 7, 9],
+      Upgrades: [0, 0, 0, 0, 0, 1, 1, 1, 2, 2, 3, 3, 4, 5, 6, 7],
+    },
+  ],
   ['ex09-node-modifier', { Settlements: [1, 2, 3, 4], VP: [0, 2, 4, 6] }],
   ['ex10-activator-end', { P: [1, 2, 3, 4, 5], Q: [1, 2, 3, 3, 3] }, 'win'],
   ['ex11-interval', { P: [0, 0, 1, 1, 1, 2] }],
@@ -38,7 +41,11 @@ describe('golden examples (ENGINE.md §10)', () => {
   it('ex12: the gate gives (3,7), (2,8), (3,7) per step', () => {
     const { A, B } = run(fixture('ex12-gate')).series;
     const gains = A.map((a, t) => [a - (A[t - 1] ?? 0), B[t] - (B[t - 1] ?? 0)]);
-    expect(gains).toEqual([[3, 7], [2, 8], [3, 7]]);
+    expect(gains).toEqual([
+      [3, 7],
+      [2, 8],
+      [3, 7],
+    ]);
   });
 
   it('ex13: D6 has mean 3.5 and variance 35/12 per step', () => {

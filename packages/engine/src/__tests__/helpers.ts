@@ -12,7 +12,12 @@ type N = Record<string, unknown> & { id: string; type: string };
 type C = Record<string, unknown> & { id: string; from: string; to: string };
 
 /** Small builder for documents in tests. */
-export function diagram(nodes: N[], connections: (C & { kind?: 'resource' | 'state' })[], settings: Record<string, unknown> = {}, variables: { name: string; formula: string }[] = []): DiagramInput {
+export function diagram(
+  nodes: N[],
+  connections: (C & { kind?: 'resource' | 'state' })[],
+  settings: Record<string, unknown> = {},
+  variables: { name: string; formula: string }[] = [],
+): DiagramInput {
   return {
     version: 1,
     settings: { stepsLimit: 10, ...settings },

@@ -11,7 +11,12 @@ const SHARED = fileURLToPath(new URL('../../../../../shared/corpus/machinations-
 const LOCAL = `${FIXTURES}machinations-io/`;
 
 function files(dir: string): string[] {
-  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.xml')).sort().map((f) => `${dir}${f}`) : [];
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.xml'))
+        .sort()
+        .map((f) => `${dir}${f}`)
+    : [];
 }
 
 /** Ids of the cells of a file, read without our importer: every mx…Cell / object element that has one. */
@@ -25,8 +30,15 @@ function check(path: string): void {
   expect(r.format).toBe('mxgraph');
   const errors = validate(r.diagram).filter((p) => p.severity === 'error');
   expect(errors, `${path}: validation errors`).toEqual([]);
-  const accounted = new Set([...r.diagram.nodes!.map((n) => n.id), ...r.diagram.connections!.map((c) => c.id), ...r.warnings.map((w) => w.id)]);
-  expect(cellIds(xml).filter((id) => !accounted.has(id)), `${path}: cells neither imported nor reported`).toEqual([]);
+  const accounted = new Set([
+    ...r.diagram.nodes!.map((n) => n.id),
+    ...r.diagram.connections!.map((c) => c.id),
+    ...r.warnings.map((w) => w.id),
+  ]);
+  expect(
+    cellIds(xml).filter((id) => !accounted.has(id)),
+    `${path}: cells neither imported nor reported`,
+  ).toEqual([]);
   for (const w of r.warnings) expect(w.kind && w.message, `${path}: report entry without kind or reason`).toBeTruthy();
   const registers = (xml.match(/<mxMachinationRegisterCell\s/g) ?? []).length;
   expect(r.diagram.nodes!.filter((n) => n.type === 'register')).toHaveLength(registers);
@@ -38,10 +50,16 @@ function check(path: string): void {
 
 describe('machinations.io exports', () => {
   const shared = files(SHARED);
-  it.runIf(shared.length > 0 || process.env.CI === 'true')('every file of ../shared/corpus/machinations-io imports, validates, runs 100 steps and accounts for every cell', () => {
-    expect(shared.length).toBeGreaterThanOrEqual(97);
-    for (const path of shared) check(path);
-  }, 300_000);
+  it.runIf(shared.length > 0 || process.env.CI === 'true')(
+    'every file of ../shared/corpus/machinations-io imports, validates, runs 100 steps and accounts for every cell',
+    () => {
+      expect(shared.length).toBeGreaterThanOrEqual(97);
+      for (const path of shared) check(path);
+    },
+    300_000,
+  );
 
-  it.each(files(LOCAL).map((p) => [p.slice(LOCAL.length), p]))('%s (copied into the fixtures)', (_name, path) => check(path));
+  it.each(files(LOCAL).map((p) => [p.slice(LOCAL.length), p]))('%s (copied into the fixtures)', (_name, path) =>
+    check(path),
+  );
 });

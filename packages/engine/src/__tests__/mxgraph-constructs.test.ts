@@ -12,15 +12,36 @@ import { validate } from '../validate.js';
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const geo = '<mxGeometry x="10" y="20" width="46" height="46" as="geometry"/>';
 const node = (tag: string, id: string, attrs: Record<string, string> = {}, inner = '') =>
-  `<${tag} id="${id}" ${Object.entries(attrs).map(([k, v]) => `${k}="${esc(v)}"`).join(' ')} vertex="1" parent="1">${geo}${inner}</${tag}>`;
-const pool = (id: string, attrs: Record<string, string> = {}) => node('mxPoolShapeCell', id, { label: id, number: '0', capacity: '-1', activation: 'passive', actionMode: 'pull-any', ...attrs });
-const source = (id: string, activation = 'automatic', attrs: Record<string, string> = {}) => node('mxSourceShapeCell', id, { label: id, activation, ...attrs });
+  `<${tag} id="${id}" ${Object.entries(attrs)
+    .map(([k, v]) => `${k}="${esc(v)}"`)
+    .join(' ')} vertex="1" parent="1">${geo}${inner}</${tag}>`;
+const pool = (id: string, attrs: Record<string, string> = {}) =>
+  node('mxPoolShapeCell', id, {
+    label: id,
+    number: '0',
+    capacity: '-1',
+    activation: 'passive',
+    actionMode: 'pull-any',
+    ...attrs,
+  });
+const source = (id: string, activation = 'automatic', attrs: Record<string, string> = {}) =>
+  node('mxSourceShapeCell', id, { label: id, activation, ...attrs });
 const res = (id: string, from: string, to: string, formula: string, attrs: Record<string, string> = {}) =>
-  `<mxResourceConnectionCell id="${id}" source="${from}" target="${to}" formula="${esc(formula)}" ${Object.entries(attrs).map(([k, v]) => `${k}="${esc(v)}"`).join(' ')} edge="1" parent="1"/>`;
+  `<mxResourceConnectionCell id="${id}" source="${from}" target="${to}" formula="${esc(formula)}" ${Object.entries(
+    attrs,
+  )
+    .map(([k, v]) => `${k}="${esc(v)}"`)
+    .join(' ')} edge="1" parent="1"/>`;
 const state = (id: string, from: string, to: string, formula: string, attrs: Record<string, string> = {}) =>
-  `<mxStateConnectionCell id="${id}" source="${from}" target="${to}" ${formula === '' ? '' : `formula="${esc(formula)}"`} ${Object.entries(attrs).map(([k, v]) => `${k}="${esc(v)}"`).join(' ')} edge="1" parent="1"/>`;
+  `<mxStateConnectionCell id="${id}" source="${from}" target="${to}" ${formula === '' ? '' : `formula="${esc(formula)}"`} ${Object.entries(
+    attrs,
+  )
+    .map(([k, v]) => `${k}="${esc(v)}"`)
+    .join(' ')} edge="1" parent="1"/>`;
 const file = (cells: string[], model: Record<string, string> = {}) =>
-  `<mxGraphModel ${Object.entries({ diagram_time_steps_limit: '6', ...model }).map(([k, v]) => `${k}="${esc(v)}"`).join(' ')}><root><mxCell id="0"/><mxCell id="1" parent="0"/>${cells.join('')}</root></mxGraphModel>`;
+  `<mxGraphModel ${Object.entries({ diagram_time_steps_limit: '6', ...model })
+    .map(([k, v]) => `${k}="${esc(v)}"`)
+    .join(' ')}><root><mxCell id="0"/><mxCell id="1" parent="0"/>${cells.join('')}</root></mxGraphModel>`;
 
 function load(xml: string) {
   const r = importMxGraphXml(xml);
@@ -32,11 +53,34 @@ const trace = (xml: string, id: string, steps = 6, seed = 1) => run(load(xml).di
 describe('machinations.io constructs', () => {
   it('registers: formula over named inputs, formulas in old labels, interactive values', () => {
     const xml = file([
-      source('S'), pool('P'), res('c', 'S', 'P', '1'),
-      node('mxMachinationRegisterCell', 'R', { label: 'Double', formula: 'a*2', isInteractive: '0', initialValue: '0', step: '1', minValue: '-9999', maxValue: '9999' }),
-      node('mxMachinationRegisterCell', 'Old', { label: 'Cost: a*10', isInteractive: '0', initialValue: '0', step: '1' }),
-      node('mxMachinationRegisterCell', 'I', { label: 'Level', isInteractive: '1', initialValue: '3', step: '1', minValue: '0', maxValue: '5' }),
-      state('in1', 'P', 'R', 'a'), state('in2', 'P', 'Old', 'a'),
+      source('S'),
+      pool('P'),
+      res('c', 'S', 'P', '1'),
+      node('mxMachinationRegisterCell', 'R', {
+        label: 'Double',
+        formula: 'a*2',
+        isInteractive: '0',
+        initialValue: '0',
+        step: '1',
+        minValue: '-9999',
+        maxValue: '9999',
+      }),
+      node('mxMachinationRegisterCell', 'Old', {
+        label: 'Cost: a*10',
+        isInteractive: '0',
+        initialValue: '0',
+        step: '1',
+      }),
+      node('mxMachinationRegisterCell', 'I', {
+        label: 'Level',
+        isInteractive: '1',
+        initialValue: '3',
+        step: '1',
+        minValue: '0',
+        maxValue: '5',
+      }),
+      state('in1', 'P', 'R', 'a'),
+      state('in2', 'P', 'Old', 'a'),
     ]);
     const r = load(xml);
     expect(r.diagram.nodes!.find((n) => n.id === 'Old')).toMatchObject({ name: 'Cost', formula: 'a*10' });
@@ -48,15 +92,29 @@ describe('machinations.io constructs', () => {
   });
 
   it('deterministic gate: weights 1 and 3 send 2 of 8 resources one way and 6 the other', () => {
-    const xml = file([source('S'), node('mxGateShapeCell', 'G', { distributionMode: 'deterministic', activation: 'passive' }), pool('A'), pool('B'),
-      res('in', 'S', 'G', '8'), res('a', 'G', 'A', '1'), res('b', 'G', 'B', '3')]);
+    const xml = file([
+      source('S'),
+      node('mxGateShapeCell', 'G', { distributionMode: 'deterministic', activation: 'passive' }),
+      pool('A'),
+      pool('B'),
+      res('in', 'S', 'G', '8'),
+      res('a', 'G', 'A', '1'),
+      res('b', 'G', 'B', '3'),
+    ]);
     expect(trace(xml, 'A', 2)).toEqual([2, 4]);
     expect(trace(xml, 'B', 2)).toEqual([6, 12]);
   });
 
   it('dice gate ("dice" distribution) is random: 50%/50% splits by chance, below 100% destroys the rest', () => {
-    const xml = file([source('S'), node('mxGateShapeCell', 'G', { distributionMode: 'dice', activation: 'passive' }), pool('A'), pool('B'),
-      res('in', 'S', 'G', '1'), res('a', 'G', 'A', '50%'), res('b', 'G', 'B', '25%')]);
+    const xml = file([
+      source('S'),
+      node('mxGateShapeCell', 'G', { distributionMode: 'dice', activation: 'passive' }),
+      pool('A'),
+      pool('B'),
+      res('in', 'S', 'G', '1'),
+      res('a', 'G', 'A', '50%'),
+      res('b', 'G', 'B', '25%'),
+    ]);
     expect(load(xml).diagram.nodes!.find((n) => n.id === 'G')!.distribution).toBe('random');
     const batch = runBatchSync(load(xml).diagram, { runs: 2000, steps: 1, seed: 3 });
     expect(Math.abs(batch.summary.A.mean[0] - 0.5)).toBeLessThan(0.05);
@@ -66,8 +124,19 @@ describe('machinations.io constructs', () => {
   });
 
   it('dice notation: lowercase d6 and 2d5+1, skill from the diagram settings', () => {
-    const xml = file([source('S'), pool('P'), pool('Q'), source('T'), pool('K'),
-      res('c', 'S', 'P', 'd6'), res('d', 'S', 'Q', '2d5+1'), res('e', 'T', 'K', 'S*2')], { diagram_skill: '3' });
+    const xml = file(
+      [
+        source('S'),
+        pool('P'),
+        pool('Q'),
+        source('T'),
+        pool('K'),
+        res('c', 'S', 'P', 'd6'),
+        res('d', 'S', 'Q', '2d5+1'),
+        res('e', 'T', 'K', 'S*2'),
+      ],
+      { diagram_skill: '3' },
+    );
     const batch = runBatchSync(load(xml).diagram, { runs: 3000, steps: 1, seed: 9 });
     expect([batch.summary.P.min[0], batch.summary.P.max[0]]).toEqual([1, 6]);
     expect(Math.abs(batch.summary.P.mean[0] - 3.5)).toBeLessThan(0.15);
@@ -78,11 +147,16 @@ describe('machinations.io constructs', () => {
 
   it('colours: a colour-coded connection takes only its colour (read from resourcesColor)', () => {
     const blue = '{"colorName": "Blue", "colorCode": "#0060e0"}';
-    const cells = (coded: string) => file([
-      source('S1', 'automatic', { resourcesColor: blue }), source('S2'), pool('P'),
-      node('mxDrainShapeCell', 'D', { activation: 'automatic', actionMode: 'pull-any' }),
-      res('c1', 'S1', 'P', '1'), res('c2', 'S2', 'P', '1'), res('out', 'P', 'D', 'all', { colorCoding: coded, resourcesColor: blue }),
-    ]);
+    const cells = (coded: string) =>
+      file([
+        source('S1', 'automatic', { resourcesColor: blue }),
+        source('S2'),
+        pool('P'),
+        node('mxDrainShapeCell', 'D', { activation: 'automatic', actionMode: 'pull-any' }),
+        res('c1', 'S1', 'P', '1'),
+        res('c2', 'S2', 'P', '1'),
+        res('out', 'P', 'D', 'all', { colorCoding: coded, resourcesColor: blue }),
+      ]);
     // Resources arrive at the end of a step; the drain pulls what P held at the start of it.
     expect(trace(cells('1'), 'P', 4)).toEqual([2, 3, 4, 5]);
     expect(trace(cells('0'), 'P', 4)).toEqual([2, 2, 2, 2]);
@@ -90,9 +164,15 @@ describe('machinations.io constructs', () => {
 
   it('HTML labels: markup goes, entities are decoded, formula text such as <3 stays', () => {
     const label = '<span>&lt;3</span><span></span><span></span>';
-    const xml = file([source('S'), pool('P', { label: '<b>Gold &amp; Gems</b>', style: 'html=1' }), source('T'), pool('Q'),
-      res('c', 'S', 'P', '1'), res('d', 'T', 'Q', '1'),
-      `<mxStateConnectionCell id="a" source="P" target="T" style="html=1" label="${esc(label)}" edge="1" parent="1"/>`]);
+    const xml = file([
+      source('S'),
+      pool('P', { label: '<b>Gold &amp; Gems</b>', style: 'html=1' }),
+      source('T'),
+      pool('Q'),
+      res('c', 'S', 'P', '1'),
+      res('d', 'T', 'Q', '1'),
+      `<mxStateConnectionCell id="a" source="P" target="T" style="html=1" label="${esc(label)}" edge="1" parent="1"/>`,
+    ]);
     const r = load(xml);
     expect(r.diagram.nodes!.find((n) => n.id === 'P')!.name).toBe('Gold & Gems');
     expect(r.diagram.connections!.find((c) => c.id === 'a')!.formula).toBe('<3');
@@ -105,7 +185,9 @@ describe('machinations.io constructs', () => {
     expect(trace(file([...base, res('c', 'S', 'P', '1', { interval: '2' })]), 'P')).toEqual([0, 1, 1, 2, 2, 3]);
     const reg = node('mxMachinationRegisterCell', 'R', { isInteractive: '1', initialValue: '1', step: '1' });
     // Interval 1 plus 1 × the register's value (1, counted before step 1): every 2 steps.
-    expect(trace(file([...base, reg, res('c', 'S', 'P', '1'), state('m', 'R', 'c', '+1i')]), 'P')).toEqual([0, 1, 1, 2, 2, 3]);
+    expect(trace(file([...base, reg, res('c', 'S', 'P', '1'), state('m', 'R', 'c', '+1i')]), 'P')).toEqual([
+      0, 1, 1, 2, 2, 3,
+    ]);
   });
 
   it('state connections ending on a connection: a condition activates it, a plain number is a label modifier', () => {
@@ -121,25 +203,52 @@ describe('machinations.io constructs', () => {
     const cells = [source('S'), pool('Q'), pool('T'), res('q', 'S', 'Q', '1')];
     // Q's change in step t reaches T at the start of t+1.
     expect(trace(file([...cells, state('m', 'Q', 'T', '')]), 'T', 4)).toEqual([0, 1, 2, 3]);
-    const act = file([...cells, source('S3', 'automatic'), pool('P'), res('p', 'S3', 'P', '1'), state('a', 'Q', 'S3', '3')]);
+    const act = file([
+      ...cells,
+      source('S3', 'automatic'),
+      pool('P'),
+      res('p', 'S3', 'P', '1'),
+      state('a', 'Q', 'S3', '3'),
+    ]);
     expect(trace(act, 'P')).toEqual([0, 0, 0, 1, 1, 1]);
     const reg = node('mxMachinationRegisterCell', 'R', { isInteractive: '1', initialValue: '5', step: '1' });
     expect(trace(file([reg, pool('T', { number: '500' }), state('set', 'R', 'T', '=')]), 'T', 3)).toEqual([5, 5, 5]);
   });
 
   it('a trigger that starts at a pool fires when resources arrive in it', () => {
-    const xml = file([source('S'), pool('B'), source('C', 'passive'), pool('D'), res('b', 'S', 'B', '1'), res('d', 'C', 'D', '1'), state('t', 'B', 'C', '*')]);
+    const xml = file([
+      source('S'),
+      pool('B'),
+      source('C', 'passive'),
+      pool('D'),
+      res('b', 'S', 'B', '1'),
+      res('d', 'C', 'D', '1'),
+      state('t', 'B', 'C', '*'),
+    ]);
     expect(trace(xml, 'D', 4)).toEqual([0, 1, 2, 3]);
   });
 
   it('activation modes: interactive nodes wait for a click (passive in batches), "onstart" fires once at the start', () => {
-    const xml = file([source('I', 'interactive'), pool('P'), source('O', 'onstart'), pool('Q'), res('p', 'I', 'P', '1'), res('q', 'O', 'Q', '1')]);
+    const xml = file([
+      source('I', 'interactive'),
+      pool('P'),
+      source('O', 'onstart'),
+      pool('Q'),
+      res('p', 'I', 'P', '1'),
+      res('q', 'O', 'Q', '1'),
+    ]);
     expect(trace(xml, 'P', 3)).toEqual([0, 0, 0]);
     expect(trace(xml, 'Q', 3)).toEqual([1, 1, 1]);
   });
 
   it('end conditions stop the run when their activator holds', () => {
-    const xml = file([source('S'), pool('P'), node('mxEndConditionShapeCell', 'E', { label: 'Rich' }), res('c', 'S', 'P', '1'), state('a', 'P', 'E', '>=3')]);
+    const xml = file([
+      source('S'),
+      pool('P'),
+      node('mxEndConditionShapeCell', 'E', { label: 'Rich' }),
+      res('c', 'S', 'P', '1'),
+      state('a', 'P', 'E', '>=3'),
+    ]);
     const out = run(load(xml).diagram, { steps: 10 });
     expect(out).toMatchObject({ steps: 3, end: 'Rich' });
   });
@@ -159,8 +268,14 @@ describe('machinations.io constructs', () => {
   });
 
   it('whatever the engine would still refuse is left out or fixed, and reported: the import always validates', () => {
-    const r = load(file([source('S'), pool('P', { number: '9', capacity: '3' }), res('c', 'S', 'P', 'all'),
-      `<mxCell id="e" style="shape=resource-connection;html=1" source="P" target="S" edge="1" parent="1"/>`]));
+    const r = load(
+      file([
+        source('S'),
+        pool('P', { number: '9', capacity: '3' }),
+        res('c', 'S', 'P', 'all'),
+        `<mxCell id="e" style="shape=resource-connection;html=1" source="P" target="S" edge="1" parent="1"/>`,
+      ]),
+    );
     expect(r.diagram.connections).toEqual([]);
     expect(r.diagram.nodes!.find((n) => n.id === 'P')!.start).toBe(3);
     expect(r.warnings.filter((w) => w.kind !== 'layer').map((w) => `${w.id}:${w.message}`)).toEqual([
@@ -171,8 +286,21 @@ describe('machinations.io constructs', () => {
   });
 
   it('diagram settings: time steps, dice, runs and time interval', () => {
-    const r = load(file([source('S'), pool('P'), res('c', 'S', 'P', 'D')], { diagram_time_steps_limit: '7', diagram_dice: 'D4', diagram_number_of_total_runs: '20', time_interval: '0.5' }));
-    expect(r.diagram.settings).toMatchObject({ stepsLimit: 7, dice: 'D4', runs: 20, stepSeconds: 0.5, poolTriggers: 'onArrival' });
+    const r = load(
+      file([source('S'), pool('P'), res('c', 'S', 'P', 'D')], {
+        diagram_time_steps_limit: '7',
+        diagram_dice: 'D4',
+        diagram_number_of_total_runs: '20',
+        time_interval: '0.5',
+      }),
+    );
+    expect(r.diagram.settings).toMatchObject({
+      stepsLimit: 7,
+      dice: 'D4',
+      runs: 20,
+      stepSeconds: 0.5,
+      poolTriggers: 'onArrival',
+    });
     const batch = runBatchSync(r.diagram, { runs: 500, seed: 2 });
     expect(batch.steps).toBe(7);
     expect([batch.summary.P.min[0], batch.summary.P.max[0]]).toEqual([1, 4]);

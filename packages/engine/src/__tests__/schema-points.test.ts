@@ -8,8 +8,23 @@ describe('connection bend points', () => {
         { id: 's', type: 'source', name: 'S', x: 0, y: 0, activation: 'automatic' },
         { id: 'p', type: 'pool', name: 'P', x: 200, y: 0 },
       ],
-      connections: [{ id: 'c', kind: 'resource', from: 's', to: 'p', formula: '1', points: [{ x: 100, y: 40 }, { x: 150, y: 40 }] }],
+      connections: [
+        {
+          id: 'c',
+          kind: 'resource',
+          from: 's',
+          to: 'p',
+          formula: '1',
+          points: [
+            { x: 100, y: 40 },
+            { x: 150, y: 40 },
+          ],
+        },
+      ],
     });
-    expect(document.connections[0].points).toEqual([{ x: 100, y: 40 }, { x: 150, y: 40 }]);
+    expect(document.connections[0].points).toEqual([
+      { x: 100, y: 40 },
+      { x: 150, y: 40 },
+    ]);
   });
 });

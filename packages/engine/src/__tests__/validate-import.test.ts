@@ -11,29 +11,62 @@ const codes = (d: unknown) => validate(d).map((p) => `${p.id}:${p.code}`);
 
 describe('validate (ENGINE.md §8)', () => {
   it('explains why nodes are disabled', () => {
-    const d = diagram([
-      { id: 'conv', type: 'converter' }, { id: 'P', type: 'pool', start: 5, capacity: 3 }, { id: 'Q', type: 'pool' },
-      { id: 'trader', type: 'trader' }, { id: 'delay', type: 'delay' }, { id: 'src', type: 'source' }, { id: 'drain', type: 'drain' },
-      { id: 'gate', type: 'gate' }, { id: 'end', type: 'end' }, { id: 'reg', type: 'register', formula: 'a + zz' },
-    ], [
-      { id: 'c1', from: 'conv', to: 'P' }, { id: 'c2', from: 'conv', to: 'Q' },
-      { id: 'd1', from: 'delay', to: 'P' }, { id: 'd2', from: 'delay', to: 'Q' },
-      { id: 'g0', from: 'P', to: 'gate' }, { id: 'g1', from: 'gate', to: 'P', formula: '2' }, { id: 'g2', from: 'gate', to: 'Q', formula: '>3' },
-      { id: 'i', kind: 'state', from: 'P', to: 'reg', formula: 'a' },
-      { id: 'bad', from: 'P', to: 'nowhere' }, { id: 'f', from: 'Q', to: 'P', formula: '3 +' },
-    ]);
+    const d = diagram(
+      [
+        { id: 'conv', type: 'converter' },
+        { id: 'P', type: 'pool', start: 5, capacity: 3 },
+        { id: 'Q', type: 'pool' },
+        { id: 'trader', type: 'trader' },
+        { id: 'delay', type: 'delay' },
+        { id: 'src', type: 'source' },
+        { id: 'drain', type: 'drain' },
+        { id: 'gate', type: 'gate' },
+        { id: 'end', type: 'end' },
+        { id: 'reg', type: 'register', formula: 'a + zz' },
+      ],
+      [
+        { id: 'c1', from: 'conv', to: 'P' },
+        { id: 'c2', from: 'conv', to: 'Q' },
+        { id: 'd1', from: 'delay', to: 'P' },
+        { id: 'd2', from: 'delay', to: 'Q' },
+        { id: 'g0', from: 'P', to: 'gate' },
+        { id: 'g1', from: 'gate', to: 'P', formula: '2' },
+        { id: 'g2', from: 'gate', to: 'Q', formula: '>3' },
+        { id: 'i', kind: 'state', from: 'P', to: 'reg', formula: 'a' },
+        { id: 'bad', from: 'P', to: 'nowhere' },
+        { id: 'f', from: 'Q', to: 'P', formula: '3 +' },
+      ],
+    );
     const found = codes(d);
-    for (const c of ['conv:CONVERTER_NO_INPUT', 'conv:CONVERTER_OUTPUTS', 'P:START_EXCEEDS_CAPACITY', 'trader:TRADER_PAIRS',
-      'delay:DELAY_OUTPUTS', 'src:SOURCE_NO_OUTPUT', 'drain:DRAIN_NO_INPUT', 'gate:GATE_MIXED_OUTPUTS', 'end:END_NO_INPUT',
-      'reg:REGISTER_UNKNOWN_NAME', 'bad:DANGLING_CONNECTION', 'f:INVALID_FORMULA']) expect(found).toContain(c);
+    for (const c of [
+      'conv:CONVERTER_NO_INPUT',
+      'conv:CONVERTER_OUTPUTS',
+      'P:START_EXCEEDS_CAPACITY',
+      'trader:TRADER_PAIRS',
+      'delay:DELAY_OUTPUTS',
+      'src:SOURCE_NO_OUTPUT',
+      'drain:DRAIN_NO_INPUT',
+      'gate:GATE_MIXED_OUTPUTS',
+      'end:END_NO_INPUT',
+      'reg:REGISTER_UNKNOWN_NAME',
+      'bad:DANGLING_CONNECTION',
+      'f:INVALID_FORMULA',
+    ])
+      expect(found).toContain(c);
     const reg = validate(d).find((p) => p.code === 'REGISTER_UNKNOWN_NAME')!;
     expect(reg.position).toBe(5);
     expect(reg.message).toMatch(/only its named inputs \(a\)/);
   });
 
   it('compile throws every error with element id and position; warnings only disable', () => {
-    const d = diagram([{ id: 'S', type: 'source', activation: 'automatic' }, { id: 'P', type: 'pool' }, { id: 'lonely', type: 'drain' }],
-      [{ id: 'c', from: 'S', to: 'P', formula: 'D6 + (' }]);
+    const d = diagram(
+      [
+        { id: 'S', type: 'source', activation: 'automatic' },
+        { id: 'P', type: 'pool' },
+        { id: 'lonely', type: 'drain' },
+      ],
+      [{ id: 'c', from: 'S', to: 'P', formula: 'D6 + (' }],
+    );
     try {
       compile(d);
       expect.fail('should throw');
@@ -56,8 +89,14 @@ describe('import (ENGINE.md §9)', () => {
   it('reads the original Machinations XML (ids by document order) and reports what it left out', () => {
     const text = readFileSync(`${FIXTURES}ex08-invest.machinations.xml`, 'utf8');
     const r = importMachinationsXml(text);
-    expect(r.warnings).toEqual([{ id: 'n8', kind: 'ArtificialPlayer', message: expect.stringContaining('artificial players') }]);
-    expect(r.diagram.connections!.find((c) => c.kind === 'state')).toMatchObject({ from: 'n3', to: 'c4', formula: '+1' });
+    expect(r.warnings).toEqual([
+      { id: 'n8', kind: 'ArtificialPlayer', message: expect.stringContaining('artificial players') },
+    ]);
+    expect(r.diagram.connections!.find((c) => c.kind === 'state')).toMatchObject({
+      from: 'n3',
+      to: 'c4',
+      formula: '+1',
+    });
     const res = run(r.diagram, { steps: 16 });
     expect(res.series.n1).toEqual([1, 2, 3, 4, 5, 1, 3, 5, 2, 5, 3, 7, 6, 6, 7, 9]);
     expect(importDiagram(text).format).toBe('machinations');
@@ -81,8 +120,15 @@ describe('import (ENGINE.md §9)', () => {
       <mxCell id="u" value="?" style="shape=hexagon" vertex="1" parent="1"/>
       <mxResourceConnectionCell id="e" source="p" target="u" value="1" edge="1"/></root></mxGraphModel>`;
     const r = importDiagram(xml);
-    expect(r.diagram.nodes).toEqual([expect.objectContaining({ id: 'p', type: 'pool', name: 'Gold', start: 4, x: 5, y: 6 })]);
-    expect(r.warnings.map((w) => `${w.id}:${w.kind}`).sort()).toEqual(['0:layer', '1:layer', 'e:resource connection', 'u:mxCell']);
+    expect(r.diagram.nodes).toEqual([
+      expect.objectContaining({ id: 'p', type: 'pool', name: 'Gold', start: 4, x: 5, y: 6 }),
+    ]);
+    expect(r.warnings.map((w) => `${w.id}:${w.kind}`).sort()).toEqual([
+      '0:layer',
+      '1:layer',
+      'e:resource connection',
+      'u:mxCell',
+    ]);
   });
 
   it('detects JSON and rejects what it cannot read', () => {

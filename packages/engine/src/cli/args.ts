@@ -46,31 +46,52 @@ export function parseArgs(argv: string[]): CliArgs {
     const int = (min: number): number => {
       const raw = value();
       const v = Number(raw);
-      if (!Number.isInteger(v) || v < min) throw new UsageError(`${a} needs a whole number${min > 0 ? ` ≥ ${min}` : ''}, got '${raw}'`);
+      if (!Number.isInteger(v) || v < min)
+        throw new UsageError(`${a} needs a whole number${min > 0 ? ` ≥ ${min}` : ''}, got '${raw}'`);
       return v;
     };
     switch (a) {
-      case '--runs': args.runs = int(1); break;
+      case '--runs':
+        args.runs = int(1);
+        break;
       case '--seed': {
         const raw = value();
         if (!/^-?\d+$/.test(raw)) throw new UsageError(`--seed needs a whole number, got '${raw}'`);
         args.seed = Number(raw);
         break;
       }
-      case '--steps': args.steps = int(0); break;
-      case '--threads': args.threads = int(1); break;
-      case '--json': args.json = true; break;
-      case '--summary-only': args.summaryOnly = true; break;
-      case '--assert': args.asserts.push(value()); break;
-      case '--percentiles':
-        args.percentiles = value().split(',').map((s) => {
-          const n = Number(s);
-          if (!(n >= 0 && n <= 100)) throw new UsageError(`bad percentile '${s}'`);
-          return n;
-        });
+      case '--steps':
+        args.steps = int(0);
         break;
-      case '-o': case '--output': args.output = value(); break;
-      case '-h': case '--help': args.help = true; break;
+      case '--threads':
+        args.threads = int(1);
+        break;
+      case '--json':
+        args.json = true;
+        break;
+      case '--summary-only':
+        args.summaryOnly = true;
+        break;
+      case '--assert':
+        args.asserts.push(value());
+        break;
+      case '--percentiles':
+        args.percentiles = value()
+          .split(',')
+          .map((s) => {
+            const n = Number(s);
+            if (!(n >= 0 && n <= 100)) throw new UsageError(`bad percentile '${s}'`);
+            return n;
+          });
+        break;
+      case '-o':
+      case '--output':
+        args.output = value();
+        break;
+      case '-h':
+      case '--help':
+        args.help = true;
+        break;
       default:
         if (a.startsWith('--')) throw new UsageError(`unknown option ${a}`);
         positional.push(a);

@@ -9,7 +9,10 @@ export async function runBalanceTests(diagram: unknown, testsFile: string): Prom
   try {
     const parsed = JSON.parse(await readFile(testsFile, 'utf8')) as unknown;
     const list = Array.isArray(parsed) ? parsed : (parsed as { tests?: unknown }).tests;
-    if (!Array.isArray(list) || list.some((t) => typeof t !== 'object' || t === null || typeof (t as { nodeId?: unknown }).nodeId !== 'string')) {
+    if (
+      !Array.isArray(list) ||
+      list.some((t) => typeof t !== 'object' || t === null || typeof (t as { nodeId?: unknown }).nodeId !== 'string')
+    ) {
       throw new Error('expected an array of tests, each with a "nodeId"');
     }
     specs = list as BalanceTestSpec[];
@@ -34,7 +37,9 @@ export async function runBalanceTests(diagram: unknown, testsFile: string): Prom
       const outcome = runBalanceTest(diagram, spec);
       const node = nodes.find((n) => n.id === spec.nodeId || n.name === spec.nodeId);
       if (!outcome.passed) failed++;
-      process.stdout.write(`${outcome.passed ? 'PASS' : 'FAIL'} ${label}: ${describeBalanceTest(spec, node)}  (observed ${outcome.observedShare.toFixed(1)}%, values ${outcome.low}..${outcome.high}, mean ${outcome.mean.toFixed(2)})\n`);
+      process.stdout.write(
+        `${outcome.passed ? 'PASS' : 'FAIL'} ${label}: ${describeBalanceTest(spec, node)}  (observed ${outcome.observedShare.toFixed(1)}%, values ${outcome.low}..${outcome.high}, mean ${outcome.mean.toFixed(2)})\n`,
+      );
     } catch (e) {
       if (e instanceof BalanceTestError) {
         process.stderr.write(`error: ${label}: ${e.message}\n`);

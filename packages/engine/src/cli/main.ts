@@ -25,7 +25,8 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return args.help ? 0 : 2;
   }
-  if (!['run', 'validate', 'convert', 'test'].includes(args.command)) return fail(`unknown command '${args.command}'\n\n${USAGE}`);
+  if (!['run', 'validate', 'convert', 'test'].includes(args.command))
+    return fail(`unknown command '${args.command}'\n\n${USAGE}`);
   if (!args.file) return fail(`missing FILE\n\n${USAGE}`);
 
   let imported;
@@ -79,10 +80,17 @@ async function main(argv: string[]): Promise<number> {
   const threads = args.threads ?? (args.runs >= 64 ? availableParallelism() : 1);
   const percentiles = args.percentiles ?? DEFAULT_PERCENTILES;
   const result = await runBatchParallel(imported.diagram, {
-    runs: args.runs, seed: args.seed, steps: args.steps, threads, percentiles,
-    keepRuns: true, keepSeries: !args.summaryOnly,
+    runs: args.runs,
+    seed: args.seed,
+    steps: args.steps,
+    threads,
+    percentiles,
+    keepRuns: true,
+    keepSeries: !args.summaryOnly,
   });
-  process.stdout.write(args.json ? formatJson(result, args.summaryOnly) : formatText(result, program.nodeNames, program.charted));
+  process.stdout.write(
+    args.json ? formatJson(result, args.summaryOnly) : formatText(result, program.nodeNames, program.charted),
+  );
 
   let failed = 0;
   for (const a of assertions) {
@@ -105,9 +113,11 @@ function fail(message: string): number {
 }
 
 main(process.argv.slice(2)).then(
-  (code) => { process.exitCode = code; },
+  (code) => {
+    process.exitCode = code;
+  },
   (e: unknown) => {
-    process.stderr.write(`error: ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
+    process.stderr.write(`error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
     process.exitCode = 2;
   },
 );

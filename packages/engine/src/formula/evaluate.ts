@@ -36,8 +36,10 @@ export function compileExpr(e: Expr, scope: Scope): Evaluator {
 
 function build(e: Expr, scope: Scope): Evaluator {
   switch (e.kind) {
-    case 'num': return constant(e.value);
-    case 'dice': return dice(e.count, e.sides, scope);
+    case 'num':
+      return constant(e.value);
+    case 'dice':
+      return dice(e.count, e.sides, scope);
     case 'chance': {
       const p = build(e.percent, scope);
       return (c) => chance(p(c), c.rng);
@@ -57,9 +59,15 @@ function build(e: Expr, scope: Scope): Evaluator {
       if (e.op === '!') return (c) => (a(c) === 0 ? 1 : 0);
       return a;
     }
-    case 'binary': return binary(e, scope);
-    case 'call': return call(e.fn, e.args.map((a) => build(a, scope)));
-    case 'interval': throw new FormulaError("an interval 'x|y' is only allowed as a whole rate", e.pos);
+    case 'binary':
+      return binary(e, scope);
+    case 'call':
+      return call(
+        e.fn,
+        e.args.map((a) => build(a, scope)),
+      );
+    case 'interval':
+      throw new FormulaError("an interval 'x|y' is only allowed as a whole rate", e.pos);
   }
 }
 
@@ -103,42 +111,65 @@ function binary(e: Extract<Expr, { kind: 'binary' }>, scope: Scope): Evaluator {
   }
   const b = build(e.right, scope);
   switch (e.op) {
-    case '+': return (c) => a(c) + b(c);
-    case '-': return (c) => a(c) - b(c);
-    case '*': return (c) => a(c) * b(c);
-    case '/': return (c) => {
-      const d = b(c);
-      return d === 0 ? 0 : a(c) / d;
-    };
-    case '<': return (c) => (a(c) < b(c) ? 1 : 0);
-    case '<=': return (c) => (a(c) <= b(c) ? 1 : 0);
-    case '>': return (c) => (a(c) > b(c) ? 1 : 0);
-    case '>=': return (c) => (a(c) >= b(c) ? 1 : 0);
-    case '==': return (c) => (a(c) === b(c) ? 1 : 0);
-    case '!=': return (c) => (a(c) !== b(c) ? 1 : 0);
-    case '&&': return (c) => (a(c) !== 0 && b(c) !== 0 ? 1 : 0);
-    case '||': return (c) => (a(c) !== 0 || b(c) !== 0 ? 1 : 0);
+    case '+':
+      return (c) => a(c) + b(c);
+    case '-':
+      return (c) => a(c) - b(c);
+    case '*':
+      return (c) => a(c) * b(c);
+    case '/':
+      return (c) => {
+        const d = b(c);
+        return d === 0 ? 0 : a(c) / d;
+      };
+    case '<':
+      return (c) => (a(c) < b(c) ? 1 : 0);
+    case '<=':
+      return (c) => (a(c) <= b(c) ? 1 : 0);
+    case '>':
+      return (c) => (a(c) > b(c) ? 1 : 0);
+    case '>=':
+      return (c) => (a(c) >= b(c) ? 1 : 0);
+    case '==':
+      return (c) => (a(c) === b(c) ? 1 : 0);
+    case '!=':
+      return (c) => (a(c) !== b(c) ? 1 : 0);
+    case '&&':
+      return (c) => (a(c) !== 0 && b(c) !== 0 ? 1 : 0);
+    case '||':
+      return (c) => (a(c) !== 0 || b(c) !== 0 ? 1 : 0);
   }
 }
 
 function call(fn: string, args: Evaluator[]): Evaluator {
   const [a, b] = args;
   switch (fn) {
-    case 'floor': return (c) => Math.floor(a(c));
-    case 'ceil': return (c) => Math.ceil(a(c));
-    case 'round': return (c) => Math.round(a(c));
-    case 'abs': return (c) => Math.abs(a(c));
-    case 'sqrt': return (c) => {
-      const v = a(c);
-      return v > 0 ? Math.sqrt(v) : 0;
-    };
-    case 'pow': return (c) => Math.pow(a(c), b(c));
-    case 'min': return args.length === 2 ? (c) => Math.min(a(c), b(c)) : (c) => fold(args, c, Math.min);
-    case 'max': return args.length === 2 ? (c) => Math.max(a(c), b(c)) : (c) => fold(args, c, Math.max);
+    case 'floor':
+      return (c) => Math.floor(a(c));
+    case 'ceil':
+      return (c) => Math.ceil(a(c));
+    case 'round':
+      return (c) => Math.round(a(c));
+    case 'abs':
+      return (c) => Math.abs(a(c));
+    case 'sqrt':
+      return (c) => {
+        const v = a(c);
+        return v > 0 ? Math.sqrt(v) : 0;
+      };
+    case 'pow':
+      return (c) => Math.pow(a(c), b(c));
+    case 'min':
+      return args.length === 2 ? (c) => Math.min(a(c), b(c)) : (c) => fold(args, c, Math.min);
+    case 'max':
+      return args.length === 2 ? (c) => Math.max(a(c), b(c)) : (c) => fold(args, c, Math.max);
     case 'random':
       if (args.length === 0) return (c) => c.rng.next();
       if (args.length === 1) return (c) => c.rng.next() * a(c);
-      return (c) => { const lo = a(c); return lo + c.rng.next() * (b(c) - lo); };
+      return (c) => {
+        const lo = a(c);
+        return lo + c.rng.next() * (b(c) - lo);
+      };
     case 'randomInt':
       if (args.length === 1) return (c) => c.rng.int(Math.max(0, Math.floor(a(c))));
       return (c) => {
@@ -146,27 +177,52 @@ function call(fn: string, args: Evaluator[]): Evaluator {
         const hi = Math.floor(b(c));
         return hi < lo ? lo : lo + c.rng.int(hi - lo + 1);
       };
-    case 'larger': return (c) => (a(c) > b(c) ? 1 : 0);
-    case 'smaller': return (c) => (a(c) < b(c) ? 1 : 0);
-    case 'equal': return (c) => (a(c) === b(c) ? 1 : 0);
-    case 'sum': return (c) => fold(args, c, (x, y) => x + y);
-    case 'largerEq': return (c) => (a(c) >= b(c) ? 1 : 0);
-    case 'smallerEq': return (c) => (a(c) <= b(c) ? 1 : 0);
-    case 'unequal': return (c) => (a(c) !== b(c) ? 1 : 0);
-    case 'compare': return (c) => Math.sign(a(c) - b(c));
-    case 'sign': return (c) => Math.sign(a(c));
-    case 'mod': return (c) => {
-      const d = b(c);
-      return d === 0 ? 0 : a(c) - d * Math.floor(a(c) / d);
-    };
-    case 'isPositive': return (c) => (a(c) > 0 ? 1 : 0);
-    case 'isNegative': return (c) => (a(c) < 0 ? 1 : 0);
-    case 'isZero': return (c) => (a(c) === 0 ? 1 : 0);
-    case 'isInteger': return (c) => (Number.isInteger(a(c)) ? 1 : 0);
-    case 'log': return args.length === 1 ? (c) => { const v = a(c); return v > 0 ? Math.log(v) : 0; }
-      : (c) => { const v = a(c), base = b(c); return v > 0 && base > 0 && base !== 1 ? Math.log(v) / Math.log(base) : 0; };
-    case 'exp': return (c) => Math.exp(a(c));
-    default: throw new Error(`unknown function ${fn}`);
+    case 'larger':
+      return (c) => (a(c) > b(c) ? 1 : 0);
+    case 'smaller':
+      return (c) => (a(c) < b(c) ? 1 : 0);
+    case 'equal':
+      return (c) => (a(c) === b(c) ? 1 : 0);
+    case 'sum':
+      return (c) => fold(args, c, (x, y) => x + y);
+    case 'largerEq':
+      return (c) => (a(c) >= b(c) ? 1 : 0);
+    case 'smallerEq':
+      return (c) => (a(c) <= b(c) ? 1 : 0);
+    case 'unequal':
+      return (c) => (a(c) !== b(c) ? 1 : 0);
+    case 'compare':
+      return (c) => Math.sign(a(c) - b(c));
+    case 'sign':
+      return (c) => Math.sign(a(c));
+    case 'mod':
+      return (c) => {
+        const d = b(c);
+        return d === 0 ? 0 : a(c) - d * Math.floor(a(c) / d);
+      };
+    case 'isPositive':
+      return (c) => (a(c) > 0 ? 1 : 0);
+    case 'isNegative':
+      return (c) => (a(c) < 0 ? 1 : 0);
+    case 'isZero':
+      return (c) => (a(c) === 0 ? 1 : 0);
+    case 'isInteger':
+      return (c) => (Number.isInteger(a(c)) ? 1 : 0);
+    case 'log':
+      return args.length === 1
+        ? (c) => {
+            const v = a(c);
+            return v > 0 ? Math.log(v) : 0;
+          }
+        : (c) => {
+            const v = a(c),
+              base = b(c);
+            return v > 0 && base > 0 && base !== 1 ? Math.log(v) / Math.log(base) : 0;
+          };
+    case 'exp':
+      return (c) => Math.exp(a(c));
+    default:
+      throw new Error(`unknown function ${fn}`);
   }
 }
 

@@ -10,13 +10,37 @@ export interface Token {
 
 /** A problem in a formula; `position` is 1-based (the first character is position 1). */
 export class FormulaError extends Error {
-  constructor(message: string, readonly position: number) {
+  constructor(
+    message: string,
+    readonly position: number,
+  ) {
     super(message);
     this.name = 'FormulaError';
   }
 }
 
-const OPERATORS = ['&&', '||', '<=', '>=', '==', '!=', '..', '+', '-', '*', '/', '(', ')', ',', '%', '|', '<', '>', '!', '='];
+const OPERATORS = [
+  '&&',
+  '||',
+  '<=',
+  '>=',
+  '==',
+  '!=',
+  '..',
+  '+',
+  '-',
+  '*',
+  '/',
+  '(',
+  ')',
+  ',',
+  '%',
+  '|',
+  '<',
+  '>',
+  '!',
+  '=',
+];
 
 export function tokenize(source: string): Token[] {
   const tokens: Token[] = [];

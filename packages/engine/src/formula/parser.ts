@@ -23,7 +23,10 @@ export function parseExpression(source: string, offset = 0): Expr {
 
 class Parser {
   private i = 0;
-  constructor(private readonly tokens: Token[], private readonly base = 0) {}
+  constructor(
+    private readonly tokens: Token[],
+    private readonly base = 0,
+  ) {}
 
   private get tok(): Token {
     return this.tokens[this.i];
@@ -75,7 +78,8 @@ class Parser {
   }
   private additive(): Expr {
     let left = this.multiplicative();
-    while (this.isOp('+') || this.isOp('-')) left = this.binary(this.tok.text as BinaryOp, left, () => this.multiplicative());
+    while (this.isOp('+') || this.isOp('-'))
+      left = this.binary(this.tok.text as BinaryOp, left, () => this.multiplicative());
     return left;
   }
   private multiplicative(): Expr {
@@ -158,7 +162,10 @@ class Parser {
     if (!this.isOp(')')) this.fail("missing ')'");
     this.i++;
     if (args.length < arity[0] || args.length > arity[1]) {
-      this.fail(`${name.text} takes ${arity[0] === arity[1] ? arity[0] : `${arity[0]} to ${arity[1]}`} argument(s)`, name);
+      this.fail(
+        `${name.text} takes ${arity[0] === arity[1] ? arity[0] : `${arity[0]} to ${arity[1]}`} argument(s)`,
+        name,
+      );
     }
     return { kind: 'call', fn: name.text, args, pos: this.pos(name) };
   }

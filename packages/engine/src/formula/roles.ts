@@ -40,14 +40,22 @@ export function parseCondition(text: string): Condition | null {
 
 export function holds(op: number, a: number, b: number, v: number): boolean {
   switch (op) {
-    case 0: return v > a;
-    case 1: return v >= a;
-    case 2: return v < a;
-    case 3: return v <= a;
-    case 4: return v === a;
-    case 5: return v !== a;
-    case 6: return v >= a && v <= b;
-    default: return false;
+    case 0:
+      return v > a;
+    case 1:
+      return v >= a;
+    case 2:
+      return v < a;
+    case 3:
+      return v <= a;
+    case 4:
+      return v === a;
+    case 5:
+      return v !== a;
+    case 6:
+      return v >= a && v <= b;
+    default:
+      return false;
   }
 }
 
@@ -82,5 +90,8 @@ export function parseStateRole(formula: string, targetIsConnection: boolean, tar
     throw new FormulaError(`'${t}' names a register input, but the target is not a register`, 1);
   }
   void targetIsConnection;
-  throw new FormulaError(`'${t}' is not a state connection role (use *, !, +n, -n, +n%, +ni, +a/b, =, >n, a..b or an input name)`, 1);
+  throw new FormulaError(
+    `'${t}' is not a state connection role (use *, !, +n, -n, +n%, +ni, +a/b, =, >n, a..b or an input name)`,
+    1,
+  );
 }

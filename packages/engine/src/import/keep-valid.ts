@@ -18,10 +18,18 @@ export function keepValid(result: ImportResult): ImportResult {
       const node = nodes.get(p.id);
       if (conn) {
         drop.add(conn.id);
-        result.warnings.push({ id: conn.id, kind: `${conn.kind ?? 'resource'} connection`, message: `left out: ${p.message}` });
+        result.warnings.push({
+          id: conn.id,
+          kind: `${conn.kind ?? 'resource'} connection`,
+          message: `left out: ${p.message}`,
+        });
       } else if (node) fixNode(node, p.message, drop, result);
       else if (p.id === '' && d.settings) {
-        result.warnings.push({ id: '', kind: 'setting', message: `dice '${d.settings.dice}' could not be read (${p.message}); D6 is used` });
+        result.warnings.push({
+          id: '',
+          kind: 'setting',
+          message: `dice '${d.settings.dice}' could not be read (${p.message}); D6 is used`,
+        });
         d.settings.dice = 'D6';
       } else return result;
     }
@@ -33,10 +41,23 @@ export function keepValid(result: ImportResult): ImportResult {
 
 function fixNode(node: ImportedNode, message: string, drop: Set<string>, result: ImportResult): void {
   if (node.type === 'register' && node.formula) {
-    result.warnings.push({ id: node.id, kind: 'register', message: `formula '${node.formula}' left out: ${message}; the register shows the sum of its inputs` });
+    result.warnings.push({
+      id: node.id,
+      kind: 'register',
+      message: `formula '${node.formula}' left out: ${message}; the register shows the sum of its inputs`,
+    });
     node.formula = '';
-  } else if (node.type === 'pool' && node.capacity !== undefined && node.capacity >= 0 && (node.start ?? 0) > node.capacity) {
-    result.warnings.push({ id: node.id, kind: 'pool', message: `start ${node.start} is above the capacity ${node.capacity}; imported as ${node.capacity}` });
+  } else if (
+    node.type === 'pool' &&
+    node.capacity !== undefined &&
+    node.capacity >= 0 &&
+    (node.start ?? 0) > node.capacity
+  ) {
+    result.warnings.push({
+      id: node.id,
+      kind: 'pool',
+      message: `start ${node.start} is above the capacity ${node.capacity}; imported as ${node.capacity}`,
+    });
     node.start = node.capacity;
   } else {
     drop.add(node.id);

@@ -22,7 +22,11 @@ export function stateFormula(raw: string, target: 'node' | 'register' | 'connect
   if (t === '+' || t === '-') return { formula: `${t}1` };
   if (fromGate) return { formula: t };
   if (NUMBER.test(t) && !/^[-+]/.test(t)) {
-    if (target === 'connection') return { formula: `+${t}`, note: `formula '${t}' on a state connection to a connection read as the label modifier '+${t}'` };
+    if (target === 'connection')
+      return {
+        formula: `+${t}`,
+        note: `formula '${t}' on a state connection to a connection read as the label modifier '+${t}'`,
+      };
     if (target === 'node') return { formula: `==${t}` };
   }
   const range = DASH_RANGE.exec(t);

@@ -18,20 +18,33 @@ export function importRegister(v: CellView, node: ImportedNode, inputs: Set<stri
   if (bool(a.isInteractive) || bool(a.interactive)) {
     node.interactive = true;
     node.formula = '';
-    const min = num(a.minValue ?? a.min, NaN), max = num(a.maxValue ?? a.max, NaN);
+    const min = num(a.minValue ?? a.min, NaN),
+      max = num(a.maxValue ?? a.max, NaN);
     if (Number.isFinite(min)) node.min = min;
     if (Number.isFinite(max)) node.max = max;
     return;
   }
   node.interactive = false;
-  const label = labelText(a.label, v.html), value = labelText(a.value, v.html);
-  const candidates = [a.formula?.trim() ?? '', label, afterCaption(label), value, afterCaption(value)].filter((t) => t !== '');
+  const label = labelText(a.label, v.html),
+    value = labelText(a.value, v.html);
+  const candidates = [a.formula?.trim() ?? '', label, afterCaption(label), value, afterCaption(value)].filter(
+    (t) => t !== '',
+  );
   const formula = candidates.find((t) => readsAsFormula(t, inputs));
   node.formula = formula ?? '';
-  const nameIn = (t: string): string => (t === formula ? '' : formula !== undefined && afterCaption(t) === formula ? t.slice(0, t.lastIndexOf(':')).trim() : t);
+  const nameIn = (t: string): string =>
+    t === formula
+      ? ''
+      : formula !== undefined && afterCaption(t) === formula
+        ? t.slice(0, t.lastIndexOf(':')).trim()
+        : t;
   node.name = [label, value].map(nameIn).find((t) => t !== '') ?? '';
   if (formula === undefined && a.formula?.trim()) {
-    report.push({ id: v.id, kind: 'register', message: `formula '${a.formula.trim()}' could not be read (${whyNot(a.formula.trim(), inputs)}); the register shows the sum of its inputs` });
+    report.push({
+      id: v.id,
+      kind: 'register',
+      message: `formula '${a.formula.trim()}' could not be read (${whyNot(a.formula.trim(), inputs)}); the register shows the sum of its inputs`,
+    });
   }
 }
 

@@ -9,7 +9,10 @@ export interface XmlElement {
 }
 
 export class XmlError extends Error {
-  constructor(message: string, readonly line?: number) {
+  constructor(
+    message: string,
+    readonly line?: number,
+  ) {
     super(line ? `${message} (line ${line})` : message);
     this.name = 'XmlError';
   }
@@ -63,8 +66,28 @@ export function* walk(el: XmlElement): Generator<XmlElement> {
 }
 
 const NAMED: Record<string, string> = {
-  lt: '<', gt: '>', amp: '&', quot: '"', apos: "'", nbsp: ' ', ndash: '–', mdash: '—', hellip: '…', times: '×', divide: '÷',
-  le: '≤', ge: '≥', ne: '≠', deg: '°', euro: '€', pound: '£', copy: '©', reg: '®', trade: '™', laquo: '«', raquo: '»',
+  lt: '<',
+  gt: '>',
+  amp: '&',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  ndash: '–',
+  mdash: '—',
+  hellip: '…',
+  times: '×',
+  divide: '÷',
+  le: '≤',
+  ge: '≥',
+  ne: '≠',
+  deg: '°',
+  euro: '€',
+  pound: '£',
+  copy: '©',
+  reg: '®',
+  trade: '™',
+  laquo: '«',
+  raquo: '»',
 };
 
 /** Decodes HTML character references once (`&lt;5` → `<5`); unknown names stay as written. */

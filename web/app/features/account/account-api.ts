@@ -33,18 +33,24 @@ export const accountApi = {
   revokeSession: (id: string) => api.delete<Message>(`/sessions/${encodeURIComponent(id)}`),
 
   updateProfile: (body: ProfileInput) => api.patch<UserContent>('/users/me/profile', body).then((c) => c.user),
-  completeOnboarding: (body: OnboardingInput) => api.post<UserContent>('/users/me/onboarding', body).then((c) => c.user),
+  completeOnboarding: (body: OnboardingInput) =>
+    api.post<UserContent>('/users/me/onboarding', body).then((c) => c.user),
   usernameAvailable: (username: string, signal?: AbortSignal) =>
-    api.get<ContentOf<U['usernameAvailable']>>('/users/username-available', { query: { username }, signal }).then((c) => c.available),
-  setPrivacy: (isPrivateAccount: boolean, confirmIrreversible?: boolean) => api.patch<UserContent>('/users/me/privacy', { isPrivateAccount, confirmIrreversible }).then((c) => c.user),
-  uploadImage: (kind: 'avatar' | 'cover', file: File) => api.put<UserContent>(`/users/me/images/${kind}`, file, { contentType: file.type }).then((c) => c.user),
+    api
+      .get<ContentOf<U['usernameAvailable']>>('/users/username-available', { query: { username }, signal })
+      .then((c) => c.available),
+  setPrivacy: (isPrivateAccount: boolean, confirmIrreversible?: boolean) =>
+    api.patch<UserContent>('/users/me/privacy', { isPrivateAccount, confirmIrreversible }).then((c) => c.user),
+  uploadImage: (kind: 'avatar' | 'cover', file: File) =>
+    api.put<UserContent>(`/users/me/images/${kind}`, file, { contentType: file.type }).then((c) => c.user),
   deleteImage: (kind: 'avatar' | 'cover') => api.delete<UserContent>(`/users/me/images/${kind}`).then((c) => c.user),
   getApiKey: () => api.get<ContentOf<U['getApiKey']>>('/users/me/api-key').then((c) => c.key),
   createApiKey: () => api.post<ContentOf<U['createApiKey']>>('/users/me/api-key', {}),
   revokeApiKey: () => api.delete<Message>('/users/me/api-key'),
 
   setupStatus: () => api.get<ContentOf<M['setupStatus']>>('/admin/setup'),
-  setupAdmin: (body: Omit<BodyOf<M['setup']>, 'confirmPassword'>) => api.post<UserContent>('/admin/setup', body).then((c) => c.user),
+  setupAdmin: (body: Omit<BodyOf<M['setup']>, 'confirmPassword'>) =>
+    api.post<UserContent>('/admin/setup', body).then((c) => c.user),
   mailSettings: () => api.get<MailSettingsView>('/admin/mail-settings'),
   saveMailSettings: (body: MailSettingsInput) => api.put<MailSettingsView>('/admin/mail-settings', body),
   deleteMailSettings: () => api.delete<MailSettingsView>('/admin/mail-settings'),

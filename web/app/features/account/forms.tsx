@@ -1,6 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useId, useState, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-import { get, useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
+import {
+  useCallback,
+  useId,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
+import {
+  get,
+  useForm,
+  type DefaultValues,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { ApiError, errorMessage } from '../../lib/api-client';
 
 /** A zod 4 schema from packages/contracts, typed by what the call takes. */
@@ -15,7 +33,10 @@ export type FormCheck<V> = (values: V) => { field: keyof V & string; message: st
  * The contract's schema as a react-hook-form resolver, plus the form's own checks. The checks run
  * even when the schema fails, so every problem shows at once.
  */
-function contractResolver<V extends FieldValues, O>(schema: ContractSchema<O>, checks?: FormCheck<V>): Resolver<V, unknown, O> {
+function contractResolver<V extends FieldValues, O>(
+  schema: ContractSchema<O>,
+  checks?: FormCheck<V>,
+): Resolver<V, unknown, O> {
   const base = zodResolver(schema as never) as unknown as Resolver<V, unknown, O>;
   if (!checks) return base;
   return async (values, context, options) => {
@@ -41,7 +62,10 @@ export type ContractForm<V extends FieldValues, O> = UseFormReturn<V, unknown, O
   /** What to give a field component: the registration and its error message. */
   field: (name: Path<V>) => ReturnType<UseFormReturn<V>['register']> & { error?: string };
   /** An onSubmit handler: validates, runs the call, and maps the server's field errors back onto the fields. */
-  submitWith: (call: (data: O) => Promise<void>, options?: SubmitOptions) => (event?: { preventDefault(): void }) => Promise<void>;
+  submitWith: (
+    call: (data: O) => Promise<void>,
+    options?: SubmitOptions,
+  ) => (event?: { preventDefault(): void }) => Promise<void>;
 };
 
 /**
@@ -54,13 +78,25 @@ function fieldError<V extends FieldValues>(errors: FieldErrors<V>, name: Path<V>
   return (error as { message?: string } | undefined)?.message;
 }
 
-export function useContractForm<V extends FieldValues, O>(schema: ContractSchema<O>, defaultValues: V, checks?: FormCheck<V>): ContractForm<V, O> {
-  const form = useForm<V, unknown, O>({ resolver: contractResolver(schema, checks), defaultValues: defaultValues as DefaultValues<V>, mode: 'onSubmit', reValidateMode: 'onChange' });
+export function useContractForm<V extends FieldValues, O>(
+  schema: ContractSchema<O>,
+  defaultValues: V,
+  checks?: FormCheck<V>,
+): ContractForm<V, O> {
+  const form = useForm<V, unknown, O>({
+    resolver: contractResolver(schema, checks),
+    defaultValues: defaultValues as DefaultValues<V>,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
   const [formError, setFormError] = useState<string | null>(null);
   const { register, setError, handleSubmit, getValues } = form;
   const errors = form.formState.errors;
 
-  const field = useCallback((name: Path<V>) => ({ ...register(name), error: fieldError(errors, name) }), [register, errors]);
+  const field = useCallback(
+    (name: Path<V>) => ({ ...register(name), error: fieldError(errors, name) }),
+    [register, errors],
+  );
 
   const submitWith = useCallback(
     (call: (data: O) => Promise<void>, options: SubmitOptions = {}) =>
@@ -150,7 +186,13 @@ export function TextField({ label, error, hint, className, ...rest }: InputProps
   );
 }
 
-export function TextAreaField({ label, error, hint, className, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement> & Labelled<HTMLTextAreaElement>) {
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  className,
+  ...rest
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & Labelled<HTMLTextAreaElement>) {
   return (
     <Field label={label} error={error} hint={hint} className={className}>
       {(aria) => <textarea className="acc-input acc-input--area" {...rest} {...aria} />}
@@ -165,7 +207,8 @@ export function SelectField({
   options,
   placeholder = 'Choose…',
   ...rest
-}: SelectHTMLAttributes<HTMLSelectElement> & Labelled<HTMLSelectElement> & { options: readonly string[]; placeholder?: string }) {
+}: SelectHTMLAttributes<HTMLSelectElement> &
+  Labelled<HTMLSelectElement> & { options: readonly string[]; placeholder?: string }) {
   return (
     <Field label={label} error={error} hint={hint}>
       {(aria) => (
@@ -187,7 +230,13 @@ export function CheckboxField({ label, error, ...rest }: Omit<InputProps, 'type'
   return (
     <div className={`acc-field acc-field--checkbox${error ? ' acc-field--invalid' : ''}`}>
       <div className="acc-checkbox">
-        <input id={id} type="checkbox" {...rest} aria-invalid={!!error} aria-describedby={error ? `${id}-error` : undefined} />
+        <input
+          id={id}
+          type="checkbox"
+          {...rest}
+          aria-invalid={!!error}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
         <label htmlFor={id}>{label}</label>
       </div>
       {error ? (
@@ -206,7 +255,13 @@ export function PasswordField({ label, error, hint, className, ...rest }: Omit<I
       {(aria) => (
         <div className="acc-password-input">
           <input className="acc-input" {...rest} {...aria} type={shown ? 'text' : 'password'} />
-          <button type="button" className="acc-password-input__toggle" onClick={() => setShown((s) => !s)} aria-pressed={shown} aria-label={shown ? 'Hide password' : 'Show password'}>
+          <button
+            type="button"
+            className="acc-password-input__toggle"
+            onClick={() => setShown((s) => !s)}
+            aria-pressed={shown}
+            aria-label={shown ? 'Hide password' : 'Show password'}
+          >
             {shown ? 'Hide' : 'Show'}
           </button>
         </div>
@@ -216,7 +271,13 @@ export function PasswordField({ label, error, hint, className, ...rest }: Omit<I
 }
 
 /** A message above or below a form; errors are announced at once, notices politely. */
-export function FormMessage({ kind = 'error', children }: { kind?: 'error' | 'success' | 'info' | 'warning'; children: ReactNode }) {
+export function FormMessage({
+  kind = 'error',
+  children,
+}: {
+  kind?: 'error' | 'success' | 'info' | 'warning';
+  children: ReactNode;
+}) {
   if (!children) return null;
   return (
     <div className={`acc-notice acc-notice--${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
@@ -225,7 +286,17 @@ export function FormMessage({ kind = 'error', children }: { kind?: 'error' | 'su
   );
 }
 
-export function SubmitButton({ busy, children, busyLabel, className = 'button button--primary acc-button--block' }: { busy: boolean; children: ReactNode; busyLabel?: string; className?: string }) {
+export function SubmitButton({
+  busy,
+  children,
+  busyLabel,
+  className = 'button button--primary acc-button--block',
+}: {
+  busy: boolean;
+  children: ReactNode;
+  busyLabel?: string;
+  className?: string;
+}) {
   return (
     <button type="submit" className={className} disabled={busy} aria-busy={busy}>
       {busy ? (

@@ -21,7 +21,13 @@ type Mode = 'member' | 'admin' | 'onboarding';
  * here); logged in without a username → /onboarding; `admin` pages show a 404 to anyone else;
  * the onboarding page sends users who already have a username on to where they were going.
  */
-export function RequireAccount({ mode = 'member', children }: { mode?: Mode; children: (user: AuthenticatedUser) => ReactNode }) {
+export function RequireAccount({
+  mode = 'member',
+  children,
+}: {
+  mode?: Mode;
+  children: (user: AuthenticatedUser) => ReactNode;
+}) {
   const { user, loading, fetchUserComplete } = useSession();
   const location = useLocation();
   const [params] = useSearchParams();

@@ -23,15 +23,25 @@ export function HeaderBannerProvider({ children }: { children: ReactNode }) {
   const show = useCallback((kind: Kind, message: string) => setBanner({ id: ++counter.current, kind, message }), []);
   useEffect(() => {
     if (!banner) return;
-    const timer = window.setTimeout(() => setBanner(null), banner.kind === 'error' ? HEADER_ERROR_MS : HEADER_NOTICE_MS);
+    const timer = window.setTimeout(
+      () => setBanner(null),
+      banner.kind === 'error' ? HEADER_ERROR_MS : HEADER_NOTICE_MS,
+    );
     return () => window.clearTimeout(timer);
   }, [banner]);
-  const api = useMemo<HeaderBannerApi>(() => ({ showError: (m) => show('error', m), showNotice: (m) => show('success', m) }), [show]);
+  const api = useMemo<HeaderBannerApi>(
+    () => ({ showError: (m) => show('error', m), showNotice: (m) => show('success', m) }),
+    [show],
+  );
   return (
     <HeaderBannerContext.Provider value={api}>
       {children}
       {/* Always present so screen readers announce what appears in it. */}
-      <div className="header-banner-region" role={banner?.kind === 'error' ? 'alert' : 'status'} aria-live={banner?.kind === 'error' ? 'assertive' : 'polite'}>
+      <div
+        className="header-banner-region"
+        role={banner?.kind === 'error' ? 'alert' : 'status'}
+        aria-live={banner?.kind === 'error' ? 'assertive' : 'polite'}
+      >
         {banner ? (
           <div key={banner.id} className={`header-banner header-banner--${banner.kind}`} data-testid="header-banner">
             <span>{banner.message}</span>

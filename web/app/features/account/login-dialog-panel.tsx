@@ -9,7 +9,15 @@ import { RegisterForm } from './register-form';
 
 // Loaded only when the dialog first opens: the form and its validation stay out of every page's first load.
 
-export default function LoginDialog({ sourceAction, payload, onClose }: { sourceAction: string; payload: LoginDialogPayload | null; onClose: () => void }) {
+export default function LoginDialog({
+  sourceAction,
+  payload,
+  onClose,
+}: {
+  sourceAction: string;
+  payload: LoginDialogPayload | null;
+  onClose: () => void;
+}) {
   // A new account must confirm its e-mail before it can log in, so the payload's link is handed
   // to the login page, which opens it once the visitor is logged in.
   const titleId = useId();
@@ -36,7 +44,9 @@ export default function LoginDialog({ sourceAction, payload, onClose }: { source
         onRegistered={(email) => {
           rememberLinkForAfterSignup(payload?.link);
           onClose();
-          banner.showNotice(`Almost there: we sent a confirmation link to ${email}. Follow it to finish creating your account.`);
+          banner.showNotice(
+            `Almost there: we sent a confirmation link to ${email}. Follow it to finish creating your account.`,
+          );
         }}
         onFailed={(message) => {
           onClose();

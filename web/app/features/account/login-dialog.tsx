@@ -1,4 +1,14 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { LoginDialogPayload } from './login-dialog-payload';
 
 const LoginDialog = lazy(() => import('./login-dialog-panel'));
@@ -39,7 +49,10 @@ export function LoginDialogProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener(OPEN_LOGIN_DIALOG_EVENT, onOpen);
   }, [openLoginDialog]);
 
-  const api = useMemo(() => ({ openLoginDialog, closeLoginDialog, isOpen: state.open }), [openLoginDialog, closeLoginDialog, state.open]);
+  const api = useMemo(
+    () => ({ openLoginDialog, closeLoginDialog, isOpen: state.open }),
+    [openLoginDialog, closeLoginDialog, state.open],
+  );
   return (
     <LoginDialogContext.Provider value={api}>
       {children}
@@ -59,7 +72,17 @@ export function useLoginDialog(): LoginDialogApi {
 }
 
 /** A button that asks a visitor to create an account before `sourceAction` ("like this diagram"). */
-export function LoginDialogTrigger({ sourceAction, payload, className = 'button button--primary', children }: { sourceAction: string; payload?: LoginDialogPayload; className?: string; children: ReactNode }) {
+export function LoginDialogTrigger({
+  sourceAction,
+  payload,
+  className = 'button button--primary',
+  children,
+}: {
+  sourceAction: string;
+  payload?: LoginDialogPayload;
+  className?: string;
+  children: ReactNode;
+}) {
   const { openLoginDialog } = useLoginDialog();
   return (
     <button type="button" className={className} onClick={() => openLoginDialog(sourceAction, payload)}>

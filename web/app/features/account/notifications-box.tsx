@@ -31,14 +31,27 @@ function useNotifications() {
     const whenVisible = () => document.visibilityState === 'visible' && void load(false);
     document.addEventListener('visibilitychange', whenVisible);
     const timer = window.setInterval(whenVisible, REFRESH_MS);
-    const unsubscribe = subscribeLive(RealtimeEvents.notification, (payload) => {
-      const notification = payload as Notification;
-      setState((current) => {
-        if (current.status !== 'ready' || current.list.notifications.some((n) => n.id === notification.id)) return current;
-        const notifications = [notification, ...current.list.notifications].slice(0, SHOWN);
-        return { status: 'ready', list: { ...current.list, notifications, total: current.list.total + 1, unviewedCount: current.list.unviewedCount + (notification.viewed ? 0 : 1) } };
-      });
-    }, () => void load(false));
+    const unsubscribe = subscribeLive(
+      RealtimeEvents.notification,
+      (payload) => {
+        const notification = payload as Notification;
+        setState((current) => {
+          if (current.status !== 'ready' || current.list.notifications.some((n) => n.id === notification.id))
+            return current;
+          const notifications = [notification, ...current.list.notifications].slice(0, SHOWN);
+          return {
+            status: 'ready',
+            list: {
+              ...current.list,
+              notifications,
+              total: current.list.total + 1,
+              unviewedCount: current.list.unviewedCount + (notification.viewed ? 0 : 1),
+            },
+          };
+        });
+      },
+      () => void load(false),
+    );
     // Marked in the notifications center (maybe ones this box does not show): count again.
     const onViewed = (e: Event) => (e as CustomEvent<{ from?: string }>).detail.from !== 'box' && void load(false);
     window.addEventListener(VIEWED_EVENT, onViewed);
@@ -63,9 +76,14 @@ function useNotifications() {
 
 function markShown(current: State, ids?: string[]): State {
   if (current.status !== 'ready') return current;
-  const notifications = current.list.notifications.map((n) => (!ids || ids.includes(n.id) ? { ...n, viewed: true } : n));
+  const notifications = current.list.notifications.map((n) =>
+    !ids || ids.includes(n.id) ? { ...n, viewed: true } : n,
+  );
   const marked = current.list.notifications.filter((n) => !n.viewed && (!ids || ids.includes(n.id))).length;
-  return { status: 'ready', list: { ...current.list, notifications, unviewedCount: ids ? Math.max(0, current.list.unviewedCount - marked) : 0 } };
+  return {
+    status: 'ready',
+    list: { ...current.list, notifications, unviewedCount: ids ? Math.max(0, current.list.unviewedCount - marked) : 0 },
+  };
 }
 
 /** The header's bell: unread count, the latest notifications, mark as read. */
@@ -93,10 +111,26 @@ export function NotificationsBox() {
         onClick={toggle}
       >
         <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path d="M12 3a6 6 0 0 0-6 6v3.6L4.3 15.4A1 1 0 0 0 5.2 17h13.6a1 1 0 0 0 .9-1.6L18 12.6V9a6 6 0 0 0-6-6Z" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
-          <path d="M9.5 19.5a2.5 2.5 0 0 0 5 0" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+          <path
+            d="M12 3a6 6 0 0 0-6 6v3.6L4.3 15.4A1 1 0 0 0 5.2 17h13.6a1 1 0 0 0 .9-1.6L18 12.6V9a6 6 0 0 0-6-6Z"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinejoin="round"
+          />
+          <path
+            d="M9.5 19.5a2.5 2.5 0 0 0 5 0"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinecap="round"
+          />
         </svg>
-        {unread ? <span className="acc-badge" aria-hidden="true">{unread > 9 ? '9+' : unread}</span> : null}
+        {unread ? (
+          <span className="acc-badge" aria-hidden="true">
+            {unread > 9 ? '9+' : unread}
+          </span>
+        ) : null}
       </button>
       {open ? (
         <div className="acc-popover acc-notifications-popover" id={panelId} role="region" aria-label="Notifications">
@@ -108,24 +142,45 @@ export function NotificationsBox() {
               </button>
             ) : null}
           </div>
-          {state.status === 'loading' ? <p className="acc-popover__empty" role="status">Loading…</p> : null}
+          {state.status === 'loading' ? (
+            <p className="acc-popover__empty" role="status">
+              Loading…
+            </p>
+          ) : null}
           {state.status === 'error' ? (
             <p className="acc-popover__empty" role="alert">
               <span>{DiagramTexts.notificationsFailed}</span>
-              <button type="button" className="acc-link-button acc-notifications__retry" onClick={() => void reload(true)}>
+              <button
+                type="button"
+                className="acc-link-button acc-notifications__retry"
+                onClick={() => void reload(true)}
+              >
                 Try again
               </button>
             </p>
           ) : null}
-          {state.status === 'ready' && state.list.notifications.length === 0 ? <p className="acc-popover__empty">No notifications yet</p> : null}
+          {state.status === 'ready' && state.list.notifications.length === 0 ? (
+            <p className="acc-popover__empty">No notifications yet</p>
+          ) : null}
           {state.status === 'ready' && state.list.notifications.length > 0 ? (
             <ul className="acc-notifications">
               {state.list.notifications.map((n) => (
-                <NotificationItem key={n.id} notification={n} onOpen={() => { void markViewed([n.id]); setOpen(false); }} />
+                <NotificationItem
+                  key={n.id}
+                  notification={n}
+                  onOpen={() => {
+                    void markViewed([n.id]);
+                    setOpen(false);
+                  }}
+                />
               ))}
             </ul>
           ) : null}
-          <p className="acc-notifications__foot"><Link to="/notifications" onClick={() => setOpen(false)}>See all notifications</Link></p>
+          <p className="acc-notifications__foot">
+            <Link to="/notifications" onClick={() => setOpen(false)}>
+              See all notifications
+            </Link>
+          </p>
         </div>
       ) : null}
     </div>

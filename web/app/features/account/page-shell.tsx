@@ -6,7 +6,19 @@ export function PageTitle({ children }: { children: string }) {
 }
 
 /** A centred card for sign-in, sign-up and the e-mailed-link pages. */
-export function AuthCard({ title, lead, wide, icon, children }: { title: string; lead?: ReactNode; wide?: boolean; icon?: ReactNode; children?: ReactNode }) {
+export function AuthCard({
+  title,
+  lead,
+  wide,
+  icon,
+  children,
+}: {
+  title: string;
+  lead?: ReactNode;
+  wide?: boolean;
+  icon?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <div className="acc-auth-page">
       <section className={`acc-auth-card${wide ? ' acc-auth-card--wide' : ''}`} aria-labelledby="auth-title">
@@ -21,9 +33,29 @@ export function AuthCard({ title, lead, wide, icon, children }: { title: string;
 
 export function StatusIcon({ kind }: { kind: 'mail' | 'success' | 'error' }) {
   const paths = {
-    mail: <path d="M4 6h16v12H4zM4 7l8 6 8-6" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />,
-    success: <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />,
-    error: <path d="M12 7v6M12 16.5v.5M12 3l10 18H2z" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />,
+    mail: (
+      <path d="M4 6h16v12H4zM4 7l8 6 8-6" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+    ),
+    success: (
+      <path
+        d="M5 12.5l4.5 4.5L19 7.5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    ),
+    error: (
+      <path
+        d="M12 7v6M12 16.5v.5M12 3l10 18H2z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    ),
   };
   return (
     <div className={`acc-auth-card__icon${kind === 'mail' ? '' : ` acc-auth-card__icon--${kind}`}`} aria-hidden="true">

@@ -1,7 +1,12 @@
 import { useEffect, type RefObject } from 'react';
 
 /** Closes a popover on Escape (focus back to its button) and on a click outside it. */
-export function usePopover(open: boolean, setOpen: (open: boolean) => void, root: RefObject<HTMLElement | null>, button: RefObject<HTMLButtonElement | null>) {
+export function usePopover(
+  open: boolean,
+  setOpen: (open: boolean) => void,
+  root: RefObject<HTMLElement | null>,
+  button: RefObject<HTMLButtonElement | null>,
+) {
   useEffect(() => {
     if (!open) return;
     const onPointer = (event: PointerEvent) => {

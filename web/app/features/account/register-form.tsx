@@ -5,7 +5,15 @@ import { track } from '../tracking/track';
 import { accountApi } from './account-api';
 import { captchaToken } from './recaptcha';
 import { useSignInOptions } from './sign-in-options';
-import { CheckboxField, FormMessage, PasswordField, SubmitButton, TextField, useContractForm, type FormCheck } from './forms';
+import {
+  CheckboxField,
+  FormMessage,
+  PasswordField,
+  SubmitButton,
+  TextField,
+  useContractForm,
+  type FormCheck,
+} from './forms';
 
 interface RegisterValues {
   email: string;
@@ -19,7 +27,8 @@ function registerChecks(withConfirmation: boolean): FormCheck<RegisterValues> {
   return (values) => {
     const issues: ReturnType<FormCheck<RegisterValues>> = [];
     if (!values.acceptTerms) issues.push({ field: 'acceptTerms', message: AuthTexts.termsRequired });
-    if (withConfirmation && values.confirmPassword !== values.password) issues.push({ field: 'confirmPassword', message: AuthTexts.passwordsMismatch });
+    if (withConfirmation && values.confirmPassword !== values.password)
+      issues.push({ field: 'confirmPassword', message: AuthTexts.passwordsMismatch });
     return issues;
   };
 }
@@ -59,7 +68,9 @@ export function RegisterForm({
 }) {
   const form = useContractForm(
     registerBodySchema,
-    (compact ? { email: defaultEmail, password: '', acceptTerms: false } : { email: defaultEmail, password: '', confirmPassword: '', acceptTerms: false }) as RegisterValues,
+    (compact
+      ? { email: defaultEmail, password: '', acceptTerms: false }
+      : { email: defaultEmail, password: '', confirmPassword: '', acceptTerms: false }) as RegisterValues,
     compact ? dialogChecks : pageChecks,
   );
   const options = useSignInOptions();
@@ -70,26 +81,29 @@ export function RegisterForm({
       noValidate
       aria-label="Create your account"
       onSubmit={form.submitWith(
-          async (data) => {
-            const { segmentData } = await accountApi.register({
-              email: data.email,
-              password: data.password,
-              confirmPassword: compact ? undefined : data.confirmPassword,
-              acceptTerms: true,
-              captchaToken: await captchaToken(options?.recaptchaSiteKey, 'register'),
-              ...(returnTo ? { returnTo } : {}),
-            });
-            track(TrackingEvents.signUp, { action: segmentData.method, label: compact ? 'login dialog' : 'register page' });
-            onRegistered(data.email);
+        async (data) => {
+          const { segmentData } = await accountApi.register({
+            email: data.email,
+            password: data.password,
+            confirmPassword: compact ? undefined : data.confirmPassword,
+            acceptTerms: true,
+            captchaToken: await captchaToken(options?.recaptchaSiteKey, 'register'),
+            ...(returnTo ? { returnTo } : {}),
+          });
+          track(TrackingEvents.signUp, {
+            action: segmentData.method,
+            label: compact ? 'login dialog' : 'register page',
+          });
+          onRegistered(data.email);
+        },
+        {
+          onError: (error) => {
+            if (!onFailed) return false;
+            onFailed(error instanceof Error ? error.message : String(error), error);
+            return true;
           },
-          {
-            onError: (error) => {
-              if (!onFailed) return false;
-              onFailed(error instanceof Error ? error.message : String(error), error);
-              return true;
-            },
-          },
-        )}
+        },
+      )}
     >
       <FormMessage>{form.formError}</FormMessage>
       <TextField
@@ -121,8 +135,8 @@ export function RegisterForm({
       </SubmitButton>
       {options?.recaptchaSiteKey ? (
         <p className="acc-captcha-note">
-          This form is protected by reCAPTCHA; Google's <a href="https://policies.google.com/privacy">Privacy Policy</a> and{' '}
-          <a href="https://policies.google.com/terms">Terms of Service</a> apply.
+          This form is protected by reCAPTCHA; Google's <a href="https://policies.google.com/privacy">Privacy Policy</a>{' '}
+          and <a href="https://policies.google.com/terms">Terms of Service</a> apply.
         </p>
       ) : null}
     </form>

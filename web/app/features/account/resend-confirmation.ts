@@ -5,7 +5,11 @@ import { accountApi } from './account-api';
 
 /** Sends a new confirmation link; the state says what to show (busy, the server's answer, an error). */
 export function useResendConfirmation() {
-  const [state, setState] = useState<{ busy: boolean; message: string | null; error: string | null }>({ busy: false, message: null, error: null });
+  const [state, setState] = useState<{ busy: boolean; message: string | null; error: string | null }>({
+    busy: false,
+    message: null,
+    error: null,
+  });
   const send = async (email: string) => {
     setState({ busy: true, message: null, error: null });
     try {

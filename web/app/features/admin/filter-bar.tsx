@@ -4,14 +4,27 @@ import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 
-const filterSchema = z.object({ search: z.string().trim().max(200, 'Search for at most 200 characters'), choice: z.string() });
+const filterSchema = z.object({
+  search: z.string().trim().max(200, 'Search for at most 200 characters'),
+  choice: z.string(),
+});
 type Filter = z.infer<typeof filterSchema>;
 
 /**
  * Search text and one choice (status, state), kept in the address as `search` and `param`, so a
  * filtered list can be shared and survives a reload. Applying a filter goes back to page 1.
  */
-export function FilterBar({ label, placeholder, param, choices }: { label: string; placeholder: string; param: string; choices: { value: string; label: string }[] }) {
+export function FilterBar({
+  label,
+  placeholder,
+  param,
+  choices,
+}: {
+  label: string;
+  placeholder: string;
+  param: string;
+  choices: { value: string; label: string }[];
+}) {
   const [params, setParams] = useSearchParams();
   const id = useId();
   const current = { search: params.get('search') ?? '', choice: params.get(param) ?? '' };
@@ -34,7 +47,14 @@ export function FilterBar({ label, placeholder, param, choices }: { label: strin
     <form className="adm-filters" role="search" aria-label={label} noValidate onSubmit={form.handleSubmit(apply)}>
       <label className="adm-filters__search" htmlFor={`${id}-search`}>
         <span className="acc-field__label">Search</span>
-        <input id={`${id}-search`} className="acc-input" type="search" placeholder={placeholder} aria-invalid={errors.search ? true : undefined} {...form.register('search')} />
+        <input
+          id={`${id}-search`}
+          className="acc-input"
+          type="search"
+          placeholder={placeholder}
+          aria-invalid={errors.search ? true : undefined}
+          {...form.register('search')}
+        />
         {errors.search ? <span className="acc-field__error">{errors.search.message}</span> : null}
       </label>
       <label htmlFor={`${id}-choice`}>

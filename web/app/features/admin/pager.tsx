@@ -1,7 +1,21 @@
 import { useSearchParams } from 'react-router';
 
 /** "Page 2 of 5 · 230 messages" with Previous and Next, keeping the other filters in the address. */
-export function Pager({ label, noun, page, pageSize, total, busy }: { label: string; noun: [string, string]; page: number; pageSize: number; total: number; busy: boolean }) {
+export function Pager({
+  label,
+  noun,
+  page,
+  pageSize,
+  total,
+  busy,
+}: {
+  label: string;
+  noun: [string, string];
+  page: number;
+  pageSize: number;
+  total: number;
+  busy: boolean;
+}) {
   const [params, setParams] = useSearchParams();
   if (total === 0) return null;
   const pages = Math.max(1, Math.ceil(total / pageSize));
@@ -17,10 +31,20 @@ export function Pager({ label, noun, page, pageSize, total, busy }: { label: str
         Page {page} of {pages} · {total} {total === 1 ? noun[0] : noun[1]}
       </span>
       <span className="acc-row">
-        <button type="button" className="button button--ghost acc-button--small" disabled={page <= 1 || busy} onClick={() => go(page - 1)}>
+        <button
+          type="button"
+          className="button button--ghost acc-button--small"
+          disabled={page <= 1 || busy}
+          onClick={() => go(page - 1)}
+        >
           Previous
         </button>
-        <button type="button" className="button button--ghost acc-button--small" disabled={page >= pages || busy} onClick={() => go(page + 1)}>
+        <button
+          type="button"
+          className="button button--ghost acc-button--small"
+          disabled={page >= pages || busy}
+          onClick={() => go(page + 1)}
+        >
           Next
         </button>
       </span>

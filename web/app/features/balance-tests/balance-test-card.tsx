@@ -7,7 +7,13 @@ import './balance-tests.css';
 const when = (iso: string) => new Date(iso).toLocaleString();
 
 /** One balance test: what it asserts, its latest result and its pass/fail history per diagram version. */
-export function BalanceTestCard({ test, origin, onChange, beforeRun, showDiagram = false }: {
+export function BalanceTestCard({
+  test,
+  origin,
+  onChange,
+  beforeRun,
+  showDiagram = false,
+}: {
   test: BalanceTestView;
   origin: 'editor' | 'list';
   onChange: (next: BalanceTestView | null) => void;
@@ -46,9 +52,16 @@ export function BalanceTestCard({ test, origin, onChange, beforeRun, showDiagram
           <span className={`balance-test__badge ${latest.passed ? 'is-pass' : 'is-fail'}`}>
             {latest.passed ? 'Passed' : 'Failed'} · {latest.observedShare.toFixed(1)}% · v{latest.diagramVersion}
           </span>
-        ) : <span className="balance-test__badge">Not run yet</span>}
+        ) : (
+          <span className="balance-test__badge">Not run yet</span>
+        )}
       </div>
-      {showDiagram ? <p className="balance-test__diagram">Diagram <Link to={`/diagrams/${test.diagram.fuid}`}>{test.diagram.name}</Link> (version {test.diagram.version})</p> : null}
+      {showDiagram ? (
+        <p className="balance-test__diagram">
+          Diagram <Link to={`/diagrams/${test.diagram.fuid}`}>{test.diagram.name}</Link> (version {test.diagram.version}
+          )
+        </p>
+      ) : null}
       <p>{test.summary}</p>
       {test.history.length ? (
         <ol className="balance-test__history" aria-label={`History of ${test.name}`}>
@@ -60,10 +73,23 @@ export function BalanceTestCard({ test, origin, onChange, beforeRun, showDiagram
         </ol>
       ) : null}
       <div className="balance-test__actions">
-        <button type="button" className="button button--primary" disabled={busy} onClick={() => void run()}>{busy ? 'Running…' : 'Run test'}</button>
-        <button type="button" className="button button--ghost" onClick={() => void remove()} aria-label={`Delete the test ${test.name}`}>Delete</button>
+        <button type="button" className="button button--primary" disabled={busy} onClick={() => void run()}>
+          {busy ? 'Running…' : 'Run test'}
+        </button>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => void remove()}
+          aria-label={`Delete the test ${test.name}`}
+        >
+          Delete
+        </button>
       </div>
-      {error ? <p role="alert" className="balance-test__error">{error}</p> : null}
+      {error ? (
+        <p role="alert" className="balance-test__error">
+          {error}
+        </p>
+      ) : null}
     </li>
   );
 }

@@ -27,4 +27,9 @@ export const STATE_LABELS: Record<BillingState, string> = {
 };
 
 export const INVOICE_LABELS: Record<string, string> = { paid: 'Paid', void: 'Void', invalid: 'Invalid', open: 'Due' };
-export const TAX_ID_LABELS: Record<string, string> = { pending: 'Being validated', valid: 'Valid', invalid: 'Invalid', unverifiable: 'Cannot be validated' };
+export const TAX_ID_LABELS: Record<string, string> = {
+  pending: 'Being validated',
+  valid: 'Valid',
+  invalid: 'Invalid',
+  unverifiable: 'Cannot be validated',
+};

@@ -32,7 +32,15 @@ export function useBillingOverview(workspaceId?: string) {
  * in that state (cancel / undo, retry payment, resume, change plan or cycle, update card), plus the
  * links to account details and billing history. Renders nothing when billing is off.
  */
-export function BillingSection({ workspaceId, whenDisabled = null, onChange }: { workspaceId?: string; whenDisabled?: ReactNode; /** After an action changed the subscription (the page reloads its plan and usage). */ onChange?: () => void }) {
+export function BillingSection({
+  workspaceId,
+  whenDisabled = null,
+  onChange,
+}: {
+  workspaceId?: string;
+  whenDisabled?: ReactNode;
+  /** After an action changed the subscription (the page reloads its plan and usage). */ onChange?: () => void;
+}) {
   const { overview, setOverview, error: loadError } = useBillingOverview(workspaceId);
   const plans = usePaidPlans();
   const [busy, setBusy] = useState<Busy>(null);
@@ -75,7 +83,9 @@ export function BillingSection({ workspaceId, whenDisabled = null, onChange }: {
         <>
           <SubscriptionSummary sub={sub} />
           {!overview.canManage ? (
-            <FormMessage kind="info">{lapsed(sub) ? BillingTexts.expiredMember : BillingTexts.memberContactOwner}</FormMessage>
+            <FormMessage kind="info">
+              {lapsed(sub) ? BillingTexts.expiredMember : BillingTexts.memberContactOwner}
+            </FormMessage>
           ) : (
             <>
               {sub.contactUs ? (
@@ -86,27 +96,44 @@ export function BillingSection({ workspaceId, whenDisabled = null, onChange }: {
               {sub.state === 'payment_pending' ? (
                 <div className="acc-notice acc-notice--warning" role="status">
                   <p>
-                    <strong>The last payment did not go through.</strong> {sub.amountDue ? `Amount due: ${money(sub.amountDue.amount, sub.amountDue.currency)}. ` : ''}
+                    <strong>The last payment did not go through.</strong>{' '}
+                    {sub.amountDue ? `Amount due: ${money(sub.amountDue.amount, sub.amountDue.currency)}. ` : ''}
                     Update your card if needed, then retry the payment. {BillingTexts.paymentPending}
                   </p>
                 </div>
               ) : null}
               {sub.state === 'cancel_scheduled' ? (
                 <div className="acc-notice acc-notice--info" role="status">
-                  <p>Your subscription is cancelled and ends on {day(sub.cancelAt)}. After that the workspace goes back to the Public plan and members lose the team folder.</p>
+                  <p>
+                    Your subscription is cancelled and ends on {day(sub.cancelAt)}. After that the workspace goes back
+                    to the Public plan and members lose the team folder.
+                  </p>
                 </div>
               ) : null}
               {lapsed(sub) ? (
                 <div className="acc-notice acc-notice--warning" role="status">
-                  <p>{sub.state === 'expired' ? 'Your subscription has expired.' : 'Your subscription has ended and the workspace is on the Public plan.'} Resume it to get your {planLabel(sub.planName, plans)} plan back.</p>
+                  <p>
+                    {sub.state === 'expired'
+                      ? 'Your subscription has expired.'
+                      : 'Your subscription has ended and the workspace is on the Public plan.'}{' '}
+                    Resume it to get your {planLabel(sub.planName, plans)} plan back.
+                  </p>
                 </div>
               ) : null}
               {sub.pendingChange ? (
                 <div className="acc-notice acc-notice--info" role="status">
                   <p>
-                    Pending change: {planLabel(sub.pendingChange.planName, plans)} ({cycleLabel(sub.pendingChange.cycle)}) from {day(sub.pendingChange.effectiveAt)}.
+                    Pending change: {planLabel(sub.pendingChange.planName, plans)} (
+                    {cycleLabel(sub.pendingChange.cycle)}) from {day(sub.pendingChange.effectiveAt)}.
                   </p>
-                  <button type="button" className="button acc-button--small button--ghost" disabled={busy !== null} onClick={() => void run('keep', () => billingApi.cancelPendingChange(workspaceId), 'You keep your current plan.')}>
+                  <button
+                    type="button"
+                    className="button acc-button--small button--ghost"
+                    disabled={busy !== null}
+                    onClick={() =>
+                      void run('keep', () => billingApi.cancelPendingChange(workspaceId), 'You keep your current plan.')
+                    }
+                  >
                     {busy === 'keep' ? 'Saving…' : 'Keep current plan'}
                   </button>
                 </div>
@@ -117,15 +144,45 @@ export function BillingSection({ workspaceId, whenDisabled = null, onChange }: {
               </div>
               {confirmCancel ? (
                 <div className="acc-notice acc-notice--warning" role="alertdialog" aria-labelledby="cancel-text">
-                  <p id="cancel-text">Cancel at the end of the period on {day(sub.currentPeriodEnd)} (you can undo it until then), or end the subscription now?</p>
+                  <p id="cancel-text">
+                    Cancel at the end of the period on {day(sub.currentPeriodEnd)} (you can undo it until then), or end
+                    the subscription now?
+                  </p>
                   <div className="acc-row" style={{ marginTop: 10 }}>
-                    <button type="button" className="button acc-button--small acc-button--danger" disabled={busy !== null} onClick={() => void run('cancel', () => billingApi.cancel(false, workspaceId), 'Your subscription will end at the end of the period.')} ref={(b) => b?.focus()}>
+                    <button
+                      type="button"
+                      className="button acc-button--small acc-button--danger"
+                      disabled={busy !== null}
+                      onClick={() =>
+                        void run(
+                          'cancel',
+                          () => billingApi.cancel(false, workspaceId),
+                          'Your subscription will end at the end of the period.',
+                        )
+                      }
+                      ref={(b) => b?.focus()}
+                    >
                       {busy === 'cancel' ? 'Cancelling…' : 'Cancel at period end'}
                     </button>
-                    <button type="button" className="button acc-button--small acc-button--danger" disabled={busy !== null} onClick={() => void run('cancel-now', () => billingApi.cancel(true, workspaceId), 'Your subscription has ended.')}>
+                    <button
+                      type="button"
+                      className="button acc-button--small acc-button--danger"
+                      disabled={busy !== null}
+                      onClick={() =>
+                        void run(
+                          'cancel-now',
+                          () => billingApi.cancel(true, workspaceId),
+                          'Your subscription has ended.',
+                        )
+                      }
+                    >
                       {busy === 'cancel-now' ? 'Cancelling…' : 'Cancel now'}
                     </button>
-                    <button type="button" className="button acc-button--small button--ghost" onClick={() => setConfirmCancel(false)}>
+                    <button
+                      type="button"
+                      className="button acc-button--small button--ghost"
+                      onClick={() => setConfirmCancel(false)}
+                    >
                       Keep subscription
                     </button>
                   </div>
@@ -133,32 +190,72 @@ export function BillingSection({ workspaceId, whenDisabled = null, onChange }: {
               ) : null}
               <div className="acc-panel__actions">
                 {sub.state === 'active' && !sub.contactUs ? (
-                  <Link className="button button--primary" to={`/settings/billing/upgrade/${sub.planName}/${sub.cycle}`}>
+                  <Link
+                    className="button button--primary"
+                    to={`/settings/billing/upgrade/${sub.planName}/${sub.cycle}`}
+                  >
                     Change plan or billing cycle
                   </Link>
                 ) : null}
                 {sub.state === 'payment_pending' ? (
-                  <button type="button" className="button button--primary" disabled={busy !== null} onClick={() => void run('retry', () => billingApi.retryPayment(workspaceId), 'Payment received. Your subscription is active.')}>
+                  <button
+                    type="button"
+                    className="button button--primary"
+                    disabled={busy !== null}
+                    onClick={() =>
+                      void run(
+                        'retry',
+                        () => billingApi.retryPayment(workspaceId),
+                        'Payment received. Your subscription is active.',
+                      )
+                    }
+                  >
                     {busy === 'retry' ? 'Retrying…' : 'Retry payment'}
                   </button>
                 ) : null}
                 {sub.state === 'cancel_scheduled' ? (
-                  <button type="button" className="button button--primary" disabled={busy !== null} onClick={() => void run('undo', () => billingApi.undoCancel(workspaceId), 'The cancellation is undone. Your subscription renews as before.')}>
+                  <button
+                    type="button"
+                    className="button button--primary"
+                    disabled={busy !== null}
+                    onClick={() =>
+                      void run(
+                        'undo',
+                        () => billingApi.undoCancel(workspaceId),
+                        'The cancellation is undone. Your subscription renews as before.',
+                      )
+                    }
+                  >
                     {busy === 'undo' ? 'Saving…' : 'Undo cancellation'}
                   </button>
                 ) : null}
                 {lapsed(sub) ? (
-                  <button type="button" className="button button--primary" disabled={busy !== null} onClick={() => void run('resume', () => billingApi.resume(workspaceId))}>
+                  <button
+                    type="button"
+                    className="button button--primary"
+                    disabled={busy !== null}
+                    onClick={() => void run('resume', () => billingApi.resume(workspaceId))}
+                  >
                     {busy === 'resume' ? 'Opening checkout…' : 'Resume subscription'}
                   </button>
                 ) : null}
                 {!lapsed(sub) ? (
-                  <button type="button" className="button button--ghost" disabled={busy !== null} onClick={() => void run('portal', () => billingApi.portal(workspaceId))}>
+                  <button
+                    type="button"
+                    className="button button--ghost"
+                    disabled={busy !== null}
+                    onClick={() => void run('portal', () => billingApi.portal(workspaceId))}
+                  >
                     {busy === 'portal' ? 'Opening…' : 'Update card'}
                   </button>
                 ) : null}
                 {sub.state === 'active' || sub.state === 'payment_pending' ? (
-                  <button type="button" className="button button--ghost" disabled={busy !== null || confirmCancel} onClick={() => setConfirmCancel(true)}>
+                  <button
+                    type="button"
+                    className="button button--ghost"
+                    disabled={busy !== null || confirmCancel}
+                    onClick={() => setConfirmCancel(true)}
+                  >
                     Cancel subscription
                   </button>
                 ) : null}
@@ -169,7 +266,8 @@ export function BillingSection({ workspaceId, whenDisabled = null, onChange }: {
       )}
       {overview.canManage ? (
         <p className="bil-links">
-          <Link to="/settings/billing/account">Account details</Link> · <Link to="/settings/billing/history">Billing history</Link>
+          <Link to="/settings/billing/account">Account details</Link> ·{' '}
+          <Link to="/settings/billing/history">Billing history</Link>
         </p>
       ) : null}
     </section>

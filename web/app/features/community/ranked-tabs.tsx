@@ -5,7 +5,15 @@ import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
  * renders the first, which shows before hydration; the others cost nothing until chosen, which
  * keeps the explore page's render short). Arrow keys move between tabs (WAI-ARIA tabs pattern).
  */
-export function RankedTabs<K extends string>({ label, tabs, children }: { label: string; tabs: { key: K; label: string }[]; children: (key: K) => ReactNode }) {
+export function RankedTabs<K extends string>({
+  label,
+  tabs,
+  children,
+}: {
+  label: string;
+  tabs: { key: K; label: string }[];
+  children: (key: K) => ReactNode;
+}) {
   const [active, setActive] = useState<K>(tabs[0].key);
   const id = useId();
   const onKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
@@ -37,7 +45,13 @@ export function RankedTabs<K extends string>({ label, tabs, children }: { label:
         ))}
       </div>
       {tabs.map((tab) => (
-        <div key={tab.key} id={`${id}-panel-${tab.key}`} role="tabpanel" aria-labelledby={`${id}-tab-${tab.key}`} hidden={tab.key !== active}>
+        <div
+          key={tab.key}
+          id={`${id}-panel-${tab.key}`}
+          role="tabpanel"
+          aria-labelledby={`${id}-tab-${tab.key}`}
+          hidden={tab.key !== active}
+        >
           {tab.key === active ? children(tab.key) : null}
         </div>
       ))}

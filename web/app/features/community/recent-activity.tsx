@@ -59,7 +59,13 @@ export function RecentActivity({ username }: { username: string }) {
       setError(null);
       try {
         const next = await communityApi.activityFeed(page, CommunityRules.activityPageSize);
-        const state = { list: next.list, lastPage: next.lastPage, page: next.page, hasNew: next.hasNew, hasMore: next.hasMore };
+        const state = {
+          list: next.list,
+          lastPage: next.lastPage,
+          page: next.page,
+          hasNew: next.hasNew,
+          hasMore: next.hasMore,
+        };
         setFeed((previous) => {
           if (live) return withFirstPage(previous, state);
           if (page === 1 || !previous) return state;
@@ -103,9 +109,19 @@ export function RecentActivity({ username }: { username: string }) {
       {feed?.list.length ? (
         <ol className="recent-activity__list">
           {feed.list.map((item) => (
-            <li key={item.id} className={item.isNew ? 'recent-activity__item is-new' : 'recent-activity__item'} data-type={item.type}>
+            <li
+              key={item.id}
+              className={item.isNew ? 'recent-activity__item is-new' : 'recent-activity__item'}
+              data-type={item.type}
+            >
               <p>
-                {item.diagram ? <Link to={item.diagram.url}>{item.text}</Link> : item.user && !item.aboutCurrentUser ? <Link to={`/community/${item.user.username}/profile`}>{item.text}</Link> : item.text}
+                {item.diagram ? (
+                  <Link to={item.diagram.url}>{item.text}</Link>
+                ) : item.user && !item.aboutCurrentUser ? (
+                  <Link to={`/community/${item.user.username}/profile`}>{item.text}</Link>
+                ) : (
+                  item.text
+                )}
                 {item.isNew ? <span className="recent-activity__new">New</span> : null}
               </p>
               <p className="muted recent-activity__when">
@@ -116,7 +132,12 @@ export function RecentActivity({ username }: { username: string }) {
         </ol>
       ) : null}
       {feed?.hasMore ? (
-        <button type="button" className="button button--ghost" disabled={loading} onClick={() => void load(feed.page + 1)}>
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={loading}
+          onClick={() => void load(feed.page + 1)}
+        >
           {CommunityTabTexts.loadMore}
         </button>
       ) : null}

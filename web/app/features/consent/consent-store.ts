@@ -32,7 +32,10 @@ export function expiryFrom(now: Date): number {
 
 /** Saves the choice for 6 months and mirrors it in a cookie the server reads (tracking). */
 export function savePreferences(choice: Record<ConsentCategory, boolean>): CookiePreferences {
-  const preferences: CookiePreferences = { categories: { necessaryCookies: true, ...choice }, expiresAt: expiryFrom(new Date()) };
+  const preferences: CookiePreferences = {
+    categories: { necessaryCookies: true, ...choice },
+    expiresAt: expiryFrom(new Date()),
+  };
   localStorage.setItem(ConsentRules.storageKey, JSON.stringify(preferences));
   const mirror = optionalConsentCategories.map((c) => `${c.key}:${choice[c.key] ? 1 : 0}`).join(',');
   writeCookie(ConsentRules.cookie, mirror, 31 * ConsentRules.expiryMonths);

@@ -52,17 +52,26 @@ export function CookieConsent({ thirdParty, nonce }: { thirdParty: ThirdPartyCon
       {bannerVisible ? (
         <section className="cookie-banner" aria-label="Cookie consent" data-testid="cookie-banner">
           <p>
-            We use necessary cookies to run this site. With your permission we also use analytics cookies to learn how it is used, and a support chat.
-            Read our <Link to="/terms-and-conditions#privacy-policy">privacy policy</Link>.
+            We use necessary cookies to run this site. With your permission we also use analytics cookies to learn how
+            it is used, and a support chat. Read our{' '}
+            <Link to="/terms-and-conditions#privacy-policy">privacy policy</Link>.
           </p>
           <div className="cookie-banner__actions">
             <button type="button" className="button button--ghost" onClick={() => setDialogOpen(true)}>
               Preferences
             </button>
-            <button type="button" className="button button--ghost" onClick={() => decide(all(false), TrackingEvents.cookiesRejectAll)}>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => decide(all(false), TrackingEvents.cookiesRejectAll)}
+            >
               Reject all
             </button>
-            <button type="button" className="button button--primary" onClick={() => decide(all(true), TrackingEvents.cookiesAcceptAll)}>
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => decide(all(true), TrackingEvents.cookiesAcceptAll)}
+            >
               Accept all
             </button>
           </div>
@@ -82,20 +91,38 @@ export function CookieConsent({ thirdParty, nonce }: { thirdParty: ThirdPartyCon
               {optionalConsentCategories.map((c) => (
                 <li key={c.key}>
                   <label>
-                    <input type="checkbox" name={c.key} checked={choice[c.key]} onChange={(e) => setChoice({ ...choice, [c.key]: e.target.checked })} /> <strong>{c.name}</strong>
+                    <input
+                      type="checkbox"
+                      name={c.key}
+                      checked={choice[c.key]}
+                      onChange={(e) => setChoice({ ...choice, [c.key]: e.target.checked })}
+                    />{' '}
+                    <strong>{c.name}</strong>
                   </label>
                   <p>{c.value}</p>
                 </li>
               ))}
             </ul>
             <div className="cookie-banner__actions">
-              <button type="button" className="button button--ghost" onClick={() => decide(all(false), TrackingEvents.cookiesRejectAll)}>
+              <button
+                type="button"
+                className="button button--ghost"
+                onClick={() => decide(all(false), TrackingEvents.cookiesRejectAll)}
+              >
                 Reject all
               </button>
-              <button type="button" className="button button--ghost" onClick={() => decide(all(true), TrackingEvents.cookiesAcceptAll)}>
+              <button
+                type="button"
+                className="button button--ghost"
+                onClick={() => decide(all(true), TrackingEvents.cookiesAcceptAll)}
+              >
                 Accept all
               </button>
-              <button type="button" className="button button--primary" onClick={() => decide(choice, TrackingEvents.cookiesSave)}>
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => decide(choice, TrackingEvents.cookiesSave)}
+              >
                 Save
               </button>
             </div>

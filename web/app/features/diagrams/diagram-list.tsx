@@ -21,13 +21,19 @@ import './diagrams.css';
 
 const TABS = ['My Diagrams', 'Shared with me', 'Team folder', 'Templates', 'Tutorials', 'Tests', 'Trash'] as const;
 type Tab = (typeof TABS)[number];
-const SCOPES: Partial<Record<Tab, 'mine' | 'shared' | 'team'>> = { 'My Diagrams': 'mine', 'Shared with me': 'shared', 'Team folder': 'team' };
+const SCOPES: Partial<Record<Tab, 'mine' | 'shared' | 'team'>> = {
+  'My Diagrams': 'mine',
+  'Shared with me': 'shared',
+  'Team folder': 'team',
+};
 
 /** /diagrams: My Diagrams, Shared with me, Team folder, Templates, Tutorials, Tests and Trash; filter by tag, manage tags, create a new diagram. */
 export function DiagramList() {
   const [params, setParams] = useSearchParams();
   const listParam = params.get('list');
-  const [tab, setTab] = useState<Tab>(listParam === 'trash' ? 'Trash' : listParam === 'team' ? 'Team folder' : 'My Diagrams');
+  const [tab, setTab] = useState<Tab>(
+    listParam === 'trash' ? 'Trash' : listParam === 'team' ? 'Team folder' : 'My Diagrams',
+  );
   const [items, setItems] = useState<DiagramSummary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [tags, setTags] = useState<TagWithCount[]>([]);
@@ -56,21 +62,33 @@ export function DiagramList() {
     if (!scope) return;
     let live = true;
     setItems(null);
-    diagramsApi.list({ scope, pageSize: 100, ...(tagId ? { tag: tagId } : {}) })
-      .then((r) => live && setItems(r.items), (e) => live && setError(errorMessage(e)));
-    return () => { live = false; };
+    diagramsApi.list({ scope, pageSize: 100, ...(tagId ? { tag: tagId } : {}) }).then(
+      (r) => live && setItems(r.items),
+      (e) => live && setError(errorMessage(e)),
+    );
+    return () => {
+      live = false;
+    };
   }, [scope, tagId, reload, teamsVersion]);
-  const filterBy = (id: string) => setParams((p) => {
-    const next = new URLSearchParams(p);
-    if (id) next.set('tag', id);
-    else next.delete('tag');
-    return next;
-  }, { replace: true });
+  const filterBy = (id: string) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (id) next.set('tag', id);
+        else next.delete('tag');
+        return next;
+      },
+      { replace: true },
+    );
   const create = async (document?: unknown, name?: string) => {
     try {
       // New diagrams made in the Team folder belong to the team workspace; a blank one starts with
       // the time steps of the user's Global Settings.
-      const d = await diagramsApi.create({ name, document: document ?? (await newDiagramDocument()), workspaceId: tab === 'Team folder' && team ? team.id : undefined });
+      const d = await diagramsApi.create({
+        name,
+        document: document ?? (await newDiagramDocument()),
+        workspaceId: tab === 'Team folder' && team ? team.id : undefined,
+      });
       void navigate(`/diagrams/${d.fuid}`);
     } catch (e) {
       setError(errorMessage(e));
@@ -101,45 +119,107 @@ export function DiagramList() {
       <header className="diagram-list__head">
         <h1>Diagrams</h1>
         <div className="diagram-list__head-actions">
-          <button type="button" className="button button--ghost" onClick={() => setManaging(true)}>Manage tags</button>
-          {drive.available ? <button type="button" className="button button--ghost" onClick={() => setDriveOpen(true)}>Import from Google Drive</button> : null}
-          <button type="button" className="button button--primary" onClick={() => void create()}>New diagram</button>
+          <button type="button" className="button button--ghost" onClick={() => setManaging(true)}>
+            Manage tags
+          </button>
+          {drive.available ? (
+            <button type="button" className="button button--ghost" onClick={() => setDriveOpen(true)}>
+              Import from Google Drive
+            </button>
+          ) : null}
+          <button type="button" className="button button--primary" onClick={() => void create()}>
+            New diagram
+          </button>
         </div>
       </header>
-      {driveOpen ? <DriveImportDialog connected={drive.connected} refresh={drive.refresh} onClose={() => setDriveOpen(false)} /> : null}
+      {driveOpen ? (
+        <DriveImportDialog connected={drive.connected} refresh={drive.refresh} onClose={() => setDriveOpen(false)} />
+      ) : null}
       <div role="tablist" aria-label="Diagram lists" className="diagram-list__tabs">
         {TABS.filter((t) => t !== 'Team folder' || showFolder).map((t) => (
-          <button key={t} id={`${base}-${t}`} role="tab" type="button" aria-selected={tab === t} aria-controls={`${base}-panel`} onClick={() => { setTab(t); setError(null); setMoved(null); }}>{t}</button>
+          <button
+            key={t}
+            id={`${base}-${t}`}
+            role="tab"
+            type="button"
+            aria-selected={tab === t}
+            aria-controls={`${base}-panel`}
+            onClick={() => {
+              setTab(t);
+              setError(null);
+              setMoved(null);
+            }}
+          >
+            {t}
+          </button>
         ))}
       </div>
       <PendingInvitations onAccepted={() => setTeamsVersion((v) => v + 1)} />
-      {team?.downgraded && team.role === 'member' ? <p className="diagram-list__error" role="status">{TeamTexts.downgraded}</p> : null}
+      {team?.downgraded && team.role === 'member' ? (
+        <p className="diagram-list__error" role="status">
+          {TeamTexts.downgraded}
+        </p>
+      ) : null}
       {listed && tags.length ? (
         <div className="diagram-list__filters">
           <label>
             <span>Filter by tag</span>
             <select className="acc-input" value={tagId} onChange={(e) => filterBy(e.target.value)}>
               <option value="">All diagrams</option>
-              {tags.map((t) => <option key={t.id} value={t.id}>{t.name} ({t.diagramCount})</option>)}
+              {tags.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name} ({t.diagramCount})
+                </option>
+              ))}
             </select>
           </label>
-          {filterTag ? <span className="diagram-list__filter-note">Showing diagrams tagged <TagChip tag={filterTag} /> <button type="button" className="acc-link-button" onClick={() => filterBy('')}>Clear filter</button></span> : null}
+          {filterTag ? (
+            <span className="diagram-list__filter-note">
+              Showing diagrams tagged <TagChip tag={filterTag} />{' '}
+              <button type="button" className="acc-link-button" onClick={() => filterBy('')}>
+                Clear filter
+              </button>
+            </span>
+          ) : null}
         </div>
       ) : null}
       {moved ? (
         <p className="trash__status" role="status">
-          “{moved.name}” moved to the Trash. <button type="button" className="acc-link-button" onClick={() => void undo(moved)}>Undo</button>
+          “{moved.name}” moved to the Trash.{' '}
+          <button type="button" className="acc-link-button" onClick={() => void undo(moved)}>
+            Undo
+          </button>
         </p>
       ) : null}
-      {error ? <p className="diagram-list__error" role="alert">{error}</p> : null}
+      {error ? (
+        <p className="diagram-list__error" role="alert">
+          {error}
+        </p>
+      ) : null}
       <div role="tabpanel" id={`${base}-panel`} aria-labelledby={`${base}-${tab}`}>
-        {tab === 'Templates' ? <TemplateSections /> : tab === 'Tutorials' ? <TutorialList /> : tab === 'Tests' ? <BalanceTestList /> : tab === 'Trash' ? (
+        {tab === 'Templates' ? (
+          <TemplateSections />
+        ) : tab === 'Tutorials' ? (
+          <TutorialList />
+        ) : tab === 'Tests' ? (
+          <BalanceTestList />
+        ) : tab === 'Trash' ? (
           <TrashList onRestored={() => setReload((r) => r + 1)} />
-        ) : items === null ? <p role="status">Loading…</p> : items.length === 0 ? (
-          filterTag ? <p className="diagram-list__empty">No diagram here is tagged “{filterTag.name}”.</p>
-            : tab === 'My Diagrams' ? <FirstDiagram welcome={params.has('welcome')} onCreate={(document, name) => void create(document, name)} />
-            : tab === 'Team folder' ? <p className="diagram-list__empty">No diagrams in the team folder yet. Diagrams you create here, or share with the team, belong to {team?.name ?? 'the team'}: anyone in the team can edit them.</p>
-            : <p className="diagram-list__empty">Nobody has shared a diagram with you yet.</p>
+        ) : items === null ? (
+          <p role="status">Loading…</p>
+        ) : items.length === 0 ? (
+          filterTag ? (
+            <p className="diagram-list__empty">No diagram here is tagged “{filterTag.name}”.</p>
+          ) : tab === 'My Diagrams' ? (
+            <FirstDiagram welcome={params.has('welcome')} onCreate={(document, name) => void create(document, name)} />
+          ) : tab === 'Team folder' ? (
+            <p className="diagram-list__empty">
+              No diagrams in the team folder yet. Diagrams you create here, or share with the team, belong to{' '}
+              {team?.name ?? 'the team'}: anyone in the team can edit them.
+            </p>
+          ) : (
+            <p className="diagram-list__empty">Nobody has shared a diagram with you yet.</p>
+          )
         ) : (
           <ul className="diagram-grid">
             {items.map((d) => (
@@ -149,13 +229,39 @@ export function DiagramList() {
                   <img src={`/share-thumbnail/${d.fuid}/png`} alt="" width={320} height={168} loading="lazy" />
                 </Link>
                 <DiagramRowMenu diagram={d} onChanged={() => setReload((r) => r + 1)} onError={setError} />
-                <h2><Link to={`/diagrams/${d.fuid}`}>{d.name}</Link></h2>
-                <p>{d.counts.components} components · <span title={d.updatedAt}>Last edited: {editedAgo(d.updatedAt)}</span>{tab !== 'My Diagrams' ? ` · by ${d.owner.name || d.owner.username}` : ''}</p>
-                {showFolder && d.access === 'owner' && tab !== 'Shared with me' ? <TeamShareOption fuid={d.fuid} compact onChange={() => setTeamsVersion((v) => v + 1)} /> : null}
-                {d.tags.length ? <p className="diagram-card__tags">{d.tags.map((t) => <TagChip key={t.id} tag={t} pressed={t.id === tagId} onClick={() => filterBy(t.id === tagId ? '' : t.id)} />)}</p> : null}
+                <h2>
+                  <Link to={`/diagrams/${d.fuid}`}>{d.name}</Link>
+                </h2>
+                <p>
+                  {d.counts.components} components ·{' '}
+                  <span title={d.updatedAt}>Last edited: {editedAgo(d.updatedAt)}</span>
+                  {tab !== 'My Diagrams' ? ` · by ${d.owner.name || d.owner.username}` : ''}
+                </p>
+                {showFolder && d.access === 'owner' && tab !== 'Shared with me' ? (
+                  <TeamShareOption fuid={d.fuid} compact onChange={() => setTeamsVersion((v) => v + 1)} />
+                ) : null}
+                {d.tags.length ? (
+                  <p className="diagram-card__tags">
+                    {d.tags.map((t) => (
+                      <TagChip
+                        key={t.id}
+                        tag={t}
+                        pressed={t.id === tagId}
+                        onClick={() => filterBy(t.id === tagId ? '' : t.id)}
+                      />
+                    ))}
+                  </p>
+                ) : null}
                 {d.access === 'owner' ? (
                   <div className="diagram-card__actions">
-                    <button type="button" className="button button--ghost button--small" onClick={() => void moveToTrash(d)} aria-label={`Delete ${d.name}`}>Delete</button>
+                    <button
+                      type="button"
+                      className="button button--ghost button--small"
+                      onClick={() => void moveToTrash(d)}
+                      aria-label={`Delete ${d.name}`}
+                    >
+                      Delete
+                    </button>
                   </div>
                 ) : null}
               </li>
@@ -165,7 +271,10 @@ export function DiagramList() {
       </div>
       {managing ? (
         <TagsManager
-          onClose={() => { setManaging(false); setReload((r) => r + 1); }}
+          onClose={() => {
+            setManaging(false);
+            setReload((r) => r + 1);
+          }}
           onChanged={(next) => {
             setTags(next);
             if (tagId && !next.some((t) => t.id === tagId)) filterBy('');

@@ -8,7 +8,8 @@ import { CLIENT_ID } from '../../lib/api-client';
  * milliseconds later on a slow machine).
  */
 export function earlyRequestsScript(session: boolean): string {
-  const get = (path: string) => `fetch(${path},{headers:{'X-Client-Id':'${CLIENT_ID}',Accept:'application/json'},credentials:'same-origin'}).catch(()=>null)`;
+  const get = (path: string) =>
+    `fetch(${path},{headers:{'X-Client-Id':'${CLIENT_ID}',Accept:'application/json'},credentials:'same-origin'}).catch(()=>null)`;
   const user = session ? `window.__lwEarlyUser=${get("'/api/oauth2/userinfo'")};` : '';
   return `(()=>{const m=/^(?:\\/en)?\\/diagrams\\/([A-Za-z0-9_-]{1,40})\\/?$/.exec(location.pathname);if(!m)return;${user}window.__lwEarlyDiagram={fuid:m[1],response:${get("'/api/diagrams/'+m[1]")}}})()`;
 }

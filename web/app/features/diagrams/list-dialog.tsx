@@ -3,13 +3,25 @@ import { errorMessage } from '../../lib/api-client';
 import { Modal } from '../../ui/modal';
 
 /** A dialog of the diagram list (tags manager, confirmations) on the app's one modal primitive. */
-export function ListDialog({ title, onClose, children, wide }: { title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
+export function ListDialog({
+  title,
+  onClose,
+  children,
+  wide,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   const titleId = useId();
   return (
     <Modal onClose={onClose} labelledBy={titleId} className={`list-dialog${wide ? ' list-dialog--wide' : ''}`}>
       <header className="list-dialog__head">
         <h2 id={titleId}>{title}</h2>
-        <button type="button" className="list-dialog__close" aria-label="Close" onClick={onClose}>×</button>
+        <button type="button" className="list-dialog__close" aria-label="Close" onClick={onClose}>
+          ×
+        </button>
       </header>
       <div className="list-dialog__body">{children}</div>
     </Modal>
@@ -17,7 +29,19 @@ export function ListDialog({ title, onClose, children, wide }: { title: string; 
 }
 
 /** "Are you sure?" with the consequence spelled out; the action's failure is shown in the dialog. */
-export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onClose }: { title: string; children: ReactNode; confirmLabel: string; onConfirm: () => Promise<void>; onClose: () => void }) {
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  onClose,
+}: {
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => Promise<void>;
+  onClose: () => void;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const confirm = async () => {
@@ -34,10 +58,18 @@ export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onClos
   return (
     <ListDialog title={title} onClose={onClose}>
       {children}
-      {error ? <p className="diagram-list__error" role="alert">{error}</p> : null}
+      {error ? (
+        <p className="diagram-list__error" role="alert">
+          {error}
+        </p>
+      ) : null}
       <div className="list-dialog__actions">
-        <button type="button" className="button button--ghost" onClick={onClose}>Cancel</button>
-        <button type="button" className="button button--danger" disabled={busy} onClick={() => void confirm()}>{confirmLabel}</button>
+        <button type="button" className="button button--ghost" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="button" className="button button--danger" disabled={busy} onClick={() => void confirm()}>
+          {confirmLabel}
+        </button>
       </div>
     </ListDialog>
   );

@@ -10,7 +10,9 @@ export function prefetchDiagram(fuid: string): void {
   if (!pending.has(fuid)) {
     const early = takeEarlyDiagram(fuid);
     const request = early
-      ? early.then((response) => (response ? readResponse<{ diagram: DiagramView }>(response).then((r) => r.diagram) : diagramsApi.get(fuid)))
+      ? early.then((response) =>
+          response ? readResponse<{ diagram: DiagramView }>(response).then((r) => r.diagram) : diagramsApi.get(fuid),
+        )
       : diagramsApi.get(fuid);
     request.catch(() => undefined);
     pending.set(fuid, request);

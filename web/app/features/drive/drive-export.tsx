@@ -5,7 +5,21 @@ import { driveApi } from './drive-api';
 import { connectDrive } from './use-drive';
 
 /** "Save to Google Drive" from the editor's File menu: saves, connects Drive if needed, uploads our JSON file. */
-export function DriveExportDialog({ fuid, open, onClose, saveNow, connected, refresh }: { fuid: string; open: boolean; onClose: () => void; saveNow: () => Promise<void>; connected: boolean; refresh: () => Promise<boolean> }) {
+export function DriveExportDialog({
+  fuid,
+  open,
+  onClose,
+  saveNow,
+  connected,
+  refresh,
+}: {
+  fuid: string;
+  open: boolean;
+  onClose: () => void;
+  saveNow: () => Promise<void>;
+  connected: boolean;
+  refresh: () => Promise<boolean>;
+}) {
   const [folderId, setFolderId] = useState('');
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
@@ -32,14 +46,31 @@ export function DriveExportDialog({ fuid, open, onClose, saveNow, connected, ref
   };
   return (
     <Dialog title="Save to Google Drive" open={open} onClose={close}>
-      <form className="drive-dialog" onSubmit={(e) => { e.preventDefault(); void save(); }}>
+      <form
+        className="drive-dialog"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
         <label className="drive-dialog__field">
           <span>Folder ID (optional; empty saves to My Drive)</span>
-          <input className="acc-input" value={folderId} onChange={(e) => setFolderId(e.target.value)} placeholder="e.g. 1AbC…" />
+          <input
+            className="acc-input"
+            value={folderId}
+            onChange={(e) => setFolderId(e.target.value)}
+            placeholder="e.g. 1AbC…"
+          />
         </label>
-        {result ? <p role={result.ok ? 'status' : 'alert'} className={result.ok ? 'drive-dialog__ok' : 'drive-dialog__error'}>{result.text}</p> : null}
+        {result ? (
+          <p role={result.ok ? 'status' : 'alert'} className={result.ok ? 'drive-dialog__ok' : 'drive-dialog__error'}>
+            {result.text}
+          </p>
+        ) : null}
         <div className="drive-dialog__actions">
-          <button type="submit" className="editor-button" disabled={busy}>{busy ? 'Saving…' : connected ? 'Save to Drive' : 'Connect Google Drive and save'}</button>
+          <button type="submit" className="editor-button" disabled={busy}>
+            {busy ? 'Saving…' : connected ? 'Save to Drive' : 'Connect Google Drive and save'}
+          </button>
         </div>
       </form>
     </Dialog>

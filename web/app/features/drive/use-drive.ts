@@ -37,12 +37,21 @@ export function connectDrive(): Promise<void> {
   const until = Date.now() + 180_000;
   return new Promise((resolve) => {
     const check = () => {
-      driveApi.status().then((s) => s.connected, () => false).then((connected) => {
-        if (connected || Date.now() > until) {
-          if (!popup.closed) popup.close();
-          resolve();
-        } else window.setTimeout(check, 700);
-      }, () => resolve());
+      driveApi
+        .status()
+        .then(
+          (s) => s.connected,
+          () => false,
+        )
+        .then(
+          (connected) => {
+            if (connected || Date.now() > until) {
+              if (!popup.closed) popup.close();
+              resolve();
+            } else window.setTimeout(check, 700);
+          },
+          () => resolve(),
+        );
     };
     window.setTimeout(check, 700);
   });

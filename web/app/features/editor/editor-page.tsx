@@ -74,27 +74,55 @@ export default function EditorPage({ fuid }: { fuid: string }) {
     setLoaded(null);
     setCorrupted(null);
     // The first load may use the prefetched diagram; a retry after recovering reads it anew.
-    (attempt ? diagramsApi.get(fuid) : loadDiagram(fuid)).then((diagram) => {
-      if (!live) return;
-      const again = () => setAttempt((a) => a + 1);
-      const draft = diagram.access === 'viewer' ? null : readDraft(fuid);
-      // A draft the server never got wins; a save from it meets the conflict dialog if the server moved on.
-      if (draft && draft.baseVersion <= diagram.version) {
-        const problem = documentProblem(draft.doc);
-        if (!problem) return setLoaded({ diagram, doc: normalizeDiagram(draft.doc), baseVersion: draft.baseVersion, dirty: true });
-        // This browser's unsaved copy is unreadable: the server's last saved version is the way back.
-        return setCorrupted({ problem, canRecover: true, recover: () => { clearDraft(fuid); again(); return Promise.resolve(); } });
-      }
-      const problem = documentProblem(diagram.document);
-      if (problem) return setCorrupted({ problem, canRecover: diagram.access !== 'viewer', recover: async () => { await recoverLastGoodVersion(fuid); again(); } });
-      setLoaded({ diagram, doc: normalizeDiagram(diagram.document), baseVersion: diagram.version, dirty: false });
-    }, (e) => live && setError(e instanceof ApiError && e.status === 404 ? 'Diagram not found' : errorMessage(e)));
-    return () => { live = false; };
+    (attempt ? diagramsApi.get(fuid) : loadDiagram(fuid)).then(
+      (diagram) => {
+        if (!live) return;
+        const again = () => setAttempt((a) => a + 1);
+        const draft = diagram.access === 'viewer' ? null : readDraft(fuid);
+        // A draft the server never got wins; a save from it meets the conflict dialog if the server moved on.
+        if (draft && draft.baseVersion <= diagram.version) {
+          const problem = documentProblem(draft.doc);
+          if (!problem)
+            return setLoaded({
+              diagram,
+              doc: normalizeDiagram(draft.doc),
+              baseVersion: draft.baseVersion,
+              dirty: true,
+            });
+          // This browser's unsaved copy is unreadable: the server's last saved version is the way back.
+          return setCorrupted({
+            problem,
+            canRecover: true,
+            recover: () => {
+              clearDraft(fuid);
+              again();
+              return Promise.resolve();
+            },
+          });
+        }
+        const problem = documentProblem(diagram.document);
+        if (problem)
+          return setCorrupted({
+            problem,
+            canRecover: diagram.access !== 'viewer',
+            recover: async () => {
+              await recoverLastGoodVersion(fuid);
+              again();
+            },
+          });
+        setLoaded({ diagram, doc: normalizeDiagram(diagram.document), baseVersion: diagram.version, dirty: false });
+      },
+      (e) => live && setError(e instanceof ApiError && e.status === 404 ? 'Diagram not found' : errorMessage(e)),
+    );
+    return () => {
+      live = false;
+    };
   }, [fuid, attempt]);
   if (error) {
     // A visitor may have been sent a diagram that is not public (shared with their e-mail): log in
     // first. Every unknown diagram does the same, so this tells nothing about which ones exist.
-    if (!user && error === 'Diagram not found') return <Navigate to={`/login?returnTo=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+    if (!user && error === 'Diagram not found')
+      return <Navigate to={`/login?returnTo=${encodeURIComponent(location.pathname + location.search)}`} replace />;
     return (
       <div className="editor-message" role="alert">
         <h1>{error}</h1>
@@ -102,8 +130,18 @@ export default function EditorPage({ fuid }: { fuid: string }) {
       </div>
     );
   }
-  if (corrupted) return <div className="editor-message"><CorruptedDialog problem={corrupted.problem} canRecover={corrupted.canRecover} onRecover={corrupted.recover} /></div>;
-  if (!loaded) return <div className="editor-message" role="status">Loading the diagram…</div>;
+  if (corrupted)
+    return (
+      <div className="editor-message">
+        <CorruptedDialog problem={corrupted.problem} canRecover={corrupted.canRecover} onRecover={corrupted.recover} />
+      </div>
+    );
+  if (!loaded)
+    return (
+      <div className="editor-message" role="status">
+        Loading the diagram…
+      </div>
+    );
   if (loaded.diagram.access === 'viewer') return <ViewOnlyEditor key={fuid} diagram={loaded.diagram} />;
   return <LoadedEditor key={`${fuid}:${attempt}`} fuid={fuid} loaded={loaded} />;
 }
@@ -153,19 +191,26 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
   const saveRef = useRef<SaveController | null>(null);
   saveRef.current = save;
   const [gone, setGone] = useState<GoneReason | null>(null);
-  const [liveNotice, dismissLiveNotice] = useLiveNotice(fuid, async (version) => {
-    if (restoringHere.current) return true;
-    // Our own save's event can arrive before its answer: judge once the save in flight settles.
-    await saveRef.current?.settled();
-    return (saveRef.current?.state.get().baseVersion ?? 0) >= version;
-  }, setGone);
+  const [liveNotice, dismissLiveNotice] = useLiveNotice(
+    fuid,
+    async (version) => {
+      if (restoringHere.current) return true;
+      // Our own save's event can arrive before its answer: judge once the save in flight settles.
+      await saveRef.current?.settled();
+      return (saveRef.current?.state.get().baseVersion ?? 0) >= version;
+    },
+    setGone,
+  );
 
   useEffect(() => clearEditorPreferences, []);
-  const onReady = useCallback((s: EditorServices) => {
-    services.current = s;
-    loadEditorPreferences(s);
-    setSave(new SaveController(fuid, s.store, loaded.baseVersion, loaded.dirty));
-  }, [fuid, loaded]);
+  const onReady = useCallback(
+    (s: EditorServices) => {
+      services.current = s;
+      loadEditorPreferences(s);
+      setSave(new SaveController(fuid, s.store, loaded.baseVersion, loaded.dirty));
+    },
+    [fuid, loaded],
+  );
   useEffect(() => () => save?.dispose(), [save]);
   useEffect(() => {
     const warn = (e: BeforeUnloadEvent) => {
@@ -175,27 +220,42 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
     return () => window.removeEventListener('beforeunload', warn);
   }, [save]);
 
-  const onPlay = useCallback((play: Play) => {
-    const version = save?.state.get().baseVersion ?? loaded.baseVersion;
-    diagramsApi.createPlay(fuid, toPlayBody(play, version)).then(() => setRefresh((r) => r + 1), () => undefined);
-  }, [fuid, save, loaded]);
+  const onPlay = useCallback(
+    (play: Play) => {
+      const version = save?.state.get().baseVersion ?? loaded.baseVersion;
+      diagramsApi.createPlay(fuid, toPlayBody(play, version)).then(
+        () => setRefresh((r) => r + 1),
+        () => undefined,
+      );
+    },
+    [fuid, save, loaded],
+  );
 
-  const serverRuns = useMemo<ServerRuns>(() => ({
-    start: async (runs, seed) => {
-      await save?.save();
-      return (await diagramsApi.serverBatch(fuid, { runs, seed })).id;
-    },
-    cancel: async (playId) => {
-      await diagramsApi.cancelServerBatch(fuid, playId);
-    },
-    poll: async (playId) => {
-      const p = await diagramsApi.play(fuid, playId);
-      // The server keeps every batch in the history: show it once it ends, however it ends.
-      if (p.status === 'done' || p.status === 'cancelled' || p.status === 'failed') setRefresh((r) => r + 1);
-      const nameOf = (id: string) => services.current?.store.doc.nodes.find((n) => n.id === id)?.name || id;
-      return { status: p.status, completed: p.completedRuns, total: p.runs, error: p.error, chart: p.status === 'done' ? fromStoredPlay(p, nameOf) : null };
-    },
-  }), [fuid, save]);
+  const serverRuns = useMemo<ServerRuns>(
+    () => ({
+      start: async (runs, seed) => {
+        await save?.save();
+        return (await diagramsApi.serverBatch(fuid, { runs, seed })).id;
+      },
+      cancel: async (playId) => {
+        await diagramsApi.cancelServerBatch(fuid, playId);
+      },
+      poll: async (playId) => {
+        const p = await diagramsApi.play(fuid, playId);
+        // The server keeps every batch in the history: show it once it ends, however it ends.
+        if (p.status === 'done' || p.status === 'cancelled' || p.status === 'failed') setRefresh((r) => r + 1);
+        const nameOf = (id: string) => services.current?.store.doc.nodes.find((n) => n.id === id)?.name || id;
+        return {
+          status: p.status,
+          completed: p.completedRuns,
+          total: p.runs,
+          error: p.error,
+          chart: p.status === 'done' ? fromStoredPlay(p, nameOf) : null,
+        };
+      },
+    }),
+    [fuid, save],
+  );
 
   const reloadFromServer = async () => {
     const d = await diagramsApi.get(fuid);
@@ -206,7 +266,11 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
     setRefresh((r) => r + 1);
   };
   const saveCopy = async () => {
-    const copy = await diagramsApi.create({ name: `${meta.name} (copy)`, description: meta.description, document: services.current!.store.doc });
+    const copy = await diagramsApi.create({
+      name: `${meta.name} (copy)`,
+      description: meta.description,
+      document: services.current!.store.doc,
+    });
     // Our version lives on in the copy: this diagram forgets it (no draft, no pending save).
     save!.reset(save!.state.get().baseVersion, null);
     void navigate(`/diagrams/${copy.fuid}`);
@@ -227,8 +291,19 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
               <>
                 {loaded.diagram.source ? <ForkedFrom source={loaded.diagram.source} /> : null}
                 <SaveStatus save={save} />
-                <EditorMenu fuid={fuid} name={meta.name} description={meta.description} version={() => save.state.get().baseVersion} saveNow={() => save.save()}
-                  onMakeCopy={() => void save.save().catch(() => undefined).then(() => copier.copy())} />
+                <EditorMenu
+                  fuid={fuid}
+                  name={meta.name}
+                  description={meta.description}
+                  version={() => save.state.get().baseVersion}
+                  saveNow={() => save.save()}
+                  onMakeCopy={() =>
+                    void save
+                      .save()
+                      .catch(() => undefined)
+                      .then(() => copier.copy())
+                  }
+                />
                 {loaded.diagram.access === 'owner' ? (
                   <ShareButton
                     target={() => ({ fuid, name: meta.name, version: save.state.get().baseVersion, privacy })}
@@ -239,7 +314,11 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
                     }}
                   />
                 ) : null}
-                {copier.error ? <span className="editor-header__error" role="alert">{copier.error}</span> : null}
+                {copier.error ? (
+                  <span className="editor-header__error" role="alert">
+                    {copier.error}
+                  </span>
+                ) : null}
                 <TourButton tour={tour} />
                 <TourPlayer tour={tour} />
               </>
@@ -248,30 +327,76 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
           </>
         )}
         side={(_, runs: RunController) => ({
-          Details: <DetailsPanel fuid={fuid} name={meta.name} description={meta.description} refresh={refresh}
-            onRename={async (patch) => { const d = await diagramsApi.update(fuid, patch); setMeta({ name: d.name, description: d.description }); }} />,
+          Details: (
+            <DetailsPanel
+              fuid={fuid}
+              name={meta.name}
+              description={meta.description}
+              refresh={refresh}
+              onRename={async (patch) => {
+                const d = await diagramsApi.update(fuid, patch);
+                setMeta({ name: d.name, description: d.description });
+              }}
+            />
+          ),
           Plays: <PlayHistoryPanel fuid={fuid} runs={runs} refresh={refresh} />,
-          Versions: <VersionsPanel fuid={fuid} refresh={refresh}
-            onView={(doc, version) => setPreview({ doc: normalizeDiagram(doc), version })}
-            onRestoring={(active) => (restoringHere.current = active)}
-            onRestored={() => void reloadFromServer()} />,
+          Versions: (
+            <VersionsPanel
+              fuid={fuid}
+              refresh={refresh}
+              onView={(doc, version) => setPreview({ doc: normalizeDiagram(doc), version })}
+              onRestoring={(active) => (restoringHere.current = active)}
+              onRestored={() => void reloadFromServer()}
+            />
+          ),
           Tags: <TagsPanel fuid={fuid} initial={loaded.diagram.tags} />,
           Tour: <TourPanel fuid={fuid} tour={tour} canEdit={loaded.diagram.access !== 'viewer'} />,
           Library: <LibraryPanel />,
-          Tests: <BalanceTestsPanel fuid={fuid} canEdit={loaded.diagram.access !== 'viewer'} saveFirst={async () => { await save?.save(); }} />,
+          Tests: (
+            <BalanceTestsPanel
+              fuid={fuid}
+              canEdit={loaded.diagram.access !== 'viewer'}
+              saveFirst={async () => {
+                await save?.save();
+              }}
+            />
+          ),
         })}
       />
-      {save ? <LiveBanner notice={liveNotice} save={save} onReload={() => void reloadFromServer()} onDismiss={dismissLiveNotice} /> : null}
+      {save ? (
+        <LiveBanner
+          notice={liveNotice}
+          save={save}
+          onReload={() => void reloadFromServer()}
+          onDismiss={dismissLiveNotice}
+        />
+      ) : null}
       <OfflineAlert />
       <ReleaseBanner save={save && loaded.diagram.access !== 'viewer' ? () => save.save() : null} />
       {gone ? <GoneDialog reason={gone} access={loaded.diagram.access} /> : null}
-      {save ? <ConflictArea save={save} onReload={() => void reloadFromServer()} onSaveCopy={() => void saveCopy()} /> : null}
-      <Dialog title={preview ? `Version ${preview.version.version}` : ''} open={preview !== null} onClose={() => setPreview(null)} wide>
+      {save ? (
+        <ConflictArea save={save} onReload={() => void reloadFromServer()} onSaveCopy={() => void saveCopy()} />
+      ) : null}
+      <Dialog
+        title={preview ? `Version ${preview.version.version}` : ''}
+        open={preview !== null}
+        onClose={() => setPreview(null)}
+        wide
+      >
         {preview ? (
           <>
-            <p>Saved <When at={preview.version.updatedAt} />{preview.version.author ? ` by ${preview.version.author.name}` : ''}: {preview.doc.nodes.length} elements, {preview.doc.connections.length} connections.</p>
+            <p>
+              Saved <When at={preview.version.updatedAt} />
+              {preview.version.author ? ` by ${preview.version.author.name}` : ''}: {preview.doc.nodes.length} elements,{' '}
+              {preview.doc.connections.length} connections.
+            </p>
             <ul className="import-report">
-              {preview.doc.nodes.map((n) => <li key={n.id}>{n.type} <strong>{n.name || n.id}</strong>{n.type === 'pool' ? ` (start ${n.start ?? 0})` : ''}</li>)}
+              {preview.doc.nodes.map((n) => (
+                <li key={n.id}>
+                  {n.type} <strong>{n.name || n.id}</strong>
+                  {n.type === 'pool' ? ` (start ${n.start ?? 0})` : ''}
+                </li>
+              ))}
             </ul>
           </>
         ) : null}
@@ -280,9 +405,23 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
   );
 }
 
-function ConflictArea({ save, onReload, onSaveCopy }: { save: SaveController; onReload: () => void; onSaveCopy: () => void }) {
+function ConflictArea({
+  save,
+  onReload,
+  onSaveCopy,
+}: {
+  save: SaveController;
+  onReload: () => void;
+  onSaveCopy: () => void;
+}) {
   const state = useValue(save.state);
   return (
-    <ConflictDialog state={state} onKeepMine={() => void save.save({ force: true })} onReload={onReload} onSaveCopy={onSaveCopy} onClose={() => save.dismissConflict()} />
+    <ConflictDialog
+      state={state}
+      onKeepMine={() => void save.save({ force: true })}
+      onReload={onReload}
+      onSaveCopy={onSaveCopy}
+      onClose={() => save.dismissConflict()}
+    />
   );
 }

@@ -51,7 +51,19 @@ export function Editor(props: EditorProps) {
   );
 }
 
-function EditorInner({ title, doc, onPlay, header, side, onSaveNow, onReady, serverRuns, readOnly = false, banner, back }: EditorProps) {
+function EditorInner({
+  title,
+  doc,
+  onPlay,
+  header,
+  side,
+  onSaveNow,
+  onReady,
+  serverRuns,
+  readOnly = false,
+  banner,
+  back,
+}: EditorProps) {
   const rf = useReactFlow();
   const onPlayRef = useRef(onPlay);
   onPlayRef.current = onPlay;
@@ -62,9 +74,18 @@ function EditorInner({ title, doc, onPlay, header, side, onSaveNow, onReady, ser
     const run = new ValueStore<RunView>({ mode: 'idle', frame: null, stepMs: 250 });
     const runs = new RunController(engine, store, run, (p) => onPlayRef.current?.(p));
     const services: EditorServices = {
-      store, engine, run, runUi: runs.ui,
+      store,
+      engine,
+      run,
+      runUi: runs.ui,
       problems: new ValueStore(new Map<string, Problem[]>()),
-      tools: new ValueStore<ToolState>({ placing: null, connection: 'resource', snap: true, minimap: false, viewOnly: readOnly }),
+      tools: new ValueStore<ToolState>({
+        placing: null,
+        connection: 'resource',
+        snap: true,
+        minimap: false,
+        viewOnly: readOnly,
+      }),
       interact: (a) => void runs.interact(a),
     };
     return { services, runs };
@@ -72,7 +93,13 @@ function EditorInner({ title, doc, onPlay, header, side, onSaveNow, onReady, ser
   useEffect(() => {
     onReady?.(services, runs);
     // Start the multiple-runs workers while the user is still drawing.
-    const idle = setTimeout(() => void services.engine.call({ type: 'warm', threads: Math.max(2, navigator.hardwareConcurrency || 2) }).catch(() => undefined), 1500);
+    const idle = setTimeout(
+      () =>
+        void services.engine
+          .call({ type: 'warm', threads: Math.max(2, navigator.hardwareConcurrency || 2) })
+          .catch(() => undefined),
+      1500,
+    );
     return () => {
       clearTimeout(idle);
       runs.stop();
@@ -99,20 +126,37 @@ function EditorInner({ title, doc, onPlay, header, side, onSaveNow, onReady, ser
     return rf.screenToFlowPosition({ x: r.left + r.width / 2 + jitter, y: r.top + r.height / 2 + jitter });
   }, [rf, services]);
 
-  const targets = useMemo(() => ({
-    services, runs, centre,
-    fit: () => void rf.fitView({ padding: 0.2, duration: 200, includeHiddenNodes: true }),
-    zoom: (by: number) => void (by > 1 ? rf.zoomIn({ duration: 150 }) : rf.zoomOut({ duration: 150 })),
-    toggleOutline: () => setOutline((o) => !o),
-    showShortcuts: () => setShortcuts(true),
-    saveNow: () => onSaveNow?.(),
-  }), [services, runs, centre, rf, onSaveNow]);
+  const targets = useMemo(
+    () => ({
+      services,
+      runs,
+      centre,
+      fit: () => void rf.fitView({ padding: 0.2, duration: 200, includeHiddenNodes: true }),
+      zoom: (by: number) => void (by > 1 ? rf.zoomIn({ duration: 150 }) : rf.zoomOut({ duration: 150 })),
+      toggleOutline: () => setOutline((o) => !o),
+      showShortcuts: () => setShortcuts(true),
+      saveNow: () => onSaveNow?.(),
+    }),
+    [services, runs, centre, rf, onSaveNow],
+  );
   useShortcuts(targets);
 
   return (
     <EditorProvider value={services}>
-      <div className={`editor editor--${form}${viewOnly ? ' is-view-only' : ''}${readOnly ? ' editor--read-only' : ''}`} data-testid="editor">
-        <EditorHeader title={title} outline={outline} onToggleOutline={() => setOutline(!outline)} onShortcuts={() => setShortcuts(true)} onFit={targets.fit} phone={form === 'phone'} readOnly={readOnly} back={back}>
+      <div
+        className={`editor editor--${form}${viewOnly ? ' is-view-only' : ''}${readOnly ? ' editor--read-only' : ''}`}
+        data-testid="editor"
+      >
+        <EditorHeader
+          title={title}
+          outline={outline}
+          onToggleOutline={() => setOutline(!outline)}
+          onShortcuts={() => setShortcuts(true)}
+          onFit={targets.fit}
+          phone={form === 'phone'}
+          readOnly={readOnly}
+          back={back}
+        >
           {header?.(services, runs)}
         </EditorHeader>
         {banner}

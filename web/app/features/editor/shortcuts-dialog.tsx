@@ -12,7 +12,9 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
               <tbody>
                 {g.items.map((s) => (
                   <tr key={s.keys + s.action}>
-                    <th scope="row"><kbd>{s.keys}</kbd></th>
+                    <th scope="row">
+                      <kbd>{s.keys}</kbd>
+                    </th>
                     <td>{s.action}</td>
                   </tr>
                 ))}

@@ -26,7 +26,10 @@ export const SHORTCUTS: Array<{ group: string; items: Shortcut[] }> = [
   {
     group: 'Drawing',
     items: [
-      ...PALETTE.map((p) => ({ keys: p.key, action: `Add a ${p.type === 'end' ? 'end condition' : p.type} at the centre` })),
+      ...PALETTE.map((p) => ({
+        keys: p.key,
+        action: `Add a ${p.type === 'end' ? 'end condition' : p.type} at the centre`,
+      })),
       { keys: 'Q', action: 'Drag draws resource connections' },
       { keys: 'W', action: 'Drag draws state connections' },
     ],

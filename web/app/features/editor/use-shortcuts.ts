@@ -46,13 +46,24 @@ export function useShortcuts(t: ShortcutTargets): void {
       const sel = store.selection;
       const hasSel = sel.nodes.length + sel.connections.length > 0;
       const handled = (() => {
-        if (mod && key === 'z' && !e.shiftKey) return store.undo(), true;
-        if (mod && (key === 'y' || (key === 'z' && e.shiftKey))) return store.redo(), true;
-        if (mod && key === 'a') return store.select({ nodes: store.doc.nodes.map((n) => n.id), connections: store.doc.connections.map((c) => c.id) }), true;
+        if (mod && key === 'z' && !e.shiftKey) return (store.undo(), true);
+        if (mod && (key === 'y' || (key === 'z' && e.shiftKey))) return (store.redo(), true);
+        if (mod && key === 'a')
+          return (
+            store.select({
+              nodes: store.doc.nodes.map((n) => n.id),
+              connections: store.doc.connections.map((c) => c.id),
+            }),
+            true
+          );
         if (mod && (key === 'c' || key === 'x') && hasSel) {
           clipboard = copyFragment(store.doc, sel);
           pasteCount = 0;
-          try { void navigator.clipboard?.writeText(JSON.stringify({ loopwright: clipboard })); } catch { /* not allowed: the in-app clipboard still works */ }
+          try {
+            void navigator.clipboard?.writeText(JSON.stringify({ loopwright: clipboard }));
+          } catch {
+            /* not allowed: the in-app clipboard still works */
+          }
           if (key === 'x') store.edit((d) => removeElements(d, sel), { select: { nodes: [], connections: [] } });
           return true;
         }
@@ -67,8 +78,8 @@ export function useShortcuts(t: ShortcutTargets): void {
           store.edit(() => doc, { select: selection });
           return true;
         }
-        if (mod && key === 'g') return tools.set({ ...tools.get(), snap: !tools.get().snap }), true;
-        if (mod && key === 'enter') return void t.runs.quickRun(), true;
+        if (mod && key === 'g') return (tools.set({ ...tools.get(), snap: !tools.get().snap }), true);
+        if (mod && key === 'enter') return (void t.runs.quickRun(), true);
         if (mod || e.altKey) return false;
         if ((key === 'delete' || key === 'backspace') && hasSel) {
           store.edit((d) => removeElements(d, sel), { select: { nodes: [], connections: [] } });
@@ -79,22 +90,22 @@ export function useShortcuts(t: ShortcutTargets): void {
           store.select({ nodes: [], connections: [] });
           return true;
         }
-        if (e.key === 'F5') return void t.runs.quickRun(), true;
-        if (e.key === '?') return t.showShortcuts(), true;
-        if (e.key === '!' || (e.shiftKey && e.code === 'Digit1')) return t.fit(), true;
-        if (e.key === '+' || e.key === '=') return t.zoom(1.2), true;
-        if (e.key === '-') return t.zoom(1 / 1.2), true;
+        if (e.key === 'F5') return (void t.runs.quickRun(), true);
+        if (e.key === '?') return (t.showShortcuts(), true);
+        if (e.key === '!' || (e.shiftKey && e.code === 'Digit1')) return (t.fit(), true);
+        if (e.key === '+' || e.key === '=') return (t.zoom(1.2), true);
+        if (e.key === '-') return (t.zoom(1 / 1.2), true);
         if (key === ' ' && t.runs.ui.get().kind === 'quick') {
           const ui = t.runs.ui.get();
           ui.status === 'running' ? t.runs.pause() : t.runs.play();
           return true;
         }
-        if (key === '.') return void t.runs.step(), true;
-        if (key === 'o' && !e.shiftKey) return t.toggleOutline(), true;
-        if (key === 'q') return tools.set({ ...tools.get(), connection: 'resource' }), true;
-        if (key === 'w') return tools.set({ ...tools.get(), connection: 'state' }), true;
+        if (key === '.') return (void t.runs.step(), true);
+        if (key === 'o' && !e.shiftKey) return (t.toggleOutline(), true);
+        if (key === 'q') return (tools.set({ ...tools.get(), connection: 'resource' }), true);
+        if (key === 'w') return (tools.set({ ...tools.get(), connection: 'state' }), true);
         const item = PALETTE.find((p) => p.key.toLowerCase() === key);
-        if (item && !e.shiftKey) return placeNode(store, item.type, t.centre()), true;
+        if (item && !e.shiftKey) return (placeNode(store, item.type, t.centre()), true);
         return false;
       })();
       if (handled) e.preventDefault();

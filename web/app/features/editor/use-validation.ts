@@ -3,7 +3,11 @@ import { useEffect } from 'react';
 import type { EditorServices } from './editor-context';
 
 /** Validates the document in the engine worker shortly after every change; problems are kept by element id. */
-export function useValidation({ store, engine, problems }: Pick<EditorServices, 'store' | 'engine' | 'problems'>): void {
+export function useValidation({
+  store,
+  engine,
+  problems,
+}: Pick<EditorServices, 'store' | 'engine' | 'problems'>): void {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null;
     let lastDoc: unknown = null;
@@ -14,15 +18,18 @@ export function useValidation({ store, engine, problems }: Pick<EditorServices, 
       if (timer) clearTimeout(timer);
       timer = setTimeout(() => {
         const mine = ++ticket;
-        engine.call<Problem[]>({ type: 'validate', doc: store.doc }).then((list) => {
-          if (mine !== ticket) return;
-          const byId = new Map<string, Problem[]>();
-          for (const p of list) {
-            const key = p.id || '';
-            byId.set(key, [...(byId.get(key) ?? []), p]);
-          }
-          problems.set(byId);
-        }, () => undefined);
+        engine.call<Problem[]>({ type: 'validate', doc: store.doc }).then(
+          (list) => {
+            if (mine !== ticket) return;
+            const byId = new Map<string, Problem[]>();
+            for (const p of list) {
+              const key = p.id || '';
+              byId.set(key, [...(byId.get(key) ?? []), p]);
+            }
+            problems.set(byId);
+          },
+          () => undefined,
+        );
       }, 60);
     };
     check();

@@ -18,7 +18,10 @@ export function applyEditorPreferences(services: EditorServices, prefs: EditorPr
 
 /** Loads and applies the preferences (a failure keeps the defaults). */
 export function loadEditorPreferences(services: EditorServices): void {
-  preferencesApi.get().then((prefs) => applyEditorPreferences(services, prefs), () => undefined);
+  preferencesApi.get().then(
+    (prefs) => applyEditorPreferences(services, prefs),
+    () => undefined,
+  );
 }
 
 /** The editor closed: the page returns to its own look. */
@@ -30,5 +33,7 @@ export function clearEditorPreferences(): void {
 /** The settings of a new blank diagram (its time steps) from the preferences, or none when they cannot be read. */
 export async function newDiagramDocument(): Promise<unknown> {
   const prefs = await preferencesApi.get().catch(() => null);
-  return prefs ? { version: 1, settings: { stepsLimit: prefs.defaultTimeSteps }, nodes: [], connections: [], variables: [] } : undefined;
+  return prefs
+    ? { version: 1, settings: { stepsLimit: prefs.defaultTimeSteps }, nodes: [], connections: [], variables: [] }
+    : undefined;
 }

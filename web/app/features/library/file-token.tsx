@@ -21,8 +21,14 @@ export function FileToken({ fuid, initial }: { fuid: string; initial: string }) 
   return (
     <>
       <code data-testid="file-token">{token}</code>{' '}
-      <button type="button" className="button button--ghost" disabled={busy} onClick={() => void regenerate()}>Regenerate token</button>
-      {error ? <span role="alert" className="formula-error">{error}</span> : null}
+      <button type="button" className="button button--ghost" disabled={busy} onClick={() => void regenerate()}>
+        Regenerate token
+      </button>
+      {error ? (
+        <span role="alert" className="formula-error">
+          {error}
+        </span>
+      ) : null}
     </>
   );
 }

@@ -10,7 +10,10 @@ export function insertFragment(store: EditorStore, fragment: Fragment, at: Point
   if (!fragment.nodes.length) return;
   const left = Math.min(...fragment.nodes.map((n) => n.x));
   const top = Math.min(...fragment.nodes.map((n) => n.y));
-  const { doc, selection } = pasteFragment(store.doc, fragment, { x: Math.round(at.x - left), y: Math.round(at.y - top) });
+  const { doc, selection } = pasteFragment(store.doc, fragment, {
+    x: Math.round(at.x - left),
+    y: Math.round(at.y - top),
+  });
   store.edit(() => doc, { select: selection });
 }
 

@@ -29,15 +29,28 @@ export function NotificationsCenter() {
   useEffect(() => {
     void load();
   }, [load]);
-  useEffect(() => subscribeLive(RealtimeEvents.notification, (payload) => {
-    const n = payload as Notification;
-    setList((current) => {
-      if (!current || current.notifications.some((x) => x.id === n.id)) return current;
-      const counts = { unviewedCount: current.unviewedCount + (n.viewed ? 0 : 1) };
-      if (page !== 1 || (filter !== 'all' && filter !== n.type)) return { ...current, ...counts };
-      return { ...current, ...counts, total: current.total + 1, notifications: [n, ...current.notifications].slice(0, PAGE_SIZE) };
-    });
-  }, () => void load()), [page, filter, load]);
+  useEffect(
+    () =>
+      subscribeLive(
+        RealtimeEvents.notification,
+        (payload) => {
+          const n = payload as Notification;
+          setList((current) => {
+            if (!current || current.notifications.some((x) => x.id === n.id)) return current;
+            const counts = { unviewedCount: current.unviewedCount + (n.viewed ? 0 : 1) };
+            if (page !== 1 || (filter !== 'all' && filter !== n.type)) return { ...current, ...counts };
+            return {
+              ...current,
+              ...counts,
+              total: current.total + 1,
+              notifications: [n, ...current.notifications].slice(0, PAGE_SIZE),
+            };
+          });
+        },
+        () => void load(),
+      ),
+    [page, filter, load],
+  );
   useEffect(() => {
     // Marked in the header's box: mirror it here.
     const onViewed = (e: Event) => {
@@ -61,26 +74,73 @@ export function NotificationsCenter() {
     <div className="ntf-center">
       <header className="ntf-center__head">
         <h1>Notifications</h1>
-        {list && list.unviewedCount ? <button type="button" className="button button--ghost" onClick={() => void markViewed()}>Mark all as viewed</button> : null}
+        {list && list.unviewedCount ? (
+          <button type="button" className="button button--ghost" onClick={() => void markViewed()}>
+            Mark all as viewed
+          </button>
+        ) : null}
       </header>
       <div className="ntf-center__filters" role="group" aria-label="Show">
         {FILTERS.map((f) => (
-          <button key={f} type="button" className="ntf-filter" aria-pressed={filter === f} onClick={() => { setFilter(f); setPage(1); }}>{FILTER_LABEL[f]}</button>
+          <button
+            key={f}
+            type="button"
+            className="ntf-filter"
+            aria-pressed={filter === f}
+            onClick={() => {
+              setFilter(f);
+              setPage(1);
+            }}
+          >
+            {FILTER_LABEL[f]}
+          </button>
         ))}
-        {list ? <span className="ntf-center__count" aria-live="polite">{list.unviewedCount ? `${list.unviewedCount} not viewed` : 'All viewed'}</span> : null}
+        {list ? (
+          <span className="ntf-center__count" aria-live="polite">
+            {list.unviewedCount ? `${list.unviewedCount} not viewed` : 'All viewed'}
+          </span>
+        ) : null}
       </div>
       {error ? (
-        <p className="diagram-list__error" role="alert">{error} <button type="button" className="acc-link-button" onClick={() => void load()}>Try again</button></p>
+        <p className="diagram-list__error" role="alert">
+          {error}{' '}
+          <button type="button" className="acc-link-button" onClick={() => void load()}>
+            Try again
+          </button>
+        </p>
       ) : null}
       {list === null && !error ? <p role="status">Loading…</p> : null}
-      {list && list.notifications.length === 0 ? <p className="ntf-center__empty">{filter === 'all' ? 'No notifications yet.' : `No ${FILTER_LABEL[filter].toLowerCase()}.`}</p> : null}
+      {list && list.notifications.length === 0 ? (
+        <p className="ntf-center__empty">
+          {filter === 'all' ? 'No notifications yet.' : `No ${FILTER_LABEL[filter].toLowerCase()}.`}
+        </p>
+      ) : null}
       {list && list.notifications.length > 0 ? (
         <ul className="ntf-list" aria-label="Notifications">
           {list.notifications.map((n) => (
-            <li key={n.id} className={`ntf-item acc-notification acc-notification--${n.type}${n.viewed ? '' : ' is-unread'}`} aria-label={`${TYPE_LABEL[n.type]}${n.viewed ? '' : ', not viewed'}`}>
-              <NotificationLink notification={n} className="ntf-item__main" onOpen={() => { if (!n.viewed) void markViewed([n.id]); }} />
-              {n.viewed ? <span className="ntf-item__viewed">Viewed</span> : (
-                <button type="button" className="button button--ghost button--small" onClick={() => void markViewed([n.id])} aria-label={`Mark “${n.title ?? n.message}” as viewed`}>Mark as viewed</button>
+            <li
+              key={n.id}
+              className={`ntf-item acc-notification acc-notification--${n.type}${n.viewed ? '' : ' is-unread'}`}
+              aria-label={`${TYPE_LABEL[n.type]}${n.viewed ? '' : ', not viewed'}`}
+            >
+              <NotificationLink
+                notification={n}
+                className="ntf-item__main"
+                onOpen={() => {
+                  if (!n.viewed) void markViewed([n.id]);
+                }}
+              />
+              {n.viewed ? (
+                <span className="ntf-item__viewed">Viewed</span>
+              ) : (
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  onClick={() => void markViewed([n.id])}
+                  aria-label={`Mark “${n.title ?? n.message}” as viewed`}
+                >
+                  Mark as viewed
+                </button>
               )}
             </li>
           ))}
@@ -88,9 +148,25 @@ export function NotificationsCenter() {
       ) : null}
       {list && pages > 1 ? (
         <nav className="ntf-pager" aria-label="Pages">
-          <button type="button" className="button button--ghost button--small" disabled={page <= 1} onClick={() => setPage(page - 1)}>Newer</button>
-          <span>Page {page} of {pages}</span>
-          <button type="button" className="button button--ghost button--small" disabled={page >= pages} onClick={() => setPage(page + 1)}>Older</button>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            disabled={page <= 1}
+            onClick={() => setPage(page - 1)}
+          >
+            Newer
+          </button>
+          <span>
+            Page {page} of {pages}
+          </span>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            disabled={page >= pages}
+            onClick={() => setPage(page + 1)}
+          >
+            Older
+          </button>
         </nav>
       ) : null}
     </div>

@@ -15,8 +15,14 @@ export function AcademiaBacklink() {
   return (
     <section className="acc-panel" aria-labelledby="academia-title">
       <h2 id="academia-title">Academia plan</h2>
-      {application.status === 'pending' ? <p>Your application for {application.courseName} is waiting for review. We will let you know by e-mail.</p> : null}
-      {application.status === 'reverted' ? <p>The backlink was not added within 30 days, so the Academia plan ended on {formatDate(application.revertedAt)}.</p> : null}
+      {application.status === 'pending' ? (
+        <p>Your application for {application.courseName} is waiting for review. We will let you know by e-mail.</p>
+      ) : null}
+      {application.status === 'reverted' ? (
+        <p>
+          The backlink was not added within 30 days, so the Academia plan ended on {formatDate(application.revertedAt)}.
+        </p>
+      ) : null}
       {application.status === 'approved' ? (
         application.backlinkConfirmedAt ? (
           <p>Thank you: your backlink is confirmed and the Academia plan stays.</p>
@@ -33,11 +39,19 @@ export function AcademiaBacklink() {
             }}
           >
             <p>
-              Please add the backlink to your course page by <strong>{formatDate(application.backlinkDueAt)}</strong> and tell us where it is; otherwise your workspace goes back to the Public plan.
+              Please add the backlink to your course page by <strong>{formatDate(application.backlinkDueAt)}</strong>{' '}
+              and tell us where it is; otherwise your workspace goes back to the Public plan.
             </p>
             <FormMessage>{form.formError}</FormMessage>
-            {saved ? <p className="acc-notice acc-notice--success">Thank you. We will check the backlink shortly.</p> : null}
-            <TextField label="Page with the backlink" type="url" {...form.field('backlinkUrl')} hint={application.backlinkUrl ? `Last sent: ${application.backlinkUrl}` : undefined} />
+            {saved ? (
+              <p className="acc-notice acc-notice--success">Thank you. We will check the backlink shortly.</p>
+            ) : null}
+            <TextField
+              label="Page with the backlink"
+              type="url"
+              {...form.field('backlinkUrl')}
+              hint={application.backlinkUrl ? `Last sent: ${application.backlinkUrl}` : undefined}
+            />
             <div className="acc-row acc-row--end">
               <SubmitButton busy={form.submitting} busyLabel="Sending…" className="button button--primary">
                 Send

@@ -7,7 +7,8 @@ import { formatLimit, plansApi, type PlanInfo } from './plans-api';
 import { TrialStart } from './trial-start';
 import './plans.css';
 
-export type PlanChoice = { kind: 'public' } | { kind: 'trial'; planName: string; cycle: 'monthly' | 'yearly' } | { kind: 'academia' };
+export type PlanChoice =
+  { kind: 'public' } | { kind: 'trial'; planName: string; cycle: 'monthly' | 'yearly' } | { kind: 'academia' };
 
 /** Onboarding → Choose plan: stay on Public, start a paid plan's 14-day trial, or apply for Academia. */
 export function ChoosePlanStep({ onChoose, onBack }: { onChoose: (choice: PlanChoice) => void; onBack: () => void }) {
@@ -41,12 +42,20 @@ export function ChoosePlanStep({ onChoose, onBack }: { onChoose: (choice: PlanCh
         {plans.map((plan) => (
           <li key={plan.type} className="acc-panel">
             <strong>{plan.displayName}</strong>
-            <span>{plan.price[cycle] === 0 ? 'Free' : `€${plan.price[cycle]} ${cycle === 'monthly' ? 'per month' : 'per year'}`}</span>
+            <span>
+              {plan.price[cycle] === 0
+                ? 'Free'
+                : `€${plan.price[cycle]} ${cycle === 'monthly' ? 'per month' : 'per year'}`}
+            </span>
             <span className="plan-current__meta">
               {formatLimit(plan.limits.components)} components · {formatLimit(plan.limits.runSteps)} run steps
             </span>
             {plan.trial && !trialUsed ? (
-              <button type="button" className="button button--primary" onClick={() => onChoose({ kind: 'trial', planName: plan.name, cycle })}>
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => onChoose({ kind: 'trial', planName: plan.name, cycle })}
+              >
                 Try {plan.displayName} free for 14 days
               </button>
             ) : plan.price.monthly === 0 ? (
@@ -70,20 +79,36 @@ export function ChoosePlanStep({ onChoose, onBack }: { onChoose: (choice: PlanCh
 }
 
 /** Onboarding → Trial start (the same screen as /start-trial, inside the sign-up card). */
-export function TrialStartStep({ choice, onDone, onBack }: { choice: Extract<PlanChoice, { kind: 'trial' }>; onDone: () => void; onBack: () => void }) {
-  return (
-    <TrialStart embedded planName={choice.planName} cycle={choice.cycle} onStarted={onDone} onBack={onBack} />
-  );
+export function TrialStartStep({
+  choice,
+  onDone,
+  onBack,
+}: {
+  choice: Extract<PlanChoice, { kind: 'trial' }>;
+  onDone: () => void;
+  onBack: () => void;
+}) {
+  return <TrialStart embedded planName={choice.planName} cycle={choice.cycle} onStarted={onDone} onBack={onBack} />;
 }
 
 /** Onboarding → Academia plan application (reviewed by an administrator). */
 export function AcademiaApplicationStep({ onDone, onBack }: { onDone: () => void; onBack: () => void }) {
-  const form = useContractForm(academiaApplicationBodySchema, { educatorEmail: '', courseName: '', studentsCount: '', lessonPlan: '', examCurriculum: '', motivation: '', backlinkAcknowledged: false as unknown as true });
+  const form = useContractForm(academiaApplicationBodySchema, {
+    educatorEmail: '',
+    courseName: '',
+    studentsCount: '',
+    lessonPlan: '',
+    examCurriculum: '',
+    motivation: '',
+    backlinkAcknowledged: false as unknown as true,
+  });
   const [sent, setSent] = useState(false);
   if (sent) {
     return (
       <div className="acc-stack">
-        <p className="acc-notice acc-notice--success">Thank you! We will review your Academia application and let you know by e-mail.</p>
+        <p className="acc-notice acc-notice--success">
+          Thank you! We will review your Academia application and let you know by e-mail.
+        </p>
         <div className="acc-row acc-row--end">
           <button type="button" className="button button--primary" onClick={onDone}>
             Continue
@@ -106,14 +131,29 @@ export function AcademiaApplicationStep({ onDone, onBack }: { onDone: () => void
       </p>
       <FormMessage>{form.formError}</FormMessage>
       <div className="acc-grid-2">
-        <TextField label="Educator e-mail" type="email" autoComplete="email" required {...form.field('educatorEmail')} hint="Your address at the school or university." />
+        <TextField
+          label="Educator e-mail"
+          type="email"
+          autoComplete="email"
+          required
+          {...form.field('educatorEmail')}
+          hint="Your address at the school or university."
+        />
         <TextField label="Course name" required {...form.field('courseName')} />
         <TextField label="Number of students" inputMode="numeric" required {...form.field('studentsCount')} />
       </div>
       <TextAreaField label="Lesson plan" rows={3} required {...form.field('lessonPlan')} />
       <TextAreaField label="Exam curriculum" rows={3} required {...form.field('examCurriculum')} />
-      <TextAreaField label="Why do you want to use Loopwright in your course?" rows={3} required {...form.field('motivation')} />
-      <CheckboxField label="I will add a backlink to Loopwright on the course page within 30 days; without it the plan goes back to Public." {...form.field('backlinkAcknowledged')} />
+      <TextAreaField
+        label="Why do you want to use Loopwright in your course?"
+        rows={3}
+        required
+        {...form.field('motivation')}
+      />
+      <CheckboxField
+        label="I will add a backlink to Loopwright on the course page within 30 days; without it the plan goes back to Public."
+        {...form.field('backlinkAcknowledged')}
+      />
       <div className="acc-row acc-row--end">
         <button type="button" className="button button--ghost" onClick={onBack}>
           Back

@@ -13,8 +13,15 @@ export function PlanComparison({ plans, subscription }: { plans: PlanInfo[]; sub
   const canTrial = Boolean(subscription?.billingEnabled && !subscription.trialUsed && subscription.canManage);
   const canSubscribe = Boolean(subscription?.billingEnabled && subscription.canManage);
   // Features not already shown as a limit or as the private/teams rows.
-  const shown = new Set<string>([...Object.values(planLimitLabels), 'Version history', 'Private diagrams', 'Team members']);
-  const featureLabels = [...new Set(plans.flatMap((p) => p.features.map((f) => f.label)))].filter((label) => !shown.has(label));
+  const shown = new Set<string>([
+    ...Object.values(planLimitLabels),
+    'Version history',
+    'Private diagrams',
+    'Team members',
+  ]);
+  const featureLabels = [...new Set(plans.flatMap((p) => p.features.map((f) => f.label)))].filter(
+    (label) => !shown.has(label),
+  );
   return (
     <div className="acc-stack">
       <div className="plan-cycle" role="radiogroup" aria-label="Billing cycle">
@@ -34,7 +41,8 @@ export function PlanComparison({ plans, subscription }: { plans: PlanInfo[]; sub
                 <th key={plan.type} scope="col" className={plan.type === current ? 'is-current' : undefined}>
                   <strong>{plan.displayName}</strong>
                   <span>
-                    {euros(plan.price[cycle])} {plan.price[cycle] === 0 ? '' : cycle === 'monthly' ? 'per month' : 'per year'}
+                    {euros(plan.price[cycle])}{' '}
+                    {plan.price[cycle] === 0 ? '' : cycle === 'monthly' ? 'per month' : 'per year'}
                   </span>
                   {plan.type === current ? (
                     <span className="plan-badge">Your plan</span>
@@ -58,7 +66,9 @@ export function PlanComparison({ plans, subscription }: { plans: PlanInfo[]; sub
                 <th scope="row">{planLimitLabels[key]}</th>
                 {plans.map((plan) => (
                   <td key={plan.type} className={plan.type === current ? 'is-current' : undefined}>
-                    {key === 'versionHistoryDays' && plan.limits[key] !== null ? `${plan.limits[key]} days` : formatLimit(plan.limits[key])}
+                    {key === 'versionHistoryDays' && plan.limits[key] !== null
+                      ? `${plan.limits[key]} days`
+                      : formatLimit(plan.limits[key])}
                   </td>
                 ))}
               </tr>
@@ -66,13 +76,17 @@ export function PlanComparison({ plans, subscription }: { plans: PlanInfo[]; sub
             <tr>
               <th scope="row">Private diagrams and account</th>
               {plans.map((plan) => (
-                <td key={plan.type} className={plan.type === current ? 'is-current' : undefined}>{plan.privateDiagrams ? 'Included' : 'Public only'}</td>
+                <td key={plan.type} className={plan.type === current ? 'is-current' : undefined}>
+                  {plan.privateDiagrams ? 'Included' : 'Public only'}
+                </td>
               ))}
             </tr>
             <tr>
               <th scope="row">Teams</th>
               {plans.map((plan) => (
-                <td key={plan.type} className={plan.type === current ? 'is-current' : undefined}>{plan.teams ? 'Included' : 'Not included'}</td>
+                <td key={plan.type} className={plan.type === current ? 'is-current' : undefined}>
+                  {plan.teams ? 'Included' : 'Not included'}
+                </td>
               ))}
             </tr>
             {featureLabels.map((label) => (

@@ -47,7 +47,8 @@ export function UpgradePrompt() {
       <h2 id="upgrade-title">{shown.message}</h2>
       {label && allowed !== undefined ? (
         <p>
-          Your <strong>{planName ?? 'current'}</strong> plan includes <strong>{formatLimit(allowed)}</strong> {label.toLowerCase()}. Upgrade your plan to raise this limit.
+          Your <strong>{planName ?? 'current'}</strong> plan includes <strong>{formatLimit(allowed)}</strong>{' '}
+          {label.toLowerCase()}. Upgrade your plan to raise this limit.
         </p>
       ) : (
         <p>Upgrade your plan to raise this limit.</p>

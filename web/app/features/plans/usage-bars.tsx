@@ -5,13 +5,22 @@ export function UsageBars({ items }: { items: UsageInfo[] }) {
   return (
     <ul className="usage-bars" aria-label="Usage against your plan's limits">
       {items.map((item) => {
-        const share = item.used !== null && item.allowed ? Math.min(1, item.used / item.allowed) : item.used !== null && item.allowed === 0 ? 1 : 0;
+        const share =
+          item.used !== null && item.allowed
+            ? Math.min(1, item.used / item.allowed)
+            : item.used !== null && item.allowed === 0
+              ? 1
+              : 0;
         const level = share >= 1 ? 'full' : share >= 0.8 ? 'high' : 'ok';
         return (
           <li key={item.limit} className={`usage-bar usage-bar--${level}`}>
             <div className="usage-bar__head">
               <span>{item.label}</span>
-              <strong>{item.used === null ? formatLimit(item.allowed) : `${formatLimit(item.used)} of ${formatLimit(item.allowed)}`}</strong>
+              <strong>
+                {item.used === null
+                  ? formatLimit(item.allowed)
+                  : `${formatLimit(item.used)} of ${formatLimit(item.allowed)}`}
+              </strong>
             </div>
             {item.used !== null ? (
               <div
@@ -23,7 +32,9 @@ export function UsageBars({ items }: { items: UsageInfo[] }) {
                 aria-valuenow={item.used}
                 aria-valuetext={item.allowed === null ? `${item.used}, no limit` : `${item.used} of ${item.allowed}`}
               >
-                <span style={{ width: `${item.allowed === null ? 4 : Math.max(share * 100, item.used > 0 ? 2 : 0)}%` }} />
+                <span
+                  style={{ width: `${item.allowed === null ? 4 : Math.max(share * 100, item.used > 0 ? 2 : 0)}%` }}
+                />
               </div>
             ) : null}
           </li>

@@ -1,6 +1,13 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { categoryNames, searchableTerm, searchFilterOptions, suggestionContextFor, TrackingEvents, type SearchFilter } from '../../lib/spec';
+import {
+  categoryNames,
+  searchableTerm,
+  searchFilterOptions,
+  suggestionContextFor,
+  TrackingEvents,
+  type SearchFilter,
+} from '../../lib/spec';
 import { track } from '../tracking/track';
 import { useSuggestions } from './use-suggestions';
 
@@ -99,7 +106,13 @@ export function SearchBar({ variant, initialTerm = '', initialFilter = 'all', al
   if (!expanded) {
     return (
       <div className="search-bar search-bar--collapsed" ref={root}>
-        <button type="button" className="icon-button" aria-label="Open search" onClick={expand} onKeyDown={(e) => e.key === 'Enter' && expand()}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Open search"
+          onClick={expand}
+          onKeyDown={(e) => e.key === 'Enter' && expand()}
+        >
           <SearchIcon />
         </button>
       </div>
@@ -108,7 +121,12 @@ export function SearchBar({ variant, initialTerm = '', initialFilter = 'all', al
 
   const showDropdown = open && Boolean(searchableTerm(term)) && state.status !== 'idle';
   return (
-    <div className={`search-bar search-bar--${variant}`} ref={root} role="search" data-page-search={variant === 'page' ? '' : undefined}>
+    <div
+      className={`search-bar search-bar--${variant}`}
+      ref={root}
+      role="search"
+      data-page-search={variant === 'page' ? '' : undefined}
+    >
       <label className="visually-hidden" htmlFor={`${listId}-filter`}>
         Search in
       </label>
@@ -152,7 +170,9 @@ export function SearchBar({ variant, initialTerm = '', initialFilter = 'all', al
         onBlur={() => setFocused(false)}
         onKeyDown={onKeyDown}
       />
-      {state.status === 'loading' && showDropdown ? <span className="spinner" role="status" aria-label="Loading suggestions" /> : null}
+      {state.status === 'loading' && showDropdown ? (
+        <span className="spinner" role="status" aria-label="Loading suggestions" />
+      ) : null}
       {term ? (
         <button type="button" className="icon-button search-bar__clear" aria-label="Clear search" onClick={clear}>
           ×
@@ -160,7 +180,9 @@ export function SearchBar({ variant, initialTerm = '', initialFilter = 'all', al
       ) : null}
       {showDropdown ? (
         <div className="search-dropdown" id={`${listId}-list`} data-testid="search-dropdown">
-          {state.status === 'loaded' && state.items.length === 0 ? <p className="search-dropdown__empty">no results found</p> : null}
+          {state.status === 'loaded' && state.items.length === 0 ? (
+            <p className="search-dropdown__empty">no results found</p>
+          ) : null}
           {state.status === 'loaded' && state.items.length ? (
             <ul role="listbox" aria-label="Suggestions">
               {state.items.map((s) => (
@@ -185,7 +207,17 @@ export function SearchBar({ variant, initialTerm = '', initialFilter = 'all', al
 
 export function SearchIcon() {
   return (
-    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" aria-hidden="true" focusable="false">
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.2"
+      strokeLinecap="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <circle cx="11" cy="11" r="7" />
       <path d="M20 20l-3.5-3.5" />
     </svg>

@@ -1,5 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { searchableTerm, SearchRules, type SearchFilter, type SuggestionCategory, type SuggestionContext } from '../../lib/spec';
+import {
+  searchableTerm,
+  SearchRules,
+  type SearchFilter,
+  type SuggestionCategory,
+  type SuggestionContext,
+} from '../../lib/spec';
 
 export interface Suggestion {
   id: string;
@@ -14,7 +20,12 @@ export type SuggestionState = { status: 'idle' } | { status: 'loading' } | { sta
  * Suggestions for a trimmed term longer than 2 characters, fetched after a 600 ms pause in
  * typing; a newer term or filter cancels the older request.
  */
-export function useSuggestions(term: string, filter: SearchFilter, context: SuggestionContext, enabled: boolean): SuggestionState {
+export function useSuggestions(
+  term: string,
+  filter: SearchFilter,
+  context: SuggestionContext,
+  enabled: boolean,
+): SuggestionState {
   const [state, setState] = useState<SuggestionState>({ status: 'idle' });
   const controller = useRef<AbortController | null>(null);
 
@@ -30,7 +41,12 @@ export function useSuggestions(term: string, filter: SearchFilter, context: Sugg
       controller.current = abort;
       setState({ status: 'loading' });
       try {
-        const query = new URLSearchParams({ term: trimmed, filter, context, count: String(SearchRules.suggestionCount) });
+        const query = new URLSearchParams({
+          term: trimmed,
+          filter,
+          context,
+          count: String(SearchRules.suggestionCount),
+        });
         const response = await fetch(`/api/search/suggestions?${query}`, { signal: abort.signal });
         const items = response.ok ? ((await response.json()) as Suggestion[]) : [];
         if (!abort.signal.aborted) setState({ status: 'loaded', items });

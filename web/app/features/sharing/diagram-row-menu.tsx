@@ -10,7 +10,15 @@ import './sharing.css';
  * A diagram card's "⋯" menu in the list: Share… (owner), Duplicate (own) or Make a copy
  * (shared with me), Open. `onChanged` lets the list show a new name or privacy, or a new copy.
  */
-export function DiagramRowMenu({ diagram, onChanged, onError }: { diagram: DiagramSummary; onChanged: () => void; onError: (message: string) => void }) {
+export function DiagramRowMenu({
+  diagram,
+  onChanged,
+  onError,
+}: {
+  diagram: DiagramSummary;
+  onChanged: () => void;
+  onError: (message: string) => void;
+}) {
   const [open, setOpen] = useState(false);
   const [sharing, setSharing] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -18,7 +26,9 @@ export function DiagramRowMenu({ diagram, onChanged, onError }: { diagram: Diagr
   const navigate = useNavigate();
   useEffect(() => {
     if (!open) return;
-    const away = (e: MouseEvent) => { if (!box.current?.contains(e.target as Node)) setOpen(false); };
+    const away = (e: MouseEvent) => {
+      if (!box.current?.contains(e.target as Node)) setOpen(false);
+    };
     document.addEventListener('mousedown', away);
     return () => document.removeEventListener('mousedown', away);
   }, [open]);
@@ -38,19 +48,51 @@ export function DiagramRowMenu({ diagram, onChanged, onError }: { diagram: Diagr
     }
   };
   const item = (label: string, action: () => void) => (
-    <li role="none"><button type="button" role="menuitem" onClick={action}>{label}</button></li>
+    <li role="none">
+      <button type="button" role="menuitem" onClick={action}>
+        {label}
+      </button>
+    </li>
   );
   return (
     <div className="row-menu" ref={box}>
-      <button type="button" className="row-menu__button" aria-haspopup="menu" aria-expanded={open} aria-label={`Actions for ${diagram.name}`} disabled={busy} onClick={() => setOpen(!open)}>⋯</button>
+      <button
+        type="button"
+        className="row-menu__button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-label={`Actions for ${diagram.name}`}
+        disabled={busy}
+        onClick={() => setOpen(!open)}
+      >
+        ⋯
+      </button>
       {open ? (
-        <ul className="row-menu__list" role="menu" aria-label={`Actions for ${diagram.name}`} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+        <ul
+          className="row-menu__list"
+          role="menu"
+          aria-label={`Actions for ${diagram.name}`}
+          onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
+        >
           {item('Open', () => void navigate(`/diagrams/${diagram.fuid}`))}
-          {own ? item('Share…', () => { setOpen(false); setSharing(true); }) : null}
+          {own
+            ? item('Share…', () => {
+                setOpen(false);
+                setSharing(true);
+              })
+            : null}
           {item(own ? 'Duplicate' : 'Make a copy', () => void copy())}
         </ul>
       ) : null}
-      {sharing ? <ShareDialog diagram={diagram} onClose={() => { setSharing(false); onChanged(); }} /> : null}
+      {sharing ? (
+        <ShareDialog
+          diagram={diagram}
+          onClose={() => {
+            setSharing(false);
+            onChanged();
+          }}
+        />
+      ) : null}
     </div>
   );
 }

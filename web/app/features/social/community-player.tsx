@@ -34,7 +34,11 @@ export default function CommunityPlayer({ fuid, onExit }: { fuid: string; onExit
     paused.current = false;
     (async () => {
       const { diagram } = await api.get<ContentOf<typeof diagramEndpoints.get>>(`/diagrams/${fuid}`);
-      const run = await engine.call<QuickRunResult>({ type: 'quickRun', doc: normalizeDiagram(diagram.document), seed: Math.floor(Math.random() * 2 ** 31) });
+      const run = await engine.call<QuickRunResult>({
+        type: 'quickRun',
+        doc: normalizeDiagram(diagram.document),
+        seed: Math.floor(Math.random() * 2 ** 31),
+      });
       if (!live) return;
       setResult(run);
       setStatus('running');
@@ -63,14 +67,34 @@ export default function CommunityPlayer({ fuid, onExit }: { fuid: string; onExit
 
   const chart: ChartData | null =
     result && shown > 0
-      ? { kind: 'single', steps: shown, end: shown >= result.steps ? result.end : '', series: Object.keys(result.series).map((id) => ({ id, name: result.names[id] ?? id, values: result.series[id] })) }
+      ? {
+          kind: 'single',
+          steps: shown,
+          end: shown >= result.steps ? result.end : '',
+          series: Object.keys(result.series).map((id) => ({
+            id,
+            name: result.names[id] ?? id,
+            values: result.series[id],
+          })),
+        }
       : null;
   const frame = result?.frames[shown];
 
   return (
-    <section className="community-player" aria-label="Run of the diagram" data-testid="community-player" data-status={status}>
+    <section
+      className="community-player"
+      aria-label="Run of the diagram"
+      data-testid="community-player"
+      data-status={status}
+    >
       <div className="community-player__bar">
-        <strong>{status === 'loading' ? 'Starting the run…' : status === 'error' ? 'The run stopped' : `Step ${shown} of ${result?.steps ?? 0}`}</strong>
+        <strong>
+          {status === 'loading'
+            ? 'Starting the run…'
+            : status === 'error'
+              ? 'The run stopped'
+              : `Step ${shown} of ${result?.steps ?? 0}`}
+        </strong>
         <span className="community-player__controls">
           {status === 'running' || status === 'paused' ? (
             <button
@@ -96,8 +120,18 @@ export default function CommunityPlayer({ fuid, onExit }: { fuid: string; onExit
           ) : null}
         </span>
       </div>
-      {error ? <p className="social-error" role="alert">{error}</p> : null}
-      <div className="community-player__chart">{chart ? <UplotChart chart={chart} hidden={NO_HIDDEN} /> : <div className="community-player__placeholder" aria-hidden="true" />}</div>
+      {error ? (
+        <p className="social-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="community-player__chart">
+        {chart ? (
+          <UplotChart chart={chart} hidden={NO_HIDDEN} />
+        ) : (
+          <div className="community-player__placeholder" aria-hidden="true" />
+        )}
+      </div>
       {chart && frame ? (
         <ul className="community-player__legend" data-testid="player-values">
           {chartedElements(chart).map((e) => (
@@ -106,7 +140,9 @@ export default function CommunityPlayer({ fuid, onExit }: { fuid: string; onExit
               {e.name}: <strong>{Math.round((frame.values[e.id] ?? 0) * 100) / 100}</strong>
             </li>
           ))}
-          {status === 'done' && result ? <li className="muted">Ended: {result.end === 'limit' ? 'step limit reached' : result.end}</li> : null}
+          {status === 'done' && result ? (
+            <li className="muted">Ended: {result.end === 'limit' ? 'step limit reached' : result.end}</li>
+          ) : null}
         </ul>
       ) : null}
     </section>

@@ -9,7 +9,15 @@ import { socialApi } from './social-api';
 // Loaded when the modal first opens: the form and its validation stay out of the profile's first load.
 
 /** The hire / contact-designer modal: name, e-mail and message required; company and project optional. */
-export default function HireDialog({ username, designerName, onClose }: { username: string; designerName: string; onClose: () => void }) {
+export default function HireDialog({
+  username,
+  designerName,
+  onClose,
+}: {
+  username: string;
+  designerName: string;
+  onClose: () => void;
+}) {
   const titleId = useId();
   const { user } = useSession();
   const form = useContractForm(hireBodySchema, {
@@ -62,7 +70,11 @@ export default function HireDialog({ username, designerName, onClose }: { userna
               {
                 onError: (error) => {
                   if (error instanceof ApiError && Object.keys(error.fields).length) return false;
-                  const cause = error instanceof ApiError ? ((error.details as { cause?: string } | undefined)?.cause ?? (error.code === 'COMMUNITY_HIRE_FAILED' ? '' : error.message)) : '';
+                  const cause =
+                    error instanceof ApiError
+                      ? ((error.details as { cause?: string } | undefined)?.cause ??
+                        (error.code === 'COMMUNITY_HIRE_FAILED' ? '' : error.message))
+                      : '';
                   setFailure(cause ? `${SocialTexts.hireError}: ${cause}` : SocialTexts.hireError);
                   return true;
                 },

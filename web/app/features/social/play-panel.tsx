@@ -3,11 +3,27 @@ import { lazy, Suspense, useState } from 'react';
 const CommunityPlayer = lazy(() => import('./community-player'));
 
 /** "Play" on a public diagram's page: runs it here, in the browser, for anyone. */
-export function PlayPanel({ fuid, name, thumbnail, autoStart = false }: { fuid: string; name: string; thumbnail: string; autoStart?: boolean }) {
+export function PlayPanel({
+  fuid,
+  name,
+  thumbnail,
+  autoStart = false,
+}: {
+  fuid: string;
+  name: string;
+  thumbnail: string;
+  autoStart?: boolean;
+}) {
   const [playing, setPlaying] = useState(autoStart);
   if (playing) {
     return (
-      <Suspense fallback={<div className="community-player" data-testid="community-player" data-status="loading"><p>Loading the engine…</p></div>}>
+      <Suspense
+        fallback={
+          <div className="community-player" data-testid="community-player" data-status="loading">
+            <p>Loading the engine…</p>
+          </div>
+        }
+      >
         <CommunityPlayer fuid={fuid} onExit={autoStart ? undefined : () => setPlaying(false)} />
       </Suspense>
     );

@@ -48,7 +48,17 @@ function useAction(): { busy: boolean; error: string | null; run: (work: () => P
 }
 
 /** Like / unlike a diagram; the count next to it is the page-wide one. Visitors get the log-in dialog. */
-export function LikeButton({ fuid, likeCount, link, compact = false }: { fuid: string; likeCount: number; link: string; compact?: boolean }) {
+export function LikeButton({
+  fuid,
+  likeCount,
+  link,
+  compact = false,
+}: {
+  fuid: string;
+  likeCount: number;
+  link: string;
+  compact?: boolean;
+}) {
   useWantSocial([fuid], []);
   const { signedIn } = useViewerSync();
   const social = useSocialSnapshot();
@@ -76,18 +86,35 @@ export function LikeButton({ fuid, likeCount, link, compact = false }: { fuid: s
         data-testid="like-button"
       >
         <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path d="M12 21s-7.5-4.6-9.6-9.2C.9 8.3 3.1 4.5 6.8 4.5c2.1 0 3.7 1.1 5.2 3 1.5-1.9 3.1-3 5.2-3 3.7 0 5.9 3.8 4.4 7.3C19.5 16.4 12 21 12 21z" fill={liked ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" />
+          <path
+            d="M12 21s-7.5-4.6-9.6-9.2C.9 8.3 3.1 4.5 6.8 4.5c2.1 0 3.7 1.1 5.2 3 1.5-1.9 3.1-3 5.2-3 3.7 0 5.9 3.8 4.4 7.3C19.5 16.4 12 21 12 21z"
+            fill={liked ? 'currentColor' : 'none'}
+            stroke="currentColor"
+            strokeWidth="2"
+          />
         </svg>
         <span data-testid="like-count">{count}</span>
         {compact ? null : <span>{liked ? 'Liked' : 'Like'}</span>}
       </button>
-      {error ? <span className="social-error" role="alert">{error}</span> : null}
+      {error ? (
+        <span className="social-error" role="alert">
+          {error}
+        </span>
+      ) : null}
     </span>
   );
 }
 
 /** Follow / unfollow a designer (hidden on your own profile). */
-export function FollowButton({ username, followerCount, showCount = false }: { username: string; followerCount: number; showCount?: boolean }) {
+export function FollowButton({
+  username,
+  followerCount,
+  showCount = false,
+}: {
+  username: string;
+  followerCount: number;
+  showCount?: boolean;
+}) {
   useWantSocial([], [username]);
   const { signedIn } = useViewerSync();
   const session = useSession();
@@ -107,11 +134,22 @@ export function FollowButton({ username, followerCount, showCount = false }: { u
   };
   return (
     <span className="social-action">
-      <button type="button" className={`social-button${followed ? ' is-on' : ''}`} aria-pressed={followed} disabled={busy} onClick={() => void toggle()} data-testid="follow-button">
+      <button
+        type="button"
+        className={`social-button${followed ? ' is-on' : ''}`}
+        aria-pressed={followed}
+        disabled={busy}
+        onClick={() => void toggle()}
+        data-testid="follow-button"
+      >
         {followed ? 'Following' : 'Follow'}
       </button>
       {showCount ? <FollowerCount count={count} /> : null}
-      {error ? <span className="social-error" role="alert">{error}</span> : null}
+      {error ? (
+        <span className="social-error" role="alert">
+          {error}
+        </span>
+      ) : null}
     </span>
   );
 }
@@ -132,7 +170,15 @@ export function LiveFollowerCount({ username, followerCount }: { username: strin
 }
 
 /** "N followers · M public diagrams" on a profile, the follower count live. */
-export function ProfileCounts({ username, followerCount, publicDiagramCount }: { username: string; followerCount: number; publicDiagramCount: number }) {
+export function ProfileCounts({
+  username,
+  followerCount,
+  publicDiagramCount,
+}: {
+  username: string;
+  followerCount: number;
+  publicDiagramCount: number;
+}) {
   useWantSocial([], [username]);
   const count = useSocialSnapshot().followerCounts[username] ?? followerCount;
   return (
@@ -205,14 +251,32 @@ export function ForkButton({ fuid, forkCount, link }: { fuid: string; forkCount:
   };
   return (
     <span className="social-action">
-      <button type="button" className="social-button" disabled={busy} onClick={() => void fork()} data-testid="fork-button">
+      <button
+        type="button"
+        className="social-button"
+        disabled={busy}
+        onClick={() => void fork()}
+        data-testid="fork-button"
+      >
         <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path d="M6 3v6a4 4 0 0 0 4 4h4a4 4 0 0 1 4 4v4M18 3v6M6 21v-8" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          <path
+            d="M6 3v6a4 4 0 0 0 4 4h4a4 4 0 0 1 4 4v4M18 3v6M6 21v-8"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          />
         </svg>
         <span>{busy ? 'Forking…' : 'Fork'}</span>
-        <span className="muted" data-testid="fork-count">{count}</span>
+        <span className="muted" data-testid="fork-count">
+          {count}
+        </span>
       </button>
-      {error ? <span className="social-error" role="alert">{error}</span> : null}
+      {error ? (
+        <span className="social-error" role="alert">
+          {error}
+        </span>
+      ) : null}
     </span>
   );
 }
@@ -234,25 +298,52 @@ export function ShareButtons({ url, title, thumbnail }: { url: string; title: st
   const u = encodeURIComponent(absolute);
   const networks = [
     { key: 'facebook', label: 'Facebook', href: `https://www.facebook.com/sharer/sharer.php?u=${u}` },
-    { key: 'twitter', label: 'Twitter', href: `https://twitter.com/intent/tweet?url=${u}&text=${encodeURIComponent(title)}` },
+    {
+      key: 'twitter',
+      label: 'Twitter',
+      href: `https://twitter.com/intent/tweet?url=${u}&text=${encodeURIComponent(title)}`,
+    },
     { key: 'linkedin', label: 'LinkedIn', href: `https://www.linkedin.com/sharing/share-offsite/?url=${u}` },
   ];
   return (
     <section className="share-panel" aria-labelledby="share-title">
-      <img className="share-panel__thumb" src={thumbnail} alt={`${title}, as shared`} width={160} height={90} loading="lazy" />
+      <img
+        className="share-panel__thumb"
+        src={thumbnail}
+        alt={`${title}, as shared`}
+        width={160}
+        height={90}
+        loading="lazy"
+      />
       <div>
-        <h2 id="share-title" className="share-panel__title">Share</h2>
+        <h2 id="share-title" className="share-panel__title">
+          Share
+        </h2>
         <div className="share-panel__buttons">
           {networks.map((n) => (
-            <a key={n.key} className={`share-button share-button--${n.key}`} href={n.href} target="_blank" rel="noopener noreferrer">
+            <a
+              key={n.key}
+              className={`share-button share-button--${n.key}`}
+              href={n.href}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               {n.label}
             </a>
           ))}
-          <button type="button" className="share-button share-button--discord" onClick={() => void copyText(absolute).then((ok) => setCopied(ok ? 'Link copied: paste it into Discord' : absolute))}>
+          <button
+            type="button"
+            className="share-button share-button--discord"
+            onClick={() =>
+              void copyText(absolute).then((ok) => setCopied(ok ? 'Link copied: paste it into Discord' : absolute))
+            }
+          >
             Discord
           </button>
         </div>
-        <p className="muted" role="status" data-testid="share-status">{copied ?? ''}</p>
+        <p className="muted" role="status" data-testid="share-status">
+          {copied ?? ''}
+        </p>
       </div>
     </section>
   );
@@ -262,13 +353,26 @@ export function ShareButtons({ url, title, thumbnail }: { url: string; title: st
 export function EmbedCodeButton({ fuid, title }: { fuid: string; title: string }) {
   const [code, setCode] = useState('');
   const [copied, setCopied] = useState(false);
-  useEffect(() => setCode(`<iframe src="${window.location.origin}/embed/${fuid}" title="${title.replace(/"/g, '&quot;')}" width="800" height="520" style="border:0" loading="lazy" allowfullscreen></iframe>`), [fuid, title]);
+  useEffect(
+    () =>
+      setCode(
+        `<iframe src="${window.location.origin}/embed/${fuid}" title="${title.replace(/"/g, '&quot;')}" width="800" height="520" style="border:0" loading="lazy" allowfullscreen></iframe>`,
+      ),
+    [fuid, title],
+  );
   return (
     <div className="embed-code">
-      <button type="button" className="social-button" onClick={() => void copyText(code).then(setCopied)} data-testid="embed-button">
+      <button
+        type="button"
+        className="social-button"
+        onClick={() => void copyText(code).then(setCopied)}
+        data-testid="embed-button"
+      >
         {copied ? 'Embed code copied' : 'Copy embed code'}
       </button>
-      <code className="embed-code__text" data-testid="embed-code">{code}</code>
+      <code className="embed-code__text" data-testid="embed-code">
+        {code}
+      </code>
     </div>
   );
 }

@@ -20,7 +20,14 @@ interface SocialSnapshot {
  * diagram or designer reads it, so a like changes the count everywhere it appears at once. What a
  * page shows is asked for in one batched request (/community/social-state) after hydration.
  */
-let snapshot: SocialSnapshot = { liked: {}, likeCounts: {}, followed: {}, followerCounts: {}, contributors: {}, forHire: {} };
+let snapshot: SocialSnapshot = {
+  liked: {},
+  likeCounts: {},
+  followed: {},
+  followerCounts: {},
+  contributors: {},
+  forHire: {},
+};
 const listeners = new Set<() => void>();
 const asked = { fuids: new Set<string>(), usernames: new Set<string>() };
 const pending = { fuids: new Set<string>(), usernames: new Set<string>() };
@@ -100,7 +107,11 @@ const subscribe = (listener: () => void) => {
 const serverSnapshot = snapshot;
 
 export function useSocialSnapshot(): SocialSnapshot {
-  return useSyncExternalStore(subscribe, () => snapshot, () => serverSnapshot);
+  return useSyncExternalStore(
+    subscribe,
+    () => snapshot,
+    () => serverSnapshot,
+  );
 }
 
 /** Registers what this component shows; the batched request follows on the client. */

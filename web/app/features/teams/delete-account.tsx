@@ -18,8 +18,8 @@ export function DeleteAccount({ user }: { user: AuthenticatedUser }) {
     <section className="acc-panel acc-panel--danger" aria-labelledby="delete-account-title">
       <h2 id="delete-account-title">Delete account</h2>
       <p className="acc-panel__lead">
-        Deletes your account, your diagrams, tags, plays, API key and sessions. Diagrams you made in a team stay with the team.{' '}
-        <Link to="/docs/account-deletion">What is deleted and what stays</Link>
+        Deletes your account, your diagrams, tags, plays, API key and sessions. Diagrams you made in a team stay with
+        the team. <Link to="/docs/account-deletion">What is deleted and what stays</Link>
       </p>
       {open ? (
         <form
@@ -44,15 +44,26 @@ export function DeleteAccount({ user }: { user: AuthenticatedUser }) {
           }}
         >
           <FeedbackLine feedback={feedback} />
-          <TextField label={`Type ${user.email} to confirm`} autoComplete="off" required {...form.field('confirmEmail')} />
+          <TextField
+            label={`Type ${user.email} to confirm`}
+            autoComplete="off"
+            required
+            {...form.field('confirmEmail')}
+          />
           <div className="acc-panel__actions">
-            <button type="button" className="button" onClick={() => setOpen(false)}>Cancel</button>
-            <SubmitButton busy={form.submitting} busyLabel="Deleting…" className="button acc-button--danger">Delete my account for good</SubmitButton>
+            <button type="button" className="button" onClick={() => setOpen(false)}>
+              Cancel
+            </button>
+            <SubmitButton busy={form.submitting} busyLabel="Deleting…" className="button acc-button--danger">
+              Delete my account for good
+            </SubmitButton>
           </div>
         </form>
       ) : (
         <div className="acc-panel__actions">
-          <button type="button" className="button acc-button--danger" onClick={() => setOpen(true)}>Delete account…</button>
+          <button type="button" className="button acc-button--danger" onClick={() => setOpen(true)}>
+            Delete account…
+          </button>
         </div>
       )}
     </section>

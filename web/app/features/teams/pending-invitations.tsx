@@ -14,8 +14,13 @@ export function PendingInvitations({ onAccepted }: { onAccepted?: (invitation: T
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   useEffect(() => {
     let live = true;
-    teamsApi.invitations().then((list) => live && setInvitations(list), () => undefined);
-    return () => { live = false; };
+    teamsApi.invitations().then(
+      (list) => live && setInvitations(list),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
   }, []);
   if (!invitations.length && !feedback) return null;
   const answer = async (invitation: TeamInvitation, accept: boolean) => {
@@ -23,7 +28,10 @@ export function PendingInvitations({ onAccepted }: { onAccepted?: (invitation: T
     try {
       const result = accept ? await teamsApi.accept(invitation.id) : await teamsApi.decline(invitation.id);
       setInvitations((list) => list.filter((i) => i.id !== invitation.id));
-      setFeedback({ kind: 'success', text: accept ? `You joined the team ${result.teamName}.` : `You declined the invitation to ${result.teamName}.` });
+      setFeedback({
+        kind: 'success',
+        text: accept ? `You joined the team ${result.teamName}.` : `You declined the invitation to ${result.teamName}.`,
+      });
       if (accept) onAccepted?.(result);
     } catch (e) {
       setFeedback(feedbackOf(e));
@@ -38,8 +46,16 @@ export function PendingInvitations({ onAccepted }: { onAccepted?: (invitation: T
             <strong>{i.invitedBy}</strong> invited you to join the team <strong>{i.teamName}</strong>.
           </p>
           <div className="team-actions">
-            <button type="button" className="button button--primary acc-button--small" onClick={() => void answer(i, true)}>Accept</button>
-            <button type="button" className="button acc-button--small" onClick={() => void answer(i, false)}>Decline</button>
+            <button
+              type="button"
+              className="button button--primary acc-button--small"
+              onClick={() => void answer(i, true)}
+            >
+              Accept
+            </button>
+            <button type="button" className="button acc-button--small" onClick={() => void answer(i, false)}>
+              Decline
+            </button>
           </div>
         </div>
       ))}

@@ -18,7 +18,10 @@ export function feedbackOf(error: unknown): Feedback {
 export function FeedbackLine({ feedback }: { feedback: Feedback | null }) {
   if (!feedback) return <div aria-live="polite" />;
   return (
-    <div className={`acc-notice acc-notice--${feedback.kind} team-feedback`} role={feedback.kind === 'error' ? 'alert' : 'status'}>
+    <div
+      className={`acc-notice acc-notice--${feedback.kind} team-feedback`}
+      role={feedback.kind === 'error' ? 'alert' : 'status'}
+    >
       <span>{feedback.text}</span>
       {/* The upgrade prompt itself is the app-wide dialog (features/plans) that every limit error opens; the line keeps the context. */}
       {feedback.upgrade ? (

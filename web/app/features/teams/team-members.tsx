@@ -1,4 +1,12 @@
-import { createTeamBodySchema, inviteBodySchema, renameTeamBodySchema, TeamTexts, type Team, type TeamMember, type TeamRights } from '@loopwright/contracts';
+import {
+  createTeamBodySchema,
+  inviteBodySchema,
+  renameTeamBodySchema,
+  TeamTexts,
+  type Team,
+  type TeamMember,
+  type TeamRights,
+} from '@loopwright/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Field, FormMessage, SubmitButton, TextField, useContractForm } from '../account/forms';
@@ -8,7 +16,12 @@ import { PendingInvitations } from './pending-invitations';
 import { teamsApi } from './teams-api';
 import './teams.css';
 
-const STATE_LABELS: Record<TeamMember['state'], string> = { active: 'Active', suspended: 'Suspended', removed: 'Removed', invited: 'Invited' };
+const STATE_LABELS: Record<TeamMember['state'], string> = {
+  active: 'Active',
+  suspended: 'Suspended',
+  removed: 'Removed',
+  invited: 'Invited',
+};
 const RIGHTS_LABELS: Record<TeamRights, string> = { editor: 'Can edit', viewer: 'Can view' };
 
 /** Settings › Team members: the team, its members with their states, seats, invitations and team settings. */
@@ -37,15 +50,22 @@ function NoTeam({ onCreated }: { onCreated: (team: Team) => void }) {
         aria-labelledby="create-team-title"
         onSubmit={(event) => {
           setFeedback(null);
-          void form.submitWith(async (data) => onCreated(await teamsApi.create(data)), { onError: (e) => (setFeedback(feedbackOf(e)), true) })(event);
+          void form.submitWith(async (data) => onCreated(await teamsApi.create(data)), {
+            onError: (e) => (setFeedback(feedbackOf(e)), true),
+          })(event);
         }}
       >
         <h2 id="create-team-title">Create a team</h2>
-        <p className="acc-panel__lead">A team shares a team folder: anyone in the team can edit its diagrams. {TeamTexts.paidPlanRequired}; every active or invited member takes a seat.</p>
+        <p className="acc-panel__lead">
+          A team shares a team folder: anyone in the team can edit its diagrams. {TeamTexts.paidPlanRequired}; every
+          active or invited member takes a seat.
+        </p>
         <FeedbackLine feedback={feedback} />
         <TextField label="Team name" required {...form.field('name')} />
         <div className="acc-panel__actions">
-          <SubmitButton busy={form.submitting} busyLabel="Creating…" className="button button--primary">Create team</SubmitButton>
+          <SubmitButton busy={form.submitting} busyLabel="Creating…" className="button button--primary">
+            Create team
+          </SubmitButton>
         </div>
       </form>
     </>
@@ -68,23 +88,37 @@ function TeamScreen({ team, onChange }: { team: Team; onChange: (team: Team) => 
       setBusy(null);
     }
   };
-  const seats = team.downgraded ? `${team.seats.used} (no team plan)` : team.seats.total === null ? `${team.seats.used} of unlimited` : `${team.seats.used} / ${team.seats.total}`;
+  const seats = team.downgraded
+    ? `${team.seats.used} (no team plan)`
+    : team.seats.total === null
+      ? `${team.seats.used} of unlimited`
+      : `${team.seats.used} / ${team.seats.total}`;
   return (
     <>
       {team.downgraded ? (
-        <FormMessage kind="warning">{owner ? 'The team subscription has ended: members have no access to the team folder until you resume it. Nothing was deleted.' : TeamTexts.downgraded}</FormMessage>
+        <FormMessage kind="warning">
+          {owner
+            ? 'The team subscription has ended: members have no access to the team folder until you resume it. Nothing was deleted.'
+            : TeamTexts.downgraded}
+        </FormMessage>
       ) : null}
       <section className="acc-panel" aria-labelledby="members-title">
         <div className="team-head">
           <div>
             <h2 id="members-title">{team.name}</h2>
-            <p className="acc-panel__lead team-head__lead">Owner: {team.owner.name} ({team.owner.email})</p>
+            <p className="acc-panel__lead team-head__lead">
+              Owner: {team.owner.name} ({team.owner.email})
+            </p>
           </div>
           <p className="team-seats" aria-label={`Seats used: ${seats}`}>
             <span>Seats used</span> <strong>{seats}</strong>
           </p>
         </div>
-        {owner ? null : <FormMessage kind="info">{TeamTexts.ownerOnly}. {TeamTexts.contactOwner}</FormMessage>}
+        {owner ? null : (
+          <FormMessage kind="info">
+            {TeamTexts.ownerOnly}. {TeamTexts.contactOwner}
+          </FormMessage>
+        )}
         <FeedbackLine feedback={feedback} />
         <div className="acc-table-wrap">
           <table className="acc-table team-table">
@@ -107,7 +141,9 @@ function TeamScreen({ team, onChange }: { team: Team; onChange: (team: Team) => 
                     </span>
                   </th>
                   <td>
-                    <span className={`acc-badge team-badge--${m.state}`}>{m.role === 'owner' ? 'Owner' : STATE_LABELS[m.state]}</span>
+                    <span className={`acc-badge team-badge--${m.state}`}>
+                      {m.role === 'owner' ? 'Owner' : STATE_LABELS[m.state]}
+                    </span>
                   </td>
                   <td>
                     {owner && m.role !== 'owner' && m.state !== 'removed' ? (
@@ -115,7 +151,13 @@ function TeamScreen({ team, onChange }: { team: Team; onChange: (team: Team) => 
                         aria-label={`Rights of ${m.email}`}
                         value={m.rights}
                         disabled={busy !== null || m.state === 'invited'}
-                        onChange={(e) => void run(`rights-${m.id}`, () => teamsApi.rights(team.id, m.id, { rights: e.target.value as TeamRights }), `${m.email} ${e.target.value === 'viewer' ? 'can now only view' : 'can now edit'} team diagrams.`)}
+                        onChange={(e) =>
+                          void run(
+                            `rights-${m.id}`,
+                            () => teamsApi.rights(team.id, m.id, { rights: e.target.value as TeamRights }),
+                            `${m.email} ${e.target.value === 'viewer' ? 'can now only view' : 'can now edit'} team diagrams.`,
+                          )
+                        }
                       >
                         <option value="editor">{RIGHTS_LABELS.editor}</option>
                         <option value="viewer">{RIGHTS_LABELS.viewer}</option>
@@ -129,16 +171,90 @@ function TeamScreen({ team, onChange }: { team: Team; onChange: (team: Team) => 
                       <div className="team-actions">
                         {m.state === 'invited' ? (
                           <>
-                            <button type="button" className="button acc-button--small" disabled={busy !== null} onClick={() => void run(`resend-${m.id}`, () => teamsApi.resend(team.id, m.id), `The invitation to ${m.email} was sent again.`)}>Resend</button>
-                            <button type="button" className="button acc-button--small acc-button--danger" disabled={busy !== null} onClick={() => void run(`revoke-${m.id}`, () => teamsApi.revoke(team.id, m.id), `The invitation to ${m.email} is revoked.`)}>Revoke</button>
+                            <button
+                              type="button"
+                              className="button acc-button--small"
+                              disabled={busy !== null}
+                              onClick={() =>
+                                void run(
+                                  `resend-${m.id}`,
+                                  () => teamsApi.resend(team.id, m.id),
+                                  `The invitation to ${m.email} was sent again.`,
+                                )
+                              }
+                            >
+                              Resend
+                            </button>
+                            <button
+                              type="button"
+                              className="button acc-button--small acc-button--danger"
+                              disabled={busy !== null}
+                              onClick={() =>
+                                void run(
+                                  `revoke-${m.id}`,
+                                  () => teamsApi.revoke(team.id, m.id),
+                                  `The invitation to ${m.email} is revoked.`,
+                                )
+                              }
+                            >
+                              Revoke
+                            </button>
                           </>
                         ) : m.role === 'owner' ? (
-                          <RemoveButton member={m} disabled={busy !== null} onConfirm={() => void run(`remove-${m.id}`, () => teamsApi.remove(team.id, m.id), `${m.email} is removed from the team.`)} />
+                          <RemoveButton
+                            member={m}
+                            disabled={busy !== null}
+                            onConfirm={() =>
+                              void run(
+                                `remove-${m.id}`,
+                                () => teamsApi.remove(team.id, m.id),
+                                `${m.email} is removed from the team.`,
+                              )
+                            }
+                          />
                         ) : (
                           <>
-                            <button type="button" className="button acc-button--small" disabled={busy !== null} aria-label={`Suspend ${m.email}`} onClick={() => void run(`suspend-${m.id}`, () => teamsApi.suspend(team.id, m.id), `${m.email} is suspended.`)}>Suspend</button>
-                            <button type="button" className="button acc-button--small" disabled={busy !== null} aria-label={`Unsuspend ${m.email}`} onClick={() => void run(`unsuspend-${m.id}`, () => teamsApi.unsuspend(team.id, m.id), `${m.email} is active again.`)}>Unsuspend</button>
-                            <RemoveButton member={m} disabled={busy !== null} onConfirm={() => void run(`remove-${m.id}`, () => teamsApi.remove(team.id, m.id), `${m.email} is removed from the team.`)} />
+                            <button
+                              type="button"
+                              className="button acc-button--small"
+                              disabled={busy !== null}
+                              aria-label={`Suspend ${m.email}`}
+                              onClick={() =>
+                                void run(
+                                  `suspend-${m.id}`,
+                                  () => teamsApi.suspend(team.id, m.id),
+                                  `${m.email} is suspended.`,
+                                )
+                              }
+                            >
+                              Suspend
+                            </button>
+                            <button
+                              type="button"
+                              className="button acc-button--small"
+                              disabled={busy !== null}
+                              aria-label={`Unsuspend ${m.email}`}
+                              onClick={() =>
+                                void run(
+                                  `unsuspend-${m.id}`,
+                                  () => teamsApi.unsuspend(team.id, m.id),
+                                  `${m.email} is active again.`,
+                                )
+                              }
+                            >
+                              Unsuspend
+                            </button>
+                            <RemoveButton
+                              member={m}
+                              disabled={busy !== null}
+                              onConfirm={() =>
+                                void run(
+                                  `remove-${m.id}`,
+                                  () => teamsApi.remove(team.id, m.id),
+                                  `${m.email} is removed from the team.`,
+                                )
+                              }
+                            />
                           </>
                         )}
                       </div>
@@ -159,16 +275,45 @@ function TeamScreen({ team, onChange }: { team: Team; onChange: (team: Team) => 
   );
 }
 
-function RemoveButton({ member, disabled, onConfirm }: { member: TeamMember; disabled: boolean; onConfirm: () => void }) {
+function RemoveButton({
+  member,
+  disabled,
+  onConfirm,
+}: {
+  member: TeamMember;
+  disabled: boolean;
+  onConfirm: () => void;
+}) {
   const [asking, setAsking] = useState(false);
   if (!asking) {
-    return <button type="button" className="button acc-button--small acc-button--danger" disabled={disabled} aria-label={`Remove ${member.email}`} onClick={() => setAsking(true)}>Remove</button>;
+    return (
+      <button
+        type="button"
+        className="button acc-button--small acc-button--danger"
+        disabled={disabled}
+        aria-label={`Remove ${member.email}`}
+        onClick={() => setAsking(true)}
+      >
+        Remove
+      </button>
+    );
   }
   return (
     <span className="team-confirm" role="group" aria-label={`Remove ${member.email} for good?`}>
       <span>Remove for good?</span>
-      <button type="button" className="button acc-button--small acc-button--danger" onClick={() => { setAsking(false); onConfirm(); }}>Yes, remove</button>
-      <button type="button" className="button acc-button--small" onClick={() => setAsking(false)}>Cancel</button>
+      <button
+        type="button"
+        className="button acc-button--small acc-button--danger"
+        onClick={() => {
+          setAsking(false);
+          onConfirm();
+        }}
+      >
+        Yes, remove
+      </button>
+      <button type="button" className="button acc-button--small" onClick={() => setAsking(false)}>
+        Cancel
+      </button>
     </span>
   );
 }
@@ -199,7 +344,10 @@ function InviteForm({ team, onChange }: { team: Team; onChange: (team: Team) => 
       }}
     >
       <h2 id="invite-title">Invite people</h2>
-      <p className="acc-panel__lead">They get an e-mail with a link to join; people with an account also get a notification. Every active or invited member takes a seat.</p>
+      <p className="acc-panel__lead">
+        They get an e-mail with a link to join; people with an account also get a notification. Every active or invited
+        member takes a seat.
+      </p>
       <FeedbackLine feedback={feedback} />
       <div className="acc-grid-2">
         <TextField label="E-mail address" type="email" autoComplete="off" required {...form.field('email')} />
@@ -213,7 +361,9 @@ function InviteForm({ team, onChange }: { team: Team; onChange: (team: Team) => 
         </Field>
       </div>
       <div className="acc-panel__actions">
-        <SubmitButton busy={form.submitting} busyLabel="Sending…" className="button button--primary">Send invitation</SubmitButton>
+        <SubmitButton busy={form.submitting} busyLabel="Sending…" className="button button--primary">
+          Send invitation
+        </SubmitButton>
       </div>
     </form>
   );
@@ -232,17 +382,22 @@ function TeamSettings({ team, onChange }: { team: Team; onChange: (team: Team) =
         aria-labelledby="team-settings-title"
         onSubmit={(event) => {
           setFeedback(null);
-          void form.submitWith(async (data) => {
-            onChange(await teamsApi.rename(team.id, data));
-            setFeedback({ kind: 'success', text: 'The team name is saved.' });
-          }, { onError: (e) => (setFeedback(feedbackOf(e)), true) })(event);
+          void form.submitWith(
+            async (data) => {
+              onChange(await teamsApi.rename(team.id, data));
+              setFeedback({ kind: 'success', text: 'The team name is saved.' });
+            },
+            { onError: (e) => (setFeedback(feedbackOf(e)), true) },
+          )(event);
         }}
       >
         <h2 id="team-settings-title">Team settings</h2>
         <FeedbackLine feedback={feedback} />
         <TextField label="Team name" required {...form.field('name')} />
         <div className="acc-panel__actions">
-          <SubmitButton busy={form.submitting} busyLabel="Saving…" className="button button--primary">Save</SubmitButton>
+          <SubmitButton busy={form.submitting} busyLabel="Saving…" className="button button--primary">
+            Save
+          </SubmitButton>
         </div>
       </form>
       {team.seats.total === null ? null : (
@@ -255,18 +410,32 @@ function TeamSettings({ team, onChange }: { team: Team; onChange: (team: Team) =
             teamsApi.seats(team.id, Number(seats)).then(
               (t) => {
                 onChange(t);
-                setSeatFeedback({ kind: 'success', text: `Your plan now has ${t.seats.total ?? seats} seats; the change is prorated on your next invoice.` });
+                setSeatFeedback({
+                  kind: 'success',
+                  text: `Your plan now has ${t.seats.total ?? seats} seats; the change is prorated on your next invoice.`,
+                });
               },
               (e: unknown) => setSeatFeedback(feedbackOf(e)),
             );
           }}
         >
           <h2 id="seats-title">Seats</h2>
-          <p className="acc-panel__lead">Add or remove seats; billing prorates the change. Not possible while a payment is pending.</p>
+          <p className="acc-panel__lead">
+            Add or remove seats; billing prorates the change. Not possible while a payment is pending.
+          </p>
           <FeedbackLine feedback={seatFeedback} />
-          <TextField label="Seats" type="number" min={1} max={1000} value={seats} onChange={(e) => setSeats(e.target.value)} />
+          <TextField
+            label="Seats"
+            type="number"
+            min={1}
+            max={1000}
+            value={seats}
+            onChange={(e) => setSeats(e.target.value)}
+          />
           <div className="acc-panel__actions">
-            <button type="submit" className="button">Change seats</button>
+            <button type="submit" className="button">
+              Change seats
+            </button>
           </div>
         </form>
       )}

@@ -11,23 +11,31 @@ export function useTeamSharing(fuid: string) {
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     let live = true;
-    teamsApi.diagramTeam(fuid).then((s) => live && setState(s), () => undefined);
-    return () => { live = false; };
+    teamsApi.diagramTeam(fuid).then(
+      (s) => live && setState(s),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
   }, [fuid]);
-  const set = useCallback(async (shared: boolean) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const next = await teamsApi.setDiagramTeam(fuid, shared);
-      setState(next);
-      return next;
-    } catch (e) {
-      setError(errorMessage(e));
-      return null;
-    } finally {
-      setBusy(false);
-    }
-  }, [fuid]);
+  const set = useCallback(
+    async (shared: boolean) => {
+      setBusy(true);
+      setError(null);
+      try {
+        const next = await teamsApi.setDiagramTeam(fuid, shared);
+        setState(next);
+        return next;
+      } catch (e) {
+        setError(errorMessage(e));
+        return null;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [fuid],
+  );
   return { state, error, busy, set };
 }
 
@@ -36,7 +44,15 @@ export function useTeamSharing(fuid: string) {
  * team folder, or back to its creator. For the share dialog (one more section) and the diagram cards
  * (`compact`). Renders nothing when the caller is in no team.
  */
-export function TeamShareOption({ fuid, compact = false, onChange }: { fuid: string; compact?: boolean; onChange?: (shared: boolean) => void }) {
+export function TeamShareOption({
+  fuid,
+  compact = false,
+  onChange,
+}: {
+  fuid: string;
+  compact?: boolean;
+  onChange?: (shared: boolean) => void;
+}) {
   const { state, error, busy, set } = useTeamSharing(fuid);
   const id = useId();
   if (!state?.team) return null;
@@ -51,13 +67,20 @@ export function TeamShareOption({ fuid, compact = false, onChange }: { fuid: str
           aria-describedby={`${id}-hint`}
           onChange={(e) => void set(e.target.checked).then((next) => next && onChange?.(next.shared))}
         />
-        <span>{TeamTexts.teamShared}{compact ? '' : ` (${state.team.name})`}</span>
+        <span>
+          {TeamTexts.teamShared}
+          {compact ? '' : ` (${state.team.name})`}
+        </span>
       </label>
       <p id={`${id}-hint`} className="team-share-option__hint">
         {TeamTexts.teamSharedHint}
         {state.canChange ? '' : ' · Only the owner of this diagram can change this.'}
       </p>
-      {error ? <p className="acc-field__error" role="alert">{error}</p> : null}
+      {error ? (
+        <p className="acc-field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
     </>
   );
   if (compact) return <div className="team-share-option team-share-option--compact">{control}</div>;

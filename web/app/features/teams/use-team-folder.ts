@@ -10,8 +10,13 @@ export function useTeamFolder(version = 0): { team: Team | null; showFolder: boo
   const [team, setTeam] = useState<Team | null>(null);
   useEffect(() => {
     let live = true;
-    teamsApi.mine().then((t) => live && setTeam(t), () => undefined);
-    return () => { live = false; };
+    teamsApi.mine().then(
+      (t) => live && setTeam(t),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
   }, [version]);
   return { team, showFolder: !!team && (team.role === 'owner' || !team.downgraded) };
 }

@@ -24,11 +24,25 @@ export function PublishTemplate({ fuid }: { fuid: string }) {
     <div className="prop-field" aria-label="Publish as template" role="group">
       <label htmlFor="publish-template-type">Template section (admin)</label>
       <select id="publish-template-type" value={type} onChange={(e) => setType(e.target.value as typeof type)}>
-        {TEMPLATE_TYPES.map((t) => <option key={t} value={t}>{TEMPLATE_TYPE_TITLES[t]}</option>)}
+        {TEMPLATE_TYPES.map((t) => (
+          <option key={t} value={t}>
+            {TEMPLATE_TYPE_TITLES[t]}
+          </option>
+        ))}
       </select>
-      <button type="button" className="button button--ghost" onClick={() => void publish()}>Publish as template</button>
-      {published ? <p role="status">Published: <Link to={published.href}>{published.title}</Link></p> : null}
-      {error ? <p role="alert" className="formula-error">{error}</p> : null}
+      <button type="button" className="button button--ghost" onClick={() => void publish()}>
+        Publish as template
+      </button>
+      {published ? (
+        <p role="status">
+          Published: <Link to={published.href}>{published.title}</Link>
+        </p>
+      ) : null}
+      {error ? (
+        <p role="alert" className="formula-error">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -10,8 +10,13 @@ function useTemplates(type?: 'tutorials') {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    templatesApi.list(type ? { type } : {}).then((r) => live && setItems(r.items), (e) => live && setError(errorMessage(e)));
-    return () => { live = false; };
+    templatesApi.list(type ? { type } : {}).then(
+      (r) => live && setItems(r.items),
+      (e) => live && setError(errorMessage(e)),
+    );
+    return () => {
+      live = false;
+    };
   }, [type]);
   return { items, error };
 }
@@ -34,12 +39,21 @@ function useUse() {
 function Card({ t, action, onAction }: { t: TemplateSummary; action: string; onAction: () => void }) {
   return (
     <li className="diagram-card">
-      <h3><Link to={t.href}>{t.title}</Link></h3>
+      <h3>
+        <Link to={t.href}>{t.title}</Link>
+      </h3>
       <p>{t.description}</p>
-      <p className="template-card__meta">Chart: {t.chart.join(', ')}{t.hasTour ? ' · guided tour' : ''}</p>
+      <p className="template-card__meta">
+        Chart: {t.chart.join(', ')}
+        {t.hasTour ? ' · guided tour' : ''}
+      </p>
       <div className="template-card__actions">
-        <button type="button" className="button button--ghost" onClick={onAction}>{action}</button>
-        <Link to={t.href} className="button button--ghost" aria-label={`Preview ${t.title}`}>Preview</Link>
+        <button type="button" className="button button--ghost" onClick={onAction}>
+          {action}
+        </button>
+        <Link to={t.href} className="button button--ghost" aria-label={`Preview ${t.title}`}>
+          Preview
+        </Link>
       </div>
     </li>
   );
@@ -49,16 +63,27 @@ function Card({ t, action, onAction }: { t: TemplateSummary; action: string; onA
 export function TemplateSections() {
   const { items, error } = useTemplates();
   const { use, error: useError } = useUse();
-  if (error || useError) return <p className="diagram-list__error" role="alert">{error ?? useError}</p>;
+  if (error || useError)
+    return (
+      <p className="diagram-list__error" role="alert">
+        {error ?? useError}
+      </p>
+    );
   if (!items) return <p role="status">Loading…</p>;
-  const types = (['patterns', 'framework', 'deconstructions', 'community'] as const).filter((type) => items.some((t) => t.type === type));
+  const types = (['patterns', 'framework', 'deconstructions', 'community'] as const).filter((type) =>
+    items.some((t) => t.type === type),
+  );
   return (
     <div className="template-sections">
       {types.map((type) => (
         <section key={type} aria-labelledby={`templates-${type}`}>
           <h2 id={`templates-${type}`}>{TEMPLATE_TYPE_TITLES[type]}</h2>
           <ul className="diagram-grid">
-            {items.filter((t) => t.type === type).map((t) => <Card key={t.id} t={t} action="Use template" onAction={() => void use(t, false)} />)}
+            {items
+              .filter((t) => t.type === type)
+              .map((t) => (
+                <Card key={t.id} t={t} action="Use template" onAction={() => void use(t, false)} />
+              ))}
           </ul>
         </section>
       ))}
@@ -70,13 +95,24 @@ export function TemplateSections() {
 export function TutorialList() {
   const { items, error } = useTemplates('tutorials');
   const { use, error: useError } = useUse();
-  if (error || useError) return <p className="diagram-list__error" role="alert">{error ?? useError}</p>;
+  if (error || useError)
+    return (
+      <p className="diagram-list__error" role="alert">
+        {error ?? useError}
+      </p>
+    );
   if (!items) return <p role="status">Loading…</p>;
   return (
     <>
-      <p>Each tutorial opens a copy of a small diagram and plays a guided tour of it. More reading: <Link to="/learn">Economy design fundamentals</Link>, <Link to="/docs">Documentation</Link>, <Link to="/glossary">Glossary</Link>.</p>
+      <p>
+        Each tutorial opens a copy of a small diagram and plays a guided tour of it. More reading:{' '}
+        <Link to="/learn">Economy design fundamentals</Link>, <Link to="/docs">Documentation</Link>,{' '}
+        <Link to="/glossary">Glossary</Link>.
+      </p>
       <ul className="diagram-grid">
-        {items.map((t) => <Card key={t.id} t={t} action="Start tutorial" onAction={() => void use(t, true)} />)}
+        {items.map((t) => (
+          <Card key={t.id} t={t} action="Start tutorial" onAction={() => void use(t, true)} />
+        ))}
       </ul>
     </>
   );
@@ -87,5 +123,8 @@ export function useFeaturedTemplates(): TemplateSummary[] | null {
   const { items, error } = useTemplates();
   const featured = ['dynamic-engine', 'first-pool', 'faucets-and-sinks'];
   if (error) return [];
-  return items && items.filter((t) => featured.includes(t.id)).sort((a, b) => featured.indexOf(a.id) - featured.indexOf(b.id));
+  return (
+    items &&
+    items.filter((t) => featured.includes(t.id)).sort((a, b) => featured.indexOf(a.id) - featured.indexOf(b.id))
+  );
 }

@@ -18,8 +18,13 @@ export default function TemplatePage({ type, id }: { type: string; id: string })
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    templatesApi.get(type, id).then((t) => live && setTemplate(t), (e) => live && setError(e instanceof ApiError && e.status === 404 ? 'Template not found' : errorMessage(e)));
-    return () => { live = false; };
+    templatesApi.get(type, id).then(
+      (t) => live && setTemplate(t),
+      (e) => live && setError(e instanceof ApiError && e.status === 404 ? 'Template not found' : errorMessage(e)),
+    );
+    return () => {
+      live = false;
+    };
   }, [type, id]);
   if (error) {
     return (
@@ -29,7 +34,12 @@ export default function TemplatePage({ type, id }: { type: string; id: string })
       </div>
     );
   }
-  if (!template) return <div className="editor-message" role="status">Loading the template…</div>;
+  if (!template)
+    return (
+      <div className="editor-message" role="status">
+        Loading the template…
+      </div>
+    );
   return <LoadedTemplate key={`${type}/${id}`} template={template} />;
 }
 
@@ -72,7 +82,13 @@ function LoadedTemplate({ template }: { template: TemplateView }) {
 }
 
 /** Visitors get the log-in dialog; members get a copy in their workspace and open it. */
-export function UseTemplateButton({ template, className = 'button button--primary' }: { template: Pick<TemplateView, 'type' | 'id' | 'title' | 'hasTour'>; className?: string }) {
+export function UseTemplateButton({
+  template,
+  className = 'button button--primary',
+}: {
+  template: Pick<TemplateView, 'type' | 'id' | 'title' | 'hasTour'>;
+  className?: string;
+}) {
   const { authenticated } = useSession();
   const { openLoginDialog } = useLoginDialog();
   const navigate = useNavigate();
@@ -94,8 +110,14 @@ export function UseTemplateButton({ template, className = 'button button--primar
   };
   return (
     <>
-      <button type="button" className={className} disabled={busy} onClick={() => void use()}>Use this template</button>
-      {error ? <span role="alert" className="template-error">{error}</span> : null}
+      <button type="button" className={className} disabled={busy} onClick={() => void use()}>
+        Use this template
+      </button>
+      {error ? (
+        <span role="alert" className="template-error">
+          {error}
+        </span>
+      ) : null}
     </>
   );
 }

@@ -46,44 +46,130 @@ export function TourPanel({ fuid, tour, canEdit }: { fuid: string; tour: TourSta
   const dirty = JSON.stringify(saved ?? []) !== JSON.stringify(steps);
   return (
     <section className="tour-panel" aria-label="Tour">
-      <p>A tour walks a viewer through the diagram step by step. Select elements on the canvas, then add a step that points at them.</p>
+      <p>
+        A tour walks a viewer through the diagram step by step. Select elements on the canvas, then add a step that
+        points at them.
+      </p>
       {steps.length ? (
         <ol>
           {steps.map((s, i) => (
             <li key={i}>
               {canEdit ? (
                 <>
-                  <input aria-label={`Step ${i + 1} title`} value={s.title} maxLength={120} onChange={(e) => change(i, { title: e.target.value })} placeholder="Title" />
-                  <textarea aria-label={`Step ${i + 1} text`} value={s.text} rows={3} maxLength={1000} onChange={(e) => change(i, { text: e.target.value })} placeholder="What the viewer should notice" />
+                  <input
+                    aria-label={`Step ${i + 1} title`}
+                    value={s.title}
+                    maxLength={120}
+                    onChange={(e) => change(i, { title: e.target.value })}
+                    placeholder="Title"
+                  />
+                  <textarea
+                    aria-label={`Step ${i + 1} text`}
+                    value={s.text}
+                    rows={3}
+                    maxLength={1000}
+                    onChange={(e) => change(i, { text: e.target.value })}
+                    placeholder="What the viewer should notice"
+                  />
                 </>
-              ) : <><strong>{s.title}</strong><span>{s.text}</span></>}
-              <span className="tour-panel__ids">Points at: {s.nodes.length ? s.nodes.map(nameOf).join(', ') : 'nothing'}</span>
+              ) : (
+                <>
+                  <strong>{s.title}</strong>
+                  <span>{s.text}</span>
+                </>
+              )}
+              <span className="tour-panel__ids">
+                Points at: {s.nodes.length ? s.nodes.map(nameOf).join(', ') : 'nothing'}
+              </span>
               <div className="tour-panel__row">
-                <button type="button" className="button button--ghost" onClick={() => tour.play(i)}>Play from here</button>
+                <button type="button" className="button button--ghost" onClick={() => tour.play(i)}>
+                  Play from here
+                </button>
                 {canEdit ? (
                   <>
-                    <button type="button" className="button button--ghost" disabled={!selected.length} onClick={() => change(i, { nodes: selected })}>Point at selection</button>
-                    <button type="button" className="button button--ghost" aria-label={`Move step ${i + 1} up`} disabled={i === 0} onClick={() => move(i, -1)}>↑</button>
-                    <button type="button" className="button button--ghost" aria-label={`Move step ${i + 1} down`} disabled={i === steps.length - 1} onClick={() => move(i, 1)}>↓</button>
-                    <button type="button" className="button button--ghost" aria-label={`Remove step ${i + 1}`} onClick={() => set(steps.filter((_, j) => j !== i))}>Remove</button>
+                    <button
+                      type="button"
+                      className="button button--ghost"
+                      disabled={!selected.length}
+                      onClick={() => change(i, { nodes: selected })}
+                    >
+                      Point at selection
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--ghost"
+                      aria-label={`Move step ${i + 1} up`}
+                      disabled={i === 0}
+                      onClick={() => move(i, -1)}
+                    >
+                      ↑
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--ghost"
+                      aria-label={`Move step ${i + 1} down`}
+                      disabled={i === steps.length - 1}
+                      onClick={() => move(i, 1)}
+                    >
+                      ↓
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--ghost"
+                      aria-label={`Remove step ${i + 1}`}
+                      onClick={() => set(steps.filter((_, j) => j !== i))}
+                    >
+                      Remove
+                    </button>
                   </>
                 ) : null}
               </div>
             </li>
           ))}
         </ol>
-      ) : <p>This diagram has no tour yet.</p>}
+      ) : (
+        <p>This diagram has no tour yet.</p>
+      )}
       {canEdit ? (
         <div className="tour-panel__row">
-          <button type="button" className="button button--ghost" onClick={() => set([...steps, { title: selected.length ? nameOf(selected[0]) : `Step ${steps.length + 1}`, text: '', nodes: selected }])}>
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() =>
+              set([
+                ...steps,
+                {
+                  title: selected.length ? nameOf(selected[0]) : `Step ${steps.length + 1}`,
+                  text: '',
+                  nodes: selected,
+                },
+              ])
+            }
+          >
             Add step{selected.length ? ` (${selected.length} selected)` : ''}
           </button>
-          <button type="button" className="button button--primary" disabled={!dirty} onClick={() => void save()}>Save tour</button>
-          {saved ? <button type="button" className="button button--ghost" onClick={() => void remove()}>Delete tour</button> : null}
+          <button type="button" className="button button--primary" disabled={!dirty} onClick={() => void save()}>
+            Save tour
+          </button>
+          {saved ? (
+            <button type="button" className="button button--ghost" onClick={() => void remove()}>
+              Delete tour
+            </button>
+          ) : null}
         </div>
       ) : null}
-      {steps.length ? <button type="button" className="button button--ghost" onClick={() => tour.play()}>Play tour</button> : null}
-      {status.error ? <p className="tour-panel__error" role="alert">{status.error}</p> : status.note ? <p role="status">{status.note}</p> : null}
+      {steps.length ? (
+        <button type="button" className="button button--ghost" onClick={() => tour.play()}>
+          Play tour
+        </button>
+      ) : null}
+      {status.error ? (
+        <p className="tour-panel__error" role="alert">
+          {status.error}
+        </p>
+      ) : status.note ? (
+        <p role="status">{status.note}</p>
+      ) : null}
     </section>
   );
 }

@@ -45,19 +45,43 @@ export function TourPlayer({ tour }: { tour: TourState }) {
   }, [step, store, rf]);
 
   if (!step || at === null) return null;
-  const highlight = step.nodes.map((id) => `.react-flow__node[data-id="${cssId(id)}"], .react-flow__edge[data-id="${cssId(id)}"]`).join(',\n');
+  const highlight = step.nodes
+    .map((id) => `.react-flow__node[data-id="${cssId(id)}"], .react-flow__edge[data-id="${cssId(id)}"]`)
+    .join(',\n');
   return (
     <>
-      {highlight ? <style>{`${highlight} { outline: 3px solid #5A55F4; outline-offset: 4px; border-radius: 8px; z-index: 5; }
-${step.nodes.map((id) => `.react-flow__edge[data-id="${cssId(id)}"] path`).join(', ')} { stroke: #5A55F4 !important; stroke-width: 4px !important; }`}</style> : null}
-      <div className="tour-card" role="dialog" aria-modal="false" aria-labelledby="tour-card-title" tabIndex={-1} ref={card}>
-        <p className="tour-card__count">Step {at + 1} of {steps.length}</p>
+      {highlight ? (
+        <style>{`${highlight} { outline: 3px solid #5A55F4; outline-offset: 4px; border-radius: 8px; z-index: 5; }
+${step.nodes.map((id) => `.react-flow__edge[data-id="${cssId(id)}"] path`).join(', ')} { stroke: #5A55F4 !important; stroke-width: 4px !important; }`}</style>
+      ) : null}
+      <div
+        className="tour-card"
+        role="dialog"
+        aria-modal="false"
+        aria-labelledby="tour-card-title"
+        tabIndex={-1}
+        ref={card}
+      >
+        <p className="tour-card__count">
+          Step {at + 1} of {steps.length}
+        </p>
         <h2 id="tour-card-title">{step.title}</h2>
         <p>{step.text}</p>
         <div className="tour-card__actions">
-          <button type="button" className="button button--ghost" onClick={() => tour.go(-1)} disabled={at === 0}>Previous</button>
-          <button type="button" className="button button--primary" onClick={() => tour.go(1)}>{at === steps.length - 1 ? 'Finish' : 'Next'}</button>
-          <button type="button" className="button button--ghost tour-card__close" onClick={() => tour.stop()} aria-label="Close the tour (Escape)">Close</button>
+          <button type="button" className="button button--ghost" onClick={() => tour.go(-1)} disabled={at === 0}>
+            Previous
+          </button>
+          <button type="button" className="button button--primary" onClick={() => tour.go(1)}>
+            {at === steps.length - 1 ? 'Finish' : 'Next'}
+          </button>
+          <button
+            type="button"
+            className="button button--ghost tour-card__close"
+            onClick={() => tour.stop()}
+            aria-label="Close the tour (Escape)"
+          >
+            Close
+          </button>
         </div>
       </div>
     </>
@@ -70,7 +94,12 @@ export function TourButton({ tour }: { tour: TourState }) {
   const playing = useValue(tour.playing);
   if (!steps.length) return null;
   return (
-    <button type="button" className="button button--ghost" onClick={() => (playing === null ? tour.play() : tour.stop())} aria-pressed={playing !== null}>
+    <button
+      type="button"
+      className="button button--ghost"
+      onClick={() => (playing === null ? tour.play() : tour.stop())}
+      aria-pressed={playing !== null}
+    >
       {playing === null ? 'Play tour' : 'Stop tour'}
     </button>
   );

@@ -11,16 +11,21 @@ export function useDiagramTour(fuid: string): TourState {
   const autoplay = params.get('tour') === '1';
   useEffect(() => {
     let live = true;
-    toursApi.ofDiagram(fuid).then((steps) => {
-      if (!live) return;
-      tour.saved.set(steps);
-      tour.steps.set(steps);
-      if (autoplay) tour.play();
-    }, (e: unknown) => {
-      // No tour yet (TOUR_NONE) is the usual case; anything else leaves the panel empty too.
-      if (!(e instanceof ApiError)) console.error(e);
-    });
-    return () => { live = false; };
+    toursApi.ofDiagram(fuid).then(
+      (steps) => {
+        if (!live) return;
+        tour.saved.set(steps);
+        tour.steps.set(steps);
+        if (autoplay) tour.play();
+      },
+      (e: unknown) => {
+        // No tour yet (TOUR_NONE) is the usual case; anything else leaves the panel empty too.
+        if (!(e instanceof ApiError)) console.error(e);
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [fuid, tour, autoplay]);
   return tour;
 }

@@ -14,7 +14,8 @@ interface Extra {
   misc?: { type: string; value: unknown }[];
 }
 
-const randomId = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+const randomId = () =>
+  crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 /** Keeps utm_source, utm_medium and utm_campaign from the landing URL for about 180 days. */
 export function rememberUtm(search: string): void {
@@ -32,14 +33,21 @@ export function rememberUtm(search: string): void {
  */
 export function track(event: TrackingEvent, extra: Extra = {}): void {
   if (typeof window === 'undefined' || !hasConsent('analytics')) return;
-  const utm = Object.fromEntries(TrackingRules.utmFields.map((f): [string, string | undefined] => [f, readCookie(f)]).filter(([, v]) => v));
+  const utm = Object.fromEntries(
+    TrackingRules.utmFields.map((f): [string, string | undefined] => [f, readCookie(f)]).filter(([, v]) => v),
+  );
   const message = {
     id: `${TrackingRules.messageIdPrefix}${randomId()}`,
     name: event.name,
     category: event.category,
     ...extra,
     misc: extra.misc ?? [],
-    msgAttribs: { environment: 'web', navigator: navigator.userAgent.slice(0, 500), type: 'event', url: location.href.slice(0, 2000) },
+    msgAttribs: {
+      environment: 'web',
+      navigator: navigator.userAgent.slice(0, 500),
+      type: 'event',
+      url: location.href.slice(0, 2000),
+    },
     ...utm,
   };
   fetch('/api/message', {

@@ -17,7 +17,8 @@ export function DesignerCards({ designers }: { designers: DesignerCard[] }) {
           <p className="muted">@{d.username}</p>
           {d.jobTitle ? <p>{d.jobTitle}</p> : null}
           <p className="muted">
-            <LiveFollowerCount username={d.username} followerCount={d.followerCount} /> · {d.publicDiagramCount} diagrams
+            <LiveFollowerCount username={d.username} followerCount={d.followerCount} /> · {d.publicDiagramCount}{' '}
+            diagrams
           </p>
           <FollowButton username={d.username} followerCount={d.followerCount} />
         </li>
@@ -29,7 +30,11 @@ export function DesignerCards({ designers }: { designers: DesignerCard[] }) {
 export function Avatar({ name, url, size = 124 }: { name: string; url: string | null; size?: number }) {
   if (url) return <img className="avatar" src={url} alt="" width={size} height={size} />;
   return (
-    <span className="avatar avatar--initials" style={{ width: size, height: size, fontSize: size / 2.6 }} aria-hidden="true">
+    <span
+      className="avatar avatar--initials"
+      style={{ width: size, height: size, fontSize: size / 2.6 }}
+      aria-hidden="true"
+    >
       {name.slice(0, 1).toUpperCase()}
     </span>
   );
@@ -75,11 +80,22 @@ export function NoDiagrams() {
   );
 }
 
-export function CommunityTabs({ tabs, label = 'Sections' }: { tabs: { to: string; label: string; active?: boolean }[]; label?: string }) {
+export function CommunityTabs({
+  tabs,
+  label = 'Sections',
+}: {
+  tabs: { to: string; label: string; active?: boolean }[];
+  label?: string;
+}) {
   return (
     <nav className="tabs" aria-label={label}>
       {tabs.map((t) => (
-        <Link key={t.to} to={t.to} className={t.active ? 'tab is-active' : 'tab'} aria-current={t.active ? 'page' : undefined}>
+        <Link
+          key={t.to}
+          to={t.to}
+          className={t.active ? 'tab is-active' : 'tab'}
+          aria-current={t.active ? 'page' : undefined}
+        >
           {t.label}
         </Link>
       ))}

@@ -41,7 +41,12 @@ export function MobileDrawer({ menus, open, onClose }: { menus: Menus; open: boo
             <li key={item.id}>
               {item.children.length ? (
                 <>
-                  <button type="button" className="drawer__item" aria-expanded={expanded === item.id} onClick={() => setExpanded(expanded === item.id ? null : item.id)}>
+                  <button
+                    type="button"
+                    className="drawer__item"
+                    aria-expanded={expanded === item.id}
+                    onClick={() => setExpanded(expanded === item.id ? null : item.id)}
+                  >
                     {item.name}
                     {item.acf.isNew ? <NewChip /> : null}
                     <span aria-hidden="true">{expanded === item.id ? '−' : '+'}</span>

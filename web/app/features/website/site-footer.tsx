@@ -14,7 +14,11 @@ export function SiteFooter({ menus, partners }: { menus: Menus | null; partners:
         {(menus?.footerMenuItems ?? []).map((group) => (
           <section key={group.id} className={`site-footer__group${open === group.id ? ' is-open' : ''}`}>
             <h2>
-              <button type="button" aria-expanded={open === group.id} onClick={() => setOpen(open === group.id ? null : group.id)}>
+              <button
+                type="button"
+                aria-expanded={open === group.id}
+                onClick={() => setOpen(open === group.id ? null : group.id)}
+              >
                 {group.name}
               </button>
             </h2>
@@ -30,7 +34,9 @@ export function SiteFooter({ menus, partners }: { menus: Menus | null; partners:
       </div>
       <div className="site-footer__meta">
         {menus?.social.length ? <SocialLinks social={menus.social} /> : null}
-        {menus?.investorsText ? <div className="site-footer__investors" dangerouslySetInnerHTML={{ __html: menus.investorsText }} /> : null}
+        {menus?.investorsText ? (
+          <div className="site-footer__investors" dangerouslySetInnerHTML={{ __html: menus.investorsText }} />
+        ) : null}
         {partners.some((p) => p.logo) ? (
           <ul className="site-footer__logos" aria-label="With thanks to">
             {partners

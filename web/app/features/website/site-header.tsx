@@ -11,7 +11,10 @@ import { Logo } from '../../ui/logo';
 
 function isActive(item: MenuItem, segment: string): boolean {
   if (!segment) return false;
-  return firstSegment(menuHref(item.slug)) === segment || item.children.some((c) => firstSegment(menuHref(c.slug)) === segment);
+  return (
+    firstSegment(menuHref(item.slug)) === segment ||
+    item.children.some((c) => firstSegment(menuHref(c.slug)) === segment)
+  );
 }
 
 /** Hides on scrolling down and shows on scrolling up, ignoring moves under 60 px. */
@@ -30,7 +33,9 @@ function useScrollState(pathname: string) {
       }
       // The header search appears once the in-page search bar's bottom is above 80 px.
       const pageSearch = document.querySelector('[data-page-search]');
-      setSearchVisible(!pageSearch || pageSearch.getBoundingClientRect().bottom < SearchRules.headerSearchHideThresholdPx);
+      setSearchVisible(
+        !pageSearch || pageSearch.getBoundingClientRect().bottom < SearchRules.headerSearchHideThresholdPx,
+      );
     };
     lastY.current = window.scrollY;
     setHidden(false);
@@ -52,7 +57,10 @@ export function SiteHeader({ menus, transparent }: { menus: Menus | null; transp
   const prefetch = usePrefetch();
 
   return (
-    <header className={`site-header${white ? ' site-header--white' : ' site-header--transparent'}${hidden && !drawerOpen ? ' site-header--hidden' : ''}`} data-testid="site-header">
+    <header
+      className={`site-header${white ? ' site-header--white' : ' site-header--transparent'}${hidden && !drawerOpen ? ' site-header--hidden' : ''}`}
+      data-testid="site-header"
+    >
       <div className="site-header__inner">
         <Link to="/" className="site-header__brand" aria-label="Loopwright home">
           <Logo />
@@ -61,8 +69,15 @@ export function SiteHeader({ menus, transparent }: { menus: Menus | null; transp
         <nav aria-label="Main" className="site-header__nav">
           <ul>
             {(menus?.rootMenuItems ?? []).map((item) => (
-              <li key={item.id} className={`nav-item${item.children.length ? ' nav-item--parent' : ''}${isActive(item, segment) ? ' is-active' : ''}`}>
-                <Link to={menuHref(item.slug)} aria-current={isActive(item, segment) ? 'page' : undefined} prefetch={prefetch}>
+              <li
+                key={item.id}
+                className={`nav-item${item.children.length ? ' nav-item--parent' : ''}${isActive(item, segment) ? ' is-active' : ''}`}
+              >
+                <Link
+                  to={menuHref(item.slug)}
+                  aria-current={isActive(item, segment) ? 'page' : undefined}
+                  prefetch={prefetch}
+                >
                   {item.name}
                   {item.acf.isNew ? <NewChip /> : null}
                 </Link>
@@ -86,7 +101,13 @@ export function SiteHeader({ menus, transparent }: { menus: Menus | null; transp
         <div className="site-header__actions">
           <AccountMenu />
         </div>
-        <button type="button" className="icon-button site-header__burger" aria-label="Open menu" aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)}>
+        <button
+          type="button"
+          className="icon-button site-header__burger"
+          aria-label="Open menu"
+          aria-expanded={drawerOpen}
+          onClick={() => setDrawerOpen(true)}
+        >
           <span aria-hidden="true">☰</span>
         </button>
       </div>

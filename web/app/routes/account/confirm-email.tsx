@@ -6,7 +6,10 @@ import { accountApi, safeReturnTo } from '../../features/account/account-api';
 import { FormMessage, SubmitButton, TextField, useContractForm } from '../../features/account/forms';
 import { AuthCard, PageLoading, PageTitle, StatusIcon } from '../../features/account/page-shell';
 
-type State = { status: 'confirming' } | { status: 'confirmed'; message: string } | { status: 'failed'; message: string; expired: boolean };
+type State =
+  | { status: 'confirming' }
+  | { status: 'confirmed'; message: string }
+  | { status: 'failed'; message: string; expired: boolean };
 
 // A token is used once: one request per token, even if the effect runs twice.
 const attempts = new Map<string, Promise<string>>();
@@ -24,7 +27,11 @@ export default function ConfirmEmailPage() {
   const token = params.get('token') ?? '';
   // Set when the account was made to open something (a diagram shared with it): logging in leads there.
   const returnTo = safeReturnTo(params.get('returnTo'), '');
-  const [state, setState] = useState<State>(token ? { status: 'confirming' } : { status: 'failed', message: 'The confirmation link is missing its token.', expired: false });
+  const [state, setState] = useState<State>(
+    token
+      ? { status: 'confirming' }
+      : { status: 'failed', message: 'The confirmation link is missing its token.', expired: false },
+  );
 
   useEffect(() => {
     if (!token) return;
@@ -34,7 +41,9 @@ export default function ConfirmEmailPage() {
       (error: unknown) => {
         if (!live) return;
         const message = errorMessage(error);
-        const expired = error instanceof ApiError && (message === AuthTexts.verificationTokenExpired || error.code.includes('EXPIRED'));
+        const expired =
+          error instanceof ApiError &&
+          (message === AuthTexts.verificationTokenExpired || error.code.includes('EXPIRED'));
         setState({ status: 'failed', message, expired });
       },
     );
@@ -58,14 +67,20 @@ export default function ConfirmEmailPage() {
         <p className="acc-auth-card__lead" role="status">
           Thank you. Your account is ready: log in to choose your community username.
         </p>
-        <Link to={returnTo ? `/login?confirmed=1&returnTo=${encodeURIComponent(returnTo)}` : '/login?confirmed=1'} className="button button--primary acc-button--block">
+        <Link
+          to={returnTo ? `/login?confirmed=1&returnTo=${encodeURIComponent(returnTo)}` : '/login?confirmed=1'}
+          className="button button--primary acc-button--block"
+        >
           Log in
         </Link>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title={state.expired ? 'This link has expired' : 'We could not confirm your e-mail'} icon={<StatusIcon kind="error" />}>
+    <AuthCard
+      title={state.expired ? 'This link has expired' : 'We could not confirm your e-mail'}
+      icon={<StatusIcon kind="error" />}
+    >
       <PageTitle>Confirm e-mail</PageTitle>
       <FormMessage>{state.message}</FormMessage>
       <ResendConfirmation />

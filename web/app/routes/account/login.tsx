@@ -31,9 +31,15 @@ export default function LoginPage() {
     <AuthCard title="Log in to Loopwright" lead="Welcome back. Pick up where you left off.">
       <PageTitle>Log in</PageTitle>
       {params.get('error') === 'google' ? <FormMessage>{AuthTexts.googleFailed}</FormMessage> : null}
-      {params.get('confirmed') ? <FormMessage kind="success">Your e-mail address is confirmed. Log in to continue.</FormMessage> : null}
-      {params.get('reset') ? <FormMessage kind="success">Your password has been changed. Log in with the new one.</FormMessage> : null}
-      {params.get('admin') ? <FormMessage kind="success">The administrator account is ready. Log in with it to continue.</FormMessage> : null}
+      {params.get('confirmed') ? (
+        <FormMessage kind="success">Your e-mail address is confirmed. Log in to continue.</FormMessage>
+      ) : null}
+      {params.get('reset') ? (
+        <FormMessage kind="success">Your password has been changed. Log in with the new one.</FormMessage>
+      ) : null}
+      {params.get('admin') ? (
+        <FormMessage kind="success">The administrator account is ready. Log in with it to continue.</FormMessage>
+      ) : null}
       <form
         className="acc-stack"
         noValidate
@@ -49,7 +55,9 @@ export default function LoginPage() {
               // After a like: the diagram's link, from this URL or remembered by the sign-up dialog.
               const link = openAfter ?? takeLinkAfterSignup();
               if (link && safeReturnTo(link, '') !== '') window.open(link, '_blank', 'noopener');
-              void navigate(user.username ? returnTo : `/onboarding?returnTo=${encodeURIComponent(returnTo)}`, { replace: true });
+              void navigate(user.username ? returnTo : `/onboarding?returnTo=${encodeURIComponent(returnTo)}`, {
+                replace: true,
+              });
             },
             {
               onError: (error) => {
@@ -71,7 +79,12 @@ export default function LoginPage() {
             ) : (
               <p>
                 No e-mail?{' '}
-                <button type="button" className="acc-link-button" onClick={() => resend.send(email)} disabled={resend.busy}>
+                <button
+                  type="button"
+                  className="acc-link-button"
+                  onClick={() => resend.send(email)}
+                  disabled={resend.busy}
+                >
                   {resend.busy ? 'Sending…' : 'Send a new confirmation link'}
                 </button>
               </p>
@@ -84,7 +97,9 @@ export default function LoginPage() {
         <PasswordField label="Password" autoComplete="current-password" required {...form.field('password')} />
         <div className="acc-auth-card__row">
           <span />
-          <Link to={`/password-recovery${email ? `?email=${encodeURIComponent(email)}` : ''}`}>Forgot your password?</Link>
+          <Link to={`/password-recovery${email ? `?email=${encodeURIComponent(email)}` : ''}`}>
+            Forgot your password?
+          </Link>
         </div>
         <SubmitButton busy={form.submitting} busyLabel="Logging in…">
           Log in

@@ -3,11 +3,25 @@ import { AuthTexts, onboardingBodySchema, usernameSchema, type AuthenticatedUser
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { accountApi } from '../../features/account/account-api';
-import { CheckboxField, FormMessage, SelectField, SubmitButton, TextAreaField, TextField, useContractForm, type ContractForm } from '../../features/account/forms';
+import {
+  CheckboxField,
+  FormMessage,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  useContractForm,
+  type ContractForm,
+} from '../../features/account/forms';
 import { requireSessionCookie, RequireAccount } from '../../features/account/guards';
 import { AuthCard, PageTitle } from '../../features/account/page-shell';
 import { useSession } from '../../features/account/session';
-import { AcademiaApplicationStep, ChoosePlanStep, TrialStartStep, type PlanChoice } from '../../features/plans/onboarding-plan-steps';
+import {
+  AcademiaApplicationStep,
+  ChoosePlanStep,
+  TrialStartStep,
+  type PlanChoice,
+} from '../../features/plans/onboarding-plan-steps';
 import { plansApi } from '../../features/plans/plans-api';
 import { useSearchParams } from 'react-router';
 
@@ -15,11 +29,37 @@ export function loader({ request }: LoaderFunctionArgs) {
   return requireSessionCookie(request);
 }
 
-const ROLES = ['Game designer', 'Economy or systems designer', 'Game developer', 'Producer or product manager', 'Student', 'Educator', 'Researcher', 'Hobbyist', 'Other'] as const;
-const DESIGN_FOCUS = ['Game economy', 'Progression and rewards', 'Combat and balance', 'Loot and gacha systems', 'LiveOps events', 'Board or tabletop game', 'Something else'] as const;
-const STAGES = ['Just exploring', 'Concept', 'Prototype', 'In production', 'Live game', 'Teaching or studying'] as const;
+const ROLES = [
+  'Game designer',
+  'Economy or systems designer',
+  'Game developer',
+  'Producer or product manager',
+  'Student',
+  'Educator',
+  'Researcher',
+  'Hobbyist',
+  'Other',
+] as const;
+const DESIGN_FOCUS = [
+  'Game economy',
+  'Progression and rewards',
+  'Combat and balance',
+  'Loot and gacha systems',
+  'LiveOps events',
+  'Board or tabletop game',
+  'Something else',
+] as const;
+const STAGES = [
+  'Just exploring',
+  'Concept',
+  'Prototype',
+  'In production',
+  'Live game',
+  'Teaching or studying',
+] as const;
 const COMPANY_SIZES = ['Just me', '2–10', '11–50', '51–200', '201–1000', 'More than 1000'] as const;
-type StepName = 'Welcome' | 'Personalize' | 'Choose plan' | 'Trial start' | 'Academia application' | 'Community username';
+type StepName =
+  'Welcome' | 'Personalize' | 'Choose plan' | 'Trial start' | 'Academia application' | 'Community username';
 const TITLES: Record<StepName, string> = {
   Welcome: 'Welcome to Loopwright',
   Personalize: 'Tell us about your work',
@@ -45,14 +85,15 @@ interface Answers {
 }
 
 export default function OnboardingPage() {
-  return (
-    <RequireAccount mode="onboarding">{(user) => <Onboarding user={user} />}</RequireAccount>
-  );
+  return <RequireAccount mode="onboarding">{(user) => <Onboarding user={user} />}</RequireAccount>;
 }
 
 /** Letters, digits and - _ + . only, from the e-mail's local part. */
 function suggestUsername(email: string): string {
-  return email.split('@')[0].replace(/[^A-Za-z0-9\-_+.]/g, '').slice(0, 40);
+  return email
+    .split('@')[0]
+    .replace(/[^A-Za-z0-9\-_+.]/g, '')
+    .slice(0, 40);
 }
 
 function Onboarding({ user }: { user: AuthenticatedUser }) {
@@ -62,7 +103,10 @@ function Onboarding({ user }: { user: AuthenticatedUser }) {
   const [billingEnabled, setBillingEnabled] = useState(false);
   const [choice, setChoice] = useState<PlanChoice>({ kind: 'public' });
   useEffect(() => {
-    plansApi.catalogue().then((c) => setBillingEnabled(c.billingEnabled), () => setBillingEnabled(false));
+    plansApi.catalogue().then(
+      (c) => setBillingEnabled(c.billingEnabled),
+      () => setBillingEnabled(false),
+    );
   }, []);
   const planSteps = billingEnabled && !(params.get('returnTo') ?? '').startsWith('/start-trial');
   const STEPS: StepName[] = [
@@ -107,18 +151,18 @@ function Onboarding({ user }: { user: AuthenticatedUser }) {
       </h2>
       <ol className="acc-steps" aria-label="Sign-up steps">
         {STEPS.map((name, index) => (
-          <li key={name} aria-current={index === step ? 'step' : undefined} className={index < step ? 'acc-steps__done' : undefined}>
+          <li
+            key={name}
+            aria-current={index === step ? 'step' : undefined}
+            className={index < step ? 'acc-steps__done' : undefined}
+          >
             {name}
           </li>
         ))}
       </ol>
       {current === 'Welcome' ? <Welcome email={user.email} onNext={next} /> : null}
       {current === 'Personalize' ? (
-        <form
-          className="acc-stack"
-          noValidate
-          onSubmit={personalize.handleSubmit(next)}
-        >
+        <form className="acc-stack" noValidate onSubmit={personalize.handleSubmit(next)}>
           <p className="acc-auth-card__lead" style={{ margin: 0 }}>
             A few answers help us suggest templates and tutorials for you. All of them are optional.
           </p>
@@ -142,9 +186,13 @@ function Onboarding({ user }: { user: AuthenticatedUser }) {
           }}
         />
       ) : null}
-      {current === 'Trial start' && choice.kind === 'trial' ? <TrialStartStep choice={choice} onDone={next} onBack={back} /> : null}
+      {current === 'Trial start' && choice.kind === 'trial' ? (
+        <TrialStartStep choice={choice} onDone={next} onBack={back} />
+      ) : null}
       {current === 'Academia application' ? <AcademiaApplicationStep onDone={next} onBack={back} /> : null}
-      {current === 'Community username' ? <UsernameStep user={user} answers={personalize.getValues()} onBack={back} /> : null}
+      {current === 'Community username' ? (
+        <UsernameStep user={user} answers={personalize.getValues()} onBack={back} />
+      ) : null}
     </AuthCard>
   );
 }
@@ -201,12 +249,21 @@ function PersonalizeFields({ form }: { form: AnswersForm }) {
         {...form.field('privatePhone')}
         hint="Only used if you ask us to call you back; never shown on your profile."
       />
-      <CheckboxField label="Send me the newsletter: new features, templates and game-design articles" {...form.field('newsletter')} />
+      <CheckboxField
+        label="Send me the newsletter: new features, templates and game-design articles"
+        {...form.field('newsletter')}
+      />
     </>
   );
 }
 
-type Availability = { state: 'idle' } | { state: 'checking' } | { state: 'available' } | { state: 'taken' } | { state: 'invalid'; message: string } | { state: 'unknown' };
+type Availability =
+  | { state: 'idle' }
+  | { state: 'checking' }
+  | { state: 'available' }
+  | { state: 'taken' }
+  | { state: 'invalid'; message: string }
+  | { state: 'unknown' };
 
 /** Checks the username as it is typed: the pattern at once, then the server after a pause. */
 function useUsernameAvailability(username: string): Availability {
@@ -245,7 +302,13 @@ function UsernameStep({ user, answers, onBack }: { user: AuthenticatedUser; answ
   const form = useContractForm(onboardingBodySchema, { ...answers, username: suggestUsername(user.email) });
   const username = form.watch('username');
   const availability = useUsernameAvailability(username);
-  const error = form.formState.errors.username?.message ?? (availability.state === 'taken' ? AuthTexts.usernameTaken : availability.state === 'invalid' ? availability.message : undefined);
+  const error =
+    form.formState.errors.username?.message ??
+    (availability.state === 'taken'
+      ? AuthTexts.usernameTaken
+      : availability.state === 'invalid'
+        ? availability.message
+        : undefined);
 
   return (
     <form
@@ -262,8 +325,15 @@ function UsernameStep({ user, answers, onBack }: { user: AuthenticatedUser; answ
           },
           {
             onError: (failure) => {
-              if (failure instanceof ApiError && (failure.status === 409 || failure.message === AuthTexts.usernameTaken)) {
-                form.setError('username', { type: 'server', message: failure.message || AuthTexts.usernameTaken }, { shouldFocus: true });
+              if (
+                failure instanceof ApiError &&
+                (failure.status === 409 || failure.message === AuthTexts.usernameTaken)
+              ) {
+                form.setError(
+                  'username',
+                  { type: 'server', message: failure.message || AuthTexts.usernameTaken },
+                  { shouldFocus: true },
+                );
                 return true;
               }
               return false;
@@ -273,7 +343,8 @@ function UsernameStep({ user, answers, onBack }: { user: AuthenticatedUser; answ
       }}
     >
       <p className="acc-auth-card__lead" style={{ margin: 0 }}>
-        Your username is your public name in the community: your profile lives at <span className="acc-mono">/community/{username.trim() || 'username'}/profile</span>.
+        Your username is your public name in the community: your profile lives at{' '}
+        <span className="acc-mono">/community/{username.trim() || 'username'}/profile</span>.
       </p>
       <FormMessage>{form.formError}</FormMessage>
       <TextField
@@ -287,8 +358,15 @@ function UsernameStep({ user, answers, onBack }: { user: AuthenticatedUser; answ
         error={error}
         hint="Letters a–z and A–Z, digits 0–9, and - _ + . are allowed."
       />
-      <p className={`acc-availability acc-availability--${availability.state === 'available' ? 'ok' : availability.state === 'checking' ? 'checking' : 'none'}`} aria-live="polite">
-        {availability.state === 'checking' ? 'Checking…' : availability.state === 'available' ? `✓ ${username.trim()} is available` : ''}
+      <p
+        className={`acc-availability acc-availability--${availability.state === 'available' ? 'ok' : availability.state === 'checking' ? 'checking' : 'none'}`}
+        aria-live="polite"
+      >
+        {availability.state === 'checking'
+          ? 'Checking…'
+          : availability.state === 'available'
+            ? `✓ ${username.trim()} is available`
+            : ''}
       </p>
       <div className="acc-row acc-row--end">
         <button type="button" className="button button--ghost" onClick={onBack}>

@@ -22,7 +22,10 @@ export default function PasswordRecoveryPage() {
     );
   }
   return (
-    <AuthCard title="Forgot your password?" lead="Enter the e-mail address of your account and we will send you a link to choose a new password.">
+    <AuthCard
+      title="Forgot your password?"
+      lead="Enter the e-mail address of your account and we will send you a link to choose a new password."
+    >
       <PageTitle>Password recovery</PageTitle>
       <form
         className="acc-stack"

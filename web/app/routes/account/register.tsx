@@ -22,7 +22,8 @@ export default function RegisterPage() {
       <GoogleSignIn returnTo={returnTo ? `/onboarding?returnTo=${encodeURIComponent(returnTo)}` : '/onboarding'} />
       <RegisterForm onRegistered={setRegistered} defaultEmail={params.get('email') ?? ''} returnTo={returnTo} />
       <p className="acc-auth-card__footer">
-        Already have an account? <Link to={returnTo ? `/login?returnTo=${encodeURIComponent(returnTo)}` : '/login'}>Log in</Link>
+        Already have an account?{' '}
+        <Link to={returnTo ? `/login?returnTo=${encodeURIComponent(returnTo)}` : '/login'}>Log in</Link>
       </p>
     </AuthCard>
   );

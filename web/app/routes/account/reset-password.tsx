@@ -15,9 +15,14 @@ export default function ResetPasswordPage() {
 
   if (!token || expired) {
     return (
-      <AuthCard title={expired ? 'This link has expired' : 'This link is incomplete'} icon={<StatusIcon kind="error" />}>
+      <AuthCard
+        title={expired ? 'This link has expired' : 'This link is incomplete'}
+        icon={<StatusIcon kind="error" />}
+      >
         <PageTitle>Reset password</PageTitle>
-        <FormMessage>{expired ?? 'The reset link is missing its token. Open the link from the e-mail again, or ask for a new one.'}</FormMessage>
+        <FormMessage>
+          {expired ?? 'The reset link is missing its token. Open the link from the e-mail again, or ask for a new one.'}
+        </FormMessage>
         <Link to="/password-recovery" className="button button--primary acc-button--block">
           Send me a new link
         </Link>
@@ -45,21 +50,24 @@ export default function ResetPasswordPage() {
         noValidate
         aria-label="Reset password"
         onSubmit={form.submitWith(
-            async (data) => {
-              await accountApi.resetPassword(data);
-              setDone(true);
+          async (data) => {
+            await accountApi.resetPassword(data);
+            setDone(true);
+          },
+          {
+            onError: (error) => {
+              // An expired or used token (or a field error on the token itself): offer a new link.
+              if (
+                error instanceof ApiError &&
+                (error.message === AuthTexts.resetTokenExpired || 'token' in error.fields)
+              ) {
+                setExpired(error.message === AuthTexts.resetTokenExpired ? error.message : error.fields.token);
+                return true;
+              }
+              return false;
             },
-            {
-              onError: (error) => {
-                // An expired or used token (or a field error on the token itself): offer a new link.
-                if (error instanceof ApiError && (error.message === AuthTexts.resetTokenExpired || 'token' in error.fields)) {
-                  setExpired(error.message === AuthTexts.resetTokenExpired ? error.message : error.fields.token);
-                  return true;
-                }
-                return false;
-              },
-            },
-          )}
+          },
+        )}
       >
         <FormMessage>{form.formError}</FormMessage>
         {form.formState.errors.token ? <FormMessage>{form.formState.errors.token.message}</FormMessage> : null}

@@ -5,7 +5,6 @@ import { FormMessage } from '../../features/account/forms';
 import { PageLoading, PageTitle } from '../../features/account/page-shell';
 import { dateTime } from '../../features/account/format';
 
-
 export default function ApiKeySettingsPage() {
   const [summary, setSummary] = useState<ApiKeySummary | null | undefined>(undefined);
   const [fresh, setFresh] = useState<string | null>(null);
@@ -58,7 +57,8 @@ export default function ApiKeySettingsPage() {
       <header>
         <h1>User API Key</h1>
         <p>
-          Scripts and tools such as <span className="acc-mono">loopwright-sim</span> call the API on your behalf with this key, sent as <span className="acc-mono">Authorization: Bearer &lt;key&gt;</span>.
+          Scripts and tools such as <span className="acc-mono">loopwright-sim</span> call the API on your behalf with
+          this key, sent as <span className="acc-mono">Authorization: Bearer &lt;key&gt;</span>.
         </p>
       </header>
       <section className="acc-panel" aria-labelledby="key-title">
@@ -91,10 +91,19 @@ export default function ApiKeySettingsPage() {
                 : 'Revoking the key stops every program that uses it.'}
             </p>
             <div className="acc-row" style={{ marginTop: 10 }}>
-              <button type="button" className="button acc-button--small acc-button--danger" onClick={confirming === 'regenerate' ? create : revoke} ref={(button) => button?.focus()}>
+              <button
+                type="button"
+                className="button acc-button--small acc-button--danger"
+                onClick={confirming === 'regenerate' ? create : revoke}
+                ref={(button) => button?.focus()}
+              >
                 {confirming === 'regenerate' ? 'Yes, regenerate' : 'Yes, revoke'}
               </button>
-              <button type="button" className="button acc-button--small button--ghost" onClick={() => setConfirming(null)}>
+              <button
+                type="button"
+                className="button acc-button--small button--ghost"
+                onClick={() => setConfirming(null)}
+              >
                 Cancel
               </button>
             </div>
@@ -104,10 +113,20 @@ export default function ApiKeySettingsPage() {
           <div className="acc-panel__actions">
             {summary ? (
               <>
-                <button type="button" className="button acc-button--danger" disabled={busy !== null} onClick={() => setConfirming('revoke')}>
+                <button
+                  type="button"
+                  className="button acc-button--danger"
+                  disabled={busy !== null}
+                  onClick={() => setConfirming('revoke')}
+                >
                   {busy === 'revoke' ? 'Revoking…' : 'Revoke key'}
                 </button>
-                <button type="button" className="button button--ghost" disabled={busy !== null} onClick={() => setConfirming('regenerate')}>
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  disabled={busy !== null}
+                  onClick={() => setConfirming('regenerate')}
+                >
                   {busy === 'create' ? 'Generating…' : 'Regenerate key'}
                 </button>
               </>
@@ -148,13 +167,25 @@ function NewKey({ value }: { value: string }) {
         Your new API key
       </label>
       <div className="acc-key-box">
-        <input id="new-api-key" ref={input} className="acc-input" readOnly value={value} onFocus={(e) => e.currentTarget.select()} data-testid="new-api-key" />
+        <input
+          id="new-api-key"
+          ref={input}
+          className="acc-input"
+          readOnly
+          value={value}
+          onFocus={(e) => e.currentTarget.select()}
+          data-testid="new-api-key"
+        />
         <button type="button" className="button button--primary" onClick={copy}>
           {copied === 'yes' ? 'Copied' : 'Copy'}
         </button>
       </div>
       <p className="acc-field__hint" aria-live="polite">
-        {copied === 'yes' ? 'The key is on your clipboard.' : copied === 'failed' ? 'Copying did not work here: the key is selected, press Ctrl+C (⌘C on a Mac).' : ''}
+        {copied === 'yes'
+          ? 'The key is on your clipboard.'
+          : copied === 'failed'
+            ? 'Copying did not work here: the key is selected, press Ctrl+C (⌘C on a Mac).'
+            : ''}
       </p>
     </div>
   );

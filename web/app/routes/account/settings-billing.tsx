@@ -35,7 +35,9 @@ export default function UsageBillingPage() {
       </header>
       <FormMessage>{error}</FormMessage>
       {!subscription || !usage ? (
-        error ? null : <PageLoading label="Loading your plan…" />
+        error ? null : (
+          <PageLoading label="Loading your plan…" />
+        )
       ) : (
         <>
           <CurrentPlan

@@ -57,7 +57,11 @@ export default function CommunitySettingsPage() {
             async (data) => {
               const updated = await accountApi.setPrivacy(data.isPrivateAccount);
               session.setUser(updated);
-              setSaved(updated.isPrivateAccount ? 'Your community profile is now private.' : 'Your community profile is now public.');
+              setSaved(
+                updated.isPrivateAccount
+                  ? 'Your community profile is now private.'
+                  : 'Your community profile is now public.',
+              );
             },
             {
               // A Free account going public cannot come back: the server asks for a confirmation first.
@@ -80,21 +84,29 @@ export default function CommunitySettingsPage() {
             <input type="radio" name="visibility" value="public" checked={!isPrivate} onChange={() => choose(false)} />
             <div>
               <strong>Public</strong>
-              <span>Anyone can see your profile, your public diagrams, who you follow and what you liked. New diagrams on the free plan are public.</span>
+              <span>
+                Anyone can see your profile, your public diagrams, who you follow and what you liked. New diagrams on
+                the free plan are public.
+              </span>
             </div>
           </label>
           <label className="acc-radio-card">
             <input type="radio" name="visibility" value="private" checked={isPrivate} onChange={() => choose(true)} />
             <div>
               <strong>Private</strong>
-              <span>Your profile is hidden from the community and your diagrams stay private. A private profile needs a paid plan.</span>
+              <span>
+                Your profile is hidden from the community and your diagrams stay private. A private profile needs a paid
+                plan.
+              </span>
             </div>
           </label>
         </fieldset>
         <FormMessage>{form.formError}</FormMessage>
         <div aria-live="polite">{saved ? <FormMessage kind="success">{saved}</FormMessage> : null}</div>
         <div className="acc-panel__actions">
-          {user.username && !user.isPrivateAccount ? <Link to={communityProfilePath(user.username)}>View my community profile</Link> : null}
+          {user.username && !user.isPrivateAccount ? (
+            <Link to={communityProfilePath(user.username)}>View my community profile</Link>
+          ) : null}
           <SubmitButton busy={form.submitting} busyLabel="Saving…" className="button button--primary">
             {changed ? 'Save visibility' : 'Saved'}
           </SubmitButton>
@@ -104,7 +116,10 @@ export default function CommunitySettingsPage() {
       {confirming ? (
         <Modal onClose={() => setConfirming(false)} labelledBy="public-confirm-title" className="upgrade-prompt">
           <h2 id="public-confirm-title">Make your account public?</h2>
-          <p>{PlanTexts.publicIsIrreversible} On the free plan a private account needs a paid plan, so you cannot switch back to private later without upgrading.</p>
+          <p>
+            {PlanTexts.publicIsIrreversible} On the free plan a private account needs a paid plan, so you cannot switch
+            back to private later without upgrading.
+          </p>
           <div className="upgrade-prompt__actions">
             <button type="button" className="button button--ghost" onClick={() => setConfirming(false)}>
               Keep it private
@@ -134,7 +149,12 @@ function AvailableForHire() {
     try {
       const saved = await socialApi.setAvailableForHire(availableForHire);
       session.setUser({ ...user, availableForHire: saved.availableForHire });
-      setMessage({ kind: 'success', text: saved.availableForHire ? 'You are now listed as available for hire.' : 'You are no longer listed as available for hire.' });
+      setMessage({
+        kind: 'success',
+        text: saved.availableForHire
+          ? 'You are now listed as available for hire.'
+          : 'You are no longer listed as available for hire.',
+      });
     } catch (error) {
       setChecked(!availableForHire);
       setMessage({ kind: 'error', text: error instanceof Error ? error.message : 'Could not save' });
@@ -147,7 +167,14 @@ function AvailableForHire() {
       <h2 id="hire-title">Designers for hire</h2>
       <div className="acc-field acc-field--checkbox">
         <div className="acc-checkbox">
-          <input id="available-for-hire" type="checkbox" checked={checked} disabled={busy} onChange={(e) => void change(e.target.checked)} aria-describedby="available-for-hire-hint" />
+          <input
+            id="available-for-hire"
+            type="checkbox"
+            checked={checked}
+            disabled={busy}
+            onChange={(e) => void change(e.target.checked)}
+            aria-describedby="available-for-hire-hint"
+          />
           <label htmlFor="available-for-hire">{SocialTexts.availableForHire}</label>
         </div>
         <p className="acc-field__hint" id="available-for-hire-hint">

@@ -1,4 +1,10 @@
-import { AuthTexts, PHOTO_MAX_BYTES, PHOTO_TYPES, profileBodySchema, type AuthenticatedUser } from '@loopwright/contracts';
+import {
+  AuthTexts,
+  PHOTO_MAX_BYTES,
+  PHOTO_TYPES,
+  profileBodySchema,
+  type AuthenticatedUser,
+} from '@loopwright/contracts';
 import { useId, useState } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -100,7 +106,11 @@ function PhotosPanel({ user }: { user: AuthenticatedUser }) {
       setMessage({ kind: 'error', text: problem });
       return;
     }
-    void run(kind, () => accountApi.uploadImage(kind, file!), kind === 'avatar' ? 'Your profile photo is updated.' : 'Your cover photo is updated.');
+    void run(
+      kind,
+      () => accountApi.uploadImage(kind, file!),
+      kind === 'avatar' ? 'Your profile photo is updated.' : 'Your cover photo is updated.',
+    );
   };
   const cover = user.coverPhotoUrl;
 
@@ -114,10 +124,23 @@ function PhotosPanel({ user }: { user: AuthenticatedUser }) {
           <div className="acc-media-editor__cover-actions">
             <label className="button acc-button--small acc-button--on-image acc-file-button" htmlFor={coverInput}>
               {busy === 'cover' ? 'Uploading…' : cover ? 'Change cover' : 'Add cover photo'}
-              <input id={coverInput} type="file" accept={PHOTO_TYPES.join(',')} disabled={busy !== null} onChange={(e) => upload('cover', e.currentTarget)} />
+              <input
+                id={coverInput}
+                type="file"
+                accept={PHOTO_TYPES.join(',')}
+                disabled={busy !== null}
+                onChange={(e) => upload('cover', e.currentTarget)}
+              />
             </label>
             {user.coverPhotoUrl ? (
-              <button type="button" className="button acc-button--small acc-button--on-image" disabled={busy !== null} onClick={() => run('cover-delete', () => accountApi.deleteImage('cover'), 'Your cover photo is removed.')}>
+              <button
+                type="button"
+                className="button acc-button--small acc-button--on-image"
+                disabled={busy !== null}
+                onClick={() =>
+                  run('cover-delete', () => accountApi.deleteImage('cover'), 'Your cover photo is removed.')
+                }
+              >
                 Remove cover
               </button>
             ) : null}
@@ -128,10 +151,23 @@ function PhotosPanel({ user }: { user: AuthenticatedUser }) {
           <div className="acc-media-editor__avatar-actions">
             <label className="button acc-button--small button--ghost acc-file-button" htmlFor={avatarInput}>
               {busy === 'avatar' ? 'Uploading…' : user.avatarUrl ? 'Change photo' : 'Upload photo'}
-              <input id={avatarInput} type="file" accept={PHOTO_TYPES.join(',')} disabled={busy !== null} onChange={(e) => upload('avatar', e.currentTarget)} />
+              <input
+                id={avatarInput}
+                type="file"
+                accept={PHOTO_TYPES.join(',')}
+                disabled={busy !== null}
+                onChange={(e) => upload('avatar', e.currentTarget)}
+              />
             </label>
             {user.avatarUrl ? (
-              <button type="button" className="button acc-button--small acc-button--danger" disabled={busy !== null} onClick={() => run('avatar-delete', () => accountApi.deleteImage('avatar'), 'Your profile photo is removed.')}>
+              <button
+                type="button"
+                className="button acc-button--small acc-button--danger"
+                disabled={busy !== null}
+                onClick={() =>
+                  run('avatar-delete', () => accountApi.deleteImage('avatar'), 'Your profile photo is removed.')
+                }
+              >
                 Remove photo
               </button>
             ) : null}
@@ -174,7 +210,13 @@ function ProfileForm({ user }: { user: AuthenticatedUser }) {
           <TextField label="City" autoComplete="address-level2" {...form.field('city')} />
           <TextField label="Country" autoComplete="country-name" {...form.field('country')} />
         </div>
-        <TextAreaField label="About me" rows={5} maxLength={4000} {...form.field('about')} hint="What you design, what you have shipped, what you are curious about." />
+        <TextAreaField
+          label="About me"
+          rows={5}
+          maxLength={4000}
+          {...form.field('about')}
+          hint="What you design, what you have shipped, what you are curious about."
+        />
       </section>
 
       <section className="acc-panel" aria-labelledby="games-title">
@@ -186,8 +228,20 @@ function ProfileForm({ user }: { user: AuthenticatedUser }) {
             <legend className="acc-visually-hidden">{`Game ${index + 1}`}</legend>
             <div className="acc-game-row">
               <TextField label="Game name" {...form.field(`games.${index}.name`)} />
-              <TextField label="Website" type="url" inputMode="url" placeholder="https://" {...form.field(`games.${index}.website`)} />
-              <TextField label="Store link" type="url" inputMode="url" placeholder="https://" {...form.field(`games.${index}.storeLink`)} />
+              <TextField
+                label="Website"
+                type="url"
+                inputMode="url"
+                placeholder="https://"
+                {...form.field(`games.${index}.website`)}
+              />
+              <TextField
+                label="Store link"
+                type="url"
+                inputMode="url"
+                placeholder="https://"
+                {...form.field(`games.${index}.storeLink`)}
+              />
               <button
                 type="button"
                 className="button acc-button--small acc-button--danger"
@@ -228,7 +282,9 @@ function ProfileForm({ user }: { user: AuthenticatedUser }) {
       </section>
 
       <div className="acc-panel__actions">
-        <div aria-live="polite">{saved ? <span className="acc-notice acc-notice--success">Your profile is saved.</span> : null}</div>
+        <div aria-live="polite">
+          {saved ? <span className="acc-notice acc-notice--success">Your profile is saved.</span> : null}
+        </div>
         <FormMessage>{form.formError}</FormMessage>
         <SubmitButton busy={form.submitting} busyLabel="Saving…" className="button button--primary">
           Save profile

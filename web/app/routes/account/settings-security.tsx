@@ -2,7 +2,13 @@ import { changePasswordBodySchema, type AuthenticatedUser } from '@loopwright/co
 import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/api-client';
 import { accountApi, type SessionInfo } from '../../features/account/account-api';
-import { FormMessage, PasswordField, SubmitButton, useContractForm, type FormCheck } from '../../features/account/forms';
+import {
+  FormMessage,
+  PasswordField,
+  SubmitButton,
+  useContractForm,
+  type FormCheck,
+} from '../../features/account/forms';
 import { useSettingsUser } from '../../features/account/guards';
 import { PageLoading, PageTitle } from '../../features/account/page-shell';
 import { dateTime } from '../../features/account/format';
@@ -27,7 +33,8 @@ export default function SecuritySettingsPage() {
 }
 
 type PasswordValues = { oldPassword: string; password: string; confirmPassword: string };
-const requireOld: FormCheck<PasswordValues> = (values) => (values.oldPassword ? [] : [{ field: 'oldPassword', message: 'Enter your current password' }]);
+const requireOld: FormCheck<PasswordValues> = (values) =>
+  values.oldPassword ? [] : [{ field: 'oldPassword', message: 'Enter your current password' }];
 const empty: PasswordValues = { oldPassword: '', password: '', confirmPassword: '' };
 
 function ChangePassword({ user, onChanged }: { user: AuthenticatedUser; onChanged: () => void }) {
@@ -53,16 +60,40 @@ function ChangePassword({ user, onChanged }: { user: AuthenticatedUser; onChange
       }}
     >
       <h2 id="password-title">{hasPassword ? 'Change password' : 'Set a password'}</h2>
-      {hasPassword ? null : <p className="acc-panel__lead">You sign in with Google. Set a password to also log in with your e-mail address.</p>}
+      {hasPassword ? null : (
+        <p className="acc-panel__lead">
+          You sign in with Google. Set a password to also log in with your e-mail address.
+        </p>
+      )}
       <FormMessage>{form.formError}</FormMessage>
       {hasPassword ? (
-        <PasswordField label="Current password" autoComplete="current-password" required {...form.field('oldPassword')} />
+        <PasswordField
+          label="Current password"
+          autoComplete="current-password"
+          required
+          {...form.field('oldPassword')}
+        />
       ) : null}
       <div className="acc-grid-2">
-        <PasswordField label="New password" autoComplete="new-password" required {...form.field('password')} hint="At least 6 characters." />
-        <PasswordField label="Confirm new password" autoComplete="new-password" required {...form.field('confirmPassword')} />
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          required
+          {...form.field('password')}
+          hint="At least 6 characters."
+        />
+        <PasswordField
+          label="Confirm new password"
+          autoComplete="new-password"
+          required
+          {...form.field('confirmPassword')}
+        />
       </div>
-      <div aria-live="polite">{done ? <FormMessage kind="success">Your password is changed. Your other sessions were logged out.</FormMessage> : null}</div>
+      <div aria-live="polite">
+        {done ? (
+          <FormMessage kind="success">Your password is changed. Your other sessions were logged out.</FormMessage>
+        ) : null}
+      </div>
       <div className="acc-panel__actions">
         <SubmitButton busy={form.submitting} busyLabel="Saving…" className="button button--primary">
           {hasPassword ? 'Change password' : 'Set password'}
@@ -75,12 +106,38 @@ function ChangePassword({ user, onChanged }: { user: AuthenticatedUser; onChange
 /** "Chrome on Linux" from a user agent; enough to recognise a device. */
 function describeAgent(agent: string | null): string {
   if (!agent) return 'Unknown device';
-  const browser = /Edg\//.test(agent) ? 'Edge' : /OPR\//.test(agent) ? 'Opera' : /Firefox\//.test(agent) ? 'Firefox' : /Chrome\/|Chromium\//.test(agent) ? 'Chrome' : /Safari\//.test(agent) ? 'Safari' : /curl|node|undici|python/i.test(agent) ? 'Script' : 'Browser';
-  const os = /Windows/.test(agent) ? 'Windows' : /Android/.test(agent) ? 'Android' : /iPhone|iPad|iOS/.test(agent) ? 'iOS' : /Mac OS X|Macintosh/.test(agent) ? 'macOS' : /Linux/.test(agent) ? 'Linux' : null;
+  const browser = /Edg\//.test(agent)
+    ? 'Edge'
+    : /OPR\//.test(agent)
+      ? 'Opera'
+      : /Firefox\//.test(agent)
+        ? 'Firefox'
+        : /Chrome\/|Chromium\//.test(agent)
+          ? 'Chrome'
+          : /Safari\//.test(agent)
+            ? 'Safari'
+            : /curl|node|undici|python/i.test(agent)
+              ? 'Script'
+              : 'Browser';
+  const os = /Windows/.test(agent)
+    ? 'Windows'
+    : /Android/.test(agent)
+      ? 'Android'
+      : /iPhone|iPad|iOS/.test(agent)
+        ? 'iOS'
+        : /Mac OS X|Macintosh/.test(agent)
+          ? 'macOS'
+          : /Linux/.test(agent)
+            ? 'Linux'
+            : null;
   return os ? `${browser} on ${os}` : browser;
 }
 
-const METHODS: Record<string, string> = { password: 'E-mail and password', google: 'Google', admin_setup: 'Administrator setup' };
+const METHODS: Record<string, string> = {
+  password: 'E-mail and password',
+  google: 'Google',
+  admin_setup: 'Administrator setup',
+};
 
 function Sessions({ version }: { version: number }) {
   const [sessions, setSessions] = useState<SessionInfo[] | null>(null);
@@ -131,7 +188,13 @@ function Sessions({ version }: { version: number }) {
                 </span>
               </div>
               {s.current ? null : (
-                <button type="button" className="button acc-button--small acc-button--danger" disabled={busy !== null} onClick={() => revoke(s.id)} aria-label={`Log out ${describeAgent(s.userAgent)}, signed in ${dateTime(s.createdAt)}`}>
+                <button
+                  type="button"
+                  className="button acc-button--small acc-button--danger"
+                  disabled={busy !== null}
+                  onClick={() => revoke(s.id)}
+                  aria-label={`Log out ${describeAgent(s.userAgent)}, signed in ${dateTime(s.createdAt)}`}
+                >
                   {busy === s.id ? 'Logging out…' : 'Log out'}
                 </button>
               )}

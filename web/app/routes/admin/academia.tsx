@@ -25,7 +25,15 @@ export default function AdminAcademiaPage() {
     setNotice(null);
     plansApi.adminDecideAcademia(app.id, decision).then(
       () => {
-        setNotice({ kind: 'success', text: decision === 'approve' ? `${app.email} is now on the Academia plan.` : decision === 'reject' ? `The application of ${app.email} was rejected.` : `The backlink of ${app.email} is confirmed.` });
+        setNotice({
+          kind: 'success',
+          text:
+            decision === 'approve'
+              ? `${app.email} is now on the Academia plan.`
+              : decision === 'reject'
+                ? `The application of ${app.email} was rejected.`
+                : `The backlink of ${app.email} is confirmed.`,
+        });
         reload();
       },
       (e: unknown) => setNotice({ kind: 'error', text: errorMessage(e) }),
@@ -36,11 +44,20 @@ export default function AdminAcademiaPage() {
       <PageTitle>Academia applications</PageTitle>
       <header>
         <h1>Academia applications</h1>
-        <p>Approved educators get the Academia plan. Without a confirmed backlink within 30 days the workspace goes back to Public (with a reminder e-mail 7 days before).</p>
+        <p>
+          Approved educators get the Academia plan. Without a confirmed backlink within 30 days the workspace goes back
+          to Public (with a reminder e-mail 7 days before).
+        </p>
       </header>
       <div className="plan-tabs" role="tablist" aria-label="Application status">
         {STATUSES.map((s) => (
-          <button key={s.value} type="button" role="tab" aria-selected={status === s.value} onClick={() => setParams({ status: s.value })}>
+          <button
+            key={s.value}
+            type="button"
+            role="tab"
+            aria-selected={status === s.value}
+            onClick={() => setParams({ status: s.value })}
+          >
             {s.label}
           </button>
         ))}
@@ -69,13 +86,27 @@ export default function AdminAcademiaPage() {
               <dt>Motivation</dt>
               <dd>{app.motivation}</dd>
               <dt>Backlink</dt>
-              <dd>{app.backlinkUrl ? <a href={app.backlinkUrl} rel="noreferrer nofollow" target="_blank">{app.backlinkUrl}</a> : app.backlinkAcknowledged ? 'Acknowledged, not added yet' : 'Not acknowledged'}</dd>
+              <dd>
+                {app.backlinkUrl ? (
+                  <a href={app.backlinkUrl} rel="noreferrer nofollow" target="_blank">
+                    {app.backlinkUrl}
+                  </a>
+                ) : app.backlinkAcknowledged ? (
+                  'Acknowledged, not added yet'
+                ) : (
+                  'Not acknowledged'
+                )}
+              </dd>
               <dt>Applied</dt>
               <dd>{formatDate(app.createdAt)}</dd>
               {app.backlinkDueAt ? (
                 <>
                   <dt>Backlink due</dt>
-                  <dd>{app.backlinkConfirmedAt ? `Confirmed ${formatDate(app.backlinkConfirmedAt)}` : formatDate(app.backlinkDueAt)}</dd>
+                  <dd>
+                    {app.backlinkConfirmedAt
+                      ? `Confirmed ${formatDate(app.backlinkConfirmedAt)}`
+                      : formatDate(app.backlinkDueAt)}
+                  </dd>
                 </>
               ) : null}
             </dl>
@@ -91,7 +122,11 @@ export default function AdminAcademiaPage() {
                 </>
               ) : null}
               {app.status === 'approved' && !app.backlinkConfirmedAt ? (
-                <button type="button" className="button button--primary" onClick={() => decide(app, 'confirm-backlink')}>
+                <button
+                  type="button"
+                  className="button button--primary"
+                  onClick={() => decide(app, 'confirm-backlink')}
+                >
                   Confirm backlink
                 </button>
               ) : null}

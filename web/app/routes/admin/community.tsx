@@ -35,7 +35,8 @@ export default function AdminCommunityPage() {
       <header>
         <h1>Community</h1>
         <p>
-          Spotlight public diagrams and designers: they lead the <Link to="/community/explore">community landing</Link> and the featured list. A diagram or designer that stops being public leaves the spotlight by itself.
+          Spotlight public diagrams and designers: they lead the <Link to="/community/explore">community landing</Link>{' '}
+          and the featured list. A diagram or designer that stops being public leaves the spotlight by itself.
         </p>
       </header>
       <div aria-live="polite">{notice ? <FormMessage kind={notice.kind}>{notice.text}</FormMessage> : null}</div>
@@ -67,7 +68,11 @@ export default function AdminCommunityPage() {
               {data.diagrams.map((d) => (
                 <li key={d.fuid}>
                   <Link to={d.url}>{d.name}</Link> <span className="acc-field__hint">by @{d.owner.username}</span>{' '}
-                  <button type="button" className="button button--ghost" onClick={() => void remove('diagram', d.fuid, d.name)}>
+                  <button
+                    type="button"
+                    className="button button--ghost"
+                    onClick={() => void remove('diagram', d.fuid, d.name)}
+                  >
                     Remove
                   </button>
                 </li>
@@ -103,8 +108,13 @@ export default function AdminCommunityPage() {
             <ul className="adm-spotlight-list">
               {data.designers.map((d) => (
                 <li key={d.username}>
-                  <Link to={`/community/${d.username}/profile`}>{d.name}</Link> <span className="acc-field__hint">@{d.username}</span>{' '}
-                  <button type="button" className="button button--ghost" onClick={() => void remove('designer', d.username, d.name)}>
+                  <Link to={`/community/${d.username}/profile`}>{d.name}</Link>{' '}
+                  <span className="acc-field__hint">@{d.username}</span>{' '}
+                  <button
+                    type="button"
+                    className="button button--ghost"
+                    onClick={() => void remove('designer', d.username, d.name)}
+                  >
                     Remove
                   </button>
                 </li>
@@ -117,7 +127,10 @@ export default function AdminCommunityPage() {
       </section>
       <section className="acc-panel" aria-labelledby="of-the-month">
         <h2 id="of-the-month">Designers and diagrams of the month</h2>
-        <p>Computed on the 1st of every month from the last 30 days of likes, follows, forks and views. Recompute them now after a correction.</p>
+        <p>
+          Computed on the 1st of every month from the last 30 days of likes, follows, forks and views. Recompute them
+          now after a correction.
+        </p>
         <button
           type="button"
           className="button button--ghost"
@@ -127,7 +140,12 @@ export default function AdminCommunityPage() {
             setNotice(null);
             communityApi
               .runOfTheMonth()
-              .then((r) => setNotice({ kind: 'success', text: `Picks for ${r.month}: ${r.designers} designers, ${r.diagrams} diagrams.` }))
+              .then((r) =>
+                setNotice({
+                  kind: 'success',
+                  text: `Picks for ${r.month}: ${r.designers} designers, ${r.diagrams} diagrams.`,
+                }),
+              )
               .catch((e: unknown) => setNotice({ kind: 'error', text: errorMessage(e) }))
               .finally(() => setRunning(false));
           }}

@@ -18,7 +18,11 @@ export default function MailLogPage() {
   const statusParam = params.get('status');
   const status = MAIL_STATUSES.includes(statusParam as MailStatus) ? (statusParam as MailStatus) : undefined;
   const search = params.get('search') ?? undefined;
-  const { data: log, error, loading } = useLoaded(() => adminApi.mailLog({ page, status, search }), `${page}|${status}|${search}`);
+  const {
+    data: log,
+    error,
+    loading,
+  } = useLoaded(() => adminApi.mailLog({ page, status, search }), `${page}|${status}|${search}`);
   const filtered = !!(status || search);
 
   return (
@@ -27,12 +31,19 @@ export default function MailLogPage() {
       <header>
         <h1>Mail log</h1>
         <p>
-          Every message the instance sent or tried to send. Failed messages show the mail server’s answer. While no mail server is configured, messages are kept here with their full text and links: open one to read it. Configure the server under <Link to="/admin/mail-settings">Mail server</Link>.
+          Every message the instance sent or tried to send. Failed messages show the mail server’s answer. While no mail
+          server is configured, messages are kept here with their full text and links: open one to read it. Configure
+          the server under <Link to="/admin/mail-settings">Mail server</Link>.
         </p>
       </header>
       <section className="acc-panel" aria-labelledby="log-title">
         <h2 id="log-title">Messages</h2>
-        <FilterBar label="Filter the mail log" placeholder="Recipient or subject" param="status" choices={MAIL_STATUSES.map((s) => ({ value: s, label: MAIL_STATUS_LABELS[s] }))} />
+        <FilterBar
+          label="Filter the mail log"
+          placeholder="Recipient or subject"
+          param="status"
+          choices={MAIL_STATUSES.map((s) => ({ value: s, label: MAIL_STATUS_LABELS[s] }))}
+        />
         <FormMessage>{error}</FormMessage>
         {loading && !log ? <PageLoading label="Loading the mail log" /> : null}
         {log ? (
@@ -52,24 +63,43 @@ export default function MailLogPage() {
                   <tr key={entry.id}>
                     <td>
                       <MailStatusBadge status={entry.status} />
-                      {entry.status === 'failed' && entry.error ? <div className="adm-reason">{entry.error}</div> : null}
-                      {entry.status === 'queued' && entry.error ? <div className="adm-reason adm-reason--retry">Retrying ({entry.attempts} attempt{entry.attempts === 1 ? '' : 's'}): {entry.error}</div> : null}
+                      {entry.status === 'failed' && entry.error ? (
+                        <div className="adm-reason">{entry.error}</div>
+                      ) : null}
+                      {entry.status === 'queued' && entry.error ? (
+                        <div className="adm-reason adm-reason--retry">
+                          Retrying ({entry.attempts} attempt{entry.attempts === 1 ? '' : 's'}): {entry.error}
+                        </div>
+                      ) : null}
                     </td>
                     <td className="adm-break">{entry.to}</td>
                     <td>
                       <Link to={`/admin/mail-log/${entry.id}`}>{entry.subject ?? entry.template}</Link>
                     </td>
                     <td className="adm-nowrap">
-                      <time dateTime={entry.sentAt ?? entry.createdAt}>{dateTime(entry.sentAt ?? entry.createdAt)}</time>
+                      <time dateTime={entry.sentAt ?? entry.createdAt}>
+                        {dateTime(entry.sentAt ?? entry.createdAt)}
+                      </time>
                     </td>
                   </tr>
                 ))}
-                {log.entries.length === 0 ? <EmptyRow columns={4} filtered={Boolean(filtered)} noun="messages" /> : null}
+                {log.entries.length === 0 ? (
+                  <EmptyRow columns={4} filtered={Boolean(filtered)} noun="messages" />
+                ) : null}
               </tbody>
             </table>
           </div>
         ) : null}
-        {log ? <Pager label="Mail log pages" noun={['message', 'messages']} page={log.page} pageSize={log.pageSize} total={log.total} busy={loading} /> : null}
+        {log ? (
+          <Pager
+            label="Mail log pages"
+            noun={['message', 'messages']}
+            page={log.page}
+            pageSize={log.pageSize}
+            total={log.total}
+            busy={loading}
+          />
+        ) : null}
       </section>
     </>
   );

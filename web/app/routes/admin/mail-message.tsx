@@ -54,7 +54,12 @@ export default function MailMessagePage() {
             <section aria-labelledby="html-title">
               <h2 id="html-title">As the recipient sees it</h2>
               {/* No scripts, no same-origin access: the message is shown, never run. */}
-              <iframe className="adm-mail-frame" title={`The message to ${message.to}`} sandbox="allow-popups allow-popups-to-escape-sandbox" srcDoc={message.html} />
+              <iframe
+                className="adm-mail-frame"
+                title={`The message to ${message.to}`}
+                sandbox="allow-popups allow-popups-to-escape-sandbox"
+                srcDoc={message.html}
+              />
             </section>
           ) : null}
           {message.text ? (
@@ -64,7 +69,10 @@ export default function MailMessagePage() {
             </section>
           ) : null}
           {!message.html && !message.text ? (
-            <p className="acc-field__hint">Only messages kept while no mail server is configured keep their text. This one was handed to the mail server, so the log holds its envelope only.</p>
+            <p className="acc-field__hint">
+              Only messages kept while no mail server is configured keep their text. This one was handed to the mail
+              server, so the log holds its envelope only.
+            </p>
           ) : null}
         </article>
       ) : null}

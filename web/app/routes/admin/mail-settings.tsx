@@ -2,7 +2,14 @@ import { emailSchema, mailSettingsBodySchema } from '@loopwright/contracts';
 import { useEffect, useState } from 'react';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { accountApi, type MailSettingsInput, type MailSettingsView } from '../../features/account/account-api';
-import { CheckboxField, FormMessage, PasswordField, SubmitButton, TextField, useContractForm } from '../../features/account/forms';
+import {
+  CheckboxField,
+  FormMessage,
+  PasswordField,
+  SubmitButton,
+  TextField,
+  useContractForm,
+} from '../../features/account/forms';
 import { InstanceIdField } from '../../features/account/instance-id-field';
 import { PageLoading, PageTitle } from '../../features/account/page-shell';
 import { dateTime } from '../../features/account/format';
@@ -38,7 +45,11 @@ function SourceNotice({ view }: { view: MailSettingsView }) {
     return (
       <div className="acc-notice acc-notice--success" role="status">
         <p>
-          <span className="acc-badge acc-badge--database">Saved settings</span> Mail goes out through <strong>{view.settings.host}:{view.settings.port}</strong>, saved {dateTime(view.settings.updatedAt)}.
+          <span className="acc-badge acc-badge--database">Saved settings</span> Mail goes out through{' '}
+          <strong>
+            {view.settings.host}:{view.settings.port}
+          </strong>
+          , saved {dateTime(view.settings.updatedAt)}.
           {view.environment ? ' They take precedence over SMTP_URL from the environment.' : ''}
         </p>
       </div>
@@ -48,7 +59,11 @@ function SourceNotice({ view }: { view: MailSettingsView }) {
     return (
       <div className="acc-notice acc-notice--info" role="status">
         <p>
-          <span className="acc-badge acc-badge--environment">Environment</span> Mail goes out through <strong>{view.environment.host}:{view.environment.port}</strong> from the <span className="acc-mono">SMTP_URL</span> environment variable. Settings saved here take precedence.
+          <span className="acc-badge acc-badge--environment">Environment</span> Mail goes out through{' '}
+          <strong>
+            {view.environment.host}:{view.environment.port}
+          </strong>{' '}
+          from the <span className="acc-mono">SMTP_URL</span> environment variable. Settings saved here take precedence.
         </p>
       </div>
     );
@@ -56,20 +71,38 @@ function SourceNotice({ view }: { view: MailSettingsView }) {
   return (
     <div className="acc-notice acc-notice--warning" role="status">
       <p>
-        <span className="acc-badge acc-badge--none">No mail server</span> Messages are not sent: they are kept in the mail log. Save a mail server here, or set <span className="acc-mono">SMTP_URL</span>.
+        <span className="acc-badge acc-badge--none">No mail server</span> Messages are not sent: they are kept in the
+        mail log. Save a mail server here, or set <span className="acc-mono">SMTP_URL</span>.
       </p>
     </div>
   );
 }
 
-function toInput(data: { instanceId: string; sender: string; host: string; port: number; secure: boolean; username?: string; password?: string }): MailSettingsInput {
+function toInput(data: {
+  instanceId: string;
+  sender: string;
+  host: string;
+  port: number;
+  secure: boolean;
+  username?: string;
+  password?: string;
+}): MailSettingsInput {
   return { ...data, username: data.username || undefined, password: data.password || undefined };
 }
 
 export default function MailSettingsPage() {
   const [view, setView] = useState<MailSettingsView | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const blank: Values = { instanceId: '', sender: '', host: '', port: '587', secure: false, username: '', password: '', to: '' };
+  const blank: Values = {
+    instanceId: '',
+    sender: '',
+    host: '',
+    port: '587',
+    secure: false,
+    username: '',
+    password: '',
+    to: '',
+  };
   const form = useContractForm(mailSettingsBodySchema, blank);
   const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const [testing, setTesting] = useState(false);
@@ -136,17 +169,41 @@ export default function MailSettingsPage() {
             const saved = await accountApi.saveMailSettings(toInput(data));
             setView(saved);
             form.reset(valuesFrom(saved, form.getValues()));
-            setNotice({ kind: 'success', text: 'The connection works and the settings are saved. They apply right away.' });
+            setNotice({
+              kind: 'success',
+              text: 'The connection works and the settings are saved. They apply right away.',
+            });
           })(event);
         }}
       >
         <h2 id="smtp-title">SMTP settings</h2>
-        <p className="acc-panel__lead">Saving checks the connection first; nothing is saved if the server does not answer.</p>
+        <p className="acc-panel__lead">
+          Saving checks the connection first; nothing is saved if the server does not answer.
+        </p>
         <InstanceIdField {...form.field('instanceId')} />
         <div className="acc-grid-2">
-          <TextField label="Sender address" type="email" required placeholder="loopwright@example.com" {...form.field('sender')} />
-          <TextField label="Host" required placeholder="smtp.example.com" autoComplete="off" spellCheck={false} {...form.field('host')} />
-          <TextField label="Port" inputMode="numeric" required {...form.field('port')} hint="Usually 587 (STARTTLS) or 465 (TLS)." />
+          <TextField
+            label="Sender address"
+            type="email"
+            required
+            placeholder="loopwright@example.com"
+            {...form.field('sender')}
+          />
+          <TextField
+            label="Host"
+            required
+            placeholder="smtp.example.com"
+            autoComplete="off"
+            spellCheck={false}
+            {...form.field('host')}
+          />
+          <TextField
+            label="Port"
+            inputMode="numeric"
+            required
+            {...form.field('port')}
+            hint="Usually 587 (STARTTLS) or 465 (TLS)."
+          />
           <div style={{ alignSelf: 'center' }}>
             <CheckboxField label="Use TLS from the start (secure, usually port 465)" {...form.field('secure')} />
           </div>
@@ -169,7 +226,14 @@ export default function MailSettingsPage() {
             <div style={{ flex: 1, minWidth: 220 }}>
               <TextField label="Send the test to" type="email" autoComplete="email" {...form.field('to')} />
             </div>
-            <button type="button" className="button button--ghost" style={{ marginTop: 28 }} disabled={testing || form.submitting} onClick={sendTest} aria-busy={testing}>
+            <button
+              type="button"
+              className="button button--ghost"
+              style={{ marginTop: 28 }}
+              disabled={testing || form.submitting}
+              onClick={sendTest}
+              aria-busy={testing}
+            >
               {testing ? 'Sending…' : 'Send test e-mail'}
             </button>
           </div>
@@ -181,7 +245,10 @@ export default function MailSettingsPage() {
               className="button acc-button--danger"
               disabled={removing || form.submitting}
               onClick={async () => {
-                if (!window.confirm('Forget the saved mail server? SMTP_URL from the environment (if set) applies again.')) return;
+                if (
+                  !window.confirm('Forget the saved mail server? SMTP_URL from the environment (if set) applies again.')
+                )
+                  return;
                 setRemoving(true);
                 setNotice(null);
                 try {
@@ -199,7 +266,11 @@ export default function MailSettingsPage() {
               {removing ? 'Removing…' : 'Remove saved settings'}
             </button>
           ) : null}
-          <SubmitButton busy={form.submitting && !testing} busyLabel="Checking the connection…" className="button button--primary">
+          <SubmitButton
+            busy={form.submitting && !testing}
+            busyLabel="Checking the connection…"
+            className="button button--primary"
+          >
             Check and save
           </SubmitButton>
         </div>

@@ -1,6 +1,20 @@
-import { featureLines, planFormSchema, planLimitKeys, planLimitLabels, type PlanFormValues } from '@loopwright/contracts';
+import {
+  featureLines,
+  planFormSchema,
+  planLimitKeys,
+  planLimitLabels,
+  type PlanFormValues,
+} from '@loopwright/contracts';
 import { useState } from 'react';
-import { CheckboxField, Field, FormMessage, SubmitButton, TextAreaField, TextField, useContractForm } from '../../features/account/forms';
+import {
+  CheckboxField,
+  Field,
+  FormMessage,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  useContractForm,
+} from '../../features/account/forms';
 import { PageLoading, PageTitle } from '../../features/account/page-shell';
 import { useLoaded } from '../../features/admin/use-loaded';
 import { formatLimit, plansApi, type PlanInfo } from '../../features/plans/plans-api';
@@ -20,7 +34,9 @@ function formValues(plan: PlanInfo): PlanFormValues {
     priceYearly: String(plan.price.yearly),
     privateDiagrams: plan.privateDiagrams,
     teams: plan.teams,
-    limits: Object.fromEntries(planLimitKeys.map((k) => [k, plan.limits[k] === null ? '' : String(plan.limits[k])])) as PlanFormValues['limits'],
+    limits: Object.fromEntries(
+      planLimitKeys.map((k) => [k, plan.limits[k] === null ? '' : String(plan.limits[k])]),
+    ) as PlanFormValues['limits'],
     features: featureLines(plan.features),
   };
 }
@@ -36,15 +52,31 @@ export default function AdminPlansPage() {
       <PageTitle>Plans</PageTitle>
       <header>
         <h1>Plans</h1>
-        <p>The plan catalogue the pricing page, the plan comparison and every limit read. An empty limit means unlimited.</p>
+        <p>
+          The plan catalogue the pricing page, the plan comparison and every limit read. An empty limit means unlimited.
+        </p>
       </header>
       <div aria-live="polite">{notice ? <FormMessage kind={notice.kind}>{notice.text}</FormMessage> : null}</div>
       <FormMessage>{error}</FormMessage>
       {loading && !data ? <PageLoading label="Loading the plans" /> : null}
       {data ? (
         <>
-          <PlanJobs onDone={(text) => { setNotice({ kind: 'success', text }); reload(); }} onError={(text) => setNotice({ kind: 'error', text })} />
-          <SelfHostedPlan plans={data.plans} billingEnabled={data.billingEnabled} selected={data.selfHostedPlanType} onSaved={(text) => { setNotice({ kind: 'success', text }); reload(); }} />
+          <PlanJobs
+            onDone={(text) => {
+              setNotice({ kind: 'success', text });
+              reload();
+            }}
+            onError={(text) => setNotice({ kind: 'error', text })}
+          />
+          <SelfHostedPlan
+            plans={data.plans}
+            billingEnabled={data.billingEnabled}
+            selected={data.selfHostedPlanType}
+            onSaved={(text) => {
+              setNotice({ kind: 'success', text });
+              reload();
+            }}
+          />
           <section className="acc-panel" aria-labelledby="catalogue-title">
             <h2 id="catalogue-title">Catalogue</h2>
             <div className="acc-table-wrap">
@@ -59,7 +91,9 @@ export default function AdminPlansPage() {
                     <th scope="col">Components</th>
                     <th scope="col">Run steps</th>
                     <th scope="col">On pricing</th>
-                    <th scope="col"><span className="acc-visually-hidden">Actions</span></th>
+                    <th scope="col">
+                      <span className="acc-visually-hidden">Actions</span>
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -77,7 +111,13 @@ export default function AdminPlansPage() {
                       <td>{formatLimit(plan.limits.runSteps)}</td>
                       <td>{plan.active ? (plan.trial ? 'Yes, with trial' : 'Yes') : 'No'}</td>
                       <td>
-                        <button type="button" className="button button--ghost" onClick={() => setEditing(editing === plan.type ? null : plan.type)} aria-expanded={editing === plan.type} aria-label={`${editing === plan.type ? 'Close' : 'Edit'} ${plan.displayName} (${plan.name})`}>
+                        <button
+                          type="button"
+                          className="button button--ghost"
+                          onClick={() => setEditing(editing === plan.type ? null : plan.type)}
+                          aria-expanded={editing === plan.type}
+                          aria-label={`${editing === plan.type ? 'Close' : 'Edit'} ${plan.displayName} (${plan.name})`}
+                        >
                           {editing === plan.type ? 'Close' : 'Edit'}
                         </button>
                       </td>
@@ -109,20 +149,41 @@ function PlanJobs({ onDone, onError }: { onDone: (text: string) => void; onError
   const [busy, setBusy] = useState<string | null>(null);
   const run = (job: 'expire-trials' | 'academia-backlinks') => {
     setBusy(job);
-    plansApi.adminRunPlanJob(job).then(
-      (r) => onDone(job === 'expire-trials' ? `${r.downgraded ?? 0} expired trial(s) downgraded to Public.` : `${r.warned ?? 0} backlink reminder(s) sent, ${r.reverted ?? 0} Academia workspace(s) reverted to Public.`),
-      (e: unknown) => onError(errorMessage(e)),
-    ).finally(() => setBusy(null));
+    plansApi
+      .adminRunPlanJob(job)
+      .then(
+        (r) =>
+          onDone(
+            job === 'expire-trials'
+              ? `${r.downgraded ?? 0} expired trial(s) downgraded to Public.`
+              : `${r.warned ?? 0} backlink reminder(s) sent, ${r.reverted ?? 0} Academia workspace(s) reverted to Public.`,
+          ),
+        (e: unknown) => onError(errorMessage(e)),
+      )
+      .finally(() => setBusy(null));
   };
   return (
     <section className="acc-panel" aria-labelledby="plan-jobs-title">
       <h2 id="plan-jobs-title">Plan jobs</h2>
-      <p>These run every hour on their own. Run them now to apply trial ends and Academia deadlines at once (running them twice changes nothing twice).</p>
+      <p>
+        These run every hour on their own. Run them now to apply trial ends and Academia deadlines at once (running them
+        twice changes nothing twice).
+      </p>
       <div className="acc-row">
-        <button type="button" className="button button--ghost" disabled={busy !== null} onClick={() => run('expire-trials')}>
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={busy !== null}
+          onClick={() => run('expire-trials')}
+        >
           {busy === 'expire-trials' ? 'Running…' : 'Downgrade expired trials now'}
         </button>
-        <button type="button" className="button button--ghost" disabled={busy !== null} onClick={() => run('academia-backlinks')}>
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={busy !== null}
+          onClick={() => run('academia-backlinks')}
+        >
           {busy === 'academia-backlinks' ? 'Running…' : 'Apply Academia deadlines now'}
         </button>
       </div>
@@ -130,7 +191,17 @@ function PlanJobs({ onDone, onError }: { onDone: (text: string) => void; onError
   );
 }
 
-function SelfHostedPlan({ plans, billingEnabled, selected, onSaved }: { plans: PlanInfo[]; billingEnabled: boolean; selected: number; onSaved: (text: string) => void }) {
+function SelfHostedPlan({
+  plans,
+  billingEnabled,
+  selected,
+  onSaved,
+}: {
+  plans: PlanInfo[];
+  billingEnabled: boolean;
+  selected: number;
+  onSaved: (text: string) => void;
+}) {
   const [value, setValue] = useState(String(selected));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -149,15 +220,23 @@ function SelfHostedPlan({ plans, billingEnabled, selected, onSaved }: { plans: P
           event.preventDefault();
           setBusy(true);
           setError(null);
-          plansApi.adminSelfHostedPlan(Number(value)).then(
-            () => onSaved('Every workspace now gets this plan while billing is off.'),
-            (e: unknown) => setError(errorMessage(e)),
-          ).finally(() => setBusy(false));
+          plansApi
+            .adminSelfHostedPlan(Number(value))
+            .then(
+              () => onSaved('Every workspace now gets this plan while billing is off.'),
+              (e: unknown) => setError(errorMessage(e)),
+            )
+            .finally(() => setBusy(false));
         }}
       >
         <Field label="Plan for every workspace">
           {(aria) => (
-            <select className="acc-input acc-input--select" value={value} onChange={(e) => setValue(e.target.value)} {...aria}>
+            <select
+              className="acc-input acc-input--select"
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+              {...aria}
+            >
               {plans.map((p) => (
                 <option key={p.type} value={String(p.type)}>{`${p.displayName} (${p.name})`}</option>
               ))}
@@ -175,7 +254,12 @@ function SelfHostedPlan({ plans, billingEnabled, selected, onSaved }: { plans: P
 function PlanForm({ plan, onSaved }: { plan: PlanInfo; onSaved: (plan: PlanInfo) => void }) {
   const form = useContractForm(planFormSchema, formValues(plan));
   return (
-    <form className="acc-panel admin-plan-form" noValidate aria-labelledby="plan-form-title" onSubmit={form.submitWith(async (body) => onSaved(await plansApi.adminUpdatePlan(plan.type, body)))}>
+    <form
+      className="acc-panel admin-plan-form"
+      noValidate
+      aria-labelledby="plan-form-title"
+      onSubmit={form.submitWith(async (body) => onSaved(await plansApi.adminUpdatePlan(plan.type, body)))}
+    >
       <h2 id="plan-form-title">
         Edit {plan.displayName} (type {plan.type})
       </h2>
@@ -188,7 +272,13 @@ function PlanForm({ plan, onSaved }: { plan: PlanInfo; onSaved: (plan: PlanInfo)
       <TextField label="Tagline" {...form.field('tagline')} />
       <div className="acc-grid-3">
         {planLimitKeys.map((key) => (
-          <TextField key={key} label={planLimitLabels[key]} inputMode="numeric" placeholder="Unlimited" {...form.field(`limits.${key}`)} />
+          <TextField
+            key={key}
+            label={planLimitLabels[key]}
+            inputMode="numeric"
+            placeholder="Unlimited"
+            {...form.field(`limits.${key}`)}
+          />
         ))}
       </div>
       <div className="acc-grid-3">
@@ -199,7 +289,11 @@ function PlanForm({ plan, onSaved }: { plan: PlanInfo; onSaved: (plan: PlanInfo)
         <CheckboxField label="Teams" {...form.field('teams')} />
         <TextField label="Position on the pricing page" inputMode="numeric" {...form.field('position')} />
       </div>
-      <TextAreaField label="Features (one per line: Label | value — yes, no or text)" rows={8} {...form.field('features')} />
+      <TextAreaField
+        label="Features (one per line: Label | value — yes, no or text)"
+        rows={8}
+        {...form.field('features')}
+      />
       <div className="acc-row acc-row--end">
         <SubmitButton busy={form.submitting} busyLabel="Saving…" className="button button--primary">
           Save {plan.displayName}

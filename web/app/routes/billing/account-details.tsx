@@ -55,8 +55,18 @@ export default function AccountDetailsPage() {
   );
 }
 
-function DetailsForm({ details, onSaved }: { details: BillingAccountDetails; onSaved: (d: BillingAccountDetails) => void }) {
-  const values: DetailsValues = { companyName: details.companyName, invoicingEmail: details.invoicingEmail, address: { ...details.address } };
+function DetailsForm({
+  details,
+  onSaved,
+}: {
+  details: BillingAccountDetails;
+  onSaved: (d: BillingAccountDetails) => void;
+}) {
+  const values: DetailsValues = {
+    companyName: details.companyName,
+    invoicingEmail: details.invoicingEmail,
+    address: { ...details.address },
+  };
   const form = useContractForm(accountDetailsBodySchema, values);
   const [saved, setSaved] = useState(false);
   return (
@@ -74,12 +84,24 @@ function DetailsForm({ details, onSaved }: { details: BillingAccountDetails; onS
     >
       <h2 id="details-title">Company and billing address</h2>
       <TextField label="Company name" autoComplete="organization" {...form.field('companyName')} />
-      <TextField label="Invoicing email" type="email" autoComplete="email" hint="Invoices and payment receipts go here." {...form.field('invoicingEmail')} />
+      <TextField
+        label="Invoicing email"
+        type="email"
+        autoComplete="email"
+        hint="Invoices and payment receipts go here."
+        {...form.field('invoicingEmail')}
+      />
       <TextField label="Address" autoComplete="address-line1" {...form.field('address.line1')} />
       <div className="acc-row">
         <TextField label="Postal code" autoComplete="postal-code" {...form.field('address.postalCode')} />
         <TextField label="City" autoComplete="address-level2" {...form.field('address.city')} />
-        <TextField label="Country" autoComplete="country" placeholder="DE" maxLength={2} {...form.field('address.country')} />
+        <TextField
+          label="Country"
+          autoComplete="country"
+          placeholder="DE"
+          maxLength={2}
+          {...form.field('address.country')}
+        />
       </div>
       <div aria-live="polite">
         <FormMessage>{form.formError}</FormMessage>
@@ -94,7 +116,13 @@ function DetailsForm({ details, onSaved }: { details: BillingAccountDetails; onS
   );
 }
 
-function TaxIdPanel({ details, onChanged }: { details: BillingAccountDetails; onChanged: (d: BillingAccountDetails) => void }) {
+function TaxIdPanel({
+  details,
+  onChanged,
+}: {
+  details: BillingAccountDetails;
+  onChanged: (d: BillingAccountDetails) => void;
+}) {
   const form = useContractForm(taxIdBodySchema, { value: '' });
   const [removing, setRemoving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -126,9 +154,16 @@ function TaxIdPanel({ details, onChanged }: { details: BillingAccountDetails; on
           </dd>
         </dl>
       ) : (
-        <p className="acc-field__hint">No tax ID. Businesses in the EU add their VAT number to get invoices without VAT (reverse charge).</p>
+        <p className="acc-field__hint">
+          No tax ID. Businesses in the EU add their VAT number to get invoices without VAT (reverse charge).
+        </p>
       )}
-      <TextField label={taxId ? 'Replace with' : 'EU VAT number'} placeholder="DE123456789" autoComplete="off" {...form.field('value')} />
+      <TextField
+        label={taxId ? 'Replace with' : 'EU VAT number'}
+        placeholder="DE123456789"
+        autoComplete="off"
+        {...form.field('value')}
+      />
       <FormMessage>{form.formError ?? error}</FormMessage>
       <div className="acc-panel__actions">
         <SubmitButton busy={form.submitting} busyLabel="Saving…" className="button button--primary">

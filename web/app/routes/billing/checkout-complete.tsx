@@ -48,7 +48,8 @@ export default function CheckoutCompletePage() {
           <>
             <h2>Your {planLabel(sub.planName, plans)} plan is active</h2>
             <p>
-              {cycleLabel(sub.cycle)} billing, renews on {day(sub.currentPeriodEnd)}. The invoice is in your billing history.
+              {cycleLabel(sub.cycle)} billing, renews on {day(sub.currentPeriodEnd)}. The invoice is in your billing
+              history.
             </p>
             <div className="acc-panel__actions">
               <Link className="button button--primary" to="/settings/billing">
@@ -60,7 +61,10 @@ export default function CheckoutCompletePage() {
             </div>
           </>
         ) : late ? (
-          <FormMessage kind="warning">Stripe has not confirmed the payment yet. It can take a few minutes; <Link to="/settings/billing">check Usage & Billing</Link> later.</FormMessage>
+          <FormMessage kind="warning">
+            Stripe has not confirmed the payment yet. It can take a few minutes;{' '}
+            <Link to="/settings/billing">check Usage & Billing</Link> later.
+          </FormMessage>
         ) : (
           <p role="status">Payment received. Activating your subscription…</p>
         )}

@@ -44,7 +44,9 @@ export default function CheckoutPage() {
       {plans === undefined ? (
         <PageLoading label="Loading checkout" />
       ) : !plan ? (
-        <FormMessage>This plan cannot be bought. <Link to="/pricing">See the plans</Link></FormMessage>
+        <FormMessage>
+          This plan cannot be bought. <Link to="/pricing">See the plans</Link>
+        </FormMessage>
       ) : overview === undefined ? (
         <PageLoading label="Loading checkout" />
       ) : overview && !overview.enabled ? (
@@ -77,7 +79,9 @@ export default function CheckoutPage() {
           <p className="bil-total" data-testid="checkout-total">
             Total today: {money(plan.price[cycle] * 100, 'eur')}
           </p>
-          <p className="acc-field__hint">Prices in euros; VAT is added where it applies. You pay on Stripe's secure page and come back here.</p>
+          <p className="acc-field__hint">
+            Prices in euros; VAT is added where it applies. You pay on Stripe's secure page and come back here.
+          </p>
           <FormMessage>{error}</FormMessage>
           <div className="acc-panel__actions">
             <button type="button" className="button button--primary" disabled={busy} onClick={() => void pay()}>

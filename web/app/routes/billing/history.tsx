@@ -7,7 +7,12 @@ import { billingApi, type BillingInvoice } from '../../features/billing/billing-
 import { day, INVOICE_LABELS, money } from '../../features/billing/billing-format';
 import '../../features/billing/billing.css';
 
-const BADGE: Record<string, string> = { paid: 'bil-state--active', void: '', invalid: 'bil-state--expired', open: 'bil-state--payment_pending' };
+const BADGE: Record<string, string> = {
+  paid: 'bil-state--active',
+  void: '',
+  invalid: 'bil-state--expired',
+  open: 'bil-state--payment_pending',
+};
 
 /** Billing history: every invoice with its status and PDF. */
 export default function BillingHistoryPage() {

@@ -28,9 +28,23 @@ export default function UpgradePage() {
   const sub = overview?.subscription;
 
   if (overview === undefined || plans === undefined) return <PageLoading label="Loading your plan" />;
-  const blocked = !overview || !overview.enabled ? BillingTexts.disabled : !overview.canManage ? BillingTexts.memberContactOwner : !sub ? BillingTexts.noSubscription : sub.state === 'payment_pending' ? BillingTexts.paymentPending : sub.contactUs ? BillingTexts.contactUs : sub.state !== 'active' ? BillingTexts.noSubscription : null;
+  const blocked =
+    !overview || !overview.enabled
+      ? BillingTexts.disabled
+      : !overview.canManage
+        ? BillingTexts.memberContactOwner
+        : !sub
+          ? BillingTexts.noSubscription
+          : sub.state === 'payment_pending'
+            ? BillingTexts.paymentPending
+            : sub.contactUs
+              ? BillingTexts.contactUs
+              : sub.state !== 'active'
+                ? BillingTexts.noSubscription
+                : null;
   const same = sub && sub.planName === planName && sub.cycle === cycle;
-  const upgrade = sub && cycle === sub.cycle && perMonth(paidPlans, planName, cycle) > perMonth(paidPlans, sub.planName, sub.cycle);
+  const upgrade =
+    sub && cycle === sub.cycle && perMonth(paidPlans, planName, cycle) > perMonth(paidPlans, sub.planName, sub.cycle);
   const target = paidPlans.find((p) => p.name === planName);
 
   const confirm = async () => {
@@ -64,9 +78,17 @@ export default function UpgradePage() {
           <div className="bil-choice" role="radiogroup" aria-label="Plan">
             {paidPlans.map((plan) => (
               <label key={plan.name}>
-                <input type="radio" name="plan" value={plan.name} checked={planName === plan.name} onChange={() => setPlanName(plan.name)} />
+                <input
+                  type="radio"
+                  name="plan"
+                  value={plan.name}
+                  checked={planName === plan.name}
+                  onChange={() => setPlanName(plan.name)}
+                />
                 <strong>{plan.displayName}</strong>
-                <span>{money(plan.price[cycle] * 100, 'eur')} per {cycle === 'yearly' ? 'year' : 'month'}</span>
+                <span>
+                  {money(plan.price[cycle] * 100, 'eur')} per {cycle === 'yearly' ? 'year' : 'month'}
+                </span>
                 {plan.name === sub.planName ? <small>Current plan</small> : null}
               </label>
             ))}
@@ -104,7 +126,12 @@ export default function UpgradePage() {
           </p>
           <FormMessage>{error}</FormMessage>
           <div className="acc-panel__actions">
-            <button type="button" className="button button--primary" disabled={busy || !!same} onClick={() => void confirm()}>
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={busy || !!same}
+              onClick={() => void confirm()}
+            >
               {busy ? 'Saving…' : upgrade ? 'Upgrade now' : 'Schedule the change'}
             </button>
             <Link className="button button--ghost" to="/settings/billing">

@@ -8,10 +8,11 @@ type EditorPageComponent = (typeof import('../../features/editor/editor-page'))[
 
 // The editor (React Flow, uPlot, the engine worker) is loaded only in the browser, only here.
 let loaded: EditorPageComponent | null = null;
-const loadEditor = () => import('../../features/editor/editor-page').then((m) => {
-  loaded = m.default;
-  return m;
-});
+const loadEditor = () =>
+  import('../../features/editor/editor-page').then((m) => {
+    loaded = m.default;
+    return m;
+  });
 
 export const meta: MetaFunction = () => [{ title: 'Editor — Loopwright' }, { name: 'robots', content: 'noindex' }];
 
@@ -25,7 +26,11 @@ export function clientLoader({ params }: ClientLoaderFunctionArgs) {
 clientLoader.hydrate = true as const;
 
 function Loading() {
-  return <div className="editor-loading" role="status">Loading the editor…</div>;
+  return (
+    <div className="editor-loading" role="status">
+      Loading the editor…
+    </div>
+  );
 }
 
 export function HydrateFallback() {
@@ -40,8 +45,14 @@ export default function DiagramEditorRoute() {
   const { fuid = '' } = useParams();
   const { user, loading, fetchUserComplete } = useSession();
   const location = useLocation();
-  if (loading || !fetchUserComplete) return <div className="acc-page-loading-shell"><PageLoading label="Loading your account…" /></div>;
-  if (user && !user.username) return <Navigate to={`/onboarding?returnTo=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  if (loading || !fetchUserComplete)
+    return (
+      <div className="acc-page-loading-shell">
+        <PageLoading label="Loading your account…" />
+      </div>
+    );
+  if (user && !user.username)
+    return <Navigate to={`/onboarding?returnTo=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   return <EditorSlot fuid={fuid} />;
 }
 
@@ -51,11 +62,16 @@ export default function DiagramEditorRoute() {
  * Suspense reveals), on every cold open. A failed load is thrown to the error boundary, as before.
  */
 function EditorSlot({ fuid }: { fuid: string }) {
-  const [page, setPage] = useState<{ Page: EditorPageComponent } | { error: unknown } | null>(() => (loaded ? { Page: loaded } : null));
+  const [page, setPage] = useState<{ Page: EditorPageComponent } | { error: unknown } | null>(() =>
+    loaded ? { Page: loaded } : null,
+  );
   useEffect(() => {
     if (page) return;
     let live = true;
-    loadEditor().then((m) => live && setPage({ Page: m.default }), (error: unknown) => live && setPage({ error }));
+    loadEditor().then(
+      (m) => live && setPage({ Page: m.default }),
+      (error: unknown) => live && setPage({ error }),
+    );
     return () => {
       live = false;
     };

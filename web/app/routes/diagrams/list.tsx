@@ -10,7 +10,11 @@ export function clientLoader() {
 clientLoader.hydrate = true as const;
 
 export function HydrateFallback() {
-  return <div className="diagram-list" role="status">Loading…</div>;
+  return (
+    <div className="diagram-list" role="status">
+      Loading…
+    </div>
+  );
 }
 
 export default function DiagramsRoute() {

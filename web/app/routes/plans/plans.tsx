@@ -56,14 +56,35 @@ function PlansPage() {
       </header>
       <FormMessage>{error}</FormMessage>
       {!subscription || !plans || !usage ? (
-        error ? null : <PageLoading label="Loading plans…" />
+        error ? null : (
+          <PageLoading label="Loading plans…" />
+        )
       ) : (
         <>
-          <CurrentPlan subscription={subscription} actions={<Link className="button button--ghost" to="/settings/billing">Usage & Billing</Link>} />
-          {!subscription.canManage ? <p className="acc-notice acc-notice--info">Team members cannot change the payment plan. Please contact the admin or owner of your team.</p> : null}
+          <CurrentPlan
+            subscription={subscription}
+            actions={
+              <Link className="button button--ghost" to="/settings/billing">
+                Usage & Billing
+              </Link>
+            }
+          />
+          {!subscription.canManage ? (
+            <p className="acc-notice acc-notice--info">
+              Team members cannot change the payment plan. Please contact the admin or owner of your team.
+            </p>
+          ) : null}
           <div className="plan-tabs" role="tablist" aria-label="Plan comparison">
             {TABS.map((t) => (
-              <button key={t} type="button" role="tab" id={`tab-${t}`} aria-selected={tab === t} aria-controls={`panel-${t}`} onClick={() => setParams({ tab: t }, { replace: true })}>
+              <button
+                key={t}
+                type="button"
+                role="tab"
+                id={`tab-${t}`}
+                aria-selected={tab === t}
+                aria-controls={`panel-${t}`}
+                onClick={() => setParams({ tab: t }, { replace: true })}
+              >
                 {TAB_LABELS[t]}
               </button>
             ))}
@@ -78,7 +99,10 @@ function PlansPage() {
             {tab === 'billing' ? (
               <section className="acc-panel" aria-label="Billing">
                 {subscription.billingEnabled ? (
-                  <p>Payment method, invoices and billing details are in <Link to="/settings/billing">Usage & Billing</Link>.</p>
+                  <p>
+                    Payment method, invoices and billing details are in{' '}
+                    <Link to="/settings/billing">Usage & Billing</Link>.
+                  </p>
                 ) : (
                   <p>This instance is self-hosted: billing is off, there is nothing to pay.</p>
                 )}

@@ -5,7 +5,10 @@ import { RequireAccount } from '../../features/account/guards';
 import { TrialStart } from '../../features/plans/trial-start';
 import '../../features/plans/plans.css';
 
-export const meta: MetaFunction = () => [{ title: 'Start your free trial — Loopwright' }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction = () => [
+  { title: 'Start your free trial — Loopwright' },
+  { name: 'robots', content: 'noindex' },
+];
 
 export function clientLoader() {
   return null;
@@ -26,7 +29,10 @@ export default function StartTrialRoute() {
     return (
       <div className="trial-start">
         <PageTitle>Start your free trial</PageTitle>
-        <AuthCard title="Start your 14-day free trial" lead="Create a free account first (no card needed), then come back here to start the trial.">
+        <AuthCard
+          title="Start your 14-day free trial"
+          lead="Create a free account first (no card needed), then come back here to start the trial."
+        >
           <div className="acc-row acc-row--end">
             <Link className="button button--ghost" to={`/login?returnTo=${here}`}>
               Log in
@@ -41,4 +47,3 @@ export default function StartTrialRoute() {
   }
   return <RequireAccount>{() => <TrialStart />}</RequireAccount>;
 }
-

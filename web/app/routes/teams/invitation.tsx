@@ -7,7 +7,10 @@ import { FeedbackLine, feedbackOf, type Feedback } from '../../features/teams/te
 import { teamsApi } from '../../features/teams/teams-api';
 import { PendingInvitations } from '../../features/teams/pending-invitations';
 
-export const meta: MetaFunction = () => [{ title: 'Team invitation — Loopwright' }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction = () => [
+  { title: 'Team invitation — Loopwright' },
+  { name: 'robots', content: 'noindex' },
+];
 
 export function clientLoader() {
   return null;
@@ -41,8 +44,16 @@ export default function InvitationPage() {
     return (
       <AuthCard title="Team invitations" wide>
         <PageTitle>Team invitations</PageTitle>
-        {session.user ? <PendingInvitations /> : <p><Link to="/login?returnTo=%2Finvitations">Log in</Link> to see your invitations.</p>}
-        <p className="acc-auth-card__footer"><Link to="/settings/team">Team members</Link> · <Link to="/diagrams">My Diagrams</Link></p>
+        {session.user ? (
+          <PendingInvitations />
+        ) : (
+          <p>
+            <Link to="/login?returnTo=%2Finvitations">Log in</Link> to see your invitations.
+          </p>
+        )}
+        <p className="acc-auth-card__footer">
+          <Link to="/settings/team">Team members</Link> · <Link to="/diagrams">My Diagrams</Link>
+        </p>
       </AuthCard>
     );
   }
@@ -54,7 +65,10 @@ export default function InvitationPage() {
     try {
       const result = accept ? await teamsApi.accept(key) : await teamsApi.decline(key);
       setInvitation(result);
-      setFeedback({ kind: 'success', text: accept ? `You joined the team ${result.teamName}.` : 'You declined the invitation.' });
+      setFeedback({
+        kind: 'success',
+        text: accept ? `You joined the team ${result.teamName}.` : 'You declined the invitation.',
+      });
     } catch (e) {
       setFeedback(feedbackOf(e));
     } finally {
@@ -62,30 +76,49 @@ export default function InvitationPage() {
     }
   };
   return (
-    <AuthCard title={invitation ? `Join the team ${invitation.teamName}` : 'Team invitation'} icon={<StatusIcon kind={invitation ? 'mail' : 'error'} />}>
+    <AuthCard
+      title={invitation ? `Join the team ${invitation.teamName}` : 'Team invitation'}
+      icon={<StatusIcon kind={invitation ? 'mail' : 'error'} />}
+    >
       <PageTitle>Team invitation</PageTitle>
       {invitation ? (
         <p className="acc-auth-card__lead">
-          <strong>{invitation.invitedBy}</strong> invited <strong>{invitation.email}</strong> to join the team <strong>{invitation.teamName}</strong>. Team members see and edit the diagrams in the team folder.
+          <strong>{invitation.invitedBy}</strong> invited <strong>{invitation.email}</strong> to join the team{' '}
+          <strong>{invitation.teamName}</strong>. Team members see and edit the diagrams in the team folder.
         </p>
       ) : null}
       <FeedbackLine feedback={feedback} />
       {invitation?.status === 'pending' ? (
         session.user ? (
           <div className="acc-panel__actions">
-            <button type="button" className="button" disabled={busy} onClick={() => void answer(false)}>Decline</button>
-            <button type="button" className="button button--primary" disabled={busy} onClick={() => void answer(true)}>Accept and join</button>
+            <button type="button" className="button" disabled={busy} onClick={() => void answer(false)}>
+              Decline
+            </button>
+            <button type="button" className="button button--primary" disabled={busy} onClick={() => void answer(true)}>
+              Accept and join
+            </button>
           </div>
         ) : (
           <div className="acc-panel__actions">
-            <Link className="button" to={`/login?returnTo=${encodeURIComponent(here)}`}>Log in to answer</Link>
-            <Link className="button button--primary" to="/register">Create an account</Link>
+            <Link className="button" to={`/login?returnTo=${encodeURIComponent(here)}`}>
+              Log in to answer
+            </Link>
+            <Link className="button button--primary" to="/register">
+              Create an account
+            </Link>
           </div>
         )
       ) : null}
-      {invitation?.status === 'accepted' ? <Link className="button button--primary acc-button--block" to="/diagrams?list=team">Open the team folder</Link> : null}
+      {invitation?.status === 'accepted' ? (
+        <Link className="button button--primary acc-button--block" to="/diagrams?list=team">
+          Open the team folder
+        </Link>
+      ) : null}
       {!session.user && invitation?.status === 'pending' ? (
-        <p className="acc-field__hint">New here? Sign up with {invitation.email}, confirm it, and log in: the invitation waits for you on your diagram list.</p>
+        <p className="acc-field__hint">
+          New here? Sign up with {invitation.email}, confirm it, and log in: the invitation waits for you on your
+          diagram list.
+        </p>
       ) : null}
     </AuthCard>
   );

@@ -17,7 +17,11 @@ export function clientLoader() {
 clientLoader.hydrate = true as const;
 
 function Loading() {
-  return <div className="editor-loading" role="status">Loading the template…</div>;
+  return (
+    <div className="editor-loading" role="status">
+      Loading the template…
+    </div>
+  );
 }
 
 export function HydrateFallback() {

@@ -36,6 +36,12 @@ export class GoogleSignInService {
       if (existing.googleSubject) return null; // the address belongs to another Google identity
       return this.users.update(existing.id, { ...link, emailConfirmedAt: existing.emailConfirmedAt ?? new Date() });
     }
-    return this.users.create({ email: profile.email, firstName: profile.firstName, lastName: profile.lastName, emailConfirmedAt: new Date(), ...link });
+    return this.users.create({
+      email: profile.email,
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      emailConfirmedAt: new Date(),
+      ...link,
+    });
   }
 }

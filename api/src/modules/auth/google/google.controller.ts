@@ -38,7 +38,11 @@ export class GoogleController {
 
   /** The strategy answers with the redirect to the provider (and sets the flow cookie). */
   @Endpoint(authEndpoints.googleStart)
-  start(@Query() query: Input<(typeof authEndpoints)['googleStart']['query']>, @Req() request: Request, @Res() response: Response) {
+  start(
+    @Query() query: Input<(typeof authEndpoints)['googleStart']['query']>,
+    @Req() request: Request,
+    @Res() response: Response,
+  ) {
     if (!this.google.enabled) return response.redirect(302, FAILED);
     const state: FlowState = { returnTo: safeReturnPath(query.returnTo) };
     void runStrategies(this.google, request, response, { state }).catch((error: Error) => {
@@ -48,13 +52,21 @@ export class GoogleController {
   }
 
   @Endpoint(authEndpoints.googleCallback)
-  async callback(@Query() query: Input<(typeof authEndpoints)['googleCallback']['query']>, @Req() request: Request, @Res() response: Response) {
+  async callback(
+    @Query() query: Input<(typeof authEndpoints)['googleCallback']['query']>,
+    @Req() request: Request,
+    @Res() response: Response,
+  ) {
     response.clearCookie(FLOW_COOKIE, { httpOnly: true, sameSite: 'lax', secure: this.secureCookies, path: FLOW_PATH });
     // Without a code the strategy would start a new flow; a refusal or a stray link just fails.
     if (!this.google.enabled || query.error || !query.code) return response.redirect(302, FAILED);
     const signedIn = await this.finish(request, response);
     if (!signedIn) return response.redirect(302, FAILED);
-    setSessionCookies(response, await this.sessions.start(signedIn.user.id, { ...clientInfo(request), method: 'google' }), this.secureCookies);
+    setSessionCookies(
+      response,
+      await this.sessions.start(signedIn.user.id, { ...clientInfo(request), method: 'google' }),
+      this.secureCookies,
+    );
     return response.redirect(302, landingAfterGoogle(signedIn.user, signedIn.returnTo));
   }
 

@@ -17,7 +17,11 @@ describe('Google sign-in against a loopback OAuth provider', () => {
   });
 
   /** Follows the browser's redirects: our start → provider → our callback. Returns where it ends. */
-  async function signIn(client: ApiClient, returnTo = '/diagrams', tamper?: (callbackUrl: URL) => void): Promise<string> {
+  async function signIn(
+    client: ApiClient,
+    returnTo = '/diagrams',
+    tamper?: (callbackUrl: URL) => void,
+  ): Promise<string> {
     const start = await client.get(`/oauth2/google/start?returnTo=${encodeURIComponent(returnTo)}`);
     expect(start.status).toBe(302);
     const authorize = await fetch(start.headers.get('location')!, { redirect: 'manual' });
@@ -30,11 +34,23 @@ describe('Google sign-in against a loopback OAuth provider', () => {
   }
 
   it('signs up a new user by issuer and subject, then signs the same identity in again', async () => {
-    provider.signInAs({ sub: 'g-new-1', email: 'fresh@example.test', email_verified: true, given_name: 'Fresh', family_name: 'Face' });
+    provider.signInAs({
+      sub: 'g-new-1',
+      email: 'fresh@example.test',
+      email_verified: true,
+      given_name: 'Fresh',
+      family_name: 'Face',
+    });
     const client = new ApiClient(app.url);
     expect(await signIn(client)).toBe('/onboarding?returnTo=%2Fdiagrams'); // no community username yet
     const me = (await client.get('/oauth2/userinfo')).body.content.user;
-    expect(me).toMatchObject({ email: 'fresh@example.test', fullName: 'Fresh Face', googleLinked: true, hasPassword: false, emailConfirmed: true });
+    expect(me).toMatchObject({
+      email: 'fresh@example.test',
+      fullName: 'Fresh Face',
+      googleLinked: true,
+      hasPassword: false,
+      emailConfirmed: true,
+    });
 
     // The e-mail changed at Google: still the same account, found by subject.
     provider.signInAs({ sub: 'g-new-1', email: 'renamed@example.test', email_verified: true });
@@ -48,7 +64,11 @@ describe('Google sign-in against a loopback OAuth provider', () => {
     provider.signInAs({ sub: 'g-link-1', email: user.email, email_verified: true });
     const client = new ApiClient(app.url);
     expect(await signIn(client, '/community/explore')).toBe('/community/explore');
-    expect((await client.get('/oauth2/userinfo')).body.content.user).toMatchObject({ id: user.id, googleLinked: true, hasPassword: true });
+    expect((await client.get('/oauth2/userinfo')).body.content.user).toMatchObject({
+      id: user.id,
+      googleLinked: true,
+      hasPassword: true,
+    });
   });
 
   it('refuses an unverified e-mail, a wrong state and a foreign return address', async () => {
@@ -65,7 +85,9 @@ describe('Google sign-in against a loopback OAuth provider', () => {
     const open = new ApiClient(app.url);
     const landing = await signIn(open, '//evil.example.com/');
     expect(landing).toBe('/onboarding');
-    expect(await signIn(new ApiClient(app.url), '/onboarding?returnTo=%2Fpricing')).toBe('/onboarding?returnTo=%2Fpricing');
+    expect(await signIn(new ApiClient(app.url), '/onboarding?returnTo=%2Fpricing')).toBe(
+      '/onboarding?returnTo=%2Fpricing',
+    );
     await open.post('/users/me/onboarding', { username: `redirect-${Date.now()}` });
     expect(await signIn(open, 'https://evil.example.com/')).toBe('/');
   });
@@ -87,10 +109,16 @@ describe('Google sign-in against a loopback OAuth provider', () => {
     const callbacks: URL[] = [];
     for (const [i, start] of starts.entries()) {
       provider.signInAs({ sub: `g-parallel-${i}`, email: `parallel-${i}@example.test`, email_verified: true });
-      callbacks.push(new URL((await fetch(start.headers.get('location')!, { redirect: 'manual' })).headers.get('location')!));
+      callbacks.push(
+        new URL((await fetch(start.headers.get('location')!, { redirect: 'manual' })).headers.get('location')!),
+      );
     }
-    const landings = await Promise.all(browsers.map((b, i) => b.get(`${callbacks[i].pathname.replace(/^\/api/, '')}${callbacks[i].search}`)));
-    expect(landings.map((l) => l.headers.get('location'))).toEqual([0, 1, 2].map((i) => `/onboarding?returnTo=%2Fpage-${i}`));
+    const landings = await Promise.all(
+      browsers.map((b, i) => b.get(`${callbacks[i].pathname.replace(/^\/api/, '')}${callbacks[i].search}`)),
+    );
+    expect(landings.map((l) => l.headers.get('location'))).toEqual(
+      [0, 1, 2].map((i) => `/onboarding?returnTo=%2Fpage-${i}`),
+    );
   });
 
   it('fails a callback without a code, or with a flow cookie that was tampered with, instead of starting over', async () => {
@@ -101,10 +129,17 @@ describe('Google sign-in against a loopback OAuth provider', () => {
 
     provider.signInAs({ sub: 'g-tamper', email: 'tamper@example.test', email_verified: true });
     const start = await browser.get('/oauth2/google/start');
-    const callback = new URL((await fetch(start.headers.get('location')!, { redirect: 'manual' })).headers.get('location')!);
+    const callback = new URL(
+      (await fetch(start.headers.get('location')!, { redirect: 'manual' })).headers.get('location')!,
+    );
     const [version, body, signature] = browser.cookie('lw_oauth_flow')!.split('.');
     const flow = JSON.parse(Buffer.from(body, 'base64url').toString());
-    browser.setCookie('lw_oauth_flow', [version, Buffer.from(JSON.stringify({ ...flow, returnTo: '/elsewhere' })).toString('base64url'), signature].join('.'));
+    browser.setCookie(
+      'lw_oauth_flow',
+      [version, Buffer.from(JSON.stringify({ ...flow, returnTo: '/elsewhere' })).toString('base64url'), signature].join(
+        '.',
+      ),
+    );
     const finished = await browser.get(`${callback.pathname.replace(/^\/api/, '')}${callback.search}`);
     expect(finished.headers.get('location')).toBe('/login?error=google');
     expect((await browser.get('/oauth2/userinfo')).status).toBe(401);

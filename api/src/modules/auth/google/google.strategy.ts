@@ -20,10 +20,17 @@ interface NodeOAuth2 {
 function giveUpAfter(strategy: { _oauth2: NodeOAuth2 }, ms: number): void {
   const client = strategy._oauth2;
   const send = client._executeRequest.bind(client);
-  client._executeRequest = (library, options, body, callback) => send(library, { ...options, signal: AbortSignal.timeout(ms) }, body, callback);
+  client._executeRequest = (library, options, body, callback) =>
+    send(library, { ...options, signal: AbortSignal.timeout(ms) }, body, callback);
 }
 
-type UserinfoClaims = { sub?: string; email?: string; email_verified?: boolean | string; given_name?: string; family_name?: string };
+type UserinfoClaims = {
+  sub?: string;
+  email?: string;
+  email_verified?: boolean | string;
+  given_name?: string;
+  family_name?: string;
+};
 
 /**
  * Google (or any provider with the same endpoints, GOOGLE_*_URL) through passport-oauth2: the
@@ -47,7 +54,10 @@ export class GoogleStrategy extends PassportStrategy(Strategy, 'google') {
       scope: ['openid', 'email', 'profile'],
       pkce: true,
       state: true,
-      store: new SignedCookieStateStore(deriveKey(config.APP_SECRET, 'google-oauth-flow'), config.APP_URL.startsWith('https://')) as unknown as StateStore,
+      store: new SignedCookieStateStore(
+        deriveKey(config.APP_SECRET, 'google-oauth-flow'),
+        config.APP_URL.startsWith('https://'),
+      ) as unknown as StateStore,
       passReqToCallback: true,
     });
     this.enabled = !!(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
@@ -63,12 +73,20 @@ export class GoogleStrategy extends PassportStrategy(Strategy, 'google') {
   }
 
   /** The account for this identity, or null (unverified e-mail, address taken by another Google identity). */
-  validate(_request: Request, _accessToken: string, _refreshToken: string, profile: GoogleProfile): Promise<UserRecord | null> {
+  validate(
+    _request: Request,
+    _accessToken: string,
+    _refreshToken: string,
+    profile: GoogleProfile,
+  ): Promise<UserRecord | null> {
     return this.signIn.userFor(profile);
   }
 
   private async fetchProfile(accessToken: string): Promise<GoogleProfile> {
-    const userinfo = await fetch(this.config.GOOGLE_USERINFO_URL, { headers: { authorization: `Bearer ${accessToken}` }, signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) });
+    const userinfo = await fetch(this.config.GOOGLE_USERINFO_URL, {
+      headers: { authorization: `Bearer ${accessToken}` },
+      signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+    });
     if (!userinfo.ok) throw new Error(`userinfo endpoint answered ${userinfo.status}`);
     const claims = (await userinfo.json()) as UserinfoClaims;
     if (!claims.sub) throw new Error('userinfo has no subject');

@@ -39,8 +39,19 @@ export class SignedCookieStateStore {
 
   store(request: Request, verifier: string, state: FlowState, _meta: Metadata, callback: StoreCallback): void {
     const handle = randomToken(24);
-    const cookie = this.tokens.sign({ handle, verifier, returnTo: state.returnTo, exp: Math.floor(Date.now() / 1000) + FLOW_TTL_SECONDS });
-    request.res!.cookie(FLOW_COOKIE, cookie, { httpOnly: true, sameSite: 'lax', secure: this.secureCookies, path: FLOW_PATH, maxAge: FLOW_TTL_SECONDS * 1000 });
+    const cookie = this.tokens.sign({
+      handle,
+      verifier,
+      returnTo: state.returnTo,
+      exp: Math.floor(Date.now() / 1000) + FLOW_TTL_SECONDS,
+    });
+    request.res!.cookie(FLOW_COOKIE, cookie, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.secureCookies,
+      path: FLOW_PATH,
+      maxAge: FLOW_TTL_SECONDS * 1000,
+    });
     callback(null, handle);
   }
 

@@ -20,8 +20,14 @@ export class CookieSessionStrategy extends PassportStrategy(Strategy, 'cookie-se
   }
 
   async validate(request: Request): Promise<Caller | null> {
-    if (!SAFE_METHODS.has(request.method) && this.identity.hasSessionCookie(request) && !request.header(CLIENT_ID_HEADER)) {
-      throw new AppError(ErrorCode.AUTH_FORBIDDEN, { message: 'This request must come from the Loopwright app (X-Client-Id header missing)' });
+    if (
+      !SAFE_METHODS.has(request.method) &&
+      this.identity.hasSessionCookie(request) &&
+      !request.header(CLIENT_ID_HEADER)
+    ) {
+      throw new AppError(ErrorCode.AUTH_FORBIDDEN, {
+        message: 'This request must come from the Loopwright app (X-Client-Id header missing)',
+      });
     }
     if (this.identity.bearerToken(request) !== null) return null;
     return this.identity.bySessionCookie(request);

@@ -36,15 +36,23 @@ describe('passport strategies: no new ways in', () => {
     keyWithCookie.setCookie(ACCESS_COOKIE, browser.cookie(ACCESS_COOKIE)!);
     const write = await keyWithCookie.patch('/users/me/profile', { jobTitle: 'Designer' });
     expect(write.status).toBe(403);
-    expect(write.body.error.message).toBe('This request must come from the Loopwright app (X-Client-Id header missing)');
+    expect(write.body.error.message).toBe(
+      'This request must come from the Loopwright app (X-Client-Id header missing)',
+    );
   });
 
   it('answers a login body the contract refuses with its field errors before any password check', async () => {
     const response = await new ApiClient(app.url).post('/oauth2/login', { email: 'not-an-address', password: '' });
     expect(response.status).toBe(400);
     expect(response.body.error.code).toBe('VALIDATION_FAILED');
-    expect(response.body.error.details.fields.map((f: { field: string }) => f.field).sort()).toEqual(['email', 'password']);
-    const wrong = await new ApiClient(app.url).post('/oauth2/login', { email: 'nobody@example.test', password: 'whatever-1' });
+    expect(response.body.error.details.fields.map((f: { field: string }) => f.field).sort()).toEqual([
+      'email',
+      'password',
+    ]);
+    const wrong = await new ApiClient(app.url).post('/oauth2/login', {
+      email: 'nobody@example.test',
+      password: 'whatever-1',
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.body.error.message).toBe(AuthTexts.wrongCredentials);
   });

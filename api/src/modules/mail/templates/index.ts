@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { renderMail, type MailContext, type RenderedMail } from './layout.js';
 import { planMailTemplates } from './plans.js';
 
-const hireProps = z.object({ designerName: z.string(), senderName: z.string(), senderEmail: z.string(), company: z.string(), project: z.string(), message: z.string() });
+const hireProps = z.object({
+  designerName: z.string(),
+  senderName: z.string(),
+  senderEmail: z.string(),
+  company: z.string(),
+  project: z.string(),
+  message: z.string(),
+});
 type HireProps = z.infer<typeof hireProps>;
 const hireParagraphs = (p: HireProps) => [
   `From: ${p.senderName} <${p.senderEmail}>`,
@@ -11,7 +18,8 @@ const hireParagraphs = (p: HireProps) => [
   p.message,
 ];
 
-const link = (context: MailContext, path: string, token: string) => `${context.appUrl.replace(/\/$/, '')}${path}?token=${encodeURIComponent(token)}`;
+const link = (context: MailContext, path: string, token: string) =>
+  `${context.appUrl.replace(/\/$/, '')}${path}?token=${encodeURIComponent(token)}`;
 
 /** Every e-mail the product sends: its props schema and its rendering. */
 export const mailTemplates = {
@@ -22,8 +30,13 @@ export const mailTemplates = {
         {
           subject: `Confirm your e-mail address for ${context.productName}`,
           heading: 'Confirm your e-mail address',
-          paragraphs: ['Welcome! Confirm your address to finish creating your account. The link works once and expires in 48 hours.'],
-          action: { label: 'Confirm my e-mail address', url: link(context, '/confirm-email', token) + (returnTo ? `&returnTo=${encodeURIComponent(returnTo)}` : '') },
+          paragraphs: [
+            'Welcome! Confirm your address to finish creating your account. The link works once and expires in 48 hours.',
+          ],
+          action: {
+            label: 'Confirm my e-mail address',
+            url: link(context, '/confirm-email', token) + (returnTo ? `&returnTo=${encodeURIComponent(returnTo)}` : ''),
+          },
           footnote: 'If you did not sign up, you can ignore this message.',
         },
         context,
@@ -36,7 +49,9 @@ export const mailTemplates = {
         {
           subject: `Reset your ${context.productName} password`,
           heading: 'Reset your password',
-          paragraphs: ['Someone asked to reset the password of your account. If it was you, choose a new password; the link works once and expires in one hour.'],
+          paragraphs: [
+            'Someone asked to reset the password of your account. If it was you, choose a new password; the link works once and expires in one hour.',
+          ],
           action: { label: 'Choose a new password', url: link(context, '/reset-password', token) },
           footnote: 'If you did not ask for this, ignore this message: your password stays as it is.',
         },
@@ -50,7 +65,10 @@ export const mailTemplates = {
         {
           subject: `Your ${context.productName} password was changed`,
           heading: 'Your password was changed',
-          paragraphs: ['The password of your account was just changed, and every other session was logged out.', 'If this was not you, reset your password now and contact us.'],
+          paragraphs: [
+            'The password of your account was just changed, and every other session was logged out.',
+            'If this was not you, reset your password now and contact us.',
+          ],
           action: { label: 'Reset my password', url: `${context.appUrl.replace(/\/$/, '')}/password-recovery` },
         },
         context,
@@ -63,7 +81,10 @@ export const mailTemplates = {
         {
           subject: `Someone tried to register with your address`,
           heading: 'You already have an account',
-          paragraphs: [`Someone tried to create a ${context.productName} account with this e-mail address, which already has one.`, 'If it was you, log in instead, or reset your password if you forgot it.'],
+          paragraphs: [
+            `Someone tried to create a ${context.productName} account with this e-mail address, which already has one.`,
+            'If it was you, log in instead, or reset your password if you forgot it.',
+          ],
           action: { label: 'Reset my password', url: `${context.appUrl.replace(/\/$/, '')}/password-recovery` },
           footnote: 'If it was not you, nothing changed and you can ignore this message.',
         },
@@ -71,8 +92,27 @@ export const mailTemplates = {
       ),
   },
   'contact-submitted': {
-    props: z.object({ form: z.enum(['contact', 'whitepaper']), name: z.string(), email: z.string(), jobTitle: z.string(), company: z.string(), subject: z.string(), message: z.string() }),
-    render: (p: { form: 'contact' | 'whitepaper'; name: string; email: string; jobTitle: string; company: string; subject: string; message: string }, context: MailContext) =>
+    props: z.object({
+      form: z.enum(['contact', 'whitepaper']),
+      name: z.string(),
+      email: z.string(),
+      jobTitle: z.string(),
+      company: z.string(),
+      subject: z.string(),
+      message: z.string(),
+    }),
+    render: (
+      p: {
+        form: 'contact' | 'whitepaper';
+        name: string;
+        email: string;
+        jobTitle: string;
+        company: string;
+        subject: string;
+        message: string;
+      },
+      context: MailContext,
+    ) =>
       renderMail(
         {
           subject: p.form === 'contact' ? `Contact request: ${p.subject}` : `Whitepaper request from ${p.name}`,
@@ -94,15 +134,34 @@ export const mailTemplates = {
         {
           subject: `${context.productName} test e-mail`,
           heading: 'Your mail settings work',
-          paragraphs: [`This test message was sent through ${host}. Outgoing mail from ${context.productName} will arrive like this one.`],
+          paragraphs: [
+            `This test message was sent through ${host}. Outgoing mail from ${context.productName} will arrive like this one.`,
+          ],
         },
         context,
       ),
   },
   'diagram-shared': {
     // hasAccount: false → the action is a sign-up link for this address that ends on the diagram (older rows had no flag: an account link).
-    props: z.object({ person: z.string(), diagramName: z.string(), fuid: z.string(), role: z.enum(['viewer', 'editor']), hasAccount: z.boolean().default(true), email: z.string().optional() }),
-    render: (p: { person: string; diagramName: string; fuid: string; role: 'viewer' | 'editor'; hasAccount: boolean; email?: string }, context: MailContext) => {
+    props: z.object({
+      person: z.string(),
+      diagramName: z.string(),
+      fuid: z.string(),
+      role: z.enum(['viewer', 'editor']),
+      hasAccount: z.boolean().default(true),
+      email: z.string().optional(),
+    }),
+    render: (
+      p: {
+        person: string;
+        diagramName: string;
+        fuid: string;
+        role: 'viewer' | 'editor';
+        hasAccount: boolean;
+        email?: string;
+      },
+      context: MailContext,
+    ) => {
       const base = context.appUrl.replace(/\/$/, '');
       const diagramPath = `/diagrams/${encodeURIComponent(p.fuid)}`;
       const signUp = `${base}/register?${new URLSearchParams({ returnTo: diagramPath, ...(p.email ? { email: p.email } : {}) }).toString()}`;
@@ -112,10 +171,18 @@ export const mailTemplates = {
           heading: `"${p.diagramName}" was shared with you`,
           paragraphs: [
             `${p.person} invited you to ${p.role === 'editor' ? 'edit' : 'view'} the diagram "${p.diagramName}" on ${context.productName}.`,
-            ...(p.hasAccount ? [] : [`Create your free ${context.productName} account with this e-mail address to open it: after confirming your address and logging in, the diagram opens.`]),
+            ...(p.hasAccount
+              ? []
+              : [
+                  `Create your free ${context.productName} account with this e-mail address to open it: after confirming your address and logging in, the diagram opens.`,
+                ]),
           ],
-          action: p.hasAccount ? { label: 'Open the diagram', url: `${base}${diagramPath}` } : { label: 'Sign up and open the diagram', url: signUp },
-          footnote: p.hasAccount ? `Log in with this e-mail address to open it.` : `Already have an account with another address? Ask ${p.person} to share the diagram with that address instead.`,
+          action: p.hasAccount
+            ? { label: 'Open the diagram', url: `${base}${diagramPath}` }
+            : { label: 'Sign up and open the diagram', url: signUp },
+          footnote: p.hasAccount
+            ? `Log in with this e-mail address to open it.`
+            : `Already have an account with another address? Ask ${p.person} to share the diagram with that address instead.`,
         },
         context,
       );
@@ -156,9 +223,16 @@ export const mailTemplates = {
         {
           subject: `${p.person} invited you to join the team ${p.team}`,
           heading: `Join the team ${p.team}`,
-          paragraphs: [`${p.person} invited you to join the team "${p.team}" on ${context.productName}. Team members see and edit the diagrams in the team folder.`, 'The invitation stays open until you accept or decline it.'],
-          action: { label: 'Open the invitation', url: `${context.appUrl.replace(/\/$/, '')}/invitations/${encodeURIComponent(p.token)}` },
-          footnote: 'If you do not have an account yet, create one from the invitation page and you will land in the team.',
+          paragraphs: [
+            `${p.person} invited you to join the team "${p.team}" on ${context.productName}. Team members see and edit the diagrams in the team folder.`,
+            'The invitation stays open until you accept or decline it.',
+          ],
+          action: {
+            label: 'Open the invitation',
+            url: `${context.appUrl.replace(/\/$/, '')}/invitations/${encodeURIComponent(p.token)}`,
+          },
+          footnote:
+            'If you do not have an account yet, create one from the invitation page and you will land in the team.',
         },
         context,
       ),

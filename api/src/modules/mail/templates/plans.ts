@@ -10,15 +10,32 @@ const academiaText: Record<AcademiaChange, { subject: string; heading: string; p
   approved: {
     subject: 'Your Academia application was approved',
     heading: 'Welcome to the Academia plan',
-    paragraphs: ['Your workspace is now on the Academia plan.', `Please add the backlink you agreed to within ${ACADEMIA_BACKLINK_DAYS} days and tell us where it is in Usage & Billing; without it the plan reverts to Public.`],
+    paragraphs: [
+      'Your workspace is now on the Academia plan.',
+      `Please add the backlink you agreed to within ${ACADEMIA_BACKLINK_DAYS} days and tell us where it is in Usage & Billing; without it the plan reverts to Public.`,
+    ],
   },
-  rejected: { subject: 'Your Academia application', heading: 'Your Academia application was not approved', paragraphs: ['Thank you for applying. We could not approve this application. You can reply to this message if you have questions.'] },
+  rejected: {
+    subject: 'Your Academia application',
+    heading: 'Your Academia application was not approved',
+    paragraphs: [
+      'Thank you for applying. We could not approve this application. You can reply to this message if you have questions.',
+    ],
+  },
   backlink_warning: {
     subject: 'Reminder: the Academia backlink is due soon',
     heading: 'Please add the Academia backlink',
-    paragraphs: [`We have not confirmed your backlink yet. In ${ACADEMIA_WARNING_DAYS_BEFORE} days your workspace goes back to the Public plan unless the backlink is added.`],
+    paragraphs: [
+      `We have not confirmed your backlink yet. In ${ACADEMIA_WARNING_DAYS_BEFORE} days your workspace goes back to the Public plan unless the backlink is added.`,
+    ],
   },
-  reverted: { subject: 'Your workspace is back on the Public plan', heading: 'The Academia plan has ended', paragraphs: [`The backlink was not added within ${ACADEMIA_BACKLINK_DAYS} days, so your workspace is now on the Public plan.`] },
+  reverted: {
+    subject: 'Your workspace is back on the Public plan',
+    heading: 'The Academia plan has ended',
+    paragraphs: [
+      `The backlink was not added within ${ACADEMIA_BACKLINK_DAYS} days, so your workspace is now on the Public plan.`,
+    ],
+  },
 };
 
 /** The plan e-mails (issue 15): trial ended, Academia decisions and backlink reminders. */
@@ -30,7 +47,10 @@ export const planMailTemplates = {
         {
           subject: `Your ${p.planName} trial has ended`,
           heading: `Your 14-day ${p.planName} trial has ended`,
-          paragraphs: [`Your workspace is now on the Public plan: its limits apply again and new diagrams are public.`, 'Your diagrams are all still there. Choose a plan to get the higher limits back.'],
+          paragraphs: [
+            `Your workspace is now on the Public plan: its limits apply again and new diagrams are public.`,
+            'Your diagrams are all still there. Choose a plan to get the higher limits back.',
+          ],
           action: { label: 'Compare plans', url: url(context, '/plans') },
         },
         context,
@@ -38,6 +58,13 @@ export const planMailTemplates = {
   },
   'academia-update': {
     props: z.object({ change: z.enum(academiaChanges) }),
-    render: (p: { change: AcademiaChange }, context: MailContext) => renderMail({ ...academiaText[p.change], action: { label: 'Open Usage & Billing', url: url(context, '/settings/billing') } }, context),
+    render: (p: { change: AcademiaChange }, context: MailContext) =>
+      renderMail(
+        {
+          ...academiaText[p.change],
+          action: { label: 'Open Usage & Billing', url: url(context, '/settings/billing') },
+        },
+        context,
+      ),
   },
 } as const;

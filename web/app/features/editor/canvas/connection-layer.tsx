@@ -26,13 +26,15 @@ const cullKey = (bounds: Box | null) => (s: ReactFlowState) => {
 /** The view in flow coordinates, with half a screen around it. */
 function cullRect(s: ReactFlowState): [number, number, number, number] {
   const [tx, ty, zoom] = s.transform;
-  const w = s.width / zoom, h = s.height / zoom;
+  const w = s.width / zoom,
+    h = s.height / zoom;
   const margin = Math.max(w, h) * 0.75;
   return [-tx / zoom - margin, -ty / zoom - margin, -tx / zoom + w + margin, -ty / zoom + h + margin];
 }
 
 const covers = (r: Box, b: Box) => r[0] <= b[0] && r[1] <= b[1] && r[2] >= b[2] && r[3] >= b[3];
-const inRect = (b: Route['box'], r: [number, number, number, number]) => b[2] >= r[0] && b[0] <= r[2] && b[3] >= r[1] && b[1] <= r[3];
+const inRect = (b: Route['box'], r: [number, number, number, number]) =>
+  b[2] >= r[0] && b[0] <= r[2] && b[3] >= r[1] && b[1] <= r[3];
 
 const INK = 'var(--editor-ink, #1d1b36)';
 const STATE_INK = 'var(--editor-state, #5f5d78)';
@@ -53,7 +55,12 @@ const ConnectionPath = memo(function ConnectionPath({ id, d, state, colour, sele
   countRender('connection');
   return (
     <g className={`connection${state ? ' connection--state' : ''}${selected ? ' is-selected' : ''}`} data-id={id}>
-      <path className="connection__line" d={d} style={selected ? undefined : { stroke: colour }} markerEnd={marker ? `url(#${marker})` : undefined} />
+      <path
+        className="connection__line"
+        d={d}
+        style={selected ? undefined : { stroke: colour }}
+        markerEnd={marker ? `url(#${marker})` : undefined}
+      />
       {hit ? <path className="connection__hit" d={d} /> : null}
     </g>
   );
@@ -71,7 +78,17 @@ interface LabelProps {
   onPick: (id: string, add: boolean) => void;
 }
 
-const ConnectionLabel = memo(function ConnectionLabel({ id, x, y, text, state, selected, problem, flow, onPick }: LabelProps) {
+const ConnectionLabel = memo(function ConnectionLabel({
+  id,
+  x,
+  y,
+  text,
+  state,
+  selected,
+  problem,
+  flow,
+  onPick,
+}: LabelProps) {
   return (
     <button
       type="button"
@@ -95,10 +112,40 @@ function Markers({ colours }: { colours: Map<string, string> }) {
       {[...colours].map(([key, id]) => {
         const [kind, colour] = key.split('|');
         return (
-          <marker key={id} id={id} viewBox="-10 -10 20 20" markerWidth="16" markerHeight="16" markerUnits="userSpaceOnUse" orient="auto-start-reverse" refX="0" refY="0">
-            {kind === 'state'
-              ? <polyline points="-5,-4 0,0 -5,4" style={{ fill: 'none', stroke: colour, strokeWidth: 1, strokeLinecap: 'round', strokeLinejoin: 'round' }} />
-              : <polyline points="-5,-4 0,0 -5,4 -5,-4" style={{ fill: colour, stroke: colour, strokeWidth: 1, strokeLinecap: 'round', strokeLinejoin: 'round' }} />}
+          <marker
+            key={id}
+            id={id}
+            viewBox="-10 -10 20 20"
+            markerWidth="16"
+            markerHeight="16"
+            markerUnits="userSpaceOnUse"
+            orient="auto-start-reverse"
+            refX="0"
+            refY="0"
+          >
+            {kind === 'state' ? (
+              <polyline
+                points="-5,-4 0,0 -5,4"
+                style={{
+                  fill: 'none',
+                  stroke: colour,
+                  strokeWidth: 1,
+                  strokeLinecap: 'round',
+                  strokeLinejoin: 'round',
+                }}
+              />
+            ) : (
+              <polyline
+                points="-5,-4 0,0 -5,4 -5,-4"
+                style={{
+                  fill: colour,
+                  stroke: colour,
+                  strokeWidth: 1,
+                  strokeLinecap: 'round',
+                  strokeLinejoin: 'round',
+                }}
+              />
+            )}
           </marker>
         );
       })}
@@ -111,12 +158,27 @@ function Markers({ colours }: { colours: Map<string, string> }) {
  * each, which Chromium layerises one by one on every frame), with their labels as buttons beside
  * it. Only connections near the view are drawn; labels and hit areas are left out when far out.
  */
-export function ConnectionLayer({ items, selection, far, routes, editable }: { items: Drawable[]; selection: Selection; far: boolean; routes: RouteCache; editable: boolean }) {
+export function ConnectionLayer({
+  items,
+  selection,
+  far,
+  routes,
+  editable,
+}: {
+  items: Drawable[];
+  selection: Selection;
+  far: boolean;
+  routes: RouteCache;
+  editable: boolean;
+}) {
   const { store, problems, run } = useEditor();
   const api = useStoreApi();
   const { screenToFlowPosition } = useReactFlow();
   const domNode = useStore((s) => s.domNode);
-  const layer = useMemo(() => domNode?.querySelector<HTMLElement>('.react-flow__edgelabel-renderer') ?? null, [domNode]);
+  const layer = useMemo(
+    () => domNode?.querySelector<HTMLElement>('.react-flow__edgelabel-renderer') ?? null,
+    [domNode],
+  );
   // Re-render when elements move or resize (not on every pan frame).
   useStore((s) => s.nodes);
   const bounds = useRef<Box | null>(null);
@@ -125,10 +187,13 @@ export function ConnectionLayer({ items, selection, far, routes, editable }: { i
   const flows = useValue(run, (r) => r.frame?.flows);
   const [bend, setBend] = useState<{ id: string; index: number; point: Point } | null>(null);
 
-  const pick = useCallback((id: string, add: boolean) => {
-    const s = store.selection;
-    store.select(add ? { nodes: s.nodes, connections: [...s.connections, id] } : { nodes: [], connections: [id] });
-  }, [store]);
+  const pick = useCallback(
+    (id: string, add: boolean) => {
+      const s = store.selection;
+      store.select(add ? { nodes: s.nodes, connections: [...s.connections, id] } : { nodes: [], connections: [id] });
+    },
+    [store],
+  );
 
   const { nodeLookup } = api.getState();
   const rect = cullRect(api.getState());
@@ -147,12 +212,19 @@ export function ConnectionLayer({ items, selection, far, routes, editable }: { i
   const all: Box = [Infinity, Infinity, -Infinity, -Infinity];
   for (const item of items) {
     const c = item.connection;
-    const route = bend?.id === c.id
-      ? routeOf(item, nodeLookup, (c.points ?? []).map((p, i) => (i === bend.index ? bend.point : p)))
-      : routes.get(item, nodeLookup);
+    const route =
+      bend?.id === c.id
+        ? routeOf(
+            item,
+            nodeLookup,
+            (c.points ?? []).map((p, i) => (i === bend.index ? bend.point : p)),
+          )
+        : routes.get(item, nodeLookup);
     if (!route) continue;
-    all[0] = Math.min(all[0], route.box[0]); all[1] = Math.min(all[1], route.box[1]);
-    all[2] = Math.max(all[2], route.box[2]); all[3] = Math.max(all[3], route.box[3]);
+    all[0] = Math.min(all[0], route.box[0]);
+    all[1] = Math.min(all[1], route.box[1]);
+    all[2] = Math.max(all[2], route.box[2]);
+    all[3] = Math.max(all[3], route.box[3]);
     if (!inRect(route.box, rect)) continue;
     byId.set(c.id, { item, route });
     const state = c.kind === 'state';
@@ -160,17 +232,50 @@ export function ConnectionLayer({ items, selection, far, routes, editable }: { i
     const isSelected = selected.has(c.id);
     const colour = problem ? ERROR : c.color || (state ? STATE_INK : INK);
     const marker = far ? null : markerFor(c.kind, isSelected ? 'var(--color-primary)' : colour);
-    paths.push(<ConnectionPath key={c.id} id={c.id} d={route.d} state={state} colour={colour} selected={isSelected} marker={marker} hit={!far} />);
+    paths.push(
+      <ConnectionPath
+        key={c.id}
+        id={c.id}
+        d={route.d}
+        state={state}
+        colour={colour}
+        selected={isSelected}
+        marker={marker}
+        hit={!far}
+      />,
+    );
     if (!far) {
-      labels.push(<ConnectionLabel key={c.id} id={c.id} x={route.mid.x} y={route.mid.y} text={c.formula} state={state} selected={isSelected}
-        problem={problem?.message} flow={flows?.[c.id] ?? 0} onPick={pick} />);
+      labels.push(
+        <ConnectionLabel
+          key={c.id}
+          id={c.id}
+          x={route.mid.x}
+          y={route.mid.y}
+          text={c.formula}
+          state={state}
+          selected={isSelected}
+          problem={problem?.message}
+          flow={flows?.[c.id] ?? 0}
+          onPick={pick}
+        />,
+      );
     }
     if (isSelected && editable) {
-      route.points.slice(1, -1).forEach((p, i) => handles.push(
-        <circle key={`${c.id}:${i}`} cx={p.x} cy={p.y} r="6" className="connection__bend nodrag nopan" data-id={c.id} data-index={i}>
-          <title>Bend point (drag to move, double-click to remove)</title>
-        </circle>,
-      ));
+      route.points.slice(1, -1).forEach((p, i) =>
+        handles.push(
+          <circle
+            key={`${c.id}:${i}`}
+            cx={p.x}
+            cy={p.y}
+            r="6"
+            className="connection__bend nodrag nopan"
+            data-id={c.id}
+            data-index={i}
+          >
+            <title>Bend point (drag to move, double-click to remove)</title>
+          </circle>,
+        ),
+      );
     }
   }
 
@@ -178,7 +283,10 @@ export function ConnectionLayer({ items, selection, far, routes, editable }: { i
   if (!sameBounds) bounds.current = all;
 
   const editPoints = (id: string, change: (points: Point[]) => Point[]) =>
-    store.edit((d) => ({ ...d, connections: d.connections.map((x) => (x.id === id ? { ...x, points: change(x.points ?? []) } : x)) }));
+    store.edit((d) => ({
+      ...d,
+      connections: d.connections.map((x) => (x.id === id ? { ...x, points: change(x.points ?? []) } : x)),
+    }));
   const target = (e: React.SyntheticEvent) => {
     const el = (e.target as Element).closest<SVGElement>('[data-id]');
     return el ? { id: el.dataset.id!, index: el.dataset.index === undefined ? -1 : Number(el.dataset.index) } : null;
@@ -218,8 +326,17 @@ export function ConnectionLayer({ items, selection, far, routes, editable }: { i
   if (!layer) return null;
   return createPortal(
     <>
-      <svg className={`connection-layer${far ? ' is-far' : ''}`} width="1" height="1" aria-hidden="true"
-        onClick={onClick} onDoubleClick={onDoubleClick} onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={onPointerUp}>
+      <svg
+        className={`connection-layer${far ? ' is-far' : ''}`}
+        width="1"
+        height="1"
+        aria-hidden="true"
+        onClick={onClick}
+        onDoubleClick={onDoubleClick}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+      >
         <Markers colours={colours} />
         {paths}
         {handles}

@@ -58,9 +58,15 @@ export function routeOf(item: Drawable, lookup: Lookup, bends = item.connection.
   const start = stepToward(from.center, first, from.radius);
   const stop = stepToward(end, last, lt ? 20 : to.radius);
   const points = [start, ...bends, stop];
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  let x0 = Infinity,
+    y0 = Infinity,
+    x1 = -Infinity,
+    y1 = -Infinity;
   for (const p of points) {
-    x0 = Math.min(x0, p.x); y0 = Math.min(y0, p.y); x1 = Math.max(x1, p.x); y1 = Math.max(y1, p.y);
+    x0 = Math.min(x0, p.x);
+    y0 = Math.min(y0, p.y);
+    x1 = Math.max(x1, p.x);
+    y1 = Math.max(y1, p.y);
   }
   return { points, d: polylinePath(points), mid: midpoint(points), box: [x0, y0, x1, y1] };
 }
@@ -76,7 +82,8 @@ export class RouteCache {
     const lt = item.target;
     const ends = [lookup.get(item.from), lookup.get(lt ? lt.from : item.to), lookup.get(lt ? lt.to : item.to)];
     const prev = this.entries.get(item.connection.id);
-    if (prev && prev.connection === item.connection && prev.target === lt && prev.ends.every((e, i) => e === ends[i])) return prev.route;
+    if (prev && prev.connection === item.connection && prev.target === lt && prev.ends.every((e, i) => e === ends[i]))
+      return prev.route;
     const route = routeOf(item, lookup);
     this.entries.set(item.connection.id, { connection: item.connection, target: lt, ends, route });
     return route;

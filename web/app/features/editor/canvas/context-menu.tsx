@@ -18,7 +18,17 @@ export interface MenuActions {
 }
 
 /** The canvas's context menu: right-click, or a long press on a touch screen. */
-export function ContextMenu({ at, store, actions, onClose }: { at: MenuAt; store: EditorStore; actions: MenuActions; onClose: () => void }) {
+export function ContextMenu({
+  at,
+  store,
+  actions,
+  onClose,
+}: {
+  at: MenuAt;
+  store: EditorStore;
+  actions: MenuActions;
+  onClose: () => void;
+}) {
   const menu = useRef<HTMLDivElement>(null);
   useEffect(() => {
     menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
@@ -47,21 +57,33 @@ export function ContextMenu({ at, store, actions, onClose }: { at: MenuAt; store
   const sel = store.selection;
   const items: Array<[string, () => void]> = at.onSelection
     ? [
-      ['Duplicate', () => {
-        const { doc, selection } = pasteFragment(store.doc, copyFragment(store.doc, sel), { x: 32, y: 32 });
-        store.edit(() => doc, { select: selection });
-      }],
-      ['Delete', () => store.edit((d) => removeElements(d, sel), { select: { nodes: [], connections: [] } })],
-    ]
+        [
+          'Duplicate',
+          () => {
+            const { doc, selection } = pasteFragment(store.doc, copyFragment(store.doc, sel), { x: 32, y: 32 });
+            store.edit(() => doc, { select: selection });
+          },
+        ],
+        ['Delete', () => store.edit((d) => removeElements(d, sel), { select: { nodes: [], connections: [] } })],
+      ]
     : [
-      ['Add a pool here', () => actions.addPool(at.flow)],
-      ['Select everything', () => store.select({ nodes: store.doc.nodes.map((n) => n.id), connections: store.doc.connections.map((c) => c.id) })],
-      ['Fit the diagram', actions.fit],
-    ];
+        ['Add a pool here', () => actions.addPool(at.flow)],
+        [
+          'Select everything',
+          () =>
+            store.select({
+              nodes: store.doc.nodes.map((n) => n.id),
+              connections: store.doc.connections.map((c) => c.id),
+            }),
+        ],
+        ['Fit the diagram', actions.fit],
+      ];
   return (
     <div ref={menu} className="canvas-menu" role="menu" aria-label="Canvas actions" style={{ left: at.x, top: at.y }}>
       {items.map(([label, action]) => (
-        <button key={label} type="button" role="menuitem" className="canvas-menu__item" onClick={run(action)}>{label}</button>
+        <button key={label} type="button" role="menuitem" className="canvas-menu__item" onClick={run(action)}>
+          {label}
+        </button>
       ))}
     </div>
   );

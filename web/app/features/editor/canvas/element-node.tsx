@@ -11,7 +11,6 @@ import { formatNumber, useNumberFormat } from '../../library/number-format';
 export type ElementNodeData = { node: DiagramNode };
 export type ElementFlowNode = Node<ElementNodeData, 'element'>;
 
-
 /** Pools, sources, drains, converters, traders, gates, registers, delays and end conditions. */
 function ElementNodeView({ id, data, selected }: NodeProps<ElementFlowNode>) {
   countRender('element');
@@ -23,7 +22,15 @@ function ElementNodeView({ id, data, selected }: NodeProps<ElementFlowNode>) {
   const value = useValue(run, (r) => r.frame?.values[id]);
   const mode = useValue(run, (r) => r.mode);
   const problemList = useValue(problems, (m) => m.get(id));
-  const shown = value ?? (node.type === 'pool' ? node.start ?? 0 : node.type === 'register' ? (node.interactive ? node.initial ?? 0 : undefined) : undefined);
+  const shown =
+    value ??
+    (node.type === 'pool'
+      ? (node.start ?? 0)
+      : node.type === 'register'
+        ? node.interactive
+          ? (node.initial ?? 0)
+          : undefined
+        : undefined);
   const disabled = problemList?.find((p) => p.disables || p.severity === 'error');
   const interactiveRun = mode === 'interactive';
   const clickable = interactiveRun && node.activation === 'interactive';
@@ -37,7 +44,9 @@ function ElementNodeView({ id, data, selected }: NodeProps<ElementFlowNode>) {
     >
       <NodeSymbol node={node} />
       {shown !== undefined && node.type !== 'register' ? (
-        <span className="element-node__count" data-testid="node-value">{formatValue(shown)}</span>
+        <span className="element-node__count" data-testid="node-value">
+          {formatValue(shown)}
+        </span>
       ) : null}
       {node.type === 'register' ? (
         <span className="element-node__count element-node__count--register" data-testid="node-value">
@@ -45,20 +54,42 @@ function ElementNodeView({ id, data, selected }: NodeProps<ElementFlowNode>) {
         </span>
       ) : null}
       <span className="element-node__name">{node.name}</span>
-      {disabled ? <span className="element-node__badge" role="img" aria-label={`Disabled: ${disabled.message}`}>!</span> : null}
+      {disabled ? (
+        <span className="element-node__badge" role="img" aria-label={`Disabled: ${disabled.message}`}>
+          !
+        </span>
+      ) : null}
       {clickable ? (
-        <button type="button" className="element-node__fire nodrag" onClick={() => interact({ click: id })} aria-label={`Fire ${node.name}`}>
+        <button
+          type="button"
+          className="element-node__fire nodrag"
+          onClick={() => interact({ click: id })}
+          aria-label={`Fire ${node.name}`}
+        >
           Fire
         </button>
       ) : null}
       {interactiveRun && node.type === 'register' && node.interactive ? (
         <span className="element-node__nudge nodrag">
-          <button type="button" onClick={() => interact({ nudge: id, direction: -1 })} aria-label={`Lower ${node.name}`}>−</button>
-          <button type="button" onClick={() => interact({ nudge: id, direction: 1 })} aria-label={`Raise ${node.name}`}>+</button>
+          <button
+            type="button"
+            onClick={() => interact({ nudge: id, direction: -1 })}
+            aria-label={`Lower ${node.name}`}
+          >
+            −
+          </button>
+          <button type="button" onClick={() => interact({ nudge: id, direction: 1 })} aria-label={`Raise ${node.name}`}>
+            +
+          </button>
         </span>
       ) : null}
       <Handle type="target" position={Position.Left} className="element-node__target" isConnectableStart={false} />
-      <Handle type="source" position={Position.Right} className="element-node__source" aria-label={`Connect from ${node.name}`} />
+      <Handle
+        type="source"
+        position={Position.Right}
+        className="element-node__source"
+        aria-label={`Connect from ${node.name}`}
+      />
     </div>
   );
 }

@@ -13,7 +13,10 @@ export function FlowTokens({ routes, doc }: { routes: RouteCache; doc: EditorDia
   const { run } = useEditor();
   const api = useStoreApi();
   const canvas = useRef<HTMLCanvasElement>(null);
-  const resource = useMemo(() => new Set(doc.connections.filter((c) => c.kind === 'resource').map((c) => c.id)), [doc.connections]);
+  const resource = useMemo(
+    () => new Set(doc.connections.filter((c) => c.kind === 'resource').map((c) => c.id)),
+    [doc.connections],
+  );
   const resourceRef = useRef(resource);
   resourceRef.current = resource;
 
@@ -71,7 +74,8 @@ export function FlowTokens({ routes, doc }: { routes: RouteCache; doc: EditorDia
     });
     // Panning, zooming and dragging move the resources with the diagram.
     const offView = api.subscribe((s, prev) => {
-      if (frame?.flows && (s.transform !== prev.transform || s.nodes !== prev.nodes || s.width !== prev.width)) schedule();
+      if (frame?.flows && (s.transform !== prev.transform || s.nodes !== prev.nodes || s.width !== prev.width))
+        schedule();
     });
     return () => {
       offRun();

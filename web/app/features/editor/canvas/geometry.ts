@@ -8,14 +8,16 @@ export interface NodeShape {
 
 export function shapeOf(node: InternalNode | undefined): NodeShape | null {
   if (!node) return null;
-  const w = node.measured.width ?? 48, h = node.measured.height ?? 48;
+  const w = node.measured.width ?? 48,
+    h = node.measured.height ?? 48;
   const p = node.internals.positionAbsolute;
   return { center: { x: p.x + w / 2, y: p.y + h / 2 }, radius: Math.min(w, h) / 2 + 3 };
 }
 
 /** Moves `from` towards `to` by `by` pixels (to clip a line at a node's border). */
 export function stepToward(from: Point, to: Point, by: number): Point {
-  const dx = to.x - from.x, dy = to.y - from.y;
+  const dx = to.x - from.x,
+    dy = to.y - from.y;
   const len = Math.hypot(dx, dy) || 1;
   const k = Math.min(by, len / 2) / len;
   return { x: from.x + dx * k, y: from.y + dy * k };
@@ -29,13 +31,17 @@ export function polylinePath(points: Point[]): string {
 /** The point at fraction `k` (0–1) of a polyline's length. */
 export function pointAlong(points: Point[], k: number): Point {
   let total = 0;
-  for (let i = 1; i < points.length; i++) total += Math.hypot(points[i].x - points[i - 1].x, points[i].y - points[i - 1].y);
+  for (let i = 1; i < points.length; i++)
+    total += Math.hypot(points[i].x - points[i - 1].x, points[i].y - points[i - 1].y);
   let left = total * Math.max(0, Math.min(1, k));
   for (let i = 1; i < points.length; i++) {
     const seg = Math.hypot(points[i].x - points[i - 1].x, points[i].y - points[i - 1].y);
     if (left <= seg && seg > 0) {
       const t = left / seg;
-      return { x: points[i - 1].x + (points[i].x - points[i - 1].x) * t, y: points[i - 1].y + (points[i].y - points[i - 1].y) * t };
+      return {
+        x: points[i - 1].x + (points[i].x - points[i - 1].x) * t,
+        y: points[i - 1].y + (points[i].y - points[i - 1].y) * t,
+      };
     }
     left -= seg;
   }
@@ -49,7 +55,8 @@ export function midpoint(points: Point[]): Point {
 
 /** Index at which a new bend point at `p` belongs: after the segment nearest to it. */
 export function insertionIndex(route: Point[], p: Point): number {
-  let best = 0, bestD = Infinity;
+  let best = 0,
+    bestD = Infinity;
   for (let i = 1; i < route.length; i++) {
     const d = distanceToSegment(p, route[i - 1], route[i]);
     if (d < bestD) {
@@ -61,7 +68,8 @@ export function insertionIndex(route: Point[], p: Point): number {
 }
 
 function distanceToSegment(p: Point, a: Point, b: Point): number {
-  const dx = b.x - a.x, dy = b.y - a.y;
+  const dx = b.x - a.x,
+    dy = b.y - a.y;
   const len2 = dx * dx + dy * dy || 1;
   const t = Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2));
   return Math.hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy));
@@ -82,9 +90,16 @@ const BIG_DIAGRAM = 300;
  * on open) — except a big diagram that does not fit at half size: it opens fitted, as the overview
  * (one bitmap, drawn at once), and element views appear as the designer zooms in.
  */
-export function openingViewport(nodes: Array<{ type?: string; x: number; y: number; width?: number; height?: number }>, width: number, height: number): { x: number; y: number; zoom: number } {
+export function openingViewport(
+  nodes: Array<{ type?: string; x: number; y: number; width?: number; height?: number }>,
+  width: number,
+  height: number,
+): { x: number; y: number; zoom: number } {
   if (!nodes.length || !width || !height) return { x: width / 2, y: height / 2, zoom: 1 };
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (const n of nodes) {
     minX = Math.min(minX, n.x);
     minY = Math.min(minY, n.y);

@@ -22,7 +22,9 @@ export function useFarZoom(): { far: boolean; onMoveStart: () => void; onMoveEnd
   useEffect(() => {
     if (farNow || !moving.current) setFar(farNow);
   }, [farNow]);
-  const onMoveStart = useCallback(() => { moving.current = true; }, []);
+  const onMoveStart = useCallback(() => {
+    moving.current = true;
+  }, []);
   const onMoveEnd = useCallback(() => {
     moving.current = false;
     setFar(latest.current);

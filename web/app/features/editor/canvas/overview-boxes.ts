@@ -8,9 +8,15 @@ export type Box = { x: number; y: number; w: number; h: number };
 
 /** The diagram's extent in flow coordinates, with a margin for strokes and bend points. */
 export function extentOf(doc: EditorDiagram): Box {
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  let x0 = Infinity,
+    y0 = Infinity,
+    x1 = -Infinity,
+    y1 = -Infinity;
   const take = (x: number, y: number) => {
-    x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
+    x0 = Math.min(x0, x);
+    y0 = Math.min(y0, y);
+    x1 = Math.max(x1, x);
+    y1 = Math.max(y1, y);
   };
   for (const n of doc.nodes) {
     const s = elementSize(n);
@@ -40,6 +46,7 @@ export const overlaps = (a: Box, b: Box) => a.x < b.x + b.w && b.x < a.x + a.w &
 
 /** A box in flow units as whole bitmap pixels (rounded outwards, so clipping leaves no seams). */
 export function toPixels(b: Box, scale: number, origin: { x: number; y: number }): Box {
-  const x = Math.floor((b.x - origin.x) * scale), y = Math.floor((b.y - origin.y) * scale);
+  const x = Math.floor((b.x - origin.x) * scale),
+    y = Math.floor((b.y - origin.y) * scale);
   return { x, y, w: Math.ceil((b.x + b.w - origin.x) * scale) - x, h: Math.ceil((b.y + b.h - origin.y) * scale) - y };
 }

@@ -55,7 +55,8 @@ export function OverviewLayer({ doc, items, routes, selection, drag: dragStore }
   const selected = useMemo(() => new Set(selection.nodes), [selection.nodes]);
   // The zoom the bitmap is drawn for: follows the view's zoom once it has been still for a moment.
   const drawnZoom = useRef(0);
-  const scaleFor = (z: number) => Math.min(z * (window.devicePixelRatio || 1), Math.sqrt(MAX_PIXELS / (extent.w * extent.h)), FAR_ZOOM * 2);
+  const scaleFor = (z: number) =>
+    Math.min(z * (window.devicePixelRatio || 1), Math.sqrt(MAX_PIXELS / (extent.w * extent.h)), FAR_ZOOM * 2);
   const dragIds = drag?.ids;
 
   const painter = useRef(new BasePainter()).current;
@@ -67,7 +68,16 @@ export function OverviewLayer({ doc, items, routes, selection, drag: dragStore }
     const el = base.current;
     if (!el) return;
     drawnZoom.current = z;
-    painter.paint(el, { doc, items, routes, lookup: lookup(), selected, moving: dragIds ?? null, scale: scaleFor(z), extent });
+    painter.paint(el, {
+      doc,
+      items,
+      routes,
+      lookup: lookup(),
+      selected,
+      moving: dragIds ?? null,
+      scale: scaleFor(z),
+      extent,
+    });
     el.dataset.elements = String(doc.nodes.length - (dragIds?.size ?? 0));
     el.dataset.connections = String(items.length);
   };
@@ -75,7 +85,10 @@ export function OverviewLayer({ doc, items, routes, selection, drag: dragStore }
   paintRef.current = paintBase;
 
   // Also once the viewport is there to hold the canvases (it is not in React Flow's first render).
-  useLayoutEffect(() => paintRef.current(drawnZoom.current || api.getState().transform[2]), [doc, items, selected, dragIds, extent, api, viewport]);
+  useLayoutEffect(
+    () => paintRef.current(drawnZoom.current || api.getState().transform[2]),
+    [doc, items, selected, dragIds, extent, api, viewport],
+  );
 
   useEffect(() => {
     if (!drawnZoom.current || Math.abs(Math.log(zoom / drawnZoom.current)) < 0.15) return;
@@ -94,11 +107,24 @@ export function OverviewLayer({ doc, items, routes, selection, drag: dragStore }
       ctx?.clearRect(0, 0, el.width, el.height);
       return;
     }
-    paintDragged(el, { doc, items, lookup: lookup(), drag, scale: scaleFor(drawnZoom.current || api.getState().transform[2]) });
+    paintDragged(el, {
+      doc,
+      items,
+      lookup: lookup(),
+      drag,
+      scale: scaleFor(drawnZoom.current || api.getState().transform[2]),
+    });
   });
 
   if (!viewport) return null;
-  const style: React.CSSProperties = { position: 'absolute', left: extent.x, top: extent.y, width: extent.w, height: extent.h, pointerEvents: 'none' };
+  const style: React.CSSProperties = {
+    position: 'absolute',
+    left: extent.x,
+    top: extent.y,
+    width: extent.w,
+    height: extent.h,
+    pointerEvents: 'none',
+  };
   return createPortal(
     <div className="overview-layer" aria-hidden="true">
       <canvas ref={base} className="overview-layer__base" style={style} />

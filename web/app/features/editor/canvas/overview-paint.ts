@@ -19,7 +19,11 @@ export interface OverviewDrag {
 /** Whether a connection has an end (or, onto a label, a labelled connection's end) among `ids`. */
 function touches(item: Drawable, ids: Set<string> | null): boolean {
   if (!ids) return false;
-  return ids.has(item.from) || ids.has(item.to) || (item.target ? ids.has(item.target.from) || ids.has(item.target.to) : false);
+  return (
+    ids.has(item.from) ||
+    ids.has(item.to) ||
+    (item.target ? ids.has(item.target.from) || ids.has(item.target.to) : false)
+  );
 }
 
 /** Adds to `into` the ids in one set and not the other. */
@@ -71,7 +75,10 @@ function shiftedLookup(lookup: Lookup, moving: OverviewDrag): Lookup {
     const n = lookup.get(id);
     if (!n) continue;
     const p = n.internals.positionAbsolute;
-    moved.set(id, { ...n, internals: { ...n.internals, positionAbsolute: { x: p.x + moving.dx, y: p.y + moving.dy } } });
+    moved.set(id, {
+      ...n,
+      internals: { ...n.internals, positionAbsolute: { x: p.x + moving.dx, y: p.y + moving.dy } },
+    });
   }
   return { get: (id: string) => moved.get(id) ?? lookup.get(id) } as Lookup;
 }
@@ -101,14 +108,21 @@ export class BasePainter {
   private round = 0;
   private key = '';
   /** What the last call drew from, and lookups built from it: elements by id, connections by element. */
-  private last: { doc: EditorDiagram; items: Drawable[]; selected: Set<string>; moving: Set<string> | null } | null = null;
+  private last: { doc: EditorDiagram; items: Drawable[]; selected: Set<string>; moving: Set<string> | null } | null =
+    null;
   private byId = new Map<string, DiagramNode>();
   private touching = new Map<string, Drawable[]>();
 
   /** Draws what changed since the last call (everything when the scale or extent changed); returns how much. */
-  paint(el: HTMLCanvasElement, { doc, items, routes, lookup, selected, moving, scale, extent }: BaseInput): 'all' | 'part' | 'none' {
-    const px = 1 / scale, pad = margin(px), round = ++this.round;
-    const w = Math.max(1, Math.round(extent.w * scale)), h = Math.max(1, Math.round(extent.h * scale));
+  paint(
+    el: HTMLCanvasElement,
+    { doc, items, routes, lookup, selected, moving, scale, extent }: BaseInput,
+  ): 'all' | 'part' | 'none' {
+    const px = 1 / scale,
+      pad = margin(px),
+      round = ++this.round;
+    const w = Math.max(1, Math.round(extent.w * scale)),
+      h = Math.max(1, Math.round(extent.h * scale));
     const key = `${scale}|${extent.x}|${extent.y}|${w}|${h}`;
     const whole = key !== this.key || el.width !== w || el.height !== h;
     this.key = key;
@@ -184,7 +198,12 @@ export class BasePainter {
       for (const node of doc.nodes) visitNode(node);
       for (const item of items) {
         const was = last && this.lines.get(item.connection.id);
-        if (was && was.item.connection === item.connection && was.item.target === item.target && !touches(item, changed)) {
+        if (
+          was &&
+          was.item.connection === item.connection &&
+          was.item.target === item.target &&
+          !touches(item, changed)
+        ) {
           was.item = item;
           was.seen = round;
         } else visitItem(item);
@@ -209,7 +228,14 @@ export class BasePainter {
     const ctx = el.getContext('2d')!;
     ctx.save();
     ctx.setTransform(1, 0, 0, 1, 0, 0);
-    let scene: Scene = { nodes: [...this.nodes.values()].map((n) => n.node), lines: this.lines.values(), selected, dx: 0, dy: 0, px };
+    let scene: Scene = {
+      nodes: [...this.nodes.values()].map((n) => n.node),
+      lines: this.lines.values(),
+      selected,
+      dx: 0,
+      dy: 0,
+      px,
+    };
     if (changed) {
       // Clip to the changed places (whole pixels), clear them, and draw again what crosses them.
       const rects = changed.map((b) => toPixels(b, scale, extent));
@@ -217,14 +243,25 @@ export class BasePainter {
       for (const r of rects) ctx.rect(r.x, r.y, r.w, r.h);
       ctx.clip();
       const areas = rects.map((r) => ({ x: r.x * px + extent.x, y: r.y * px + extent.y, w: r.w * px, h: r.h * px }));
-      let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+      let x0 = Infinity,
+        y0 = Infinity,
+        x1 = -Infinity,
+        y1 = -Infinity;
       for (const a of areas) {
-        x0 = Math.min(x0, a.x); y0 = Math.min(y0, a.y); x1 = Math.max(x1, a.x + a.w); y1 = Math.max(y1, a.y + a.h);
+        x0 = Math.min(x0, a.x);
+        y0 = Math.min(y0, a.y);
+        x1 = Math.max(x1, a.x + a.w);
+        y1 = Math.max(y1, a.y + a.h);
       }
       // Most of the diagram is nowhere near: rejected on numbers, without making a box for it.
       const hit = (left: number, top: number, right: number, bottom: number) =>
-        left - pad < x1 && right + pad > x0 && top - pad < y1 && bottom + pad > y0
-        && areas.some((a) => overlaps(a, { x: left - pad, y: top - pad, w: right - left + 2 * pad, h: bottom - top + 2 * pad }));
+        left - pad < x1 &&
+        right + pad > x0 &&
+        top - pad < y1 &&
+        bottom + pad > y0 &&
+        areas.some((a) =>
+          overlaps(a, { x: left - pad, y: top - pad, w: right - left + 2 * pad, h: bottom - top + 2 * pad }),
+        );
       const nodes: DiagramNode[] = [];
       for (const { node } of this.nodes.values()) {
         const size = elementSize(node);
@@ -255,7 +292,8 @@ export interface DragInput {
  * coordinates through its style), drawn again on every frame of the drag.
  */
 export function paintDragged(el: HTMLCanvasElement, { doc, items, lookup, drag, scale }: DragInput): void {
-  const px = 1 / scale, pad = margin(px);
+  const px = 1 / scale,
+    pad = margin(px);
   const shifted = shiftedLookup(lookup, drag);
   const nodes = doc.nodes.filter((n) => drag.ids.has(n.id));
   const lines: Array<{ item: Drawable; route: Route }> = [];
@@ -264,9 +302,15 @@ export function paintDragged(el: HTMLCanvasElement, { doc, items, lookup, drag, 
     const route = routeOf(item, shifted);
     if (route) lines.push({ item, route });
   }
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  let x0 = Infinity,
+    y0 = Infinity,
+    x1 = -Infinity,
+    y1 = -Infinity;
   const take = (b: Box) => {
-    x0 = Math.min(x0, b.x); y0 = Math.min(y0, b.y); x1 = Math.max(x1, b.x + b.w); y1 = Math.max(y1, b.y + b.h);
+    x0 = Math.min(x0, b.x);
+    y0 = Math.min(y0, b.y);
+    x1 = Math.max(x1, b.x + b.w);
+    y1 = Math.max(y1, b.y + b.h);
   };
   for (const n of nodes) take(nodeBox(n, pad, drag.dx, drag.dy));
   for (const l of lines) take(routeBox(l.route, pad));
@@ -277,9 +321,11 @@ export function paintDragged(el: HTMLCanvasElement, { doc, items, lookup, drag, 
   }
   // Whole bitmap pixels. The bitmap is only made bigger (in steps), not new on every frame: a new
   // one costs more than drawing a few elements.
-  const left = Math.floor(x0 * scale) / scale, top = Math.floor(y0 * scale) / scale;
+  const left = Math.floor(x0 * scale) / scale,
+    top = Math.floor(y0 * scale) / scale;
   const step = (v: number, have: number) => (v <= have ? have : Math.ceil((v * 1.25) / 64) * 64);
-  const w = step(Math.ceil((x1 - left) * scale), el.width > 1 ? el.width : 0), h = step(Math.ceil((y1 - top) * scale), el.height > 1 ? el.height : 0);
+  const w = step(Math.ceil((x1 - left) * scale), el.width > 1 ? el.width : 0),
+    h = step(Math.ceil((y1 - top) * scale), el.height > 1 ? el.height : 0);
   Object.assign(el.style, { left: `${left}px`, top: `${top}px`, width: `${w / scale}px`, height: `${h / scale}px` });
   setBitmap(el, w, h);
   const ctx = el.getContext('2d')!;

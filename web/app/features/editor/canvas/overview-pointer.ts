@@ -47,14 +47,15 @@ export function useOverviewPointer(box: RefObject<HTMLDivElement | null>, enable
         const first = !moved;
         moved = true;
         last = { dx: (m.clientX - start.x) / scale, dy: (m.clientY - start.y) / scale };
-        if (!frame) frame = requestAnimationFrame(() => {
-          frame = 0;
-          // Selecting and lifting the element in one frame: the base bitmap is drawn again once, not
-          // twice. The panels show the new selection once the element is put down.
-          if (first) store.setDragging(true);
-          if (first && !selected.includes(hit.id)) store.select({ nodes: [hit.id], connections: [] });
-          drag.set({ ids, ...last });
-        });
+        if (!frame)
+          frame = requestAnimationFrame(() => {
+            frame = 0;
+            // Selecting and lifting the element in one frame: the base bitmap is drawn again once, not
+            // twice. The panels show the new selection once the element is put down.
+            if (first) store.setDragging(true);
+            if (first && !selected.includes(hit.id)) store.select({ nodes: [hit.id], connections: [] });
+            drag.set({ ids, ...last });
+          });
       };
       const onUp = (u: MouseEvent) => {
         window.removeEventListener('mousemove', onMove);

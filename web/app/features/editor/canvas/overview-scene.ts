@@ -13,19 +13,33 @@ const PAPER = '#ffffff';
 function outline(ctx: CanvasRenderingContext2D, n: DiagramNode, x: number, y: number) {
   const s = elementSize(n);
   switch (n.type) {
-    case 'group': case 'chart': case 'text':
+    case 'group':
+    case 'chart':
+    case 'text':
       ctx.rect(x, y, s.width, n.type === 'text' ? Math.min(s.height, 24) : s.height);
       return;
     case 'pool':
       ctx.moveTo(x + 45, y + 24);
       ctx.arc(x + 24, y + 24, 21, 0, Math.PI * 2);
       return;
-    case 'source': poly(ctx, x, y, [24, 3, 45, 42, 3, 42]); return;
-    case 'drain': poly(ctx, x, y, [3, 6, 45, 6, 24, 45]); return;
-    case 'converter': poly(ctx, x, y, [6, 4, 44, 24, 6, 44]); return;
-    case 'trader': poly(ctx, x, y, [4, 4, 24, 24, 4, 44]); poly(ctx, x, y, [44, 4, 24, 24, 44, 44]); return;
-    case 'gate': poly(ctx, x, y, [24, 3, 45, 24, 24, 45, 3, 24]); return;
-    default: ctx.rect(x + 4, y + 4, 40, 40);
+    case 'source':
+      poly(ctx, x, y, [24, 3, 45, 42, 3, 42]);
+      return;
+    case 'drain':
+      poly(ctx, x, y, [3, 6, 45, 6, 24, 45]);
+      return;
+    case 'converter':
+      poly(ctx, x, y, [6, 4, 44, 24, 6, 44]);
+      return;
+    case 'trader':
+      poly(ctx, x, y, [4, 4, 24, 24, 4, 44]);
+      poly(ctx, x, y, [44, 4, 24, 24, 44, 44]);
+      return;
+    case 'gate':
+      poly(ctx, x, y, [24, 3, 45, 24, 24, 45, 3, 24]);
+      return;
+    default:
+      ctx.rect(x + 4, y + 4, 40, 40);
   }
 }
 

@@ -43,7 +43,8 @@ export class FlowNodeCache {
       // Hidden nodes keep their object whatever the selection: far out React Flow draws none of them,
       // and a new selection among 5,000 would otherwise hand it all 5,000 again. The selection is
       // passed on when they show again (the hidden flag changes every node).
-      if (prev && prev.node === node && prev.hidden === hidden && (hidden || prev.selected === isSelected)) flow = prev.flow;
+      if (prev && prev.node === node && prev.hidden === hidden && (hidden || prev.selected === isSelected))
+        flow = prev.flow;
       else {
         const box = BOX_TYPES.has(node.type);
         flow = {
@@ -58,7 +59,12 @@ export class FlowNodeCache {
           ...(box ? {} : { measured: ELEMENT_SIZE, handles: ELEMENT_HANDLES }),
         };
         // Keep React Flow's measurements across rebuilds.
-        if (prev?.flow.measured && prev.node.type === node.type && prev.node.width === node.width && prev.node.height === node.height) {
+        if (
+          prev?.flow.measured &&
+          prev.node.type === node.type &&
+          prev.node.width === node.width &&
+          prev.node.height === node.height
+        ) {
           flow.measured = prev.flow.measured;
         }
       }

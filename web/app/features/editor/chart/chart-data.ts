@@ -1,6 +1,17 @@
 import type { ChartData } from '../runs/run-types';
 
-export const SERIES_COLOURS = ['#5a55f4', '#f36161', '#2196f3', '#66bb6a', '#ffa000', '#8e24aa', '#00897b', '#6d4c41', '#d81b60', '#546e7a'];
+export const SERIES_COLOURS = [
+  '#5a55f4',
+  '#f36161',
+  '#2196f3',
+  '#66bb6a',
+  '#ffa000',
+  '#8e24aa',
+  '#00897b',
+  '#6d4c41',
+  '#d81b60',
+  '#546e7a',
+];
 
 /** One charted element: its id, name and colour. */
 export interface ChartedElement {
@@ -14,7 +25,7 @@ export function chartedElements(chart: ChartData): ChartedElement[] {
   const names = chart.kind === 'single' ? new Map(chart.series.map((s) => [s.id, s.name])) : null;
   return ids.map((id, i) => ({
     id,
-    name: names ? names.get(id)! : (chart as { names: Record<string, string> }).names[id] ?? id,
+    name: names ? names.get(id)! : ((chart as { names: Record<string, string> }).names[id] ?? id),
     colour: SERIES_COLOURS[i % SERIES_COLOURS.length],
   }));
 }

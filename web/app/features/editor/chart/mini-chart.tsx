@@ -4,9 +4,16 @@ import { chartedElements } from './chart-data';
 const LEGEND_ITEMS = 3;
 
 /** The lines of a chart: each series (a batch's mean) scaled into a width × height box, with y growing upwards. */
-export function miniChartLines(chart: ChartData, width: number, height: number): Array<{ id: string; name: string; colour: string; points: string }> {
+export function miniChartLines(
+  chart: ChartData,
+  width: number,
+  height: number,
+): Array<{ id: string; name: string; colour: string; points: string }> {
   const elements = chartedElements(chart);
-  const values = (id: string) => (chart.kind === 'single' ? chart.series.find((s) => s.id === id)!.values : chart.summary[id].mean.slice(0, chart.steps));
+  const values = (id: string) =>
+    chart.kind === 'single'
+      ? chart.series.find((s) => s.id === id)!.values
+      : chart.summary[id].mean.slice(0, chart.steps);
   const all = elements.flatMap((e) => values(e.id));
   if (all.length === 0) return [];
   const low = Math.min(0, ...all);
@@ -15,7 +22,10 @@ export function miniChartLines(chart: ChartData, width: number, height: number):
   return elements.map((e) => ({
     ...e,
     points: values(e.id)
-      .map((v, t) => `${((t / (steps - 1)) * width).toFixed(1)},${(height - ((v - low) / (high - low)) * height).toFixed(1)}`)
+      .map(
+        (v, t) =>
+          `${((t / (steps - 1)) * width).toFixed(1)},${(height - ((v - low) / (high - low)) * height).toFixed(1)}`,
+      )
       .join(' '),
   }));
 }
@@ -25,7 +35,13 @@ export function MiniChart({ chart, width, height }: { chart: ChartData; width: n
   const lines = miniChartLines(chart, width, height);
   return (
     <figure className="mini-chart">
-      <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`Chart of ${lines.map((l) => l.name).join(', ') || 'nothing yet'}`}>
+      <svg
+        width={width}
+        height={height}
+        viewBox={`0 0 ${width} ${height}`}
+        role="img"
+        aria-label={`Chart of ${lines.map((l) => l.name).join(', ') || 'nothing yet'}`}
+      >
         <line x1="0" y1={height} x2={width} y2={height} className="mini-chart__axis" />
         {lines.map((l) => (
           <polyline key={l.id} points={l.points} fill="none" stroke={l.colour} strokeWidth="2" strokeLinejoin="round" />
@@ -33,7 +49,10 @@ export function MiniChart({ chart, width, height }: { chart: ChartData; width: n
       </svg>
       <figcaption className="mini-chart__legend">
         {lines.slice(0, LEGEND_ITEMS).map((l) => (
-          <span key={l.id}><i style={{ background: l.colour }} />{l.name}</span>
+          <span key={l.id}>
+            <i style={{ background: l.colour }} />
+            {l.name}
+          </span>
         ))}
         {lines.length > LEGEND_ITEMS ? <span>+{lines.length - LEGEND_ITEMS}</span> : null}
       </figcaption>

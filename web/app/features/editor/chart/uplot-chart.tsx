@@ -10,7 +10,12 @@ function withAlpha(hex: string, alpha: number): string {
 }
 
 /** Builds uPlot options and data: lines for single runs; for batches mean, median and min–max / p25–p75 bands. */
-function build(chart: ChartData, hidden: Set<string>, width: number, height: number): { opts: uPlot.Options; data: uPlot.AlignedData } {
+function build(
+  chart: ChartData,
+  hidden: Set<string>,
+  width: number,
+  height: number,
+): { opts: uPlot.Options; data: uPlot.AlignedData } {
   const xs = Array.from({ length: chart.steps }, (_, i) => i + 1);
   const series: uPlot.Series[] = [{ label: 'Step' }];
   const data: Array<ArrayLike<number | null>> = [xs];
@@ -35,13 +40,22 @@ function build(chart: ChartData, hidden: Set<string>, width: number, height: num
     bands.push({ series: [at + 2, at + 3], fill: withAlpha(e.colour, 0.22) });
   }
   const opts: uPlot.Options = {
-    width, height, series, bands,
+    width,
+    height,
+    series,
+    bands,
     legend: { show: false },
     cursor: { drag: { x: true, y: false } },
     scales: { x: { time: false } },
     axes: [
       // Steps are whole numbers: no 1.5 on the axis of a short run.
-      { label: 'Step', stroke: '#5f5d78', grid: { stroke: '#eeedf5' }, ticks: { stroke: '#e4e3ef' }, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000] },
+      {
+        label: 'Step',
+        stroke: '#5f5d78',
+        grid: { stroke: '#eeedf5' },
+        ticks: { stroke: '#e4e3ef' },
+        incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000],
+      },
       { stroke: '#5f5d78', grid: { stroke: '#eeedf5' }, ticks: { stroke: '#e4e3ef' } },
     ],
   };
@@ -49,7 +63,15 @@ function build(chart: ChartData, hidden: Set<string>, width: number, height: num
 }
 
 /** The uPlot canvas; `onReady` hands out the plot (for the PNG export). */
-export function UplotChart({ chart, hidden, onReady }: { chart: ChartData; hidden: Set<string>; onReady?: (plot: uPlot | null) => void }) {
+export function UplotChart({
+  chart,
+  hidden,
+  onReady,
+}: {
+  chart: ChartData;
+  hidden: Set<string>;
+  onReady?: (plot: uPlot | null) => void;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
 
@@ -69,7 +91,9 @@ export function UplotChart({ chart, hidden, onReady }: { chart: ChartData; hidde
 
   useEffect(() => {
     const el = box.current!;
-    const observer = new ResizeObserver(() => plot.current?.setSize({ width: el.clientWidth, height: el.clientHeight }));
+    const observer = new ResizeObserver(() =>
+      plot.current?.setSize({ width: el.clientWidth, height: el.clientHeight }),
+    );
     observer.observe(el);
     return () => {
       observer.disconnect();
@@ -79,5 +103,13 @@ export function UplotChart({ chart, hidden, onReady }: { chart: ChartData; hidde
     };
   }, [onReady]);
 
-  return <div ref={box} className="uplot-box" role="img" aria-label="Chart of the charted elements over steps" data-testid="chart-canvas" />;
+  return (
+    <div
+      ref={box}
+      className="uplot-box"
+      role="img"
+      aria-label="Chart of the charted elements over steps"
+      data-testid="chart-canvas"
+    />
+  );
 }

@@ -2,7 +2,10 @@ import type { Problem } from '@loopwright/engine';
 import type { EngineReply, EngineRequest } from './protocol';
 
 export class EngineError extends Error {
-  constructor(message: string, readonly problems: Problem[] = []) {
+  constructor(
+    message: string,
+    readonly problems: Problem[] = [],
+  ) {
     super(message);
     this.name = 'EngineError';
   }
@@ -45,7 +48,10 @@ export class EngineClient {
   }
 
   /** Sends a request; returns its id (for cancel) and the answer. */
-  start<T>(request: EngineRequest, onProgress?: (done: number, total: number) => void): { id: number; done: Promise<T> } {
+  start<T>(
+    request: EngineRequest,
+    onProgress?: (done: number, total: number) => void,
+  ): { id: number; done: Promise<T> } {
     const id = this.nextId++;
     const done = new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, onProgress });

@@ -10,7 +10,8 @@ const scope = self as unknown as DedicatedWorkerGlobalScope;
 const reply = (msg: EngineReply): void => scope.postMessage(msg);
 const cancels = new Map<number, AbortController>();
 let session: Session | null = null;
-const spawnPoolWorker = () => new Worker(new URL('./pool.worker.ts', import.meta.url), { type: 'module', name: 'engine-pool' });
+const spawnPoolWorker = () =>
+  new Worker(new URL('./pool.worker.ts', import.meta.url), { type: 'module', name: 'engine-pool' });
 let pool: WarmPool | null = null;
 
 function names(session: Session, ids: readonly string[]): Record<string, string> {
@@ -25,7 +26,12 @@ function frameOf(s: Session): Frame {
   const flows: Record<string, number> = {};
   if (st.t > 0) {
     for (const e of s.events(st.t)) {
-      if (e.connection && e.amount && e.amount > 0 && (e.kind === 'transfer' || e.kind === 'produce' || e.kind === 'route' || e.kind === 'release')) {
+      if (
+        e.connection &&
+        e.amount &&
+        e.amount > 0 &&
+        (e.kind === 'transfer' || e.kind === 'produce' || e.kind === 'route' || e.kind === 'release')
+      ) {
         flows[e.connection] = (flows[e.connection] ?? 0) + e.amount;
       }
     }
@@ -54,7 +60,13 @@ function quickRun(msg: Extract<EngineRequest, { type: 'quickRun' }>): QuickRunRe
 
 function sessionFrame(s: Session): SessionFrame {
   const st = s.state();
-  return { frame: frameOf(s), ended: st.ended, end: st.end, charted: s.program.chartedIds, names: names(s, s.program.chartedIds) };
+  return {
+    frame: frameOf(s),
+    ended: st.ended,
+    end: st.end,
+    charted: s.program.chartedIds,
+    names: names(s, s.program.chartedIds),
+  };
 }
 
 async function batch(id: number, msg: Extract<EngineRequest, { type: 'batch' }>): Promise<BatchSummary> {
@@ -65,7 +77,11 @@ async function batch(id: number, msg: Extract<EngineRequest, { type: 'batch' }>)
   try {
     let last = 0;
     const result = await runBatchInWorkers(msg.doc, {
-      runs: msg.runs, seed: msg.seed, steps: msg.steps, threads: msg.threads, signal: controller.signal,
+      runs: msg.runs,
+      seed: msg.seed,
+      steps: msg.steps,
+      threads: msg.threads,
+      signal: controller.signal,
       createWorker: () => warm.lease(),
       onProgress: (done, total) => {
         const now = performance.now();
@@ -76,10 +92,18 @@ async function batch(id: number, msg: Extract<EngineRequest, { type: 'batch' }>)
       },
     });
     const nameOf: Record<string, string> = {};
-    result.stats.ids.forEach((sid, i) => { nameOf[sid] = result.stats.names[i] || sid; });
+    result.stats.ids.forEach((sid, i) => {
+      nameOf[sid] = result.stats.names[i] || sid;
+    });
     return {
-      runs: result.runs, completed: result.completed, cancelled: result.cancelled, steps: result.steps, meanSteps: result.meanSteps,
-      ends: result.ends, names: nameOf, summary: result.summary as BatchSummary['summary'],
+      runs: result.runs,
+      completed: result.completed,
+      cancelled: result.cancelled,
+      steps: result.steps,
+      meanSteps: result.meanSteps,
+      ends: result.ends,
+      names: nameOf,
+      summary: result.summary as BatchSummary['summary'],
     };
   } finally {
     cancels.delete(id);
@@ -91,8 +115,10 @@ async function handle(id: number, msg: EngineRequest): Promise<unknown> {
     case 'warm':
       pool ??= new WarmPool(spawnPoolWorker, msg.threads);
       return true;
-    case 'validate': return validate(msg.doc);
-    case 'quickRun': return quickRun(msg);
+    case 'validate':
+      return validate(msg.doc);
+    case 'quickRun':
+      return quickRun(msg);
     case 'sessionStart':
       session = createSession(msg.doc, { seed: msg.seed, log: true });
       return sessionFrame(session);
@@ -106,7 +132,8 @@ async function handle(id: number, msg: EngineRequest): Promise<unknown> {
     case 'sessionNudge':
       if (session) msg.direction > 0 ? session.raise(msg.node) : session.lower(msg.node);
       return session ? sessionFrame(session) : null;
-    case 'batch': return batch(id, msg);
+    case 'batch':
+      return batch(id, msg);
     case 'cancel':
       cancels.get(msg.target)?.abort();
       return true;
@@ -121,10 +148,12 @@ scope.onmessage = (e: MessageEvent<{ id: number; request: EngineRequest }>) => {
   const { id, request } = e.data;
   handle(id, request).then(
     (value) => reply({ id, type: 'result', value }),
-    (error: unknown) => reply({
-      id, type: 'error',
-      message: error instanceof Error ? error.message : String(error),
-      problems: error instanceof CompileError ? error.problems : undefined,
-    }),
+    (error: unknown) =>
+      reply({
+        id,
+        type: 'error',
+        message: error instanceof Error ? error.message : String(error),
+        problems: error instanceof CompileError ? error.problems : undefined,
+      }),
   );
 };

@@ -48,7 +48,19 @@ export interface BatchSummary {
   meanSteps: number;
   ends: Record<string, number>;
   names: Record<string, string>;
-  summary: Record<string, { mean: number[]; median: number[]; min: number[]; max: number[]; p5: number[]; p25: number[]; p75: number[]; p95: number[] }>;
+  summary: Record<
+    string,
+    {
+      mean: number[];
+      median: number[];
+      min: number[];
+      max: number[];
+      p5: number[];
+      p25: number[];
+      p75: number[];
+      p95: number[];
+    }
+  >;
 }
 
 export interface ImportAnswer {

@@ -9,7 +9,10 @@
 export class WarmPool {
   private idle: Worker[] = [];
 
-  constructor(private readonly spawn: () => Worker, size: number) {
+  constructor(
+    private readonly spawn: () => Worker,
+    size: number,
+  ) {
     for (let i = 0; i < size; i++) this.idle.push(spawn());
   }
 
@@ -23,11 +26,13 @@ export class WarmPool {
         worker.postMessage(msg, transfer ?? []);
       },
       set onmessage(handler: ((e: MessageEvent) => void) | null) {
-        worker.onmessage = handler && ((e: MessageEvent) => {
-          if ((e.data as { type?: string } | null)?.type === 'error') outstanding = Infinity;
-          else outstanding--;
-          if (!done) handler(e);
-        });
+        worker.onmessage =
+          handler &&
+          ((e: MessageEvent) => {
+            if ((e.data as { type?: string } | null)?.type === 'error') outstanding = Infinity;
+            else outstanding--;
+            if (!done) handler(e);
+          });
       },
       set onerror(handler: ((e: ErrorEvent) => void) | null) {
         worker.onerror = handler;

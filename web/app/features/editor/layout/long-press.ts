@@ -7,7 +7,10 @@ const SLOP_PX = 10;
  * Calls `onLongPress` when a finger rests on the element for a while without moving (a touch
  * screen's right-click): the point pressed and the element under it.
  */
-export function useLongPress(target: React.RefObject<HTMLElement | null>, onLongPress: (at: { x: number; y: number; element: Element }) => void) {
+export function useLongPress(
+  target: React.RefObject<HTMLElement | null>,
+  onLongPress: (at: { x: number; y: number; element: Element }) => void,
+) {
   const callback = useRef(onLongPress);
   callback.current = onLongPress;
   useEffect(() => {
@@ -30,7 +33,8 @@ export function useLongPress(target: React.RefObject<HTMLElement | null>, onLong
       }, HOLD_MS);
     };
     const move = (e: PointerEvent) => {
-      if (timer && (e.pointerId !== start.id || Math.hypot(e.clientX - start.x, e.clientY - start.y) > SLOP_PX)) cancel();
+      if (timer && (e.pointerId !== start.id || Math.hypot(e.clientX - start.x, e.clientY - start.y) > SLOP_PX))
+        cancel();
     };
     el.addEventListener('pointerdown', down, true);
     el.addEventListener('pointermove', move, true);

@@ -40,7 +40,9 @@ export function ReleaseBanner({ save }: { save: (() => Promise<unknown>) | null 
   return (
     <div className="editor-alert editor-alert--release" role="status" data-testid="release-banner">
       <span>{EditorTexts.newRelease}</span>
-      <button type="button" className="button button--primary" disabled={busy} onClick={() => void saveAndRefresh()}>{save ? 'Save and refresh' : 'Refresh'}</button>
+      <button type="button" className="button button--primary" disabled={busy} onClick={() => void saveAndRefresh()}>
+        {save ? 'Save and refresh' : 'Refresh'}
+      </button>
     </div>
   );
 }
@@ -50,7 +52,12 @@ export function ReleaseBanner({ save }: { save: (() => Promise<unknown>) | null 
  * no longer public"; the owner and editors learn which. Nothing more can be saved, so it cannot be dismissed.
  */
 export function GoneDialog({ reason, access }: { reason: GoneReason; access: DiagramAccess }) {
-  const title = access === 'viewer' ? DiagramTexts.publicUnavailable : reason === 'deleted' ? EditorTexts.deleted : EditorTexts.noAccess;
+  const title =
+    access === 'viewer'
+      ? DiagramTexts.publicUnavailable
+      : reason === 'deleted'
+        ? EditorTexts.deleted
+        : EditorTexts.noAccess;
   return (
     <Blocking title={title}>
       <p>
@@ -59,15 +66,29 @@ export function GoneDialog({ reason, access }: { reason: GoneReason; access: Dia
           : 'What you see is no longer available from the server, and changes can no longer be saved.'}
       </p>
       <div className="editor-dialog__actions">
-        {access === 'owner' && reason === 'deleted' ? <Link className="editor-button editor-button--ghost" to="/diagrams?list=trash">Open the Trash</Link> : null}
-        <Link className="editor-button" to="/diagrams">Back to my diagrams</Link>
+        {access === 'owner' && reason === 'deleted' ? (
+          <Link className="editor-button editor-button--ghost" to="/diagrams?list=trash">
+            Open the Trash
+          </Link>
+        ) : null}
+        <Link className="editor-button" to="/diagrams">
+          Back to my diagrams
+        </Link>
       </div>
     </Blocking>
   );
 }
 
 /** The document (or this browser's draft of it) cannot be read: offer the last version the server saved. */
-export function CorruptedDialog({ problem, canRecover, onRecover }: { problem: string; canRecover: boolean; onRecover: () => Promise<void> }) {
+export function CorruptedDialog({
+  problem,
+  canRecover,
+  onRecover,
+}: {
+  problem: string;
+  canRecover: boolean;
+  onRecover: () => Promise<void>;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const recover = async () => {
@@ -82,12 +103,28 @@ export function CorruptedDialog({ problem, canRecover, onRecover }: { problem: s
   };
   return (
     <Blocking title="Corrupted diagram">
-      <p>{EditorTexts.corrupted} <span className="props__hint">({problem})</span></p>
-      <p>{canRecover ? 'You can recover the last saved version of it.' : 'Ask its owner to recover the last saved version.'}</p>
-      {error ? <p className="formula-error" role="alert">{error}</p> : null}
+      <p>
+        {EditorTexts.corrupted} <span className="props__hint">({problem})</span>
+      </p>
+      <p>
+        {canRecover
+          ? 'You can recover the last saved version of it.'
+          : 'Ask its owner to recover the last saved version.'}
+      </p>
+      {error ? (
+        <p className="formula-error" role="alert">
+          {error}
+        </p>
+      ) : null}
       <div className="editor-dialog__actions">
-        <Link className="editor-button editor-button--ghost" to="/diagrams">Back to my diagrams</Link>
-        {canRecover ? <button type="button" className="editor-button" disabled={busy} onClick={() => void recover()}>Recover the last saved version</button> : null}
+        <Link className="editor-button editor-button--ghost" to="/diagrams">
+          Back to my diagrams
+        </Link>
+        {canRecover ? (
+          <button type="button" className="editor-button" disabled={busy} onClick={() => void recover()}>
+            Recover the last saved version
+          </button>
+        ) : null}
       </div>
     </Blocking>
   );
@@ -98,8 +135,12 @@ function Blocking({ title, children }: { title: string; children: ReactNode }) {
   const titleId = useId();
   return (
     <Modal onClose={() => undefined} labelledBy={titleId} className="editor-dialog">
-      <header className="editor-dialog__head"><h2 id={titleId}>{title}</h2></header>
-      <div className="editor-dialog__body" role="alert">{children}</div>
+      <header className="editor-dialog__head">
+        <h2 id={titleId}>{title}</h2>
+      </header>
+      <div className="editor-dialog__body" role="alert">
+        {children}
+      </div>
     </Modal>
   );
 }

@@ -25,14 +25,19 @@ export type GoneReason = 'deleted' | 'no-access';
  * tab can offer a reload. `isOwnChange(version)` filters out what this tab did itself. `onGone`
  * hears when the diagram is deleted or the room refuses us after its access changed.
  */
-export function useLiveNotice(fuid: string, isOwnChange: (version: number) => Promise<boolean>, onGone?: (reason: GoneReason) => void): [LiveNotice | null, () => void] {
+export function useLiveNotice(
+  fuid: string,
+  isOwnChange: (version: number) => Promise<boolean>,
+  onGone?: (reason: GoneReason) => void,
+): [LiveNotice | null, () => void] {
   const [notice, setNotice] = useState<LiveNotice | null>(null);
   useEffect(() => {
     const socket: Socket = io({ path: '/socket.io', withCredentials: true, transports: ['websocket', 'polling'] });
     reconnectAfterServerClose(socket);
-    const join = () => socket.emit(RealtimeEvents.join, { fuid }, (answer?: { ok?: boolean; code?: string }) => {
-      if (answer?.ok === false && answer.code === 'DIAGRAM_NOT_FOUND') onGone?.('no-access');
-    });
+    const join = () =>
+      socket.emit(RealtimeEvents.join, { fuid }, (answer?: { ok?: boolean; code?: string }) => {
+        if (answer?.ok === false && answer.code === 'DIAGRAM_NOT_FOUND') onGone?.('no-access');
+      });
     const onVersion = (kind: LiveNotice['kind']) => async (event: VersionEvent) => {
       if (event.fuid !== fuid || (await isOwnChange(event.version))) return;
       const next: LiveNotice = { kind, version: event.version, restoredFrom: event.restoredFrom?.version };

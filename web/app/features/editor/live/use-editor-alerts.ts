@@ -21,7 +21,10 @@ export function useOffline(): boolean {
         serverDown = false;
         update();
       } else if (!serverDown) {
-        timer = window.setTimeout(() => { serverDown = true; update(); }, OFFLINE_GRACE_MS);
+        timer = window.setTimeout(() => {
+          serverDown = true;
+          update();
+        }, OFFLINE_GRACE_MS);
       }
     });
     window.addEventListener('online', update);

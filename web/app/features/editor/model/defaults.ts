@@ -28,24 +28,42 @@ export const NODE_LABELS: Record<NodeType, string> = {
 /** A fresh node of a type, with the fields its properties panel shows. */
 export function newNode(type: NodeType, id: string, name: string, x: number, y: number): DiagramNode {
   const base: DiagramNode = {
-    id, type, name, x: Math.round(x), y: Math.round(y),
+    id,
+    type,
+    name,
+    x: Math.round(x),
+    y: Math.round(y),
     activation: type === 'source' || type === 'drain' || type === 'converter' ? 'automatic' : 'passive',
     mode: 'pull-any',
     showInChart: type === 'pool' || type === 'register',
   };
   switch (type) {
-    case 'pool': return { ...base, start: 0, capacity: -1, overflow: 'block' };
-    case 'gate': return { ...base, distribution: 'deterministic' };
-    case 'register': return { ...base, formula: '', interactive: false, initial: 0, step: 1, min: -1000000, max: 1000000 };
-    case 'delay': return { ...base, queue: false };
-    case 'text': return { ...base, text: 'Text', showInChart: false };
-    case 'group': return { ...base, width: 320, height: 200, showInChart: false };
-    case 'chart': return { ...base, width: 240, height: 140, showInChart: false };
-    default: return base;
+    case 'pool':
+      return { ...base, start: 0, capacity: -1, overflow: 'block' };
+    case 'gate':
+      return { ...base, distribution: 'deterministic' };
+    case 'register':
+      return { ...base, formula: '', interactive: false, initial: 0, step: 1, min: -1000000, max: 1000000 };
+    case 'delay':
+      return { ...base, queue: false };
+    case 'text':
+      return { ...base, text: 'Text', showInChart: false };
+    case 'group':
+      return { ...base, width: 320, height: 200, showInChart: false };
+    case 'chart':
+      return { ...base, width: 240, height: 140, showInChart: false };
+    default:
+      return base;
   }
 }
 
-export function newConnection(id: string, kind: EditorConnection['kind'], from: string, to: string, formula?: string): EditorConnection {
+export function newConnection(
+  id: string,
+  kind: EditorConnection['kind'],
+  from: string,
+  to: string,
+  formula?: string,
+): EditorConnection {
   return { id, kind, from, to, formula: formula ?? (kind === 'resource' ? '1' : '+1') };
 }
 

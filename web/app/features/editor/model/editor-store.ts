@@ -46,7 +46,8 @@ export class EditorStore {
     const next = change(this.doc);
     if (next === this.doc) return;
     const now = Date.now();
-    const coalescing = options.coalesce && this.lastCoalesce?.key === options.coalesce && now - this.lastCoalesce.at < COALESCE_MS;
+    const coalescing =
+      options.coalesce && this.lastCoalesce?.key === options.coalesce && now - this.lastCoalesce.at < COALESCE_MS;
     if (!coalescing) {
       this.past.push(this.doc);
       if (this.past.length > HISTORY_LIMIT) this.past.shift();
@@ -106,8 +107,11 @@ export class EditorStore {
   }
 
   select(selection: Selection): void {
-    const same = selection.nodes.length === this.selection.nodes.length && selection.connections.length === this.selection.connections.length
-      && selection.nodes.every((id, i) => id === this.selection.nodes[i]) && selection.connections.every((id, i) => id === this.selection.connections[i]);
+    const same =
+      selection.nodes.length === this.selection.nodes.length &&
+      selection.connections.length === this.selection.connections.length &&
+      selection.nodes.every((id, i) => id === this.selection.nodes[i]) &&
+      selection.connections.every((id, i) => id === this.selection.connections[i]);
     if (same) return;
     this.selection = selection;
     this.emit();
@@ -115,11 +119,19 @@ export class EditorStore {
 }
 
 export function useEditorDoc(store: EditorStore): EditorDiagram {
-  return useSyncExternalStore(store.subscribe, () => store.doc, () => store.doc);
+  return useSyncExternalStore(
+    store.subscribe,
+    () => store.doc,
+    () => store.doc,
+  );
 }
 
 export function useSelection(store: EditorStore): Selection {
-  return useSyncExternalStore(store.subscribe, () => store.selection, () => store.selection);
+  return useSyncExternalStore(
+    store.subscribe,
+    () => store.selection,
+    () => store.selection,
+  );
 }
 
 /**
@@ -131,14 +143,23 @@ export function useSettledEditor(store: EditorStore): { doc: EditorDiagram; sele
   const held = useRef<{ doc: EditorDiagram; selection: Selection } | null>(null);
   const read = () => {
     let h = held.current;
-    if (!h || (!store.dragging && (h.doc !== store.doc || h.selection !== store.selection))) held.current = h = { doc: store.doc, selection: store.selection };
+    if (!h || (!store.dragging && (h.doc !== store.doc || h.selection !== store.selection)))
+      held.current = h = { doc: store.doc, selection: store.selection };
     return h;
   };
   return useSyncExternalStore(store.subscribe, read, read);
 }
 
 export function useHistoryState(store: EditorStore): { canUndo: boolean; canRedo: boolean } {
-  const canUndo = useSyncExternalStore(store.subscribe, () => store.canUndo, () => false);
-  const canRedo = useSyncExternalStore(store.subscribe, () => store.canRedo, () => false);
+  const canUndo = useSyncExternalStore(
+    store.subscribe,
+    () => store.canUndo,
+    () => false,
+  );
+  const canRedo = useSyncExternalStore(
+    store.subscribe,
+    () => store.canRedo,
+    () => false,
+  );
   return { canUndo, canRedo };
 }

@@ -73,7 +73,11 @@ export function copyFragment(doc: EditorDiagram, selection: Selection): Fragment
 }
 
 /** Pastes a fragment with fresh ids, shifted by `offset`; returns the document and the new selection. */
-export function pasteFragment(doc: EditorDiagram, fragment: Fragment, offset: Point): { doc: EditorDiagram; selection: Selection } {
+export function pasteFragment(
+  doc: EditorDiagram,
+  fragment: Fragment,
+  offset: Point,
+): { doc: EditorDiagram; selection: Selection } {
   const map = new Map<string, string>();
   let next = doc;
   const nodes: DiagramNode[] = [];
@@ -103,7 +107,10 @@ export function pasteFragment(doc: EditorDiagram, fragment: Fragment, offset: Po
       };
     }),
   };
-  return { doc: next, selection: { nodes: nodes.map((n) => n.id), connections: connections.map((c) => map.get(c.id)!) } };
+  return {
+    doc: next,
+    selection: { nodes: nodes.map((n) => n.id), connections: connections.map((c) => map.get(c.id)!) },
+  };
 }
 
 /** Gives every selected element and connection a colour (undefined: back to the default). */

@@ -12,7 +12,9 @@ import { TargetCombobox, type TargetOption } from './target-combobox';
 export function AddConnectionForm({ from }: { from: DiagramNode }) {
   const { store } = useEditor();
   const { doc } = useSettledEditor(store);
-  const { register, handleSubmit, watch, resetField, control } = useForm({ defaultValues: { kind: 'resource' as 'resource' | 'state', target: '', formula: '' } });
+  const { register, handleSubmit, watch, resetField, control } = useForm({
+    defaultValues: { kind: 'resource' as 'resource' | 'state', target: '', formula: '' },
+  });
   const kind = watch('kind');
   const target = watch('target');
   const base = useId();
@@ -23,7 +25,11 @@ export function AddConnectionForm({ from }: { from: DiagramNode }) {
   const add = handleSubmit((values) => {
     if (!values.target) return;
     const id = freshId(store.doc, 'c');
-    store.edit((d) => addConnection(d, newConnection(id, values.kind, from.id, values.target, values.formula.trim() || undefined)), { select: { nodes: [], connections: [id] } });
+    store.edit(
+      (d) =>
+        addConnection(d, newConnection(id, values.kind, from.id, values.target, values.formula.trim() || undefined)),
+      { select: { nodes: [], connections: [id] } },
+    );
     resetField('target');
     resetField('formula');
   });
@@ -36,11 +42,24 @@ export function AddConnectionForm({ from }: { from: DiagramNode }) {
         <option value="state">State</option>
       </select>
       <label htmlFor={`${base}-to`}>To</label>
-      <Controller control={control} name="target" render={({ field }) => <TargetCombobox id={`${base}-to`} options={options} value={field.value} onChange={field.onChange} />} />
+      <Controller
+        control={control}
+        name="target"
+        render={({ field }) => (
+          <TargetCombobox id={`${base}-to`} options={options} value={field.value} onChange={field.onChange} />
+        )}
+      />
       <label htmlFor={`${base}-formula`}>Formula</label>
-      <input id={`${base}-formula`} type="text" placeholder={kind === 'resource' ? '1' : '+1'} {...register('formula')}
-        onKeyDown={(e) => e.key === 'Enter' && void add()} />
-      <button type="button" className="editor-button" onClick={() => void add()} disabled={!target}>Add connection</button>
+      <input
+        id={`${base}-formula`}
+        type="text"
+        placeholder={kind === 'resource' ? '1' : '+1'}
+        {...register('formula')}
+        onKeyDown={(e) => e.key === 'Enter' && void add()}
+      />
+      <button type="button" className="editor-button" onClick={() => void add()} disabled={!target}>
+        Add connection
+      </button>
     </fieldset>
   );
 }
@@ -50,7 +69,9 @@ export function AddConnectionForm({ from }: { from: DiagramNode }) {
  * diagram's list (thousands of targets) is built again only when elements are added, removed or renamed.
  */
 function useTargetOptions(doc: EditorDiagram, from: string): TargetOption[] {
-  const targets = doc.nodes.filter((n) => n.id !== from && n.type !== 'text' && n.type !== 'group' && n.type !== 'chart');
+  const targets = doc.nodes.filter(
+    (n) => n.id !== from && n.type !== 'text' && n.type !== 'group' && n.type !== 'chart',
+  );
   const key = targets.map((n) => `${n.id}\u0000${n.name}`).join('\u0001');
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the key stands for the targets' ids and names
   return useMemo(() => targets.map((n) => ({ value: n.id, label: n.name || n.id })), [key]);
@@ -62,6 +83,8 @@ function useLabelOptions(doc: EditorDiagram, wanted: boolean): TargetOption[] {
     if (!wanted) return [];
     const names = new Map(doc.nodes.map((n) => [n.id, n.name || n.id]));
     const nameOf = (id: string) => names.get(id) ?? id;
-    return doc.connections.filter((c) => c.kind === 'resource').map((c) => ({ value: c.id, label: `Label of ${nameOf(c.from)} → ${nameOf(c.to)} (${c.formula ?? ''})` }));
+    return doc.connections
+      .filter((c) => c.kind === 'resource')
+      .map((c) => ({ value: c.id, label: `Label of ${nameOf(c.from)} → ${nameOf(c.to)} (${c.formula ?? ''})` }));
   }, [doc, wanted]);
 }

@@ -6,9 +6,18 @@ import type { NodeType } from '../model/types';
 import { useValue } from '../model/value-store';
 
 export const PALETTE: Array<{ type: NodeType; key: string }> = [
-  { type: 'pool', key: 'P' }, { type: 'source', key: 'S' }, { type: 'drain', key: 'D' }, { type: 'converter', key: 'C' },
-  { type: 'trader', key: 'T' }, { type: 'gate', key: 'G' }, { type: 'register', key: 'R' }, { type: 'delay', key: 'L' },
-  { type: 'end', key: 'E' }, { type: 'text', key: 'X' }, { type: 'group', key: 'U' }, { type: 'chart', key: 'H' },
+  { type: 'pool', key: 'P' },
+  { type: 'source', key: 'S' },
+  { type: 'drain', key: 'D' },
+  { type: 'converter', key: 'C' },
+  { type: 'trader', key: 'T' },
+  { type: 'gate', key: 'G' },
+  { type: 'register', key: 'R' },
+  { type: 'delay', key: 'L' },
+  { type: 'end', key: 'E' },
+  { type: 'text', key: 'X' },
+  { type: 'group', key: 'U' },
+  { type: 'chart', key: 'H' },
 ];
 
 /**
@@ -48,12 +57,25 @@ export function Palette({ centre }: { centre: () => { x: number; y: number } }) 
       <div className="palette__connections" role="radiogroup" aria-label="Connection drawn by dragging">
         {(['resource', 'state'] as const).map((kind) => (
           <button
-            key={kind} type="button" role="radio" aria-checked={tool.connection === kind}
+            key={kind}
+            type="button"
+            role="radio"
+            aria-checked={tool.connection === kind}
             className={`palette__conn palette__conn--${kind}${tool.connection === kind ? ' is-active' : ''}`}
             title={`${kind === 'resource' ? 'Resource' : 'State'} connection (${kind === 'resource' ? 'Q' : 'W'})`}
             onClick={() => tools.set({ ...tools.get(), connection: kind })}
           >
-            <svg width="26" height="12" aria-hidden="true"><line x1="1" y1="6" x2="25" y2="6" stroke="currentColor" strokeWidth="2" strokeDasharray={kind === 'state' ? '4 3' : undefined} /></svg>
+            <svg width="26" height="12" aria-hidden="true">
+              <line
+                x1="1"
+                y1="6"
+                x2="25"
+                y2="6"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeDasharray={kind === 'state' ? '4 3' : undefined}
+              />
+            </svg>
             <span>{kind === 'resource' ? 'Resource' : 'State'}</span>
           </button>
         ))}

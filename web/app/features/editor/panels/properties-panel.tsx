@@ -10,7 +10,14 @@ export function PropertiesPanel() {
   const { store } = useEditor();
   const { doc, selection } = useSettledEditor(store);
   const count = selection.nodes.length + selection.connections.length;
-  if (count === 0) return <p className="props__hint">{store.readOnly ? 'Select an element or a connection to see its properties.' : 'Select an element or a connection to edit it. Add elements from the palette.'}</p>;
+  if (count === 0)
+    return (
+      <p className="props__hint">
+        {store.readOnly
+          ? 'Select an element or a connection to see its properties.'
+          : 'Select an element or a connection to edit it. Add elements from the palette.'}
+      </p>
+    );
   if (count === 1 && selection.nodes.length === 1) {
     const node = doc.nodes.find((n) => n.id === selection.nodes[0]);
     return node ? <NodeProperties key={node.id} node={node} /> : null;

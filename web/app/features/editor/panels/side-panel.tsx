@@ -7,7 +7,16 @@ import { PropertiesPanel } from './properties-panel';
 const BASE_TABS = ['Properties', 'Format', 'Page setup'] as const;
 
 /** The right-hand panels as tabs: properties, format, page setup, and whatever the page adds (details, plays, versions, tags). */
-export function SidePanel({ extra, sheet = false, readOnly = false }: { runs: RunController; extra: Partial<Record<string, ReactNode>>; sheet?: boolean; readOnly?: boolean }) {
+export function SidePanel({
+  extra,
+  sheet = false,
+  readOnly = false,
+}: {
+  runs: RunController;
+  extra: Partial<Record<string, ReactNode>>;
+  sheet?: boolean;
+  readOnly?: boolean;
+}) {
   const tabs = [...BASE_TABS, ...Object.keys(extra)];
   const [active, setActive] = useState<string>('Properties');
   // On a phone the panels are a bottom sheet: the tabs along the bottom, a tab opens the sheet.
@@ -27,10 +36,21 @@ export function SidePanel({ extra, sheet = false, readOnly = false }: { runs: Ru
   const content = (tab: string): ReactNode => {
     const panel = basePanel(tab);
     if (!panel) return extra[tab];
-    return readOnly ? <fieldset className="side-panel__read-only" disabled aria-label={`${tab} (view only)`}>{panel}</fieldset> : panel;
+    return readOnly ? (
+      <fieldset className="side-panel__read-only" disabled aria-label={`${tab} (view only)`}>
+        {panel}
+      </fieldset>
+    ) : (
+      panel
+    );
   };
   const onKey = (e: React.KeyboardEvent, i: number) => {
-    const next = e.key === 'ArrowDown' || e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowUp' || e.key === 'ArrowLeft' ? i - 1 : null;
+    const next =
+      e.key === 'ArrowDown' || e.key === 'ArrowRight'
+        ? i + 1
+        : e.key === 'ArrowUp' || e.key === 'ArrowLeft'
+          ? i - 1
+          : null;
     if (next === null) return;
     e.preventDefault();
     const tab = tabs[(next + tabs.length) % tabs.length];
@@ -38,17 +58,37 @@ export function SidePanel({ extra, sheet = false, readOnly = false }: { runs: Ru
     document.getElementById(`${base}-tab-${tab}`)?.focus();
   };
   return (
-    <aside className={`side-panel${sheet ? ' side-panel--sheet' : ''}${sheet && open ? ' is-open' : ''}`} aria-label="Panels">
+    <aside
+      className={`side-panel${sheet ? ' side-panel--sheet' : ''}${sheet && open ? ' is-open' : ''}`}
+      aria-label="Panels"
+    >
       <div className="side-panel__tabs" role="tablist" aria-label="Panels" aria-orientation="horizontal">
         {tabs.map((tab, i) => (
           <button
-            key={tab} id={`${base}-tab-${tab}`} type="button" role="tab" aria-selected={active === tab} aria-controls={`${base}-panel`}
-            tabIndex={active === tab ? 0 : -1} className="side-panel__tab" onClick={() => choose(tab)} onKeyDown={(e) => onKey(e, i)}
+            key={tab}
+            id={`${base}-tab-${tab}`}
+            type="button"
+            role="tab"
+            aria-selected={active === tab}
+            aria-controls={`${base}-panel`}
+            tabIndex={active === tab ? 0 : -1}
+            className="side-panel__tab"
+            onClick={() => choose(tab)}
+            onKeyDown={(e) => onKey(e, i)}
           >
             {tab}
           </button>
         ))}
-        {sheet && open ? <button type="button" className="side-panel__close" aria-label="Close the panel" onClick={() => setOpen(false)}>×</button> : null}
+        {sheet && open ? (
+          <button
+            type="button"
+            className="side-panel__close"
+            aria-label="Close the panel"
+            onClick={() => setOpen(false)}
+          >
+            ×
+          </button>
+        ) : null}
       </div>
       <div className="side-panel__body" role="tabpanel" id={`${base}-panel`} aria-labelledby={`${base}-tab-${active}`}>
         {content(active)}

@@ -13,7 +13,17 @@ const SHOWN = 50;
  * with the arrow keys and Enter, or click. Only the matches shown are in the page, so a diagram
  * with 5,000 elements costs what one with 50 does.
  */
-export function TargetCombobox({ id, options, value, onChange }: { id: string; options: TargetOption[]; value: string; onChange: (value: string) => void }) {
+export function TargetCombobox({
+  id,
+  options,
+  value,
+  onChange,
+}: {
+  id: string;
+  options: TargetOption[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
   const chosen = options.find((o) => o.value === value);
   const [query, setQuery] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
@@ -46,22 +56,53 @@ export function TargetCombobox({ id, options, value, onChange }: { id: string; o
   };
   return (
     <div className="target-combobox">
-      <input id={id} type="text" role="combobox" autoComplete="off" placeholder="Choose…" value={text}
-        aria-expanded={open} aria-controls={listId} aria-autocomplete="list"
+      <input
+        id={id}
+        type="text"
+        role="combobox"
+        autoComplete="off"
+        placeholder="Choose…"
+        value={text}
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-autocomplete="list"
         aria-activedescendant={open && shown[active] ? `${listId}-${active}` : undefined}
-        onChange={(e) => { setQuery(e.target.value); setActive(0); setOpen(true); if (value) onChange(''); }}
-        onFocus={() => setOpen(true)} onBlur={() => { setOpen(false); setQuery(null); }} onKeyDown={onKeyDown} />
+        onChange={(e) => {
+          setQuery(e.target.value);
+          setActive(0);
+          setOpen(true);
+          if (value) onChange('');
+        }}
+        onFocus={() => setOpen(true)}
+        onBlur={() => {
+          setOpen(false);
+          setQuery(null);
+        }}
+        onKeyDown={onKeyDown}
+      />
       {open ? (
         <div className="target-combobox__popup">
           <ul id={listId} role="listbox" className="target-combobox__list" aria-label="Targets">
             {shown.map((o, i) => (
               // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the keys are the combobox's (aria-activedescendant)
-              <li key={o.value} id={`${listId}-${i}`} role="option" aria-selected={i === active} className={i === active ? 'is-active' : undefined}
-                onMouseDown={(e) => e.preventDefault()} onClick={() => pick(o)} onMouseEnter={() => setActive(i)}>{o.label}</li>
+              <li
+                key={o.value}
+                id={`${listId}-${i}`}
+                role="option"
+                aria-selected={i === active}
+                className={i === active ? 'is-active' : undefined}
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => pick(o)}
+                onMouseEnter={() => setActive(i)}
+              >
+                {o.label}
+              </li>
             ))}
           </ul>
           {shown.length === 0 ? <p className="target-combobox__note">Nothing matches “{text}”</p> : null}
-          {matches.length > SHOWN ? <p className="target-combobox__note">{matches.length - SHOWN} more: type to narrow</p> : null}
+          {matches.length > SHOWN ? (
+            <p className="target-combobox__note">{matches.length - SHOWN} more: type to narrow</p>
+          ) : null}
         </div>
       ) : null}
     </div>

@@ -7,20 +7,42 @@ import { When } from '../../../ui/when';
 /** "Versions 1–3, 3 saves" for an entry that merged a burst of saves; "Version 4" for a single save. */
 export function versionRange(r: Pick<Revision, 'version' | 'firstVersion' | 'saves'>): string {
   const saves = `${r.saves} save${r.saves === 1 ? '' : 's'}`;
-  return r.firstVersion < r.version ? `Versions ${r.firstVersion}–${r.version}, ${saves}` : `Version ${r.version}${r.saves > 1 ? `, ${saves}` : ''}`;
+  return r.firstVersion < r.version
+    ? `Versions ${r.firstVersion}–${r.version}, ${saves}`
+    : `Version ${r.version}${r.saves > 1 ? `, ${saves}` : ''}`;
 }
 
 /** Version history: view a version (read-only preview in the chart-free canvas is the restore's job), restore it. */
-export function VersionsPanel({ fuid, refresh, onView, onRestoring, onRestored }: {
-  fuid: string; refresh: number; onView: (doc: unknown, version: Revision) => void; onRestoring?: (active: boolean) => void; onRestored: (version: number, savedAt: string) => void;
+export function VersionsPanel({
+  fuid,
+  refresh,
+  onView,
+  onRestoring,
+  onRestored,
+}: {
+  fuid: string;
+  refresh: number;
+  onView: (doc: unknown, version: Revision) => void;
+  onRestoring?: (active: boolean) => void;
+  onRestored: (version: number, savedAt: string) => void;
 }) {
   const [items, setItems] = useState<Revision[] | null>(null);
   const [retention, setRetention] = useState<number | null>(0);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    diagramsApi.versions(fuid).then((r) => { if (live) { setItems(r.items); setRetention(r.retentionDays); } }, (e) => live && setError(errorMessage(e)));
-    return () => { live = false; };
+    diagramsApi.versions(fuid).then(
+      (r) => {
+        if (live) {
+          setItems(r.items);
+          setRetention(r.retentionDays);
+        }
+      },
+      (e) => live && setError(errorMessage(e)),
+    );
+    return () => {
+      live = false;
+    };
   }, [fuid, refresh]);
   const view = async (r: Revision) => {
     try {
@@ -43,19 +65,52 @@ export function VersionsPanel({ fuid, refresh, onView, onRestoring, onRestored }
   return (
     <section className="props" aria-label="Version history">
       <h2 className="props__title">Version history</h2>
-      <p className="props__hint">Saves close together are kept as one entry: it covers those versions and holds the last of them.{retention ? ` Versions are kept ${retention} days.` : ''}</p>
-      {error ? <p className="formula-error" role="alert">{error}</p> : null}
-      {items === null ? <p className="props__hint">Loading…</p> : items.length === 0 ? <p className="props__hint">No saved versions yet.</p> : (
+      <p className="props__hint">
+        Saves close together are kept as one entry: it covers those versions and holds the last of them.
+        {retention ? ` Versions are kept ${retention} days.` : ''}
+      </p>
+      {error ? (
+        <p className="formula-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {items === null ? (
+        <p className="props__hint">Loading…</p>
+      ) : items.length === 0 ? (
+        <p className="props__hint">No saved versions yet.</p>
+      ) : (
         <ul className="play-list">
           {items.map((r, i) => (
             <li key={r.id} className="play-list__item">
               <div className="play-list__open">
-                <strong>{versionRange(r)}{i === 0 ? ' (current)' : ''}</strong>
-                <span><When at={r.updatedAt} />{r.author ? ` · ${r.author.name || r.author.username}` : ''}</span>
+                <strong>
+                  {versionRange(r)}
+                  {i === 0 ? ' (current)' : ''}
+                </strong>
+                <span>
+                  <When at={r.updatedAt} />
+                  {r.author ? ` · ${r.author.name || r.author.username}` : ''}
+                </span>
                 {r.restoredFrom ? <span>Restored from version {r.restoredFrom.version}</span> : null}
               </div>
-              <button type="button" className="link-button" aria-label={`View ${versionRange(r).toLowerCase()}`} onClick={() => void view(r)}>View</button>
-              {i > 0 ? <button type="button" className="link-button" aria-label={`Restore ${versionRange(r).toLowerCase()}`} onClick={() => void restore(r)}>Restore</button> : null}
+              <button
+                type="button"
+                className="link-button"
+                aria-label={`View ${versionRange(r).toLowerCase()}`}
+                onClick={() => void view(r)}
+              >
+                View
+              </button>
+              {i > 0 ? (
+                <button
+                  type="button"
+                  className="link-button"
+                  aria-label={`Restore ${versionRange(r).toLowerCase()}`}
+                  onClick={() => void restore(r)}
+                >
+                  Restore
+                </button>
+              ) : null}
             </li>
           ))}
         </ul>

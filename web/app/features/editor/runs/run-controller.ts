@@ -61,16 +61,44 @@ export class RunController {
 
   async quickRun(): Promise<void> {
     this.stop();
-    this.patch({ kind: 'quick', status: 'running', error: null, progress: null, chart: null, frameIndex: 0, frameCount: 0 });
+    this.patch({
+      kind: 'quick',
+      status: 'running',
+      error: null,
+      progress: null,
+      chart: null,
+      frameIndex: 0,
+      frameCount: 0,
+    });
     try {
-      const result = await this.engine.call<QuickRunResult>({ type: 'quickRun', doc: this.store.doc, seed: this.seed() });
+      const result = await this.engine.call<QuickRunResult>({
+        type: 'quickRun',
+        doc: this.store.doc,
+        seed: this.seed(),
+      });
       this.frames = result.frames;
       const chart: ChartData = {
-        kind: 'single', steps: result.steps, end: result.end,
+        kind: 'single',
+        steps: result.steps,
+        end: result.end,
         series: Object.entries(result.series).map(([id, values]) => ({ id, name: result.names[id] ?? id, values })),
       };
-      this.patch({ frameCount: result.frames.length, frameIndex: 0, chart: { ...chart, steps: 0, series: chart.series.map((s) => ({ ...s, values: [] })) } });
-      this.onPlay({ id: playId(), kind: 'quick', createdAt: new Date().toISOString(), count: 1, totalSteps: result.steps, seed: this.seed(), end: result.end, version: null, chart });
+      this.patch({
+        frameCount: result.frames.length,
+        frameIndex: 0,
+        chart: { ...chart, steps: 0, series: chart.series.map((s) => ({ ...s, values: [] })) },
+      });
+      this.onPlay({
+        id: playId(),
+        kind: 'quick',
+        createdAt: new Date().toISOString(),
+        count: 1,
+        totalSteps: result.steps,
+        seed: this.seed(),
+        end: result.end,
+        version: null,
+        chart,
+      });
       this.fullChart = chart;
       this.show(this.frames[0], 'quick');
       this.play();
@@ -91,7 +119,9 @@ export class RunController {
     this.patch({
       frameIndex: index,
       status: done ? 'done' : this.ui.get().status,
-      chart: full ? { ...full, steps: index, series: full.series.map((s) => ({ ...s, values: s.values.slice(0, index) })) } : null,
+      chart: full
+        ? { ...full, steps: index, series: full.series.map((s) => ({ ...s, values: s.values.slice(0, index) })) }
+        : null,
     });
   }
 
@@ -152,8 +182,14 @@ export class RunController {
   private applySession(f: SessionFrame): void {
     this.show(f.frame, 'interactive');
     const chart: ChartData = {
-      kind: 'single', steps: f.frame.t, end: f.end ?? 'limit',
-      series: this.sessionMeta.charted.map((id) => ({ id, name: this.sessionMeta.names[id] ?? id, values: this.sessionSeries[id] ?? [] })),
+      kind: 'single',
+      steps: f.frame.t,
+      end: f.end ?? 'limit',
+      series: this.sessionMeta.charted.map((id) => ({
+        id,
+        name: this.sessionMeta.names[id] ?? id,
+        values: this.sessionSeries[id] ?? [],
+      })),
     };
     this.patch({ frameIndex: f.frame.t, frameCount: f.frame.t + 1, chart, status: f.ended ? 'done' : 'paused' });
   }
@@ -169,9 +205,11 @@ export class RunController {
 
   async interact(action: { click: string } | { nudge: string; direction: 1 | -1 }): Promise<void> {
     if (this.ui.get().kind !== 'interactive') return;
-    const f = await this.engine.call<SessionFrame>('click' in action
-      ? { type: 'sessionClick', node: action.click }
-      : { type: 'sessionNudge', node: action.nudge, direction: action.direction });
+    const f = await this.engine.call<SessionFrame>(
+      'click' in action
+        ? { type: 'sessionClick', node: action.click }
+        : { type: 'sessionNudge', node: action.nudge, direction: action.direction },
+    );
     if (f) this.show(f.frame, 'interactive');
   }
 
@@ -179,7 +217,17 @@ export class RunController {
   endInteractive(): void {
     const chart = this.ui.get().chart;
     if (this.ui.get().kind !== 'interactive' || !chart || chart.kind !== 'single' || chart.steps === 0) return;
-    this.onPlay({ id: playId(), kind: 'interactive', createdAt: new Date().toISOString(), count: 1, totalSteps: chart.steps, seed: this.seed(), end: chart.end, version: null, chart });
+    this.onPlay({
+      id: playId(),
+      kind: 'interactive',
+      createdAt: new Date().toISOString(),
+      count: 1,
+      totalSteps: chart.steps,
+      seed: this.seed(),
+      end: chart.end,
+      version: null,
+      chart,
+    });
     this.patch({ status: 'done' });
   }
 
@@ -195,12 +243,30 @@ export class RunController {
     try {
       const r = await done;
       if (this.batchId !== id) return;
-      const chart: ChartData = { kind: 'batch', steps: r.steps, runs: r.runs, completed: r.completed, cancelled: r.cancelled, summary: r.summary, names: r.names, ends: r.ends };
+      const chart: ChartData = {
+        kind: 'batch',
+        steps: r.steps,
+        runs: r.runs,
+        completed: r.completed,
+        cancelled: r.cancelled,
+        summary: r.summary,
+        names: r.names,
+        ends: r.ends,
+      };
       this.patch({ status: r.cancelled ? 'cancelled' : 'done', chart, progress: { done: r.completed, total: r.runs } });
       if (r.completed > 0) {
         this.onPlay({
-          id: playId(), kind: 'multiple', createdAt: new Date().toISOString(), count: r.completed, totalSteps: Math.round(r.meanSteps * r.completed),
-          seed: this.seed(), end: Object.entries(r.ends).map(([k, v]) => `${k} ${v}`).join(', '), version: null, chart,
+          id: playId(),
+          kind: 'multiple',
+          createdAt: new Date().toISOString(),
+          count: r.completed,
+          totalSteps: Math.round(r.meanSteps * r.completed),
+          seed: this.seed(),
+          end: Object.entries(r.ends)
+            .map(([k, v]) => `${k} ${v}`)
+            .join(', '),
+          version: null,
+          chart,
         });
       }
     } catch (e) {
@@ -256,7 +322,15 @@ export class RunController {
   /** Shows a play from the history in the chart. */
   open(play: Play): void {
     this.stop();
-    this.patch({ kind: play.kind === 'multiple' ? 'batch' : 'quick', status: 'done', chart: play.chart, progress: null, error: null, frameCount: 0, frameIndex: 0 });
+    this.patch({
+      kind: play.kind === 'multiple' ? 'batch' : 'quick',
+      status: 'done',
+      chart: play.chart,
+      progress: null,
+      error: null,
+      frameCount: 0,
+      frameIndex: 0,
+    });
   }
 
   /** Stops whatever runs and clears the canvas of run values. */

@@ -9,7 +9,16 @@ export interface ChartSeries {
 /** What the chart shows: a single run's series, or a batch's statistics per step. */
 export type ChartData =
   | { kind: 'single'; steps: number; series: ChartSeries[]; end: string }
-  | { kind: 'batch'; steps: number; runs: number; completed: number; cancelled: boolean; summary: BatchSummary['summary']; names: Record<string, string>; ends: Record<string, number> };
+  | {
+      kind: 'batch';
+      steps: number;
+      runs: number;
+      completed: number;
+      cancelled: boolean;
+      summary: BatchSummary['summary'];
+      names: Record<string, string>;
+      ends: Record<string, number>;
+    };
 
 /** A run kept in the play history. */
 export interface Play {
@@ -38,7 +47,16 @@ export interface RunUiState {
   chart: ChartData | null;
 }
 
-export const IDLE_RUN: RunUiState = { kind: 'idle', status: 'idle', frameIndex: 0, frameCount: 0, speed: 4, progress: null, error: null, chart: null };
+export const IDLE_RUN: RunUiState = {
+  kind: 'idle',
+  status: 'idle',
+  frameIndex: 0,
+  frameCount: 0,
+  speed: 4,
+  progress: null,
+  error: null,
+  chart: null,
+};
 
 /** Steps per second for each speed setting. */
 export const SPEEDS = [1, 2, 4, 8, 16, 60] as const;
@@ -47,7 +65,13 @@ export const SPEEDS = [1, 2, 4, 8, 16, 60] as const;
 export interface ServerRuns {
   start(runs: number, seed: number): Promise<string>;
   cancel(playId: string): Promise<void>;
-  poll(playId: string): Promise<{ status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled'; completed: number; total: number; error: string | null; chart: ChartData | null }>;
+  poll(playId: string): Promise<{
+    status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+    completed: number;
+    total: number;
+    error: string | null;
+    chart: ChartData | null;
+  }>;
 }
 
 /** From this many runs the toolbar suggests the server queue. */

@@ -44,9 +44,20 @@ export class SaveController {
   private failures = 0;
   private unsubscribe: () => void;
 
-  constructor(private readonly fuid: string, private readonly store: EditorStore, baseVersion: number, dirty: boolean) {
+  constructor(
+    private readonly fuid: string,
+    private readonly store: EditorStore,
+    baseVersion: number,
+    dirty: boolean,
+  ) {
     this.savedRevision = dirty ? -1 : store.revision;
-    this.state = new ValueStore<SaveState>({ status: dirty ? 'dirty' : 'clean', baseVersion, savedAt: null, message: null, conflict: null });
+    this.state = new ValueStore<SaveState>({
+      status: dirty ? 'dirty' : 'clean',
+      baseVersion,
+      savedAt: null,
+      message: null,
+      conflict: null,
+    });
     this.unsubscribe = store.subscribe(() => this.onChange());
     if (dirty) this.schedule();
     window.addEventListener('pagehide', this.flushDraft);
@@ -70,7 +81,10 @@ export class SaveController {
    */
   private draftSoon(): void {
     if (this.draftPending) return;
-    const w = window as Window & { requestIdleCallback?: (cb: () => void, o: { timeout: number }) => number; cancelIdleCallback?: (id: number) => void };
+    const w = window as Window & {
+      requestIdleCallback?: (cb: () => void, o: { timeout: number }) => number;
+      cancelIdleCallback?: (id: number) => void;
+    };
     if (w.requestIdleCallback && w.cancelIdleCallback) {
       const id = w.requestIdleCallback(this.flushDraft, { timeout: DRAFT_MS });
       const cancel = w.cancelIdleCallback.bind(window);
@@ -90,7 +104,8 @@ export class SaveController {
   private flushDraft = (): void => {
     if (!this.draftPending) return;
     this.cancelDraft();
-    if (this.dirty) writeDraft(this.fuid, { baseVersion: this.state.get().baseVersion, doc: this.store.doc, at: Date.now() });
+    if (this.dirty)
+      writeDraft(this.fuid, { baseVersion: this.state.get().baseVersion, doc: this.store.doc, at: Date.now() });
   };
 
   private onChange(): void {
@@ -130,20 +145,31 @@ export class SaveController {
       return;
     }
     const revision = this.store.revision;
-    const base = options.force ? this.state.get().conflict?.currentVersion ?? this.state.get().baseVersion : this.state.get().baseVersion;
+    const base = options.force
+      ? (this.state.get().conflict?.currentVersion ?? this.state.get().baseVersion)
+      : this.state.get().baseVersion;
     this.patch({ status: 'saving', message: null });
     this.inFlight = (async () => {
       try {
-        const result = await diagramsApi.save(this.fuid, { baseVersion: base, document: doc, autosave: options.autosave ?? false });
+        const result = await diagramsApi.save(this.fuid, {
+          baseVersion: base,
+          document: doc,
+          autosave: options.autosave ?? false,
+        });
         this.failures = 0;
         this.savedRevision = revision;
         const clean = this.store.revision === revision;
         if (clean) {
           this.cancelDraft();
           clearDraft(this.fuid);
-        }
-        else writeDraft(this.fuid, { baseVersion: result.version, doc: this.store.doc, at: Date.now() });
-        this.patch({ status: clean ? 'saved' : 'dirty', baseVersion: result.version, savedAt: result.savedAt, conflict: null, message: null });
+        } else writeDraft(this.fuid, { baseVersion: result.version, doc: this.store.doc, at: Date.now() });
+        this.patch({
+          status: clean ? 'saved' : 'dirty',
+          baseVersion: result.version,
+          savedAt: result.savedAt,
+          conflict: null,
+          message: null,
+        });
         if (!clean) this.schedule();
       } catch (error) {
         await this.failed(error);
@@ -157,7 +183,11 @@ export class SaveController {
   private async failed(error: unknown): Promise<void> {
     if (error instanceof ApiError && error.status === 409) {
       // The error envelope's details are not kept by ApiError: ask the server for its version.
-      let conflict: VersionConflictDetails = { currentVersion: this.state.get().baseVersion + 1, savedAt: null, savedBy: null };
+      let conflict: VersionConflictDetails = {
+        currentVersion: this.state.get().baseVersion + 1,
+        savedAt: null,
+        savedBy: null,
+      };
       try {
         const current = await diagramsApi.get(this.fuid);
         conflict = { currentVersion: current.version, savedAt: current.savedAt, savedBy: null };
@@ -167,7 +197,13 @@ export class SaveController {
       this.patch({ status: 'conflict', conflict, message: DiagramTexts.versionConflict });
       return;
     }
-    if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429) {
+    if (
+      error instanceof ApiError &&
+      error.status >= 400 &&
+      error.status < 500 &&
+      error.status !== 408 &&
+      error.status !== 429
+    ) {
       this.patch({ status: 'dirty', message: error.message || DiagramTexts.saveFailed });
       return;
     }
