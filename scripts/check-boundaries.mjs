@@ -1,10 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { checkTableOwners } from './check-table-owners.mjs';
 import { root } from './lib.mjs';
 
 // Module boundaries: no import cycles, no repository used from another module, web/app/ui free of
-// features (rules in .dependency-cruiser.cjs), and no hidden dependencies through ModuleRef lookups.
+// features (rules in .dependency-cruiser.cjs), no hidden dependencies through ModuleRef lookups, and
+// every table written only by the module that owns it (scripts/check-table-owners.mjs).
 export function checkBoundaries() {
   const problems = [];
   const cruise = spawnSync(
@@ -36,6 +38,7 @@ export function checkBoundaries() {
     if (/\bmoduleRef\.(get|resolve)\(/.test(readFileSync(file, 'utf8')))
       problems.push(`${path.relative(root, file)}: inject the dependency instead of looking it up with moduleRef`);
   }
+  problems.push(...checkTableOwners());
   return problems;
 }
 

@@ -70,7 +70,7 @@ export const featureModules = [
   TemplatesModule,
   BalanceTestsModule,
   LibraryModule,
-  // Plans, trial and entitlements (issue 15)
+  // Plans, trial and entitlements
   PlansModule,
   PlansFeatureModule,
   // Billing (Stripe)

@@ -6,7 +6,7 @@ import { saveScreenshot } from '../support/browser.js';
 import { CLIENT_HEADERS, createDiagram, useDesignerSession } from '../editor/support.js';
 
 /**
- * Issue 17 end to end: a diagram from a template (a tutorial), its tour played, a balance test that
+ * The library end to end: a diagram from a template (a tutorial), its tour played, a balance test that
  * passes, the diagram broken so it fails, the Tests list; the template view for a visitor.
  */
 describe.skipIf(!inject('chromiumPath'))('templates, tours and balance tests in Chromium', () => {

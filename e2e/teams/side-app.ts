@@ -16,9 +16,9 @@ interface NestApp {
 }
 
 /**
- * A second instance of the built API on the app's database, without HTTP: it stands in for
- * billing's Stripe webhook (the fake Stripe and billing land in another branch) by calling the plans
- * services, so SubscriptionChanged events flow through the real outbox and consumers.
+ * A second instance of the built API on the app's database, without HTTP: it changes subscriptions
+ * the way billing's Stripe webhook does, through the plans services, so SubscriptionChanged events
+ * flow through the real outbox and consumers without a Stripe fake.
  */
 export async function withPlansServices<T>(
   databaseUrl: string,

@@ -22,7 +22,7 @@ import type { Browser } from 'playwright-core';
 const tokenFrom = (body: string) => /\/invitations\/([A-Za-z0-9_-]{20,})/.exec(body)?.[1];
 
 /**
- * The team walk of issue 16: an owner with a paid 3-seat plan makes a team, invites two people
+ * The team walk: an owner with a paid 3-seat plan makes a team, invites two people
  * (mails in the SMTP sink), one accepts and one declines, the member edits a team diagram, the
  * owner suspends, unsuspends and removes, every refusal shows its text, and cancelling the
  * subscription downgrades the members.

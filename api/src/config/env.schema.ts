@@ -40,7 +40,7 @@ export const envSchema = z
     RECAPTCHA_SECRET: z.string().min(1).optional(),
     RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
     RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
-    // Billing (issue 15): unset = self-hosted mode, billing off, every workspace on the admin's plan.
+    // Billing: unset = self-hosted mode, billing off, every workspace on the admin's plan.
     STRIPE_SECRET_KEY: z.string().min(1).optional(),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),

@@ -67,7 +67,7 @@ export const gameSchema = z.object({
   storeLink: z.string().max(300).optional(),
 });
 
-/** A web address typed into the profile: empty, or an http(s) URL with a host (library issue 17: "profile web addresses checked as URLs"). */
+/** A web address typed into the profile: empty, or an http(s) URL with a host. */
 export const WEB_ADDRESS_MESSAGE = 'Please enter a valid web address, starting with https://';
 export function isWebAddress(value: string): boolean {
   if (value === '') return true;

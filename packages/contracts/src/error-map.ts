@@ -61,7 +61,7 @@ export const errorMap = {
   WORKSPACE_NOT_FOUND: { status: 404, text: 'Workspace not found' },
   WORKSPACE_FORBIDDEN: { status: 403, text: 'Only the owner of this workspace can do that' },
   PLAN_LIMIT_REACHED: { status: 402, text: DiagramTexts.stepsLimit },
-  // plans (issue 15): the texts are in plans.ts (PlanTexts)
+  // plans: the texts are in plans.ts (PlanTexts)
   PLAN_NOT_FOUND: { status: 404, text: 'Plan not found' },
   PLAN_TRIAL_USED: { status: 409, text: 'You have already used your free trial' },
   PLAN_TRIAL_NOT_AVAILABLE: { status: 409, text: 'This plan has no free trial' },

@@ -1,16 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { planCatalog, planSelectionUrl, TRIAL_DAYS } from './plans.js';
+import { planSelectionUrl, TRIAL_DAYS } from './plans.js';
 
-describe('plan catalogue', () => {
-  it('offers Public, Essential, Professional and Power with 14-day trials on paid plans', () => {
-    expect(planCatalog.map((p) => p.displayName)).toEqual(['Public', 'Essential', 'Professional', 'Power']);
+const offered = [
+  { name: 'community', active: true, trial: false },
+  { name: 'studio', active: true, trial: true },
+  { name: 'vault', active: false, trial: true },
+];
+
+describe('plan selection', () => {
+  it('offers 14-day trials', () => {
     expect(TRIAL_DAYS).toBe(14);
-    for (const plan of planCatalog) expect(plan.trial).toBe(plan.price.monthly > 0);
   });
 
-  it('sends a known plan with a trial to the trial start, anything else to /register', () => {
-    expect(planSelectionUrl('studio', 'yearly')).toBe('/start-trial/studio/yearly');
-    expect(planSelectionUrl('community', 'monthly')).toBe('/register');
-    expect(planSelectionUrl('unknown', 'monthly')).toBe('/register');
+  it('sends an active plan with a trial to the trial start, anything else to /register', () => {
+    expect(planSelectionUrl('studio', 'yearly', offered)).toBe('/start-trial/studio/yearly');
+    expect(planSelectionUrl('community', 'monthly', offered)).toBe('/register');
+    expect(planSelectionUrl('vault', 'monthly', offered)).toBe('/register');
+    expect(planSelectionUrl('unknown', 'monthly', offered)).toBe('/register');
   });
 });

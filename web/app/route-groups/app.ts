@@ -11,7 +11,7 @@ export function appRoutes(idPrefix: string): RouteConfigEntry[] {
     route('invitations/:key', 'routes/teams/invitation.tsx', { id: `${idPrefix}team-invitation` }),
     // ---- library ----
     route('templates/:type/:id', 'routes/templates/template.tsx', { id: `${idPrefix}template` }),
-    // plans (issue 15): payment plan and comparison, the trial start
+    // plans: payment plan and comparison, the trial start
     route('plans', 'routes/plans/plans.tsx', { id: `${idPrefix}plans` }),
     route('start-trial/:planName/:billingCycle', 'routes/plans/start-trial.tsx', { id: `${idPrefix}start-trial` }),
   ];

@@ -48,7 +48,7 @@ describe('Recent Activity: a feed built from domain events', () => {
   afterAll(() => app?.close());
 
   it('shows what designers I follow publish, create, update and publish as templates, my own actions, and what happens to me', async () => {
-    // I follow Alice (the social engineer's follow endpoint emits UserFollowed; here the event is emitted directly)
+    // I follow Alice (the social module's follow endpoint emits UserFollowed; here the event is emitted directly)
     await prisma.userFollow.create({ data: { followerId: me.id, followedId: alice.id } });
     await emit({ type: 'UserFollowed', payload: { followerId: me.id, followedId: alice.id } });
     // Alice creates a diagram (private at first), then publishes it
@@ -130,7 +130,7 @@ describe('Recent Activity: a feed built from domain events', () => {
     expect((await meClient.put(`/diagrams/${mineFuid}/privacy`, { community: true })).status).toBe(200);
     const diagram = await prisma.diagram.findUniqueOrThrow({ where: { fuid: mineFuid } });
     const before = await activities();
-    // Bob likes my diagram and follows me (events the social engineer's endpoints emit)
+    // Bob likes my diagram and follows me (events the social module's endpoints emit)
     await emit({
       type: 'DiagramLiked',
       payload: { diagramId: diagram.id, fuid: mineFuid, diagramName: 'My Mill', likedById: bob.id, ownerId: me.id },

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { defaultPlanCatalogue, type AdminUser } from '@loopwright/contracts';
+import type { AdminUser } from '@loopwright/contracts';
 import { AppError } from '../../core/errors/app-error.js';
 import { PrismaService, type TransactionClient } from '../../core/prisma/prisma.service.js';
 import { RegistrationService } from '../auth/registration.service.js';
 import { SessionsService } from '../auth/sessions.service.js';
+import { defaultPlanCatalogue } from '../plans/plan-catalogue.seed.js';
 import { UsersService } from '../users/users.service.js';
 
 const PAGE_SIZE = 50;

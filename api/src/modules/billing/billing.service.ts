@@ -1,5 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CURRENCY, ErrorCode, type BillingCycle, type BillingOverview, type BillingState } from '@loopwright/contracts';
+import {
+  billingStates,
+  CURRENCY,
+  ErrorCode,
+  type BillingCycle,
+  type BillingOverview,
+  type BillingState,
+} from '@loopwright/contracts';
 import type Stripe from 'stripe';
 import type { AppConfig } from '../../config/config.js';
 import type { Caller } from '../../core/auth/caller.js';
@@ -8,6 +15,7 @@ import { APP_CONFIG } from '../../core/tokens.js';
 import { DomainEventsService } from '../events/domain-events.service.js';
 import type { SubscriptionState } from '../plans/subscription-state.js';
 import { SubscriptionsService } from '../plans/subscriptions.service.js';
+import { isRunning } from '../plans/subscription-status.js';
 import { UsersService } from '../users/users.service.js';
 import { BillingAccess, type BillingScope } from './billing-access.js';
 import { BillingPlans } from './billing-plans.js';
@@ -17,15 +25,11 @@ import { StripeGateway } from './stripe-gateway.js';
 import { SubscriptionSync } from './subscription-sync.js';
 
 const perMonth = (price: Stripe.Price) => (price.unit_amount ?? 0) / (price.recurring?.interval === 'year' ? 12 : 1);
-const BILLED: ReadonlySet<string> = new Set<BillingState>([
-  'active',
-  'payment_pending',
-  'expired',
-  'cancel_scheduled',
-  'canceled',
-]);
-/** States in which the workspace still has its paid subscription (a new Checkout is refused). */
-const HOLDING: ReadonlySet<string> = new Set(['active', 'payment_pending', 'cancel_scheduled']);
+/** The states a Stripe subscription can be in (every one but a trial, which Stripe never sees). */
+const BILLED: ReadonlySet<string> = new Set<BillingState>(billingStates);
+/** The workspace has a Stripe subscription that is still running (a new Checkout is refused). */
+const runningAtStripe = (state: SubscriptionState): state is SubscriptionState & { stripeSubscriptionId: string } =>
+  !!state.stripeSubscriptionId && isRunning(state.status);
 const isoOf = (d: Date | null) => d?.toISOString() ?? null;
 
 /**
@@ -127,8 +131,7 @@ export class BillingService {
   ): Promise<{ url: string }> {
     const scope = await this.access.scope(caller, input.workspaceId, 'manage');
     const state = await this.subscriptions.current(scope.workspaceId);
-    if (state.stripeSubscriptionId && HOLDING.has(state.status))
-      throw new AppError(ErrorCode.BILLING_ALREADY_SUBSCRIBED);
+    if (runningAtStripe(state)) throw new AppError(ErrorCode.BILLING_ALREADY_SUBSCRIBED);
     return this.startCheckout(scope, caller, input.planName, input.cycle);
   }
 
@@ -136,7 +139,7 @@ export class BillingService {
   async resume(caller: Caller, workspaceId?: string): Promise<{ url: string }> {
     const scope = await this.access.scope(caller, workspaceId, 'manage');
     const state = await this.subscriptions.current(scope.workspaceId);
-    if (!state.stripeSubscriptionId || HOLDING.has(state.status)) throw new AppError(ErrorCode.BILLING_NO_SUBSCRIPTION);
+    if (!state.stripeSubscriptionId || isRunning(state.status)) throw new AppError(ErrorCode.BILLING_NO_SUBSCRIPTION);
     const live = snapshotOf(await this.stripe.subscription(state.stripeSubscriptionId));
     const plan = live ? await this.plans.planOf(live) : null;
     if (!live || !plan) throw new AppError(ErrorCode.BILLING_PLAN_UNKNOWN);
@@ -172,8 +175,7 @@ export class BillingService {
   private async subscribed(caller: Caller, workspaceId: string | undefined) {
     const scope = await this.access.scope(caller, workspaceId, 'manage');
     const state = await this.subscriptions.current(scope.workspaceId);
-    if (!state.stripeSubscriptionId || !HOLDING.has(state.status))
-      throw new AppError(ErrorCode.BILLING_NO_SUBSCRIPTION);
+    if (!runningAtStripe(state)) throw new AppError(ErrorCode.BILLING_NO_SUBSCRIPTION);
     return { scope, state, subscriptionId: state.stripeSubscriptionId };
   }
 
@@ -292,8 +294,7 @@ export class BillingService {
     if (!Number.isInteger(seats) || seats < 1)
       throw AppError.validation({ fields: [{ field: 'seats', message: 'At least one seat' }] });
     const state: SubscriptionState = await this.subscriptions.current(workspaceId);
-    if (!state.stripeSubscriptionId || !HOLDING.has(state.status))
-      throw new AppError(ErrorCode.BILLING_NO_SUBSCRIPTION);
+    if (!runningAtStripe(state)) throw new AppError(ErrorCode.BILLING_NO_SUBSCRIPTION);
     if (state.status === 'payment_pending') throw new AppError(ErrorCode.BILLING_PAYMENT_PENDING);
     if (state.seats === seats) return { seats };
     const live = await this.stripe.subscription(state.stripeSubscriptionId);

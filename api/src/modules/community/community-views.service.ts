@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { TrackingRules } from '@loopwright/contracts';
 import { isbot } from 'isbot';
 import { sha256 } from '../../core/crypto/tokens.js';
+import { DiagramCountersService } from '../diagrams/diagram-counters.service.js';
+import { UserFieldsService } from '../users/user-fields.service.js';
 import { CommunityRepository } from './community.repository.js';
 
 export interface Visitor {
@@ -32,12 +34,17 @@ export function visitorOf(
 }
 
 /**
- * View counts: one per visitor per subject per UTC day, never the owner's own views, never a bot's
+ * View counts: one per visitor per subject per UTC day (the counter on the diagram or user row rises
+ * in the transaction that records a new view), never the owner's own views, never a bot's
  * (isbot on the user agent; a request without one counts as a bot).
  */
 @Injectable()
 export class CommunityViewsService {
-  constructor(private readonly repository: CommunityRepository) {}
+  constructor(
+    private readonly repository: CommunityRepository,
+    private readonly diagramCounters: DiagramCountersService,
+    private readonly userFields: UserFieldsService,
+  ) {}
 
   static visitorKey(visitor: Visitor): string | null {
     if (!visitor.userAgent || isbot(visitor.userAgent)) return null;
@@ -51,7 +58,12 @@ export class CommunityViewsService {
     if (!key) return false;
     const diagram = /^[A-Za-z0-9]{16}$/.test(fuid) ? await this.repository.publicDiagram(fuid) : null;
     if (!diagram || diagram.owner_id === visitor.userId) return false;
-    return this.repository.recordView('diagram', diagram.id, key, now.toISOString().slice(0, 10));
+    return this.repository.transaction(async (tx) => {
+      if (!(await this.repository.recordView('diagram', diagram.id, key, now.toISOString().slice(0, 10), tx)))
+        return false;
+      await this.diagramCounters.add(diagram.id, { viewCount: 1 }, tx);
+      return true;
+    });
   }
 
   async profileViewed(username: string, visitor: Visitor, now = new Date()): Promise<boolean> {
@@ -59,6 +71,11 @@ export class CommunityViewsService {
     if (!key) return false;
     const designer = await this.repository.publicDesigner(username);
     if (!designer || designer.id === visitor.userId) return false;
-    return this.repository.recordView('designer', designer.id, key, now.toISOString().slice(0, 10));
+    return this.repository.transaction(async (tx) => {
+      if (!(await this.repository.recordView('designer', designer.id, key, now.toISOString().slice(0, 10), tx)))
+        return false;
+      await this.userFields.addToCounters(designer.id, { viewCount: 1 }, tx);
+      return true;
+    });
   }
 }

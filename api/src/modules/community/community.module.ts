@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { DiagramsModule } from '../diagrams/diagrams.module.js';
+import { UserFieldsModule } from '../users/user-fields.module.js';
 import { EventsModule } from '../events/events.module.js';
 import { SearchModule } from '../search/search.module.js';
 import { CommunityEventsConsumer } from './community-events.consumer.js';
@@ -11,7 +13,7 @@ import { SpotlightService } from './spotlight.service.js';
 
 /** Community rankings (views, tabs, sorts, of the month, trending), spotlight, templates list and the spec's /community API. */
 @Module({
-  imports: [EventsModule, SearchModule],
+  imports: [EventsModule, SearchModule, DiagramsModule, UserFieldsModule],
   controllers: [CommunityController],
   providers: [
     CommunityRepository,

@@ -88,8 +88,8 @@ const LATEST_MONTH = (kind: string) =>
   Prisma.sql`(SELECT max(month) FROM community_monthly_picks WHERE kind = ${kind})`;
 
 /**
- * Read-only queries over diagrams, users, likes and follows for rankings (the diagrams, accounts
- * and social engineers own those tables), plus this module's own tables: views, spotlights,
+ * Read-only queries over diagrams, users, likes and follows for rankings (the diagrams, users
+ * and social modules write those tables), plus this module's own tables: views, spotlights,
  * monthly picks and templates.
  */
 /** A short page is the last one: its total is exact; otherwise the (possibly seconds-old) count, never less than what was listed. */
@@ -348,24 +348,19 @@ export class CommunityRepository {
 
   // ---- views ----
 
-  /** One row per visitor, subject and day; the counter rises only when the row is new. */
+  /** One row per visitor, subject and day: false when the row was there already. */
   async recordView(
     subjectType: 'diagram' | 'designer',
     subjectId: string,
     visitorKey: string,
     day: string,
+    tx: TransactionClient,
   ): Promise<boolean> {
-    return this.transaction(async (tx) => {
-      const inserted = await tx.$executeRaw`
-        INSERT INTO community_views (id, subject_type, subject_id, visitor_key, day, updated_at)
-        VALUES (gen_random_uuid(), ${subjectType}, ${subjectId}::uuid, ${visitorKey}, ${day}::date, now())
-        ON CONFLICT (subject_type, subject_id, visitor_key, day) DO NOTHING`;
-      if (!inserted) return false;
-      if (subjectType === 'diagram')
-        await tx.$executeRaw`UPDATE diagrams SET view_count = view_count + 1 WHERE id = ${subjectId}::uuid`;
-      else await tx.$executeRaw`UPDATE users SET view_count = view_count + 1 WHERE id = ${subjectId}::uuid`;
-      return true;
-    });
+    const inserted = await tx.$executeRaw`
+      INSERT INTO community_views (id, subject_type, subject_id, visitor_key, day, updated_at)
+      VALUES (gen_random_uuid(), ${subjectType}, ${subjectId}::uuid, ${visitorKey}, ${day}::date, now())
+      ON CONFLICT (subject_type, subject_id, visitor_key, day) DO NOTHING`;
+    return inserted > 0;
   }
 
   // ---- spotlight ----

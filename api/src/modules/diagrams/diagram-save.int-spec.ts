@@ -82,11 +82,12 @@ describe('saving: optimistic concurrency, version history, restore with live not
     const ownerUser = await createUser(app);
     const owner = await loginAs(app, ownerUser);
     const diagram = await createDiagram(owner);
-    const id = (await app.http.app.get(PrismaService).diagram.findUniqueOrThrow({ where: { fuid: diagram.fuid } })).id;
+    const row = await app.http.app.get(PrismaService).diagram.findUniqueOrThrow({ where: { fuid: diagram.fuid } });
+    const id = row.id;
     const saves = app.http.app.get(DiagramSaveService);
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        saves.commit(id, ownerUser.id, 1, checkDocument(tinyDocument(i), { allowEmpty: false }), {
+        saves.commit(row, ownerUser.id, 1, checkDocument(tinyDocument(i), { allowEmpty: false }), {
           restoredFrom: null,
         }),
       ),

@@ -28,21 +28,26 @@ export class DiagramSaveService {
 
   /**
    * The plan's limits on what a save changes: components over the whole workspace and the time
-   * steps limit. A save that does not raise either passes (a downgraded workspace keeps working).
+   * steps limit, checked in the transaction that writes the diagram (a save that adds components
+   * locks the workspace first, so concurrent saves cannot pass the limit together). A save that
+   * raises neither passes (a downgraded workspace keeps working).
    */
   async assertWithinPlan(
     workspaceId: string,
     before: { id: string; componentCount: number; timeStepsLimit: number } | null,
     checked: CheckedDocument,
+    tx: TransactionClient,
   ): Promise<void> {
     await this.entitlements.assertComponentsWithin(
       workspaceId,
       before?.id ?? null,
       checked.componentCount,
       before?.componentCount ?? 0,
+      tx,
     );
     await this.entitlements.assertWithin(workspaceId, 'timeSteps', checked.timeStepsLimit, {
       currentValue: before?.timeStepsLimit,
+      tx,
     });
   }
 
@@ -69,8 +74,7 @@ export class DiagramSaveService {
     const checked = checkDocument(input, { allowEmpty: false });
     // Cheap early answer for a stale client; the conditional update below is what decides.
     if (diagram.version !== baseVersion) throw await this.conflict(diagram.id);
-    await this.assertWithinPlan(diagram.workspaceId, diagram, checked);
-    const result = await this.commit(diagram.id, caller.userId, baseVersion, checked, { restoredFrom: null });
+    const result = await this.commit(diagram, caller.userId, baseVersion, checked, { restoredFrom: null });
     if (!result) throw await this.conflict(diagram.id);
     this.realtime.toDiagram(fuid, RealtimeEvents.saved, {
       fuid,
@@ -87,8 +91,7 @@ export class DiagramSaveService {
     const revision = await this.diagrams.findRevision(diagram.id, revisionId);
     if (!revision) throw new AppError(DiagramErrorCode.DIAGRAM_VERSION_NOT_FOUND);
     const checked = checkDocument(revision.document, { allowEmpty: true });
-    await this.assertWithinPlan(diagram.workspaceId, diagram, checked);
-    const result = await this.commit(diagram.id, caller.userId, diagram.version, checked, {
+    const result = await this.commit(diagram, caller.userId, diagram.version, checked, {
       restoredFrom: { id: revision.id, version: revision.version },
     });
     if (!result) throw await this.conflict(diagram.id);
@@ -102,19 +105,22 @@ export class DiagramSaveService {
   }
 
   /**
-   * One short transaction: the row moves from baseVersion to baseVersion + 1 only if nobody moved it
-   * first (PostgreSQL re-checks the WHERE after waiting on the row lock, so exactly one racer wins),
-   * then the history entry of this burst is extended or a new one started. Null: someone else won.
+   * One short transaction: the plan's limits, then the row moves from baseVersion to baseVersion + 1
+   * only if nobody moved it first (PostgreSQL re-checks the WHERE after waiting on the row lock, so
+   * exactly one racer wins), then the history entry of this burst is extended or a new one started.
+   * Null: someone else won.
    */
   async commit(
-    diagramId: string,
+    diagram: { id: string; workspaceId: string; componentCount: number; timeStepsLimit: number },
     userId: string,
     baseVersion: number,
     checked: CheckedDocument,
     options: { restoredFrom: { id: string; version: number } | null },
   ): Promise<SaveResult | null> {
     const savedAt = new Date();
+    const diagramId = diagram.id;
     return this.events.transaction(async (tx, emit) => {
+      await this.assertWithinPlan(diagram.workspaceId, diagram, checked, tx);
       const won = await this.diagrams.saveIfVersion(tx, diagramId, baseVersion, {
         ...DiagramSaveService.columns(checked),
         savedAt,

@@ -13,6 +13,7 @@ import { DiagramsController } from './diagrams.controller.js';
 import { DiagramsRepository } from './diagrams.repository.js';
 import { DiagramsService } from './diagrams.service.js';
 import { TrashService } from './trash.service.js';
+import { DiagramCountersService } from './diagram-counters.service.js';
 
 @Module({
   imports: [WorkspacesModule, SharesModule, UsersModule, EventsModule, PlansModule],
@@ -20,12 +21,13 @@ import { TrashService } from './trash.service.js';
   providers: [
     DiagramsRepository,
     DiagramAccessService,
+    DiagramCountersService,
     DiagramSaveService,
     DiagramViewsService,
     DiagramsService,
     DiagramFilesService,
     TrashService,
   ],
-  exports: [DiagramAccessService, DiagramsService, DiagramViewsService, DiagramFilesService],
+  exports: [DiagramAccessService, DiagramCountersService, DiagramsService, DiagramViewsService, DiagramFilesService],
 })
 export class DiagramsModule {}

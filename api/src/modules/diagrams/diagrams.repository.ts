@@ -4,6 +4,8 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import { diagramMeta, userRef, type DiagramMeta } from './diagram-meta.js';
 
 export type { DiagramMeta, UserRefRow } from './diagram-meta.js';
+/** Counters other modules keep on the diagram row. */
+export type DiagramCounter = 'playCount' | 'likeCount' | 'viewCount';
 
 export interface DiagramListFilter {
   scope: 'mine' | 'shared' | 'trash' | 'team';
@@ -60,6 +62,14 @@ export class DiagramsRepository {
       take: 50,
     });
     return rows.flatMap((r) => (r.author ? [r.author] : []));
+  }
+
+  /** Replaces one workspace's tags on the diagram (other workspaces' tags on it stay). */
+  async replaceTags(diagramId: string, workspaceId: string, tagIds: string[]): Promise<void> {
+    await this.prisma.$transaction([
+      this.prisma.diagramTag.deleteMany({ where: { diagramId, tag: { workspaceId } } }),
+      this.prisma.diagramTag.createMany({ data: tagIds.map((tagId) => ({ diagramId, tagId })), skipDuplicates: true }),
+    ]);
   }
 
   /** Moves the diagram into another workspace (the Team folder and back); tags of the old workspace come off. */
@@ -144,24 +154,27 @@ export class DiagramsRepository {
     });
   }
 
-  update(id: string, data: Prisma.DiagramUncheckedUpdateInput, tx?: TransactionClient) {
+  /**
+   * Publishing, unpublishing, deleting and restoring change whether the diagram counts as public:
+   * `countPublic` then moves the owner's count in the same transaction. The row is locked first,
+   * so the count follows the real change once.
+   */
+  update(
+    id: string,
+    data: Prisma.DiagramUncheckedUpdateInput,
+    countPublic: (ownerId: string, delta: number, tx: TransactionClient) => Promise<unknown>,
+    tx?: TransactionClient,
+  ) {
     const nameKey = typeof data.name === 'string' ? { nameKey: data.name.toLowerCase() } : {};
     if (!('community' in data) && !('deletedAt' in data))
       return (tx ?? this.prisma).diagram.update({ where: { id }, data: { ...data, ...nameKey }, select: diagramMeta });
-    // Publishing, unpublishing, deleting and restoring move the owner's users.public_diagram_count
-    // in the same transaction: the row is locked first, so the counter follows the real change once.
     const work = async (db: TransactionClient) => {
       const [before] = await db.$queryRaw<
         { public: boolean }[]
       >`SELECT (community AND deleted_at IS NULL) AS public FROM diagrams WHERE id = ${id}::uuid FOR UPDATE`;
       const after = await db.diagram.update({ where: { id }, data: { ...data, ...nameKey }, select: diagramMeta });
       const delta = Number(after.community && !after.deletedAt) - Number(!!before?.public);
-      if (delta)
-        await db.user.update({
-          where: { id: after.ownerId },
-          data: { publicDiagramCount: { increment: delta } },
-          select: { id: true },
-        });
+      if (delta) await countPublic(after.ownerId, delta, db);
       return after;
     };
     return tx ? work(tx) : this.prisma.$transaction(work);
@@ -207,6 +220,12 @@ export class DiagramsRepository {
   async deleteTrashedBefore(before: Date): Promise<number> {
     const { count } = await this.prisma.diagram.deleteMany({ where: { deletedAt: { lt: before } } });
     return count;
+  }
+
+  /** Moves counters kept on the diagram row; answers the like count after the change. */
+  async addToCounters(id: string, by: Partial<Record<DiagramCounter, number>>, tx: TransactionClient): Promise<number> {
+    const data = Object.fromEntries(Object.entries(by).map(([column, delta]) => [column, { increment: delta }]));
+    return (await tx.diagram.update({ where: { id }, data, select: { likeCount: true } })).likeCount;
   }
 
   async incrementForks(id: string, tx: TransactionClient): Promise<void> {

@@ -17,6 +17,8 @@ import type { TransactionClient } from '../../core/prisma/prisma.service.js';
 import { DomainEventsService } from '../events/domain-events.service.js';
 import { EntitlementsService } from '../plans/entitlements.service.js';
 import { RealtimePublisher } from '../realtime/realtime.publisher.js';
+import type { Prisma } from '../../generated/prisma/client.js';
+import { UserFieldsService } from '../users/user-fields.service.js';
 import { UsersService } from '../users/users.service.js';
 import { DiagramAccessService } from './diagram-access.service.js';
 import { checkDocument, emptyDocument, type CheckedDocument } from './diagram-document.js';
@@ -50,7 +52,23 @@ export class DiagramsService {
     private readonly users: UsersService,
     private readonly events: DomainEventsService,
     private readonly entitlements: EntitlementsService,
+    private readonly userFields: UserFieldsService,
   ) {}
+
+  /** The tags a workspace puts on the diagram (the tags module checks they are the workspace's). */
+  replaceTags(diagramId: string, workspaceId: string, tagIds: string[]): Promise<void> {
+    return this.diagrams.replaceTags(diagramId, workspaceId, tagIds);
+  }
+
+  /** Every change of a diagram row goes through here: the owner's public-diagram count follows it. */
+  private write(id: string, data: Prisma.DiagramUncheckedUpdateInput, tx?: TransactionClient) {
+    return this.diagrams.update(
+      id,
+      data,
+      (ownerId, delta, db) => this.userFields.addToCounters(ownerId, { publicDiagramCount: delta }, db),
+      tx,
+    );
+  }
 
   /** A diagram of the caller's. With a non-empty document it is saved at once (version 1); else version 0. */
   async create(caller: Caller, input: NewDiagram & { workspaceId?: string }): Promise<DiagramView> {
@@ -71,10 +89,10 @@ export class DiagramsService {
   ): Promise<DiagramMeta> {
     const saved = checked.nodeCount > 0;
     const now = new Date();
-    await this.saves.assertWithinPlan(workspaceId, null, checked);
     // New content of free accounts is public; paid plans are private by default (app.md §4).
     const community = await this.entitlements.newContentIsPublic(workspaceId);
     return this.events.transaction(async (tx, emit) => {
+      await this.saves.assertWithinPlan(workspaceId, null, checked, tx);
       const diagram = await this.diagrams.create(
         {
           fuid: newFuid(),
@@ -233,20 +251,20 @@ export class DiagramsService {
     changes: { name?: string; description?: string },
   ): Promise<DiagramSummary> {
     const { diagram, access } = await this.access.require(fuid, caller, 'editor');
-    const updated = await this.diagrams.update(diagram.id, changes);
+    const updated = await this.write(diagram.id, changes);
     return this.views.summary(updated, access, caller.userId);
   }
 
   async delete(fuid: string, caller: Caller): Promise<void> {
     const { diagram } = await this.access.require(fuid, caller, 'owner');
-    await this.diagrams.update(diagram.id, { deletedAt: new Date() });
+    await this.write(diagram.id, { deletedAt: new Date() });
     this.realtime.toDiagram(fuid, RealtimeEvents.deleted, { fuid });
     this.realtime.leaveDiagram(fuid);
   }
 
   async restore(fuid: string, caller: Caller): Promise<DiagramSummary> {
     const diagram = await this.access.requireOwned(fuid, caller);
-    const restored = diagram.deletedAt ? await this.diagrams.update(diagram.id, { deletedAt: null }) : diagram;
+    const restored = diagram.deletedAt ? await this.write(diagram.id, { deletedAt: null }) : diagram;
     return this.views.summary(restored, 'owner', caller.userId);
   }
 
@@ -275,13 +293,13 @@ export class DiagramsService {
     changes: { linkAccess?: 'none' | 'view' | 'edit'; community?: boolean },
     tx?: TransactionClient,
   ): Promise<DiagramMeta> {
-    return this.diagrams.update(diagramId, changes, tx);
+    return this.write(diagramId, changes, tx);
   }
 
   /** A new diagram (file) token; the old one stops working. Editors only. The caller maps failures to 'diagram token cannot be changed'. */
   async regenerateFileToken(fuid: string, caller: Caller): Promise<string> {
     const { diagram } = await this.access.require(fuid, caller, 'editor');
-    return (await this.diagrams.update(diagram.id, { fileToken: newFileToken() })).fileToken;
+    return (await this.write(diagram.id, { fileToken: newFileToken() })).fileToken;
   }
 
   async details(fuid: string, caller: Caller | undefined): Promise<Details> {

@@ -73,6 +73,15 @@ export class InstanceService {
     return this.settings.get<string>(INSTANCE_ID);
   }
 
+  /** A setting another module keeps in instance_settings (its key names the module: `plans.…`). */
+  setting<T>(key: string): Promise<T | undefined> {
+    return this.settings.get<T>(key);
+  }
+
+  setSetting<T>(key: string, value: T): Promise<void> {
+    return this.settings.set(key, value);
+  }
+
   async requestHeartbeat(requestedBy: string): Promise<void> {
     await this.queue.enqueue(heartbeatJob, { requestedAt: new Date().toISOString(), requestedBy });
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma } from '../../generated/prisma/client.js';
-import { PrismaService } from '../../core/prisma/prisma.service.js';
+import { PrismaService, type TransactionClient } from '../../core/prisma/prisma.service.js';
 
 export const librarySelect = {
   id: true,
@@ -39,25 +39,31 @@ export class LibraryRepository {
     });
   }
 
-  count(workspaceId: string): Promise<number> {
-    return this.prisma.libraryItem.count({ where: { workspaceId } });
+  count(workspaceId: string, tx: TransactionClient = this.prisma): Promise<number> {
+    return tx.libraryItem.count({ where: { workspaceId } });
   }
 
-  async nextPosition(workspaceId: string): Promise<number> {
-    const max = await this.prisma.libraryItem.aggregate({ where: { workspaceId }, _max: { position: true } });
-    return (max._max.position ?? -1) + 1;
-  }
-
-  create(data: {
-    workspaceId: string;
-    ownerId: string;
-    name: string;
-    visibility: 'private' | 'team' | 'public';
-    position: number;
-    content: Prisma.InputJsonValue;
-    componentCount: number;
-  }): Promise<LibraryRow> {
-    return this.prisma.libraryItem.create({ data, select: librarySelect });
+  /** Adds the item at the end of the workspace's order, in a transaction that first runs `check` (the limits). */
+  create(
+    data: {
+      workspaceId: string;
+      ownerId: string;
+      name: string;
+      visibility: 'private' | 'team' | 'public';
+      content: Prisma.InputJsonValue;
+      componentCount: number;
+    },
+    check: (tx: TransactionClient) => Promise<void>,
+  ): Promise<LibraryRow> {
+    return this.prisma.$transaction(async (tx) => {
+      await check(tx);
+      const max = await tx.libraryItem.aggregate({
+        where: { workspaceId: data.workspaceId },
+        _max: { position: true },
+      });
+      const position = (max._max.position ?? -1) + 1;
+      return tx.libraryItem.create({ data: { ...data, position }, select: librarySelect });
+    });
   }
 
   findOwn(id: string, workspaceId: string): Promise<LibraryRow | null> {

@@ -56,16 +56,18 @@ export class LibraryService {
         details: { limit: 'libraryComponents', allowed: LIBRARY_MAX_COMPONENTS_PER_ITEM, requested: components },
       });
     }
-    await this.entitlements.assertWithin(workspaceId, 'libraryItems', (await this.library.count(workspaceId)) + 1);
-    const row = await this.library.create({
-      workspaceId,
-      ownerId: caller.userId,
-      name: input.name,
-      visibility: input.visibility,
-      position: await this.library.nextPosition(workspaceId),
-      content: content as unknown as Prisma.InputJsonValue,
-      componentCount: components,
-    });
+    const row = await this.library.create(
+      {
+        workspaceId,
+        ownerId: caller.userId,
+        name: input.name,
+        visibility: input.visibility,
+        content: content as unknown as Prisma.InputJsonValue,
+        componentCount: components,
+      },
+      (tx) =>
+        this.entitlements.assertRoomForOne(workspaceId, 'libraryItems', (t) => this.library.count(workspaceId, t), tx),
+    );
     return view(row, workspaceId);
   }
 

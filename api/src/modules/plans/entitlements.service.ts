@@ -9,6 +9,7 @@ import {
 } from '@loopwright/contracts';
 import { AppError } from '../../core/errors/app-error.js';
 import type { TransactionClient } from '../../core/prisma/prisma.service.js';
+import { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { PlansRepository } from './plans.repository.js';
 import { SubscriptionsService } from './subscriptions.service.js';
 
@@ -41,6 +42,7 @@ export class EntitlementsService {
   constructor(
     private readonly subscriptions: SubscriptionsService,
     private readonly plans: PlansRepository,
+    private readonly workspaces: WorkspacesService,
   ) {}
 
   async limitsFor(workspaceId: string, tx?: TransactionClient): Promise<Entitlements> {
@@ -86,15 +88,34 @@ export class EntitlementsService {
     throw new AppError('PLAN_LIMIT_REACHED', { message: limitText(limit), details });
   }
 
-  /** Diagram save: components over all diagrams of the workspace, with this diagram at `nextCount`. */
+  /**
+   * Room for one more of something counted over the workspace (library items, tags), checked in
+   * the transaction that adds it: the workspace row is locked first (WorkspacesService.lock), so
+   * concurrent requests for the last free place are decided one after the other.
+   */
+  async assertRoomForOne(
+    workspaceId: string,
+    limit: PlanLimitKey,
+    count: (tx: TransactionClient) => Promise<number>,
+    tx: TransactionClient,
+  ): Promise<void> {
+    await this.workspaces.lock(workspaceId, tx);
+    await this.assertWithin(workspaceId, limit, (await count(tx)) + 1, { tx });
+  }
+
+  /**
+   * Diagram save: components over all diagrams of the workspace, with this diagram at `nextCount`,
+   * in the transaction that writes the diagram (the workspace is locked when the count grows).
+   */
   async assertComponentsWithin(
     workspaceId: string,
     diagramId: string | null,
     nextCount: number,
     previousCount: number,
-    tx?: TransactionClient,
+    tx: TransactionClient,
   ): Promise<void> {
     if (nextCount <= previousCount) return;
+    await this.workspaces.lock(workspaceId, tx);
     const others = await this.plans.componentCount(workspaceId, diagramId ?? undefined, tx);
     await this.assertWithin(workspaceId, 'components', others + nextCount, {
       currentValue: others + previousCount,
@@ -108,10 +129,9 @@ export class EntitlementsService {
     await this.assertWithin(workspaceId, 'monthlyPredictions', used + 1, { tx });
   }
 
-  /** Creating a tag: unique tags per workspace. */
-  async assertTagAvailable(workspaceId: string, tx?: TransactionClient): Promise<void> {
-    const used = await this.plans.tagCount(workspaceId, tx);
-    await this.assertWithin(workspaceId, 'tags', used + 1, { tx });
+  /** Creating a tag: unique tags per workspace, in the transaction that creates it. */
+  assertTagAvailable(workspaceId: string, tx: TransactionClient): Promise<void> {
+    return this.assertRoomForOne(workspaceId, 'tags', (t) => this.plans.tagCount(workspaceId, t), tx);
   }
 
   /** Days of version history kept (null: all). */

@@ -1,9 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
-  defaultPlanCatalogue,
   planLimitKeys,
   PlanType,
-  type CatalogPlan,
   type PlanFeature,
   type PlanGroup,
   type PlanLimits,
@@ -15,10 +13,13 @@ import type { AppConfig } from '../../config/config.js';
 import { AppError } from '../../core/errors/app-error.js';
 import type { TransactionClient } from '../../core/prisma/prisma.service.js';
 import { APP_CONFIG, LOGGER } from '../../core/tokens.js';
+import { InstanceService } from '../instance/instance.service.js';
+import { defaultPlanCatalogue, type CatalogPlan } from './plan-catalogue.seed.js';
 import { planData, PlansRepository, type PlanRow } from './plans.repository.js';
 
 /** The plan every workspace gets on a self-hosted instance until the admin picks another: no limits. */
 export const DEFAULT_SELF_HOSTED_PLAN_TYPE = PlanType.ENTERPRISE;
+const SELF_HOSTED_PLAN_KEY = 'plans.self_hosted_plan_type';
 
 export function limitsOf(row: PlanRow): PlanLimits {
   return {
@@ -50,13 +51,14 @@ export function planView(row: PlanRow): PlanView {
     price: { monthly: row.priceMonthlyCents / 100, yearly: row.priceYearlyCents / 100 },
     privateDiagrams: row.privateDiagrams,
     teams: row.teams,
+    workEmailRequired: row.workEmailRequired,
     limits: limitsOf(row),
     features: row.features as unknown as PlanFeature[],
   };
 }
 
 /**
- * The plan catalogue: the `plans` table, filled from the default catalogue (contracts) at start for
+ * The plan catalogue: the `plans` table, filled from the default catalogue (plan-catalogue.seed.ts) at start for
  * any plan type missing, then edited by the instance admin. Also answers whether billing is on:
  * without STRIPE_SECRET_KEY the instance is self-hosted, billing is off, and every workspace gets
  * the plan the admin chose (default Enterprise: no limits).
@@ -65,6 +67,7 @@ export function planView(row: PlanRow): PlanView {
 export class PlanCatalogueService implements OnModuleInit {
   constructor(
     private readonly plans: PlansRepository,
+    private readonly instance: InstanceService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -119,12 +122,13 @@ export class PlanCatalogueService implements OnModuleInit {
   }
 
   async selfHostedPlanType(): Promise<number> {
-    return (await this.plans.selfHostedPlanType()) ?? DEFAULT_SELF_HOSTED_PLAN_TYPE;
+    const type = await this.instance.setting<unknown>(SELF_HOSTED_PLAN_KEY);
+    return typeof type === 'number' ? type : DEFAULT_SELF_HOSTED_PLAN_TYPE;
   }
 
   async setSelfHostedPlanType(type: number): Promise<number> {
     await this.byType(type);
-    await this.plans.setSelfHostedPlanType(type);
+    await this.instance.setSetting(SELF_HOSTED_PLAN_KEY, type);
     return type;
   }
 }

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { EventsModule } from '../events/events.module.js';
+import { InstanceModule } from '../instance/instance.module.js';
+import { UserFieldsModule } from '../users/user-fields.module.js';
 import { WorkspacesModule } from '../workspaces/workspaces.module.js';
 import { EntitlementsService } from './entitlements.service.js';
 import { PlanCatalogueService } from './plan-catalogue.service.js';
@@ -10,11 +12,12 @@ import { UsageService } from './usage.service.js';
 /**
  * Plans core: the catalogue, each workspace's subscription, entitlements (limits) and usage.
  * Imported by every module that enforces a limit (diagrams, tags, plays, library, users) and by
- * billing and teams; it depends only on workspaces and events, so none of them forms a cycle.
+ * billing and teams; it depends only on leaves (workspaces, events, instance settings and the users
+ * table's UserFieldsModule), so none of them forms a cycle.
  * The screens' endpoints, jobs, Academia and notices live in PlansFeatureModule.
  */
 @Module({
-  imports: [WorkspacesModule, EventsModule],
+  imports: [WorkspacesModule, EventsModule, InstanceModule, UserFieldsModule],
   providers: [PlansRepository, PlanCatalogueService, SubscriptionsService, EntitlementsService, UsageService],
   exports: [PlanCatalogueService, SubscriptionsService, EntitlementsService, UsageService],
 })

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { CatalogPlan } from '@loopwright/contracts';
 import { PrismaService, type TransactionClient } from '../../core/prisma/prisma.service.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { InputJsonValue } from '../../generated/prisma/internal/prismaNamespace.js';
+import type { CatalogPlan } from './plan-catalogue.seed.js';
 
 export const planSelect = {
   id: true,
@@ -32,6 +32,7 @@ export const planSelect = {
   maxTimeSteps: true,
   privateDiagrams: true,
   teams: true,
+  workEmailRequired: true,
 } as const satisfies Prisma.PlanSelect;
 export type PlanRow = Prisma.PlanGetPayload<{ select: typeof planSelect }>;
 
@@ -62,8 +63,6 @@ export type SubscriptionWrite = Omit<
   'id' | 'workspaceId' | 'createdAt' | 'updatedAt'
 >;
 
-const SELF_HOSTED_PLAN_KEY = 'plans.self_hosted_plan_type';
-
 /** Plan columns from a catalogue entry (prices in cents). */
 export function planData(plan: Omit<CatalogPlan, 'name' | 'type' | 'group'>) {
   return {
@@ -78,6 +77,7 @@ export function planData(plan: Omit<CatalogPlan, 'name' | 'type' | 'group'>) {
     features: plan.features as unknown as InputJsonValue,
     privateDiagrams: plan.privateDiagrams,
     teams: plan.teams,
+    ...(plan.workEmailRequired === undefined ? {} : { workEmailRequired: plan.workEmailRequired }),
     maxComponents: plan.limits.components,
     maxRunSteps: plan.limits.runSteps,
     maxLibraryItems: plan.limits.libraryItems,
@@ -128,19 +128,6 @@ export class PlansRepository {
 
   updatePlan(type: number, data: ReturnType<typeof planData>) {
     return this.prisma.plan.update({ where: { type }, data, select: planSelect });
-  }
-
-  async selfHostedPlanType(): Promise<number | undefined> {
-    const row = await this.prisma.instanceSetting.findUnique({ where: { key: SELF_HOSTED_PLAN_KEY } });
-    return typeof row?.value === 'number' ? row.value : undefined;
-  }
-
-  async setSelfHostedPlanType(type: number): Promise<void> {
-    await this.prisma.instanceSetting.upsert({
-      where: { key: SELF_HOSTED_PLAN_KEY },
-      create: { key: SELF_HOSTED_PLAN_KEY, value: type },
-      update: { value: type },
-    });
   }
 
   // ---- subscriptions ----
@@ -219,18 +206,6 @@ export class PlansRepository {
         subscriptionPlan: true,
       },
     });
-  }
-
-  /** users.trial_used: set once, conditionally (false → true), so two trial starts cannot both pass. */
-  async claimTrial(userId: string, tx: TransactionClient): Promise<boolean> {
-    return (
-      (await tx.user.updateMany({ where: { id: userId, trialUsed: false }, data: { trialUsed: true } })).count === 1
-    );
-  }
-
-  /** users.subscription_plan mirrors the plan of the user's personal workspace (the spec's subscriptionPlan). */
-  async mirrorUserPlan(userId: string, planType: number, tx: TransactionClient): Promise<void> {
-    await tx.user.update({ where: { id: userId }, data: { subscriptionPlan: planType } });
   }
 
   // ---- usage (what the plan screens show against each limit) ----

@@ -3,17 +3,15 @@ import { PlanType, TRIAL_DAYS, type BillingCycle, type PlanView, type Subscripti
 import { AppError } from '../../core/errors/app-error.js';
 import type { TransactionClient } from '../../core/prisma/prisma.service.js';
 import { DomainEventsService, type Emit } from '../events/domain-events.service.js';
+import { UserFieldsService } from '../users/user-fields.service.js';
 import { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { PlanCatalogueService, planView } from './plan-catalogue.service.js';
 import { PlansRepository, type SubscriptionRow, type SubscriptionWrite } from './plans.repository.js';
+import { holdsPlan, planApplies } from './subscription-status.js';
 import type { ApplyOptions, ApplyResult, SubscriptionChange, SubscriptionState } from './subscription-state.js';
 
 const DAY_MS = 86_400_000;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-/** States whose plan no longer applies: limits fall back to Public. */
-const LAPSED = new Set(['expired', 'canceled']);
-/** States in which the workspace holds (or trials) its plan. */
-const HOLDING = new Set(['trialing', 'active', 'payment_pending', 'cancel_scheduled']);
 
 interface Guarded extends ApplyOptions {
   /** Internal: apply only when the locked row passes this check (idempotent jobs). */
@@ -33,6 +31,7 @@ export class SubscriptionsService {
     private readonly catalogue: PlanCatalogueService,
     private readonly workspaces: WorkspacesService,
     private readonly events: DomainEventsService,
+    private readonly userFields: UserFieldsService,
   ) {}
 
   /** The workspace's subscription (Public and active when it has none). */
@@ -128,9 +127,9 @@ export class SubscriptionsService {
     const trialEndsAt = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
     const result = await this.events.transaction(async (tx, emit) => {
       const before = await this.lockedState(workspaceId, tx);
-      if (HOLDING.has(before.status) && before.plan.type !== PlanType.COMMUNITY)
-        throw new AppError(before.status === 'trialing' ? 'PLAN_TRIAL_USED' : 'PLAN_ALREADY_PAID');
-      if (!(await this.plans.claimTrial(userId, tx))) throw new AppError('PLAN_TRIAL_USED');
+      if (before.status === 'trialing') throw new AppError('PLAN_TRIAL_USED');
+      if (holdsPlan(before)) throw new AppError('PLAN_ALREADY_PAID');
+      if (!(await this.userFields.claimTrial(userId, tx))) throw new AppError('PLAN_TRIAL_USED');
       return this.applyIn(
         workspaceId,
         {
@@ -215,7 +214,7 @@ export class SubscriptionsService {
     const statusChanged = change.status !== undefined && change.status !== before.status;
     if (
       (planChanged || statusChanged) &&
-      (change.planType === PlanType.COMMUNITY || (change.status && LAPSED.has(change.status)))
+      (change.planType === PlanType.COMMUNITY || (change.status && !planApplies(change.status)))
     )
       data.downgradedAt = new Date();
     const workspace = { id: before.workspaceId, kind: before.workspaceKind, ownerId: before.ownerId };
@@ -236,9 +235,9 @@ export class SubscriptionsService {
         },
       });
       if (after.workspaceKind === 'personal')
-        await this.plans.mirrorUserPlan(
+        await this.userFields.mirrorPlan(
           after.ownerId,
-          LAPSED.has(after.status) ? PlanType.COMMUNITY : after.plan.type,
+          planApplies(after.status) ? after.plan.type : PlanType.COMMUNITY,
           tx,
         );
     }
@@ -254,7 +253,7 @@ export class SubscriptionsService {
     const publicPlan = row?.plan.type === PlanType.COMMUNITY ? planView(row.plan) : await this.catalogue.publicPlan(tx);
     const plan = row ? planView(row.plan) : publicPlan;
     const status = row?.status ?? 'active';
-    let effectivePlan: PlanView = LAPSED.has(status) ? publicPlan : plan;
+    let effectivePlan: PlanView = planApplies(status) ? plan : publicPlan;
     if (!billingEnabled) effectivePlan = await this.catalogue.byType(await this.catalogue.selfHostedPlanType(), tx);
     return {
       workspaceId: workspace.id,

@@ -57,21 +57,17 @@ export class PlaysRepository {
     return this.prisma.play.findUnique({ where: { id }, select: { ...playSummary, options: true } });
   }
 
-  /** Stores the play and counts it on the diagram, in one transaction. */
-  create(data: Prisma.PlayUncheckedCreateInput) {
-    return this.prisma.$transaction(async (tx) => {
-      const play = await tx.play.create({ data, select: { ...playSummary, series: true, stats: true } });
-      await tx.diagram.update({ where: { id: data.diagramId }, data: { playCount: { increment: 1 } } });
-      return play;
-    });
+  transaction<T>(work: (tx: TransactionClient) => Promise<T>): Promise<T> {
+    return this.prisma.$transaction(work);
   }
 
-  delete(diagramId: string, id: string) {
-    return this.prisma.$transaction(async (tx) => {
-      const { count } = await tx.play.deleteMany({ where: { id, diagramId } });
-      if (count) await tx.diagram.update({ where: { id: diagramId }, data: { playCount: { decrement: count } } });
-      return count;
-    });
+  create(data: Prisma.PlayUncheckedCreateInput, tx: TransactionClient) {
+    return tx.play.create({ data, select: { ...playSummary, series: true, stats: true } });
+  }
+
+  /** How many plays were deleted (0 or 1). */
+  async delete(diagramId: string, id: string, tx: TransactionClient): Promise<number> {
+    return (await tx.play.deleteMany({ where: { id, diagramId } })).count;
   }
 
   countActiveBatches(authorId: string) {

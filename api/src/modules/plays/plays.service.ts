@@ -16,6 +16,7 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import { DiagramAccessService } from '../diagrams/diagram-access.service.js';
 import { userRefView } from '../diagrams/diagram-view.js';
 import type { DiagramMeta } from '../diagrams/diagram-meta.js';
+import { DiagramCountersService } from '../diagrams/diagram-counters.service.js';
 import { DiagramsService } from '../diagrams/diagrams.service.js';
 import { EntitlementsService } from '../plans/entitlements.service.js';
 import { simulationsBatchJob } from './plays.jobs.js';
@@ -58,6 +59,7 @@ export class PlaysService {
     private readonly diagrams: DiagramsService,
     private readonly queue: QueueService,
     private readonly entitlements: EntitlementsService,
+    private readonly counters: DiagramCountersService,
   ) {}
 
   async list(fuid: string, caller: Caller, query: ListQuery) {
@@ -96,7 +98,7 @@ export class PlaysService {
     // Plan limits: steps of a run, and multiple runs ("Predictions") per month.
     await this.entitlements.assertWithin(diagram.workspaceId, 'runSteps', body.steps);
     if (body.kind === 'multiple') await this.entitlements.assertMonthlyPredictionAvailable(diagram.workspaceId);
-    const play = await this.plays.create({
+    const play = await this.record({
       diagramId: diagram.id,
       workspaceId: diagram.workspaceId,
       authorId: caller.userId,
@@ -120,8 +122,21 @@ export class PlaysService {
 
   async delete(fuid: string, caller: Caller, playId: string): Promise<void> {
     const { diagram } = await this.access.require(fuid, caller, 'editor');
-    if (!(await this.plays.delete(diagram.id, playId)))
-      throw new AppError(DiagramErrorCode.PLAY_NOT_FOUND, { message: DiagramTexts.playDeleteFailed });
+    const deleted = await this.plays.transaction(async (tx) => {
+      const count = await this.plays.delete(diagram.id, playId, tx);
+      if (count) await this.counters.add(diagram.id, { playCount: -count }, tx);
+      return count;
+    });
+    if (!deleted) throw new AppError(DiagramErrorCode.PLAY_NOT_FOUND, { message: DiagramTexts.playDeleteFailed });
+  }
+
+  /** Stores the play and counts it on its diagram, in one transaction. */
+  private record(data: Prisma.PlayUncheckedCreateInput) {
+    return this.plays.transaction(async (tx) => {
+      const play = await this.plays.create(data, tx);
+      await this.counters.add(data.diagramId, { playCount: 1 }, tx);
+      return play;
+    });
   }
 
   /** Stops a server batch that is queued or running; the job sees it and aborts the engine. */
@@ -149,7 +164,7 @@ export class PlaysService {
     const document = await this.diagrams.documentOf(diagram.id);
     await this.entitlements.assertWithin(diagram.workspaceId, 'runSteps', body.steps ?? document.settings.stepsLimit);
     await this.entitlements.assertMonthlyPredictionAvailable(diagram.workspaceId);
-    const play = await this.plays.create({
+    const play = await this.record({
       diagramId: diagram.id,
       workspaceId: diagram.workspaceId,
       authorId: caller.userId,

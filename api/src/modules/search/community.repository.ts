@@ -36,7 +36,7 @@ export interface DiagramListQuery {
 const containing = (term: string | undefined) => (term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : '%');
 
 /**
- * Read-only queries over the diagrams engineer's tables for the public community pages: only
+ * Read-only queries over the diagrams module's tables for the public community pages: only
  * diagrams public on community, not deleted, whose owner has a public profile.
  */
 @Injectable()

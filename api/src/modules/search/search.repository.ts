@@ -63,8 +63,8 @@ export class SearchRepository {
   }
 
   /**
-   * Designers: users with a username and a public profile. Read-only over the accounts
-   * engineer's users table (their module exports no listing service yet).
+   * Designers: users with a username and a public profile. Read-only over the users module's
+   * table: search keeps its read model in SQL rather than asking UsersService row by row.
    */
   designers(term: string | undefined, offset: number, limit: number): Promise<DesignerRow[]> {
     const like = containing(term);

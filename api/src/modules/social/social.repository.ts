@@ -37,82 +37,31 @@ const person = {
 export class SocialRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  /** Inserts the like; +1 on the diagram only when it was new. Returns whether it was new and the count. */
-  async like(
-    tx: TransactionClient,
-    diagramId: string,
-    userId: string,
-  ): Promise<{ changed: boolean; likeCount: number }> {
-    const { count } = await tx.diagramLike.createMany({ data: [{ diagramId, userId }], skipDuplicates: true });
-    if (count === 0) return { changed: false, likeCount: await this.likeCount(tx, diagramId) };
-    const row = await tx.diagram.update({
-      where: { id: diagramId },
-      data: { likeCount: { increment: 1 } },
-      select: { likeCount: true },
-    });
-    return { changed: true, likeCount: row.likeCount };
+  /** Inserts the like; false when it was there already. */
+  async like(tx: TransactionClient, diagramId: string, userId: string): Promise<boolean> {
+    return (await tx.diagramLike.createMany({ data: [{ diagramId, userId }], skipDuplicates: true })).count === 1;
   }
 
-  async unlike(
-    tx: TransactionClient,
-    diagramId: string,
-    userId: string,
-  ): Promise<{ changed: boolean; likeCount: number }> {
-    const { count } = await tx.diagramLike.deleteMany({ where: { diagramId, userId } });
-    if (count === 0) return { changed: false, likeCount: await this.likeCount(tx, diagramId) };
-    const row = await tx.diagram.update({
-      where: { id: diagramId },
-      data: { likeCount: { decrement: 1 } },
-      select: { likeCount: true },
-    });
-    return { changed: true, likeCount: row.likeCount };
+  /** Removes the like; false when there was none. */
+  async unlike(tx: TransactionClient, diagramId: string, userId: string): Promise<boolean> {
+    return (await tx.diagramLike.deleteMany({ where: { diagramId, userId } })).count === 1;
   }
 
-  private async likeCount(tx: TransactionClient, diagramId: string): Promise<number> {
+  async likeCount(tx: TransactionClient, diagramId: string): Promise<number> {
     return (await tx.diagram.findUniqueOrThrow({ where: { id: diagramId }, select: { likeCount: true } })).likeCount;
   }
 
-  async follow(
-    tx: TransactionClient,
-    followerId: string,
-    followedId: string,
-  ): Promise<{ changed: boolean; followerCount: number }> {
-    const { count } = await tx.userFollow.createMany({ data: [{ followerId, followedId }], skipDuplicates: true });
-    if (count === 0) return { changed: false, followerCount: await this.followerCount(tx, followedId) };
-    await tx.user.update({
-      where: { id: followerId },
-      data: { followingCount: { increment: 1 } },
-      select: { id: true },
-    });
-    const row = await tx.user.update({
-      where: { id: followedId },
-      data: { followerCount: { increment: 1 } },
-      select: { followerCount: true },
-    });
-    return { changed: true, followerCount: row.followerCount };
+  /** Inserts the follow; false when it was there already. */
+  async follow(tx: TransactionClient, followerId: string, followedId: string): Promise<boolean> {
+    return (await tx.userFollow.createMany({ data: [{ followerId, followedId }], skipDuplicates: true })).count === 1;
   }
 
-  async unfollow(
-    tx: TransactionClient,
-    followerId: string,
-    followedId: string,
-  ): Promise<{ changed: boolean; followerCount: number }> {
-    const { count } = await tx.userFollow.deleteMany({ where: { followerId, followedId } });
-    if (count === 0) return { changed: false, followerCount: await this.followerCount(tx, followedId) };
-    await tx.user.update({
-      where: { id: followerId },
-      data: { followingCount: { decrement: 1 } },
-      select: { id: true },
-    });
-    const row = await tx.user.update({
-      where: { id: followedId },
-      data: { followerCount: { decrement: 1 } },
-      select: { followerCount: true },
-    });
-    return { changed: true, followerCount: row.followerCount };
+  /** Removes the follow; false when there was none. */
+  async unfollow(tx: TransactionClient, followerId: string, followedId: string): Promise<boolean> {
+    return (await tx.userFollow.deleteMany({ where: { followerId, followedId } })).count === 1;
   }
 
-  private async followerCount(tx: TransactionClient, userId: string): Promise<number> {
+  async followerCount(tx: TransactionClient, userId: string): Promise<number> {
     return (await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { followerCount: true } })).followerCount;
   }
 
@@ -239,13 +188,5 @@ export class SocialRepository {
         },
       ]),
     );
-  }
-
-  setAvailableForHire(userId: string, availableForHire: boolean) {
-    return this.prisma.user.update({
-      where: { id: userId },
-      data: { availableForHire },
-      select: { availableForHire: true },
-    });
   }
 }

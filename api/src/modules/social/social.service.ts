@@ -2,8 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { ErrorCode, type Connection, type FollowState, type LikeState, type SocialState } from '@loopwright/contracts';
 import type { Caller } from '../../core/auth/caller.js';
 import { AppError } from '../../core/errors/app-error.js';
+import type { TransactionClient } from '../../core/prisma/prisma.service.js';
 import { DiagramAccessService } from '../diagrams/diagram-access.service.js';
+import { DiagramCountersService } from '../diagrams/diagram-counters.service.js';
 import { DomainEventsService } from '../events/domain-events.service.js';
+import { UserFieldsService } from '../users/user-fields.service.js';
 import { SocialRepository } from './social.repository.js';
 
 const MAX_ASKED = 100;
@@ -27,53 +30,67 @@ export class SocialService {
     private readonly repository: SocialRepository,
     private readonly access: DiagramAccessService,
     private readonly events: DomainEventsService,
+    private readonly counters: DiagramCountersService,
+    private readonly userFields: UserFieldsService,
   ) {}
 
   /** Any diagram the caller can view (public ones for everyone). */
   async like(fuid: string, caller: Caller): Promise<LikeState> {
     const { diagram } = await this.access.require(fuid, caller, 'viewer');
-    const { likeCount } = await this.events.transaction(async (tx, emit) => {
-      const result = await this.repository.like(tx, diagram.id, caller.userId);
-      if (result.changed)
-        await emit({
-          type: 'DiagramLiked',
-          payload: {
-            diagramId: diagram.id,
-            fuid: diagram.fuid,
-            diagramName: diagram.name,
-            likedById: caller.userId,
-            ownerId: diagram.ownerId,
-          },
-        });
-      return result;
+    const likeCount = await this.events.transaction(async (tx, emit) => {
+      if (!(await this.repository.like(tx, diagram.id, caller.userId)))
+        return this.repository.likeCount(tx, diagram.id);
+      await emit({
+        type: 'DiagramLiked',
+        payload: {
+          diagramId: diagram.id,
+          fuid: diagram.fuid,
+          diagramName: diagram.name,
+          likedById: caller.userId,
+          ownerId: diagram.ownerId,
+        },
+      });
+      return this.counters.add(diagram.id, { likeCount: 1 }, tx);
     });
     return { fuid, liked: true, likeCount };
   }
 
   async unlike(fuid: string, caller: Caller): Promise<LikeState> {
     const { diagram } = await this.access.require(fuid, caller, 'viewer');
-    const { likeCount } = await this.events.transaction((tx) => this.repository.unlike(tx, diagram.id, caller.userId));
+    const likeCount = await this.events.transaction(async (tx) =>
+      (await this.repository.unlike(tx, diagram.id, caller.userId))
+        ? this.counters.add(diagram.id, { likeCount: -1 }, tx)
+        : this.repository.likeCount(tx, diagram.id),
+    );
     return { fuid, liked: false, likeCount };
   }
 
   async follow(username: string, caller: Caller): Promise<FollowState> {
     const designer = await this.requireDesigner(username);
     if (designer.id === caller.userId) throw new AppError(ErrorCode.COMMUNITY_FOLLOW_SELF);
-    const { followerCount } = await this.events.transaction(async (tx, emit) => {
-      const result = await this.repository.follow(tx, caller.userId, designer.id);
-      if (result.changed)
-        await emit({ type: 'UserFollowed', payload: { followerId: caller.userId, followedId: designer.id } });
-      return result;
+    const followerCount = await this.events.transaction(async (tx, emit) => {
+      if (!(await this.repository.follow(tx, caller.userId, designer.id)))
+        return this.repository.followerCount(tx, designer.id);
+      await emit({ type: 'UserFollowed', payload: { followerId: caller.userId, followedId: designer.id } });
+      return this.countFollow(caller.userId, designer.id, 1, tx);
     });
     return { username: designer.username, isFollowed: true, followerCount };
   }
 
   async unfollow(username: string, caller: Caller): Promise<FollowState> {
     const designer = await this.requireDesigner(username);
-    const { followerCount } = await this.events.transaction((tx) =>
-      this.repository.unfollow(tx, caller.userId, designer.id),
+    const followerCount = await this.events.transaction(async (tx) =>
+      (await this.repository.unfollow(tx, caller.userId, designer.id))
+        ? this.countFollow(caller.userId, designer.id, -1, tx)
+        : this.repository.followerCount(tx, designer.id),
     );
     return { username: designer.username, isFollowed: false, followerCount };
+  }
+
+  /** The follower's follows and the followed one's followers; answers the followed one's count. */
+  private async countFollow(followerId: string, followedId: string, delta: 1 | -1, tx: TransactionClient) {
+    await this.userFields.addToCounters(followerId, { followingCount: delta }, tx);
+    return this.userFields.addToCounters(followedId, { followerCount: delta }, tx);
   }
 
   async requireDesigner(username: string) {
@@ -125,6 +142,6 @@ export class SocialService {
   }
 
   async setAvailableForHire(caller: Caller, availableForHire: boolean) {
-    return this.repository.setAvailableForHire(caller.userId, availableForHire);
+    return this.userFields.setAvailableForHire(caller.userId, availableForHire);
   }
 }

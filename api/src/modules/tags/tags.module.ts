@@ -9,5 +9,6 @@ import { TagsService } from './tags.service.js';
   imports: [DiagramsModule, PlansModule],
   controllers: [TagsController],
   providers: [TagsRepository, TagsService],
+  exports: [TagsService],
 })
 export class TagsModule {}

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PrismaService } from '../../core/prisma/prisma.service.js';
+import { PrismaService, type TransactionClient } from '../../core/prisma/prisma.service.js';
 
 const tagSelect = {
   id: true,
@@ -18,24 +18,31 @@ export class TagsRepository {
     return this.prisma.tag.findMany({ where: { workspaceId }, select: tagSelect, orderBy: { nameKey: 'asc' } });
   }
 
-  count(workspaceId: string) {
-    return this.prisma.tag.count({ where: { workspaceId } });
+  count(workspaceId: string, tx: TransactionClient = this.prisma) {
+    return tx.tag.count({ where: { workspaceId } });
   }
 
   find(workspaceId: string, id: string) {
     return this.prisma.tag.findFirst({ where: { id, workspaceId }, select: tagSelect });
   }
 
-  /** Null when the workspace already has a tag of that name (the unique index decides). */
+  /**
+   * Creates the tag in a transaction that first runs `check` (the limits); null when the workspace
+   * already has a tag of that name (the unique index decides).
+   */
   async create(
     workspaceId: string,
     creatorId: string,
     data: { name: string; textColor: string; backgroundColor: string },
+    check: (tx: TransactionClient) => Promise<void>,
   ) {
     return uniqueOrNull(() =>
-      this.prisma.tag.create({
-        data: { workspaceId, ownerId: creatorId, ...data, nameKey: data.name.toLowerCase() },
-        select: tagSelect,
+      this.prisma.$transaction(async (tx) => {
+        await check(tx);
+        return tx.tag.create({
+          data: { workspaceId, ownerId: creatorId, ...data, nameKey: data.name.toLowerCase() },
+          select: tagSelect,
+        });
       }),
     );
   }
@@ -59,12 +66,17 @@ export class TagsRepository {
     return rows.map((r) => r.id);
   }
 
-  /** Replaces this workspace's tags on the diagram (other workspaces' tags on it stay). */
-  async replaceOnDiagram(diagramId: string, workspaceId: string, tagIds: string[]) {
-    await this.prisma.$transaction([
-      this.prisma.diagramTag.deleteMany({ where: { diagramId, tag: { workspaceId } } }),
-      this.prisma.diagramTag.createMany({ data: tagIds.map((tagId) => ({ diagramId, tagId })), skipDuplicates: true }),
-    ]);
+  /** Tags the user made in other people's (team) workspaces: handed to each workspace's owner. */
+  async handOverToWorkspaceOwners(creatorId: string, tx: TransactionClient): Promise<void> {
+    const rows = await tx.tag.findMany({
+      where: { ownerId: creatorId, workspace: { ownerId: { not: creatorId } } },
+      select: { id: true, workspace: { select: { ownerId: true } } },
+    });
+    for (const row of rows) await tx.tag.update({ where: { id: row.id }, data: { ownerId: row.workspace.ownerId } });
+  }
+
+  /** This workspace's tags on the diagram. */
+  onDiagram(diagramId: string, workspaceId: string) {
     return this.prisma.tag.findMany({
       where: { workspaceId, diagrams: { some: { diagramId } } },
       select: { id: true, name: true, textColor: true, backgroundColor: true },

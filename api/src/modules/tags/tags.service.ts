@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DiagramErrorCode, DiagramLimits, DiagramTexts, type TagWithCount } from '@loopwright/contracts';
 import type { Caller } from '../../core/auth/caller.js';
+import type { TransactionClient } from '../../core/prisma/prisma.service.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { DiagramAccessService } from '../diagrams/diagram-access.service.js';
+import { DiagramsService } from '../diagrams/diagrams.service.js';
 import { EntitlementsService } from '../plans/entitlements.service.js';
 import { TagsRepository } from './tags.repository.js';
 
@@ -25,6 +27,7 @@ export class TagsService {
     private readonly tags: TagsRepository,
     private readonly access: DiagramAccessService,
     private readonly entitlements: EntitlementsService,
+    private readonly diagrams: DiagramsService,
   ) {}
 
   async list(caller: Caller): Promise<TagWithCount[]> {
@@ -36,11 +39,11 @@ export class TagsService {
     data: { name: string; textColor: string; backgroundColor: string },
   ): Promise<TagWithCount> {
     const workspaceId = await this.access.personalWorkspaceOf(caller);
-    await this.entitlements.assertTagAvailable(workspaceId);
-    if ((await this.tags.count(workspaceId)) >= DiagramLimits.maxTags) {
-      throw new AppError(DiagramErrorCode.TAG_LIMIT_REACHED, { details: { limit: DiagramLimits.maxTags } });
-    }
-    const created = await this.tags.create(workspaceId, caller.userId, data);
+    const created = await this.tags.create(workspaceId, caller.userId, data, async (tx) => {
+      await this.entitlements.assertTagAvailable(workspaceId, tx);
+      if ((await this.tags.count(workspaceId, tx)) >= DiagramLimits.maxTags)
+        throw new AppError(DiagramErrorCode.TAG_LIMIT_REACHED, { details: { limit: DiagramLimits.maxTags } });
+    });
     if (!created) throw exists();
     return view(created);
   }
@@ -61,6 +64,11 @@ export class TagsService {
     await this.tags.delete(id);
   }
 
+  /** Account deletion: the tags the user made in a team stay there, owned by the team's owner. */
+  handOverTeamTags(userId: string, tx: TransactionClient): Promise<void> {
+    return this.tags.handOverToWorkspaceOwners(userId, tx);
+  }
+
   async setOnDiagram(fuid: string, caller: Caller, tagIds: string[]) {
     const { diagram } = await this.access.require(fuid, caller, 'viewer');
     if (diagram.version < 1)
@@ -69,6 +77,7 @@ export class TagsService {
     const workspaceId = await this.access.personalWorkspaceOf(caller);
     const owned = await this.tags.ownedIds(workspaceId, unique);
     if (owned.length !== unique.length) throw notFound();
-    return this.tags.replaceOnDiagram(diagram.id, workspaceId, unique);
+    await this.diagrams.replaceTags(diagram.id, workspaceId, unique);
+    return this.tags.onDiagram(diagram.id, workspaceId);
   }
 }

@@ -3,6 +3,7 @@ import { ErrorCode } from '@loopwright/contracts';
 import type { Caller } from '../../core/auth/caller.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { DiagramsService } from '../diagrams/diagrams.service.js';
+import { TagsService } from '../tags/tags.service.js';
 import { UsersService } from '../users/users.service.js';
 import { TeamPlanService } from './team-plan.service.js';
 import { TeamsRepository } from './teams.repository.js';
@@ -19,6 +20,7 @@ export class AccountDeletionService {
     private readonly users: UsersService,
     private readonly diagrams: DiagramsService,
     private readonly plan: TeamPlanService,
+    private readonly tags: TagsService,
   ) {}
 
   async delete(caller: Caller, confirmEmail: string): Promise<{ message: string }> {
@@ -36,7 +38,7 @@ export class AccountDeletionService {
       throw new AppError(ErrorCode.ADMIN_LAST_ADMIN);
     await this.teams.transaction(async (tx) => {
       await this.diagrams.handOverTeamDiagrams(user.id, tx);
-      await this.teams.handOverTeamTags(user.id, tx);
+      await this.tags.handOverTeamTags(user.id, tx);
       await this.teams.declineInvitationsTo(user.email.toLowerCase(), tx);
       await this.users.delete(user.id, tx);
     });

@@ -6,6 +6,7 @@ import { AppError } from '../../core/errors/app-error.js';
 import { DomainEventsService } from '../events/domain-events.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { UsersService } from '../users/users.service.js';
+import { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { TeamPlanService } from './team-plan.service.js';
 import { invitationView, personName } from './team-view.js';
 import { TeamsRepository, type InvitationRow } from './teams.repository.js';
@@ -51,6 +52,7 @@ export class InvitationsService {
     private readonly users: UsersService,
     private readonly mail: MailService,
     private readonly events: DomainEventsService,
+    private readonly workspaces: WorkspacesService,
   ) {}
 
   async invite(caller: Caller, teamId: string, email: string, rights: TeamRights): Promise<Team> {
@@ -67,27 +69,34 @@ export class InvitationsService {
       // A member of another team cannot join this one.
       if ((await this.teams.memberships(existing.id)).length) throw new AppError(ErrorCode.TEAM_ALREADY_IN_TEAM);
     }
-    if (await this.teams.pendingInvitation(team.id, email)) throw new AppError(ErrorCode.TEAM_ALREADY_INVITED);
-    await this.teamRules.requireFreeSeat(team.id);
     const token = newToken();
     const person = personName(team.owner);
-    const mailId = await this.events.transaction(async (tx, emit) => {
-      const invitation = await this.teams.createInvitation(
-        { workspaceId: team.id, email, rights, tokenHash: hashToken(token), invitedById: caller.userId },
-        tx,
-      );
-      await emit({
-        type: 'MemberInvited',
-        payload: {
-          workspaceId: team.id,
-          workspaceName: team.name,
-          email,
-          invitedById: caller.userId,
-          invitationId: invitation.id,
-        },
+    const mailId = await this.events
+      .transaction(async (tx, emit) => {
+        if (await this.teams.pendingInvitation(team.id, email, tx)) throw new AppError(ErrorCode.TEAM_ALREADY_INVITED);
+        // The seat is counted under the team's lock; two invitations of one address racing past the
+        // check above meet the partial unique index on pending invitations (createInvitation).
+        await this.teamRules.requireFreeSeat(team.id, tx);
+        const invitation = await this.teams.createInvitation(
+          { workspaceId: team.id, email, rights, tokenHash: hashToken(token), invitedById: caller.userId },
+          tx,
+        );
+        await emit({
+          type: 'MemberInvited',
+          payload: {
+            workspaceId: team.id,
+            workspaceName: team.name,
+            email,
+            invitedById: caller.userId,
+            invitationId: invitation.id,
+          },
+        });
+        return this.mail.record('team-invitation', email, { person, team: team.name, token }, tx);
+      })
+      .catch((error: unknown) => {
+        if ((error as { code?: string }).code === 'P2002') throw new AppError(ErrorCode.TEAM_ALREADY_INVITED);
+        throw error;
       });
-      return this.mail.record('team-invitation', email, { person, team: team.name, token }, tx);
-    });
     await this.mail.dispatch(mailId);
     return this.teamRules.view(team, caller.userId);
   }
@@ -145,7 +154,7 @@ export class InvitationsService {
     if (owned && (await this.teams.othersCount(owned.id)) > 0) throw new AppError(ErrorCode.TEAM_ALREADY_IN_TEAM);
     await this.teams.transaction(async (tx) => {
       if (!(await this.teams.respond(invitation.id, 'accepted', tx))) throw new AppError(ErrorCode.TEAM_JOIN_FAILED);
-      await this.teams.join(invitation.workspaceId, caller.userId, invitation.rights, tx);
+      await this.workspaces.join(invitation.workspaceId, caller.userId, invitation.rights, tx);
     });
     return { ...invitationView(invitation), status: 'accepted' };
   }

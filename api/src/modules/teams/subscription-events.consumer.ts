@@ -3,6 +3,7 @@ import type { DomainEvent } from '@loopwright/contracts';
 import type { TransactionClient } from '../../core/prisma/prisma.service.js';
 import { DomainEventsService, type Emit } from '../events/domain-events.service.js';
 import { EventConsumers, type AfterCommit } from '../events/event-consumers.js';
+import { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { TeamPlanService } from './team-plan.service.js';
 import { TeamsRepository } from './teams.repository.js';
 
@@ -20,6 +21,7 @@ export class SubscriptionEventsConsumer {
     private readonly teams: TeamsRepository,
     private readonly plan: TeamPlanService,
     private readonly events: DomainEventsService,
+    private readonly workspaces: WorkspacesService,
   ) {
     consumers.register({ name: 'teams-subscription', types: TYPES, handle: (event, tx) => this.handle(event, tx) });
   }
@@ -31,7 +33,7 @@ export class SubscriptionEventsConsumer {
       // The owner's plan changed: the team workspace's entitlements follow it (its own change comes back here as a team event).
       if (team.id !== event.payload.workspaceId) await this.plan.mirrorOwnersPlan(team.id, { tx, emit });
       // The plan in force decides (expired and canceled subscriptions are Public, which has no teams).
-      await this.teams.setDowngraded(team.id, !(await this.plan.teamPlanActive(team.id, tx)), tx);
+      await this.workspaces.setDowngraded(team.id, !(await this.plan.teamPlanActive(team.id, tx)), tx);
     }
     return () => this.events.dispatch(...ids);
   }

@@ -5,15 +5,11 @@ import type { TransactionClient } from '../../core/prisma/prisma.service.js';
 import type { Emit } from '../events/domain-events.service.js';
 import { SubscriptionsService } from '../plans/subscriptions.service.js';
 import type { SubscriptionState } from '../plans/subscription-state.js';
+import { holdsPlan } from '../plans/subscription-status.js';
 import { UsageService } from '../plans/usage.service.js';
 import { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { TeamsRepository } from './teams.repository.js';
 import { BillingService } from '../billing/billing.service.js';
-
-/** Subscription states that count as an active subscription (an owner must cancel it before joining a team or deleting the account). */
-const ACTIVE = new Set(['active', 'payment_pending', 'cancel_scheduled']);
-/** Plans whose invitations need a work e-mail address. */
-const WORK_EMAIL_PLANS = new Set(['enterprise', 'enterprise2', 'academia']);
 
 /**
  * What the teams module asks of plans and billing, in one place. The subscription that pays for a
@@ -87,14 +83,15 @@ export class TeamPlanService {
     return state.effectivePlan.teams ? { seats: state.seats } : null;
   }
 
+  /** A running subscription the user must cancel before joining a team or deleting the account. */
   async hasActiveSubscription(userId: string): Promise<boolean> {
     const state = await this.subscriptions.currentForUser(userId);
-    return state.billingEnabled && state.plan.name !== 'community' && ACTIVE.has(state.status);
+    return state.billingEnabled && holdsPlan(state);
   }
 
   async requiresWorkEmail(teamId: string): Promise<boolean> {
     const source = await this.source(teamId);
-    return source.billingEnabled && WORK_EMAIL_PLANS.has(source.effectivePlan.name);
+    return source.billingEnabled && source.effectivePlan.workEmailRequired;
   }
 
   /** A team workspace was created from the owner's plan: its entitlements follow that plan. */
@@ -103,10 +100,8 @@ export class TeamPlanService {
   }
 
   /**
-   * Buying or removing seats, prorated by Stripe. SEAM FOR THE COORDINATOR: replace the
-   * `applyChange` line with `await this.billing.changeSeats(source.workspaceId, seats)` (billing's
-   * BillingService, which charges and lets the webhook set the seats). Until then the seat count is
-   * recorded on the subscription without a charge.
+   * Buying or removing seats. A subscription Stripe bills changes its quantity there (prorated; the
+   * webhook then sets the seats); any other (self-hosted, Academia, a trial) records the count.
    */
   async changeSeats(teamId: string, seats: number): Promise<void> {
     const source = await this.source(teamId);

@@ -4,6 +4,7 @@ import { DiagramsModule } from '../diagrams/diagrams.module.js';
 import { EventsModule } from '../events/events.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { PlansModule } from '../plans/plans.module.js';
+import { TagsModule } from '../tags/tags.module.js';
 import { WorkspacesModule } from '../workspaces/workspaces.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AccountDeletionService } from './account-deletion.service.js';
@@ -16,7 +17,16 @@ import { TeamsService } from './teams.service.js';
 
 /** Teams: team workspaces, members and their states, invitations, subscription effects, account deletion. */
 @Module({
-  imports: [BillingModule, EventsModule, MailModule, UsersModule, DiagramsModule, PlansModule, WorkspacesModule],
+  imports: [
+    BillingModule,
+    EventsModule,
+    MailModule,
+    UsersModule,
+    DiagramsModule,
+    PlansModule,
+    TagsModule,
+    WorkspacesModule,
+  ],
   controllers: [TeamsController, InvitationsController, TeamDiagramsController],
   providers: [
     TeamsRepository,

@@ -19,7 +19,10 @@ const invitationSelect = {
 export type TeamRow = NonNullable<Awaited<ReturnType<TeamsRepository['findTeam']>>>;
 export type InvitationRow = NonNullable<Awaited<ReturnType<TeamsRepository['findInvitationById']>>>;
 
-/** The only file of the teams module that touches Prisma: team workspaces, their members and invitations. */
+/**
+ * The only file of the teams module that touches Prisma: it reads team workspaces and their members
+ * (the workspaces module writes them) and keeps the invitations.
+ */
 @Injectable()
 export class TeamsRepository {
   constructor(private readonly prisma: PrismaService) {}
@@ -48,17 +51,6 @@ export class TeamsRepository {
     });
   }
 
-  createTeam(ownerId: string, name: string, tx: TransactionClient = this.prisma) {
-    return tx.workspace.create({
-      data: { kind: 'team', name, ownerId, members: { create: { userId: ownerId, role: 'owner', status: 'active' } } },
-      select: teamSelect,
-    });
-  }
-
-  rename(id: string, name: string) {
-    return this.prisma.workspace.update({ where: { id }, data: { name }, select: { id: true } });
-  }
-
   members(workspaceId: string, tx: TransactionClient = this.prisma) {
     return tx.workspaceMember.findMany({
       where: { workspaceId },
@@ -72,29 +64,6 @@ export class TeamsRepository {
     return tx.workspaceMember.findUnique({
       where: { workspaceId_userId: { workspaceId, userId } },
       select: { userId: true, role: true, status: true, rights: true },
-    });
-  }
-
-  setMember(
-    workspaceId: string,
-    userId: string,
-    data: { status?: 'active' | 'suspended' | 'removed'; rights?: TeamRights },
-    tx: TransactionClient = this.prisma,
-  ) {
-    return tx.workspaceMember.update({
-      where: { workspaceId_userId: { workspaceId, userId } },
-      data,
-      select: { userId: true },
-    });
-  }
-
-  /** Joins (or, for an earlier row that is not removed, rejoins) the team as an active member. */
-  join(workspaceId: string, userId: string, rights: TeamRights, tx: TransactionClient) {
-    return tx.workspaceMember.upsert({
-      where: { workspaceId_userId: { workspaceId, userId } },
-      create: { workspaceId, userId, role: 'member', status: 'active', rights },
-      update: { status: 'active', rights },
-      select: { userId: true },
     });
   }
 
@@ -144,6 +113,7 @@ export class TeamsRepository {
     return tx.teamInvitation.findFirst({ where: { workspaceId, email, status: 'pending' }, select: { id: true } });
   }
 
+  /** Fails with P2002 when the address has a pending invitation to the team (the partial unique index). */
   createInvitation(
     data: { workspaceId: string; email: string; rights: TeamRights; tokenHash: string; invitedById: string },
     tx: TransactionClient,
@@ -184,22 +154,6 @@ export class TeamsRepository {
       where: { kind: 'team', ownerId: ws.ownerId },
       select: { id: true, downgradedAt: true },
     });
-  }
-
-  setDowngraded(workspaceId: string, downgraded: boolean, tx: TransactionClient) {
-    return tx.workspace.updateMany({
-      where: { id: workspaceId, kind: 'team', downgradedAt: downgraded ? null : { not: null } },
-      data: { downgradedAt: downgraded ? new Date() : null },
-    });
-  }
-
-  /** Account deletion: tags the user made in other people's (team) workspaces stay there, owned by the workspace's owner. */
-  async handOverTeamTags(userId: string, tx: TransactionClient): Promise<void> {
-    const rows = await tx.tag.findMany({
-      where: { ownerId: userId, workspace: { ownerId: { not: userId } } },
-      select: { id: true, workspace: { select: { ownerId: true } } },
-    });
-    for (const row of rows) await tx.tag.update({ where: { id: row.id }, data: { ownerId: row.workspace.ownerId } });
   }
 
   /** Account deletion: invitations the user sent stay (invited_by becomes null); pending ones to them are declined. */

@@ -3,6 +3,7 @@ import { ErrorCode, TeamTexts, type Team, type TeamRights } from '@loopwright/co
 import type { Caller } from '../../core/auth/caller.js';
 import { AppError } from '../../core/errors/app-error.js';
 import type { TransactionClient } from '../../core/prisma/prisma.service.js';
+import { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { TeamPlanService } from './team-plan.service.js';
 import { teamView } from './team-view.js';
 import { TeamsRepository, type TeamRow } from './teams.repository.js';
@@ -34,6 +35,7 @@ export class TeamsService {
   constructor(
     private readonly teams: TeamsRepository,
     private readonly plan: TeamPlanService,
+    private readonly workspaces: WorkspacesService,
   ) {}
 
   /** The team the caller owns, or the one they are an active member of. */
@@ -48,14 +50,17 @@ export class TeamsService {
     await this.assertNotInTeam(caller.userId);
     const paid = await this.plan.paidPlanOf(caller.userId);
     if (!paid) throw new AppError(ErrorCode.TEAM_PLAN_REQUIRED);
-    const team = await this.teams.transaction((tx) => this.teams.createTeam(caller.userId, name, tx));
+    const team = await this.teams.transaction(async (tx) =>
+      this.teams.findTeam(await this.workspaces.createTeam(caller.userId, name, tx), tx),
+    );
+    if (!team) throw new AppError(ErrorCode.TEAM_NOT_FOUND);
     await this.plan.teamCreated(caller.userId, team.id);
     return this.view(team, caller.userId);
   }
 
   async rename(caller: Caller, teamId: string, name: string): Promise<Team> {
     const team = await this.requireOwner(caller, teamId);
-    await this.teams.rename(team.id, name);
+    await this.workspaces.rename(team.id, name);
     return this.view({ ...team, name }, caller.userId);
   }
 
@@ -63,7 +68,7 @@ export class TeamsService {
     const team = await this.requireOwner(caller, teamId);
     const member = await this.requireMember(team, userId);
     if (member.status !== 'active') throw new AppError(ErrorCode.TEAM_MEMBER_NOT_ACTIVE);
-    await this.teams.setMember(team.id, userId, { status: 'suspended' });
+    await this.workspaces.setMember(team.id, userId, { status: 'suspended' });
     return this.view(team, caller.userId);
   }
 
@@ -71,8 +76,13 @@ export class TeamsService {
     const team = await this.requireOwner(caller, teamId);
     const member = await this.requireMember(team, userId);
     if (member.status !== 'suspended') throw new AppError(ErrorCode.TEAM_MEMBER_NOT_SUSPENDED);
-    await this.requireFreeSeat(team.id);
-    await this.teams.setMember(team.id, userId, { status: 'active' });
+    await this.teams.transaction(async (tx) => {
+      await this.requireFreeSeat(team.id, tx);
+      // Re-read under the lock: a concurrent unsuspend of the same member must not take two seats.
+      if ((await this.teams.member(team.id, userId, tx))?.status !== 'suspended')
+        throw new AppError(ErrorCode.TEAM_MEMBER_NOT_SUSPENDED);
+      await this.workspaces.setMember(team.id, userId, { status: 'active' }, tx);
+    });
     return this.view(team, caller.userId);
   }
 
@@ -80,7 +90,7 @@ export class TeamsService {
   async remove(caller: Caller, teamId: string, userId: string): Promise<Team> {
     const team = await this.requireOwner(caller, teamId);
     const member = await this.requireMember(team, userId);
-    if (member.status !== 'removed') await this.teams.setMember(team.id, userId, { status: 'removed' });
+    if (member.status !== 'removed') await this.workspaces.setMember(team.id, userId, { status: 'removed' });
     return this.view(team, caller.userId);
   }
 
@@ -88,7 +98,7 @@ export class TeamsService {
     const team = await this.requireOwner(caller, teamId);
     const member = await this.requireMember(team, userId);
     if (member.status === 'removed') throw new AppError(ErrorCode.TEAM_MEMBER_NOT_FOUND);
-    await this.teams.setMember(team.id, userId, { rights });
+    await this.workspaces.setMember(team.id, userId, { rights });
     return this.view(team, caller.userId);
   }
 
@@ -123,8 +133,13 @@ export class TeamsService {
     if (await this.teams.ownedTeam(userId, tx)) throw new AppError(ErrorCode.TEAM_ALREADY_IN_TEAM);
   }
 
-  /** One seat per active or invited member: the next one must fit in the seats bought. */
-  async requireFreeSeat(teamId: string, tx?: TransactionClient): Promise<void> {
+  /**
+   * One seat per active or invited member: the next one must fit in the seats bought. Runs in the
+   * transaction that takes the seat, after locking the team (WorkspacesService.lock), so of two
+   * requests for the last seat the second counts the first one's member or invitation.
+   */
+  async requireFreeSeat(teamId: string, tx: TransactionClient): Promise<void> {
+    await this.workspaces.lock(teamId, tx);
     const [used, seats] = await Promise.all([this.teams.seatsUsed(teamId, tx), this.plan.seatsOf(teamId)]);
     if (!seats) throw new AppError(ErrorCode.TEAM_PLAN_REQUIRED);
     if (seats.total !== null && used + 1 > seats.total) {

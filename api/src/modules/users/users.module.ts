@@ -2,13 +2,13 @@ import { PlansModule } from '../plans/plans.module.js';
 import { Module } from '@nestjs/common';
 import { WorkspacesModule } from '../workspaces/workspaces.module.js';
 import { UsersController } from './users.controller.js';
-import { UsersRepository } from './users.repository.js';
+import { UserFieldsModule } from './user-fields.module.js';
 import { UsersService } from './users.service.js';
 
 @Module({
-  imports: [WorkspacesModule, PlansModule],
+  imports: [WorkspacesModule, PlansModule, UserFieldsModule],
   controllers: [UsersController],
-  providers: [UsersRepository, UsersService],
-  exports: [UsersService],
+  providers: [UsersService],
+  exports: [UsersService, UserFieldsModule],
 })
 export class UsersModule {}

@@ -4,6 +4,8 @@ import type { Prisma, UserImageKind } from '../../generated/prisma/client.js';
 
 export const userWithImages = { images: { select: { kind: true, updatedAt: true } } } as const;
 export type UserRecord = Prisma.UserGetPayload<{ include: typeof userWithImages }>;
+/** Counters other modules keep on the user row. */
+export type UserCounter = 'followerCount' | 'followingCount' | 'publicDiagramCount' | 'viewCount';
 
 @Injectable()
 export class UsersRepository {
@@ -56,6 +58,18 @@ export class UsersRepository {
 
   update(id: string, data: Prisma.UserUpdateInput, tx: TransactionClient = this.prisma): Promise<UserRecord> {
     return tx.user.update({ where: { id }, data, include: userWithImages });
+  }
+
+  /** users.trial_used: set once, conditionally (false → true), so two trial starts cannot both pass. */
+  async claimTrial(userId: string, tx: TransactionClient): Promise<boolean> {
+    const { count } = await tx.user.updateMany({ where: { id: userId, trialUsed: false }, data: { trialUsed: true } });
+    return count === 1;
+  }
+
+  /** Moves the counters kept on the user row by `by` each (followers, follows, public diagrams, views). */
+  async addToCounters(userId: string, by: Partial<Record<UserCounter, number>>, tx: TransactionClient) {
+    const data = Object.fromEntries(Object.entries(by).map(([column, delta]) => [column, { increment: delta }]));
+    return tx.user.update({ where: { id: userId }, data, select: { followerCount: true } });
   }
 
   countAdmins(tx: TransactionClient = this.prisma): Promise<number> {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { TransactionClient } from '../../core/prisma/prisma.service.js';
+import type { TeamRights } from '../../generated/prisma/client.js';
 import { WorkspacesRepository } from './workspaces.repository.js';
 
 /** 'viewer': an active team member whose rights the owner set to view only. */
@@ -32,6 +33,44 @@ export class WorkspacesService {
     const found = await this.workspaces.personalId(userId, tx);
     if (found) return found;
     return (await this.workspaces.createPersonal(userId, tx)) ?? (await this.workspaces.personalId(userId, tx))!;
+  }
+
+  // ---- teams: the teams module decides, the rows are written here ----
+
+  createTeam(ownerId: string, name: string, tx: TransactionClient): Promise<string> {
+    return this.workspaces.createTeam(ownerId, name, tx);
+  }
+
+  rename(id: string, name: string): Promise<void> {
+    return this.workspaces.rename(id, name);
+  }
+
+  setMember(
+    workspaceId: string,
+    userId: string,
+    data: { status?: 'active' | 'suspended' | 'removed'; rights?: TeamRights },
+    tx?: TransactionClient,
+  ): Promise<void> {
+    return this.workspaces.setMember(workspaceId, userId, data, tx);
+  }
+
+  join(workspaceId: string, userId: string, rights: TeamRights, tx: TransactionClient): Promise<void> {
+    return this.workspaces.join(workspaceId, userId, rights, tx);
+  }
+
+  setDowngraded(workspaceId: string, downgraded: boolean, tx: TransactionClient): Promise<void> {
+    return this.workspaces.setDowngraded(workspaceId, downgraded, tx);
+  }
+
+  /**
+   * Holds the workspace row until the caller's transaction ends. Every check of a limit counted
+   * over the workspace (seats, invitations, components, library items, tags) takes this lock
+   * first, then counts and writes in the same transaction: two requests racing for the last free
+   * place run one after the other, and the second sees the first one's row. Taking it first, before
+   * any other row lock, keeps the order the same everywhere (no deadlocks).
+   */
+  lock(id: string, tx: TransactionClient): Promise<void> {
+    return this.workspaces.lock(id, tx);
   }
 
   find(id: string): Promise<WorkspaceFacts | null> {

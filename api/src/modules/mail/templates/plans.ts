@@ -38,7 +38,7 @@ const academiaText: Record<AcademiaChange, { subject: string; heading: string; p
   },
 };
 
-/** The plan e-mails (issue 15): trial ended, Academia decisions and backlink reminders. */
+/** The plan e-mails: trial ended, Academia decisions and backlink reminders. */
 export const planMailTemplates = {
   'trial-ended': {
     props: z.object({ planName: z.string() }),
