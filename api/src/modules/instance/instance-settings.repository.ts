@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { PrismaService } from '../../core/prisma/prisma.service.js';
+import { PrismaService, type TransactionClient } from '../../core/prisma/prisma.service.js';
 import type { InputJsonValue } from '../../generated/prisma/internal/prismaNamespace.js';
 
 @Injectable()
 export class InstanceSettingsRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  async get<T>(key: string): Promise<T | undefined> {
-    const row = await this.prisma.instanceSetting.findUnique({ where: { key } });
+  async get<T>(key: string, tx: TransactionClient = this.prisma): Promise<T | undefined> {
+    const row = await tx.instanceSetting.findUnique({ where: { key } });
     return row ? (row.value as T) : undefined;
   }
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/config.js';
+import type { TransactionClient } from '../../core/prisma/prisma.service.js';
 import { APP_CONFIG, LOGGER } from '../../core/tokens.js';
 import { JobRegistry } from '../../core/queue/job-registry.js';
 import { QueueService } from '../../core/queue/queue.service.js';
@@ -74,8 +75,8 @@ export class InstanceService {
   }
 
   /** A setting another module keeps in instance_settings (its key names the module: `plans.…`). */
-  setting<T>(key: string): Promise<T | undefined> {
-    return this.settings.get<T>(key);
+  setting<T>(key: string, tx?: TransactionClient): Promise<T | undefined> {
+    return this.settings.get<T>(key, tx);
   }
 
   setSetting<T>(key: string, value: T): Promise<void> {

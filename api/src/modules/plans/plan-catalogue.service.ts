@@ -121,8 +121,8 @@ export class PlanCatalogueService implements OnModuleInit {
     return planView(await this.plans.updatePlan(type, planData(entry)));
   }
 
-  async selfHostedPlanType(): Promise<number> {
-    const type = await this.instance.setting<unknown>(SELF_HOSTED_PLAN_KEY);
+  async selfHostedPlanType(tx?: TransactionClient): Promise<number> {
+    const type = await this.instance.setting<unknown>(SELF_HOSTED_PLAN_KEY, tx);
     return typeof type === 'number' ? type : DEFAULT_SELF_HOSTED_PLAN_TYPE;
   }
 

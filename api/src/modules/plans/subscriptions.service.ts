@@ -36,7 +36,7 @@ export class SubscriptionsService {
 
   /** The workspace's subscription (Public and active when it has none). */
   async current(workspaceId: string, tx?: TransactionClient): Promise<SubscriptionState> {
-    const workspace = await this.workspaces.find(workspaceId);
+    const workspace = await this.workspaces.find(workspaceId, tx);
     if (!workspace) throw new AppError('WORKSPACE_NOT_FOUND');
     const row = await this.plans.subscription(workspaceId, tx);
     return this.state(workspace, row, tx);
@@ -187,7 +187,7 @@ export class SubscriptionsService {
   }
 
   private async lockedState(workspaceId: string, tx: TransactionClient): Promise<SubscriptionState> {
-    const workspace = await this.workspaces.find(workspaceId);
+    const workspace = await this.workspaces.find(workspaceId, tx);
     if (!workspace) throw new AppError('WORKSPACE_NOT_FOUND');
     const publicPlan = await this.catalogue.publicPlan(tx);
     return this.state(workspace, await this.plans.lockSubscription(workspaceId, publicPlan.id, tx), tx);
@@ -254,7 +254,7 @@ export class SubscriptionsService {
     const plan = row ? planView(row.plan) : publicPlan;
     const status = row?.status ?? 'active';
     let effectivePlan: PlanView = planApplies(status) ? plan : publicPlan;
-    if (!billingEnabled) effectivePlan = await this.catalogue.byType(await this.catalogue.selfHostedPlanType(), tx);
+    if (!billingEnabled) effectivePlan = await this.catalogue.byType(await this.catalogue.selfHostedPlanType(tx), tx);
     return {
       workspaceId: workspace.id,
       ownerId: workspace.ownerId,

@@ -69,8 +69,8 @@ export class TeamPlanService {
   }
 
   /** The team's seats: null when it has no team plan; total null = unlimited. */
-  async seatsOf(teamId: string): Promise<{ total: number | null } | null> {
-    const source = await this.source(teamId);
+  async seatsOf(teamId: string, tx?: TransactionClient): Promise<{ total: number | null } | null> {
+    const source = await this.source(teamId, tx);
     if (!source.effectivePlan.teams) return null;
     const editors = source.effectivePlan.limits.editors;
     if (!source.billingEnabled) return { total: editors };

@@ -136,14 +136,17 @@ export class TeamsService {
   /**
    * One seat per active or invited member: the next one must fit in the seats bought. Runs in the
    * transaction that takes the seat, after locking the team (WorkspacesService.lock), so of two
-   * requests for the last seat the second counts the first one's member or invitation.
+   * requests for the last seat the second counts the first one's member or invitation. Every read
+   * here goes through `tx`: a transaction that waited for a pool connection while holding the lock
+   * would stall the others queued behind it.
    */
   async requireFreeSeat(teamId: string, tx: TransactionClient): Promise<void> {
     await this.workspaces.lock(teamId, tx);
-    const [used, seats] = await Promise.all([this.teams.seatsUsed(teamId, tx), this.plan.seatsOf(teamId)]);
+    const seats = await this.plan.seatsOf(teamId, tx);
     if (!seats) throw new AppError(ErrorCode.TEAM_PLAN_REQUIRED);
+    const used = await this.teams.seatsUsed(teamId, tx);
     if (seats.total !== null && used + 1 > seats.total) {
-      const plan = (await this.plan.source(teamId)).effectivePlan;
+      const plan = (await this.plan.source(teamId, tx)).effectivePlan;
       throw seatLimit(used, seats.total, plan.displayName, plan.type);
     }
   }

@@ -71,8 +71,8 @@ export class WorkspacesRepository {
     await tx.$queryRaw`SELECT id FROM workspaces WHERE id = ${id}::uuid FOR NO KEY UPDATE`;
   }
 
-  find(id: string) {
-    return this.prisma.workspace.findUnique({ where: { id }, select: { id: true, kind: true, ownerId: true } });
+  find(id: string, tx: TransactionClient = this.prisma) {
+    return tx.workspace.findUnique({ where: { id }, select: { id: true, kind: true, ownerId: true } });
   }
 
   membership(workspaceId: string, userId: string) {

@@ -73,8 +73,8 @@ export class WorkspacesService {
     return this.workspaces.lock(id, tx);
   }
 
-  find(id: string): Promise<WorkspaceFacts | null> {
-    return this.workspaces.find(id);
+  find(id: string, tx?: TransactionClient): Promise<WorkspaceFacts | null> {
+    return this.workspaces.find(id, tx);
   }
 
   /**
