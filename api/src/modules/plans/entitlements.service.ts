@@ -89,7 +89,7 @@ export class EntitlementsService {
   }
 
   /**
-   * Room for one more of something counted over the workspace (library items, tags), checked in
+   * Room for one more of something counted over the workspace (library items, tags, Predictions), checked in
    * the transaction that adds it: the workspace row is locked first (WorkspacesService.lock), so
    * concurrent requests for the last free place are decided one after the other.
    */
@@ -123,10 +123,14 @@ export class EntitlementsService {
     });
   }
 
-  /** Starting a multiple-run batch ("Prediction"): at most the plan's number per calendar month. */
-  async assertMonthlyPredictionAvailable(workspaceId: string, now = new Date(), tx?: TransactionClient): Promise<void> {
-    const used = await this.plans.batchCount(workspaceId, monthStart(now), tx);
-    await this.assertWithin(workspaceId, 'monthlyPredictions', used + 1, { tx });
+  /** Starting a multiple-run batch ("Prediction"): at most the plan's number per calendar month, in the transaction that stores it. */
+  assertMonthlyPredictionAvailable(workspaceId: string, tx: TransactionClient, now = new Date()): Promise<void> {
+    return this.assertRoomForOne(
+      workspaceId,
+      'monthlyPredictions',
+      (t) => this.plans.batchCount(workspaceId, monthStart(now), t),
+      tx,
+    );
   }
 
   /** Creating a tag: unique tags per workspace, in the transaction that creates it. */

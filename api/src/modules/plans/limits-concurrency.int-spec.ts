@@ -111,6 +111,20 @@ describe('limits under concurrent requests', () => {
     expect(await prisma.libraryItem.count({ where: { workspaceId } })).toBe(allowed);
   });
 
+  it("ten Predictions (multiple runs) for the month's last one: one is stored", async () => {
+    const user = await createUser(app);
+    const client = await loginAs(app, user);
+    const usage = (await client.get('/subscription/usage')).body.content.items as { limit: string; allowed: number }[];
+    const allowed = usage.find((u) => u.limit === 'monthlyPredictions')!.allowed;
+    const diagram = await createDiagram(client, { document: tinyDocument() });
+    const multiple = (seed: number) => ({ kind: 'multiple', diagramVersion: 1, seed, steps: 10, runs: 5 });
+    for (let i = 0; i < allowed - 1; i++)
+      expect((await client.post(`/diagrams/${diagram.fuid}/plays`, multiple(i))).status).toBe(201);
+    const tally = await race((i) => client.post(`/diagrams/${diagram.fuid}/plays`, multiple(100 + i)));
+    expect(tally).toEqual({ 201: 1, '402 PLAN_LIMIT_REACHED': RACERS - 1 });
+    expect(await prisma.play.count({ where: { diagram: { fuid: diagram.fuid }, kind: 'multiple' } })).toBe(allowed);
+  });
+
   it('ten diagrams that each fit only alone under the components limit: one is created', async () => {
     const user = await createUser(app);
     const client = await loginAs(app, user);

@@ -97,7 +97,6 @@ export class PlaysService {
       throw new AppError(DiagramErrorCode.PLAY_TOO_LARGE, { details: { limit: DiagramLimits.maxPlaySeriesPoints } });
     // Plan limits: steps of a run, and multiple runs ("Predictions") per month.
     await this.entitlements.assertWithin(diagram.workspaceId, 'runSteps', body.steps);
-    if (body.kind === 'multiple') await this.entitlements.assertMonthlyPredictionAvailable(diagram.workspaceId);
     const play = await this.record({
       diagramId: diagram.id,
       workspaceId: diagram.workspaceId,
@@ -130,9 +129,13 @@ export class PlaysService {
     if (!deleted) throw new AppError(DiagramErrorCode.PLAY_NOT_FOUND, { message: DiagramTexts.playDeleteFailed });
   }
 
-  /** Stores the play and counts it on its diagram, in one transaction. */
+  /**
+   * Stores the play and counts it on its diagram, in one transaction; a multiple run first checks
+   * the month's Predictions under the workspace lock, so concurrent batches cannot pass the limit.
+   */
   private record(data: Prisma.PlayUncheckedCreateInput) {
     return this.plays.transaction(async (tx) => {
+      if (data.kind === 'multiple') await this.entitlements.assertMonthlyPredictionAvailable(data.workspaceId, tx);
       const play = await this.plays.create(data, tx);
       await this.counters.add(data.diagramId, { playCount: 1 }, tx);
       return play;
@@ -163,7 +166,6 @@ export class PlaysService {
     }
     const document = await this.diagrams.documentOf(diagram.id);
     await this.entitlements.assertWithin(diagram.workspaceId, 'runSteps', body.steps ?? document.settings.stepsLimit);
-    await this.entitlements.assertMonthlyPredictionAvailable(diagram.workspaceId);
     const play = await this.record({
       diagramId: diagram.id,
       workspaceId: diagram.workspaceId,
