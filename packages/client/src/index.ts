@@ -1,6 +1,13 @@
 export { createClient, type LoopwrightClient } from './client.js';
 export { routes, type Endpoints } from './endpoints.js';
-export { LoopwrightError, NETWORK_ERROR_MESSAGE, GENERIC_ERROR_MESSAGE, type ErrorInit } from './errors.js';
+export {
+  errorFrom,
+  GENERIC_ERROR_MESSAGE,
+  LoopwrightError,
+  NETWORK_ERROR_MESSAGE,
+  retryAfterFrom,
+  type ErrorInit,
+} from './errors.js';
 export { pathOf, readAnswer, send, type ClientOptions, type RequestInput } from './request.js';
 export type {
   AnswerOf,
