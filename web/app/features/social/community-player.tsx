@@ -1,4 +1,3 @@
-import type { ContentOf, diagramEndpoints } from '@loopwright/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../lib/api-client';
 import { chartedElements } from '../editor/chart/chart-data';
@@ -33,7 +32,7 @@ export default function CommunityPlayer({ fuid, onExit }: { fuid: string; onExit
     setShown(0);
     paused.current = false;
     (async () => {
-      const { diagram } = await api.get<ContentOf<typeof diagramEndpoints.get>>(`/diagrams/${fuid}`);
+      const { diagram } = await api.diagram.get({ params: { fuid } });
       const run = await engine.call<QuickRunResult>({
         type: 'quickRun',
         doc: normalizeDiagram(diagram.document),
