@@ -73,7 +73,7 @@ export const api = createClient({
   createError: apiError,
 });
 
-/** The envelope's `content` of a response the page requested early (see early-diagram); throws `ApiError` on a failure. */
+/** The envelope's `content` of a response the page requested early (see lib/early-requests); throws `ApiError` on a failure. */
 export async function readResponse<T>(response: Response): Promise<T> {
   if (!response.ok) throw apiError(await errorFrom(response));
   return (await readAnswer({}, response)) as T;

@@ -1,6 +1,6 @@
 import { api } from '../../lib/api-client';
 import { TrackingRules } from '../../lib/spec';
-import { hasConsent } from '../consent/consent-store';
+import { hasConsent } from './consent-store';
 import { readCookie, writeCookie } from './cookies';
 
 interface TrackingEvent {

@@ -6,7 +6,7 @@ import { useEditor } from '../editor-context';
 import type { ImportAnswer } from '../engine/protocol';
 import { normalizeDiagram } from '../model/defaults';
 import { ImportDialog, type PendingImport } from './import-dialog';
-import { DriveExportDialog } from '../../drive/drive-export';
+import { DriveExportDialog } from './drive-export';
 import { useDriveStatus } from '../../drive/use-drive';
 import '../../drive/drive.css';
 

@@ -1,4 +1,4 @@
-import { api, CLIENT_ID } from '../../lib/api-client';
+import { api, CLIENT_ID } from './api-client';
 
 /**
  * An inline script in the page head (before any module loads): on an editor address it starts the
