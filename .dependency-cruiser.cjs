@@ -41,11 +41,21 @@ module.exports = {
       to: { path: '^(api|web)/' },
     },
     {
-      name: 'web-ui-not-features',
+      name: 'web-lib-ui-not-features',
       severity: 'error',
-      comment: 'web/app/ui holds design-system pieces; features compose them, never the other way.',
-      from: { path: '^web/app/ui/' },
+      comment:
+        'web/app/lib (plumbing) and web/app/ui (design-system pieces) sit below the features: features compose them, never the other way.',
+      from: { path: '^web/app/(lib|ui)/' },
       to: { path: '^web/app/features/' },
+    },
+    {
+      name: 'web-features-one-way',
+      severity: 'error',
+      scope: 'folder',
+      comment:
+        'Features depend on each other one way only: move what both need down into lib/ or ui/, or let one talk to the other through a small public entry.',
+      from: { path: '^web/app/(features/[^/]+|lib|ui)$' },
+      to: { path: '^web/app/(features/[^/]+|lib|ui)$', circular: true },
     },
   ],
   options: {
