@@ -13,6 +13,7 @@ export * from './plans.js';
 export * from './website.js';
 export * from './diagrams-texts.js';
 export * from './diagrams.js';
+export * from './compare.js';
 export * from './tags.js';
 export * from './plays.js';
 export * from './notifications.js';
