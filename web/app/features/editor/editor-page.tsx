@@ -37,6 +37,7 @@ import { useDiagramTour } from '../tours/use-diagram-tour';
 import { TourButton, TourPlayer } from '../tours/tour-player';
 import { TourPanel } from '../tours/tour-panel';
 import { BalanceTestsPanel } from '../balance-tests/balance-tests-panel';
+import { CompareView, type ComparePair } from '../compare/compare-view';
 import { LibraryPanel } from '../library/library-panel';
 import { clearEditorPreferences, loadEditorPreferences } from '../library/editor-preferences';
 
@@ -185,6 +186,7 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
   const [refresh, setRefresh] = useState(0);
   const [save, setSave] = useState<SaveController | null>(null);
   const [preview, setPreview] = useState<{ doc: EditorDiagram; version: Revision } | null>(null);
+  const [compare, setCompare] = useState<{ pair: ComparePair; versions: Revision[] } | null>(null);
   const services = useRef<EditorServices | null>(null);
   const tour = useDiagramTour(fuid);
   const restoringHere = useRef(false);
@@ -347,6 +349,7 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
               onView={(doc, version) => setPreview({ doc: normalizeDiagram(doc), version })}
               onRestoring={(active) => (restoringHere.current = active)}
               onRestored={() => void reloadFromServer()}
+              onCompare={(from, to, versions) => setCompare({ pair: { from, to }, versions })}
             />
           ),
           Tags: <TagsPanel fuid={fuid} initial={loaded.diagram.tags} />,
@@ -376,6 +379,15 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
       {gone ? <GoneDialog reason={gone} access={loaded.diagram.access} /> : null}
       {save ? (
         <ConflictArea save={save} onReload={() => void reloadFromServer()} onSaveCopy={() => void saveCopy()} />
+      ) : null}
+      {compare ? (
+        <CompareView
+          fuid={fuid}
+          versions={compare.versions}
+          initial={compare.pair}
+          current={() => services.current!.store.doc}
+          onClose={() => setCompare(null)}
+        />
       ) : null}
       <Dialog
         title={preview ? `Version ${preview.version.version}` : ''}
