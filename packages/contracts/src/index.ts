@@ -14,6 +14,8 @@ export * from './website.js';
 export * from './diagrams-texts.js';
 export * from './diagrams.js';
 export * from './compare.js';
+export * from './proposals.js';
+export * from './proposals-texts.js';
 export * from './tags.js';
 export * from './plays.js';
 export * from './notifications.js';

@@ -28,6 +28,6 @@ import { TrashService } from './trash.service.js';
     DiagramFilesService,
     TrashService,
   ],
-  exports: [DiagramAccessService, DiagramsService, DiagramViewsService, DiagramFilesService],
+  exports: [DiagramAccessService, DiagramsService, DiagramViewsService, DiagramFilesService, DiagramSaveService],
 })
 export class DiagramsModule {}
