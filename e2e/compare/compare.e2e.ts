@@ -110,9 +110,91 @@ describe.skipIf(!inject('chromiumPath'))('compare versions in the editor (Chromi
     await saveScreenshot(page, 'compare-versions');
 
     // Any two versions: the pickers choose both ends.
-    await view.getByLabel('From', { exact: true }).selectOption({ label: 'Current' });
+    await view.getByLabel('Compare from').selectOption({ label: 'Current' });
     await expect.poll(() => changes.textContent()).toContain('No changes');
     expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe.skipIf(!inject('chromiumPath'))('merge a copy back (Chromium)', () => {
+  const running = useDesignerSession();
+
+  it('the copy’s owner proposes; the source’s owner reviews, picks a side of the conflict and accepts', async () => {
+    const url = running.app.url;
+    const fuid = await createDiagram(running.context, running.app, { name: 'Shared economy', document: older });
+    const copier = await createDesigner(running.app);
+    await running.context.request.post(`${url}/api/diagrams/${fuid}/shares`, {
+      headers: CLIENT_HEADERS,
+      data: { email: copier.email, role: 'viewer' },
+    });
+    const theirs = await loggedInContext(running.browser, running.app, copier);
+    const copied = await theirs.request.post(`${url}/api/diagrams/${fuid}/copies`, {
+      headers: CLIENT_HEADERS,
+      data: {},
+    });
+    expect(copied.status()).toBe(201);
+    const copyFuid = (await copied.json()).content.diagram.fuid as string;
+    // The copy renames Gold and gives 2 a step; the source meanwhile gives 4: a conflict on the formula.
+    const edit = async (context: typeof theirs, target: string, change: (d: typeof older) => typeof older) => {
+      const d = await getDiagram(context, running.app, target);
+      const r = await context.request.put(`${url}/api/diagrams/${target}/document`, {
+        headers: CLIENT_HEADERS,
+        data: { baseVersion: d.version, document: change(d.document as unknown as typeof older) },
+      });
+      expect(r.status()).toBe(200);
+    };
+    await edit(theirs, copyFuid, (d) => ({
+      ...d,
+      nodes: d.nodes.map((n) => (n.id === 'gold' ? { ...n, name: 'Coins' } : n)),
+      connections: d.connections.map((c) => (c.id === 'c1' ? { ...c, formula: '2' } : c)),
+    }));
+    await edit(running.context, fuid, (d) => ({
+      ...d,
+      connections: d.connections.map((c) => (c.id === 'c1' ? { ...c, formula: '4' } : c)),
+    }));
+
+    // The copier proposes from their copy's editor.
+    const copyPage = await theirs.newPage();
+    await openEditor(copyPage, running.app, copyFuid);
+    await copyPage.getByRole('button', { name: 'Propose changes' }).click();
+    const dialog = copyPage.getByRole('dialog', { name: 'Propose changes' });
+    await dialog.getByLabel('Message (optional)').fill('Coins read better, and 2 a step');
+    await dialog.getByRole('button', { name: 'Propose', exact: true }).click();
+    await dialog.getByText('Proposed changes to Shared economy').waitFor();
+    await saveScreenshot(copyPage, 'proposal-sent');
+    await copyPage.close();
+
+    // The source's owner reviews it from the Proposals panel.
+    const page = await running.context.newPage();
+    const errors = await openEditor(page, running.app, fuid);
+    await page.getByRole('tab', { name: 'Proposals' }).click();
+    await page.getByRole('button', { name: /^Review the proposal from / }).click();
+    const review = page.getByRole('dialog', { name: 'Proposed changes' });
+    await review.getByLabel('Changes').waitFor();
+    expect(await review.getByLabel('Changes').textContent()).toContain('name"Gold" → "Coins"');
+    expect(await review.textContent()).toContain('Coins read better, and 2 a step');
+    const conflict = review.getByRole('group', { name: /Tap → (Gold|Coins) · formula/ });
+    expect(await conflict.getByLabel('Keep current: "4"').isChecked()).toBe(true);
+    await conflict.getByLabel('Take proposed: "2"').check();
+    await saveScreenshot(page, 'proposal-review');
+    await review.getByRole('button', { name: 'Accept and merge' }).click();
+    await review.getByText(/^Merged as version 3\./).waitFor();
+    await review.getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('node-Coins').waitFor();
+
+    const merged = await getDiagram(running.context, running.app, fuid);
+    expect(merged.version).toBe(3);
+    expect(merged.document.connections.find((c) => c.id === 'c1')?.formula).toBe('2');
+    // The proposer is told.
+    await expect
+      .poll(async () => {
+        const r = await theirs.request.get(`${url}/api/notifications`, { headers: CLIENT_HEADERS });
+        return ((await r.json()).content.notifications as { message: string }[]).map((n) => n.message).join('\n');
+      })
+      .toMatch(/accepted your changes to Shared economy/);
+    expect(errors).toEqual([]);
+    await theirs.close();
     await page.close();
   });
 });

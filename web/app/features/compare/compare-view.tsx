@@ -85,7 +85,11 @@ export function CompareView({
   const picker = (which: keyof ComparePair, text: string) => (
     <label className="compare-view__pick">
       {text}
-      <select value={pair[which]} onChange={(e) => setPair({ ...pair, [which]: e.target.value })}>
+      <select
+        aria-label={`Compare ${text.toLowerCase()}`}
+        value={pair[which]}
+        onChange={(e) => setPair({ ...pair, [which]: e.target.value })}
+      >
         <option value={CURRENT}>Current</option>
         {versions.map((v) => (
           <option key={v.id} value={v.id}>
