@@ -57,6 +57,24 @@ function Value({ change }: { change: FieldChange }) {
   );
 }
 
+function ElementSection({ title, mark, items }: { title: string; mark: string; items: DiagramDiff['added'] }) {
+  if (!items.length) return null;
+  return (
+    <section>
+      <h3>
+        {title} ({items.length})
+      </h3>
+      <ul>
+        {items.map((e) => (
+          <li key={`${e.kind}:${e.id}`} className={`change-list__item change-list__item--${mark}`}>
+            <span className="change-list__kind">{KIND_LABEL[e.kind]}</span> <strong>{e.name || e.id}</strong>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** Every change with old → new, grouped by element; layout moves only when asked for. */
 export function ChangeList({
   diff,
@@ -79,30 +97,8 @@ export function ChangeList({
   return (
     <div className="change-list" aria-label="Changes">
       {empty ? <p className="props__hint">No changes{diff.moved.length ? ' apart from layout moves' : ''}.</p> : null}
-      {diff.added.length ? (
-        <section>
-          <h3>Added ({diff.added.length})</h3>
-          <ul>
-            {diff.added.map((e) => (
-              <li key={`${e.kind}:${e.id}`} className="change-list__item change-list__item--added">
-                <span className="change-list__kind">{KIND_LABEL[e.kind]}</span> <strong>{e.name || e.id}</strong>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      {diff.removed.length ? (
-        <section>
-          <h3>Removed ({diff.removed.length})</h3>
-          <ul>
-            {diff.removed.map((e) => (
-              <li key={`${e.kind}:${e.id}`} className="change-list__item change-list__item--removed">
-                <span className="change-list__kind">{KIND_LABEL[e.kind]}</span> <strong>{e.name || e.id}</strong>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <ElementSection title="Added" mark="added" items={diff.added} />
+      <ElementSection title="Removed" mark="removed" items={diff.removed} />
       {changed.size ? (
         <section>
           <h3>Changed ({changed.size})</h3>
