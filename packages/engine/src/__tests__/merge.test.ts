@@ -27,6 +27,7 @@ const bases = fc.integer({ min: 1, max: 8 }).map((n): Diagram =>
 type Edit =
   | { op: 'set'; node: number; field: Field; value: string | number }
   | { op: 'add'; tag: number }
+  | { op: 'remove'; node: number }
   | { op: 'formula'; value: string }
   | { op: 'steps'; value: number };
 
@@ -39,26 +40,43 @@ const edits = fc.array(
       value: fc.oneof(fc.integer({ min: 0, max: 99 }), fc.string({ maxLength: 4 })),
     }),
     fc.record({ op: fc.constant('add' as const), tag: fc.nat(50) }),
+    fc.record({ op: fc.constant('remove' as const), node: fc.nat(7) }),
     fc.record({ op: fc.constant('formula' as const), value: fc.constantFrom('2', 'D6', 'v + 1', '3 * v') }),
     fc.record({ op: fc.constant('steps' as const), value: fc.integer({ min: 1, max: 500 }) }),
   ),
   { maxLength: 6 },
 );
 
-/** Applies edits; `side` keeps the ids of added elements apart and `owns` limits which nodes and fields it touches. */
+/**
+ * Applies edits; `side` keeps the ids of added elements apart and `owns` limits which nodes and fields
+ * it touches (`owns(i, 'remove')`: may remove node i and its connections).
+ */
 function apply(base: Diagram, list: Edit[], side: 'a' | 'b', owns: (node: number, field: string) => boolean): Diagram {
   const d = structuredClone(base);
   for (const e of list) {
     if (e.op === 'set') {
-      const i = e.node % d.nodes.length;
-      if (!owns(i, e.field)) continue;
+      // Nodes are named by their place in the base, so removals do not shift what a side owns.
+      const i = e.node % base.nodes.length;
+      const target = d.nodes.find((n) => n.id === base.nodes[i].id);
+      if (!target || !owns(i, e.field)) continue;
       const value = e.field === 'start' || e.field === 'x' ? Number(String(e.value).length) : String(e.value);
-      (d.nodes[i] as Record<string, unknown>)[e.field] = value;
+      (target as Record<string, unknown>)[e.field] = value;
     } else if (e.op === 'add') {
       const id = `${side}${e.tag}`;
       if (d.nodes.some((n) => n.id === id)) continue;
       d.nodes.push(parseDiagram({ nodes: [{ id, type: 'pool', name: id }] }).nodes[0]);
       d.connections.push({ id: `${id}-in`, kind: 'resource', from: d.nodes[0].id, to: id, formula: '1' });
+    } else if (e.op === 'remove') {
+      const id = base.nodes[e.node % base.nodes.length].id;
+      if (
+        !owns(
+          base.nodes.findIndex((n) => n.id === id),
+          'remove',
+        )
+      )
+        continue;
+      d.nodes = d.nodes.filter((n) => n.id !== id);
+      d.connections = d.connections.filter((c) => c.from !== id && c.to !== id);
     } else if (e.op === 'formula' && owns(-1, 'formula')) d.variables[0].formula = e.value;
     else if (e.op === 'steps' && owns(-1, 'steps')) d.settings.stepsLimit = e.value;
   }
@@ -83,13 +101,19 @@ describe('mergeDiagrams (three-way)', () => {
   it('never loses edits that do not overlap', () => {
     fc.assert(
       fc.property(bases, edits, edits, fc.nat(), (base, mine, yours, split) => {
-        // Side a owns the nodes and fields on one side of a random line, side b the rest.
+        // Side a owns the nodes and fields on one side of a random line, side b the rest; every third
+        // node (never the first, where additions connect) belongs whole to one side, which may remove it.
+        const whole = (node: number) => node > 0 && node % 3 === 0;
         const ownsA = (node: number, field: string) =>
           node < 0
             ? (field === 'formula') === (split % 2 === 0)
-            : (node + FIELDS.indexOf(field as Field) + split) % 2 === 0;
+            : whole(node)
+              ? split % 2 === 0
+              : field !== 'remove' && (node + FIELDS.indexOf(field as Field) + split) % 2 === 0;
+        const ownsB = (node: number, field: string) =>
+          node >= 0 && whole(node) ? split % 2 === 1 : field !== 'remove' && !ownsA(node, field);
         const a = apply(base, mine, 'a', ownsA);
-        const b = apply(base, yours, 'b', (n, f) => !ownsA(n, f));
+        const b = apply(base, yours, 'b', ownsB);
         const { document, conflicts, dropped } = mergeDiagrams(base, a, b);
         expect(conflicts).toEqual([]);
         expect(dropped).toEqual([]);
@@ -100,6 +124,7 @@ describe('mergeDiagrams (three-way)', () => {
           const touched = new Set(kept.changed.map((c) => `${c.kind}:${c.id}:${c.field}`));
           for (const c of wanted.changed) expect(touched.has(`${c.kind}:${c.id}:${c.field}`)).toBe(false);
           for (const e of wanted.added) expect(kept.removed).not.toContainEqual(e);
+          for (const e of wanted.removed) expect(kept.added.map((x) => x.id)).not.toContain(e.id);
           for (const m of wanted.moved) expect(kept.moved).not.toContainEqual(m);
         }
       }),
