@@ -115,9 +115,9 @@ export function mergeDiagrams<D extends DiagramDocument>(
     'settings',
     'settings',
     'settings',
-    (base.settings ?? {}),
-    (ours.settings ?? {}),
-    (theirs.settings ?? {}),
+    base.settings ?? {},
+    ours.settings ?? {},
+    theirs.settings ?? {},
   );
   const nodeIds = new Set(merged[0].map((n) => String(n.id)));
   const dropped: string[] = [];
