@@ -26,6 +26,8 @@ export const TABLE_OWNERS = {
   Diagram: 'diagrams',
   DiagramRevision: 'diagrams',
   DiagramTag: 'diagrams',
+  DiagramCopyBase: 'diagrams',
+  DiagramProposal: 'proposals',
   DiagramShare: 'shares',
   Tag: 'tags',
   Play: 'plays',

@@ -5,6 +5,7 @@ import { SharesModule } from '../shares/shares.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { WorkspacesModule } from '../workspaces/workspaces.module.js';
 import { DiagramAccessService } from './diagram-access.service.js';
+import { DiagramCompareService } from './diagram-compare.service.js';
 import { DiagramFilesService } from './diagram-files.service.js';
 import { DiagramSaveService } from './diagram-save.service.js';
 import { DiagramVersionsController } from './diagram-versions.controller.js';
@@ -23,11 +24,19 @@ import { DiagramCountersService } from './diagram-counters.service.js';
     DiagramAccessService,
     DiagramCountersService,
     DiagramSaveService,
+    DiagramCompareService,
     DiagramViewsService,
     DiagramsService,
     DiagramFilesService,
     TrashService,
   ],
-  exports: [DiagramAccessService, DiagramCountersService, DiagramsService, DiagramViewsService, DiagramFilesService],
+  exports: [
+    DiagramAccessService,
+    DiagramCountersService,
+    DiagramsService,
+    DiagramViewsService,
+    DiagramFilesService,
+    DiagramSaveService,
+  ],
 })
 export class DiagramsModule {}
