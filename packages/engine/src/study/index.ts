@@ -1,0 +1,24 @@
+export { parseLever, applyLevers, leverValue, leverPosition, StudyInputError, type Lever } from './levers.js';
+export { gridSample, gridLevels, latinHypercube, sobolSample, samplePoints, type UnitPoints } from './samplers.js';
+export { sobolPoints, SOBOL_MAX_DIMENSIONS } from './sobol-sequence.js';
+export {
+  saltelliDesign,
+  sobolIndices,
+  morrisDesign,
+  morrisIndices,
+  type SobolIndex,
+  type MorrisIndex,
+} from './sensitivity-math.js';
+export {
+  cmaes,
+  gridThenNelderMead,
+  compareKeys,
+  type Key,
+  type MinimizeOptions,
+  type MinimizeResult,
+} from './optimize.js';
+export { planStudy, measure, evaluateDesign, RunSample, type StudyPlan, type SeedSet } from './measure.js';
+export { judgeGoal, type GoalOutcome } from './goals.js';
+export { sweep, type SweepOptions, type SweepResult } from './sweep.js';
+export { sensitivity, type SensitivityOptions, type SensitivityResult } from './sensitivity.js';
+export { solve, type SolveOptions, type SolveResult, type SolveCandidate } from './solve.js';

@@ -1,0 +1,74 @@
+import type { DiagramInput } from '../schema.js';
+import type { Lever } from './levers.js';
+import { StudyInputError } from './levers.js';
+import { evaluateDesign, planStudy, pointValues } from './measure.js';
+import { SOBOL_MAX_DIMENSIONS } from './sobol-sequence.js';
+import {
+  morrisDesign,
+  morrisIndices,
+  saltelliDesign,
+  sobolIndices,
+  type MorrisIndex,
+  type SobolIndex,
+} from './sensitivity-math.js';
+
+export interface SensitivityOptions {
+  levers: Lever[];
+  metric: string;
+  method?: 'sobol' | 'morris';
+  /** Sobol: base samples N (N (d + 2) evaluations; default 256). Morris: trajectories (default 20). */
+  samples?: number;
+  runs?: number;
+  seed?: number;
+  steps?: number;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export type SensitivityResult =
+  | { method: 'sobol'; samples: number; evaluations: number; metric: string; indices: Record<string, SobolIndex> }
+  | { method: 'morris'; samples: number; evaluations: number; metric: string; indices: Record<string, MorrisIndex> };
+
+/** Which levers move the metric: Sobol' indices (Saltelli/Jansen, bootstrap intervals) or Morris screening. */
+export function sensitivity(diagram: DiagramInput, options: SensitivityOptions): SensitivityResult {
+  const method = options.method ?? 'sobol';
+  const d = options.levers.length;
+  const seed = options.seed ?? (diagram.settings?.seed as number | undefined) ?? 0;
+  const plan = planStudy(diagram, options.levers, [options.metric], options.steps);
+  const seeds = { seed, runs: options.runs ?? 100 };
+  const run = (unit: number[][]): number[] => {
+    const out: number[] = [];
+    // Blocks of points, so progress can be reported (and blocks could go to other workers).
+    const block = 64;
+    for (let first = 0; first < unit.length; first += block) {
+      const points = unit.slice(first, first + block).map((u) => pointValues(plan, u));
+      for (const v of evaluateDesign(plan, points, seeds)) out.push(v[0]);
+      options.onProgress?.(out.length, unit.length);
+    }
+    return out;
+  };
+  const named = <T>(list: T[]): Record<string, T> =>
+    Object.fromEntries(options.levers.map((l, i) => [l.name, list[i]]));
+  if (method === 'sobol') {
+    if (2 * d > SOBOL_MAX_DIMENSIONS)
+      throw new StudyInputError(`Sobol indices take at most ${Math.floor(SOBOL_MAX_DIMENSIONS / 2)} levers`);
+    const samples = options.samples ?? 256;
+    const values = run(saltelliDesign(samples, d));
+    return {
+      method,
+      samples,
+      evaluations: values.length,
+      metric: options.metric,
+      indices: named(sobolIndices(values, samples, d, seed)),
+    };
+  }
+  const samples = options.samples ?? 20;
+  const design = morrisDesign(samples, d, seed);
+  const values = run(design.points);
+  return {
+    method,
+    samples,
+    evaluations: values.length,
+    metric: options.metric,
+    indices: named(morrisIndices(values, design.moves, d, seed)),
+  };
+}
