@@ -26,7 +26,14 @@ export {
   type WorkerRequest,
   type WorkerReply,
 } from './parallel.js';
-export { parseAssertion, AssertError, type Assertion } from './assert.js';
+export {
+  parseAssertion,
+  parseAssertionTree,
+  AssertError,
+  type Assertion,
+  type AssertNode,
+  type StatSource,
+} from './assert.js';
 export {
   runBalanceTest,
   describeBalanceTest,

@@ -22,3 +22,4 @@ export { judgeGoal, type GoalOutcome } from './goals.js';
 export { sweep, type SweepOptions, type SweepResult } from './sweep.js';
 export { sensitivity, type SensitivityOptions, type SensitivityResult } from './sensitivity.js';
 export { solve, type SolveOptions, type SolveResult, type SolveCandidate } from './solve.js';
+export { goalAssertion, goalSentence, goalParts, goalBalanceTest, type GoalParts } from './goal-builder.js';

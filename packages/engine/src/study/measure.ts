@@ -208,3 +208,19 @@ export function expressionValues(plan: StudyPlan, sample: StatSource): number[] 
 export function evaluateDesign(plan: StudyPlan, points: number[][], seeds: SeedSet): number[][] {
   return points.map((values) => expressionValues(plan, measure(plan, values, seeds)));
 }
+
+/** evaluateDesign over points of the unit cube, in blocks of 64 so that progress can be reported between them. */
+export function evaluateUnitPoints(
+  plan: StudyPlan,
+  unit: number[][],
+  seeds: SeedSet,
+  onProgress?: (done: number, total: number) => void,
+): { points: number[][]; values: number[][] } {
+  const points = unit.map((u) => pointValues(plan, u));
+  const values: number[][] = [];
+  for (let first = 0; first < points.length; first += 64) {
+    values.push(...evaluateDesign(plan, points.slice(first, first + 64), seeds));
+    onProgress?.(values.length, points.length);
+  }
+  return { points, values };
+}

@@ -1,7 +1,7 @@
 import type { DiagramInput } from '../schema.js';
 import type { Lever } from './levers.js';
 import { StudyInputError } from './levers.js';
-import { evaluateDesign, planStudy, pointValues } from './measure.js';
+import { evaluateUnitPoints, planStudy } from './measure.js';
 import { SOBOL_MAX_DIMENSIONS } from './sobol-sequence.js';
 import {
   morrisDesign,
@@ -35,17 +35,8 @@ export function sensitivity(diagram: DiagramInput, options: SensitivityOptions):
   const seed = options.seed ?? (diagram.settings?.seed as number | undefined) ?? 0;
   const plan = planStudy(diagram, options.levers, [options.metric], options.steps);
   const seeds = { seed, runs: options.runs ?? 100 };
-  const run = (unit: number[][]): number[] => {
-    const out: number[] = [];
-    // Blocks of points, so progress can be reported (and blocks could go to other workers).
-    const block = 64;
-    for (let first = 0; first < unit.length; first += block) {
-      const points = unit.slice(first, first + block).map((u) => pointValues(plan, u));
-      for (const v of evaluateDesign(plan, points, seeds)) out.push(v[0]);
-      options.onProgress?.(out.length, unit.length);
-    }
-    return out;
-  };
+  const run = (unit: number[][]): number[] =>
+    evaluateUnitPoints(plan, unit, seeds, options.onProgress).values.map((v) => v[0]);
   const named = <T>(list: T[]): Record<string, T> =>
     Object.fromEntries(options.levers.map((l, i) => [l.name, list[i]]));
   if (method === 'sobol') {

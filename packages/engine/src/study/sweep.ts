@@ -1,6 +1,6 @@
 import type { DiagramInput } from '../schema.js';
 import type { Lever } from './levers.js';
-import { evaluateDesign, planStudy, pointValues } from './measure.js';
+import { evaluateUnitPoints, planStudy } from './measure.js';
 import { gridLevels, samplePoints } from './samplers.js';
 
 export interface SweepOptions {
@@ -13,6 +13,7 @@ export interface SweepOptions {
   runs?: number;
   seed?: number;
   steps?: number;
+  onProgress?: (done: number, total: number) => void;
 }
 
 export interface SweepResult {
@@ -33,8 +34,7 @@ export function sweep(diagram: DiagramInput, options: SweepOptions): SweepResult
   const seed = options.seed ?? (diagram.settings?.seed as number | undefined) ?? 0;
   const plan = planStudy(diagram, options.levers, [options.metric], options.steps);
   const unit = samplePoints(method, samples, d, seed);
-  const points = unit.map((u) => pointValues(plan, u));
-  const values = evaluateDesign(plan, points, { seed, runs: options.runs ?? 100 });
+  const { points, values } = evaluateUnitPoints(plan, unit, { seed, runs: options.runs ?? 100 }, options.onProgress);
   const result: SweepResult = {
     method,
     samples: points.length,
