@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseAssertion } from '../assert.js';
 import { runBatchSync } from '../batch.js';
 import { applyLevers, parseLever, StudyInputError, type Lever } from '../study/levers.js';
-import { sensitivity } from '../study/sensitivity.js';
+import { sensitivity, tornado } from '../study/sensitivity.js';
 import { solve } from '../study/solve.js';
 import { sweep } from '../study/sweep.js';
 import { diagram } from './helpers.js';
@@ -177,5 +177,17 @@ describe('sweep and sensitivity on a diagram', () => {
     expect(m.evaluations).toBe(30);
     expect(m.indices.b.mu_star).toBe(0);
     expect(m.indices.a.mu_star).toBeGreaterThan(50);
+  });
+
+  it("draws a tornado one lever at a time from the diagram's values (the middle of the range when outside it)", () => {
+    const doc = incomes(['a', 'b'], { a: '1', b: '0' });
+    const levers = ['a=2:10', 'b=0:0.01'].map(parseLever);
+    expect(tornado(doc, { levers, metric: 'mean(Gold, 10)', runs: 1 })).toEqual({
+      base: 42,
+      bars: [
+        { lever: 'a', low: 2, high: 82 },
+        { lever: 'b', low: 42, high: 42 },
+      ],
+    });
   });
 });

@@ -1,4 +1,13 @@
-export { parseLever, applyLevers, leverValue, leverPosition, StudyInputError, type Lever } from './levers.js';
+export {
+  parseLever,
+  applyLevers,
+  checkLevers,
+  currentLeverValues,
+  leverValue,
+  leverPosition,
+  StudyInputError,
+  type Lever,
+} from './levers.js';
 export { gridSample, gridLevels, latinHypercube, sobolSample, samplePoints, type UnitPoints } from './samplers.js';
 export { sobolPoints, SOBOL_MAX_DIMENSIONS } from './sobol-sequence.js';
 export {
@@ -20,6 +29,12 @@ export {
 export { planStudy, measure, evaluateDesign, RunSample, type StudyPlan, type SeedSet } from './measure.js';
 export { judgeGoal, type GoalOutcome } from './goals.js';
 export { sweep, type SweepOptions, type SweepResult } from './sweep.js';
-export { sensitivity, type SensitivityOptions, type SensitivityResult } from './sensitivity.js';
+export {
+  sensitivity,
+  tornado,
+  type SensitivityOptions,
+  type SensitivityResult,
+  type TornadoBar,
+} from './sensitivity.js';
 export { solve, type SolveOptions, type SolveResult, type SolveCandidate } from './solve.js';
 export { goalAssertion, goalSentence, goalParts, goalBalanceTest, type GoalParts } from './goal-builder.js';

@@ -117,3 +117,16 @@ export function applyLevers<D extends DiagramInput>(diagram: D, levers: Lever[],
   });
   return copy;
 }
+
+/** The diagram's own value of each lever (a variable's number, a pool's start or capacity); NaN when a variable is not a plain number. */
+export function currentLeverValues(diagram: DiagramInput, levers: Lever[]): number[] {
+  return levers.map((lever) => {
+    const target = resolveLever(diagram, lever.name);
+    if (target.kind === 'variable') {
+      const formula = (diagram.variables ?? [])[target.index].formula.trim();
+      return formula !== '' && Number.isFinite(Number(formula)) ? Number(formula) : NaN;
+    }
+    const node = (diagram.nodes ?? [])[target.index];
+    return target.property === 'start' ? (node.start ?? 0) : (node.capacity ?? -1);
+  });
+}

@@ -1,7 +1,8 @@
 import type { DiagramInput } from '../schema.js';
 import type { Lever } from './levers.js';
 import { StudyInputError } from './levers.js';
-import { evaluateUnitPoints, planStudy } from './measure.js';
+import { evaluateDesign, evaluateUnitPoints, planStudy } from './measure.js';
+import { currentLeverValues, leverValue } from './levers.js';
 import { SOBOL_MAX_DIMENSIONS } from './sobol-sequence.js';
 import {
   morrisDesign,
@@ -62,4 +63,41 @@ export function sensitivity(diagram: DiagramInput, options: SensitivityOptions):
     metric: options.metric,
     indices: named(morrisIndices(values, design.moves, d, seed)),
   };
+}
+
+export interface TornadoBar {
+  lever: string;
+  /** The metric with this lever at its minimum and at its maximum, every other lever as the diagram has it. */
+  low: number;
+  high: number;
+}
+
+/**
+ * One lever at a time from the diagram's own values (the middle of a lever's range when the
+ * diagram's value is outside it or not a number): the bars of a tornado chart, widest first.
+ */
+export function tornado(
+  diagram: DiagramInput,
+  options: Omit<SensitivityOptions, 'method' | 'samples' | 'onProgress'>,
+): { base: number; bars: TornadoBar[] } {
+  const seed = options.seed ?? (diagram.settings?.seed as number | undefined) ?? 0;
+  const plan = planStudy(diagram, options.levers, [options.metric], options.steps);
+  const current = currentLeverValues(diagram, options.levers);
+  const base = options.levers.map((l, i) =>
+    Number.isFinite(current[i]) && current[i] >= l.min && current[i] <= l.max
+      ? current[i]
+      : leverValue(l, 0.5, plan.integer[i]),
+  );
+  const points = [base];
+  options.levers.forEach((l, i) => {
+    for (const end of [0, 1]) {
+      const p = base.slice();
+      p[i] = leverValue(l, end, plan.integer[i]);
+      points.push(p);
+    }
+  });
+  const values = evaluateDesign(plan, points, { seed, runs: options.runs ?? 100 }).map((v) => v[0]);
+  const bars = options.levers.map((l, i) => ({ lever: l.name, low: values[1 + 2 * i], high: values[2 + 2 * i] }));
+  bars.sort((a, b) => Math.abs(b.high - b.low) - Math.abs(a.high - a.low));
+  return { base: values[0], bars };
 }

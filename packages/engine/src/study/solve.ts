@@ -1,6 +1,6 @@
 import type { DiagramInput } from '../schema.js';
 import { judgeGoal, type GoalOutcome } from './goals.js';
-import { leverPosition, StudyInputError, type Lever } from './levers.js';
+import { currentLeverValues, leverPosition, StudyInputError, type Lever } from './levers.js';
 import { measure, planStudy, pointValues, type StudyPlan } from './measure.js';
 import { cmaes, gridThenNelderMead, type Key } from './optimize.js';
 import { evaluateAssertion } from '../assert.js';
@@ -163,19 +163,10 @@ function leverRecord(plan: StudyPlan, values: number[]): Record<string, number> 
 
 /** The diagram's own lever values when they lie in range: the search starts from the current design. */
 function startPoint(plan: StudyPlan): number[] {
-  const d = plan.diagram;
-  return plan.levers.map((lever) => {
-    const variable = d.variables?.find((v) => v.name === lever.name);
-    let current = variable ? Number(variable.formula) : NaN;
-    if (!variable) {
-      const dot = lever.name.lastIndexOf('.');
-      const ref = lever.name.slice(0, dot);
-      const node = d.nodes?.find((n) => n.id === ref) ?? d.nodes?.find((n) => n.name === ref);
-      const prop = lever.name.slice(dot + 1) as 'start' | 'capacity';
-      current = Number(node?.[prop] ?? (prop === 'start' ? 0 : -1));
-    }
-    return Number.isFinite(current) && current >= lever.min && current <= lever.max
-      ? leverPosition(lever, current)
-      : 0.5;
-  });
+  const current = currentLeverValues(plan.diagram, plan.levers);
+  return plan.levers.map((lever, i) =>
+    Number.isFinite(current[i]) && current[i] >= lever.min && current[i] <= lever.max
+      ? leverPosition(lever, current[i])
+      : 0.5,
+  );
 }
