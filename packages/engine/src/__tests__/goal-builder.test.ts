@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { runBalanceTest } from '../balance.js';
-import { goalAssertion, goalBalanceTest, goalParts, goalSentence } from '../study/goal-builder.js';
+import { assertionTargets, goalAssertion, goalBalanceTest, goalParts, goalSentence } from '../study/goal-builder.js';
 import { measure, planStudy } from '../study/measure.js';
 import { judgeGoal } from '../study/goals.js';
 import { diagram } from './helpers.js';
 
 describe('goal builder', () => {
   it('writes the assertion and the sentence, and reads them back', () => {
+    expect(assertionTargets(`p90(Gold, 3) - mean("Gold coins", end) <= max(Gems, 2) && p5(Gold, 1) > 0`)).toEqual([
+      'Gold',
+      'Gold coins',
+      'Gems',
+    ]);
+    expect(assertionTargets('p90(')).toEqual([]);
     const g = { stat: 'p90', node: 'Gold', step: 30, op: '<=', value: 500 } as const;
     expect(goalAssertion(g)).toBe('p90(Gold, 30) <= 500');
     expect(goalSentence(g)).toBe('the 90th percentile of Gold at step 30 is at most 500');

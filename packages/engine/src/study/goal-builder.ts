@@ -90,3 +90,23 @@ export function goalBalanceTest(text: string, runs: number, seed: number): Balan
     seed,
   };
 }
+
+/** The pools and registers an assertion reads, in order of first use (none when it does not parse). */
+export function assertionTargets(text: string): string[] {
+  let tree: AssertNode;
+  try {
+    tree = parseAssertionTree(text);
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  const visit = (n: AssertNode): void => {
+    if (n.kind === 'bin') {
+      visit(n.a);
+      visit(n.b);
+    } else if (n.kind === 'neg') visit(n.a);
+    else if (n.kind === 'stat' && !out.includes(n.target)) out.push(n.target);
+  };
+  visit(tree);
+  return out;
+}

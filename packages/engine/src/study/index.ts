@@ -37,4 +37,11 @@ export {
   type TornadoBar,
 } from './sensitivity.js';
 export { solve, type SolveOptions, type SolveResult, type SolveCandidate } from './solve.js';
-export { goalAssertion, goalSentence, goalParts, goalBalanceTest, type GoalParts } from './goal-builder.js';
+export {
+  goalAssertion,
+  goalSentence,
+  goalParts,
+  goalBalanceTest,
+  assertionTargets,
+  type GoalParts,
+} from './goal-builder.js';

@@ -37,6 +37,7 @@ import { useDiagramTour } from '../tours/use-diagram-tour';
 import { TourButton, TourPlayer } from '../tours/tour-player';
 import { TourPanel } from '../tours/tour-panel';
 import { BalanceTestsPanel } from '../balance-tests/balance-tests-panel';
+import { BalancePanel } from '../balance-studio/balance-panel';
 import { LibraryPanel } from '../library/library-panel';
 import { clearEditorPreferences, loadEditorPreferences } from '../library/editor-preferences';
 
@@ -352,6 +353,15 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
           Tags: <TagsPanel fuid={fuid} initial={loaded.diagram.tags} />,
           Tour: <TourPanel fuid={fuid} tour={tour} canEdit={loaded.diagram.access !== 'viewer'} />,
           Library: <LibraryPanel />,
+          Balance: (
+            <BalancePanel
+              fuid={fuid}
+              canEdit={loaded.diagram.access !== 'viewer'}
+              saveNow={async () => {
+                await save?.save();
+              }}
+            />
+          ),
           Tests: (
             <BalanceTestsPanel
               fuid={fuid}
