@@ -92,6 +92,13 @@ export function BalancePanel({
     ] as const)
       if (!Number.isInteger(v) || v < 1) return setError(`${label} must be a whole number of at least 1.`);
     if (!Number.isInteger(settings.seed)) return setError('The seed must be a whole number.');
+    // The study runs on a saved version, so that the play history can say which.
+    if (canEdit)
+      try {
+        await saveNow();
+      } catch (e) {
+        return setError(errorMessage(e));
+      }
     const values = currentLeverValues(doc, levers);
     const current = Object.fromEntries(levers.map((l, i) => [l.name, values[i]]));
     setProgress({ done: 0, total: 1 });
@@ -100,7 +107,10 @@ export function BalancePanel({
     try {
       const result = await study.done;
       setOutcome({ settings, outcome: result, current });
-      await onStudyDone?.(settings, result);
+      if (canEdit)
+        await Promise.resolve(onStudyDone?.(settings, result)).catch((e: unknown) =>
+          setError(`The study is not kept in the play history: ${errorMessage(e)}`),
+        );
     } catch (e) {
       if ((e as Error).message !== 'cancelled') setError(errorMessage(e));
     } finally {

@@ -38,6 +38,7 @@ import { TourButton, TourPlayer } from '../tours/tour-player';
 import { TourPanel } from '../tours/tour-panel';
 import { BalanceTestsPanel } from '../balance-tests/balance-tests-panel';
 import { BalancePanel } from '../balance-studio/balance-panel';
+import { toStudyPlayBody } from '../balance-studio/study-play';
 import { LibraryPanel } from '../library/library-panel';
 import { clearEditorPreferences, loadEditorPreferences } from '../library/editor-preferences';
 
@@ -359,6 +360,11 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
               canEdit={loaded.diagram.access !== 'viewer'}
               saveNow={async () => {
                 await save?.save();
+              }}
+              onStudyDone={async (settings, outcome) => {
+                const version = save?.state.get().baseVersion ?? loaded.baseVersion;
+                await diagramsApi.createPlay(fuid, toStudyPlayBody(settings, outcome, version));
+                setRefresh((r) => r + 1);
               }}
             />
           ),
