@@ -50,6 +50,7 @@ describe.skipIf(!inject('chromiumPath'))('balance studio in Chromium', () => {
 
     // The builder shows the sentence and writes the assertion.
     const builder = page.getByRole('group', { name: 'New goal' });
+    await saveScreenshot(page, 'balance-studio-levers');
     await builder.getByLabel('Statistic').selectOption('p90');
     await builder.getByLabel('Element').selectOption({ label: 'Coins' });
     await builder.getByLabel('At step').fill('30');
@@ -78,7 +79,10 @@ describe.skipIf(!inject('chromiumPath'))('balance studio in Chromium', () => {
       .locator('td')
       .last()
       .textContent();
+    await results.getByRole('table', { name: 'Levers' }).scrollIntoViewIfNeeded();
     await saveScreenshot(page, 'balance-studio-solved');
+    await results.getByRole('table', { name: 'Best candidates' }).scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'balance-studio-solved-fan');
 
     await panel.getByRole('button', { name: 'Apply as new version' }).click();
     await panel.getByText('Applied: the lever values are saved as a new version.').waitFor({ timeout: 30_000 });
@@ -127,6 +131,7 @@ describe.skipIf(!inject('chromiumPath'))('balance studio in Chromium', () => {
     await results.getByRole('img', { name: 'Tornado chart of p90(Coins, 30)' }).waitFor({ timeout: 120_000 });
     await results.getByRole('img', { name: 'Sobol indices: S1 and ST per lever with intervals' }).waitFor();
     await results.getByText('Sobol indices, N = 32: 128 evaluations.').waitFor();
+    await results.scrollIntoViewIfNeeded();
     await saveScreenshot(page, 'balance-studio-sensitivity');
     expect(errors).toEqual([]);
     await page.close();

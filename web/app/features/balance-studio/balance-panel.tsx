@@ -174,10 +174,10 @@ export function BalancePanel({
   };
 
   const number = (label: string, value: string, set: (v: string) => void) => (
-    <label className="study-setting" htmlFor={`${base}-${label}`}>
-      <span>{label}</span>
+    <div className="study-setting">
+      <label htmlFor={`${base}-${label}`}>{label}</label>
       <input id={`${base}-${label}`} inputMode="numeric" value={value} onChange={(e) => set(e.target.value)} size={5} />
-    </label>
+    </div>
   );
 
   return (
@@ -212,9 +212,9 @@ export function BalancePanel({
         />
       </fieldset>
       <fieldset className="study-settings">
-        <legend>Study</legend>
-        <label className="study-setting" htmlFor={`${base}-kind`}>
-          <span>Study</span>
+        <legend>Study settings</legend>
+        <div className="study-setting">
+          <label htmlFor={`${base}-kind`}>Study</label>
           <select id={`${base}-kind`} value={kind} onChange={(e) => setKind(e.target.value as StudyKind)}>
             {KINDS.map(([k, text]) => (
               <option key={k} value={k}>
@@ -222,11 +222,11 @@ export function BalancePanel({
               </option>
             ))}
           </select>
-        </label>
+        </div>
         {kind === 'solve' ? (
           <>
-            <label className="study-setting" htmlFor={`${base}-objective`}>
-              <span>Objective</span>
+            <div className="study-setting">
+              <label htmlFor={`${base}-objective`}>Objective</label>
               <select
                 id={`${base}-objective`}
                 value={objective.sense}
@@ -236,33 +236,33 @@ export function BalancePanel({
                 <option value="minimize">minimise</option>
                 <option value="maximize">maximise</option>
               </select>
-            </label>
+            </div>
             {objective.sense !== 'none' ? (
-              <label className="study-setting" htmlFor={`${base}-objective-expr`}>
-                <span>Statistic</span>
+              <div className="study-setting">
+                <label htmlFor={`${base}-objective-expr`}>Statistic</label>
                 <input
                   id={`${base}-objective-expr`}
                   value={objective.expression}
                   placeholder="mean(Gold, 30)"
                   onChange={(e) => setObjective({ ...objective, expression: e.target.value })}
                 />
-              </label>
+              </div>
             ) : null}
             {number('Budget', budget, setBudget)}
           </>
         ) : (
           <>
-            <label className="study-setting" htmlFor={`${base}-metric`}>
-              <span>Metric</span>
+            <div className="study-setting">
+              <label htmlFor={`${base}-metric`}>Metric</label>
               <input
                 id={`${base}-metric`}
                 value={metricText}
                 placeholder="p90(Gold, 30)"
                 onChange={(e) => setMetric(e.target.value)}
               />
-            </label>
-            <label className="study-setting" htmlFor={`${base}-method`}>
-              <span>Method</span>
+            </div>
+            <div className="study-setting">
+              <label htmlFor={`${base}-method`}>Method</label>
               <select
                 id={`${base}-method`}
                 value={method}
@@ -274,7 +274,7 @@ export function BalancePanel({
                   </option>
                 ))}
               </select>
-            </label>
+            </div>
             {number('Samples', samples, setSamples)}
           </>
         )}

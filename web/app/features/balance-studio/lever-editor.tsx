@@ -101,8 +101,8 @@ export function LeverEditor({
         ))}
       </ul>
       {free.length ? (
-        <label className="study-lever__add" htmlFor={`${base}-add`}>
-          <span>Add a lever</span>
+        <div className="study-lever__add">
+          <label htmlFor={`${base}-add`}>Add a lever</label>
           <select
             id={`${base}-add`}
             value=""
@@ -118,7 +118,7 @@ export function LeverEditor({
               </option>
             ))}
           </select>
-        </label>
+        </div>
       ) : null}
     </fieldset>
   );
