@@ -20,7 +20,7 @@ describe.skipIf(!inject('chromiumPath'))('balance studio in Chromium', () => {
   const addLever = async (page: Page, label: string, min: string, max: string) => {
     const panel = page.getByRole('region', { name: 'Balance' });
     await panel.getByLabel('Add a lever').selectOption({ label });
-    const row = panel.locator('.study-lever').filter({ hasText: label });
+    const row = panel.locator('.study-lever').filter({ hasText: label.replace(' (variable)', '') });
     await row.getByLabel('Min').fill(min);
     await row.getByLabel('Max').fill(max);
     await row.getByLabel('Scale').selectOption('int');
@@ -44,9 +44,9 @@ describe.skipIf(!inject('chromiumPath'))('balance studio in Chromium', () => {
     await page.getByRole('tab', { name: 'Balance' }).click();
     const panel = page.getByRole('region', { name: 'Balance' });
 
-    await addLever(page, 'Variable upgradePrice', '10', '80');
-    await addLever(page, 'Variable repairCost', '0', '20');
-    await addLever(page, 'Variable questReward', '4', '20');
+    await addLever(page, 'upgradePrice (variable)', '10', '80');
+    await addLever(page, 'repairCost (variable)', '0', '20');
+    await addLever(page, 'questReward (variable)', '4', '20');
 
     // The builder shows the sentence and writes the assertion.
     const builder = page.getByRole('group', { name: 'New goal' });
@@ -120,8 +120,8 @@ describe.skipIf(!inject('chromiumPath'))('balance studio in Chromium', () => {
     const errors = await openEditor(page, running.app, fuid);
     await page.getByRole('tab', { name: 'Balance' }).click();
     const panel = page.getByRole('region', { name: 'Balance' });
-    await addLever(page, 'Variable upgradePrice', '10', '80');
-    await addLever(page, 'Variable questReward', '4', '20');
+    await addLever(page, 'upgradePrice (variable)', '10', '80');
+    await addLever(page, 'questReward (variable)', '4', '20');
     await panel.getByLabel('Study', { exact: true }).selectOption('sensitivity');
     await panel.getByLabel('Metric').fill('p90(Coins, 30)');
     await panel.getByLabel('Samples').fill('32');

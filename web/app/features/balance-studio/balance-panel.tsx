@@ -106,6 +106,7 @@ export function BalancePanel({
     running.current = study;
     try {
       const result = await study.done;
+      setProgress(null);
       setOutcome({ settings, outcome: result, current });
       if (canEdit)
         await Promise.resolve(onStudyDone?.(settings, result)).catch((e: unknown) =>

@@ -13,7 +13,7 @@ export interface LeverChoice {
 export function leverChoices(doc: EditorDiagram): LeverChoice[] {
   const out: LeverChoice[] = doc.variables.map((v) => ({
     name: v.name,
-    label: `Variable ${v.name}`,
+    label: v.name,
     current: Number(v.formula),
     whole: false,
   }));
@@ -41,6 +41,10 @@ export function defaultLever(choice: LeverChoice): Lever {
   }
   return lever;
 }
+
+/** How the add-a-lever list names a choice: "upgradePrice (variable)", "Coins start (pool)". */
+const choiceText = (c: LeverChoice) =>
+  `${c.label} (${c.name.endsWith('.start') || c.name.endsWith('.capacity') ? 'pool' : 'variable'})`;
 
 type Scale = 'linear' | 'int' | 'log';
 const scaleOf = (l: Lever): Scale => (l.log ? 'log' : l.integer ? 'int' : 'linear');
@@ -114,7 +118,7 @@ export function LeverEditor({
             <option value="">Choose…</option>
             {free.map((c) => (
               <option key={c.name} value={c.name}>
-                {c.label}
+                {choiceText(c)}
               </option>
             ))}
           </select>

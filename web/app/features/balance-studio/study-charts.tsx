@@ -10,7 +10,8 @@ const fmt = (v: number) =>
 /** S1 and ST of each lever as bars on [0, 1], each with its 95 % interval. */
 export function SobolBars({ indices }: { indices: Record<string, SobolIndex> }) {
   const rows = Object.entries(indices).sort((a, b) => b[1].ST - a[1].ST);
-  const x = (v: number) => LABEL + Math.min(1, Math.max(0, v)) * (W - LABEL - 8);
+  // The right margin keeps room for each bar's value.
+  const x = (v: number) => LABEL + Math.min(1, Math.max(0, v)) * (W - LABEL - 64);
   const h = rows.length * ROW * 2 + 24;
   return (
     <figure className="study-chart">
@@ -46,7 +47,7 @@ export function SobolBars({ indices }: { indices: Record<string, SobolIndex> }) 
         <text x={LABEL} y={h - 4} className="study-chart__value">
           0
         </text>
-        <text x={W - 14} y={h - 4} className="study-chart__value">
+        <text x={x(1)} y={h - 4} className="study-chart__value" textAnchor="middle">
           1
         </text>
       </svg>
