@@ -100,6 +100,11 @@ function resolveCharted(program: Program, ref: string): number {
   return byName.length === 1 ? byName[0] : -1;
 }
 
+/** A study's first seed when none is given: the diagram's seed, else 0. */
+export function studySeed(diagram: DiagramInput): number {
+  return diagram.settings?.seed ?? 0;
+}
+
 /** Lever values at a point of the unit cube. */
 export function pointValues(plan: StudyPlan, u: ArrayLike<number>): number[] {
   return plan.levers.map((lever, i) => leverValue(lever, u[i], plan.integer[i]));

@@ -1,7 +1,7 @@
 import type { DiagramInput } from '../schema.js';
 import type { Lever } from './levers.js';
 import { StudyInputError } from './levers.js';
-import { evaluateDesign, evaluateUnitPoints, planStudy } from './measure.js';
+import { evaluateDesign, evaluateUnitPoints, planStudy, studySeed } from './measure.js';
 import { currentLeverValues, leverValue } from './levers.js';
 import { SOBOL_MAX_DIMENSIONS } from './sobol-sequence.js';
 import {
@@ -33,7 +33,7 @@ export type SensitivityResult =
 export function sensitivity(diagram: DiagramInput, options: SensitivityOptions): SensitivityResult {
   const method = options.method ?? 'sobol';
   const d = options.levers.length;
-  const seed = options.seed ?? (diagram.settings?.seed as number | undefined) ?? 0;
+  const seed = options.seed ?? studySeed(diagram);
   const plan = planStudy(diagram, options.levers, [options.metric], options.steps);
   const seeds = { seed, runs: options.runs ?? 100 };
   const run = (unit: number[][]): number[] =>
@@ -80,7 +80,7 @@ export function tornado(
   diagram: DiagramInput,
   options: Omit<SensitivityOptions, 'method' | 'samples' | 'onProgress'>,
 ): { base: number; bars: TornadoBar[] } {
-  const seed = options.seed ?? (diagram.settings?.seed as number | undefined) ?? 0;
+  const seed = options.seed ?? studySeed(diagram);
   const plan = planStudy(diagram, options.levers, [options.metric], options.steps);
   const current = currentLeverValues(diagram, options.levers);
   const base = options.levers.map((l, i) =>

@@ -1,7 +1,7 @@
 import type { DiagramInput } from '../schema.js';
 import { judgeGoal, type GoalOutcome } from './goals.js';
 import { currentLeverValues, leverPosition, StudyInputError, type Lever } from './levers.js';
-import { measure, planStudy, pointValues, type StudyPlan } from './measure.js';
+import { measure, planStudy, pointValues, type StudyPlan, studySeed } from './measure.js';
 import { cmaes, gridThenNelderMead, type Key } from './optimize.js';
 import { evaluateAssertion } from '../assert.js';
 
@@ -70,7 +70,7 @@ export function solve(diagram: DiagramInput, options: SolveOptions): SolveResult
   const goalCount = options.goals.length;
   const budget = Math.max(1, options.budget ?? 300);
   const runs = Math.max(1, options.runs ?? 100);
-  const seed = options.seed ?? (diagram.settings?.seed as number | undefined) ?? 0;
+  const seed = options.seed ?? studySeed(diagram);
   const seeds = { seed, runs };
 
   const cache = new Map<string, SolveCandidate>();

@@ -1,6 +1,6 @@
 import type { DiagramInput } from '../schema.js';
 import type { Lever } from './levers.js';
-import { evaluateUnitPoints, planStudy } from './measure.js';
+import { evaluateUnitPoints, planStudy, studySeed } from './measure.js';
 import { gridLevels, samplePoints } from './samplers.js';
 
 export interface SweepOptions {
@@ -31,7 +31,7 @@ export function sweep(diagram: DiagramInput, options: SweepOptions): SweepResult
   const method = options.method ?? 'grid';
   const d = options.levers.length;
   const samples = options.samples ?? (method === 'grid' ? Math.pow(d === 1 ? 20 : 10, d) : 50);
-  const seed = options.seed ?? (diagram.settings?.seed as number | undefined) ?? 0;
+  const seed = options.seed ?? studySeed(diagram);
   const plan = planStudy(diagram, options.levers, [options.metric], options.steps);
   const unit = samplePoints(method, samples, d, seed);
   const { points, values } = evaluateUnitPoints(plan, unit, { seed, runs: options.runs ?? 100 }, options.onProgress);
