@@ -3,8 +3,9 @@
 //   balance.sobol.*   8 parameters, N = 512, 50 runs × 30 steps per evaluation
 //   engine.*          node-steps per second of quick runs on the ≈100-node diagram (one thread)
 // Wall seconds depend on what else the machine runs; cpu_seconds (this process) much less so.
-import { loadavg } from 'node:os';
-import { compile, run, sensitivity, solve } from '../../packages/engine/dist/index.js';
+import { availableParallelism, loadavg } from 'node:os';
+import { compile, run, solve } from '../../packages/engine/dist/index.js';
+import { sensitivityOnThreads } from '../../packages/engine/dist/node/index.js';
 import { generateDiagram } from '../engine/generate.mjs';
 import { balanceDiagram } from './diagram.mjs';
 
@@ -15,6 +16,14 @@ function timed(fn) {
   const cpu = process.cpuUsage();
   const t0 = performance.now();
   const result = fn();
+  const used = process.cpuUsage(cpu);
+  return { result, seconds: (performance.now() - t0) / 1000, cpuSeconds: (used.user + used.system) / 1e6 };
+}
+
+async function timedAsync(fn) {
+  const cpu = process.cpuUsage();
+  const t0 = performance.now();
+  const result = await fn();
   const used = process.cpuUsage(cpu);
   return { result, seconds: (performance.now() - t0) / 1000, cpuSeconds: (used.user + used.system) / 1e6 };
 }
@@ -74,10 +83,16 @@ if (!only || only === 'sobol') {
     { name: 'g5_wood.capacity', min: 10, max: 100 },
     { name: 'g9_gold.start', min: 0, max: 50 },
   ];
-  const { result, seconds, cpuSeconds } = timed(() =>
-    sensitivity(diagram, { levers, metric: 'median(g9_score, 30)', samples: 512, runs: 50, seed: 1, steps: 30 }),
+  // Points spread over every core (worker threads); cpu_seconds counts this thread only, so it is
+  // measured on one thread first, on a quarter of the points.
+  const options = { levers, metric: 'median(g9_score, 30)', runs: 50, seed: 1, steps: 30 };
+  const one = await timedAsync(() => sensitivityOnThreads(diagram, { ...options, samples: 128, threads: 1 }));
+  print('balance.sobol.n128_one_thread_cpu_seconds', one.cpuSeconds);
+  const threads = availableParallelism();
+  const { result, seconds } = await timedAsync(() =>
+    sensitivityOnThreads(diagram, { ...options, samples: 512, threads }),
   );
+  print('balance.sobol.threads', threads);
   print('balance.sobol.seconds', seconds);
-  print('balance.sobol.cpu_seconds', cpuSeconds);
   print('balance.sobol.evaluations', result.evaluations);
 }

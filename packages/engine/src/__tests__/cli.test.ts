@@ -266,4 +266,14 @@ describe('loopwright-sim sweep, sensitivity and solve', () => {
     expect(morris.indices.upgradePrice).toHaveProperty('sigma');
     expect(cli('sensitivity', inflation, ...params).code).toBe(2);
   });
+
+  it('spreads sweep and sensitivity points over threads with the same result as one thread', () => {
+    const params = ['--param', 'upgradePrice=10:80', '--param', 'questReward=4:20', '--metric', 'p90(Coins, 30)'];
+    const sobol = ['sensitivity', inflation, ...params, '--samples', '32', '--runs', '10', '--json'];
+    expect(cli(...sobol, '--threads', '2').out).toBe(cli(...sobol, '--threads', '1').out);
+    const grid = ['sweep', inflation, ...params, '--samples', '81', '--runs', '10', '--csv'];
+    const one = cli(...grid, '--threads', '1').out;
+    expect(one.trim().split('\n')).toHaveLength(82);
+    expect(cli(...grid, '--threads', '2').out).toBe(one);
+  });
 });

@@ -3,9 +3,11 @@ import { compile } from '../compile.js';
 import { CompileError, formatProblem } from '../problems.js';
 import { parseDiagram, type DiagramInput } from '../schema.js';
 import { applyLevers, parseLever, StudyInputError, type Lever } from '../study/levers.js';
-import { sensitivity, type SensitivityResult } from '../study/sensitivity.js';
+import { availableParallelism } from 'node:os';
+import { sensitivityOnThreads, sweepOnThreads } from '../node/study.js';
+import type { SensitivityResult } from '../study/sensitivity.js';
 import { solve, type SolveResult } from '../study/solve.js';
-import { sweep, type SweepResult } from '../study/sweep.js';
+import type { SweepResult } from '../study/sweep.js';
 import type { CliArgs } from './args.js';
 
 export const STUDY_COMMANDS = ['sweep', 'sensitivity', 'solve'];
@@ -25,9 +27,17 @@ export async function runStudy(args: CliArgs, diagram: unknown): Promise<number>
   try {
     const levers = args.levers.map(parseLever);
     const common = { levers, runs: args.runs ?? 100, seed: args.seed, steps: args.steps };
+    // Sweeps and sensitivity spread their points over threads; the result is the same for any number.
+    const threads = args.threads ?? availableParallelism();
     if (args.command === 'sweep') {
       const method = oneOf(args.method, ['grid', 'lhs'], 'grid');
-      const result = sweep(doc, { ...common, metric: need(args.metric, '--metric'), method, samples: args.samples });
+      const result = await sweepOnThreads(doc, {
+        ...common,
+        metric: need(args.metric, '--metric'),
+        method,
+        samples: args.samples,
+        threads,
+      });
       process.stdout.write(
         args.json
           ? `${JSON.stringify(result, null, 2)}\n`
@@ -40,11 +50,12 @@ export async function runStudy(args: CliArgs, diagram: unknown): Promise<number>
     if (args.command === 'sensitivity') {
       if (args.csv) throw new StudyInputError('sensitivity prints text or --json');
       const method = oneOf(args.method, ['sobol', 'morris'], 'sobol');
-      const result = sensitivity(doc, {
+      const result = await sensitivityOnThreads(doc, {
         ...common,
         metric: need(args.metric, '--metric'),
         method,
         samples: args.samples,
+        threads,
       });
       const { metric: _metric, ...json } = result;
       process.stdout.write(args.json ? `${JSON.stringify(json, null, 2)}\n` : sensitivityText(result));

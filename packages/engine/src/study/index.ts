@@ -28,9 +28,10 @@ export {
 } from './optimize.js';
 export { planStudy, measure, evaluateDesign, RunSample, type StudyPlan, type SeedSet } from './measure.js';
 export { judgeGoal, type GoalOutcome } from './goals.js';
-export { sweep, type SweepOptions, type SweepResult } from './sweep.js';
+export { sweep, designSweep, type SweepOptions, type SweepResult } from './sweep.js';
 export {
   sensitivity,
+  designSensitivity,
   tornado,
   type SensitivityOptions,
   type SensitivityResult,

@@ -29,40 +29,57 @@ export type SensitivityResult =
   | { method: 'sobol'; samples: number; evaluations: number; metric: string; indices: Record<string, SobolIndex> }
   | { method: 'morris'; samples: number; evaluations: number; metric: string; indices: Record<string, MorrisIndex> };
 
-/** Which levers move the metric: Sobol' indices (Saltelli/Jansen, bootstrap intervals) or Morris screening. */
-export function sensitivity(diagram: DiagramInput, options: SensitivityOptions): SensitivityResult {
+/**
+ * A sensitivity study cut in two, so that its points can be measured anywhere (this thread, worker
+ * threads, other machines): the plan and the points of the unit cube, then `finish` with the
+ * metric's value at each point.
+ */
+export function designSensitivity(diagram: DiagramInput, options: SensitivityOptions) {
   const method = options.method ?? 'sobol';
   const d = options.levers.length;
   const seed = options.seed ?? studySeed(diagram);
   const plan = planStudy(diagram, options.levers, [options.metric], options.steps);
   const seeds = { seed, runs: options.runs ?? 100 };
-  const run = (unit: number[][]): number[] =>
-    evaluateUnitPoints(plan, unit, seeds, options.onProgress).values.map((v) => v[0]);
   const named = <T>(list: T[]): Record<string, T> =>
     Object.fromEntries(options.levers.map((l, i) => [l.name, list[i]]));
   if (method === 'sobol') {
     if (2 * d > SOBOL_MAX_DIMENSIONS)
       throw new StudyInputError(`Sobol indices take at most ${Math.floor(SOBOL_MAX_DIMENSIONS / 2)} levers`);
     const samples = options.samples ?? 256;
-    const values = run(saltelliDesign(samples, d));
     return {
-      method,
-      samples,
-      evaluations: values.length,
-      metric: options.metric,
-      indices: named(sobolIndices(values, samples, d, seed)),
+      plan,
+      seeds,
+      unit: saltelliDesign(samples, d),
+      finish: (values: number[]): SensitivityResult => ({
+        method,
+        samples,
+        evaluations: values.length,
+        metric: options.metric,
+        indices: named(sobolIndices(values, samples, d, seed)),
+      }),
     };
   }
   const samples = options.samples ?? 20;
   const design = morrisDesign(samples, d, seed);
-  const values = run(design.points);
   return {
-    method,
-    samples,
-    evaluations: values.length,
-    metric: options.metric,
-    indices: named(morrisIndices(values, design.moves, d, seed)),
+    plan,
+    seeds,
+    unit: design.points,
+    finish: (values: number[]): SensitivityResult => ({
+      method,
+      samples,
+      evaluations: values.length,
+      metric: options.metric,
+      indices: named(morrisIndices(values, design.moves, d, seed)),
+    }),
   };
+}
+
+/** Which levers move the metric: Sobol' indices (Saltelli/Jansen, bootstrap intervals) or Morris screening. */
+export function sensitivity(diagram: DiagramInput, options: SensitivityOptions): SensitivityResult {
+  const study = designSensitivity(diagram, options);
+  const { values } = evaluateUnitPoints(study.plan, study.unit, study.seeds, options.onProgress);
+  return study.finish(values.map((v) => v[0]));
 }
 
 export interface TornadoBar {
