@@ -48,7 +48,8 @@ import report on standard error: every element it left out or changed, with its 
 --assert, e.g. "p95(Gold, 100) < 500" or "mean(Upgrades, end) >= 3", may be repeated.
 A lever (--param, --lever) is a variable's name, or Pool.start / Pool.capacity (a pool's id or name),
 with its range; :int keeps it whole, :log samples it on a log scale. Studies run R runs (default 100)
-per point, all on the same seeds S, S+1, …; solve verifies its answer on fresh seeds.
+per point, all on the same seeds S, S+1, …; solve verifies its answer on fresh seeds. sweep and
+sensitivity spread their points over --threads T (default every core), with the same result.
 test runs balance tests: TESTS.json holds [{ "name", "nodeId", "step", "min", "max", "share", "runs", "seed" }]
 (e.g. Gold after step 100 between 50 and 200 in at least 95% of 1000 runs, seed 42); one PASS/FAIL line each.
 Exit codes: 0 ok, 1 an assertion or balance test failed (solve: no answer meets every goal; the best
