@@ -33,14 +33,14 @@ import { useMakeCopy } from '../sharing/make-copy';
 import { ReadOnlyBanner } from '../sharing/read-only-banner';
 import { ShareButton } from '../sharing/share-button';
 import { EditorSocial } from '../social/editor-social';
-import { useDiagramTour } from '../tours/use-diagram-tour';
-import { TourButton, TourPlayer } from '../tours/tour-player';
-import { TourPanel } from '../tours/tour-panel';
-import { BalanceTestsPanel } from '../balance-tests/balance-tests-panel';
+import { useDiagramTour } from './tours/use-diagram-tour';
+import { TourButton, TourPlayer } from './tours/tour-player';
+import { TourPanel } from './tours/tour-panel';
+import { BalanceTestsPanel } from './panels/balance-tests-panel';
 import { BalancePanel } from '../balance-studio/balance-panel';
 import { toStudyPlayBody } from '../balance-studio/study-play';
-import { LibraryPanel } from '../library/library-panel';
-import { clearEditorPreferences, loadEditorPreferences } from '../library/editor-preferences';
+import { LibraryPanel } from './library/library-panel';
+import { clearEditorPreferences, loadEditorPreferences } from './library/editor-preferences';
 
 interface Loaded {
   diagram: DiagramView;

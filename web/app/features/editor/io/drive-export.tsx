@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { errorMessage } from '../../lib/api-client';
-import { Dialog } from '../editor/dialog';
-import { driveApi } from './drive-api';
-import { connectDrive } from './use-drive';
+import { errorMessage } from '../../../lib/api-client';
+import { Dialog } from '../dialog';
+import { driveApi } from '../../drive/drive-api';
+import { connectDrive } from '../../drive/use-drive';
 
 /** "Save to Google Drive" from the editor's File menu: saves, connects Drive if needed, uploads our JSON file. */
 export function DriveExportDialog({

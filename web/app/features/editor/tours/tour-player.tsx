@@ -1,9 +1,9 @@
 import { useReactFlow } from '@xyflow/react';
 import { useEffect, useRef } from 'react';
-import { useEditor } from '../editor/editor-context';
-import { useValue } from '../editor/model/value-store';
+import { useEditor } from '../editor-context';
+import { useValue } from '../model/value-store';
 import type { TourState } from './tour-state';
-import './tours.css';
+import '../../tours/tours.css';
 
 const cssId = (id: string) => id.replace(/["\\]/g, '\\$&');
 

@@ -1,12 +1,12 @@
 import { useReactFlow } from '@xyflow/react';
 import { useCallback, useEffect, useId, useState } from 'react';
-import { errorMessage } from '../../lib/api-client';
-import { useEditor } from '../editor/editor-context';
-import { useSelection } from '../editor/model/editor-store';
-import { copyFragment, type Fragment } from '../editor/model/ops';
-import { libraryApi, type LibraryItemView } from './library-api';
+import { errorMessage } from '../../../lib/api-client';
+import { useEditor } from '../editor-context';
+import { useSelection } from '../model/editor-store';
+import { copyFragment, type Fragment } from '../model/ops';
+import { libraryApi, type LibraryItemView } from '../../library/library-api';
 import { insertFragment, LIBRARY_MIME } from './library-drop';
-import './library.css';
+import '../../library/library.css';
 
 type Visibility = LibraryItemView['visibility'];
 type Limits = { items: number; used: number; componentsPerItem: number };

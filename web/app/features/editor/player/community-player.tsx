@@ -1,12 +1,11 @@
-import type { ContentOf, diagramEndpoints } from '@loopwright/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { api } from '../../lib/api-client';
-import { chartedElements } from '../editor/chart/chart-data';
-import { UplotChart } from '../editor/chart/uplot-chart';
-import { EngineClient } from '../editor/engine/engine-client';
-import type { QuickRunResult } from '../editor/engine/protocol';
-import { normalizeDiagram } from '../editor/model/defaults';
-import type { ChartData } from '../editor/runs/run-types';
+import { api } from '../../../lib/api-client';
+import { chartedElements } from '../chart/chart-data';
+import { UplotChart } from '../chart/uplot-chart';
+import { EngineClient } from '../engine/engine-client';
+import type { QuickRunResult } from '../engine/protocol';
+import { normalizeDiagram } from '../model/defaults';
+import type { ChartData } from '../runs/run-types';
 
 type Status = 'loading' | 'running' | 'paused' | 'done' | 'error';
 const NO_HIDDEN = new Set<string>();
@@ -33,7 +32,7 @@ export default function CommunityPlayer({ fuid, onExit }: { fuid: string; onExit
     setShown(0);
     paused.current = false;
     (async () => {
-      const { diagram } = await api.get<ContentOf<typeof diagramEndpoints.get>>(`/diagrams/${fuid}`);
+      const { diagram } = await api.diagram.get({ params: { fuid } });
       const run = await engine.call<QuickRunResult>({
         type: 'quickRun',
         doc: normalizeDiagram(diagram.document),

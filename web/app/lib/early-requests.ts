@@ -1,4 +1,4 @@
-import { CLIENT_ID } from '../../lib/api-client';
+import { api, CLIENT_ID } from './api-client';
 
 /**
  * An inline script in the page head (before any module loads): on an editor address it starts the
@@ -10,8 +10,10 @@ import { CLIENT_ID } from '../../lib/api-client';
 export function earlyRequestsScript(session: boolean): string {
   const get = (path: string) =>
     `fetch(${path},{headers:{'X-Client-Id':'${CLIENT_ID}',Accept:'application/json'},credentials:'same-origin'}).catch(()=>null)`;
-  const user = session ? `window.__lwEarlyUser=${get("'/api/oauth2/userinfo'")};` : '';
-  return `(()=>{const m=/^(?:\\/en)?\\/diagrams\\/([A-Za-z0-9_-]{1,40})\\/?$/.exec(location.pathname);if(!m)return;${user}window.__lwEarlyDiagram={fuid:m[1],response:${get("'/api/diagrams/'+m[1]")}}})()`;
+  const user = session ? `window.__lwEarlyUser=${get(JSON.stringify(api.auth.userinfo.url()))};` : '';
+  const [before, after] = api.diagram.get.url({ params: { fuid: 'FUID' } }).split('FUID');
+  const diagramUrl = `${JSON.stringify(before)}+m[1]+${JSON.stringify(after)}`;
+  return `(()=>{const m=/^(?:\\/en)?\\/diagrams\\/([A-Za-z0-9_-]{1,40})\\/?$/.exec(location.pathname);if(!m)return;${user}window.__lwEarlyDiagram={fuid:m[1],response:${get(diagramUrl)}}})()`;
 }
 
 interface Early {

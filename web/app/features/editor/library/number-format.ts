@@ -1,5 +1,5 @@
 import type { EditorPreferences } from '@loopwright/contracts';
-import { ValueStore, useValue } from '../editor/model/value-store';
+import { ValueStore, useValue } from '../model/value-store';
 
 type NumberFormat = EditorPreferences['numberFormat'];
 const current = new ValueStore<NumberFormat>('plain');

@@ -1,11 +1,11 @@
 import type { TourStep } from '@loopwright/contracts';
 import { useState } from 'react';
-import { errorMessage } from '../../lib/api-client';
-import { useEditor } from '../editor/editor-context';
-import { useSelection } from '../editor/model/editor-store';
-import { useValue } from '../editor/model/value-store';
+import { errorMessage } from '../../../lib/api-client';
+import { useEditor } from '../editor-context';
+import { useSelection } from '../model/editor-store';
+import { useValue } from '../model/value-store';
 import type { TourState } from './tour-state';
-import { toursApi } from './tours-api';
+import { toursApi } from '../../tours/tours-api';
 
 /** The Tour panel: the author writes ordered steps, each pointing at the selected elements, saves, plays. */
 export function TourPanel({ fuid, tour, canEdit }: { fuid: string; tour: TourState; canEdit: boolean }) {

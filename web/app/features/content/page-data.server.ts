@@ -1,7 +1,7 @@
 import { planSelectionUrl, type PlanView, type WebsiteGateway } from '@loopwright/contracts';
-import { blockNeeds } from '../features/content/blocks';
-import type { Block, BlockData, PricingPlan } from '../features/content/types';
-import { notFound } from './website.server';
+import { blockNeeds } from './blocks';
+import type { Block, BlockData, PricingPlan } from './types';
+import { notFound } from '../../lib/website.server';
 
 /** The plans of the catalogue (the database); on a self-hosted instance no trials (billing is off). */
 function pricingPlans(plans: PlanView[], billingEnabled: boolean): PricingPlan[] {

@@ -1,5 +1,5 @@
 import { ConsentRules, optionalConsentCategories, type ConsentCategory } from '../../lib/spec';
-import { deleteCookie, writeCookie } from '../tracking/cookies';
+import { deleteCookie, writeCookie } from './cookies';
 
 export interface CookiePreferences {
   categories: { necessaryCookies: true } & Record<ConsentCategory, boolean>;

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { TourState } from './tour-state';
-import { toursApi } from './tours-api';
+import { toursApi } from '../../tours/tours-api';
 
 /** The tour of a diagram, loaded once; `?tour=1` in the address starts it (a tutorial just opened). */
 export function useDiagramTour(fuid: string): TourState {

@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
-import { errorMessage } from '../../lib/api-client';
-import { Modal } from '../../ui/modal';
+import { errorMessage } from '../lib/api-client';
+import { Modal } from './modal';
 
 /** A dialog of the diagram list (tags manager, confirmations) on the app's one modal primitive. */
 export function ListDialog({

@@ -1,7 +1,7 @@
-import type { EditorServices } from '../editor/editor-context';
+import type { EditorServices } from '../editor-context';
 import { setNumberFormat } from './number-format';
-import { preferencesApi, type EditorPreferences } from './preferences-api';
-import './editor-preferences.css';
+import { preferencesApi, type EditorPreferences } from '../../library/preferences-api';
+import '../../library/editor-preferences.css';
 
 const CLASSES = ['lw-no-grid', 'lw-reduced-motion', 'lw-theme-dark', 'lw-theme-light'];
 
@@ -28,12 +28,4 @@ export function loadEditorPreferences(services: EditorServices): void {
 export function clearEditorPreferences(): void {
   document.body.classList.remove(...CLASSES);
   setNumberFormat('plain');
-}
-
-/** The settings of a new blank diagram (its time steps) from the preferences, or none when they cannot be read. */
-export async function newDiagramDocument(): Promise<unknown> {
-  const prefs = await preferencesApi.get().catch(() => null);
-  return prefs
-    ? { version: 1, settings: { stepsLimit: prefs.defaultTimeSteps }, nodes: [], connections: [], variables: [] }
-    : undefined;
 }

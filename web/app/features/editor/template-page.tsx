@@ -4,13 +4,13 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { useLoginDialog } from '../account/login-dialog';
 import { useSession } from '../account/session';
-import { Editor } from '../editor/editor';
-import { normalizeDiagram } from '../editor/model/defaults';
-import { TourPanel } from '../tours/tour-panel';
-import { TourButton, TourPlayer } from '../tours/tour-player';
-import { TourState } from '../tours/tour-state';
-import { templatesApi } from './templates-api';
-import './templates.css';
+import { Editor } from './editor';
+import { normalizeDiagram } from './model/defaults';
+import { TourPanel } from './tours/tour-panel';
+import { TourButton, TourPlayer } from './tours/tour-player';
+import { TourState } from './tours/tour-state';
+import { templatesApi } from '../templates/templates-api';
+import '../templates/templates.css';
 
 /** /templates/{type}/{ID}?name=: the template read-only (look, run, play its tour) with "Use this template". */
 export default function TemplatePage({ type, id }: { type: string; id: string }) {

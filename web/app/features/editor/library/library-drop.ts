@@ -1,6 +1,6 @@
-import type { EditorStore } from '../editor/model/editor-store';
-import { pasteFragment, type Fragment } from '../editor/model/ops';
-import type { Point } from '../editor/model/types';
+import type { EditorStore } from '../model/editor-store';
+import { pasteFragment, type Fragment } from '../model/ops';
+import type { Point } from '../model/types';
 
 /** Drag data of a library item: its fragment as JSON. */
 export const LIBRARY_MIME = 'application/x-loopwright-library';

@@ -1,9 +1,8 @@
 import { TEMPLATE_TYPE_TITLES, TEMPLATE_TYPES, type TemplateSummary } from '@loopwright/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../lib/api-client';
-import { useSession } from '../account/session';
-import { templatesApi } from './templates-api';
+import { api, errorMessage } from '../../../lib/api-client';
+import { useSession } from '../../account/session';
 
 /** Admins only (Document details): publish this diagram as a template in a section; publishing again updates it. */
 export function PublishTemplate({ fuid }: { fuid: string }) {
@@ -15,7 +14,7 @@ export function PublishTemplate({ fuid }: { fuid: string }) {
   const publish = async () => {
     setError(null);
     try {
-      setPublished(await templatesApi.publish(fuid, { type }));
+      setPublished((await api.template.publish({ params: { fuid }, body: { type } })).template);
     } catch (e) {
       setError(errorMessage(e));
     }

@@ -1,10 +1,10 @@
 import { useEffect, useId, useState } from 'react';
-import { ApiError, errorMessage } from '../../lib/api-client';
-import { useEditor } from '../editor/editor-context';
-import { useEditorDoc } from '../editor/model/editor-store';
-import { BalanceTestCard } from './balance-test-card';
-import { balanceTestsApi, type BalanceTestView } from './balance-tests-api';
-import './balance-tests.css';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useEditor } from '../editor-context';
+import { useEditorDoc } from '../model/editor-store';
+import { BalanceTestCard } from '../../balance-tests/balance-test-card';
+import { balanceTestsApi, type BalanceTestView } from '../../balance-tests/balance-tests-api';
+import '../../balance-tests/balance-tests.css';
 
 const emptyForm = { name: '', nodeId: '', step: '100', min: '', max: '', share: '95', runs: '1000', seed: '42' };
 const num = (s: string) => (s.trim() === '' ? null : Number(s));

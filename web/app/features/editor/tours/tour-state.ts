@@ -1,5 +1,5 @@
 import type { TourStep } from '@loopwright/contracts';
-import { ValueStore } from '../editor/model/value-store';
+import { ValueStore } from '../model/value-store';
 
 /** The tour of the open diagram: its steps (as edited) and the step being played (null: not playing). */
 export class TourState {
