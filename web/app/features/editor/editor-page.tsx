@@ -37,8 +37,8 @@ import { useDiagramTour } from './tours/use-diagram-tour';
 import { TourButton, TourPlayer } from './tours/tour-player';
 import { TourPanel } from './tours/tour-panel';
 import { BalanceTestsPanel } from './panels/balance-tests-panel';
-import { BalancePanel } from '../balance-studio/balance-panel';
-import { toStudyPlayBody } from '../balance-studio/study-play';
+import { BalancePanel } from './balance-studio/balance-panel';
+import { toStudyPlayBody } from './balance-studio/study-play';
 import { LibraryPanel } from './library/library-panel';
 import { clearEditorPreferences, loadEditorPreferences } from './library/editor-preferences';
 

@@ -7,7 +7,7 @@ import { fromStoredPlay } from '../play-convert';
 import type { RunController } from '../runs/run-controller';
 import { exactDate } from '../../../lib/dates';
 import { When } from '../../../ui/when';
-import { describeStudy } from '../../balance-studio/study-play';
+import { describeStudy } from '../balance-studio/study-play';
 
 const KIND = {
   quick: 'Quick run',

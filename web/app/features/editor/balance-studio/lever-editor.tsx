@@ -1,6 +1,6 @@
 import type { Lever } from '@loopwright/engine';
 import { useId } from 'react';
-import type { EditorDiagram } from '../editor/model/types';
+import type { EditorDiagram } from '../model/types';
 
 export interface LeverChoice {
   name: string;

@@ -1,6 +1,6 @@
 import { goalAssertion, goalParts, goalSentence, type GoalParts } from '@loopwright/engine';
 import { useId, useState } from 'react';
-import type { EditorDiagram } from '../editor/model/types';
+import type { EditorDiagram } from '../model/types';
 
 const STATS = ['mean', 'median', 'min', 'max', 'p10', 'p25', 'p75', 'p90', 'p95'] as const;
 const OPS: ReadonlyArray<readonly [GoalParts['op'], string]> = [

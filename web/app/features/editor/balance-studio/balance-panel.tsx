@@ -1,9 +1,9 @@
 import { applyLevers, currentLeverValues, goalBalanceTest, type Lever } from '@loopwright/engine';
 import { useId, useMemo, useRef, useState } from 'react';
-import { errorMessage } from '../../lib/api-client';
-import { balanceTestsApi } from '../balance-tests/balance-tests-api';
-import { useEditor } from '../editor/editor-context';
-import { useEditorDoc } from '../editor/model/editor-store';
+import { errorMessage } from '../../../lib/api-client';
+import { balanceTestsApi } from '../../balance-tests/balance-tests-api';
+import { useEditor } from '../editor-context';
+import { useEditorDoc } from '../model/editor-store';
 import { describeGoal, GoalBuilder } from './goal-builder';
 import { LeverEditor, leverChoices } from './lever-editor';
 import { startStudy, type RunningStudy } from './study-client';

@@ -1,5 +1,5 @@
 import type { StudyRecord } from '@loopwright/contracts';
-import type { CreatePlayBody } from '../diagrams/diagrams-api';
+import type { CreatePlayBody } from '../../diagrams/diagrams-api';
 import type { StudyOutcome, StudySettings } from './study-protocol';
 
 /** A finished study as the play history keeps it: its settings, the version and seed it ran on, and its answer. */

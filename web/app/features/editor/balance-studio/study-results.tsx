@@ -1,5 +1,5 @@
 import type { Lever } from '@loopwright/engine';
-import type { EditorDiagram } from '../editor/model/types';
+import type { EditorDiagram } from '../model/types';
 import { describeGoal } from './goal-builder';
 import { FanChart, MorrisBars, SobolBars, SweepChart, TornadoChart } from './study-charts';
 import type { StudyOutcome } from './study-protocol';

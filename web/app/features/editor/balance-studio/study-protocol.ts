@@ -1,5 +1,5 @@
 import type { Lever, SensitivityResult, SolveResult, SweepResult, TornadoBar } from '@loopwright/engine';
-import type { EditorDiagram } from '../editor/model/types';
+import type { EditorDiagram } from '../model/types';
 
 export type StudyKind = 'solve' | 'sensitivity' | 'sweep';
 

@@ -1,4 +1,4 @@
-import type { EditorDiagram } from '../editor/model/types';
+import type { EditorDiagram } from '../model/types';
 import type { StudyOutcome, StudyReply, StudySettings } from './study-protocol';
 
 export interface RunningStudy {
