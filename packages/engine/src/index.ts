@@ -43,3 +43,4 @@ export {
   type BalanceTestOutcome,
 } from './balance.js';
 export * from './study/index.js';
+export * from './diff/index.js';

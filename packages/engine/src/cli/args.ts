@@ -25,6 +25,8 @@ export interface CliArgs {
   minimize?: string;
   maximize?: string;
   budget?: number;
+  /** diff: the second file, compared with `file`. */
+  otherFile?: string;
 }
 
 export class UsageError extends Error {}
@@ -41,6 +43,7 @@ export const USAGE = `Usage:
                                   [--runs R] [--seed S] [--json]
   loopwright-sim solve FILE --lever NAME=MIN:MAX[:int|:log] ... --goal "ASSERTION" ...
                             [--minimize|--maximize "EXPR"] [--budget N] [--runs R] [--seed S] [--json] [-o SOLVED.json]
+  loopwright-sim diff A B [--json]
 
 FILE is a Loopwright JSON document, a Machinations XML file or a machinations.io (mxGraph) XML file.
 convert writes FILE as a Loopwright JSON document (to OUT.json or standard output) and prints the
@@ -52,6 +55,8 @@ per point, all on the same seeds S, S+1, …; solve verifies its answer on fresh
 sensitivity spread their points over --threads T (default every core), with the same result.
 test runs balance tests: TESTS.json holds [{ "name", "nodeId", "step", "min", "max", "share", "runs", "seed" }]
 (e.g. Gold after step 100 between 50 and 200 in at least 95% of 1000 runs, seed 42); one PASS/FAIL line each.
+diff compares two versions (files of either format) element by element: added, removed, changed (field, before,
+after; formulas token by token) and moved (layout only). --json prints { "added", "removed", "changed", "moved" }.
 Exit codes: 0 ok, 1 an assertion or balance test failed (solve: no answer meets every goal; the best
 found is still printed), 2 bad file, formula, assertion, test, lever or arguments.`;
 
@@ -158,8 +163,9 @@ export function parseArgs(argv: string[]): CliArgs {
   }
   args.command = positional[0] ?? '';
   args.file = positional[1];
-  if (args.command === 'test') {
-    args.testsFile = positional[2];
+  if (args.command === 'test' || args.command === 'diff') {
+    if (args.command === 'test') args.testsFile = positional[2];
+    else args.otherFile = positional[2];
     if (positional.length > 3) throw new UsageError(`unexpected argument '${positional[3]}'`);
   } else if (positional.length > 2) throw new UsageError(`unexpected argument '${positional[2]}'`);
   return args;
