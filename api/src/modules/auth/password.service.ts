@@ -10,7 +10,8 @@ import { UsersService } from '../users/users.service.js';
 import { AuthLimits, RESET_PASSWORD_TTL_MS } from './auth-limits.js';
 import { AuthTokensRepository } from './auth-tokens.repository.js';
 import { passwordRecoveryJob } from './password-recovery.jobs.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { newPasswordHash } from './password-policy.js';
+import { verifyPassword } from './passwords.js';
 import { SessionsService } from './sessions.service.js';
 
 /** Recovery, reset and change. Setting a new password logs out every other session. */
@@ -50,7 +51,7 @@ export class PasswordService {
   }
 
   async reset(token: string, password: string): Promise<void> {
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await newPasswordHash(password);
     const result = await this.prisma.$transaction(async (tx) => {
       const consumed = await this.tokens.consume(token, 'reset_password', tx);
       if (consumed.status !== 'ok') return { consumed, mailId: null };
@@ -88,7 +89,7 @@ export class PasswordService {
         'The current password is not correct',
       );
     }
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await newPasswordHash(password);
     const mailId = await this.prisma.$transaction(async (tx) => {
       await this.users.update(userId, { passwordHash, passwordChangedAt: new Date() }, tx);
       return this.mail.record('password-changed', user.email, {}, tx);
