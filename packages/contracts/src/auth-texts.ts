@@ -20,6 +20,8 @@ export const AuthTexts = {
   photoMissing: 'No image selected',
   fieldRequired: 'This field may not be empty',
   tooManyAttempts: 'Too many attempts. Please wait a moment and try again.',
+  accountLocked:
+    'Too many failed logins on this account. Log in from a device you used before, or reset your password with “Forgot password”.',
   recoverySent: 'If an account exists for this address, we have sent it a link to reset the password.',
   confirmationResent: 'If this address has an account waiting for confirmation, we have sent a new link.',
   googleFailed: 'Signing in with Google did not work. Please try again, or contact us if it keeps failing.',

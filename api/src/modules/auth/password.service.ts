@@ -50,18 +50,23 @@ export class PasswordService {
     await this.mail.dispatch(...mailIds);
   }
 
-  async reset(token: string, password: string): Promise<void> {
+  /** Sets the new password; the account's login lock is lifted (the link proves the owner). Returns the account's e-mail. */
+  async reset(token: string, password: string): Promise<string> {
     const passwordHash = await newPasswordHash(password);
     const result = await this.prisma.$transaction(async (tx) => {
       const consumed = await this.tokens.consume(token, 'reset_password', tx);
-      if (consumed.status !== 'ok') return { consumed, mailId: null };
+      if (consumed.status !== 'ok') return { consumed, email: '', mailId: null };
       const user = await this.users.findById(consumed.userId, tx);
       await this.users.update(
         consumed.userId,
         { passwordHash, passwordChangedAt: new Date(), emailConfirmedAt: user?.emailConfirmedAt ?? new Date() },
         tx,
       );
-      return { consumed, mailId: user ? await this.mail.record('password-changed', user.email, {}, tx) : null };
+      return {
+        consumed,
+        email: user?.email ?? '',
+        mailId: user ? await this.mail.record('password-changed', user.email, {}, tx) : null,
+      };
     });
     const { consumed } = result;
     if (consumed.status === 'expired')
@@ -71,7 +76,9 @@ export class PasswordService {
         message: 'This reset link is not valid. It may have been used already.',
       });
     await this.sessions.revokeAll(consumed.userId, 'password reset');
+    await this.limits.reset(AuthLimits.loginFailuresPerEmail(result.email).key);
     if (result.mailId) await this.mail.dispatch(result.mailId);
+    return result.email;
   }
 
   async change(
