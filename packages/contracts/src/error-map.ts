@@ -19,6 +19,7 @@ export const errorMap = {
   ROUTE_NOT_FOUND: { status: 404, text: 'This API route does not exist' },
   CONFLICT: { status: 409, text: 'This changed in the meantime. Please reload and try again.' },
   PAYLOAD_TOO_LARGE: { status: 413, text: 'The request body is too large' },
+  REQUEST_HEADERS_TOO_LARGE: { status: 431, text: RequestTexts.headersTooLarge },
   RATE_LIMITED: { status: 429, text: 'Too many attempts. Please wait a moment and try again.' },
   INTERNAL: { status: 500, text: 'Something went wrong on our side. Please try again.' },
   SERVICE_UNAVAILABLE: { status: 503, text: 'The service is not available right now. Please try again in a moment.' },
