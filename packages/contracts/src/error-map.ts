@@ -157,7 +157,8 @@ export const errorMap = {
   // drive
   DRIVE_UNAVAILABLE: { status: 502, text: DriveTexts.unavailable },
   DRIVE_SAVED_ON_ROOT: { status: 502, text: DriveTexts.savedOnRoot },
-  DRIVE_NOT_CONFIGURED: { status: 503, text: DriveTexts.notConfigured },
+  // A setting of this instance, not an outage: 404 (the feature is not here), no Retry-After.
+  DRIVE_NOT_CONFIGURED: { status: 404, text: DriveTexts.notConfigured },
   DRIVE_NOT_CONNECTED: { status: 409, text: DriveTexts.notConnected },
   DRIVE_FILE_NOT_FOUND: { status: 404, text: DriveTexts.fileNotFound },
 } as const satisfies Record<string, { status: number; text: string }>;
