@@ -106,8 +106,6 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
 export interface OwnRedis {
   url: string;
   kill(): Promise<void>;
-  /** Every PostgreSQL process stopped (SIGSTOP) for `ms`, then continued: the server hangs without closing a socket. */
-  freeze(ms: number): Promise<void>;
   start(): Promise<void>;
 }
 
