@@ -1,7 +1,8 @@
 // Load benchmark (loopback only, bounded in time): the community "see all" page server-rendered over
 // 10,000 public diagrams, the featured listing (/api/wp-json/community/featured) and 40-node diagram
 // saves, against the production build (`node api/dist/main.js`, npm run build first) on a scratch
-// database. Prints a table and then one `name=value` line per figure (req/s, p50/p99, errors, RSS).
+// database. Prints a table and then one `name=value` line per figure (req/s, p50/p99, errors, the app's
+// CPU time per request — a figure a busy shared machine disturbs far less than req/s — and RSS).
 //
 // BENCH_DATABASE_URL: an admin URL (default the local PostgreSQL); the database is dropped after.
 // BENCH_SECONDS (default 10) per phase, BENCH_CONCURRENCY (default 32), BENCH_PHASES (comma list of
@@ -39,6 +40,16 @@ const freePort = () =>
       s.close(() => resolve(port));
     });
   });
+/** CPU time the process has used (user + system), in ms: what a request costs, however busy the machine. */
+const cpuMs = (pid) => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const [utime, stime] = stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .split(' ')
+    .slice(11, 13)
+    .map(Number);
+  return ((utime + stime) * 1000) / 100;
+};
 const rssMb = (pid) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024);
 const q = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -72,6 +83,7 @@ function chainDocument(nodes) {
 async function phase(key, label, one) {
   const latencies = [];
   const statuses = new Map();
+  const cpuBefore = cpuMs(app.pid);
   const until = performance.now() + SECONDS * 1000;
   const started = performance.now();
   await Promise.all(
@@ -85,6 +97,7 @@ async function phase(key, label, one) {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpuPerRequest = (cpuMs(app.pid) - cpuBefore) / Math.max(1, latencies.length);
   const sorted = latencies.sort((a, b) => a - b);
   const errors = [...statuses].filter(([s]) => s === 0 || s >= 500).reduce((n, [, c]) => n + c, 0);
   const result = {
@@ -94,10 +107,11 @@ async function phase(key, label, one) {
     p95: q(sorted, 95),
     p99: q(sorted, 99),
     errors,
+    cpuPerRequest,
     statuses: Object.fromEntries(statuses),
   };
   console.log(
-    `${label.padEnd(36)} ${String(result.rps).padStart(6)} req/s   p50 ${result.p50.toFixed(1)} ms   p95 ${result.p95.toFixed(1)} ms   p99 ${result.p99.toFixed(1)} ms   statuses ${JSON.stringify(result.statuses)}`,
+    `${label.padEnd(36)} ${String(result.rps).padStart(6)} req/s   p50 ${result.p50.toFixed(1)} ms   p95 ${result.p95.toFixed(1)} ms   p99 ${result.p99.toFixed(1)} ms   app CPU ${cpuPerRequest.toFixed(2)} ms/req   statuses ${JSON.stringify(result.statuses)}`,
   );
   return result;
 }
@@ -247,6 +261,7 @@ try {
     console.log(`load.${r.key}.p50_ms=${r.p50.toFixed(1)}`);
     console.log(`load.${r.key}.p99_ms=${r.p99.toFixed(1)}`);
     console.log(`load.${r.key}.errors=${r.errors}`);
+    console.log(`load.${r.key}.app_cpu_ms_per_req=${r.cpuPerRequest.toFixed(2)}`);
   }
   for (const [k, v] of Object.entries(rss)) console.log(`load.rss_${k}_mb=${v}`);
   console.log(`load.loadavg_1m=${os.loadavg()[0].toFixed(1)}`);
