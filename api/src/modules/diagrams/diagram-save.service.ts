@@ -5,7 +5,7 @@ import type { Caller } from '../../core/auth/caller.js';
 import { AppError } from '../../core/errors/app-error.js';
 import type { TransactionClient } from '../../core/prisma/prisma.service.js';
 import type { Prisma } from '../../generated/prisma/client.js';
-import { DomainEventsService } from '../events/domain-events.service.js';
+import { DomainEventsService, type Emit } from '../events/domain-events.service.js';
 import { EntitlementsService } from '../plans/entitlements.service.js';
 import { RealtimePublisher } from '../realtime/realtime.publisher.js';
 import { DiagramAccessService } from './diagram-access.service.js';
@@ -111,10 +111,14 @@ export class DiagramSaveService {
     userId: string,
     baseVersion: number,
     checked: CheckedDocument,
-    options: { restoredFrom: { id: string; version: number } | null },
+    options: {
+      restoredFrom: { id: string; version: number } | null;
+      /** More work in the same transaction once the save has won (a merge marks its proposal). */
+      alsoInTransaction?: (tx: TransactionClient, emit: Emit, version: number) => Promise<void>;
+    },
   ): Promise<SaveResult | null> {
     const savedAt = new Date();
-    if (!options.restoredFrom) {
+    if (!options.restoredFrom && !options.alsoInTransaction) {
       // Most autosaves continue a burst: one statement, no transaction round trips.
       const fast = await this.diagrams.saveContinuingBurst({
         diagramId,
@@ -153,6 +157,7 @@ export class DiagramSaveService {
           payload: { diagramId, fuid: ref.fuid, diagramName: ref.name, updatedById: userId },
         });
       }
+      await options.alsoInTransaction?.(tx, emit, version);
       return saveResult(version, savedAt, revision.id, checked);
     });
   }
