@@ -4,7 +4,7 @@ import { DiagramLimits } from './diagrams-texts.js';
 import { defineEndpoint, MAX_PAGE } from './endpoint.js';
 import { envelope } from './errors.js';
 
-export const playKindSchema = z.enum(['quick', 'interactive', 'multiple']);
+export const playKindSchema = z.enum(['quick', 'interactive', 'multiple', 'study']);
 export const playStatusSchema = z.enum(['queued', 'running', 'done', 'failed', 'cancelled']);
 
 /** A simulated value: any finite double (JSON cannot carry more; stored as JSONB). */
@@ -28,7 +28,38 @@ export const batchStatsSchema = z.object({
   summary: z.record(z.string(), seriesSummarySchema),
 });
 
-/** A stored run: quick (one run), interactive (stepped by the user) or multiple (a batch). */
+/**
+ * A balance study as the play history keeps it: what was asked (levers, goals or metric, method,
+ * budget or samples; the play's seed, runs and diagram version complete it) and a summary of the
+ * answer, so that any result can be reproduced.
+ */
+export const studyRecordSchema = z
+  .object({
+    type: z.enum(['solve', 'sensitivity', 'sweep']),
+    levers: z
+      .array(
+        z.object({
+          name: z.string().min(1).max(200),
+          min: z.number(),
+          max: z.number(),
+          integer: z.boolean().optional(),
+          log: z.boolean().optional(),
+        }),
+      )
+      .min(1)
+      .max(32),
+    goals: z.array(z.string().max(500)).max(50).default([]),
+    objective: z.object({ sense: z.enum(['minimize', 'maximize']), expression: z.string().max(500) }).optional(),
+    metric: z.string().max(500).optional(),
+    method: z.string().max(20).optional(),
+    budget: z.int32().min(1).optional(),
+    samples: z.int32().min(1).optional(),
+    /** The answer: lever values, goals met, evaluations, verification; or indices; or the sweep's points. */
+    result: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: 'StudyRecord' });
+
+/** A stored run: quick (one run), interactive (stepped by the user), multiple (a batch) or a balance study. */
 export const playSchema = z
   .object({
     id: z.string(),
@@ -60,6 +91,8 @@ export const playWithValuesSchema = playSchema.extend({
   series: z.record(z.string(), z.array(z.number())).nullable(),
   /** Batch statistics of a multiple run. */
   stats: batchStatsSchema.nullable(),
+  /** A balance study's settings and answer. */
+  study: studyRecordSchema.nullable(),
 });
 
 export const createPlayBodySchema = z.object({
@@ -73,6 +106,8 @@ export const createPlayBodySchema = z.object({
   endReasons: z.record(z.string(), z.int32().min(0)).default({}),
   series: z.record(z.string(), z.array(simulationValue)).optional(),
   stats: batchStatsSchema.optional(),
+  /** kind study: what the study asked and found. */
+  study: studyRecordSchema.optional(),
 });
 export const listPlaysQuerySchema = z.object({
   kind: playKindSchema.optional(),
@@ -112,7 +147,7 @@ export const playEndpoints = {
   create: defineEndpoint({
     method: 'POST',
     path: '/diagrams/:fuid/plays',
-    summary: 'Store a quick, interactive or multiple run the client made',
+    summary: 'Store a quick, interactive or multiple run, or a balance study, the client made',
     tag,
     params: fuidParams,
     body: createPlayBodySchema,
@@ -157,3 +192,4 @@ export const playEndpoints = {
 export type Play = z.infer<typeof playSchema>;
 export type PlayWithValues = z.infer<typeof playWithValuesSchema>;
 export type BatchStats = z.infer<typeof batchStatsSchema>;
+export type StudyRecord = z.infer<typeof studyRecordSchema>;

@@ -16,12 +16,20 @@ export class AssertError extends Error {
   }
 }
 
-type Node =
+export type AssertNode =
   | { kind: 'num'; value: number }
   | { kind: 'stat'; fn: string; target: string; step: number | 'end'; pos: number }
   | { kind: 'ends'; name: string }
-  | { kind: 'bin'; op: string; a: Node; b: Node }
-  | { kind: 'neg'; a: Node };
+  | { kind: 'bin'; op: string; a: AssertNode; b: AssertNode }
+  | { kind: 'neg'; a: AssertNode };
+type Node = AssertNode;
+
+/** Where the statistics of an assertion come from: a batch result, or a study's own runs. */
+export interface StatSource {
+  stat(fn: string, target: string, step: number | 'end', pos: number): number;
+  /** Share (0..1) of runs that stopped at the end condition `name`. */
+  ends(name: string): number;
+}
 
 interface Tok {
   t: string;
@@ -58,7 +66,8 @@ export interface Assertion {
   check(result: BatchResult): { ok: boolean; detail: string };
 }
 
-export function parseAssertion(text: string): Assertion {
+/** The syntax tree of an assertion or of a bare statistic expression (`p90(Gold, 30)`). */
+export function parseAssertionTree(text: string): AssertNode {
   const toks = lex(text);
   let i = 0;
   const peek = (): Tok => toks[i];
@@ -127,62 +136,79 @@ export function parseAssertion(text: string): Assertion {
   };
   const tree = or();
   if (peek().kind !== 'end') throw new AssertError(`unexpected '${peek().t}'`, peek().pos);
+  return tree;
+}
 
+export function parseAssertion(text: string): Assertion {
+  const tree = parseAssertionTree(text);
   return {
     text,
     check(result) {
       const seen: string[] = [];
-      const ev = (n: Node): number => {
-        switch (n.kind) {
-          case 'num':
-            return n.value;
-          case 'neg':
-            return -ev(n.a);
-          case 'ends': {
-            const v = result.completed ? (result.ends[n.name] ?? 0) / result.completed : NaN;
-            seen.push(`ends(${n.name}) = ${round(v)}`);
-            return v;
-          }
-          case 'stat': {
-            const v = statistic(result, n.fn, n.target, n.step, n.pos);
-            seen.push(`${n.fn}(${n.target}, ${n.step}) = ${round(v)}`);
-            return v;
-          }
-          case 'bin': {
-            const a = ev(n.a),
-              b = ev(n.b);
-            switch (n.op) {
-              case '+':
-                return a + b;
-              case '-':
-                return a - b;
-              case '*':
-                return a * b;
-              case '/':
-                return a / b;
-              case '<':
-                return a < b ? 1 : 0;
-              case '<=':
-                return a <= b ? 1 : 0;
-              case '>':
-                return a > b ? 1 : 0;
-              case '>=':
-                return a >= b ? 1 : 0;
-              case '==':
-                return a === b ? 1 : 0;
-              case '!=':
-                return a !== b ? 1 : 0;
-              case '&&':
-                return a !== 0 && b !== 0 ? 1 : 0;
-              default:
-                return a !== 0 || b !== 0 ? 1 : 0;
-            }
-          }
-        }
-      };
-      const v = ev(tree);
+      const v = evaluateAssertion(tree, batchSource(result), seen);
       return { ok: v !== 0 && !Number.isNaN(v), detail: seen.join(', ') };
     },
+  };
+}
+
+/** The value of a tree (comparisons give 1 or 0); each statistic read is described in `seen`. */
+export function evaluateAssertion(tree: AssertNode, source: StatSource, seen?: string[]): number {
+  const ev = (n: Node): number => {
+    switch (n.kind) {
+      case 'num':
+        return n.value;
+      case 'neg':
+        return -ev(n.a);
+      case 'ends': {
+        const v = source.ends(n.name);
+        seen?.push(`ends(${n.name}) = ${round(v)}`);
+        return v;
+      }
+      case 'stat': {
+        const v = source.stat(n.fn, n.target, n.step, n.pos);
+        seen?.push(`${n.fn}(${n.target}, ${n.step}) = ${round(v)}`);
+        return v;
+      }
+      case 'bin':
+        return binary(n.op, ev(n.a), ev(n.b));
+    }
+  };
+  return ev(tree);
+}
+
+export function binary(op: string, a: number, b: number): number {
+  switch (op) {
+    case '+':
+      return a + b;
+    case '-':
+      return a - b;
+    case '*':
+      return a * b;
+    case '/':
+      return a / b;
+    case '<':
+      return a < b ? 1 : 0;
+    case '<=':
+      return a <= b ? 1 : 0;
+    case '>':
+      return a > b ? 1 : 0;
+    case '>=':
+      return a >= b ? 1 : 0;
+    case '==':
+      return a === b ? 1 : 0;
+    case '!=':
+      return a !== b ? 1 : 0;
+    case '&&':
+      return a !== 0 && b !== 0 ? 1 : 0;
+    default:
+      return a !== 0 || b !== 0 ? 1 : 0;
+  }
+}
+
+function batchSource(result: BatchResult): StatSource {
+  return {
+    stat: (fn, target, step, pos) => statistic(result, fn, target, step, pos),
+    ends: (name) => (result.completed ? (result.ends[name] ?? 0) / result.completed : NaN),
   };
 }
 

@@ -26,7 +26,14 @@ export {
   type WorkerRequest,
   type WorkerReply,
 } from './parallel.js';
-export { parseAssertion, AssertError, type Assertion } from './assert.js';
+export {
+  parseAssertion,
+  parseAssertionTree,
+  AssertError,
+  type Assertion,
+  type AssertNode,
+  type StatSource,
+} from './assert.js';
 export {
   runBalanceTest,
   describeBalanceTest,
@@ -35,4 +42,5 @@ export {
   type BalanceTestSpec,
   type BalanceTestOutcome,
 } from './balance.js';
+export * from './study/index.js';
 export * from './diff/index.js';

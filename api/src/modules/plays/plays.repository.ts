@@ -30,7 +30,7 @@ export type PlayRow = Prisma.PlayGetPayload<{ select: typeof playSummary }>;
 export class PlaysRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  async list(diagramId: string, kind: 'quick' | 'interactive' | 'multiple' | undefined, skip: number, take: number) {
+  async list(diagramId: string, kind: PlayRow['kind'] | undefined, skip: number, take: number) {
     const where = { diagramId, ...(kind ? { kind } : {}) };
     const [rows, total] = await Promise.all([
       this.prisma.play.findMany({
@@ -48,7 +48,7 @@ export class PlaysRepository {
   find(diagramId: string, id: string) {
     return this.prisma.play.findFirst({
       where: { id, diagramId },
-      select: { ...playSummary, series: true, stats: true },
+      select: { ...playSummary, series: true, stats: true, options: true },
     });
   }
 

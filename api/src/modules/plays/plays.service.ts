@@ -6,6 +6,7 @@ import {
   type BatchStats,
   type Play,
   type PlayWithValues,
+  type StudyRecord,
 } from '@loopwright/contracts';
 import type { z } from 'zod';
 import type { batchBodySchema, createPlayBodySchema, listPlaysQuerySchema } from '@loopwright/contracts';
@@ -81,6 +82,7 @@ export class PlaysService {
       ...playView(play),
       series: (play.series as Record<string, number[]> | null) ?? null,
       stats: (play.stats as BatchStats | null) ?? null,
+      study: play.kind === 'study' ? (play.options as StudyRecord) : null,
     };
   }
 
@@ -93,7 +95,14 @@ export class PlaysService {
         'This version of the diagram does not exist yet',
       );
     const points = Object.values(body.series ?? {}).reduce((sum, s) => sum + s.length, 0);
-    if (points > DiagramLimits.maxPlaySeriesPoints)
+    // A study's answer counts like series points: one per number it keeps.
+    const studyPoints = body.study ? JSON.stringify(body.study).length / 8 : 0;
+    if ((body.kind === 'study') !== (body.study !== undefined))
+      throw AppError.validation(
+        { fields: [{ field: 'study', message: 'A balance study, and only a study, carries its settings' }] },
+        'A balance study, and only a study, carries its settings',
+      );
+    if (points + studyPoints > DiagramLimits.maxPlaySeriesPoints)
       throw new AppError(DiagramErrorCode.PLAY_TOO_LARGE, { details: { limit: DiagramLimits.maxPlaySeriesPoints } });
     // Plan limits: steps of a run, and multiple runs ("Predictions") per month.
     await this.entitlements.assertWithin(diagram.workspaceId, 'runSteps', body.steps);
@@ -113,10 +122,11 @@ export class PlaysService {
       endReasons: json(body.endReasons),
       series: body.series ? json(body.series) : undefined,
       stats: body.stats ? json(body.stats) : undefined,
+      options: body.study ? json(body.study) : undefined,
       server: false,
       finishedAt: new Date(),
     });
-    return { ...playView(play), series: body.series ?? null, stats: body.stats ?? null };
+    return { ...playView(play), series: body.series ?? null, stats: body.stats ?? null, study: body.study ?? null };
   }
 
   async delete(fuid: string, caller: Caller, playId: string): Promise<void> {

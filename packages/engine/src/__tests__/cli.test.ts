@@ -168,3 +168,156 @@ describe('loopwright-sim', () => {
     expect(cli('diff', `${FIXTURES}ex08-invest.json`, `${FIXTURES}missing.json`).code).toBe(2);
   });
 });
+
+describe('loopwright-sim sweep, sensitivity and solve', () => {
+  const inflation = `${ROOT}examples/inflation.json`;
+  const levers = [
+    '--lever',
+    'upgradePrice=10:80:int',
+    '--lever',
+    'repairCost=0:20:int',
+    '--lever',
+    'questReward=4:20:int',
+  ];
+  const goals = [
+    '--goal',
+    'p90(Coins, 30) <= 150',
+    '--goal',
+    'median(Upgrades, 30) >= 20',
+    '--goal',
+    'p10(Coins, 10) >= 10',
+  ];
+
+  it('solve finds levers that meet every goal, exits 0, and -o writes a diagram on which --assert passes', () => {
+    const out = `${mkdtempSync(`${tmpdir()}/lw-solve-`)}/solved.json`;
+    const r = cli('solve', inflation, ...levers, ...goals, '--runs', '100', '--seed', '1', '--json', '-o', out);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.out);
+    expect(Object.keys(doc)).toEqual(['levers', 'goals', 'evaluations', 'verified']);
+    expect(Object.keys(doc.levers)).toEqual(['upgradePrice', 'repairCost', 'questReward']);
+    expect(doc.goals.map((g: { met: boolean }) => g.met)).toEqual([true, true, true]);
+    expect(doc.evaluations).toBeLessThanOrEqual(300);
+    expect(doc.verified).toMatchObject({ runs: 200, seed: 101 });
+    expect(doc.verified.share).toBeGreaterThan(0);
+    const solved = JSON.parse(readFileSync(out, 'utf8'));
+    expect(solved.variables.find((v: { name: string }) => v.name === 'upgradePrice').formula).toBe(
+      String(doc.levers.upgradePrice),
+    );
+    const check = cli(
+      'run',
+      out,
+      '--runs',
+      '100',
+      '--seed',
+      '1',
+      ...goals.map((g) => (g === '--goal' ? '--assert' : g)),
+    );
+    expect(check.err).not.toMatch(/FAIL/);
+    expect(check.code).toBe(0);
+    // The text form says the same.
+    const text = cli('solve', inflation, ...levers, ...goals, '--runs', '100', '--seed', '1');
+    expect(text.out).toMatch(/^Answer \(meets every goal\):/);
+    expect(text.out).toMatch(new RegExp(`upgradePrice = ${doc.levers.upgradePrice}\\n`));
+  });
+
+  it('solve exits 1 and still prints the best when no answer meets the goals; 2 on bad input', () => {
+    const none = cli(
+      'solve',
+      inflation,
+      '--lever',
+      'upgradePrice=10:80:int',
+      '--goal',
+      'p90(Coins, 30) <= 1',
+      '--runs',
+      '20',
+      '--json',
+    );
+    expect(none.code).toBe(1);
+    expect(JSON.parse(none.out).goals[0]).toMatchObject({ goal: 'p90(Coins, 30) <= 1', met: false });
+    const bad = (...args: string[]) => cli('solve', inflation, ...args);
+    expect(bad('--lever', 'nope=1:2', '--goal', 'p90(Coins, 30) <= 1').code).toBe(2);
+    expect(bad('--lever', 'upgradePrice=10', '--goal', 'p90(Coins, 30) <= 1').err).toMatch(/NAME=MIN:MAX/);
+    expect(bad('--lever', 'upgradePrice=10:80', '--goal', 'p90(Silver, 30) <= 1').code).toBe(2);
+    expect(bad('--lever', 'upgradePrice=10:80').code).toBe(2);
+    expect(bad('--lever', 'upgradePrice=10:80', '--goal', 'p90(Coins, 30) <= 1', '--budget', '0').code).toBe(2);
+  });
+
+  it('sweep prints a grid as CSV and JSON', () => {
+    const args = [
+      'sweep',
+      inflation,
+      '--param',
+      'upgradePrice=20:80:int',
+      '--metric',
+      'p90(Coins, 30)',
+      '--samples',
+      '4',
+      '--runs',
+      '20',
+    ];
+    const csv = cli(...args, '--csv');
+    expect(csv.code).toBe(0);
+    const lines = csv.out.trim().split('\n');
+    expect(lines[0]).toBe('upgradePrice,"p90(Coins, 30)"');
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['20', '40', '60', '80']);
+    const json = JSON.parse(cli(...args, '--json').out);
+    expect(json).toMatchObject({ method: 'grid', samples: 4, evaluations: 4 });
+    expect(json.points[0].value).toBe(Number(lines[1].split(',')[1]));
+    // A cheap price inflates Coins far more than a dear one.
+    expect(json.points[0].value).toBeGreaterThan(json.points[3].value);
+    expect(
+      cli('sweep', inflation, '--param', 'upgradePrice=20:80', '--metric', 'p90(Coins, 30)', '--method', 'sobol').code,
+    ).toBe(2);
+  });
+
+  it('sensitivity prints Sobol indices and Morris screening as JSON', () => {
+    const params = ['--param', 'upgradePrice=10:80', '--param', 'repairCost=0:20', '--param', 'questReward=4:20'];
+    const sobol = cli(
+      'sensitivity',
+      inflation,
+      ...params,
+      '--metric',
+      'p90(Coins, 30)',
+      '--samples',
+      '32',
+      '--runs',
+      '20',
+      '--json',
+    );
+    expect(sobol.code).toBe(0);
+    const s = JSON.parse(sobol.out);
+    expect(Object.keys(s)).toEqual(['method', 'samples', 'evaluations', 'indices']);
+    expect(s).toMatchObject({ method: 'sobol', samples: 32, evaluations: 160 });
+    expect(Object.keys(s.indices.upgradePrice)).toEqual(['S1', 'S1_conf', 'ST', 'ST_conf']);
+    const morris = JSON.parse(
+      cli(
+        'sensitivity',
+        inflation,
+        ...params,
+        '--metric',
+        'p90(Coins, 30)',
+        '--method',
+        'morris',
+        '--samples',
+        '5',
+        '--runs',
+        '20',
+        '--json',
+      ).out,
+    );
+    expect(morris).toMatchObject({ method: 'morris', samples: 5, evaluations: 20 });
+    expect(morris.indices.upgradePrice).toHaveProperty('mu_star');
+    expect(morris.indices.upgradePrice).toHaveProperty('sigma');
+    expect(cli('sensitivity', inflation, ...params).code).toBe(2);
+  });
+
+  it('spreads sweep and sensitivity points over threads with the same result as one thread', () => {
+    const params = ['--param', 'upgradePrice=10:80', '--param', 'questReward=4:20', '--metric', 'p90(Coins, 30)'];
+    const sobol = ['sensitivity', inflation, ...params, '--samples', '32', '--runs', '10', '--json'];
+    expect(cli(...sobol, '--threads', '2').out).toBe(cli(...sobol, '--threads', '1').out);
+    const grid = ['sweep', inflation, ...params, '--samples', '81', '--runs', '10', '--csv'];
+    const one = cli(...grid, '--threads', '1').out;
+    expect(one.trim().split('\n')).toHaveLength(82);
+    expect(cli(...grid, '--threads', '2').out).toBe(one);
+  });
+});

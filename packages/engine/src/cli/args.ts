@@ -1,7 +1,8 @@
 export interface CliArgs {
   command: string;
   file?: string;
-  runs: number;
+  /** Absent: 1 for run, 100 for the studies. */
+  runs?: number;
   seed?: number;
   steps?: number;
   threads?: number;
@@ -14,6 +15,16 @@ export interface CliArgs {
   output?: string;
   /** test: the balance tests file (JSON: an array of tests, or { "tests": [...] }). */
   testsFile?: string;
+  /** sweep, sensitivity: --param; solve: --lever (NAME=MIN:MAX[:int|:log]). */
+  levers: string[];
+  metric?: string;
+  method?: string;
+  samples?: number;
+  csv: boolean;
+  goals: string[];
+  minimize?: string;
+  maximize?: string;
+  budget?: number;
   /** diff: the second file, compared with `file`. */
   otherFile?: string;
 }
@@ -26,20 +37,40 @@ export const USAGE = `Usage:
   loopwright-sim validate FILE
   loopwright-sim convert FILE [-o OUT.json]
   loopwright-sim test FILE TESTS.json
+  loopwright-sim sweep FILE --param NAME=MIN:MAX[:int|:log] ... --metric "STAT(NODE, STEP)"
+                            [--method grid|lhs] [--samples N] [--runs R] [--seed S] [--json|--csv]
+  loopwright-sim sensitivity FILE --param ... --metric "..." [--method sobol|morris] [--samples N]
+                                  [--runs R] [--seed S] [--json]
+  loopwright-sim solve FILE --lever NAME=MIN:MAX[:int|:log] ... --goal "ASSERTION" ...
+                            [--minimize|--maximize "EXPR"] [--budget N] [--runs R] [--seed S] [--json] [-o SOLVED.json]
   loopwright-sim diff A B [--json]
 
 FILE is a Loopwright JSON document, a Machinations XML file or a machinations.io (mxGraph) XML file.
 convert writes FILE as a Loopwright JSON document (to OUT.json or standard output) and prints the
 import report on standard error: every element it left out or changed, with its id, kind and reason.
 --assert, e.g. "p95(Gold, 100) < 500" or "mean(Upgrades, end) >= 3", may be repeated.
+A lever (--param, --lever) is a variable's name, or Pool.start / Pool.capacity (a pool's id or name),
+with its range; :int keeps it whole, :log samples it on a log scale. Studies run R runs (default 100)
+per point, all on the same seeds S, S+1, …; solve verifies its answer on fresh seeds. sweep and
+sensitivity spread their points over --threads T (default every core), with the same result.
 test runs balance tests: TESTS.json holds [{ "name", "nodeId", "step", "min", "max", "share", "runs", "seed" }]
 (e.g. Gold after step 100 between 50 and 200 in at least 95% of 1000 runs, seed 42); one PASS/FAIL line each.
 diff compares two versions (files of either format) element by element: added, removed, changed (field, before,
 after; formulas token by token) and moved (layout only). --json prints { "added", "removed", "changed", "moved" }.
-Exit codes: 0 ok, 1 an assertion or balance test failed, 2 bad file, formula, assertion, test or arguments.`;
+Exit codes: 0 ok, 1 an assertion or balance test failed (solve: no answer meets every goal; the best
+found is still printed), 2 bad file, formula, assertion, test, lever or arguments.`;
 
 export function parseArgs(argv: string[]): CliArgs {
-  const args: CliArgs = { command: '', runs: 1, json: false, summaryOnly: false, asserts: [], help: false };
+  const args: CliArgs = {
+    command: '',
+    json: false,
+    summaryOnly: false,
+    asserts: [],
+    help: false,
+    levers: [],
+    csv: false,
+    goals: [],
+  };
   const positional: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -88,6 +119,34 @@ export function parseArgs(argv: string[]): CliArgs {
             if (!(n >= 0 && n <= 100)) throw new UsageError(`bad percentile '${s}'`);
             return n;
           });
+        break;
+      case '--param':
+      case '--lever':
+        args.levers.push(value());
+        break;
+      case '--metric':
+        args.metric = value();
+        break;
+      case '--method':
+        args.method = value();
+        break;
+      case '--samples':
+        args.samples = int(1);
+        break;
+      case '--csv':
+        args.csv = true;
+        break;
+      case '--goal':
+        args.goals.push(value());
+        break;
+      case '--minimize':
+        args.minimize = value();
+        break;
+      case '--maximize':
+        args.maximize = value();
+        break;
+      case '--budget':
+        args.budget = int(1);
         break;
       case '-o':
       case '--output':

@@ -12,6 +12,7 @@ import { formatJson, formatReport, formatText } from './output.js';
 import { writeFile } from 'node:fs/promises';
 import { parseDiagram } from '../schema.js';
 import { runBalanceTests } from './balance-tests.js';
+import { runStudy, STUDY_COMMANDS } from './study.js';
 import { diffFiles } from './diff-files.js';
 
 async function main(argv: string[]): Promise<number> {
@@ -26,7 +27,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return args.help ? 0 : 2;
   }
-  if (!['run', 'validate', 'convert', 'test', 'diff'].includes(args.command))
+  if (!['run', 'validate', 'convert', 'test', 'diff', ...STUDY_COMMANDS].includes(args.command))
     return fail(`unknown command '${args.command}'\n\n${USAGE}`);
   if (!args.file) return fail(`missing FILE\n\n${USAGE}`);
   if (args.command === 'diff') return diffFiles(args.file, args.otherFile, args.json);
@@ -54,6 +55,8 @@ async function main(argv: string[]): Promise<number> {
     return runBalanceTests(imported.diagram, args.testsFile);
   }
 
+  if (STUDY_COMMANDS.includes(args.command)) return runStudy(args, imported.diagram);
+
   if (args.command === 'validate') {
     const problems = validate(imported.diagram);
     for (const p of problems) process.stdout.write(`${p.severity}: ${formatProblem(p)}\n`);
@@ -79,10 +82,10 @@ async function main(argv: string[]): Promise<number> {
     }
   }
 
-  const threads = args.threads ?? (args.runs >= 64 ? availableParallelism() : 1);
+  const threads = args.threads ?? ((args.runs ?? 1) >= 64 ? availableParallelism() : 1);
   const percentiles = args.percentiles ?? DEFAULT_PERCENTILES;
   const result = await runBatchParallel(imported.diagram, {
-    runs: args.runs,
+    runs: args.runs ?? 1,
     seed: args.seed,
     steps: args.steps,
     threads,

@@ -26,4 +26,5 @@ export function runBatchParallel(diagram: unknown, options: ParallelBatchOptions
 }
 
 export { readDiagramFile } from './read.js';
+export { evaluateOnThreads, sensitivityOnThreads, sweepOnThreads } from './study.js';
 export * from '../index.js';

@@ -37,6 +37,8 @@ import { useDiagramTour } from './tours/use-diagram-tour';
 import { TourButton, TourPlayer } from './tours/tour-player';
 import { TourPanel } from './tours/tour-panel';
 import { BalanceTestsPanel } from './panels/balance-tests-panel';
+import { BalancePanel } from './balance-studio/balance-panel';
+import { toStudyPlayBody } from './balance-studio/study-play';
 import { LibraryPanel } from './library/library-panel';
 import { clearEditorPreferences, loadEditorPreferences } from './library/editor-preferences';
 import { CompareView, type ComparePair } from './compare/compare-view';
@@ -371,6 +373,20 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
           Tags: <TagsPanel fuid={fuid} initial={loaded.diagram.tags} />,
           Tour: <TourPanel fuid={fuid} tour={tour} canEdit={loaded.diagram.access !== 'viewer'} />,
           Library: <LibraryPanel />,
+          Balance: (
+            <BalancePanel
+              fuid={fuid}
+              canEdit={loaded.diagram.access !== 'viewer'}
+              saveNow={async () => {
+                await save?.save();
+              }}
+              onStudyDone={async (settings, outcome) => {
+                const version = save?.state.get().baseVersion ?? loaded.baseVersion;
+                await diagramsApi.createPlay(fuid, toStudyPlayBody(settings, outcome, version));
+                setRefresh((r) => r + 1);
+              }}
+            />
+          ),
           Tests: (
             <BalanceTestsPanel
               fuid={fuid}

@@ -1,4 +1,4 @@
-import type { Play as StoredPlay } from '@loopwright/contracts';
+import type { Play as StoredPlay, StudyRecord } from '@loopwright/contracts';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { diagramsApi } from '../../diagrams/diagrams-api';
@@ -7,14 +7,21 @@ import { fromStoredPlay } from '../play-convert';
 import type { RunController } from '../runs/run-controller';
 import { exactDate } from '../../../lib/dates';
 import { When } from '../../../ui/when';
+import { describeStudy } from '../balance-studio/study-play';
 
-const KIND = { quick: 'Quick run', interactive: 'Interactive run', multiple: 'Multiple runs' } as const;
+const KIND = {
+  quick: 'Quick run',
+  interactive: 'Interactive run',
+  multiple: 'Multiple runs',
+  study: 'Balance study',
+} as const;
 
 /** Every run of this diagram, newest first; open one to chart it again, or delete it. */
 export function PlayHistoryPanel({ fuid, runs, refresh }: { fuid: string; runs: RunController; refresh: number }) {
   const { store } = useEditor();
   const [plays, setPlays] = useState<StoredPlay[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [studies, setStudies] = useState<Record<string, StudyRecord>>({});
   useEffect(() => {
     let live = true;
     diagramsApi.plays(fuid).then(
@@ -29,6 +36,13 @@ export function PlayHistoryPanel({ fuid, runs, refresh }: { fuid: string; runs: 
   const open = async (p: StoredPlay) => {
     try {
       const full = await diagramsApi.play(fuid, p.id);
+      // A study has no chart: its settings and answer show under it.
+      const study = full.study;
+      if (study) {
+        setStudies((s) => ({ ...s, [p.id]: study }));
+        return;
+      }
+      if (p.kind === 'study') return;
       const chart = fromStoredPlay(full, nameOf);
       if (chart)
         runs.open({
@@ -79,6 +93,7 @@ export function PlayHistoryPanel({ fuid, runs, refresh }: { fuid: string; runs: 
                 <strong>{KIND[p.kind]}</strong>
                 <When at={p.createdAt} />
                 <span>
+                  {p.kind === 'study' ? `${p.runs} runs each · seed ${p.seed} · ` : ''}
                   {p.kind === 'multiple' ? `${p.completedRuns}/${p.runs} runs · ` : ''}
                   {p.steps} steps · version {p.diagramVersion}
                   {p.server ? ` · server ${p.status}` : ''}
@@ -92,10 +107,36 @@ export function PlayHistoryPanel({ fuid, runs, refresh }: { fuid: string; runs: 
               >
                 Delete
               </button>
+              {studies[p.id] ? <StudyDetails study={studies[p.id]} /> : null}
             </li>
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+/** What a stored study asked and found, enough to run it again (with the play's seed and version). */
+function StudyDetails({ study }: { study: StudyRecord }) {
+  const result = study.result as { levers?: Record<string, number> };
+  return (
+    <div className="play-list__study">
+      <p>{describeStudy(study)}</p>
+      <p>
+        Levers:{' '}
+        {study.levers
+          .map((l) => `${l.name} ${l.min}–${l.max}${l.integer ? ' (whole)' : l.log ? ' (log)' : ''}`)
+          .join(', ')}
+      </p>
+      {study.goals.length ? <p>Goals: {study.goals.join('; ')}</p> : null}
+      {result.levers ? (
+        <p>
+          Answer:{' '}
+          {Object.entries(result.levers)
+            .map(([name, v]) => `${name} = ${v}`)
+            .join(', ')}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -1,0 +1,139 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { saveScreenshot } from '../support/browser.js';
+import { CLIENT_HEADERS, createDiagram, getDiagram, openEditor, useDesignerSession } from './support.js';
+
+const inflation = JSON.parse(
+  readFileSync(fileURLToPath(new URL('../../examples/inflation.json', import.meta.url)), 'utf8'),
+);
+
+/**
+ * The balance studio end to end: levers and goals set in the Balance panel, the solver run in a
+ * browser worker, its answer applied as a new version, the goals saved as balance tests; then
+ * which levers matter.
+ */
+describe.skipIf(!inject('chromiumPath'))('balance studio in Chromium', () => {
+  const running = useDesignerSession();
+
+  const addLever = async (page: Page, label: string, min: string, max: string) => {
+    const panel = page.getByRole('region', { name: 'Balance' });
+    await panel.getByLabel('Add a lever').selectOption({ label });
+    const row = panel.locator('.study-lever').filter({ hasText: label.replace(' (variable)', '') });
+    await row.getByLabel('Min').fill(min);
+    await row.getByLabel('Max').fill(max);
+    await row.getByLabel('Scale').selectOption('int');
+  };
+
+  const addGoal = async (page: Page, stat: string, element: string, step: string, op: string, value: string) => {
+    const builder = page.getByRole('group', { name: 'New goal' });
+    await builder.getByLabel('Statistic').selectOption(stat);
+    await builder.getByLabel('Element').selectOption({ label: element });
+    await builder.getByLabel('At step').fill(step);
+    await builder.getByLabel('Is', { exact: true }).selectOption(op);
+    await builder.getByLabel('Value').fill(value);
+    await builder.getByRole('button', { name: 'Add goal' }).click();
+  };
+
+  it('sets levers and goals, solves, applies the answer as a new version and saves the goals as balance tests', async () => {
+    const fuid = await createDiagram(running.context, running.app, { name: 'Inflating coins', document: inflation });
+    const before = await getDiagram(running.context, running.app, fuid);
+    const page = await running.context.newPage();
+    const errors = await openEditor(page, running.app, fuid);
+    await page.getByRole('tab', { name: 'Balance' }).click();
+    const panel = page.getByRole('region', { name: 'Balance' });
+
+    await addLever(page, 'upgradePrice (variable)', '10', '80');
+    await addLever(page, 'repairCost (variable)', '0', '20');
+    await addLever(page, 'questReward (variable)', '4', '20');
+
+    // The builder shows the sentence and writes the assertion.
+    const builder = page.getByRole('group', { name: 'New goal' });
+    await saveScreenshot(page, 'balance-studio-levers');
+    await builder.getByLabel('Statistic').selectOption('p90');
+    await builder.getByLabel('Element').selectOption({ label: 'Coins' });
+    await builder.getByLabel('At step').fill('30');
+    await builder.getByLabel('Is', { exact: true }).selectOption('<=');
+    await builder.getByLabel('Value').fill('150');
+    await builder.getByText('Goal: the 90th percentile of Coins at step 30 is at most 150').waitFor();
+    await builder.locator('code', { hasText: 'p90(Coins, 30) <= 150' }).waitFor();
+    await builder.getByRole('button', { name: 'Add goal' }).click();
+    await addGoal(page, 'median', 'Upgrades', '30', '>=', '20');
+    await addGoal(page, 'p10', 'Coins', '10', '>=', '10');
+    expect(await panel.getByRole('list', { name: 'Goals' }).locator('li').count()).toBe(3);
+
+    await panel.getByLabel('Runs').fill('100');
+    await panel.getByLabel('Seed').fill('1');
+    await panel.getByRole('button', { name: 'Run study' }).click();
+    await panel.getByText('Found levers that meet every goal.').waitFor({ timeout: 120_000 });
+    const results = panel.getByRole('region', { name: 'Solver results' });
+    const goalRows = results.getByRole('table', { name: 'Goals' }).locator('tbody tr');
+    expect(await goalRows.count()).toBe(3);
+    for (let i = 0; i < 3; i++) expect(await goalRows.nth(i).locator('td').last().textContent()).toBe('yes');
+    await results.getByRole('img', { name: 'Coins: baseline against solution, P10 to P90' }).waitFor();
+    const solution = await results
+      .getByRole('table', { name: 'Levers' })
+      .locator('tbody tr')
+      .first()
+      .locator('td')
+      .last()
+      .textContent();
+    await results.getByRole('table', { name: 'Levers' }).scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'balance-studio-solved');
+    await results.getByRole('table', { name: 'Best candidates' }).scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'balance-studio-solved-fan');
+
+    await panel.getByRole('button', { name: 'Apply as new version' }).click();
+    await panel.getByText('Applied: the lever values are saved as a new version.').waitFor({ timeout: 30_000 });
+    const after = await getDiagram(running.context, running.app, fuid);
+    expect(after.version).toBeGreaterThan(before.version);
+    const variables = (after.document as unknown as { variables: { name: string; formula: string }[] }).variables;
+    expect(variables.find((v) => v.name === 'upgradePrice')?.formula).toBe(solution);
+
+    await panel.getByRole('button', { name: 'Save goals as balance tests' }).click();
+    await panel.getByText('Saved 3 balance tests (see the Tests tab).').waitFor({ timeout: 30_000 });
+    const tests = await running.context.request.get(`${running.app.url}/api/diagrams/${fuid}/balance-tests`, {
+      headers: CLIENT_HEADERS,
+    });
+    const items = (await tests.json()).content.items as { name: string; max: number | null; share: number }[];
+    expect(items.map((t) => t.name).sort()).toEqual([
+      'the 10th percentile of Coins at step 10 is at least 10',
+      'the 90th percentile of Coins at step 30 is at most 150',
+      'the median of Upgrades at step 30 is at least 20',
+    ]);
+    expect(items.find((t) => t.name.startsWith('the 90th'))).toMatchObject({ max: 150, share: 90 });
+    // The saved tests pass on the applied version.
+    await page.getByRole('tab', { name: 'Tests' }).click();
+    const first = page.getByRole('listitem', {
+      name: 'Balance test the 90th percentile of Coins at step 30 is at most 150',
+    });
+    await first.getByRole('button', { name: 'Run test' }).click();
+    await first.getByText(/^Passed/).waitFor({ timeout: 30_000 });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows which levers matter: a tornado and Sobol indices with intervals', async () => {
+    const fuid = await createDiagram(running.context, running.app, { name: 'Inflation levers', document: inflation });
+    const page = await running.context.newPage();
+    const errors = await openEditor(page, running.app, fuid);
+    await page.getByRole('tab', { name: 'Balance' }).click();
+    const panel = page.getByRole('region', { name: 'Balance' });
+    await addLever(page, 'upgradePrice (variable)', '10', '80');
+    await addLever(page, 'questReward (variable)', '4', '20');
+    await panel.getByLabel('Study', { exact: true }).selectOption('sensitivity');
+    await panel.getByLabel('Metric').fill('p90(Coins, 30)');
+    await panel.getByLabel('Samples').fill('32');
+    await panel.getByLabel('Runs').fill('30');
+    await panel.getByRole('button', { name: 'Run study' }).click();
+    const results = panel.getByRole('region', { name: 'Sensitivity results' });
+    await results.getByRole('img', { name: 'Tornado chart of p90(Coins, 30)' }).waitFor({ timeout: 120_000 });
+    await results.getByRole('img', { name: 'Sobol indices: S1 and ST per lever with intervals' }).waitFor();
+    await results.getByText('Sobol indices, N = 32: 128 evaluations.').waitFor();
+    await results.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'balance-studio-sensitivity');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "PlayKind" ADD VALUE 'study';
