@@ -26,4 +26,5 @@ export function runBatchParallel(diagram: unknown, options: ParallelBatchOptions
 }
 
 export { readDiagramFile } from './read.js';
+export { BlockThreads, BlockAbortedError } from './block-threads.js';
 export * from '../index.js';
