@@ -51,6 +51,7 @@ export class BlocksProcessor {
       );
     }, CANCEL_CHECK_MS);
     const started = Date.now();
+    this.logger.info({ playId: block.playId, block: block.index, runs: block.count }, 'block started');
     try {
       const summary = await this.threads.threads.run(
         batchWork.kind,
@@ -62,9 +63,9 @@ export class BlocksProcessor {
       );
       const completed = await this.batches.saveBlock(block.playId, block, summary);
       this.announcer.progress(batch, completed);
-      this.logger.debug(
-        { playId: block.playId, block: block.index, runs: block.count, ms: Date.now() - started },
-        'block done',
+      this.logger.info(
+        { playId: block.playId, block: block.index, completed, ms: Date.now() - started },
+        'block stored',
       );
     } catch (error) {
       if (error instanceof BlockAbortedError) return;
