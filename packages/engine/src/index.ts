@@ -54,3 +54,4 @@ export {
   type BalanceTestSpec,
   type BalanceTestOutcome,
 } from './balance.js';
+export * from './diff/index.js';
