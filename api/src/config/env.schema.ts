@@ -59,7 +59,7 @@ export const envSchema = z
     // One slow query or request must not hold the server (0 turns a limit off).
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(12_000),
     // Blocks of simulation runs a worker process runs at once, one per thread (default: its cores).
     WORKER_THREADS: z.coerce.number().int().min(1).max(256).optional(),
     // Runs per block of a server batch (default: about 1.5 s of work, from the diagram's size and steps).
