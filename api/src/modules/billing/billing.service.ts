@@ -28,6 +28,18 @@ const BILLED: ReadonlySet<string> = new Set<BillingState>([
 const HOLDING: ReadonlySet<string> = new Set(['active', 'payment_pending', 'cancel_scheduled']);
 const isoOf = (d: Date | null) => d?.toISOString() ?? null;
 
+/** Stripe Checkout accepts a trial end at least 48 hours ahead; a trial closer to its end is charged at once. */
+const CHECKOUT_MIN_TRIAL_MS = 48 * 3_600_000 + 60_000;
+
+/** The end of the trial a subscription bought now keeps (its first charge), or null when it is charged at once. */
+export function checkoutTrialEnd(
+  state: Pick<SubscriptionState, 'status' | 'trialEndsAt'>,
+  now = Date.now(),
+): Date | null {
+  if (state.status !== 'trialing' || !state.trialEndsAt) return null;
+  return state.trialEndsAt.getTime() - now >= CHECKOUT_MIN_TRIAL_MS ? state.trialEndsAt : null;
+}
+
 /**
  * Stripe subscriptions of workspaces: Checkout, cancel / undo, resume, retry payment, plan and
  * billing-cycle changes, seats. Stripe is the source of truth; its webhooks (BillingWebhooksService)
@@ -145,15 +157,18 @@ export class BillingService {
 
   private async startCheckout(scope: BillingScope, caller: Caller, planName: string, cycle: BillingCycle) {
     const { price } = await this.plans.price(planName, cycle);
+    const state = await this.subscriptions.current(scope.workspaceId);
     const customer = await this.customerOf(scope, caller);
     const metadata = { workspace_id: scope.workspaceId };
+    const trialEnd = checkoutTrialEnd(state);
     const session = await this.stripe.createCheckout({
       mode: 'subscription',
       customer,
       client_reference_id: scope.workspaceId,
-      line_items: [{ price: price.id, quantity: 1 }],
+      // The seats taken during the trial are the seats bought.
+      line_items: [{ price: price.id, quantity: Math.max(1, state.seats) }],
       metadata,
-      subscription_data: { metadata },
+      subscription_data: { metadata, ...(trialEnd ? { trial_end: Math.floor(trialEnd.getTime() / 1000) } : {}) },
       success_url: `${this.config.APP_URL}/settings/billing/checkout/complete?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${this.config.APP_URL}/settings/billing/checkout/${encodeURIComponent(planName)}/${cycle}`,
     });
@@ -279,6 +294,51 @@ export class BillingService {
       await this.stripe.updateSubscription(subscriptionId, { metadata: { pending_plan: '', pending_cycle: '' } }),
     );
     return this.overviewOf(scope);
+  }
+
+  /**
+   * What changing a Stripe subscription to `seats` costs, from Stripe's preview of the next invoice:
+   * one seat's price, the new price per cycle and the prorated amount for the rest of the period.
+   */
+  async previewSeats(
+    workspaceId: string,
+    seats: number,
+  ): Promise<{ current: number; cycle: BillingCycle; unit: number; currency: string; prorated: number }> {
+    const state = await this.subscriptions.current(workspaceId);
+    if (!state.stripeSubscriptionId || !HOLDING.has(state.status))
+      throw new AppError(ErrorCode.BILLING_NO_SUBSCRIPTION);
+    const live = await this.stripe.subscription(state.stripeSubscriptionId);
+    const item = live.items.data[0];
+    const current = item.quantity ?? 1;
+    const preview =
+      current === seats
+        ? null
+        : await this.stripe.previewInvoice({
+            customer: typeof live.customer === 'string' ? live.customer : live.customer.id,
+            subscription: live.id,
+            subscription_details: {
+              items: [{ id: item.id, quantity: seats }],
+              proration_behavior: 'create_prorations',
+            },
+          });
+    const prorated = (preview?.lines.data ?? [])
+      .filter(
+        (line) => line.parent?.subscription_item_details?.proration || line.parent?.invoice_item_details?.proration,
+      )
+      .reduce((sum, line) => sum + line.amount, 0);
+    return {
+      current,
+      cycle: item.price.recurring?.interval === 'year' ? 'yearly' : 'monthly',
+      unit: item.price.unit_amount ?? 0,
+      currency: live.currency,
+      prorated,
+    };
+  }
+
+  /** One seat of a plan per cycle, from Stripe's price (a trial's seats are billed at this price once it ends). */
+  async seatPrice(planName: string, cycle: BillingCycle): Promise<{ amount: number; currency: string }> {
+    const { price } = await this.plans.price(planName, cycle);
+    return { amount: price.unit_amount ?? 0, currency: price.currency };
   }
 
   /**

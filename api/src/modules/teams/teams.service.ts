@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ErrorCode, TeamTexts, type Team, type TeamRights } from '@loopwright/contracts';
+import { ErrorCode, TeamTexts, type SeatPreview, type Team, type TeamRights } from '@loopwright/contracts';
 import type { Caller } from '../../core/auth/caller.js';
 import { AppError } from '../../core/errors/app-error.js';
 import type { TransactionClient } from '../../core/prisma/prisma.service.js';
@@ -103,6 +103,12 @@ export class TeamsService {
       });
     await this.plan.changeSeats(team.id, seats);
     return this.view(team, caller.userId);
+  }
+
+  /** The price of a change of seats, shown for confirmation before changeSeats. */
+  async previewSeats(caller: Caller, teamId: string, seats: number): Promise<SeatPreview> {
+    const team = await this.requireOwner(caller, teamId);
+    return this.plan.previewSeats(team.id, seats);
   }
 
   // ── rules shared with invitations and account deletion ──
