@@ -1,5 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CURRENCY, ErrorCode, type BillingCycle, type BillingOverview, type BillingState } from '@loopwright/contracts';
+import {
+  CURRENCY,
+  ErrorCode,
+  trialKeptAtCheckout,
+  type BillingCycle,
+  type BillingOverview,
+  type BillingState,
+} from '@loopwright/contracts';
 import type Stripe from 'stripe';
 import type { AppConfig } from '../../config/config.js';
 import type { Caller } from '../../core/auth/caller.js';
@@ -27,18 +34,6 @@ const BILLED: ReadonlySet<string> = new Set<BillingState>([
 /** States in which the workspace still has its paid subscription (a new Checkout is refused). */
 const HOLDING: ReadonlySet<string> = new Set(['active', 'payment_pending', 'cancel_scheduled']);
 const isoOf = (d: Date | null) => d?.toISOString() ?? null;
-
-/** Stripe Checkout accepts a trial end at least 48 hours ahead; a trial closer to its end is charged at once. */
-const CHECKOUT_MIN_TRIAL_MS = 48 * 3_600_000 + 60_000;
-
-/** The end of the trial a subscription bought now keeps (its first charge), or null when it is charged at once. */
-export function checkoutTrialEnd(
-  state: Pick<SubscriptionState, 'status' | 'trialEndsAt'>,
-  now = Date.now(),
-): Date | null {
-  if (state.status !== 'trialing' || !state.trialEndsAt) return null;
-  return state.trialEndsAt.getTime() - now >= CHECKOUT_MIN_TRIAL_MS ? state.trialEndsAt : null;
-}
 
 /**
  * Stripe subscriptions of workspaces: Checkout, cancel / undo, resume, retry payment, plan and
@@ -160,7 +155,7 @@ export class BillingService {
     const state = await this.subscriptions.current(scope.workspaceId);
     const customer = await this.customerOf(scope, caller);
     const metadata = { workspace_id: scope.workspaceId };
-    const trialEnd = checkoutTrialEnd(state);
+    const trialEnd = trialKeptAtCheckout(state.status, state.trialEndsAt);
     const session = await this.stripe.createCheckout({
       mode: 'subscription',
       customer,
