@@ -91,8 +91,9 @@ export class BillingService {
         price: live?.unitAmount != null ? { amount: live.unitAmount * state.seats, currency: live.currency } : null,
         currentPeriodEnd: isoOf(state.currentPeriodEnd),
         cancelAt: isoOf(state.cancelAt),
+        // One state at a time: a pending change only while the subscription runs on (not cancelled, not ended).
         pendingChange:
-          state.pendingPlan && state.pendingBillingCycle
+          state.status === 'active' && state.pendingPlan && state.pendingBillingCycle
             ? {
                 planName: state.pendingPlan.name,
                 cycle: state.pendingBillingCycle,
@@ -100,7 +101,7 @@ export class BillingService {
               }
             : null,
         amountDue: due,
-        contactUs: this.needsContact(live),
+        contactUs: !lapsed && this.needsContact(live),
       },
     };
   }
@@ -195,6 +196,8 @@ export class BillingService {
 
   async cancel(caller: Caller, input: { workspaceId?: string; immediately: boolean }): Promise<BillingOverview> {
     const { scope, subscriptionId } = await this.subscribed(caller, input.workspaceId);
+    // A cancellation replaces a pending plan or cycle change: the subscription ends, it does not change first.
+    await this.dropPendingChange(subscriptionId);
     const subscription = input.immediately
       ? await this.stripe.cancelSubscriptionNow(subscriptionId)
       : await this.stripe.updateSubscription(subscriptionId, { cancel_at_period_end: true });
@@ -281,14 +284,17 @@ export class BillingService {
   /** Keeps the current plan: the schedule is released and the pending marks cleared. */
   async cancelPendingChange(caller: Caller, workspaceId?: string): Promise<BillingOverview> {
     const { scope, subscriptionId } = await this.subscribed(caller, workspaceId);
+    await this.dropPendingChange(subscriptionId);
+    await this.record(scope.workspaceId, await this.stripe.subscription(subscriptionId));
+    return this.overviewOf(scope);
+  }
+
+  private async dropPendingChange(subscriptionId: string): Promise<void> {
     const live = await this.stripe.subscription(subscriptionId);
     const schedule = typeof live.schedule === 'string' ? live.schedule : live.schedule?.id;
     if (schedule) await this.stripe.releaseSchedule(schedule);
-    await this.record(
-      scope.workspaceId,
-      await this.stripe.updateSubscription(subscriptionId, { metadata: { pending_plan: '', pending_cycle: '' } }),
-    );
-    return this.overviewOf(scope);
+    if (schedule || live.metadata?.pending_plan || live.metadata?.pending_cycle)
+      await this.stripe.updateSubscription(subscriptionId, { metadata: { pending_plan: '', pending_cycle: '' } });
   }
 
   /**
