@@ -186,67 +186,62 @@ function TeamScreen({ team, onChange }: { team: Team; onChange: (team: Team) => 
                             >
                               Resend
                             </button>
-                            <button
-                              type="button"
-                              className="button acc-button--small acc-button--danger"
+                            <ConfirmButton
+                              label="Revoke"
+                              target={m.email}
+                              question="Revoke this invitation?"
+                              confirm="Yes, revoke"
                               disabled={busy !== null}
-                              onClick={() =>
+                              onConfirm={() =>
                                 void run(
                                   `revoke-${m.id}`,
                                   () => teamsApi.revoke(team.id, m.id),
                                   `The invitation to ${m.email} is revoked.`,
                                 )
                               }
-                            >
-                              Revoke
-                            </button>
+                            />
                           </>
-                        ) : m.role === 'owner' ? (
-                          <RemoveButton
-                            member={m}
-                            disabled={busy !== null}
-                            onConfirm={() =>
-                              void run(
-                                `remove-${m.id}`,
-                                () => teamsApi.remove(team.id, m.id),
-                                `${m.email} is removed from the team.`,
-                              )
-                            }
-                          />
-                        ) : (
+                        ) : m.role === 'owner' || m.state === 'removed' ? null : (
                           <>
-                            <button
-                              type="button"
-                              className="button acc-button--small"
-                              disabled={busy !== null}
-                              aria-label={`Suspend ${m.email}`}
-                              onClick={() =>
-                                void run(
-                                  `suspend-${m.id}`,
-                                  () => teamsApi.suspend(team.id, m.id),
-                                  `${m.email} is suspended.`,
-                                )
-                              }
-                            >
-                              Suspend
-                            </button>
-                            <button
-                              type="button"
-                              className="button acc-button--small"
-                              disabled={busy !== null}
-                              aria-label={`Unsuspend ${m.email}`}
-                              onClick={() =>
-                                void run(
-                                  `unsuspend-${m.id}`,
-                                  () => teamsApi.unsuspend(team.id, m.id),
-                                  `${m.email} is active again.`,
-                                )
-                              }
-                            >
-                              Unsuspend
-                            </button>
-                            <RemoveButton
-                              member={m}
+                            {m.state === 'active' ? (
+                              <button
+                                type="button"
+                                className="button acc-button--small"
+                                disabled={busy !== null}
+                                aria-label={`Suspend ${m.email}`}
+                                onClick={() =>
+                                  void run(
+                                    `suspend-${m.id}`,
+                                    () => teamsApi.suspend(team.id, m.id),
+                                    `${m.email} is suspended.`,
+                                  )
+                                }
+                              >
+                                Suspend
+                              </button>
+                            ) : null}
+                            {m.state === 'suspended' ? (
+                              <button
+                                type="button"
+                                className="button acc-button--small"
+                                disabled={busy !== null}
+                                aria-label={`Unsuspend ${m.email}`}
+                                onClick={() =>
+                                  void run(
+                                    `unsuspend-${m.id}`,
+                                    () => teamsApi.unsuspend(team.id, m.id),
+                                    `${m.email} is active again.`,
+                                  )
+                                }
+                              >
+                                Unsuspend
+                              </button>
+                            ) : null}
+                            <ConfirmButton
+                              label="Remove"
+                              target={m.email}
+                              question="Remove for good?"
+                              confirm="Yes, remove"
                               disabled={busy !== null}
                               onConfirm={() =>
                                 void run(
@@ -276,12 +271,19 @@ function TeamScreen({ team, onChange }: { team: Team; onChange: (team: Team) => 
   );
 }
 
-function RemoveButton({
-  member,
+/** A destructive action asked twice: the button, then "Yes, …" or Cancel in its place. */
+function ConfirmButton({
+  label,
+  target,
+  question,
+  confirm,
   disabled,
   onConfirm,
 }: {
-  member: TeamMember;
+  label: string;
+  target: string;
+  question: string;
+  confirm: string;
   disabled: boolean;
   onConfirm: () => void;
 }) {
@@ -292,16 +294,16 @@ function RemoveButton({
         type="button"
         className="button acc-button--small acc-button--danger"
         disabled={disabled}
-        aria-label={`Remove ${member.email}`}
+        aria-label={`${label} ${target}`}
         onClick={() => setAsking(true)}
       >
-        Remove
+        {label}
       </button>
     );
   }
   return (
-    <span className="team-confirm" role="group" aria-label={`Remove ${member.email} for good?`}>
-      <span>Remove for good?</span>
+    <span className="team-confirm" role="group" aria-label={`${question} ${target}`}>
+      <span>{question}</span>
       <button
         type="button"
         className="button acc-button--small acc-button--danger"
@@ -310,7 +312,7 @@ function RemoveButton({
           onConfirm();
         }}
       >
-        Yes, remove
+        {confirm}
       </button>
       <button type="button" className="button acc-button--small" onClick={() => setAsking(false)}>
         Cancel
