@@ -10,6 +10,7 @@ export interface Endpoints {
   balanceTest: typeof contracts.balanceTestEndpoints;
   billing: typeof contracts.billingEndpoints;
   community: typeof contracts.communityEndpoints;
+  compare: typeof contracts.compareEndpoints;
   contact: typeof contracts.contactEndpoints;
   content: typeof contracts.contentEndpoints;
   diagram: typeof contracts.diagramEndpoints;
@@ -22,6 +23,7 @@ export interface Endpoints {
   plan: typeof contracts.planEndpoints;
   play: typeof contracts.playEndpoints;
   preference: typeof contracts.preferenceEndpoints;
+  proposal: typeof contracts.proposalEndpoints;
   search: typeof contracts.searchEndpoints;
   sharing: typeof contracts.sharingEndpoints;
   social: typeof contracts.socialEndpoints;
@@ -116,6 +118,9 @@ export const routes = {
     addSpotlight: { method: 'POST', path: '/community/spotlights' },
     removeSpotlight: { method: 'DELETE', path: '/community/spotlights/:kind/:key' },
     runOfTheMonth: { method: 'POST', path: '/community/of-the-month/run' },
+  },
+  compare: {
+    compare: { method: 'GET', path: '/diagrams/:fuid/compare' },
   },
   contact: {
     contact: { method: 'POST', path: '/contact/form' },
@@ -228,6 +233,13 @@ export const routes = {
     save: { method: 'PUT', path: '/users/me/preferences' },
     regenerateToken: { method: 'POST', path: '/diagrams/:fuid/file-token' },
   },
+  proposal: {
+    propose: { method: 'POST', path: '/diagrams/:fuid/proposals' },
+    list: { method: 'GET', path: '/diagrams/:fuid/proposals' },
+    get: { method: 'GET', path: '/proposals/:id' },
+    accept: { method: 'POST', path: '/proposals/:id/accept' },
+    decline: { method: 'POST', path: '/proposals/:id/decline' },
+  },
   search: {
     suggestions: { method: 'GET', path: '/search/suggestions' },
     search: { method: 'GET', path: '/search' },
@@ -271,6 +283,7 @@ export const routes = {
     unsuspend: { method: 'POST', path: '/teams/:teamId/members/:userId/unsuspend' },
     remove: { method: 'DELETE', path: '/teams/:teamId/members/:userId' },
     seats: { method: 'PUT', path: '/teams/:teamId/seats' },
+    seatsPreview: { method: 'GET', path: '/teams/:teamId/seats/preview' },
     rights: { method: 'PATCH', path: '/teams/:teamId/members/:userId' },
   },
   template: {
