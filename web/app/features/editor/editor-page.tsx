@@ -39,10 +39,10 @@ import { TourPanel } from './tours/tour-panel';
 import { BalanceTestsPanel } from './panels/balance-tests-panel';
 import { LibraryPanel } from './library/library-panel';
 import { clearEditorPreferences, loadEditorPreferences } from './library/editor-preferences';
-import { CompareView, type ComparePair } from '../compare/compare-view';
-import { ProposalReview } from '../proposals/proposal-review';
-import { ProposalsPanel } from '../proposals/proposals-panel';
-import { ProposeButton } from '../proposals/propose-button';
+import { CompareView, type ComparePair } from './compare/compare-view';
+import { ProposalReview } from './proposals/proposal-review';
+import { ProposalsPanel } from './proposals/proposals-panel';
+import { ProposeButton } from './proposals/propose-button';
 
 interface Loaded {
   diagram: DiagramView;

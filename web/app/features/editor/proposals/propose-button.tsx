@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { errorMessage } from '../../lib/api-client';
-import { ProposalTexts } from '../../lib/spec';
-import { Dialog } from '../editor/dialog';
+import { errorMessage } from '../../../lib/api-client';
+import { ProposalTexts } from '../../../lib/spec';
+import { Dialog } from '../dialog';
 import { proposalsApi } from './proposals-api';
 
 /** On a copy its owner may propose the copy's changes to the diagram it was copied from (saved first). */

@@ -1,9 +1,9 @@
 import type { BalanceTestOutcome, BalanceTestSpec } from '@loopwright/engine';
 import { useState } from 'react';
-import { balanceTestsApi, type BalanceTestView } from '../balance-tests/balance-tests-api';
-import type { EngineClient } from '../editor/engine/engine-client';
-import type { BalanceTestAnswer, BatchSummary } from '../editor/engine/protocol';
-import type { EditorDiagram } from '../editor/model/types';
+import { balanceTestsApi, type BalanceTestView } from '../../balance-tests/balance-tests-api';
+import type { EngineClient } from '../engine/engine-client';
+import type { BalanceTestAnswer, BatchSummary } from '../engine/protocol';
+import type { EditorDiagram } from '../model/types';
 import { AFTER_COLOUR, BandsChart, BEFORE_COLOUR, type Band } from './bands-chart';
 
 const RUNS = 100;

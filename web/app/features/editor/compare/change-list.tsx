@@ -6,7 +6,7 @@ import {
   type ElementKind,
   type FieldChange,
 } from '@loopwright/engine';
-import type { EditorDiagram } from '../editor/model/types';
+import type { EditorDiagram } from '../model/types';
 
 const KIND_LABEL: Record<ElementKind, string> = {
   node: 'Element',

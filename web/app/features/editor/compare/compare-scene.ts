@@ -1,5 +1,5 @@
 import type { DiagramDiff } from '@loopwright/engine';
-import type { EditorDiagram } from '../editor/model/types';
+import type { EditorDiagram } from '../model/types';
 
 export type Mark = 'added' | 'removed' | 'changed' | 'moved';
 

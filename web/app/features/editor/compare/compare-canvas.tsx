@@ -2,13 +2,13 @@ import type { Problem } from '@loopwright/engine';
 import { ReactFlowProvider } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useMemo } from 'react';
-import { DiagramCanvas } from '../editor/canvas/diagram-canvas';
-import { EditorProvider, type EditorServices, type RunView, type ToolState } from '../editor/editor-context';
-import type { EngineClient } from '../editor/engine/engine-client';
-import { EditorStore } from '../editor/model/editor-store';
-import type { EditorDiagram } from '../editor/model/types';
-import { ValueStore } from '../editor/model/value-store';
-import { IDLE_RUN, type RunUiState } from '../editor/runs/run-types';
+import { DiagramCanvas } from '../canvas/diagram-canvas';
+import { EditorProvider, type EditorServices, type RunView, type ToolState } from '../editor-context';
+import type { EngineClient } from '../engine/engine-client';
+import { EditorStore } from '../model/editor-store';
+import type { EditorDiagram } from '../model/types';
+import { ValueStore } from '../model/value-store';
+import { IDLE_RUN, type RunUiState } from '../runs/run-types';
 import { markStyles, type CompareScene } from './compare-scene';
 
 /** The editor's own canvas, view only, over the compare scene; the marks are CSS over element ids. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { errorMessage } from '../../lib/api-client';
-import { When } from '../../ui/when';
+import { errorMessage } from '../../../lib/api-client';
+import { When } from '../../../ui/when';
 import { proposalsApi, type Proposal } from './proposals-api';
 
 const STATUS: Record<Proposal['status'], string> = { open: 'Open', accepted: 'Accepted', declined: 'Declined' };
