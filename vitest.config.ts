@@ -27,9 +27,15 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
-          // Browser runs on a loaded 2-core CI machine: one retry, so a timing hiccup does not block a landing;
-          // a real failure still fails twice. Locally every failure shows at once.
+          // Every file starts its own app (own database, port, data directory, Redis prefix) and its own
+          // Chromium, so files run side by side. Most of a browser test is waiting (the app, the page, a
+          // push), so a few files at once keep 2 cores busy; they run after the other projects, whose
+          // in-process apps would otherwise compete with them.
+          pool: 'forks',
+          maxWorkers: Number(process.env.E2E_WORKERS) || 3,
+          sequence: { groupOrder: 1 },
+          // One retry under CI, so a timing hiccup does not block a landing; a real failure still fails
+          // twice, and a test that passed only on its retry is named as flaky in npm test's closing line.
           retry: process.env.CI ? 1 : 0,
         },
       },

@@ -8,6 +8,7 @@ import {
   startAppOn,
   startOwnPostgres,
   startOwnRedis,
+  until,
   type OwnApp,
   type OwnPostgres,
   type OwnRedis,
@@ -84,10 +85,27 @@ describe('SIGTERM under load', () => {
         document: tinyDocument(5),
       }),
     );
-    await new Promise((r) => setTimeout(r, 800));
+    await until(
+      'all six saves waiting on the lock',
+      async () =>
+        (
+          await lock.query<{ waiting: number }>(
+            "SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()",
+          )
+        ).rows[0].waiting === diagrams.length,
+      20_000,
+    );
     const exited = app.process.stop('SIGTERM');
-    await new Promise((r) => setTimeout(r, 1_500));
-    const whileDraining = await send(app.url, 'GET', '/health/live', cookie);
+    // While those saves are still held, the port closes: new connections are refused.
+    const { value: whileDraining } = await until(
+      'new connections refused while draining',
+      async () => {
+        const outcome = await send(app.url, 'GET', '/health/live', cookie);
+        // A reset at the instant the port closes is allowed (see below); a refusal is the steady state.
+        return 'error' in outcome && outcome.error !== 'ECONNRESET' && outcome;
+      },
+      5_000,
+    );
     await lock.query('ROLLBACK');
     await lock.end();
 
