@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from './build.mjs';
 import { runChecks } from './checks.mjs';
@@ -21,6 +21,8 @@ const failedChecks = skipChecks ? [] : await runChecks();
 const reportDir = path.join(root, 'test-results');
 mkdirSync(reportDir, { recursive: true });
 const report = path.join(reportDir, 'vitest.json');
+// A report left by an earlier run must never be read as this run's.
+rmSync(report, { force: true });
 const code = await new Promise((resolve) => {
   const child = spawn(
     path.join(root, 'node_modules/.bin/vitest'),
