@@ -25,8 +25,11 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
           globalSetup: ['e2e/global-setup.ts'],
-          testTimeout: 60_000,
+          // Files share the cores: a test may take twice as long as it would alone.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
+          // A condition in the browser can take a while on a busy machine: wait for it up to 15 s.
+          expect: { poll: { timeout: 15_000 } },
           // Every file starts its own app (own database, port, data directory, Redis prefix) and its own
           // Chromium, so files run side by side. Most of a browser test is waiting (the app, the page, a
           // push), so a few files at once keep 2 cores busy; they run after the other projects, whose

@@ -74,6 +74,7 @@ describe('SIGTERM under load', () => {
         if ('error' in outcomes.at(-1)!) await new Promise((r) => setTimeout(r, 50));
       }
     });
+    await until('the load under way', () => Promise.resolve(outcomes.length > 20), 20_000);
 
     // Six saves held in flight by a lock on their table when SIGTERM arrives.
     const lock = new pg.Client({ connectionString: postgres.url });
@@ -85,16 +86,20 @@ describe('SIGTERM under load', () => {
         document: tinyDocument(5),
       }),
     );
+    // Watched from another session: inside the lock's transaction pg_stat_activity would stay as first read.
+    const watcher = new pg.Client({ connectionString: postgres.url });
+    await watcher.connect();
     await until(
       'all six saves waiting on the lock',
       async () =>
         (
-          await lock.query<{ waiting: number }>(
+          await watcher.query<{ waiting: number }>(
             "SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()",
           )
         ).rows[0].waiting === diagrams.length,
       20_000,
     );
+    await watcher.end();
     const exited = app.process.stop('SIGTERM');
     // While those saves are still held, the port closes: new connections are refused.
     const { value: whileDraining } = await until(

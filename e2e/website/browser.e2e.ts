@@ -58,6 +58,7 @@ describe.skipIf(!inject('chromiumPath'))('website in Chromium', () => {
       await page.getByTestId('search-dropdown').getByText('in Documentation').first().waitFor();
       expect(requests).toHaveLength(1); // one request for the whole word, not one per key
       expect(requests[0]).toContain('context=docs');
+      await page.clock.resume();
       const dropdown = page.getByTestId('search-dropdown');
       expect(await dropdown.getByRole('option').count()).toBeLessThanOrEqual(7);
       await expect(dropdown.getByRole('link', { name: 'view all results' }).isVisible()).resolves.toBe(true);
@@ -392,6 +393,7 @@ describe.skipIf(!inject('chromiumPath'))('website in Chromium', () => {
                 ? Promise.resolve()
                 : new Promise((r) => {
                     img.addEventListener('load', r, { once: true });
+                    img.addEventListener('error', r, { once: true });
                     setTimeout(r, 2000);
                   }),
             ),
