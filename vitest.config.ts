@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { SlowestFirst } from './e2e/support/slowest-first.js';
 
 // Kept apart from web/vite.config.ts so the React Router plugin never loads in tests.
 const nest = { oxc: { decorator: { legacy: true, emitDecoratorMetadata: true } } };
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: SlowestFirst },
     projects: [
       { test: { name: 'engine', include: ['packages/engine/src/**/*.test.ts'], testTimeout: 60_000 } },
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'] } },

@@ -97,7 +97,8 @@ export async function startBuiltApp(env: Record<string, string> = {}): Promise<B
   });
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitForReady(url, app);
+    // Started beside other files' apps and browsers: give it most of the hook's 120 s.
+    await waitForReady(url, app, 100_000);
   } catch (error) {
     await app.stop('SIGKILL');
     await database.drop();
