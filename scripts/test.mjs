@@ -37,8 +37,12 @@ let flaky = [];
 try {
   const results = JSON.parse(readFileSync(report, 'utf8'));
   const skipped = results.numPendingTests + results.numTodoTests;
-  // A crashed run (exit code set, nothing counted as failed) still counts as one failure.
-  const failedTests = results.numFailedTests || results.numFailedTestSuites || (code === 0 ? 0 : 1);
+  // A file whose set-up failed has its tests skipped, not failed: it counts as one failure. A crashed
+  // run (exit code set, nothing counted as failed) still counts as one failure.
+  const failedSetups = results.testResults.filter(
+    (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
+  ).length;
+  const failedTests = results.numFailedTests + failedSetups || (code === 0 ? 0 : 1);
   const failed = failedTests + failedChecks.length;
   flaky = flakyTests(results);
   summary =
