@@ -3,22 +3,14 @@
  * npx depcruise api/src packages/contracts/src packages/engine/src web/app --config .dependency-cruiser.cjs
  */
 
-// Cycles other engineers are ending in parallel; the coordinator removes these exclusions at merge.
-const KNOWN_CYCLES = [
-  // the engine's delivery (actions, converter, delay, deliver, gate, machine, state-phase): the "import" engineer
-  '^packages/engine/src/(actions|converter|delay|deliver|gate|machine|state-phase)\\.ts$',
-  // login-dialog ↔ login-dialog-panel: the "stack" engineer
-  '^web/app/features/account/login-dialog(-panel)?\\.tsx$',
-];
-
 module.exports = {
   forbidden: [
     {
       name: 'no-circular',
       severity: 'error',
       comment: 'Files must not import each other in a circle: split out what both need, or invert the dependency.',
-      from: { pathNot: KNOWN_CYCLES },
-      to: { circular: true, pathNot: KNOWN_CYCLES },
+      from: {},
+      to: { circular: true },
     },
     {
       name: 'no-cross-module-repository',
@@ -49,11 +41,21 @@ module.exports = {
       to: { path: '^(api|web)/' },
     },
     {
-      name: 'web-ui-not-features',
+      name: 'web-lib-ui-not-features',
       severity: 'error',
-      comment: 'web/app/ui holds design-system pieces; features compose them, never the other way.',
-      from: { path: '^web/app/ui/' },
+      comment:
+        'web/app/lib (plumbing) and web/app/ui (design-system pieces) sit below the features: features compose them, never the other way.',
+      from: { path: '^web/app/(lib|ui)/' },
       to: { path: '^web/app/features/' },
+    },
+    {
+      name: 'web-features-one-way',
+      severity: 'error',
+      scope: 'folder',
+      comment:
+        'Features depend on each other one way only: move what both need down into lib/ or ui/, or let one talk to the other through a small public entry.',
+      from: { path: '^web/app/(features/[^/]+|lib|ui)$' },
+      to: { path: '^web/app/(features/[^/]+|lib|ui)$', circular: true },
     },
   ],
   options: {

@@ -27,6 +27,7 @@ import { RealtimeModule } from './modules/realtime/realtime.module.js';
 import { SharingModule } from './modules/sharing/sharing.module.js';
 import { SimulationsModule } from './modules/simulations/simulations.module.js';
 import { TagsModule } from './modules/tags/tags.module.js';
+import { ProposalsModule } from './modules/proposals/proposals.module.js';
 import { ThumbnailsModule } from './modules/thumbnails/thumbnails.module.js';
 import { SocialModule } from './modules/social/social.module.js';
 // ---- library ----
@@ -60,6 +61,7 @@ export const featureModules = [
   DiagramsModule,
   SharingModule,
   TagsModule,
+  ProposalsModule,
   PlaysModule,
   SimulationsModule,
   ThumbnailsModule,

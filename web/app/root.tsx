@@ -31,7 +31,7 @@ import { ErrorPage } from './ui/error-page';
 import { SiteFooter } from './features/website/site-footer';
 import { SiteHeader } from './features/website/site-header';
 import stylesheet from './styles/app.css?url';
-import { earlyRequestsScript } from './features/diagrams/early-diagram';
+import { earlyRequestsScript } from './lib/early-requests';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },

@@ -27,6 +27,7 @@ describe('the client entry (what page bundles import)', () => {
     expect(graph.filter((m) => m.startsWith('./')).sort()).toEqual([
       './constants.js',
       './diagrams-texts.js',
+      './proposals-texts.js',
       './search-rules.js',
       './tracking-rules.js',
       './website.js',

@@ -5,3 +5,4 @@ export * from './search-rules.js';
 export * from './tracking-rules.js';
 export * from './website.js';
 export * from './diagrams-texts.js';
+export * from './proposals-texts.js';

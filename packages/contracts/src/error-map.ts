@@ -2,6 +2,7 @@ import { AuthTexts } from './auth-texts.js';
 import { BillingTexts } from './billing-texts.js';
 import { DiagramTexts } from './diagrams-texts.js';
 import { DriveTexts } from './drive-texts.js';
+import { ProposalTexts } from './proposals-texts.js';
 import { LibraryTexts } from './library-texts.js';
 import { RequestTexts } from './request-texts.js';
 import { TeamTexts } from './teams-texts.js';
@@ -90,6 +91,11 @@ export const errorMap = {
   DIAGRAM_VERSION_NOT_FOUND: { status: 404, text: DiagramTexts.versionNotFound },
   DIAGRAM_PUBLIC_UNAVAILABLE: { status: 404, text: DiagramTexts.publicUnavailable },
   DIAGRAM_NOT_IN_TRASH: { status: 409, text: DiagramTexts.notInTrash },
+  PROPOSAL_NOT_FOUND: { status: 404, text: ProposalTexts.notFound },
+  PROPOSAL_NOT_A_COPY: { status: 409, text: ProposalTexts.notACopy },
+  PROPOSAL_NO_CHANGES: { status: 409, text: ProposalTexts.noChanges },
+  PROPOSAL_DECIDED: { status: 409, text: ProposalTexts.decided },
+  PROPOSAL_SOURCE_MOVED: { status: 409, text: ProposalTexts.sourceMoved },
   SHARE_NAME_REQUIRED: { status: 400, text: DiagramTexts.nameFirst },
   SHARE_ALREADY_EXISTS: { status: 409, text: DiagramTexts.alreadyShared },
   SHARE_SELF: { status: 400, text: DiagramTexts.shareSelf },

@@ -21,6 +21,17 @@ export const domainEventSchemas = {
   DiagramPublished: z.object({ ...diagramRef, ownerId: id }),
   /** Someone made a copy (Duplicate, Make a Copy, fork) of a diagram. */
   DiagramCopied: z.object({ ...diagramRef, copyFuid: z.string(), copiedById: id, sourceOwnerId: id }),
+  /** The owner of a copy proposed its changes to the source; the source's owner is told. */
+  ProposalOpened: z.object({ ...diagramRef, proposalId: id, proposerId: id, sourceOwnerId: id }),
+  /** A proposal was merged into its source (a new version) or declined; the proposer is told. */
+  ProposalDecided: z.object({
+    ...diagramRef,
+    proposalId: id,
+    proposerId: id,
+    decidedById: id,
+    accepted: z.boolean(),
+    copyFuid: z.string(),
+  }),
   /** Someone liked a diagram (community issue). */
   DiagramLiked: z.object({ ...diagramRef, likedById: id, ownerId: id }),
   /** Someone followed a designer (community issue). */

@@ -1,11 +1,11 @@
 import { convert, trade } from './converter.js';
 import { available, roomIn, takeColours } from './deliver.js';
 import { routeTrigger } from './gate.js';
-import type { Machine } from './machine.js';
+import type { MachineState } from './machine-state.js';
 import { T_CONVERTER, T_DELAY, T_DRAIN, T_END, T_GATE, T_POOL, T_SOURCE, T_TRADER } from './program.js';
 
 /** What a firing node does (ENGINE.md §3, §6 steps 3–5). */
-export function fireNode(m: Machine, i: number, depth: number): void {
+export function fireNode(m: MachineState, i: number, depth: number): void {
   const p = m.p;
   m.fired[i] = 1;
   if (m.log) m.event('fire', i, `${p.nodeNames[i]} fires`);
@@ -46,7 +46,7 @@ export function fireNode(m: Machine, i: number, depth: number): void {
   }
 }
 
-function pullIn(m: Machine, i: number, depth: number): void {
+function pullIn(m: MachineState, i: number, depth: number): void {
   const p = m.p;
   const s = p.inStart[i],
     e = p.inStart[i + 1];
@@ -74,7 +74,7 @@ function pullIn(m: Machine, i: number, depth: number): void {
   m.satisfied[i] = sat;
 }
 
-function pushOut(m: Machine, i: number, depth: number): void {
+function pushOut(m: MachineState, i: number, depth: number): void {
   const p = m.p;
   const s = p.outStart[i],
     e = p.outStart[i + 1];
@@ -103,7 +103,7 @@ function pushOut(m: Machine, i: number, depth: number): void {
 }
 
 /** All-or-nothing check over a list of connections: every origin has enough and every blocking target has room. */
-export function canTakeAll(m: Machine, s: number, e: number, list: Int32Array, self: number): boolean {
+export function canTakeAll(m: MachineState, s: number, e: number, list: Int32Array, self: number): boolean {
   const p = m.p;
   let ok = true;
   let total = 0;
@@ -125,7 +125,7 @@ export function canTakeAll(m: Machine, s: number, e: number, list: Int32Array, s
  * Moves up to `amount` along resource connection c from its origin (a pool, or a source that
  * creates them) to its target. A blocking capacity leaves the rest at the origin. Returns what left.
  */
-export function moveAlong(m: Machine, c: number, amount: number, depth: number): number {
+export function moveAlong(m: MachineState, c: number, amount: number, depth: number): number {
   if (amount <= 0) return 0;
   const p = m.p;
   const to = p.cTo[c];
@@ -147,7 +147,7 @@ export function moveAlong(m: Machine, c: number, amount: number, depth: number):
   return amount;
 }
 
-function deliverMoving(m: Machine, c: number, to: number, depth: number): void {
+function deliverMoving(m: MachineState, c: number, to: number, depth: number): void {
   for (let j = 0; j < m.k; j++) {
     const amt = m.moving[j];
     if (amt > 0) {
@@ -158,7 +158,7 @@ function deliverMoving(m: Machine, c: number, to: number, depth: number): void {
 }
 
 /** Resources that arrived during the step become available (end of §6 step 5). */
-export function commitIncoming(m: Machine): void {
+export function commitIncoming(m: MachineState): void {
   const n = m.n,
     inc = m.incoming,
     value = m.value;
@@ -183,7 +183,7 @@ export function commitIncoming(m: Machine): void {
 }
 
 /** allocation: synchronous — a pool requested by several nodes for more than it holds serves none of them. */
-export function blockOverRequestedPools(m: Machine): void {
+export function blockOverRequestedPools(m: MachineState): void {
   const p = m.p;
   m.blocked.fill(0);
   const demand = m.tentative;
@@ -211,7 +211,7 @@ export function blockOverRequestedPools(m: Machine): void {
 }
 
 /** Node modifiers computed at the end of the last step change their pools now (start of step). */
-export function applyNodeModifiers(m: Machine): void {
+export function applyNodeModifiers(m: MachineState): void {
   const p = m.p;
   for (let j = 0; j < m.modTargets.length; j++) {
     const i = m.modTargets[j];

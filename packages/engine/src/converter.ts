@@ -1,9 +1,9 @@
 import { available, takeColours } from './deliver.js';
-import type { Machine } from './machine.js';
+import type { MachineState } from './machine-state.js';
 import { T_POOL } from './program.js';
 
 /** A firing converter pulls what each input still lacks, all or nothing, and produces in the same step. */
-export function convert(m: Machine, i: number, depth: number): void {
+export function convert(m: MachineState, i: number, depth: number): void {
   const p = m.p;
   const s = p.inStart[i],
     e = p.inStart[i + 1];
@@ -36,7 +36,7 @@ export function convert(m: Machine, i: number, depth: number): void {
 }
 
 /** Resources pushed into a converter wait in its input buffers until every input holds its rate. */
-export function receive(m: Machine, i: number, depth: number): void {
+export function receive(m: MachineState, i: number, depth: number): void {
   const p = m.p;
   const s = p.inStart[i],
     e = p.inStart[i + 1];
@@ -56,7 +56,7 @@ export function receive(m: Machine, i: number, depth: number): void {
   }
 }
 
-function produce(m: Machine, i: number, depth: number): void {
+function produce(m: MachineState, i: number, depth: number): void {
   const p = m.p;
   for (let k = p.outStart[i], e = p.outStart[i + 1]; k < e; k++) {
     const c = p.outList[k];
@@ -68,7 +68,7 @@ function produce(m: Machine, i: number, depth: number): void {
   }
 }
 
-function consumeFrom(m: Machine, c: number, amount: number): void {
+function consumeFrom(m: MachineState, c: number, amount: number): void {
   const from = m.p.cFrom[c];
   if (m.p.type[from] !== T_POOL) return;
   m.value[from] -= amount;
@@ -79,7 +79,7 @@ function consumeFrom(m: Machine, c: number, amount: number): void {
 }
 
 /** The output of a trader that carries an input's colour (or the output at the same position). */
-function matchingOutput(m: Machine, i: number, c: number): number {
+function matchingOutput(m: MachineState, i: number, c: number): number {
   const p = m.p;
   const s = p.outStart[i],
     e = p.outStart[i + 1];
@@ -90,7 +90,7 @@ function matchingOutput(m: Machine, i: number, c: number): number {
 }
 
 /** A firing trader takes both inputs in full (or nothing) and sends each out along the output of its colour. */
-export function trade(m: Machine, i: number, depth: number): void {
+export function trade(m: MachineState, i: number, depth: number): void {
   const p = m.p;
   const s = p.inStart[i],
     e = p.inStart[i + 1];
@@ -117,7 +117,14 @@ export function trade(m: Machine, i: number, depth: number): void {
   m.satisfied[i] = 1;
 }
 
-export function forwardTrade(m: Machine, i: number, c: number, amount: number, colour: number, depth: number): void {
+export function forwardTrade(
+  m: MachineState,
+  i: number,
+  c: number,
+  amount: number,
+  colour: number,
+  depth: number,
+): void {
   const out = matchingOutput(m, i, c);
   if (out >= 0) m.deliver(out, m.p.cTo[out], amount, colour, depth);
 }

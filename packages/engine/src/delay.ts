@@ -1,27 +1,15 @@
 import { MAX_DEPTH, roomIn } from './deliver.js';
-import type { Machine } from './machine.js';
+import type { MachineState } from './machine-state.js';
+import type { DelayLine } from './delay-line.js';
 
-/** Resources held by one delay: entries of (step due, count, colour); for a queue, only the head's countdown runs. */
-export class DelayLine {
-  due: number[] = [];
-  count: number[] = [];
-  colour: number[] = [];
-
-  clear(): void {
-    this.due.length = 0;
-    this.count.length = 0;
-    this.colour.length = 0;
-  }
-}
-
-function delayOf(m: Machine, c: number): number {
+function delayOf(m: MachineState, c: number): number {
   let d = m.p.cConst[c];
   if (d !== d) d = m.p.cRate[c]!(m);
   return d > 0 ? Math.round(d) : 0;
 }
 
 /** A resource entering in step t leaves in step t + d (d = the output's formula, evaluated per resource). */
-export function enqueue(m: Machine, d: number, amount: number, colour: number, depth: number): void {
+export function enqueue(m: MachineState, d: number, amount: number, colour: number, depth: number): void {
   const p = m.p;
   const line = m.delays[d]!;
   const t = m.t;
@@ -61,14 +49,14 @@ function hasDue(line: DelayLine, t: number): boolean {
   return false;
 }
 
-export function releaseDelays(m: Machine): void {
+export function releaseDelays(m: MachineState): void {
   for (let j = 0; j < m.delayNodes.length; j++) {
     const d = m.delayNodes[j];
     if (m.delays[d]!.due.length > 0) release(m, d, 0);
   }
 }
 
-function release(m: Machine, d: number, depth: number): void {
+function release(m: MachineState, d: number, depth: number): void {
   const p = m.p;
   if (p.outStart[d] === p.outStart[d + 1]) return;
   const out = p.outList[p.outStart[d]];

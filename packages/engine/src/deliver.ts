@@ -1,4 +1,4 @@
-import type { Machine } from './machine.js';
+import type { MachineState } from './machine-state.js';
 import { T_POOL, T_SOURCE } from './program.js';
 
 /** Pool room and what an origin can give: helpers the delivery modules share (the machine dispatches, see Machine.deliver). */
@@ -13,7 +13,7 @@ export const MAX_DEPTH = 64;
 export const MAX_HAND_OVERS_PER_STEP = 100_000;
 
 /** Free space in a pool (Infinity for anything else). With blockingOnly, pools that overflow by draining count as unlimited. */
-export function roomIn(m: Machine, node: number, blockingOnly: boolean): number {
+export function roomIn(m: MachineState, node: number, blockingOnly: boolean): number {
   const p = m.p;
   if (p.type[node] !== T_POOL) return Infinity;
   const cap = p.capacity[node];
@@ -23,7 +23,7 @@ export function roomIn(m: Machine, node: number, blockingOnly: boolean): number 
 }
 
 /** How much connection c's origin can give now (start-of-step snapshot less what was already taken). */
-export function available(m: Machine, c: number): number {
+export function available(m: MachineState, c: number): number {
   const p = m.p;
   const from = p.cFrom[c];
   const type = p.type[from];
@@ -37,7 +37,7 @@ export function available(m: Machine, c: number): number {
 }
 
 /** Debits a pool's colour counts into m.moving: the filter colour, random colours (shuffle) or the latest arrivals first. */
-export function takeColours(m: Machine, pool: number, amount: number, filter: number, shuffle: boolean): void {
+export function takeColours(m: MachineState, pool: number, amount: number, filter: number, shuffle: boolean): void {
   const k = m.k,
     base = pool * k,
     cc = m.cc;

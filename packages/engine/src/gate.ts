@@ -1,11 +1,11 @@
 import { holds } from './formula/roles.js';
-import type { Machine } from './machine.js';
+import type { MachineState } from './machine-state.js';
 import { G_CONDITION, G_PERCENT } from './program.js';
 
 const ELSE = 7;
 
 /** A gate routes each arriving resource at once along its outputs. */
-export function route(m: Machine, g: number, amount: number, colour: number, depth: number): void {
+export function route(m: MachineState, g: number, amount: number, colour: number, depth: number): void {
   const p = m.p;
   m.fired[g] = 1;
   m.satisfied[g] = 1;
@@ -22,7 +22,7 @@ export function route(m: Machine, g: number, amount: number, colour: number, dep
 }
 
 /** A trigger gate (no resource inputs) routes one virtual resource along its state outputs, firing the chosen targets. */
-export function routeTrigger(m: Machine, g: number, depth: number): void {
+export function routeTrigger(m: MachineState, g: number, depth: number): void {
   const p = m.p;
   distribute(m, g, 1);
   for (let k = p.gOutStart[g], e = p.gOutStart[g + 1]; k < e; k++) {
@@ -35,7 +35,7 @@ export function routeTrigger(m: Machine, g: number, depth: number): void {
 }
 
 /** A trigger reaching a node: it fires next step, or at once with triggerTiming: sameStep. */
-export function fireTarget(m: Machine, target: number, depth: number): void {
+export function fireTarget(m: MachineState, target: number, depth: number): void {
   if (m.log) m.event('trigger', target, `${m.p.nodeNames[target]} is triggered`);
   if (!m.sameStep) {
     m.trigNext[target] = 1;
@@ -45,7 +45,7 @@ export function fireTarget(m: Machine, target: number, depth: number): void {
 }
 
 /** Counts into m.gateOut how many of `amount` resources each output gets (conditions may copy). */
-function distribute(m: Machine, g: number, amount: number): void {
+function distribute(m: MachineState, g: number, amount: number): void {
   const p = m.p;
   const s = p.gOutStart[g],
     e = p.gOutStart[g + 1];

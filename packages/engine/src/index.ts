@@ -35,3 +35,4 @@ export {
   type BalanceTestSpec,
   type BalanceTestOutcome,
 } from './balance.js';
+export * from './diff/index.js';

@@ -1,9 +1,9 @@
 import { fireNode, commitIncoming, blockOverRequestedPools, applyNodeModifiers } from './actions.js';
 import { forwardTrade, receive } from './converter.js';
-import { enqueue, releaseDelays, DelayLine } from './delay.js';
+import { enqueue, releaseDelays } from './delay.js';
+import { DelayLine } from './delay-line.js';
 import { MAX_DEPTH, MAX_HAND_OVERS_PER_STEP, roomIn } from './deliver.js';
 import { route } from './gate.js';
-import type { EvalContext } from './formula/evaluate.js';
 import type { SimEvent, SimEventKind } from './events.js';
 import {
   A_AUTOMATIC,
@@ -20,6 +20,7 @@ import {
   T_TRADER,
   type Program,
 } from './program.js';
+import type { MachineState } from './machine-state.js';
 import { Rng } from './random.js';
 import { evaluateActivators, recomputeRegisters, applyModifiers, runTriggers } from './state-phase.js';
 
@@ -34,7 +35,7 @@ export interface MachineOptions {
  * The state of one run of a program, in typed arrays allocated once and reused across runs
  * (`reset`). `step()` advances one time step; nothing in it allocates unless logging.
  */
-export class Machine implements EvalContext {
+export class Machine implements MachineState {
   readonly p: Program;
   readonly n: number;
   readonly k: number;

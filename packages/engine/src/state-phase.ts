@@ -1,8 +1,8 @@
 import { holds } from './formula/roles.js';
-import type { Machine } from './machine.js';
+import type { MachineState } from './machine-state.js';
 import { C_INTERVAL_MOD, C_LABEL_MOD, C_LABEL_SET, C_NODE_SET, C_TRIGGER, T_POOL } from './program.js';
 
-function originValue(m: Machine, e: number): number {
+function originValue(m: MachineState, e: number): number {
   const p = m.p;
   const o = p.cFrom[e];
   const col = p.cColour[e];
@@ -10,7 +10,7 @@ function originValue(m: Machine, e: number): number {
 }
 
 /** Passive registers, in dependency order, from the values at the end of the step. */
-export function recomputeRegisters(m: Machine): void {
+export function recomputeRegisters(m: MachineState): void {
   const p = m.p;
   const order = p.regOrder;
   for (let j = 0; j < order.length; j++) {
@@ -25,7 +25,7 @@ export function recomputeRegisters(m: Machine): void {
 }
 
 /** Label and node modifiers: L(t+1) = L(t) + M·ΔS(t); node modifiers are applied at the start of t+1. */
-export function applyModifiers(m: Machine): void {
+export function applyModifiers(m: MachineState): void {
   const p = m.p;
   const mods = p.modifiers;
   const gated = p.connActivators.length > 0;
@@ -62,7 +62,7 @@ export function applyModifiers(m: Machine): void {
 }
 
 /** Activators decide who may fire in the next step (end conditions use the same check). */
-export function evaluateActivators(m: Machine): void {
+export function evaluateActivators(m: MachineState): void {
   const p = m.p;
   m.actOk.fill(1);
   const acts = p.activators;
@@ -86,7 +86,7 @@ export function evaluateActivators(m: Machine): void {
 }
 
 /** Satisfied nodes emit `*`, unsatisfied ones `!`: targets fire next step, or now with triggerTiming: sameStep. */
-export function runTriggers(m: Machine): void {
+export function runTriggers(m: MachineState): void {
   const p = m.p;
   const trig = p.triggers;
   const gated = p.connActivators.length > 0;

@@ -1,7 +1,7 @@
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaArgs } from 'react-router';
 import type { GlossaryIndexItem } from '@loopwright/contracts';
 import { Pagination } from '../features/content/post-card';
-import { PlayPanel } from '../features/social/play-panel';
+import { PlayPanel } from '../features/editor/player/play-panel';
 import {
   Contributors,
   EmbedCodeButton,

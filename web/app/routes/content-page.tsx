@@ -1,7 +1,7 @@
 import { useLoaderData, type LoaderFunctionArgs, type MetaArgs } from 'react-router';
 import { Blocks } from '../features/content/blocks';
 import type { Block } from '../features/content/types';
-import { loadContentPage } from '../lib/page-data.server';
+import { loadContentPage } from '../features/content/page-data.server';
 import { seo } from '../lib/seo';
 import { previewAllowed, website } from '../lib/website.server';
 import { PageLayout } from '../ui/page-layout';

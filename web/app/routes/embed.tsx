@@ -1,5 +1,5 @@
 import { useLoaderData, type LoaderFunctionArgs, type MetaArgs } from 'react-router';
-import { PlayPanel } from '../features/social/play-panel';
+import { PlayPanel } from '../features/editor/player/play-panel';
 import { CommunityErrorBoundary } from '../features/website/community';
 import { seo } from '../lib/seo';
 import { notFound, website } from '../lib/website.server';

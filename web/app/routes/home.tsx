@@ -1,6 +1,6 @@
 import { useLoaderData, type LoaderFunctionArgs, type MetaArgs } from 'react-router';
 import { Blocks } from '../features/content/blocks';
-import { loadContentPage } from '../lib/page-data.server';
+import { loadContentPage } from '../features/content/page-data.server';
 import { seo } from '../lib/seo';
 import { previewAllowed, website } from '../lib/website.server';
 import { PageLayout } from '../ui/page-layout';

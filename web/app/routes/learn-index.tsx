@@ -3,7 +3,7 @@ import { Blocks } from '../features/content/blocks';
 import { Icon } from '../features/content/icon';
 import type { Block } from '../features/content/types';
 import { SearchBar } from '../features/search/search-bar';
-import { loadBlockData } from '../lib/page-data.server';
+import { loadBlockData } from '../features/content/page-data.server';
 import { seo } from '../lib/seo';
 import { notFound, website } from '../lib/website.server';
 import { PageLayout } from '../ui/page-layout';

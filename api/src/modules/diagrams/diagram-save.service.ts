@@ -5,7 +5,7 @@ import type { Caller } from '../../core/auth/caller.js';
 import { AppError } from '../../core/errors/app-error.js';
 import type { TransactionClient } from '../../core/prisma/prisma.service.js';
 import type { Prisma } from '../../generated/prisma/client.js';
-import { DomainEventsService } from '../events/domain-events.service.js';
+import { DomainEventsService, type Emit } from '../events/domain-events.service.js';
 import { EntitlementsService } from '../plans/entitlements.service.js';
 import { RealtimePublisher } from '../realtime/realtime.publisher.js';
 import { DiagramAccessService } from './diagram-access.service.js';
@@ -111,7 +111,11 @@ export class DiagramSaveService {
     userId: string,
     baseVersion: number,
     checked: CheckedDocument,
-    options: { restoredFrom: { id: string; version: number } | null },
+    options: {
+      restoredFrom: { id: string; version: number } | null;
+      /** More work in the same transaction once the save has won (a merge marks its proposal). */
+      alsoInTransaction?: (tx: TransactionClient, emit: Emit, version: number) => Promise<void>;
+    },
   ): Promise<SaveResult | null> {
     const savedAt = new Date();
     return this.events.transaction(async (tx, emit) => {
@@ -139,6 +143,7 @@ export class DiagramSaveService {
           payload: { diagramId, fuid: ref.fuid, diagramName: ref.name, updatedById: userId },
         });
       }
+      await options.alsoInTransaction?.(tx, emit, version);
       return {
         version,
         savedAt: savedAt.toISOString(),

@@ -5,6 +5,7 @@ import { SharesModule } from '../shares/shares.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { WorkspacesModule } from '../workspaces/workspaces.module.js';
 import { DiagramAccessService } from './diagram-access.service.js';
+import { DiagramCompareService } from './diagram-compare.service.js';
 import { DiagramFilesService } from './diagram-files.service.js';
 import { DiagramSaveService } from './diagram-save.service.js';
 import { DiagramVersionsController } from './diagram-versions.controller.js';
@@ -21,11 +22,12 @@ import { TrashService } from './trash.service.js';
     DiagramsRepository,
     DiagramAccessService,
     DiagramSaveService,
+    DiagramCompareService,
     DiagramViewsService,
     DiagramsService,
     DiagramFilesService,
     TrashService,
   ],
-  exports: [DiagramAccessService, DiagramsService, DiagramViewsService, DiagramFilesService],
+  exports: [DiagramAccessService, DiagramsService, DiagramViewsService, DiagramFilesService, DiagramSaveService],
 })
 export class DiagramsModule {}

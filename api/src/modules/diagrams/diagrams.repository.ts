@@ -213,6 +213,21 @@ export class DiagramsRepository {
     await tx.diagram.update({ where: { id }, data: { forkCount: { increment: 1 } } });
   }
 
+  // ── copies: where each started from ──
+
+  copyBase(diagramId: string) {
+    return this.prisma.diagramCopyBase.findUnique({ where: { diagramId } });
+  }
+
+  async setCopyBase(tx: TransactionClient, diagramId: string, sourceVersion: number, document: unknown): Promise<void> {
+    const json = document as Prisma.InputJsonValue;
+    await tx.diagramCopyBase.upsert({
+      where: { diagramId },
+      create: { diagramId, sourceVersion, document: json },
+      update: { sourceVersion, document: json },
+    });
+  }
+
   // ── version history ──
 
   latestRevision(tx: TransactionClient, diagramId: string) {

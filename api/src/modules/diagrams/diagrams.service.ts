@@ -34,8 +34,8 @@ export interface NewDiagram {
   name?: string;
   description?: string;
   document?: unknown;
-  /** The diagram this one is a copy of. */
-  source?: Pick<DiagramMeta, 'id' | 'fuid' | 'name' | 'ownerId'>;
+  /** The diagram this one is a copy of; its version is the base of merging the copy back. */
+  source?: Pick<DiagramMeta, 'id' | 'fuid' | 'name' | 'ownerId' | 'version'>;
 }
 
 /** Creating, listing, reading, renaming, deleting, restoring and copying diagrams. */
@@ -95,6 +95,7 @@ export class DiagramsService {
       if (saved) await this.saves.recordRevision(tx, diagram.id, ownerId, 1, checked.document, null, now);
       if (input.source) {
         await this.diagrams.incrementForks(input.source.id, tx);
+        await this.diagrams.setCopyBase(tx, diagram.id, input.source.version, checked.document);
         await emit({
           type: 'DiagramCopied',
           payload: {
@@ -262,6 +263,16 @@ export class DiagramsService {
       checked,
     );
     return this.views.full(copy, 'owner', caller.userId, checked.document);
+  }
+
+  /** Where a copy started from: the source's version and document (null: not a copy made here). */
+  copyBaseOf(diagramId: string) {
+    return this.diagrams.copyBase(diagramId);
+  }
+
+  /** After a merge back the copy starts again from the source's merged version. */
+  setCopyBase(tx: TransactionClient, diagramId: string, sourceVersion: number, document: Diagram) {
+    return this.diagrams.setCopyBase(tx, diagramId, sourceVersion, document);
   }
 
   /** The stored document (callers have checked access). */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DiagramTexts, SocialTexts, type DomainEvent } from '@loopwright/contracts';
+import { DiagramTexts, ProposalTexts, SocialTexts, type DomainEvent } from '@loopwright/contracts';
 import type { TransactionClient } from '../../core/prisma/prisma.service.js';
 import { EventConsumers, type AfterCommit } from '../events/event-consumers.js';
 import { UsersService } from '../users/users.service.js';
@@ -7,7 +7,15 @@ import { NotificationsService } from './notifications.service.js';
 
 const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{(\w+)\}/g, (_m, key: string) => String(values[key] ?? ''));
-const TYPES = ['BatchFinished', 'DiagramShared', 'DiagramCopied', 'DiagramLiked', 'UserFollowed'] as const;
+const TYPES = [
+  'BatchFinished',
+  'DiagramShared',
+  'DiagramCopied',
+  'DiagramLiked',
+  'UserFollowed',
+  'ProposalOpened',
+  'ProposalDecided',
+] as const;
 
 /** Turns domain events into notifications (stored, then pushed live to the user's sockets). */
 @Injectable()
@@ -98,6 +106,32 @@ export class NotificationEventsConsumer {
           'info',
           fill(SocialTexts.followedNotice, { person }),
           follower?.username ? `/community/${follower.username}/profile` : undefined,
+        );
+      }
+      case 'ProposalOpened': {
+        const p = event.payload;
+        if (p.proposerId === p.sourceOwnerId) return; // a copy of your own diagram: you know
+        const person = await this.users.displayName(p.proposerId, tx);
+        return this.notifications.addInTransaction(
+          tx,
+          p.sourceOwnerId,
+          'info',
+          fill(ProposalTexts.received, { person, name: p.diagramName }),
+          `/diagrams/${p.fuid}?proposal=${p.proposalId}`,
+          'Changes proposed',
+        );
+      }
+      case 'ProposalDecided': {
+        const p = event.payload;
+        if (p.proposerId === p.decidedById) return;
+        const person = await this.users.displayName(p.decidedById, tx);
+        return this.notifications.addInTransaction(
+          tx,
+          p.proposerId,
+          p.accepted ? 'info' : 'warning',
+          fill(p.accepted ? ProposalTexts.accepted : ProposalTexts.declined, { person, name: p.diagramName }),
+          p.accepted ? `/diagrams/${p.fuid}` : `/diagrams/${p.copyFuid}`,
+          p.accepted ? 'Changes accepted' : 'Changes declined',
         );
       }
     }

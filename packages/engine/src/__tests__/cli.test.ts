@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -122,5 +122,49 @@ describe('loopwright-sim', () => {
     expect(a.err).toMatch(/Nope/);
     expect(cli('run', `${FIXTURES}ex01-source.json`, '--assert', 'mean(Energy end)').code).toBe(2);
     expect(cli('run', `${FIXTURES}ex01-source.json`, '--bogus').code).toBe(2);
+  });
+
+  it('diff --json prints added, removed, changed and moved; a move alone is not a change', () => {
+    const doc = JSON.parse(readFileSync(`${FIXTURES}ex08-invest.json`, 'utf8'));
+    doc.nodes[1].name = 'Coins';
+    doc.nodes[1].x = 300;
+    doc.nodes[0].y = 40;
+    doc.connections[1].formula = '5 * 2';
+    doc.nodes.pop();
+    doc.connections = doc.connections.filter((c: { to: string }) => c.to !== 'Upgrades');
+    doc.nodes.push({ id: 'Sink', type: 'drain', name: 'Sink' });
+    const b = `${mkdtempSync(`${tmpdir()}/lw-diff-`)}/b.json`;
+    writeFileSync(b, JSON.stringify(doc));
+    const r = cli('diff', `${FIXTURES}ex08-invest.json`, b, '--json');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toEqual({
+      added: [{ kind: 'node', id: 'Sink', name: 'Sink' }],
+      removed: [
+        { kind: 'node', id: 'Upgrades', name: 'Upgrades' },
+        { kind: 'connection', id: 'c3', name: 'Invest → Upgrades' },
+      ],
+      changed: [
+        { kind: 'node', id: 'Gold', field: 'name', before: 'Gold', after: 'Coins' },
+        { kind: 'connection', id: 'c2', field: 'formula', before: '5', after: '5 * 2' },
+      ],
+      moved: [
+        { kind: 'node', id: 'Source' },
+        { kind: 'node', id: 'Gold' },
+      ],
+    });
+    const text = cli('diff', `${FIXTURES}ex08-invest.json`, b);
+    expect(text.out).toMatch(/^1 added, 2 removed, 2 changed, 2 moved$/m);
+    expect(text.out).toMatch(/^ {2}~ connection c2 formula: 5 \[∅ → \* 2\]$/m);
+    expect(text.out).toMatch(/^ {2}↔ node Source$/m);
+  });
+
+  it('diff reads either format and exits 2 without a second file or on a bad one', () => {
+    const json = `${mkdtempSync(`${tmpdir()}/lw-diff-`)}/ex08.json`;
+    expect(cli('convert', `${FIXTURES}ex08-invest.machinations.xml`, '-o', json).code).toBe(0);
+    const same = cli('diff', `${FIXTURES}ex08-invest.machinations.xml`, json, '--json');
+    expect(same.code).toBe(0);
+    expect(JSON.parse(same.out)).toEqual({ added: [], removed: [], changed: [], moved: [] });
+    expect(cli('diff', `${FIXTURES}ex08-invest.json`).code).toBe(2);
+    expect(cli('diff', `${FIXTURES}ex08-invest.json`, `${FIXTURES}missing.json`).code).toBe(2);
   });
 });

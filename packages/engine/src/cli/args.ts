@@ -14,6 +14,8 @@ export interface CliArgs {
   output?: string;
   /** test: the balance tests file (JSON: an array of tests, or { "tests": [...] }). */
   testsFile?: string;
+  /** diff: the second file, compared with `file`. */
+  otherFile?: string;
 }
 
 export class UsageError extends Error {}
@@ -24,6 +26,7 @@ export const USAGE = `Usage:
   loopwright-sim validate FILE
   loopwright-sim convert FILE [-o OUT.json]
   loopwright-sim test FILE TESTS.json
+  loopwright-sim diff A B [--json]
 
 FILE is a Loopwright JSON document, a Machinations XML file or a machinations.io (mxGraph) XML file.
 convert writes FILE as a Loopwright JSON document (to OUT.json or standard output) and prints the
@@ -31,6 +34,8 @@ import report on standard error: every element it left out or changed, with its 
 --assert, e.g. "p95(Gold, 100) < 500" or "mean(Upgrades, end) >= 3", may be repeated.
 test runs balance tests: TESTS.json holds [{ "name", "nodeId", "step", "min", "max", "share", "runs", "seed" }]
 (e.g. Gold after step 100 between 50 and 200 in at least 95% of 1000 runs, seed 42); one PASS/FAIL line each.
+diff compares two versions (files of either format) element by element: added, removed, changed (field, before,
+after; formulas token by token) and moved (layout only). --json prints { "added", "removed", "changed", "moved" }.
 Exit codes: 0 ok, 1 an assertion or balance test failed, 2 bad file, formula, assertion, test or arguments.`;
 
 export function parseArgs(argv: string[]): CliArgs {
@@ -99,8 +104,9 @@ export function parseArgs(argv: string[]): CliArgs {
   }
   args.command = positional[0] ?? '';
   args.file = positional[1];
-  if (args.command === 'test') {
-    args.testsFile = positional[2];
+  if (args.command === 'test' || args.command === 'diff') {
+    if (args.command === 'test') args.testsFile = positional[2];
+    else args.otherFile = positional[2];
     if (positional.length > 3) throw new UsageError(`unexpected argument '${positional[3]}'`);
   } else if (positional.length > 2) throw new UsageError(`unexpected argument '${positional[2]}'`);
   return args;

@@ -12,6 +12,7 @@ import { formatJson, formatReport, formatText } from './output.js';
 import { writeFile } from 'node:fs/promises';
 import { parseDiagram } from '../schema.js';
 import { runBalanceTests } from './balance-tests.js';
+import { diffFiles } from './diff-files.js';
 
 async function main(argv: string[]): Promise<number> {
   let args: CliArgs;
@@ -25,9 +26,10 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return args.help ? 0 : 2;
   }
-  if (!['run', 'validate', 'convert', 'test'].includes(args.command))
+  if (!['run', 'validate', 'convert', 'test', 'diff'].includes(args.command))
     return fail(`unknown command '${args.command}'\n\n${USAGE}`);
   if (!args.file) return fail(`missing FILE\n\n${USAGE}`);
+  if (args.command === 'diff') return diffFiles(args.file, args.otherFile, args.json);
 
   let imported;
   try {

@@ -15,51 +15,45 @@ export type MailLogEntry = ContentOf<M['mailLog']>['entries'][number];
 export type MailStatus = NonNullable<QueryOf<M['mailLog']>['status']>;
 export type ProfileInput = BodyOf<U['updateProfile']>;
 export type OnboardingInput = BodyOf<U['completeOnboarding']>;
-type UserContent = ContentOf<A['userinfo']>;
-type Message = { message: string };
 
 export const accountApi = {
-  userinfo: () => api.get<UserContent>('/oauth2/userinfo').then((c) => c.user),
-  refresh: () => api.post<ContentOf<A['refresh']>>('/oauth2/refresh', {}),
-  login: (body: BodyOf<A['login']>) => api.post<UserContent>('/oauth2/login', body).then((c) => c.user),
-  logout: () => api.post<Message>('/oauth2/logout', {}),
-  register: (body: BodyOf<A['register']>) => api.post<ContentOf<A['register']>>('/oauth2/register', body),
-  confirmEmail: (token: string) => api.post<Message>('/oauth2/confirm-email', { token }),
-  resendConfirmation: (email: string) => api.post<Message>('/oauth2/resend-confirmation', { email }),
-  recoverPassword: (email: string) => api.post<Message>('/oauth2/password/recover', { email }),
-  resetPassword: (body: BodyOf<A['resetPassword']>) => api.post<Message>('/oauth2/password/reset', body),
-  changePassword: (body: BodyOf<A['changePassword']>) => api.post<Message>('/oauth2/password/change', body),
-  sessions: () => api.get<ContentOf<A['listSessions']>>('/sessions').then((c) => c.sessions),
-  revokeSession: (id: string) => api.delete<Message>(`/sessions/${encodeURIComponent(id)}`),
+  userinfo: () => api.auth.userinfo().then((c) => c.user),
+  refresh: () => api.auth.refresh({ body: {} }),
+  login: (body: BodyOf<A['login']>) => api.auth.login({ body }).then((c) => c.user),
+  logout: () => api.auth.logout(),
+  register: (body: BodyOf<A['register']>) => api.auth.register({ body }),
+  confirmEmail: (token: string) => api.auth.confirmEmail({ body: { token } }),
+  resendConfirmation: (email: string) => api.auth.resendConfirmation({ body: { email } }),
+  recoverPassword: (email: string) => api.auth.recoverPassword({ body: { email } }),
+  resetPassword: (body: BodyOf<A['resetPassword']>) => api.auth.resetPassword({ body }),
+  changePassword: (body: BodyOf<A['changePassword']>) => api.auth.changePassword({ body }),
+  sessions: () => api.auth.listSessions().then((c) => c.sessions),
+  revokeSession: (id: string) => api.auth.revokeSession({ params: { id } }),
 
-  updateProfile: (body: ProfileInput) => api.patch<UserContent>('/users/me/profile', body).then((c) => c.user),
-  completeOnboarding: (body: OnboardingInput) =>
-    api.post<UserContent>('/users/me/onboarding', body).then((c) => c.user),
+  updateProfile: (body: ProfileInput) => api.user.updateProfile({ body }).then((c) => c.user),
+  completeOnboarding: (body: OnboardingInput) => api.user.completeOnboarding({ body }).then((c) => c.user),
   usernameAvailable: (username: string, signal?: AbortSignal) =>
-    api
-      .get<ContentOf<U['usernameAvailable']>>('/users/username-available', { query: { username }, signal })
-      .then((c) => c.available),
+    api.user.usernameAvailable({ query: { username } }, { signal }).then((c) => c.available),
   setPrivacy: (isPrivateAccount: boolean, confirmIrreversible?: boolean) =>
-    api.patch<UserContent>('/users/me/privacy', { isPrivateAccount, confirmIrreversible }).then((c) => c.user),
+    api.user.setPrivacy({ body: { isPrivateAccount, confirmIrreversible } }).then((c) => c.user),
   uploadImage: (kind: 'avatar' | 'cover', file: File) =>
-    api.put<UserContent>(`/users/me/images/${kind}`, file, { contentType: file.type }).then((c) => c.user),
-  deleteImage: (kind: 'avatar' | 'cover') => api.delete<UserContent>(`/users/me/images/${kind}`).then((c) => c.user),
-  getApiKey: () => api.get<ContentOf<U['getApiKey']>>('/users/me/api-key').then((c) => c.key),
-  createApiKey: () => api.post<ContentOf<U['createApiKey']>>('/users/me/api-key', {}),
-  revokeApiKey: () => api.delete<Message>('/users/me/api-key'),
+    api.user.uploadImage({ params: { kind }, body: file, contentType: file.type }).then((c) => c.user),
+  deleteImage: (kind: 'avatar' | 'cover') => api.user.deleteImage({ params: { kind } }).then((c) => c.user),
+  getApiKey: () => api.user.getApiKey().then((c) => c.key),
+  createApiKey: () => api.user.createApiKey(),
+  revokeApiKey: () => api.user.revokeApiKey(),
 
-  setupStatus: () => api.get<ContentOf<M['setupStatus']>>('/admin/setup'),
-  setupAdmin: (body: Omit<BodyOf<M['setup']>, 'confirmPassword'>) =>
-    api.post<UserContent>('/admin/setup', body).then((c) => c.user),
-  mailSettings: () => api.get<MailSettingsView>('/admin/mail-settings'),
-  saveMailSettings: (body: MailSettingsInput) => api.put<MailSettingsView>('/admin/mail-settings', body),
-  deleteMailSettings: () => api.delete<MailSettingsView>('/admin/mail-settings'),
-  testMail: (body: BodyOf<M['testMail']>) => api.post<Message>('/admin/mail-settings/test', body),
+  setupStatus: () => api.admin.setupStatus(),
+  setupAdmin: (body: Omit<BodyOf<M['setup']>, 'confirmPassword'>) => api.admin.setup({ body }).then((c) => c.user),
+  mailSettings: () => api.admin.getMailSettings(),
+  saveMailSettings: (body: MailSettingsInput) => api.admin.saveMailSettings({ body }),
+  deleteMailSettings: () => api.admin.deleteMailSettings(),
+  testMail: (body: BodyOf<M['testMail']>) => api.admin.testMail({ body }),
 };
 
 /** The Google sign-in start: a full page navigation that comes back to `returnTo`. */
 export function googleStartUrl(returnTo: string): string {
-  return `/api/oauth2/google/start?returnTo=${encodeURIComponent(safeReturnTo(returnTo))}`;
+  return api.auth.googleStart.url({ query: { returnTo: safeReturnTo(returnTo) } });
 }
 
 /** Only same-site paths are followed after sign-in (no `//host` or `https:` tricks). */

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { subscribeLive } from '../../lib/live-socket';
 import { DiagramTexts } from '../../lib/spec';
 import { announceViewed, NotificationLink, VIEWED_EVENT } from '../notifications/notification-item';
-import { notificationsApi, type NotificationList } from './notifications-api';
+import { notificationsApi, type NotificationList } from '../notifications/notifications-api';
 import { usePopover } from './popover';
 
 type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; list: NotificationList };

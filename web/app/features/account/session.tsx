@@ -1,7 +1,7 @@
 import { ACCESS_TOKEN_RENEWAL_MS, type AuthenticatedUser } from '@loopwright/contracts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ApiError, readResponse } from '../../lib/api-client';
-import { takeEarlyUserinfo } from '../diagrams/early-diagram';
+import { takeEarlyUserinfo } from '../../lib/early-requests';
 import { accountApi } from './account-api';
 
 export interface SessionState {

@@ -12,7 +12,7 @@ let cached: Promise<SignInOptions> | null = null;
 export function useSignInOptions(): SignInOptions | null {
   const [options, setOptions] = useState<SignInOptions | null>(null);
   useEffect(() => {
-    cached ??= api.get<SignInOptions>('/oauth2/config').catch(() => {
+    cached ??= api.auth.clientConfig().catch(() => {
       cached = null;
       return { googleSignIn: false, recaptchaSiteKey: null };
     });

@@ -1,4 +1,4 @@
-import type { balanceTestEndpoints, BalanceTestView, BodyOf, ContentOf } from '@loopwright/contracts';
+import type { balanceTestEndpoints, BalanceTestView, BodyOf } from '@loopwright/contracts';
 import { api } from '../../lib/api-client';
 
 type B = typeof balanceTestEndpoints;
@@ -7,12 +7,10 @@ export type NewBalanceTest = BodyOf<B['create']>;
 
 /** Balance tests (packages/contracts/src/library.ts). */
 export const balanceTestsApi = {
-  all: () => api.get<ContentOf<B['listAll']>>('/balance-tests').then((r) => r.items),
-  ofDiagram: (fuid: string) =>
-    api.get<ContentOf<B['list']>>(`/diagrams/${encodeURIComponent(fuid)}/balance-tests`).then((r) => r.items),
+  all: () => api.balanceTest.listAll().then((r) => r.items),
+  ofDiagram: (fuid: string) => api.balanceTest.list({ params: { fuid } }).then((r) => r.items),
   create: (fuid: string, body: NewBalanceTest) =>
-    api.post<ContentOf<B['create']>>(`/diagrams/${encodeURIComponent(fuid)}/balance-tests`, body).then((r) => r.test),
-  run: (id: string, origin: 'editor' | 'list') =>
-    api.post<ContentOf<B['run']>>(`/balance-tests/${id}/runs`, { origin }),
-  remove: (id: string) => api.delete<ContentOf<B['delete']>>(`/balance-tests/${id}`),
+    api.balanceTest.create({ params: { fuid }, body }).then((r) => r.test),
+  run: (id: string, origin: 'editor' | 'list') => api.balanceTest.run({ params: { id }, body: { origin } }),
+  remove: (id: string) => api.balanceTest.delete({ params: { id } }),
 };

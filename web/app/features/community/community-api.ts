@@ -1,4 +1,4 @@
-import type { ActivityFeed, BodyOf, communityEndpoints, ContentOf } from '@loopwright/contracts';
+import type { BodyOf, communityEndpoints } from '@loopwright/contracts';
 import { api } from '../../lib/api-client';
 
 type C = typeof communityEndpoints;
@@ -6,17 +6,18 @@ type C = typeof communityEndpoints;
 /** The community calls the browser makes: Recent Activity, view counting, the admin spotlight. */
 export const communityApi = {
   activityFeed: (page: number, count = 10) =>
-    api.get<ActivityFeed>('/community/user/get-activity-feed', { query: { page: String(page), count: String(count) } }),
+    api.community.activityFeed({ query: { page: String(page), count: String(count) } }),
   markActivity: (activityIds: string[], username?: string) =>
-    api.post<ContentOf<C['markActivity']>>('/community/user/mark-activity/', {
-      activityIds,
-      ...(username ? { username } : {}),
+    api.community.markActivity({
+      body: {
+        activityIds,
+        ...(username ? { username } : {}),
+      },
     }),
-  recordView: (body: BodyOf<C['recordView']>) => api.post<ContentOf<C['recordView']>>('/community/views', body),
-  spotlights: () => api.get<ContentOf<C['spotlights']>>('/community/spotlights'),
-  addSpotlight: (body: BodyOf<C['addSpotlight']>) =>
-    api.post<ContentOf<C['addSpotlight']>>('/community/spotlights', body),
+  recordView: (body: BodyOf<C['recordView']>) => api.community.recordView({ body }),
+  spotlights: () => api.community.spotlights(),
+  addSpotlight: (body: BodyOf<C['addSpotlight']>) => api.community.addSpotlight({ body }),
   removeSpotlight: (kind: 'diagram' | 'designer', key: string) =>
-    api.delete<ContentOf<C['removeSpotlight']>>(`/community/spotlights/${kind}/${encodeURIComponent(key)}`),
-  runOfTheMonth: () => api.post<ContentOf<C['runOfTheMonth']>>('/community/of-the-month/run', {}),
+    api.community.removeSpotlight({ params: { kind, key } }),
+  runOfTheMonth: () => api.community.runOfTheMonth(),
 };

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Modal } from '../../ui/modal';
 import { optionalConsentCategories, TrackingEvents, type ConsentCategory } from '../../lib/spec';
 import { track } from '../tracking/track';
-import { loadPreferences, onPreferencesChange, savePreferences } from './consent-store';
+import { loadPreferences, onPreferencesChange, savePreferences } from '../tracking/consent-store';
 import { applyConsent, type ThirdPartyConfig } from './third-party';
 
 const OPEN_EVENT = 'lw:cookie-preferences';

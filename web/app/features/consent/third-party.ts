@@ -1,5 +1,5 @@
-import { hasConsent } from './consent-store';
-import { removeAnalyticsCookies } from './consent-store';
+import { hasConsent } from '../tracking/consent-store';
+import { removeAnalyticsCookies } from '../tracking/consent-store';
 
 /** Third-party script addresses; each loads only when configured and consented. */
 export interface ThirdPartyConfig {

@@ -1,12 +1,12 @@
 import { contactFormSchema, whitepaperFormSchema } from '@loopwright/contracts';
 import { useId, useState } from 'react';
-import { ApiError } from '../../lib/api-client';
+import { api, ApiError } from '../../lib/api-client';
 import { useContractForm } from '../account/forms';
 
 type FormKind = 'contact' | 'whitepaper';
 type Values = Record<'name' | 'email' | 'job' | 'company' | 'subject' | 'message', string>;
 
-const endpoints: Record<FormKind, string> = { contact: '/api/contact/form', whitepaper: '/api/liveops-whitepaper/form' };
+const endpoints = { contact: api.contact.contact, whitepaper: api.contact.whitepaper };
 const schemas = { contact: contactFormSchema, whitepaper: whitepaperFormSchema };
 
 const fields: Record<FormKind, { name: keyof Values; label: string; type?: string; textarea?: boolean; autoComplete?: string }[]> = {
@@ -32,7 +32,7 @@ const FAILED = 'The form could not be sent. Please check your connection and try
 async function send(form: FormKind, body: unknown): Promise<string> {
   let result: { success: boolean; content: unknown };
   try {
-    const response = await fetch(endpoints[form], { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(endpoints[form].url(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     result = (await response.json()) as typeof result;
   } catch {
     throw new Error(FAILED);

@@ -10,7 +10,7 @@ import { TagChip, TagsManager } from './tags-manager';
 import { TemplateSections, TutorialList } from './templates';
 import { TrashList } from './trash-list';
 import { BalanceTestList } from '../balance-tests/balance-test-list';
-import { newDiagramDocument } from '../library/editor-preferences';
+import { newDiagramDocument } from '../library/new-diagram-document';
 import { PendingInvitations } from '../teams/pending-invitations';
 import { TeamShareOption } from '../teams/team-share-option';
 import { useTeamFolder } from '../teams/use-team-folder';

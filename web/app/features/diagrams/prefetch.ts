@@ -1,7 +1,7 @@
 import type { DiagramView } from '@loopwright/contracts';
 import { readResponse } from '../../lib/api-client';
 import { diagramsApi } from './diagrams-api';
-import { takeEarlyDiagram } from './early-diagram';
+import { takeEarlyDiagram } from '../../lib/early-requests';
 
 const pending = new Map<string, Promise<DiagramView>>();
 

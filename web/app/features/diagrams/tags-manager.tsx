@@ -5,7 +5,7 @@ import { errorMessage } from '../../lib/api-client';
 import { DiagramTexts } from '../../lib/spec';
 import { TextField, useContractForm } from '../account/forms';
 import { diagramsApi, type TagWithCount } from './diagrams-api';
-import { ConfirmDialog, ListDialog } from './list-dialog';
+import { ConfirmDialog, ListDialog } from '../../ui/list-dialog';
 
 const DEFAULT_TEXT = '#FFFFFF';
 const DEFAULT_BACKGROUND = '#5A55F4';

@@ -4,7 +4,7 @@ import { errorMessage } from '../../lib/api-client';
 import { calendarDate } from '../../lib/dates';
 import { When } from '../../ui/when';
 import { diagramsApi } from './diagrams-api';
-import { ConfirmDialog } from './list-dialog';
+import { ConfirmDialog } from '../../ui/list-dialog';
 
 const DAY_MS = 24 * 60 * 60_000;
 type Confirm = { kind: 'one'; diagram: DiagramSummary } | { kind: 'all' };

@@ -6,10 +6,9 @@ export type DriveFile = ContentOf<E['files']>['files'][number];
 
 /** The Google Drive API (packages/contracts/src/drive.ts). */
 export const driveApi = {
-  status: () => api.get<ContentOf<E['status']>>('/drive/status'),
-  files: () => api.get<ContentOf<E['files']>>('/drive/files').then((r) => r.files),
+  status: () => api.drive.status(),
+  files: () => api.drive.files().then((r) => r.files),
   export: (fuid: string, folderId?: string) =>
-    api.post<ContentOf<E['export']>>('/drive/exports', folderId ? { fuid, folderId } : { fuid }).then((r) => r.file),
-  import: (fileId: string) =>
-    api.post<ContentOf<E['import']>>(`/drive/files/${encodeURIComponent(fileId)}/import`).then((r) => r.diagram),
+    api.drive.export({ body: folderId ? { fuid, folderId } : { fuid } }).then((r) => r.file),
+  import: (fileId: string) => api.drive.import({ params: { fileId } }).then((r) => r.diagram),
 };

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/api-client';
 import { editedAgo } from '../../lib/dates';
-import { ListDialog } from '../diagrams/list-dialog';
+import { ListDialog } from '../../ui/list-dialog';
 import { driveApi, type DriveFile } from './drive-api';
 import { connectDrive } from './use-drive';
 

@@ -1,6 +1,6 @@
 import { DriveTexts } from '@loopwright/contracts';
 import { useCallback, useEffect, useState } from 'react';
-import { API_BASE } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { driveApi } from './drive-api';
 
 /** Where the pop-up lands after Google: the diagram list sees this flag and closes the pop-up. */
@@ -31,7 +31,7 @@ export function useDriveStatus(): { available: boolean; connected: boolean; refr
  * message when the browser refused the pop-up.
  */
 export function connectDrive(): Promise<void> {
-  const url = `${API_BASE}/drive/connect?returnTo=${encodeURIComponent(`/diagrams?${DRIVE_POPUP_FLAG}=1`)}`;
+  const url = api.drive.connect.url({ query: { returnTo: `/diagrams?${DRIVE_POPUP_FLAG}=1` } });
   const popup = window.open(url, 'loopwright-drive', 'popup,width=520,height=680');
   if (!popup) return Promise.reject(new Error(DriveTexts.popupBlocked));
   const until = Date.now() + 180_000;

@@ -33,12 +33,16 @@ import { useMakeCopy } from '../sharing/make-copy';
 import { ReadOnlyBanner } from '../sharing/read-only-banner';
 import { ShareButton } from '../sharing/share-button';
 import { EditorSocial } from '../social/editor-social';
-import { useDiagramTour } from '../tours/use-diagram-tour';
-import { TourButton, TourPlayer } from '../tours/tour-player';
-import { TourPanel } from '../tours/tour-panel';
-import { BalanceTestsPanel } from '../balance-tests/balance-tests-panel';
-import { LibraryPanel } from '../library/library-panel';
-import { clearEditorPreferences, loadEditorPreferences } from '../library/editor-preferences';
+import { useDiagramTour } from './tours/use-diagram-tour';
+import { TourButton, TourPlayer } from './tours/tour-player';
+import { TourPanel } from './tours/tour-panel';
+import { BalanceTestsPanel } from './panels/balance-tests-panel';
+import { LibraryPanel } from './library/library-panel';
+import { clearEditorPreferences, loadEditorPreferences } from './library/editor-preferences';
+import { CompareView, type ComparePair } from './compare/compare-view';
+import { ProposalReview } from './proposals/proposal-review';
+import { ProposalsPanel } from './proposals/proposals-panel';
+import { ProposeButton } from './proposals/propose-button';
 
 interface Loaded {
   diagram: DiagramView;
@@ -185,6 +189,10 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
   const [refresh, setRefresh] = useState(0);
   const [save, setSave] = useState<SaveController | null>(null);
   const [preview, setPreview] = useState<{ doc: EditorDiagram; version: Revision } | null>(null);
+  const [compare, setCompare] = useState<{ pair: ComparePair; versions: Revision[] } | null>(null);
+  // A notification of a proposal links here with ?proposal=<id>: open its review.
+  const { search } = useLocation();
+  const [reviewing, setReviewing] = useState<string | null>(() => new URLSearchParams(search).get('proposal'));
   const services = useRef<EditorServices | null>(null);
   const tour = useDiagramTour(fuid);
   const restoringHere = useRef(false);
@@ -290,6 +298,15 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
             {save ? (
               <>
                 {loaded.diagram.source ? <ForkedFrom source={loaded.diagram.source} /> : null}
+                {loaded.diagram.source?.available && loaded.diagram.access === 'owner' ? (
+                  <ProposeButton
+                    fuid={fuid}
+                    sourceName={loaded.diagram.source.name}
+                    saveFirst={async () => {
+                      await save.save();
+                    }}
+                  />
+                ) : null}
                 <SaveStatus save={save} />
                 <EditorMenu
                   fuid={fuid}
@@ -347,8 +364,10 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
               onView={(doc, version) => setPreview({ doc: normalizeDiagram(doc), version })}
               onRestoring={(active) => (restoringHere.current = active)}
               onRestored={() => void reloadFromServer()}
+              onCompare={(from, to, versions) => setCompare({ pair: { from, to }, versions })}
             />
           ),
+          Proposals: <ProposalsPanel fuid={fuid} refresh={refresh} onReview={setReviewing} />,
           Tags: <TagsPanel fuid={fuid} initial={loaded.diagram.tags} />,
           Tour: <TourPanel fuid={fuid} tour={tour} canEdit={loaded.diagram.access !== 'viewer'} />,
           Library: <LibraryPanel />,
@@ -376,6 +395,25 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
       {gone ? <GoneDialog reason={gone} access={loaded.diagram.access} /> : null}
       {save ? (
         <ConflictArea save={save} onReload={() => void reloadFromServer()} onSaveCopy={() => void saveCopy()} />
+      ) : null}
+      {reviewing ? (
+        <ProposalReview
+          id={reviewing}
+          onClose={() => setReviewing(null)}
+          onAccepted={() => void reloadFromServer()}
+          saveFirst={async () => {
+            await save?.save();
+          }}
+        />
+      ) : null}
+      {compare ? (
+        <CompareView
+          fuid={fuid}
+          versions={compare.versions}
+          initial={compare.pair}
+          current={() => services.current!.store.doc}
+          onClose={() => setCompare(null)}
+        />
       ) : null}
       <Dialog
         title={preview ? `Version ${preview.version.version}` : ''}

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/api-client';
 import { subscribeLive } from '../../lib/live-socket';
 import { DiagramTexts } from '../../lib/spec';
-import { notificationsApi, type NotificationList } from '../account/notifications-api';
+import { notificationsApi, type NotificationList } from './notifications-api';
 import { announceViewed, NotificationLink, TYPE_LABEL, VIEWED_EVENT } from './notification-item';
 import './notifications.css';
 

@@ -1,4 +1,4 @@
-import type { BodyOf, ContentOf, planEndpoints } from '@loopwright/contracts';
+import type { BodyOf, ContentOf, planEndpoints, QueryOf } from '@loopwright/contracts';
 import { api } from '../../lib/api-client';
 
 // Typed calls of the plan screens (types from the endpoint contracts; nothing re-declared).
@@ -13,33 +13,26 @@ export type AdminPlansContent = ContentOf<P['adminPlans']>;
 export type PlanUpdateInput = BodyOf<P['adminUpdatePlan']>;
 
 export const plansApi = {
-  catalogue: () => api.get<CatalogueContent>('/plans'),
-  subscription: () => api.get<ContentOf<P['subscription']>>('/subscription').then((c) => c.subscription),
-  usage: () => api.get<ContentOf<P['usage']>>('/subscription/usage').then((c) => c.items),
+  catalogue: () => api.plan.catalogue(),
+  subscription: () => api.plan.subscription().then((c) => c.subscription),
+  usage: () => api.plan.usage().then((c) => c.items),
   startTrial: (planName: string, cycle: string) =>
-    api
-      .post<ContentOf<P['startTrial']>>(`/start-trial/${encodeURIComponent(planName)}/${encodeURIComponent(cycle)}`, {})
+    api.plan
+      .startTrial({ params: { planName, billingCycle: cycle as 'monthly' | 'yearly' } })
       .then((c) => c.subscription),
-  applyAcademia: (body: AcademiaInput) =>
-    api.post<ContentOf<P['applyAcademia']>>('/academia/applications', body).then((c) => c.application),
-  myAcademia: () => api.get<ContentOf<P['myAcademia']>>('/academia/applications/mine').then((c) => c.application),
+  applyAcademia: (body: AcademiaInput) => api.plan.applyAcademia({ body }).then((c) => c.application),
+  myAcademia: () => api.plan.myAcademia().then((c) => c.application),
   academiaBacklink: (backlinkUrl: string) =>
-    api
-      .put<ContentOf<P['academiaBacklink']>>('/academia/applications/mine/backlink', { backlinkUrl })
-      .then((c) => c.application),
-  adminPlans: () => api.get<AdminPlansContent>('/admin/plans'),
+    api.plan.academiaBacklink({ body: { backlinkUrl } }).then((c) => c.application),
+  adminPlans: () => api.plan.adminPlans(),
   adminUpdatePlan: (type: number, body: PlanUpdateInput) =>
-    api.put<ContentOf<P['adminUpdatePlan']>>(`/admin/plans/${type}`, body).then((c) => c.plan),
-  adminSelfHostedPlan: (planType: number) =>
-    api.put<ContentOf<P['adminSelfHostedPlan']>>('/admin/plans-self-hosted', { planType }),
-  adminRunPlanJob: (job: 'expire-trials' | 'academia-backlinks') =>
-    api.post<ContentOf<P['adminRunPlanJob']>>(`/admin/plan-jobs/${job}/run`, {}),
+    api.plan.adminUpdatePlan({ params: { type }, body }).then((c) => c.plan),
+  adminSelfHostedPlan: (planType: number) => api.plan.adminSelfHostedPlan({ body: { planType } }),
+  adminRunPlanJob: (job: 'expire-trials' | 'academia-backlinks') => api.plan.adminRunPlanJob({ params: { job } }),
   adminAcademia: (status?: string) =>
-    api.get<ContentOf<P['adminAcademia']>>('/admin/academia-applications', { query: { status } }).then((c) => c.items),
+    api.plan.adminAcademia({ query: { status: status as QueryOf<P['adminAcademia']>['status'] } }).then((c) => c.items),
   adminDecideAcademia: (id: string, decision: 'approve' | 'reject' | 'confirm-backlink') =>
-    api
-      .post<ContentOf<P['adminDecideAcademia']>>(`/admin/academia-applications/${id}/decision`, { decision })
-      .then((c) => c.application),
+    api.plan.adminDecideAcademia({ params: { id }, body: { decision } }).then((c) => c.application),
 };
 
 const number = new Intl.NumberFormat('en-US');

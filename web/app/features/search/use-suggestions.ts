@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { api } from '../../lib/api-client';
 import {
   searchableTerm,
   SearchRules,
@@ -41,14 +42,10 @@ export function useSuggestions(
       controller.current = abort;
       setState({ status: 'loading' });
       try {
-        const query = new URLSearchParams({
-          term: trimmed,
-          filter,
-          context,
-          count: String(SearchRules.suggestionCount),
-        });
-        const response = await fetch(`/api/search/suggestions?${query}`, { signal: abort.signal });
-        const items = response.ok ? ((await response.json()) as Suggestion[]) : [];
+        const items = (await api.search.suggestions(
+          { query: { term: trimmed, filter, context, count: SearchRules.suggestionCount } },
+          { signal: abort.signal },
+        )) as Suggestion[];
         if (!abort.signal.aborted) setState({ status: 'loaded', items });
       } catch {
         if (!abort.signal.aborted) setState({ status: 'loaded', items: [] });

@@ -1,8 +1,7 @@
 import { DiagramTexts, type DiagramSummary } from '@loopwright/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError, errorMessage } from '../../lib/api-client';
-import { diagramsApi } from '../diagrams/diagrams-api';
+import { api, ApiError, errorMessage } from '../../lib/api-client';
 import { ShareDialog } from './share-dialog';
 import './sharing.css';
 
@@ -37,7 +36,7 @@ export function DiagramRowMenu({
     setOpen(false);
     setBusy(true);
     try {
-      const made = await diagramsApi.copy(diagram.fuid);
+      const made = await api.diagram.copy({ params: { fuid: diagram.fuid }, body: {} }).then((r) => r.diagram);
       // A copy of one's own diagram joins the list; a copy of someone else's opens.
       if (own) onChanged();
       else void navigate(`/diagrams/${made.fuid}`);

@@ -1,10 +1,9 @@
 import { DiagramTexts } from '@loopwright/contracts';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError, errorMessage } from '../../lib/api-client';
+import { api, ApiError, errorMessage } from '../../lib/api-client';
 import { useLoginDialog } from '../account/login-dialog';
 import { useSession } from '../account/session';
-import { diagramsApi } from '../diagrams/diagrams-api';
 
 /** The login dialog's source action: "To make a copy of this diagram, please create a free public account". */
 export const COPY_SOURCE_ACTION = 'make a copy of this diagram';
@@ -29,7 +28,7 @@ export function useMakeCopy(fuid: string): { copy: () => Promise<void>; busy: bo
     setBusy(true);
     setError(null);
     try {
-      const made = await diagramsApi.copy(fuid);
+      const made = await api.diagram.copy({ params: { fuid }, body: {} }).then((r) => r.diagram);
       void navigate(`/diagrams/${made.fuid}`);
     } catch (e) {
       setError(e instanceof ApiError && e.status === 404 ? DiagramTexts.copyUnavailable : errorMessage(e));

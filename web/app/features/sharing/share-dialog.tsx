@@ -6,9 +6,8 @@ import {
   type Share,
 } from '@loopwright/contracts';
 import { useEffect, useId, useState } from 'react';
-import { errorMessage } from '../../lib/api-client';
+import { api, errorMessage } from '../../lib/api-client';
 import { Modal } from '../../ui/modal';
-import { diagramsApi } from '../diagrams/diagrams-api';
 import { Field, FormMessage, TextField, useContractForm } from '../account/forms';
 import { sharingApi } from './sharing-api';
 import './sharing.css';
@@ -366,8 +365,8 @@ function NameFirst({ fuid, onNamed }: { fuid: string; onNamed: (name: string) =>
       onSubmit={(e) => {
         e.preventDefault();
         if (!value.trim() || value.trim() === DIAGRAM_DEFAULT_NAME) return setError(DiagramTexts.nameFirst);
-        diagramsApi.update(fuid, { name: value.trim() }).then(
-          (d) => onNamed(d.name),
+        api.diagram.update({ params: { fuid }, body: { name: value.trim() } }).then(
+          (r) => onNamed(r.diagram.name),
           (err) => setError(errorMessage(err)),
         );
       }}

@@ -1,18 +1,19 @@
-import type { ContentOf, QueryOf, templateEndpoints, TemplateSummary, TemplateView } from '@loopwright/contracts';
+import type { BodyOf, QueryOf, templateEndpoints, TemplateSummary, TemplateView } from '@loopwright/contracts';
 import { api } from '../../lib/api-client';
 
 type T = typeof templateEndpoints;
 export type { TemplateSummary, TemplateView };
 
-const at = (type: string, id: string) => `/templates/${encodeURIComponent(type)}/${encodeURIComponent(id)}`;
+/** Types come from URLs and lists as text; the API answers 404 for an unknown one. */
+type TemplateType = TemplateSummary['type'];
 
 /** The templates API (packages/contracts/src/library.ts). */
 export const templatesApi = {
-  list: (query: Omit<QueryOf<T['list']>, 'count'> & { count?: number } = {}) =>
-    api.get<ContentOf<T['list']>>('/templates', { query }),
-  get: (type: string, id: string) => api.get<ContentOf<T['get']>>(at(type, id)).then((r) => r.template),
+  list: (query: Omit<QueryOf<T['list']>, 'count'> & { count?: number } = {}) => api.template.list({ query }),
+  get: (type: string, id: string) =>
+    api.template.get({ params: { type: type as TemplateType, id } }).then((r) => r.template),
   use: (type: string, id: string, name?: string) =>
-    api.post<ContentOf<T['use']>>(`${at(type, id)}/copies`, name ? { name } : {}).then((r) => r.diagram),
+    api.template.use({ params: { type: type as TemplateType, id }, body: name ? { name } : {} }).then((r) => r.diagram),
   publish: (fuid: string, body: { type: string; title?: string; description?: string }) =>
-    api.put<ContentOf<T['publish']>>(`/diagrams/${encodeURIComponent(fuid)}/template`, body).then((r) => r.template),
+    api.template.publish({ params: { fuid }, body: body as BodyOf<T['publish']> }).then((r) => r.template),
 };

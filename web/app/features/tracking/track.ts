@@ -1,5 +1,6 @@
+import { api } from '../../lib/api-client';
 import { TrackingRules } from '../../lib/spec';
-import { hasConsent } from '../consent/consent-store';
+import { hasConsent } from './consent-store';
 import { readCookie, writeCookie } from './cookies';
 
 interface TrackingEvent {
@@ -50,7 +51,7 @@ export function track(event: TrackingEvent, extra: Extra = {}): void {
     },
     ...utm,
   };
-  fetch('/api/message', {
+  fetch(api.tracking.message.url(), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ messages: [message] }),

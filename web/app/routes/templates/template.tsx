@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useParams, type MetaFunction } from 'react-router';
 
 // The template view is the editor (React Flow, uPlot, the engine worker) in read-only mode: browser only.
-const loadPage = () => import('../../features/templates/template-page');
+const loadPage = () => import('../../features/editor/template-page');
 const TemplatePage = lazy(loadPage);
 
 export const meta: MetaFunction = ({ location }) => {

@@ -35,7 +35,7 @@ import { FlowNodeCache } from './to-flow';
 import { OverviewLayer, elementAt, type OverviewDrag } from './overview-layer';
 import { useOverviewPointer } from './overview-pointer';
 import { ValueStore } from '../model/value-store';
-import { dropLibraryItem } from '../../library/library-drop';
+import { dropLibraryItem } from '../library/library-drop';
 
 const nodeTypes = { element: ElementNode, text: TextNode, group: GroupNode, chart: ChartNode };
 /** Connections are drawn by the connection layer, not as React Flow edges. */

@@ -6,7 +6,7 @@ import type { DiagramNode } from '../model/types';
 import { useValue } from '../model/value-store';
 import { countRender } from './render-count';
 import { NodeSymbol } from './symbols';
-import { formatNumber, useNumberFormat } from '../../library/number-format';
+import { formatNumber, useNumberFormat } from '../library/number-format';
 
 export type ElementNodeData = { node: DiagramNode };
 export type ElementFlowNode = Node<ElementNodeData, 'element'>;

@@ -1,8 +1,16 @@
 /// <reference lib="webworker" />
-import { CompileError, createSession, importDiagram, validate, type Session } from '@loopwright/engine';
+import { CompileError, createSession, importDiagram, runBalanceTest, validate, type Session } from '@loopwright/engine';
 import { runBatchInWorkers } from '@loopwright/engine/browser';
 import { WarmPool } from './warm-pool';
-import type { BatchSummary, EngineReply, EngineRequest, Frame, QuickRunResult, SessionFrame } from './protocol';
+import type {
+  BalanceTestAnswer,
+  BatchSummary,
+  EngineReply,
+  EngineRequest,
+  Frame,
+  QuickRunResult,
+  SessionFrame,
+} from './protocol';
 
 // The editor's engine thread: validation, quick and interactive runs, imports, and the coordinator
 // of multiple runs (which spreads blocks of runs over a pool of nested Web Workers).
@@ -81,6 +89,7 @@ async function batch(id: number, msg: Extract<EngineRequest, { type: 'batch' }>)
       seed: msg.seed,
       steps: msg.steps,
       threads: msg.threads,
+      ...(msg.percentiles ? { percentiles: [...new Set([5, 25, 75, 95, ...msg.percentiles])] } : {}),
       signal: controller.signal,
       createWorker: () => warm.lease(),
       onProgress: (done, total) => {
@@ -134,6 +143,14 @@ async function handle(id: number, msg: EngineRequest): Promise<unknown> {
       return session ? sessionFrame(session) : null;
     case 'batch':
       return batch(id, msg);
+    case 'balanceTests':
+      return msg.tests.map((spec): BalanceTestAnswer => {
+        try {
+          return { outcome: runBalanceTest(msg.doc, spec) };
+        } catch (e) {
+          return { error: e instanceof Error ? e.message : String(e) };
+        }
+      });
     case 'cancel':
       cancels.get(msg.target)?.abort();
       return true;

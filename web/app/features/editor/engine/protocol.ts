@@ -1,4 +1,4 @@
-import type { Problem } from '@loopwright/engine';
+import type { BalanceTestOutcome, BalanceTestSpec, Problem } from '@loopwright/engine';
 import type { EditorDiagram } from '../model/types';
 
 /** What the main thread asks the engine worker; every request carries an id answered once (progress may come before). */
@@ -11,7 +11,18 @@ export type EngineRequest =
   | { type: 'sessionStep' }
   | { type: 'sessionClick'; node: string }
   | { type: 'sessionNudge'; node: string; direction: 1 | -1 }
-  | { type: 'batch'; doc: EditorDiagram; runs: number; seed?: number; steps?: number; threads: number }
+  | {
+      type: 'batch';
+      doc: EditorDiagram;
+      runs: number;
+      seed?: number;
+      steps?: number;
+      threads: number;
+      /** Percentiles to summarise besides the default ones (the compare view's P10 and P90). */
+      percentiles?: number[];
+    }
+  /** Runs balance tests on a document: one outcome (or the reason it could not run) per test, in order. */
+  | { type: 'balanceTests'; doc: EditorDiagram; tests: BalanceTestSpec[] }
   | { type: 'cancel'; target: number }
   | { type: 'import'; text: string };
 
@@ -59,9 +70,13 @@ export interface BatchSummary {
       p25: number[];
       p75: number[];
       p95: number[];
+      /** Any other percentile asked for: p10, p90… */
+      [percentile: `p${number}`]: number[] | undefined;
     }
   >;
 }
+
+export type BalanceTestAnswer = { outcome: BalanceTestOutcome } | { error: string };
 
 export interface ImportAnswer {
   diagram: EditorDiagram;

@@ -1,12 +1,12 @@
 import { useRef, useState } from 'react';
-import { API_BASE, CLIENT_ID } from '../../../lib/api-client';
+import { api, ApiError } from '../../../lib/api-client';
 import { download } from '../chart/chart-data';
 import { Dialog } from '../dialog';
 import { useEditor } from '../editor-context';
 import type { ImportAnswer } from '../engine/protocol';
 import { normalizeDiagram } from '../model/defaults';
 import { ImportDialog, type PendingImport } from './import-dialog';
-import { DriveExportDialog } from '../../drive/drive-export';
+import { DriveExportDialog } from './drive-export';
 import { useDriveStatus } from '../../drive/use-drive';
 import '../../drive/drive.css';
 
@@ -66,11 +66,10 @@ export function EditorMenu({
   const exportPicture = async (kind: 'png' | 'svg') => {
     try {
       await saveNow();
-      const response = await fetch(`${API_BASE}/diagrams/${fuid}/export/${kind}`, {
-        headers: { 'X-Client-Id': CLIENT_ID },
-        credentials: 'same-origin',
+      const picture = kind === 'png' ? api.diagram.exportPng : api.diagram.exportSvg;
+      const response = await picture({ params: { fuid } }).catch((e: unknown) => {
+        throw e instanceof ApiError ? new Error(`The server could not draw the diagram (${e.status})`) : e;
       });
-      if (!response.ok) throw new Error(`The server could not draw the diagram (${response.status})`);
       download(`${name || 'diagram'}.${kind}`, await response.blob());
     } catch (e) {
       setReport({ title: 'Export failed', lines: [(e as Error).message] });

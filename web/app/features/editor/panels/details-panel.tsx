@@ -4,7 +4,7 @@ import { diagramsApi, type DiagramDetails } from '../../diagrams/diagrams-api';
 import { DiagramTexts } from '../../../lib/spec';
 import { When } from '../../../ui/when';
 import { FileToken } from '../../library/file-token';
-import { PublishTemplate } from '../../templates/publish-template';
+import { PublishTemplate } from './publish-template';
 
 function size(bytes: number): string {
   return bytes < 1024

@@ -19,10 +19,13 @@ export function VersionsPanel({
   onView,
   onRestoring,
   onRestored,
+  onCompare,
 }: {
   fuid: string;
   refresh: number;
   onView: (doc: unknown, version: Revision) => void;
+  /** Opens the compare view: from this version (or "current") to the current document, the list for choosing others. */
+  onCompare?: (from: string, to: string, versions: Revision[]) => void;
   onRestoring?: (active: boolean) => void;
   onRestored: (version: number, savedAt: string) => void;
 }) {
@@ -74,6 +77,15 @@ export function VersionsPanel({
           {error}
         </p>
       ) : null}
+      {onCompare && items && items.length > 1 ? (
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => onCompare(items[1].id, items[0].id, items)}
+        >
+          Compare two versions
+        </button>
+      ) : null}
       {items === null ? (
         <p className="props__hint">Loading…</p>
       ) : items.length === 0 ? (
@@ -101,6 +113,16 @@ export function VersionsPanel({
               >
                 View
               </button>
+              {onCompare ? (
+                <button
+                  type="button"
+                  className="link-button"
+                  aria-label={`Compare ${versionRange(r).toLowerCase()} with current`}
+                  onClick={() => onCompare(r.id, 'current', items)}
+                >
+                  Compare with current
+                </button>
+              ) : null}
               {i > 0 ? (
                 <button
                   type="button"

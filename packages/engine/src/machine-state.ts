@@ -1,0 +1,69 @@
+import type { DelayLine } from './delay-line.js';
+import type { SimEvent, SimEventKind } from './events.js';
+import type { EvalContext } from './formula/evaluate.js';
+import type { Program } from './program.js';
+import type { Rng } from './random.js';
+
+/**
+ * What the step's phases (actions, converters, delays, deliveries, gates, the state phase) read and
+ * call on a running machine. `Machine` (machine.ts) implements it; the phases depend on this type
+ * only, so the machine can import them without a cycle.
+ */
+export interface MachineState extends EvalContext {
+  readonly p: Program;
+  readonly n: number;
+  readonly k: number;
+  value: Float64Array;
+  readonly incoming: Float64Array;
+  readonly vars: Float64Array;
+  readonly labelDelta: Float64Array;
+  readonly labelSet: Float64Array;
+  readonly intervalDelta: Float64Array;
+  readonly rate: Float64Array;
+  readonly rateStep: Int32Array;
+  readonly convBuf: Float64Array;
+  readonly gateCounter: Float64Array;
+  readonly pendingMod: Float64Array;
+  readonly modCarry: Float64Array;
+  readonly lastSeen: Float64Array;
+  readonly gateOut: Float64Array;
+  readonly tentative: Float64Array;
+  readonly fired: Uint8Array;
+  readonly satisfied: Uint8Array;
+  trigNext: Uint8Array;
+  trigNow: Uint8Array;
+  readonly actOk: Uint8Array;
+  readonly connOk: Uint8Array;
+  readonly usedEdge: Uint8Array;
+  readonly blocked: Uint8Array;
+  readonly requesters: Float64Array;
+  readonly cc: Float64Array;
+  readonly ccIncoming: Float64Array;
+  readonly ccLast: Int32Array;
+  readonly moving: Float64Array;
+  readonly delays: (DelayLine | null)[];
+  readonly delayNodes: Int32Array;
+  readonly modTargets: Int32Array;
+  readonly rng: Rng;
+  readonly sameStep: boolean;
+  t: number;
+  log: SimEvent[] | null;
+
+  /** Hands resources that left their origin along connection c to its target node. */
+  deliver(c: number, to: number, amount: number, colour: number, depth: number): void;
+  /** Whether a chain of immediate hand-overs may go one level deeper. */
+  mayHandOver(depth: number): boolean;
+  /** A node fires now (triggers with sameStep timing, trigger gates). */
+  fire(i: number, depth: number): void;
+  /** The amount a connection moves this step. */
+  rateOf(c: number): number;
+  /** A gate output's weight or percentage this step. */
+  weightOf(c: number): number;
+  canFire(i: number): boolean;
+  event(
+    kind: SimEventKind,
+    node: number,
+    message: string,
+    extra?: { connection?: number; requested?: number; amount?: number },
+  ): void;
+}

@@ -1,0 +1,31 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { TourState } from './tour-state';
+import { toursApi } from '../../tours/tours-api';
+
+/** The tour of a diagram, loaded once; `?tour=1` in the address starts it (a tutorial just opened). */
+export function useDiagramTour(fuid: string): TourState {
+  const [tour] = useState(() => new TourState());
+  const [params] = useSearchParams();
+  const autoplay = params.get('tour') === '1';
+  useEffect(() => {
+    let live = true;
+    toursApi.ofDiagram(fuid).then(
+      (steps) => {
+        if (!live) return;
+        tour.saved.set(steps);
+        tour.steps.set(steps);
+        if (autoplay) tour.play();
+      },
+      (e: unknown) => {
+        // No tour yet (TOUR_NONE) is the usual case; anything else leaves the panel empty too.
+        if (!(e instanceof ApiError)) console.error(e);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [fuid, tour, autoplay]);
+  return tour;
+}
