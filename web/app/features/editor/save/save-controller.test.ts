@@ -34,7 +34,7 @@ function fakeServer(initialVersion: number) {
   const fetch = async (url: string, init: RequestInit = {}): Promise<Response> => {
     if (server.mode === 'unreachable') throw new TypeError('fetch failed');
     const path = new URL(url, 'http://app.test').pathname;
-    if (init.method === 'PUT' && path === `/api/diagrams/${FUID}/document`) {
+    if (init.method === 'PUT' && path.endsWith(`/diagrams/${FUID}/document`)) {
       const body = JSON.parse(init.body as string) as SaveBody;
       server.saves.push(body);
       if (server.hold) await server.hold;
@@ -45,7 +45,7 @@ function fakeServer(initialVersion: number) {
       server.version += 1;
       return json(200, { success: true, content: { version: server.version, savedAt: SAVED_AT } });
     }
-    if (init.method === 'GET' && path === `/api/diagrams/${FUID}`)
+    if (init.method === 'GET' && path.endsWith(`/diagrams/${FUID}`))
       return json(200, { success: true, content: { diagram: { version: server.version, savedAt: SAVED_AT } } });
     return json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
   };
