@@ -60,6 +60,7 @@ describe.skipIf(!inject('chromiumPath'))('diagram list: trash and tags manager i
 
       // Delete again, then forever: a confirmation first; Cancel keeps it.
       await page.getByRole('button', { name: 'Delete Alpha economy' }).click();
+      await card(page, 'Alpha economy').waitFor({ state: 'detached' }); // in the Trash now
       await page.getByRole('tab', { name: 'Trash' }).click();
       await page.getByRole('button', { name: 'Delete Alpha economy forever' }).click();
       const dialog = page.getByRole('dialog', { name: 'Delete “Alpha economy” forever?' });
