@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -18,6 +18,8 @@ export interface OwnPostgres {
   stop(): Promise<void>;
   /** Immediate shutdown (SIGQUIT): sessions are cut with no goodbye, as in a crash. */
   kill(): Promise<void>;
+  /** Every PostgreSQL process stopped (SIGSTOP) for `ms`, then continued: the server hangs without closing a socket. */
+  freeze(ms: number): Promise<void>;
   start(): Promise<void>;
   destroy(): Promise<void>;
 }
@@ -33,6 +35,22 @@ async function gone(pid: number, timeoutMs = 15_000): Promise<void> {
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`process ${pid} did not end`);
+}
+
+/** The processes whose parent is `pid` (PostgreSQL's backends and helpers under its postmaster). */
+function childrenOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => {
+      try {
+        // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may hold spaces, so read after its closing parenthesis.
+        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
 }
 
 export async function startOwnPostgres(): Promise<OwnPostgres> {
@@ -67,6 +85,15 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
       const pid = postmaster();
       process.kill(pid, 'SIGQUIT');
       await gone(pid);
+    },
+    async freeze(ms) {
+      const pids = [postmaster(), ...childrenOf(postmaster())];
+      for (const pid of pids) process.kill(pid, 'SIGSTOP');
+      try {
+        await new Promise((r) => setTimeout(r, ms));
+      } finally {
+        for (const pid of pids) process.kill(pid, 'SIGCONT');
+      }
     },
     start: () => server.start(),
     async destroy() {

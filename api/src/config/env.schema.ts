@@ -59,7 +59,7 @@ export const envSchema = z
     // One slow query or request must not hold the server (0 turns a limit off).
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(12_000),
     // On SIGTERM: how long in-flight requests and jobs may take to finish before the process exits.
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     // The release this server runs (e.g. a git SHA), served at /release.json: open editors offer to

@@ -10,6 +10,7 @@ import { AllExceptionsFilter } from '../core/errors/exception.filter.js';
 import { crossSiteRequests } from '../core/http/cross-site.js';
 import { requestContext } from '../core/http/request-context.middleware.js';
 import { RequestDrain } from '../core/http/request-drain.js';
+import { answerOversizedHeaders, oversizedRequests } from '../core/http/oversized-requests.js';
 import { requestTimeout } from '../core/http/request-timeout.js';
 import { securityHeaders } from '../core/http/security.js';
 import { mountWebApp } from '../web/react-router-handler.js';
@@ -37,6 +38,7 @@ export async function createHttpApp(config: AppConfig, logger: Logger, web: WebM
   if (config.TRUST_PROXY) app.set('trust proxy', true);
   app.disable('x-powered-by');
   app.use(requestContext(logger));
+  app.use(oversizedRequests());
   app.use(drain.middleware());
   app.use(requestTimeout(config.REQUEST_TIMEOUT_MS));
   app.use(...securityHeaders(web === 'development', { recaptcha: !!config.RECAPTCHA_SECRET }));
@@ -53,6 +55,7 @@ export async function createHttpApp(config: AppConfig, logger: Logger, web: WebM
   // Idle keep-alive sockets outlive a proxy's (60 s), so a client never reuses a socket the server is closing (ECONNRESET).
   const server = app.getHttpServer();
   server.keepAliveTimeout = 65_000;
+  answerOversizedHeaders(server);
   server.headersTimeout = 66_000;
   const closeWeb =
     web === 'none'

@@ -44,6 +44,8 @@ export const registerBodySchema = z
 export const loginBodySchema = z.object({
   email: emailSchema,
   password: z.string().min(1, AuthTexts.passwordTooShort).max(200),
+  /** Needed only after many failed logins on the account, from a device not used before (when reCAPTCHA is configured). */
+  captchaToken: z.string().max(4000).optional(),
 });
 export const emailBodySchema = z.object({ email: emailSchema });
 export const tokenQuerySchema = z.object({ token: z.string().min(10).max(200) });

@@ -20,6 +20,7 @@ export const errorMap = {
   ROUTE_NOT_FOUND: { status: 404, text: 'This API route does not exist' },
   CONFLICT: { status: 409, text: 'This changed in the meantime. Please reload and try again.' },
   PAYLOAD_TOO_LARGE: { status: 413, text: 'The request body is too large' },
+  REQUEST_HEADERS_TOO_LARGE: { status: 431, text: RequestTexts.headersTooLarge },
   RATE_LIMITED: { status: 429, text: 'Too many attempts. Please wait a moment and try again.' },
   INTERNAL: { status: 500, text: 'Something went wrong on our side. Please try again.' },
   SERVICE_UNAVAILABLE: { status: 503, text: 'The service is not available right now. Please try again in a moment.' },
@@ -33,6 +34,7 @@ export const errorMap = {
   AUTH_FORBIDDEN: { status: 403, text: 'You are not allowed to do that' },
   AUTH_INVALID_CREDENTIALS: { status: 401, text: AuthTexts.wrongCredentials },
   AUTH_EMAIL_NOT_CONFIRMED: { status: 403, text: AuthTexts.emailNotConfirmed },
+  AUTH_ACCOUNT_LOCKED: { status: 429, text: AuthTexts.accountLocked },
   AUTH_CAPTCHA_REQUIRED: { status: 400, text: AuthTexts.captchaNotChecked },
   AUTH_CAPTCHA_FAILED: { status: 400, text: AuthTexts.captchaNotChecked },
   AUTH_TOKEN_EXPIRED: { status: 400, text: AuthTexts.verificationTokenExpired },
@@ -161,7 +163,8 @@ export const errorMap = {
   // drive
   DRIVE_UNAVAILABLE: { status: 502, text: DriveTexts.unavailable },
   DRIVE_SAVED_ON_ROOT: { status: 502, text: DriveTexts.savedOnRoot },
-  DRIVE_NOT_CONFIGURED: { status: 503, text: DriveTexts.notConfigured },
+  // A setting of this instance, not an outage: 404 (the feature is not here), no Retry-After.
+  DRIVE_NOT_CONFIGURED: { status: 404, text: DriveTexts.notConfigured },
   DRIVE_NOT_CONNECTED: { status: 409, text: DriveTexts.notConnected },
   DRIVE_FILE_NOT_FOUND: { status: 404, text: DriveTexts.fileNotFound },
 } as const satisfies Record<string, { status: number; text: string }>;

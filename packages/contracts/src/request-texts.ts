@@ -7,4 +7,5 @@ export const RequestTexts = {
   queueUnavailable: 'Background services are not reachable right now. Please try again in a few seconds.',
   storageFull: 'The server is out of storage space, so nothing can be saved right now. Please try again later.',
   timeout: 'The server took too long to answer. Please try again.',
+  headersTooLarge: 'The request address or its headers are too long',
 } as const;

@@ -19,7 +19,9 @@ const DATABASE_UNREACHABLE_KINDS = new Set([
   'TlsConnectionError',
   'DatabaseAccessDenied',
 ]);
-// Prisma: can't reach, timed out, connection closed, pool timeout. PostgreSQL class 08 (connection) and 57P0x (shutdown).
+// Prisma: can't reach, timed out, connection closed, pool timeout. PostgreSQL class 08 (connection), 57P0x
+// (shutdown, idle session closed), 25P03 (a transaction left idle past its timeout: the server ends the
+// session, as after it was frozen) and 53300 (too many connections).
 const DATABASE_UNREACHABLE_CODES = new Set([
   'P1001',
   'P1002',
@@ -28,6 +30,9 @@ const DATABASE_UNREACHABLE_CODES = new Set([
   '57P01',
   '57P02',
   '57P03',
+  '57P05',
+  '25P03',
+  '53300',
   '08000',
   '08001',
   '08003',
@@ -39,8 +44,9 @@ const DATABASE_UNREACHABLE_CODES = new Set([
   'ETIMEDOUT',
   'EHOSTUNREACH',
 ]);
+// The last: Prisma's P2028 when the database kept a transaction waiting past its timeout.
 const CONNECTION_MESSAGES =
-  /Connection terminated|Can't reach database server|connection (?:is )?closed|Client has encountered a connection error|timeout exceeded when trying to connect/i;
+  /Connection terminated|Can't reach database server|connection (?:is )?closed|Client has encountered a connection error|timeout exceeded when trying to connect|terminating connection|expired transaction/i;
 
 /** Codes and kinds found on the error, its Prisma driver-adapter cause and its cause chain. */
 function signals(error: unknown): { codes: string[]; kinds: string[]; messages: string[] } {

@@ -41,9 +41,15 @@ export class RateLimiter implements OnModuleDestroy {
     if (count > limit.max) throw this.tooMany(resetInMs);
   }
 
-  /** Counts one hit without refusing (e.g. a failed login counted toward a lockout). */
-  async count(limit: Limit): Promise<void> {
-    await this.increment(limit);
+  /** Counts one hit without refusing (e.g. a failed login counted toward a lockout); the count so far. */
+  async count(limit: Limit): Promise<number> {
+    return (await this.increment(limit)).count;
+  }
+
+  /** Whether the counter is at its maximum, and when it resets (no counting, no refusal). */
+  async reached(limit: Limit): Promise<{ reached: boolean; retryAfterSeconds: number }> {
+    const { count, resetInMs } = await this.peek(limit);
+    return { reached: count >= limit.max, retryAfterSeconds: Math.max(1, Math.ceil(resetInMs / 1000)) };
   }
 
   /** Throws 429 when the counter is already over its maximum, without counting. */

@@ -4,7 +4,7 @@ import { safeEqual } from '../../core/crypto/tokens.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { PrismaService } from '../../core/prisma/prisma.service.js';
 import { RateLimiter } from '../../core/rate-limit/rate-limiter.service.js';
-import { hashPassword } from '../auth/passwords.js';
+import { newPasswordHash } from '../auth/password-policy.js';
 import { InstanceService } from '../instance/instance.service.js';
 import { UsersService } from '../users/users.service.js';
 
@@ -39,7 +39,7 @@ export class AdminSetupService {
 
   async createFirstAdmin(instanceId: string, email: string, password: string, ip: string): Promise<AuthenticatedUser> {
     await this.assertInstanceId(instanceId, ip);
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await newPasswordHash(password);
     const user = await this.prisma.$transaction(async (tx) => {
       // Serialise concurrent attempts so there is only ever one "first" administrator.
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(4242001)`;

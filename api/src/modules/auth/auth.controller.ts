@@ -10,6 +10,7 @@ import { Endpoint, type EndpointInput as Input } from '../../core/http/endpoint.
 import { APP_CONFIG } from '../../core/tokens.js';
 import { UsersService } from '../users/users.service.js';
 import { clientInfo } from './client-info.js';
+import { KnownDevices } from './known-device.js';
 import { LoginService } from './login.service.js';
 import { PasswordService } from './password.service.js';
 import { RegistrationService } from './registration.service.js';
@@ -26,6 +27,7 @@ export class AuthController {
   constructor(
     private readonly registration: RegistrationService,
     private readonly login: LoginService,
+    private readonly devices: KnownDevices,
     private readonly passwords: PasswordService,
     private readonly sessions: SessionsService,
     private readonly users: UsersService,
@@ -58,6 +60,7 @@ export class AuthController {
     // The guard's local strategy verified the credentials (it throws the failure texts).
     const { tokens, user } = await this.login.startSession(request.loginUser!, clientInfo(request));
     setSessionCookies(response, tokens, this.secureCookies);
+    this.devices.remember(request, response, request.loginUser!.email);
     return { success: true, content: { user } };
   }
 
@@ -107,8 +110,13 @@ export class AuthController {
   }
 
   @Endpoint(authEndpoints.resetPassword)
-  async reset(@Body() body: Input<E['resetPassword']['body']>) {
-    await this.passwords.reset(body.token, body.password);
+  async reset(
+    @Body() body: Input<E['resetPassword']['body']>,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    // The browser that used the reset link is the owner's: it is never locked out by strangers' failures.
+    this.devices.remember(request, response, await this.passwords.reset(body.token, body.password));
     return ok('Your password was changed. You can log in with it now.');
   }
 

@@ -10,6 +10,7 @@ import { GoogleSignInService } from './google/google-sign-in.service.js';
 import { GoogleStrategy } from './google/google.strategy.js';
 import { AuthTokensRepository } from './auth-tokens.repository.js';
 import { SessionOrApiKeyResolver } from './identity.resolver.js';
+import { KnownDevices } from './known-device.js';
 import { LoginService } from './login.service.js';
 import { PasswordService } from './password.service.js';
 import { RegistrationService } from './registration.service.js';
@@ -30,6 +31,7 @@ import { LocalLoginGuard } from './strategies/local-login.guard.js';
     SessionsService,
     RegistrationService,
     LoginService,
+    KnownDevices,
     PasswordService,
     GoogleSignInService,
     SessionOrApiKeyResolver,

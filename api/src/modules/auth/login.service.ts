@@ -1,34 +1,67 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import type { AppConfig } from '../../config/config.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { RateLimiter } from '../../core/rate-limit/rate-limiter.service.js';
+import { APP_CONFIG } from '../../core/tokens.js';
 import { UsersService, type UserRecord } from '../users/users.service.js';
 import { AuthLimits } from './auth-limits.js';
+import { verifyCaptcha } from './captcha.js';
 import { verifyPassword } from './passwords.js';
 import { SessionsService, type SessionContext } from './sessions.service.js';
 
-/** Password login: one answer and one cost for every failure, a lockout per address. */
+/** Where a login attempt comes from: the address, the account's known device (if it is one) and a CAPTCHA answer. */
+export interface LoginSource {
+  ip: string;
+  deviceId: string | null;
+  captchaToken?: string;
+}
+
+/**
+ * Password login: one answer and one cost for every failure. Failures are throttled per account
+ * and source (a known device, else the address): after a few, that source waits longer after each
+ * one. Failures from everywhere lock the account for unknown sources only (a CAPTCHA passes, when
+ * configured), so strangers cannot lock the owner out of a device they used before or of a reset link.
+ */
 @Injectable()
 export class LoginService {
   constructor(
     private readonly users: UsersService,
     private readonly sessions: SessionsService,
     private readonly limits: RateLimiter,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** The local strategy's check: the user these credentials belong to, or the one failure text. */
-  async verifyCredentials(email: string, password: string, ip: string): Promise<UserRecord> {
-    await this.limits.hit(AuthLimits.loginPerIp(ip));
-    const lockout = AuthLimits.loginFailuresPerEmail(email);
-    await this.limits.check(lockout);
+  async verifyCredentials(email: string, password: string, from: LoginSource): Promise<UserRecord> {
+    await this.limits.hit(AuthLimits.loginPerIp(from.ip));
+    const source = from.deviceId ? `device:${from.deviceId}` : `ip:${from.ip}`;
+    await this.limits.check(AuthLimits.loginWait(email, source, 0));
+    const account = AuthLimits.loginFailuresPerEmail(email);
+    if (!from.deviceId) await this.assertAccountOpen(account, from);
     const user = await this.users.findByEmail(email);
     const valid = await verifyPassword(user?.passwordHash, password);
     if (!user || !valid) {
-      await this.limits.count(lockout);
+      const failures = await this.limits.count(AuthLimits.loginFailuresPerSource(email, source));
+      await this.limits.count(account);
+      const wait = AuthLimits.loginWait(email, source, failures);
+      if (failures >= AuthLimits.loginFailuresPerSource(email, source).max) await this.limits.count(wait);
       throw new AppError('AUTH_INVALID_CREDENTIALS');
     }
     if (!user.emailConfirmedAt) throw new AppError('AUTH_EMAIL_NOT_CONFIRMED');
-    await this.limits.reset(lockout.key);
+    await Promise.all([
+      this.limits.reset(account.key),
+      this.limits.reset(AuthLimits.loginFailuresPerSource(email, source).key),
+    ]);
     return user;
+  }
+
+  /** Too many failures on the account: an unknown source needs a CAPTCHA (when configured), else it waits. */
+  private async assertAccountOpen(account: ReturnType<typeof AuthLimits.loginFailuresPerEmail>, from: LoginSource) {
+    const { reached, retryAfterSeconds } = await this.limits.reached(account);
+    if (!reached) return;
+    if (this.config.RECAPTCHA_SECRET && from.captchaToken)
+      return verifyCaptcha(this.config, from.captchaToken, from.ip);
+    throw new AppError('AUTH_ACCOUNT_LOCKED', { details: { retryAfterSeconds } });
   }
 
   async startSession(user: UserRecord, context: Omit<SessionContext, 'method'> & { ip: string }) {

@@ -10,7 +10,8 @@ import { UsersService } from '../users/users.service.js';
 import { AuthLimits, RESET_PASSWORD_TTL_MS } from './auth-limits.js';
 import { AuthTokensRepository } from './auth-tokens.repository.js';
 import { passwordRecoveryJob } from './password-recovery.jobs.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { newPasswordHash } from './password-policy.js';
+import { verifyPassword } from './passwords.js';
 import { SessionsService } from './sessions.service.js';
 
 /** Recovery, reset and change. Setting a new password logs out every other session. */
@@ -49,18 +50,23 @@ export class PasswordService {
     await this.mail.dispatch(...mailIds);
   }
 
-  async reset(token: string, password: string): Promise<void> {
-    const passwordHash = await hashPassword(password);
+  /** Sets the new password; the account's login lock is lifted (the link proves the owner). Returns the account's e-mail. */
+  async reset(token: string, password: string): Promise<string> {
+    const passwordHash = await newPasswordHash(password);
     const result = await this.prisma.$transaction(async (tx) => {
       const consumed = await this.tokens.consume(token, 'reset_password', tx);
-      if (consumed.status !== 'ok') return { consumed, mailId: null };
+      if (consumed.status !== 'ok') return { consumed, email: '', mailId: null };
       const user = await this.users.findById(consumed.userId, tx);
       await this.users.update(
         consumed.userId,
         { passwordHash, passwordChangedAt: new Date(), emailConfirmedAt: user?.emailConfirmedAt ?? new Date() },
         tx,
       );
-      return { consumed, mailId: user ? await this.mail.record('password-changed', user.email, {}, tx) : null };
+      return {
+        consumed,
+        email: user?.email ?? '',
+        mailId: user ? await this.mail.record('password-changed', user.email, {}, tx) : null,
+      };
     });
     const { consumed } = result;
     if (consumed.status === 'expired')
@@ -70,7 +76,9 @@ export class PasswordService {
         message: 'This reset link is not valid. It may have been used already.',
       });
     await this.sessions.revokeAll(consumed.userId, 'password reset');
+    await this.limits.reset(AuthLimits.loginFailuresPerEmail(result.email).key);
     if (result.mailId) await this.mail.dispatch(result.mailId);
+    return result.email;
   }
 
   async change(
@@ -88,7 +96,7 @@ export class PasswordService {
         'The current password is not correct',
       );
     }
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await newPasswordHash(password);
     const mailId = await this.prisma.$transaction(async (tx) => {
       await this.users.update(userId, { passwordHash, passwordChangedAt: new Date() }, tx);
       return this.mail.record('password-changed', user.email, {}, tx);

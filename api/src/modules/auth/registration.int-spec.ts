@@ -81,12 +81,35 @@ describe('registration and e-mail confirmation', () => {
     expect(messages).toEqual(expect.arrayContaining([AuthTexts.emailInvalid, AuthTexts.passwordTooShort]));
     const mismatch = await new ApiClient(app.url).post('/oauth2/register', {
       email: 'x@example.test',
-      password: '123456',
-      confirmPassword: '1234567',
+      password: 'long-enough-1',
+      confirmPassword: 'long-enough-2',
     });
     expect(mismatch.body.error.details.fields).toEqual([
       { field: 'confirmPassword', message: AuthTexts.passwordsMismatch },
     ]);
+  });
+
+  it('refuses passwords shorter than 8 characters and the commonly used or leaked ones (NIST SP 800-63B)', async () => {
+    const register = (password: string) =>
+      new ApiClient(app.url).post('/oauth2/register', {
+        email: `nist-${password.length}-${Date.now()}@example.test`,
+        password,
+        confirmPassword: password,
+      });
+    for (const [password, message] of [
+      ['123456', AuthTexts.passwordTooShort],
+      ['abc123', AuthTexts.passwordTooShort],
+      ['seven77', AuthTexts.passwordTooShort],
+      ['password', AuthTexts.passwordTooCommon],
+      ['12345678', AuthTexts.passwordTooCommon],
+      ['Password1', AuthTexts.passwordTooCommon],
+      ['iloveyou', AuthTexts.passwordTooCommon],
+    ]) {
+      const refused = await register(password);
+      expect(refused.status, password).toBe(400);
+      expect(refused.body.error.details.fields, password).toEqual([{ field: 'password', message }]);
+    }
+    expect((await register('tidal-orchard-42')).status).toBe(201);
   });
 
   it('answers an expired confirmation link with the spec’s text, and resends a fresh one', async () => {

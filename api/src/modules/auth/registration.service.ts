@@ -11,7 +11,7 @@ import { UsersService } from '../users/users.service.js';
 import { AuthLimits, CONFIRM_EMAIL_TTL_MS } from './auth-limits.js';
 import { AuthTokensRepository } from './auth-tokens.repository.js';
 import { verifyCaptcha } from './captcha.js';
-import { hashPassword } from './passwords.js';
+import { newPasswordHash } from './password-policy.js';
 
 /**
  * Sign-up and e-mail confirmation. The answer to "register" never tells whether the address
@@ -36,7 +36,7 @@ export class RegistrationService {
         AuthTexts.termsRequired,
       );
     await verifyCaptcha(this.config, body.captchaToken, ip);
-    const passwordHash = await hashPassword(body.password);
+    const passwordHash = await newPasswordHash(body.password);
     const mailIds = await this.prisma.$transaction(async (tx) => {
       const existing = await this.users.findByEmail(body.email, tx);
       if (existing?.emailConfirmedAt) return [await this.mail.record('registration-attempt', existing.email, {}, tx)];

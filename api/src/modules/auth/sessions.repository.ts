@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService, type TransactionClient } from '../../core/prisma/prisma.service.js';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 @Injectable()
 export class SessionsRepository {
   constructor(private readonly prisma: PrismaService) {}
@@ -29,11 +31,19 @@ export class SessionsRepository {
     return count === 1;
   }
 
-  findActive(sessionId: string) {
-    return this.prisma.session.findFirst({
-      where: { id: sessionId, revokedAt: null, expiresAt: { gt: new Date() }, user: { disabledAt: null } },
-      select: { id: true, userId: true, lastUsedAt: true, user: { select: { role: true } } },
-    });
+  /** The live session and its user's role, in one query (every authenticated request reads it). */
+  async findActive(
+    sessionId: string,
+  ): Promise<{ id: string; userId: string; lastUsedAt: Date; user: { role: 'user' | 'admin' } } | null> {
+    if (!UUID.test(sessionId)) return null;
+    const [row] = await this.prisma.$queryRaw<
+      { id: string; userId: string; lastUsedAt: Date; role: 'user' | 'admin' }[]
+    >`
+      SELECT s.id::text, s.user_id::text AS "userId", s.last_used_at AS "lastUsedAt", u.role::text AS role
+        FROM sessions s JOIN users u ON u.id = s.user_id
+       WHERE s.id = ${sessionId}::uuid AND s.revoked_at IS NULL AND s.expires_at > ${new Date().toISOString()}::timestamp
+         AND u.disabled_at IS NULL`;
+    return row ? { id: row.id, userId: row.userId, lastUsedAt: row.lastUsedAt, user: { role: row.role } } : null;
   }
 
   async touch(sessionId: string, expiresAt?: Date, tx: TransactionClient = this.prisma): Promise<void> {

@@ -50,10 +50,16 @@ export class BillingWebhooksService {
     if (outcome) this.logger.info({ stripeEvent: event.id, type: event.type, outcome }, 'stripe event');
   }
 
-  /** The workspace a Stripe object belongs to: by customer, else by the metadata we put on it. */
+  /**
+   * The workspace a Stripe object belongs to: the one whose customer id we stored when it first
+   * paid (billing makes the customer before Checkout). Metadata alone never names a workspace: an
+   * event for an unknown customer, or whose workspace_id names another workspace, is not applied.
+   */
   private async workspaceOf(customer: string | null, metadata?: Record<string, string> | null): Promise<string | null> {
     const found = customer ? await this.subscriptions.findByStripeCustomer(customer) : null;
-    return found?.workspaceId ?? metadata?.workspace_id ?? null;
+    if (!found) return null;
+    if (metadata?.workspace_id && metadata.workspace_id !== found.workspaceId) return null;
+    return found.workspaceId;
   }
 
   private apply(event: Stripe.Event, tx: TransactionClient, emit: Emit): Promise<Outcome> {

@@ -210,6 +210,38 @@ describe('billing with Stripe', () => {
     expect(await prisma.subscription.findUniqueOrThrow({ where: { workspaceId } })).toEqual(row);
   });
 
+  it('applies an event only to the workspace of its own Stripe customer, never through metadata.workspace_id alone', async () => {
+    const victim = await subscribed('indie');
+    const other = await subscribed('indie');
+    const before = await subscriptions.current(victim.workspaceId);
+    const canceled = (id: string, customer: string) => ({
+      id,
+      object: 'event',
+      type: 'customer.subscription.updated',
+      created: Math.floor(Date.now() / 1000) + 60,
+      data: {
+        object: {
+          ...stripe.subscription(victim.subscriptionId),
+          customer,
+          status: 'canceled',
+          metadata: { workspace_id: victim.workspaceId },
+        },
+      },
+    });
+    // A customer we never stored, and another workspace's customer, both naming the victim's workspace.
+    expect(await stripe.send(canceled('evt_stranger_1', 'cus_stranger'))).toBe(200);
+    expect(await stripe.send(canceled('evt_stranger_2', other.customerId))).toBe(200);
+    const outcomes = await prisma.stripeEvent.findMany({
+      where: { stripeEventId: { in: ['evt_stranger_1', 'evt_stranger_2'] } },
+      orderBy: { stripeEventId: 'asc' },
+    });
+    expect(outcomes.map((e) => e.outcome)).toEqual(['unknown_customer', 'unknown_customer']);
+    const after = await subscriptions.current(victim.workspaceId);
+    expect(after.status).toBe('active');
+    expect(after.stripeEventAt).toEqual(before.stripeEventAt);
+    expect((await subscriptions.current(other.workspaceId)).status).toBe('active');
+  });
+
   it('refuses unsigned and wrongly signed events with 400: nothing stored, nothing changed', async () => {
     const { workspaceId, subscriptionId } = await subscribed();
     const forged = {

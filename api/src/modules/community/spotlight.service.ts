@@ -1,6 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, type CommunityDesigner, type CommunityDiagram } from '@loopwright/contracts';
+import type { AppConfig } from '../../config/config.js';
 import { AppError } from '../../core/errors/app-error.js';
+import { APP_CONFIG } from '../../core/tokens.js';
 import { CommunityRepository } from './community.repository.js';
 import { CommunityService } from './community.service.js';
 
@@ -9,34 +11,62 @@ export function fuidFrom(input: string): string | null {
   return input.trim().match(/(?:^|-)([A-Za-z0-9]{16})(?:[/?#].*)?$/)?.[1] ?? null;
 }
 
-/** Admins spotlight public diagrams and designers; the landing page and /wp-json/community/featured show them. */
+type Featured = { usernames: string; fileKeys: string };
+
+/**
+ * Admins spotlight public diagrams and designers; the landing page and /wp-json/community/featured
+ * show them. The featured answer is read on every landing page, so it is kept in memory: dropped at
+ * once when a spotlight changes in this process, and re-read after PAGE_CACHE_SECONDS otherwise (a
+ * change made by another app process, or a spotlighted diagram made private).
+ */
 @Injectable()
 export class SpotlightService {
+  private kept?: { at: number; value: Promise<Featured> };
+  private readonly keepMs: number;
+
   constructor(
     private readonly repository: CommunityRepository,
     private readonly community: CommunityService,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.keepMs = config.PAGE_CACHE_SECONDS * 1000;
+  }
 
   async add(input: { fuid: string } | { username: string }, adminId: string): Promise<boolean> {
     if ('fuid' in input) {
       const fuid = fuidFrom(input.fuid);
       const diagram = fuid ? await this.repository.publicDiagram(fuid) : null;
       if (!diagram) throw new AppError(ErrorCode.COMMUNITY_SPOTLIGHT_NOT_FOUND);
-      return this.repository.addSpotlight('diagram', diagram.id, adminId);
+      return this.changed(await this.repository.addSpotlight('diagram', diagram.id, adminId));
     }
     const designer = await this.repository.publicDesigner(input.username.replace(/^@/, ''));
     if (!designer) throw new AppError(ErrorCode.COMMUNITY_SPOTLIGHT_NOT_FOUND);
-    return this.repository.addSpotlight('designer', designer.id, adminId);
+    return this.changed(await this.repository.addSpotlight('designer', designer.id, adminId));
   }
 
-  remove(kind: 'diagram' | 'designer', key: string): Promise<boolean> {
-    return this.repository.removeSpotlight(kind, key);
+  async remove(kind: 'diagram' | 'designer', key: string): Promise<boolean> {
+    return this.changed(await this.repository.removeSpotlight(kind, key));
   }
 
-  /** The spec's featured answer: usernames and file keys, comma-separated. */
-  async featured(): Promise<{ usernames: string; fileKeys: string }> {
-    const { fuids, usernames } = await this.repository.featured();
-    return { usernames: usernames.join(','), fileKeys: fuids.join(',') };
+  /** The spec's featured answer: usernames and file keys, comma-separated (one read per PAGE_CACHE_SECONDS). */
+  featured(): Promise<Featured> {
+    const kept = this.kept;
+    if (kept && Date.now() - kept.at < this.keepMs) return kept.value;
+    const value = this.repository
+      .featured()
+      .then(({ fuids, usernames }) => ({ usernames: usernames.join(','), fileKeys: fuids.join(',') }));
+    const entry = { at: Date.now(), value };
+    if (this.keepMs > 0) this.kept = entry;
+    // A failed read is not kept.
+    value.catch(() => {
+      if (this.kept === entry) this.kept = undefined;
+    });
+    return value;
+  }
+
+  private changed(didChange: boolean): boolean {
+    this.kept = undefined;
+    return didChange;
   }
 
   async list(viewerId: string | null): Promise<{ diagrams: CommunityDiagram[]; designers: CommunityDesigner[] }> {

@@ -5,7 +5,7 @@ import { AppError } from '../../core/errors/app-error.js';
 import { SharesService, type ShareRole } from '../shares/shares.service.js';
 import { UsersService } from '../users/users.service.js';
 import { WorkspacesService, type WorkspaceFacts, type WorkspaceRole } from '../workspaces/workspaces.service.js';
-import type { DiagramMeta } from './diagram-meta.js';
+import type { DiagramFacts, DiagramMeta } from './diagram-meta.js';
 import { DiagramsRepository } from './diagrams.repository.js';
 
 export type AccessLevel = DiagramAccess;
@@ -138,7 +138,24 @@ export class DiagramAccessService {
     needed: AccessLevel,
     notFoundMessage: string = DiagramTexts.notFound,
   ): Promise<{ diagram: DiagramMeta; access: AccessLevel }> {
-    const diagram = await this.diagrams.findMeta(fuid);
+    return this.allowedOrThrow(await this.diagrams.findMeta(fuid), caller, needed, notFoundMessage);
+  }
+
+  /** As `require`, reading only the access and limit facts (the save path: one query). */
+  async requireFacts(
+    fuid: string,
+    caller: Caller | undefined,
+    needed: AccessLevel,
+  ): Promise<{ diagram: DiagramFacts; access: AccessLevel }> {
+    return this.allowedOrThrow(await this.diagrams.findFacts(fuid), caller, needed, DiagramTexts.notFound);
+  }
+
+  private async allowedOrThrow<D extends DiagramPrivacyFacts & { id: string; workspace: WorkspaceFacts }>(
+    diagram: D | null,
+    caller: Caller | undefined,
+    needed: AccessLevel,
+    notFoundMessage: string,
+  ): Promise<{ diagram: D; access: AccessLevel }> {
     const access = diagram ? await this.accessOf(diagram, caller?.userId) : null;
     if (!diagram || !access) {
       const code =

@@ -37,3 +37,18 @@ export const diagramMeta = {
 
 export type DiagramMeta = Prisma.DiagramGetPayload<{ select: typeof diagramMeta }>;
 export type UserRefRow = NonNullable<DiagramMeta['savedBy']>;
+
+/** A diagram's access and limit facts: what a save reads (DiagramsRepository.findFacts). */
+export interface DiagramFacts {
+  id: string;
+  fuid: string;
+  workspaceId: string;
+  ownerId: string;
+  version: number;
+  linkAccess: 'none' | 'view' | 'edit';
+  community: boolean;
+  deletedAt: Date | null;
+  componentCount: number;
+  timeStepsLimit: number;
+  workspace: { id: string; kind: 'personal' | 'team'; ownerId: string };
+}

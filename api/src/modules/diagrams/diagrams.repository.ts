@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService, type TransactionClient } from '../../core/prisma/prisma.service.js';
 import type { Prisma } from '../../generated/prisma/client.js';
-import { diagramMeta, userRef, type DiagramMeta } from './diagram-meta.js';
+import { diagramMeta, userRef, type DiagramFacts, type DiagramMeta } from './diagram-meta.js';
 
 export type { DiagramMeta, UserRefRow } from './diagram-meta.js';
 
@@ -31,6 +31,74 @@ export class DiagramsRepository {
 
   findMeta(fuid: string) {
     return this.prisma.diagram.findUnique({ where: { fuid }, select: diagramMeta });
+  }
+
+  /** What a save needs to decide access and limits, in one query (findMeta also loads people and the source). */
+  async findFacts(fuid: string): Promise<DiagramFacts | null> {
+    const [row] = await this.prisma.$queryRaw<
+      (Omit<DiagramFacts, 'workspace'> & { wsKind: string; wsOwnerId: string })[]
+    >`
+      SELECT d.id, d.fuid, d.workspace_id AS "workspaceId", d.owner_id AS "ownerId", d.version,
+             d.link_access::text AS "linkAccess", d.community, d.deleted_at AS "deletedAt",
+             d.component_count AS "componentCount", d.time_steps_limit AS "timeStepsLimit",
+             w.kind::text AS "wsKind", w.owner_id AS "wsOwnerId"
+        FROM diagrams d JOIN workspaces w ON w.id = d.workspace_id
+       WHERE d.fuid = ${fuid}`;
+    if (!row) return null;
+    const { wsKind, wsOwnerId, ...facts } = row;
+    return { ...facts, workspace: { id: facts.workspaceId, kind: wsKind as 'personal' | 'team', ownerId: wsOwnerId } };
+  }
+
+  /**
+   * An autosave that continues the author's current burst, in one statement: the row moves from
+   * baseVersion to baseVersion + 1 and the burst's history entry takes the document, only if the
+   * latest entry is the author's, for baseVersion, and recent (`gapSince`, `burstSince`). `continues`
+   * false: no such burst, nothing was written (the caller starts a new entry in a transaction).
+   * `revisionId` null with `continues`: someone else moved the row first.
+   */
+  async saveContinuingBurst(input: {
+    diagramId: string;
+    userId: string;
+    baseVersion: number;
+    columns: {
+      document: unknown;
+      nodeCount: number;
+      connectionCount: number;
+      componentCount: number;
+      sizeBytes: number;
+      timeStepsLimit: number;
+      typeTags: string[];
+    };
+    now: Date;
+    gapSince: Date;
+    burstSince: Date;
+  }): Promise<{ continues: boolean; revisionId: string | null }> {
+    const { diagramId, userId, baseVersion, columns: c } = input;
+    const utc = (d: Date) => d.toISOString();
+    const [row] = await this.prisma.$queryRaw<{ continues: boolean; revisionId: string | null }[]>`
+      WITH input AS (SELECT ${JSON.stringify(c.document)}::jsonb AS document, ${utc(input.now)}::timestamp AS now),
+      latest AS (
+        SELECT id, author_id, restored_from_id, version, created_at, updated_at FROM diagram_revisions
+         WHERE diagram_id = ${diagramId}::uuid ORDER BY updated_at DESC, id DESC LIMIT 1),
+      burst AS (
+        SELECT id FROM latest
+         WHERE author_id = ${userId}::uuid AND restored_from_id IS NULL AND version = ${baseVersion}
+           AND updated_at > ${utc(input.gapSince)}::timestamp AND created_at > ${utc(input.burstSince)}::timestamp),
+      saved AS (
+        UPDATE diagrams SET document = input.document, node_count = ${c.nodeCount}, connection_count = ${c.connectionCount},
+               component_count = ${c.componentCount}, size_bytes = ${c.sizeBytes}, time_steps_limit = ${c.timeStepsLimit},
+               type_tags = ${c.typeTags}::text[], saved_at = input.now, saved_by_id = ${userId}::uuid,
+               version = ${baseVersion + 1}, updated_at = input.now
+          FROM input
+         WHERE id = ${diagramId}::uuid AND version = ${baseVersion} AND deleted_at IS NULL AND EXISTS (SELECT 1 FROM burst)
+        RETURNING diagrams.id),
+      extended AS (
+        UPDATE diagram_revisions r SET version = ${baseVersion + 1}, document = input.document, saves = r.saves + 1, updated_at = input.now
+          FROM input, burst, saved
+         WHERE r.id = burst.id
+        RETURNING r.id)
+      SELECT EXISTS (SELECT 1 FROM burst) AS continues, (SELECT id FROM extended)::text AS "revisionId"`;
+    return { continues: !!row?.continues, revisionId: row?.revisionId ?? null };
   }
 
   findMetaById(id: string) {

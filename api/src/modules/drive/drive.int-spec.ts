@@ -152,16 +152,18 @@ describe('Google Drive without Google OAuth configured', () => {
     await app?.close();
   });
 
-  it('is reported unavailable and every Drive endpoint refuses with a clear error', async () => {
+  it('is reported unavailable and every Drive endpoint answers 404 saying so (a setting, not an outage)', async () => {
     const client = await loginAs(app, await createUser(app));
     expect((await client.get('/drive/status')).body.content).toEqual({ available: false, connected: false });
     for (const response of [
       await client.get('/drive/connect'),
+      await client.get('/drive/callback?code=abc&state=def'),
       await client.get('/drive/files'),
       await client.post('/drive/exports', { fuid: 'abcdefgh' }),
       await client.post('/drive/files/abc/import'),
     ]) {
-      expect(response.status).toBe(503);
+      expect(response.status).toBe(404);
+      expect(response.headers.get('retry-after')).toBeNull();
       expect(response.body.error).toMatchObject({
         code: 'DRIVE_NOT_CONFIGURED',
         message: 'Google Drive is not available on this instance',

@@ -1,8 +1,10 @@
 import { LIBRARY_MAX_COMPONENTS_PER_ITEM, LibraryTexts } from '@loopwright/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDiagram } from '../../../test/factories/diagrams.js';
+import { givePaidPlan } from '../../../test/factories/teams.js';
 import { createUser, loginAs } from '../../../test/factories/users.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { PrismaService } from '../../core/prisma/prisma.service.js';
 
 const selection = (prefix = 'a') => ({
   nodes: [
@@ -63,6 +65,49 @@ describe('library items, Global Settings preferences, diagram token', () => {
     expect((await other.delete(`/library/${second.id}`)).status).toBe(404);
     expect((await me.delete(`/library/${second.id}`)).status).toBe(200);
     expect((await me.get('/library')).body.content.limits.used).toBe(1);
+  });
+
+  it("team items belong to the team's workspace and are listed for its active members, not for others", async () => {
+    const ownerUser = await createUser(app);
+    const owner = await loginAs(app, ownerUser);
+    await givePaidPlan(app, ownerUser, 3);
+    const team = (await owner.post('/teams', { name: 'Library Studio' })).body.content.team;
+    const memberUser = await createUser(app);
+    const member = await loginAs(app, memberUser);
+    const prisma = app.http.app.get(PrismaService);
+    await prisma.workspaceMember.create({ data: { workspaceId: team.id, userId: memberUser.id, role: 'member' } });
+    const outsider = await loginAs(app, await createUser(app));
+
+    const created = await owner.post('/library', { name: 'team-x', visibility: 'team', content: selection('t') });
+    expect(created.status).toBe(201);
+    expect(created.body.content.item).toMatchObject({ name: 'team-x', visibility: 'team', mine: true });
+    const stored = await prisma.libraryItem.findUniqueOrThrow({ where: { id: created.body.content.item.id } });
+    expect(stored.workspaceId).toBe(team.id);
+
+    const names = async (client: typeof owner) =>
+      (await client.get('/library')).body.content.items.map((i: { name: string; mine: boolean }) => [i.name, i.mine]);
+    expect(await names(member)).toEqual([['team-x', false]]);
+    expect(await names(owner)).toEqual([['team-x', true]]);
+    expect(await names(outsider)).toEqual([]);
+    // A member's team item reaches the owner; the member may change it, the outsider may not.
+    const fromMember = (
+      await member.post('/library', { name: 'member-y', visibility: 'team', content: selection('m') })
+    ).body.content.item;
+    expect((await names(owner)).map(([name]: [string]) => name).sort()).toEqual(['member-y', 'team-x']);
+    expect((await outsider.patch(`/library/${fromMember.id}`, { name: 'Hijack' })).status).toBe(404);
+    // Made private, it leaves the team for the member's own workspace.
+    expect((await member.patch(`/library/${fromMember.id}`, { visibility: 'private' })).status).toBe(200);
+    expect((await names(owner)).map(([name]: [string]) => name)).toEqual(['team-x']);
+    expect(await names(member)).toEqual([
+      ['member-y', true],
+      ['team-x', false],
+    ]);
+    // A suspended member no longer sees the team's items.
+    await prisma.workspaceMember.updateMany({
+      where: { workspaceId: team.id, userId: memberUser.id },
+      data: { status: 'suspended' },
+    });
+    expect(await names(member)).toEqual([['member-y', true]]);
   });
 
   it('enforces the plan limit on items and the maximum components per item, with upgrade details', async () => {

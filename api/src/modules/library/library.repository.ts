@@ -19,17 +19,13 @@ export type LibraryRow = Prisma.LibraryItemGetPayload<{ select: typeof librarySe
 export class LibraryRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  /** Mine (my workspace, any visibility), team items of workspaces I am an active member of, and public items. */
-  async visibleTo(userId: string, workspaceId: string): Promise<LibraryRow[]> {
-    const teams = await this.prisma.workspaceMember.findMany({
-      where: { userId, status: 'active' },
-      select: { workspaceId: true },
-    });
+  /** Mine (my workspace, any visibility), my team's items (its workspace) and public items. */
+  async visibleTo(workspaceId: string, teamWorkspaceId: string | null): Promise<LibraryRow[]> {
     return this.prisma.libraryItem.findMany({
       where: {
         OR: [
           { workspaceId },
-          { visibility: 'team', workspaceId: { in: teams.map((t) => t.workspaceId) } },
+          ...(teamWorkspaceId ? [{ workspaceId: teamWorkspaceId, visibility: 'team' as const }] : []),
           { visibility: 'public' },
         ],
       },
@@ -60,13 +56,16 @@ export class LibraryRepository {
     return this.prisma.libraryItem.create({ data, select: librarySelect });
   }
 
-  findOwn(id: string, workspaceId: string): Promise<LibraryRow | null> {
-    return this.prisma.libraryItem.findFirst({ where: { id, workspaceId }, select: librarySelect });
+  findIn(id: string, workspaceIds: string[]): Promise<LibraryRow | null> {
+    return this.prisma.libraryItem.findFirst({
+      where: { id, workspaceId: { in: workspaceIds } },
+      select: librarySelect,
+    });
   }
 
   update(
     id: string,
-    data: { name?: string; visibility?: 'private' | 'team' | 'public'; position?: number },
+    data: { name?: string; visibility?: 'private' | 'team' | 'public'; position?: number; workspaceId?: string },
   ): Promise<LibraryRow> {
     return this.prisma.libraryItem.update({ where: { id }, data, select: librarySelect });
   }

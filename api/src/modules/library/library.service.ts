@@ -12,7 +12,8 @@ type Visibility = 'private' | 'team' | 'public';
 
 /**
  * The library: selections of nodes and connections saved by a workspace, private, team or public,
- * in the order the owner gives them. Items per workspace follow the plan (EntitlementsService,
+ * in the order the owner gives them. Team items belong to the team's workspace and are listed for
+ * its active members. Items per workspace follow the plan (EntitlementsService,
  * 'libraryItems'); components per item are capped by LIBRARY_MAX_COMPONENTS_PER_ITEM.
  */
 @Injectable()
@@ -25,8 +26,9 @@ export class LibraryService {
 
   async list(caller: Caller) {
     const workspaceId = await this.access.personalWorkspaceOf(caller);
+    const team = await this.access.teamOf(caller);
     const [rows, used, allowed] = await Promise.all([
-      this.library.visibleTo(caller.userId, workspaceId),
+      this.library.visibleTo(workspaceId, team?.id ?? null),
       this.library.count(workspaceId),
       this.entitlements.allowed(workspaceId, 'libraryItems'),
     ]);
@@ -34,7 +36,7 @@ export class LibraryService {
     const mine = rows.filter((r) => r.workspaceId === workspaceId);
     const others = rows.filter((r) => r.workspaceId !== workspaceId);
     return {
-      items: [...mine, ...others].map((r) => view(r, workspaceId)),
+      items: [...mine, ...others].map((r) => view(r, workspaceId, caller.userId)),
       limits: { items: allowed ?? -1, used, componentsPerItem: LIBRARY_MAX_COMPONENTS_PER_ITEM },
     };
   }
@@ -43,7 +45,7 @@ export class LibraryService {
     caller: Caller,
     input: { name: string; visibility: Visibility; content: Content },
   ): Promise<LibraryItemView> {
-    const workspaceId = await this.access.personalWorkspaceOf(caller);
+    const workspaceId = await this.workspaceFor(caller, input.visibility);
     const content = cleanContent(input.content);
     const components = content.nodes.length + content.connections.length;
     if (content.nodes.length === 0)
@@ -66,7 +68,19 @@ export class LibraryService {
       content: content as unknown as Prisma.InputJsonValue,
       componentCount: components,
     });
-    return view(row, workspaceId);
+    return view(row, await this.access.personalWorkspaceOf(caller), caller.userId);
+  }
+
+  /**
+   * Where an item of this visibility belongs: a team item in the caller's team workspace (they must
+   * be allowed to add to it), everything else in their personal one. Without a team, a team item
+   * stays personal (no one else sees it) until they have one.
+   */
+  private async workspaceFor(caller: Caller, visibility: Visibility): Promise<string> {
+    const team = visibility === 'team' ? await this.access.teamOf(caller) : null;
+    if (!team) return this.access.personalWorkspaceOf(caller);
+    await this.access.requireWorkspace(team.id, caller, 'member');
+    return team.id;
   }
 
   async update(
@@ -75,8 +89,17 @@ export class LibraryService {
     changes: { name?: string; visibility?: Visibility; position?: number },
   ): Promise<LibraryItemView> {
     const workspaceId = await this.access.personalWorkspaceOf(caller);
-    await this.own(id, workspaceId);
-    return view(await this.library.update(id, changes), workspaceId);
+    const row = await this.own(id, caller, workspaceId);
+    // A change of visibility moves the item between the creator's workspace and the team's.
+    const moved =
+      changes.visibility && changes.visibility !== row.visibility
+        ? await this.workspaceFor({ ...caller, userId: row.ownerId }, changes.visibility)
+        : row.workspaceId;
+    const updated = await this.library.update(id, {
+      ...changes,
+      ...(moved !== row.workspaceId ? { workspaceId: moved } : {}),
+    });
+    return view(updated, workspaceId, caller.userId);
   }
 
   async reorder(caller: Caller, ids: string[]) {
@@ -86,14 +109,17 @@ export class LibraryService {
   }
 
   async delete(caller: Caller, id: string): Promise<void> {
-    const workspaceId = await this.access.personalWorkspaceOf(caller);
-    await this.own(id, workspaceId);
+    await this.own(id, caller, await this.access.personalWorkspaceOf(caller));
     await this.library.delete(id);
   }
 
-  private async own(id: string, workspaceId: string): Promise<LibraryRow> {
-    const row = await this.library.findOwn(id, workspaceId);
-    if (!row) throw new AppError(ErrorCode.LIBRARY_ITEM_NOT_FOUND);
+  /** An item the caller may change: in their personal workspace, or a team item they added or whose team they own. */
+  private async own(id: string, caller: Caller, workspaceId: string): Promise<LibraryRow> {
+    const team = await this.access.teamOf(caller);
+    const row = await this.library.findIn(id, [workspaceId, ...(team ? [team.id] : [])]);
+    const allowed =
+      row && (row.workspaceId === workspaceId || row.ownerId === caller.userId || team?.ownerId === caller.userId);
+    if (!row || !allowed) throw new AppError(ErrorCode.LIBRARY_ITEM_NOT_FOUND);
     return row;
   }
 }
@@ -114,14 +140,15 @@ function cleanContent(content: Content): Content {
   };
 }
 
-function view(row: LibraryRow, workspaceId: string): LibraryItemView {
+/** `mine`: the caller's own item (in their workspace, or a team item they added). */
+function view(row: LibraryRow, workspaceId: string, userId: string): LibraryItemView {
   return {
     id: row.id,
     name: row.name,
     visibility: row.visibility,
     position: row.position,
     componentCount: row.componentCount,
-    mine: row.workspaceId === workspaceId,
+    mine: row.workspaceId === workspaceId || row.ownerId === userId,
     content: row.content as unknown as Content,
     createdAt: row.createdAt.toISOString(),
   };

@@ -119,7 +119,7 @@ export function RegisterForm({
         autoComplete="new-password"
         required
         {...form.field('password')}
-        hint={compact ? undefined : 'At least 6 characters.'}
+        hint={compact ? undefined : 'At least 8 characters, not a commonly used password.'}
       />
       {compact ? null : (
         <PasswordField

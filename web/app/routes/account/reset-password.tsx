@@ -43,7 +43,10 @@ export default function ResetPasswordPage() {
     );
   }
   return (
-    <AuthCard title="Choose a new password" lead="At least 6 characters. You will use it to log in from now on.">
+    <AuthCard
+      title="Choose a new password"
+      lead="At least 8 characters, not a commonly used password. You will use it to log in from now on."
+    >
       <PageTitle>Reset password</PageTitle>
       <form
         className="acc-stack"

@@ -80,7 +80,7 @@ function ChangePassword({ user, onChanged }: { user: AuthenticatedUser; onChange
           autoComplete="new-password"
           required
           {...form.field('password')}
-          hint="At least 6 characters."
+          hint="At least 8 characters, not a commonly used password."
         />
         <PasswordField
           label="Confirm new password"

@@ -67,7 +67,7 @@ export default function AdminSetupPage() {
             autoComplete="new-password"
             required
             {...form.field('password')}
-            hint="At least 6 characters."
+            hint="At least 8 characters, not a commonly used password."
           />
           <PasswordField
             label="Confirm password"

@@ -1,0 +1,74 @@
+import { AuthTexts } from '@loopwright/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, type TestUser } from '../../../test/factories/users.js';
+import { ApiClient } from '../../../test/support/api-client.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { RESET_PASSWORD_TTL_MS } from './auth-limits.js';
+import { AuthTokensRepository } from './auth-tokens.repository.js';
+
+/** Logins throttled by account and source: strangers slow themselves down, never the owner's device or reset link. */
+describe('login throttling by account and source', () => {
+  let app: TestApp;
+  // Behind a trusted proxy, each client gets its own address (X-Forwarded-For).
+  beforeAll(async () => {
+    app = await startTestApp({ env: { TRUST_PROXY: 'true' } });
+  });
+  afterAll(() => app?.close());
+
+  const login = (client: ApiClient, ip: string, email: string, password: string) =>
+    client.request('POST', '/oauth2/login', { email, password }, { 'x-forwarded-for': ip });
+  /** One wrong password from each of `count` stranger addresses. */
+  const strangersFail = async (user: TestUser, count: number, net: number) => {
+    for (let i = 0; i < count; i++)
+      expect((await login(new ApiClient(app.url), `203.0.${net}.${i + 1}`, user.email, `guess-${i}`)).status).toBe(401);
+  };
+
+  it("a stranger's failures make that stranger wait longer each time, and never lock out the owner's usual device", async () => {
+    const user = await createUser(app);
+    const owner = new ApiClient(app.url);
+    expect((await login(owner, '192.0.2.10', user.email, user.password)).status).toBe(200);
+
+    const stranger = new ApiClient(app.url);
+    for (let i = 0; i < 3; i++)
+      expect((await login(stranger, '198.51.100.7', user.email, `bad-${i}`)).status).toBe(401);
+    const first = await login(stranger, '198.51.100.7', user.email, 'bad-3');
+    expect(first.status).toBe(429);
+    expect(first.headers.get('retry-after')).toBe('1');
+    await new Promise((r) => setTimeout(r, 1_100));
+    expect((await login(stranger, '198.51.100.7', user.email, 'bad-4')).status).toBe(401);
+    const second = await login(stranger, '198.51.100.7', user.email, 'bad-5');
+    expect(second.status).toBe(429);
+    expect(Number(second.headers.get('retry-after'))).toBe(2);
+
+    // Failures from many addresses (4 + 6 = 10 in all): unknown devices are refused (with what to do), the owner's device is not.
+    await strangersFail(user, 6, 1);
+    const newcomer = await login(new ApiClient(app.url), '192.0.2.99', user.email, user.password);
+    expect(newcomer.status).toBe(429);
+    expect(newcomer.body.error).toMatchObject({ code: 'AUTH_ACCOUNT_LOCKED', message: AuthTexts.accountLocked });
+    expect(Number(newcomer.headers.get('retry-after'))).toBeGreaterThan(0);
+    const usual = await login(owner, '192.0.2.10', user.email, user.password);
+    expect(usual.status).toBe(200);
+    // Even from another address (a phone on another network): the device is what is known.
+    expect((await login(owner, '100.64.0.5', user.email, user.password)).status).toBe(200);
+  });
+
+  it('the reset link lifts the lock and makes its browser a known device', async () => {
+    const user = await createUser(app);
+    await strangersFail(user, 10, 2);
+    const browser = new ApiClient(app.url);
+    expect((await login(browser, '192.0.2.50', user.email, user.password)).body.error.code).toBe('AUTH_ACCOUNT_LOCKED');
+
+    const token = await app.http.app.get(AuthTokensRepository).issue(user.id, 'reset_password', RESET_PASSWORD_TTL_MS);
+    const reset = await browser.request(
+      'POST',
+      '/oauth2/password/reset',
+      { token, password: 'river-lantern-77', confirmPassword: 'river-lantern-77' },
+      { 'x-forwarded-for': '192.0.2.50' },
+    );
+    expect(reset.status).toBe(200);
+    // Strangers keep failing; the browser that used the link logs in.
+    await strangersFail(user, 10, 3);
+    expect((await login(new ApiClient(app.url), '192.0.2.51', user.email, 'river-lantern-77')).status).toBe(429);
+    expect((await login(browser, '192.0.2.50', user.email, 'river-lantern-77')).status).toBe(200);
+  });
+});
