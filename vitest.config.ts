@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { SlowestFirst } from './e2e/support/slowest-first.js';
 
 // Kept apart from web/vite.config.ts so the React Router plugin never loads in tests.
 const nest = { oxc: { decorator: { legacy: true, emitDecoratorMetadata: true } } };
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: SlowestFirst },
     projects: [
       { test: { name: 'engine', include: ['packages/engine/src/**/*.test.ts'], testTimeout: 60_000 } },
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'] } },
@@ -26,11 +28,20 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
           globalSetup: ['e2e/global-setup.ts'],
-          testTimeout: 60_000,
+          // Files share the cores: a test may take twice as long as it would alone.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
-          // Browser runs on a loaded 2-core CI machine: one retry, so a timing hiccup does not block a landing;
-          // a real failure still fails twice. Locally every failure shows at once.
+          // A condition in the browser can take a while on a busy machine: wait for it up to 15 s.
+          expect: { poll: { timeout: 15_000 } },
+          // Every file starts its own app (own database, port, data directory, Redis prefix) and its own
+          // Chromium, so files run side by side. Most of a browser test is waiting (the app, the page, a
+          // push), so a few files at once keep 2 cores busy; they run after the other projects, whose
+          // in-process apps would otherwise compete with them.
+          pool: 'forks',
+          maxWorkers: Number(process.env.E2E_WORKERS) || 3,
+          sequence: { groupOrder: 1 },
+          // One retry under CI, so a timing hiccup does not block a landing; a real failure still fails
+          // twice, and a test that passed only on its retry is named as flaky in npm test's closing line.
           retry: process.env.CI ? 1 : 0,
         },
       },

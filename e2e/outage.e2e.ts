@@ -65,6 +65,12 @@ describe('the app process through database and Redis outages', () => {
   });
 
   const ready = async () => (await fetch(`${app.url}/api/health/ready`)).status === 200;
+  const readinessSays = async (check: string, status: string) => {
+    const answer = (await (await fetch(`${app.url}/api/health/ready`)).json()) as {
+      checks: Record<string, { status: string }>;
+    };
+    return answer.checks[check]?.status === status;
+  };
 
   it.each([
     ['stopped (sessions end with 57P01)', 'stop'],
@@ -78,9 +84,9 @@ describe('the app process through database and Redis outages', () => {
           (await client.post('/diagrams', { name: `Load ${i}`, document: tinyDocument() })).body.content.diagram,
         );
       const load = writeLoad(client, diagrams);
-      await new Promise((r) => setTimeout(r, 1_500));
+      await until('saves under load', () => Promise.resolve((load.statuses.get(200) ?? 0) >= diagrams.length), 20_000);
       await postgres[how]();
-      await new Promise((r) => setTimeout(r, 2_000));
+      await until('readiness reporting the database down', () => readinessSays('database', 'down'), 20_000);
 
       expect(app.process.child.exitCode).toBeNull();
       const readiness = await fetch(`${app.url}/api/health/ready`);
@@ -145,7 +151,7 @@ describe('the app process through database and Redis outages', () => {
 
   it('survives Redis going away: readiness says so, work that needs the queue gets 503, back by itself', async () => {
     await redis.kill();
-    await new Promise((r) => setTimeout(r, 1_500));
+    await until('readiness reporting the queue down', () => readinessSays('queue', 'down'), 20_000);
     expect(app.process.child.exitCode).toBeNull();
     const readiness = await (await fetch(`${app.url}/api/health/ready`)).json();
     expect(readiness.checks.queue.status).toBe('down');

@@ -8,6 +8,7 @@ import {
   startAppOn,
   startOwnPostgres,
   startOwnRedis,
+  until,
   type OwnApp,
   type OwnPostgres,
   type OwnRedis,
@@ -73,6 +74,7 @@ describe('SIGTERM under load', () => {
         if ('error' in outcomes.at(-1)!) await new Promise((r) => setTimeout(r, 50));
       }
     });
+    await until('the load under way', () => Promise.resolve(outcomes.length > 20), 20_000);
 
     // Six saves held in flight by a lock on their table when SIGTERM arrives.
     const lock = new pg.Client({ connectionString: postgres.url });
@@ -84,10 +86,31 @@ describe('SIGTERM under load', () => {
         document: tinyDocument(5),
       }),
     );
-    await new Promise((r) => setTimeout(r, 800));
+    // Watched from another session: inside the lock's transaction pg_stat_activity would stay as first read.
+    const watcher = new pg.Client({ connectionString: postgres.url });
+    await watcher.connect();
+    await until(
+      'all six saves waiting on the lock',
+      async () =>
+        (
+          await watcher.query<{ waiting: number }>(
+            "SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()",
+          )
+        ).rows[0].waiting === diagrams.length,
+      20_000,
+    );
+    await watcher.end();
     const exited = app.process.stop('SIGTERM');
-    await new Promise((r) => setTimeout(r, 1_500));
-    const whileDraining = await send(app.url, 'GET', '/health/live', cookie);
+    // While those saves are still held, the port closes: new connections are refused.
+    const { value: whileDraining } = await until(
+      'new connections refused while draining',
+      async () => {
+        const outcome = await send(app.url, 'GET', '/health/live', cookie);
+        // A reset at the instant the port closes is allowed (see below); a refusal is the steady state.
+        return 'error' in outcome && outcome.error !== 'ECONNRESET' && outcome;
+      },
+      5_000,
+    );
     await lock.query('ROLLBACK');
     await lock.end();
 

@@ -31,6 +31,7 @@ export const TABLE_OWNERS = {
   DiagramShare: 'shares',
   Tag: 'tags',
   Play: 'plays',
+  PlayBlock: 'plays',
   DiagramThumbnail: 'thumbnails',
   Notification: 'notifications',
   DomainEvent: 'events',

@@ -1,12 +1,13 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from './build.mjs';
 import { runChecks } from './checks.mjs';
 import { root } from './lib.mjs';
 
 // npm test: build (browser tests drive the built app), lint and typecheck, then every vitest
-// project, then the closing line CI reads: "N passed, N failed" (a failed check counts as a failure).
+// project, then the closing line CI reads: "N passed, N failed, N flaky" (a failed check counts as a
+// failure; a flaky test passed, but only on a retry, and is named above the line).
 // Extra arguments go to vitest (e.g. --project api-int); --no-build and --no-checks skip those steps.
 const args = process.argv.slice(2);
 const skipBuild = args.includes('--no-build');
@@ -20,6 +21,8 @@ const failedChecks = skipChecks ? [] : await runChecks();
 const reportDir = path.join(root, 'test-results');
 mkdirSync(reportDir, { recursive: true });
 const report = path.join(reportDir, 'vitest.json');
+// A report left by an earlier run must never be read as this run's.
+rmSync(report, { force: true });
 const code = await new Promise((resolve) => {
   const child = spawn(
     path.join(root, 'node_modules/.bin/vitest'),
@@ -30,16 +33,37 @@ const code = await new Promise((resolve) => {
 });
 
 let summary = 'no test report was written';
+let flaky = [];
 try {
   const results = JSON.parse(readFileSync(report, 'utf8'));
   const skipped = results.numPendingTests + results.numTodoTests;
-  // A crashed run (exit code set, nothing counted as failed) still counts as one failure.
-  const failedTests = results.numFailedTests || results.numFailedTestSuites || (code === 0 ? 0 : 1);
+  // A file whose set-up failed has its tests skipped, not failed: it counts as one failure. A crashed
+  // run (exit code set, nothing counted as failed) still counts as one failure.
+  const failedSetups = results.testResults.filter(
+    (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
+  ).length;
+  const failedTests = results.numFailedTests + failedSetups || (code === 0 ? 0 : 1);
   const failed = failedTests + failedChecks.length;
-  summary = `${results.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
+  flaky = flakyTests(results);
+  summary =
+    `${results.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}` +
+    `, ${flaky.length} flaky`;
 } catch {
   // vitest crashed before reporting; the exit code says so
 }
 if (failedChecks.length) console.log(`\nchecks failed: ${failedChecks.join(', ')}`);
+if (flaky.length) console.log(`\nflaky (passed only on a retry):\n${flaky.map((name) => `  ${name}`).join('\n')}`);
 console.log(`\n${summary}`);
 process.exit(failedChecks.length ? 1 : code);
+
+/**
+ * Tests that passed only on a retry. Vitest keeps the errors of the failed attempts on a test that
+ * passes later, so in its JSON report a passed test with failure messages is one that needed a retry.
+ */
+function flakyTests(results) {
+  return results.testResults.flatMap((file) =>
+    file.assertionResults
+      .filter((test) => test.status === 'passed' && test.failureMessages.length > 0)
+      .map((test) => `${path.relative(root, file.name)} > ${test.fullName}`),
+  );
+}

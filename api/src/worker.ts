@@ -6,6 +6,7 @@ import { createLogger, defaultLogFormat } from './core/logging/logger.js';
 import { embeddedDatabaseUrl } from './core/prisma/embedded-database.js';
 import { JobRegistry } from './core/queue/job-registry.js';
 import { startWorkers } from './core/queue/workers.js';
+import { workerThreads } from './modules/simulations/block-threads.provider.js';
 import { surviveOutages } from './server/crash-guard.js';
 import { onShutdown } from './server/shutdown.js';
 
@@ -24,8 +25,14 @@ async function main(): Promise<void> {
     logger: ['error', 'warn'],
   });
   const registry = context.get(JobRegistry);
-  const workers = startWorkers(registry, { redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX }, logger);
-  logger.info({ queues: workers.queues, jobs: registry.names() }, 'worker started');
+  // One block of simulation runs per thread at a time: as many blocks as the machine has cores.
+  const threads = workerThreads(config);
+  const workers = startWorkers(
+    registry,
+    { redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, concurrency: { blocks: threads } },
+    logger,
+  );
+  logger.info({ queues: workers.queues, jobs: registry.names(), threads }, 'worker started');
   // SIGTERM: current jobs get SHUTDOWN_DRAIN_MS to finish, the rest go back to the queue; then the pool closes; exit 0.
   onShutdown(
     logger,

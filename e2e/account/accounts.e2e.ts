@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startFakeOAuthProvider, type FakeOAuthProvider } from '../../api/test/fakes/oauth-provider.js';
 import { linkFrom, startSmtpSink, type SmtpSink } from '../../api/test/fakes/smtp-sink.js';
-import { launchChromium, saveScreenshot, screenshotDir, waitForHydration } from '../support/browser.js';
+import { launchChromium, nextFrames, saveScreenshot, screenshotDir, waitForHydration } from '../support/browser.js';
 import { startBuiltApp, type BuiltApp } from '../support/built-app.js';
 
 /** A screenshot from the top of the page, without the cookie banner over the form (`viewport`: what is on screen only). */
@@ -196,8 +196,10 @@ describe.skipIf(!inject('chromiumPath'))('accounts in Chromium', () => {
     // A mark that does not reach the server leaves them unread.
     const marking = (url: URL) => url.pathname === '/api/notifications/mark-as-viewed';
     await page.route(marking, (route) => route.abort());
+    const refused = page.waitForEvent('requestfailed', (request) => marking(new URL(request.url())));
     await box.getByRole('button', { name: 'Mark all as read' }).click();
-    await page.waitForTimeout(500);
+    await refused;
+    await nextFrames(page);
     expect(await bell.getAttribute('aria-label')).toBe('Notifications, 2 unread');
     await page.unroute(marking);
     await box.getByRole('button', { name: 'Mark all as read' }).click();

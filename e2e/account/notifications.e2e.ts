@@ -1,7 +1,7 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { saveScreenshot, waitForHydration } from '../support/browser.js';
+import { acceptCookiesIfAsked, saveScreenshot, waitForHydration } from '../support/browser.js';
 import { useAppAndBrowser } from '../support/app-and-browser.js';
+import { LiveFrames } from '../support/live-frames.js';
 import { CLIENT_HEADERS, createDesigner, createDiagram, loggedInContext } from '../editor/support.js';
 
 const document = {
@@ -11,17 +11,6 @@ const document = {
   ],
   connections: [{ id: 'c1', kind: 'resource', from: 'source', to: 'gold', formula: '1' }],
 };
-
-async function acceptCookies(page: Page): Promise<void> {
-  const consent = page.getByRole('button', { name: 'Accept all' });
-  if (
-    await consent.waitFor({ timeout: 2500 }).then(
-      () => true,
-      () => false,
-    )
-  )
-    await consent.click();
-}
 
 describe.skipIf(!inject('chromiumPath'))('notifications: live box and center in Chromium', () => {
   const running = useAppAndBrowser();
@@ -43,9 +32,10 @@ describe.skipIf(!inject('chromiumPath'))('notifications: live box and center in 
       ).toBe(200);
 
       const page = await ownerContext.newPage();
+      const live = new LiveFrames(page);
       await page.goto(`${running.app.url}/diagrams`);
       await waitForHydration(page);
-      await acceptCookies(page);
+      await acceptCookiesIfAsked(page);
       const bell = page.getByRole('button', { name: /^Notifications/ });
       await bell.waitFor();
       expect(await bell.getAttribute('aria-label')).toBe('Notifications');
@@ -54,7 +44,8 @@ describe.skipIf(!inject('chromiumPath'))('notifications: live box and center in 
       page.on('request', (request) => {
         if (new URL(request.url()).pathname === '/api/notifications') listReads.push(request.url());
       });
-      await page.waitForTimeout(1500); // the socket is connected by now
+      // The page's socket is connected: the server has put it in the user's room.
+      await expect.poll(() => live.connections()).toBeGreaterThan(0);
 
       // Someone copies the diagram: the owner's bell counts it at once.
       const copy = await readerContext.request.post(`${running.app.url}/api/diagrams/${fuid}/copies`, {

@@ -265,8 +265,9 @@ describe.skipIf(!inject('chromiumPath'))('community: likes, follows, hire and ru
     await dialog.waitFor({ state: 'detached' });
     const mail = await sink.waitFor((m) => m.to.includes(email) && /confirm-email\?token=/.test(m.body));
     await page.goto(`${app.url}/confirm-email?token=${encodeURIComponent(linkFrom(mail, '/confirm-email').token)}`);
-    await page.waitForURL('**/login**', { timeout: 15_000 }).catch(() => page.goto(`${app.url}/login`));
-    await waitForHydration(page);
+    await page.getByRole('heading', { name: 'Your e-mail address is confirmed' }).waitFor();
+    await page.getByRole('link', { name: 'Log in' }).last().click();
+    await page.waitForURL(/\/login\?confirmed=1/);
     await page.getByLabel('E-mail', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill('pw-liker-1');
     const opened = context.waitForEvent('page');

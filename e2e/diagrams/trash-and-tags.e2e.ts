@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DiagramLimits } from '@loopwright/contracts';
-import { saveScreenshot, waitForHydration } from '../support/browser.js';
+import { acceptCookiesIfAsked, saveScreenshot, waitForHydration } from '../support/browser.js';
 import { useAppAndBrowser } from '../support/app-and-browser.js';
 import { CLIENT_HEADERS, createDesigner, createDiagram, loggedInContext, openEditor } from '../editor/support.js';
 
@@ -16,14 +16,7 @@ const document = {
 async function openList(page: Page, url: string): Promise<void> {
   await page.goto(`${url}/diagrams`);
   await waitForHydration(page);
-  const consent = page.getByRole('button', { name: 'Accept all' });
-  if (
-    await consent.waitFor({ timeout: 2500 }).then(
-      () => true,
-      () => false,
-    )
-  )
-    await consent.click();
+  await acceptCookiesIfAsked(page);
 }
 
 const card = (page: Page, name: string) =>
@@ -67,6 +60,7 @@ describe.skipIf(!inject('chromiumPath'))('diagram list: trash and tags manager i
 
       // Delete again, then forever: a confirmation first; Cancel keeps it.
       await page.getByRole('button', { name: 'Delete Alpha economy' }).click();
+      await card(page, 'Alpha economy').waitFor({ state: 'detached' }); // in the Trash now
       await page.getByRole('tab', { name: 'Trash' }).click();
       await page.getByRole('button', { name: 'Delete Alpha economy forever' }).click();
       const dialog = page.getByRole('dialog', { name: 'Delete “Alpha economy” forever?' });

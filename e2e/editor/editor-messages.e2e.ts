@@ -4,7 +4,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PrismaClient } from '../../api/src/generated/prisma/client.js';
 import { cloneTemplate } from '../../api/test/support/test-database.js';
-import { launchChromium, saveScreenshot } from '../support/browser.js';
+import { launchChromium, nextFrames, saveScreenshot } from '../support/browser.js';
+import { LiveFrames } from '../support/live-frames.js';
 import { useAppAndBrowser } from '../support/app-and-browser.js';
 import { freePort, runNode, waitForReady, type BuiltApp, type RunningProcess } from '../support/built-app.js';
 import { CLIENT_HEADERS, createDesigner, createDiagram, getDiagram, loggedInContext, openEditor } from './support.js';
@@ -35,8 +36,9 @@ describe.skipIf(!inject('chromiumPath'))('editor messages in Chromium', () => {
         });
       expect((await privacy(true)).status()).toBe(200);
       const page = await viewerContext.newPage();
+      const live = new LiveFrames(page);
       await openEditor(page, running.app, fuid);
-      await page.waitForTimeout(1000); // joined the diagram's room
+      await expect.poll(() => live.roomsJoined()).toBe(1);
       expect(await page.getByRole('dialog').count()).toBe(0);
 
       expect((await privacy(false)).status()).toBe(200);
@@ -57,7 +59,7 @@ describe.skipIf(!inject('chromiumPath'))('editor messages in Chromium', () => {
         ).status(),
       ).toBe(201);
       await openEditor(page, running.app, second);
-      await page.waitForTimeout(1000);
+      await expect.poll(() => live.roomsJoined()).toBe(2);
       expect(
         (
           await ownerContext.request.delete(`${running.app.url}/api/diagrams/${second}`, { headers: CLIENT_HEADERS })
@@ -187,9 +189,11 @@ describe.skipIf(!inject('chromiumPath'))(
       const context = await loggedInContext(browser, app, designer);
       const page: Page = await context.newPage();
       const fuid = await createDiagram(context, app, { name: 'Deployed', document: document() });
+      const live = new LiveFrames(page);
       await openEditor(page, app, fuid);
       const offline = page.getByTestId('offline-alert');
-      await page.waitForTimeout(1000);
+      // Connected: the server let the editor into the diagram's room, and no alert says otherwise.
+      await expect.poll(() => live.roomsJoined()).toBe(1);
       expect(await offline.count()).toBe(0);
 
       expect(await server!.stop()).toBe(0);
@@ -211,10 +215,15 @@ describe.skipIf(!inject('chromiumPath'))(
         'A new version of Loopwright is available. Save your changes and refresh to use it.',
       );
       await saveScreenshot(page, 'editor-new-release');
+      // The reloaded page asks for /release.json when it loads and again when its socket connects; the
+      // banner would show after the second answer if the release still differed.
+      let releaseChecks = 0;
+      page.on('response', (response) => new URL(response.url()).pathname === '/release.json' && releaseChecks++);
       await banner.getByRole('button', { name: 'Save and refresh' }).click();
       await page.waitForEvent('load');
       await page.locator('.react-flow__renderer').waitFor({ timeout: 45_000 });
-      await page.waitForTimeout(1500);
+      await expect.poll(() => releaseChecks).toBeGreaterThanOrEqual(2);
+      await nextFrames(page);
       expect(await page.getByTestId('release-banner').count()).toBe(0);
       const saved = await getDiagram(context, app, fuid);
       expect(saved.version).toBeGreaterThanOrEqual(2);

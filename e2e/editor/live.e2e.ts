@@ -1,6 +1,8 @@
+import { RealtimeEvents } from '@loopwright/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { saveScreenshot } from '../support/browser.js';
+import { nextFrames, saveScreenshot } from '../support/browser.js';
+import { LiveFrames } from '../support/live-frames.js';
 import { useAppAndBrowser } from '../support/app-and-browser.js';
 import {
   CLIENT_HEADERS,
@@ -53,6 +55,7 @@ describe.skipIf(!inject('chromiumPath'))('editor: live notices in Chromium', () 
       expect(saved.status()).toBe(200);
 
       const page = await ownerContext.newPage();
+      const live = new LiveFrames(page);
       await openEditor(page, running.app, fuid);
       await expect.poll(() => gold(page)).toBe('5');
 
@@ -101,8 +104,13 @@ describe.skipIf(!inject('chromiumPath'))('editor: live notices in Chromium', () 
         .click();
       await page.getByRole('tabpanel').getByLabel('Start').fill('4');
       await waitForSaved(page);
-      expect((await getDiagram(ownerContext, running.app, fuid)).document.nodes[1].start).toBe(4);
-      await page.waitForTimeout(1500);
+      const own = await getDiagram(ownerContext, running.app, fuid);
+      expect(own.document.nodes[1].start).toBe(4);
+      // The server pushed that save to this tab too; the tab knows it as its own and shows nothing.
+      await expect
+        .poll(() => live.events(RealtimeEvents.saved).some((e) => (e as { version: number }).version === own.version))
+        .toBe(true);
+      await nextFrames(page);
       expect(await page.locator('.live-banner').count()).toBe(0);
     } finally {
       await ownerContext.close();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { saveScreenshot } from '../support/browser.js';
+import { nextFrames, saveScreenshot } from '../support/browser.js';
 import { createDiagram, getDiagram, openEditor, useDesignerSession, waitForSaved } from './support.js';
 
 // 600 pools on a grid, each but the first row fed from the one above: too big to open at half size.
@@ -90,7 +90,7 @@ describe.skipIf(!inject('chromiumPath'))('the editor far out: the overview of a 
     while (Date.now() - held < 2500) {
       const t = (Date.now() - held) / 2500;
       await page.mouse.move(p61.x + 40 * t, p61.y + 20 * t);
-      await page.waitForTimeout(50);
+      await nextFrames(page);
     }
     expect(saves).toEqual([]);
     await page.mouse.up();
@@ -107,7 +107,7 @@ describe.skipIf(!inject('chromiumPath'))('the editor far out: the overview of a 
     await page.mouse.down();
     for (let i = 1; i <= 10; i++) {
       await page.mouse.move(empty.x + i * 10, empty.y);
-      await page.waitForTimeout(20);
+      await nextFrames(page);
     }
     await page.mouse.up();
     await expect.poll(async () => (await onScreen(page, 0, 0)).x - before.x).toBeGreaterThan(50);

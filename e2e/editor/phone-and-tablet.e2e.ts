@@ -144,9 +144,8 @@ describe.skipIf(!inject('chromiumPath'))('editor on touch screens: a phone views
     expect(Number(moved.x)).toBeGreaterThan(200);
 
     // A long press on an element opens its menu: Duplicate, then Delete the copy.
-    await fingers.longPress(await centreOf(node(page, 'Tap')));
     const menu = page.getByRole('menu', { name: 'Canvas actions' });
-    await menu.waitFor();
+    await fingers.longPress(await centreOf(node(page, 'Tap')), menu);
     expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Duplicate', 'Delete']);
     await saveScreenshot(page, 'editor-tablet-menu');
     await menu.getByRole('menuitem', { name: 'Duplicate' }).tap();
@@ -154,13 +153,16 @@ describe.skipIf(!inject('chromiumPath'))('editor on touch screens: a phone views
     await expect.poll(() => menu.count()).toBe(0);
     // The copy is selected: a long press on it, Delete.
     const copy = page.locator('.react-flow__node.selected');
-    await fingers.longPress(await centreOf(copy));
-    await menu.getByRole('menuitem', { name: 'Delete' }).tap();
+    const deleteItem = menu.getByRole('menuitem', { name: 'Delete' });
+    await fingers.longPress(await centreOf(copy), deleteItem);
+    await deleteItem.tap();
     await expect.poll(() => page.locator('.react-flow__node').count()).toBe(3);
+    await expect.poll(() => menu.count()).toBe(0);
 
     // On the empty canvas: add a pool where the finger rested.
-    await fingers.longPress(await emptySpot(page));
-    await menu.getByRole('menuitem', { name: 'Add a pool here' }).tap();
+    const addPool = menu.getByRole('menuitem', { name: 'Add a pool here' });
+    await fingers.longPress(await emptySpot(page), addPool);
+    await addPool.tap();
     await expect.poll(() => page.locator('.react-flow__node').count()).toBe(4);
     await saveScreenshot(page, 'editor-tablet');
     expect(errors).toEqual([]);

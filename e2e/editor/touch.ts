@@ -1,4 +1,5 @@
 import type { CDPSession, Locator, Page } from 'playwright-core';
+import { nextFrames } from '../support/browser.js';
 
 /** Touch gestures through the DevTools protocol (Playwright's touchscreen only taps). */
 export class Fingers {
@@ -23,7 +24,7 @@ export class Fingers {
     await this.send('touchStart', [at]);
     for (let i = 1; i <= 12; i++) {
       await this.send('touchMove', [{ x: at.x + (dx * i) / 12, y: at.y + (dy * i) / 12 }]);
-      await this.page.waitForTimeout(16);
+      await nextFrames(this.page);
     }
     await this.send('touchEnd', []);
   }
@@ -37,15 +38,15 @@ export class Fingers {
     await this.send('touchStart', at(from));
     for (let i = 1; i <= 12; i++) {
       await this.send('touchMove', at(from + ((to - from) * i) / 12));
-      await this.page.waitForTimeout(16);
+      await nextFrames(this.page);
     }
     await this.send('touchEnd', []);
   }
 
-  /** A finger resting on `at` for `ms` (well over the editor's 550 ms, for a busy machine). */
-  async longPress(at: { x: number; y: number }, ms = 1500): Promise<void> {
+  /** A finger resting on `at` until what the long press opens (`opens`, e.g. a menu) is shown, then lifted. */
+  async longPress(at: { x: number; y: number }, opens: Locator): Promise<void> {
     await this.send('touchStart', [at]);
-    await this.page.waitForTimeout(ms);
+    await opens.waitFor();
     await this.send('touchEnd', []);
   }
 }

@@ -6,20 +6,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PrismaClient } from '../../api/src/generated/prisma/client.js';
 import { hashPassword } from '../../api/src/modules/auth/passwords.js';
 import { createPersonalWorkspace } from '../../api/src/modules/workspaces/personal-workspace.js';
-import { launchChromium, saveScreenshot, waitForHydration } from '../support/browser.js';
+import { acceptCookiesIfAsked, launchChromium, saveScreenshot, waitForHydration } from '../support/browser.js';
 import { startBuiltApp, type BuiltApp } from '../support/built-app.js';
 import { createDesigner, loggedInContext, type Designer } from '../editor/support.js';
-
-async function acceptCookies(page: Page) {
-  const consent = page.getByRole('button', { name: 'Accept all' });
-  if (
-    await consent.waitFor({ timeout: 2500 }).then(
-      () => true,
-      () => false,
-    )
-  )
-    await consent.click();
-}
 
 /** A confirmed account that has not been through onboarding yet (no username). */
 async function newcomer(prisma: PrismaClient): Promise<Designer> {
@@ -35,7 +24,7 @@ async function newcomer(prisma: PrismaClient): Promise<Designer> {
 async function throughPersonalize(page: Page, app: BuiltApp) {
   await page.goto(`${app.url}/onboarding`);
   await waitForHydration(page);
-  await acceptCookies(page);
+  await acceptCookiesIfAsked(page);
   await page.getByRole('button', { name: 'Get started' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('heading', { name: 'Choose your plan' }).waitFor();
@@ -112,7 +101,7 @@ describe.skipIf(!inject('chromiumPath'))(
       const admin = await loggedInContext(browser, app, adminPerson);
       const adminPage = await admin.newPage();
       await adminPage.goto(`${app.url}/admin/academia`);
-      await acceptCookies(adminPage);
+      await acceptCookiesIfAsked(adminPage);
       const card = adminPage.getByRole('article', { name: `Application of ${person.email}` });
       await card.waitFor();
       await saveScreenshot(adminPage, 'plans-admin-academia');
@@ -137,7 +126,7 @@ describe.skipIf(!inject('chromiumPath'))(
       const page = await context.newPage();
       await page.goto(`${app.url}/settings/community`);
       await waitForHydration(page);
-      await acceptCookies(page);
+      await acceptCookiesIfAsked(page);
       await page.getByRole('radio', { name: /^Public/ }).check();
       await page.getByRole('button', { name: 'Save visibility' }).click();
       const dialog = page.getByRole('dialog', { name: 'Make your account public?' });
@@ -172,7 +161,7 @@ describe.skipIf(!inject('chromiumPath'))('self-hosted (no Stripe key): billing o
     const page = await context.newPage();
     await page.goto(`${app.url}/pricing`);
     await waitForHydration(page);
-    await acceptCookies(page);
+    await acceptCookiesIfAsked(page);
     await page.getByText(PlanTexts.selfHosted).waitFor();
     expect(await page.getByRole('link', { name: 'Start 14-day free trial' }).count()).toBe(0);
     await saveScreenshot(page, 'plans-pricing-self-hosted');

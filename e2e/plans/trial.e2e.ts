@@ -5,7 +5,13 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PrismaClient } from '../../api/src/generated/prisma/client.js';
 import { startSmtpSink, type SmtpSink } from '../../api/test/fakes/smtp-sink.js';
-import { launchChromium, saveScreenshot, screenshotDir, waitForHydration } from '../support/browser.js';
+import {
+  acceptCookiesIfAsked,
+  launchChromium,
+  saveScreenshot,
+  screenshotDir,
+  waitForHydration,
+} from '../support/browser.js';
 import { startBuiltApp, type BuiltApp } from '../support/built-app.js';
 import {
   CLIENT_HEADERS,
@@ -34,17 +40,6 @@ const pools = (n: number) => ({
 
 async function viewportShot(page: Page, name: string) {
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
-}
-
-async function acceptCookies(page: Page) {
-  const consent = page.getByRole('button', { name: 'Accept all' });
-  if (
-    await consent.waitFor({ timeout: 2500 }).then(
-      () => true,
-      () => false,
-    )
-  )
-    await consent.click();
 }
 
 /**
@@ -115,14 +110,14 @@ describe.skipIf(!inject('chromiumPath'))('plans: pricing → trial → raised li
     await prompt.getByRole('link', { name: 'Compare plans' }).click();
     await page.waitForURL(`${app.url}/plans`);
     await page.getByRole('table', { name: 'Plans compared' }).waitFor();
-    await acceptCookies(page);
+    await acceptCookiesIfAsked(page);
     expect(await page.locator('.plan-current__name').textContent()).toContain('Public');
     await saveScreenshot(page, 'plans-comparison');
 
     // Pricing → Start 14-day free trial (Professional) → the trial start screen → started.
     await page.goto(`${app.url}/pricing`);
     await waitForHydration(page);
-    await acceptCookies(page);
+    await acceptCookiesIfAsked(page);
     const professional = page.locator('.plan', { has: page.getByRole('heading', { name: 'Professional' }) });
     expect(await professional.getByRole('link', { name: 'Start 14-day free trial' }).getAttribute('href')).toBe(
       '/start-trial/studio/monthly',
@@ -165,7 +160,7 @@ describe.skipIf(!inject('chromiumPath'))('plans: pricing → trial → raised li
     const admin = await loggedInContext(browser, app, adminDesigner);
     const adminPage = await admin.newPage();
     await adminPage.goto(`${app.url}/admin/plans`);
-    await acceptCookies(adminPage);
+    await acceptCookiesIfAsked(adminPage);
     await adminPage.getByRole('button', { name: 'Downgrade expired trials now' }).click();
     await adminPage.getByText('1 expired trial(s) downgraded to Public.').waitFor();
     await saveScreenshot(adminPage, 'plans-admin');

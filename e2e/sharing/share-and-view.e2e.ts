@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../../api/test/fakes/smtp-sink.js';
-import { launchChromium, saveScreenshot, screenshotDir } from '../support/browser.js';
+import { acceptCookiesIfAsked, launchChromium, nextFrames, saveScreenshot, screenshotDir } from '../support/browser.js';
 import { startBuiltApp, type BuiltApp } from '../support/built-app.js';
 import {
   CLIENT_HEADERS,
@@ -84,7 +84,7 @@ describe.skipIf(!inject('chromiumPath'))('sharing, view-only and copies in Chrom
     await start.waitFor();
     expect(await start.isDisabled()).toBe(true);
     await page.keyboard.press('Delete');
-    await page.waitForTimeout(300);
+    await nextFrames(page);
     expect(await node(page, 'Coins').count()).toBe(1);
     return banner;
   }
@@ -201,14 +201,7 @@ describe.skipIf(!inject('chromiumPath'))('sharing, view-only and copies in Chrom
     await page.goto(`${app.url}/open-public/${fuid}`);
     await page.waitForURL((url) => url.pathname.startsWith(`/community/${owner.username}/`));
     await page.getByRole('heading', { name: 'Dice economy' }).waitFor();
-    const consent = page.getByRole('button', { name: 'Accept all' });
-    if (
-      await consent.waitFor({ timeout: 2500 }).then(
-        () => true,
-        () => false,
-      )
-    )
-      await consent.click();
+    await acceptCookiesIfAsked(page);
     await page.getByRole('link', { name: 'Open in Loopwright' }).click();
     await page.getByTestId('editor').waitFor({ timeout: 45_000 });
     expect(new URL(page.url()).pathname).toBe(`/diagrams/${fuid}`);

@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { repoPaths } from '../../api/src/core/paths.js';
@@ -26,17 +28,27 @@ export interface RunningProcess {
   exited(): Promise<number | null>;
 }
 
-/** Runs one of the repo's Node entry points as a real child process, capturing its output. */
+/**
+ * Runs one of the repo's Node entry points as a real child process, capturing its output. Unless the
+ * test names one, the process gets a data directory of its own (removed when it exits), so processes
+ * of files running side by side never share the repository's .data (instance ID, generated secret).
+ */
 export function runNode(script: string, args: string[], env: Record<string, string | undefined>): RunningProcess {
+  const ownDataDir = env.DATA_DIR === undefined ? mkdtempSync(path.join(tmpdir(), 'lw-e2e-data-')) : null;
   const child = spawn(process.execPath, [path.join(repoPaths.root, script), ...args], {
     cwd: repoPaths.root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...(ownDataDir && { DATA_DIR: ownDataDir }), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
+      resolve(code);
+    }),
+  );
   return {
     child,
     output: () => output,
@@ -85,7 +97,8 @@ export async function startBuiltApp(env: Record<string, string> = {}): Promise<B
   });
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitForReady(url, app);
+    // Started beside other files' apps and browsers: give it most of the hook's 120 s.
+    await waitForReady(url, app, 100_000);
   } catch (error) {
     await app.stop('SIGKILL');
     await database.drop();

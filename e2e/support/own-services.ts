@@ -109,24 +109,16 @@ export interface OwnRedis {
   start(): Promise<void>;
 }
 
-export async function startOwnRedis(): Promise<OwnRedis> {
+/** `persistent`: append-only file synced on every write (as compose runs it), so a restart keeps every job. */
+export async function startOwnRedis(options: { persistent?: boolean } = {}): Promise<OwnRedis> {
   const port = await freePort();
+  const dir = options.persistent ? mkdtempSync(path.join(tmpdir(), 'lw-own-redis-')) : null;
+  const persistence = dir ? ['--appendonly', 'yes', '--appendfsync', 'always', '--dir', dir] : ['--appendonly', 'no'];
   let child: ChildProcess | null = null;
   const start = async () => {
     child = spawn(
       'redis-server',
-      [
-        '--port',
-        String(port),
-        '--bind',
-        '127.0.0.1',
-        '--save',
-        '',
-        '--appendonly',
-        'no',
-        '--maxmemory-policy',
-        'noeviction',
-      ],
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence, '--maxmemory-policy', 'noeviction'],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     await new Promise<void>((resolve, reject) => {

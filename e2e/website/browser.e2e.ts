@@ -2,7 +2,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startBuiltApp, type BuiltApp } from '../support/built-app.js';
 import nodePath from 'node:path';
-import { launchChromium, saveScreenshot, screenshotDir, waitForHydration } from '../support/browser.js';
+import {
+  launchChromium,
+  nextFrames,
+  saveScreenshot,
+  screenshotDir,
+  scrollWindowTo,
+  waitForHydration,
+} from '../support/browser.js';
 import { DESKTOP, MOBILE, seriousViolations, withSavedConsent } from './helpers.js';
 
 describe.skipIf(!inject('chromiumPath'))('website in Chromium', () => {
@@ -32,32 +39,26 @@ describe.skipIf(!inject('chromiumPath'))('website in Chromium', () => {
   describe('search bar', () => {
     it('asks for suggestions only for trimmed terms over 2 characters, 600 ms after typing stops', async () => {
       const page = await open('/docs');
-      const requests: { url: string; at: number }[] = [];
-      page.on(
-        'request',
-        (r) => r.url().includes('/api/search/suggestions') && requests.push({ url: r.url(), at: Date.now() }),
-      );
+      // The page's clock stands still unless the test moves it: the 600 ms are counted exactly.
+      await page.clock.install();
+      await page.clock.pauseAt(Date.now() + 60_000);
+      const requests: string[] = [];
+      page.on('request', (r) => r.url().includes('/api/search/suggestions') && requests.push(r.url()));
       const input = page.getByRole('combobox', { name: 'Search', exact: true });
       await input.click();
-      await input.pressSequentially('po ', { delay: 50 });
-      await page.waitForTimeout(900);
+      await input.pressSequentially('po ');
+      await page.clock.runFor(900);
       expect(requests).toHaveLength(0); // "po" trimmed is only 2 characters
 
       await input.fill('');
-      // The last keystroke's moment, taken in the page (pressSequentially returns a little later).
-      await page.evaluate(() =>
-        document.addEventListener(
-          'keydown',
-          () => ((window as unknown as { lastKeyAt: number }).lastKeyAt = Date.now()),
-          true,
-        ),
-      );
-      await input.pressSequentially('pool', { delay: 100 });
-      const typedAt = await page.evaluate(() => (window as unknown as { lastKeyAt: number }).lastKeyAt);
+      await input.pressSequentially('pool');
+      await page.clock.runFor(599);
+      expect(requests).toHaveLength(0); // not yet: 600 ms after the last key
+      await page.clock.runFor(1);
       await page.getByTestId('search-dropdown').getByText('in Documentation').first().waitFor();
       expect(requests).toHaveLength(1); // one request for the whole word, not one per key
-      expect(requests[0].at - typedAt).toBeGreaterThanOrEqual(500);
-      expect(requests[0].url).toContain('context=docs');
+      expect(requests[0]).toContain('context=docs');
+      await page.clock.resume();
       const dropdown = page.getByTestId('search-dropdown');
       expect(await dropdown.getByRole('option').count()).toBeLessThanOrEqual(7);
       await expect(dropdown.getByRole('link', { name: 'view all results' }).isVisible()).resolves.toBe(true);
@@ -157,12 +158,11 @@ describe.skipIf(!inject('chromiumPath'))('website in Chromium', () => {
       const errors: string[] = [];
       page.on('request', (r) => r.url().includes('/third-party/analytics.js') && loads.push(r.url()));
       page.on('pageerror', (e) => errors.push(e.message));
-      await page.waitForTimeout(300);
+      await nextFrames(page); // hydrated (open waits for it) and drawn: consent has been applied
       expect(loads).toEqual([]);
       await page.getByTestId('cookie-banner').getByRole('button', { name: 'Accept all' }).click();
       await expect.poll(() => loads.length, { timeout: 5000 }).toBeGreaterThan(0);
-      await page.waitForTimeout(300);
-      expect(await page.locator('#tp-analytics').count()).toBe(0); // removed after its failure
+      await expect.poll(() => page.locator('#tp-analytics').count()).toBe(0); // removed after its failure
       expect(errors).toEqual([]);
       await page.close();
     });
@@ -184,7 +184,8 @@ describe.skipIf(!inject('chromiumPath'))('website in Chromium', () => {
       expect(names).not.toContain('_ga');
       expect(names).not.toContain('utm_source');
       await page.getByRole('link', { name: 'Start for free' }).first().click();
-      await page.waitForTimeout(300);
+      await page.waitForURL((url) => url.pathname !== '/pricing');
+      await nextFrames(page);
       expect(messages).toEqual([]);
       await context.close();
     });
@@ -281,10 +282,7 @@ describe.skipIf(!inject('chromiumPath'))('website in Chromium', () => {
       const page = await open('/docs/your-first-diagram');
       const header = page.getByTestId('site-header');
       const hidden = () => header.evaluate((el) => el.classList.contains('site-header--hidden'));
-      const scrollTo = async (y: number) => {
-        await page.evaluate((top) => window.scrollTo(0, top), y);
-        await page.waitForTimeout(120);
-      };
+      const scrollTo = (y: number) => scrollWindowTo(page, y);
       await scrollTo(600);
       expect(await hidden()).toBe(true);
       await scrollTo(560); // up 40 px: ignored
@@ -299,8 +297,7 @@ describe.skipIf(!inject('chromiumPath'))('website in Chromium', () => {
     it('is transparent on the home page at the top and white elsewhere; highlights the current section', async () => {
       const home = await open('/');
       expect(await home.getByTestId('site-header').getAttribute('class')).toContain('site-header--transparent');
-      await home.evaluate(() => window.scrollTo(0, 200));
-      await home.waitForTimeout(120);
+      await scrollWindowTo(home, 200);
       expect(await home.getByTestId('site-header').getAttribute('class')).toContain('site-header--white');
       await home.close();
       const docs = await open('/glossary/skill');
@@ -321,11 +318,9 @@ describe.skipIf(!inject('chromiumPath'))('website in Chromium', () => {
       const bottom = await page
         .locator('[data-page-search]')
         .evaluate((el) => el.getBoundingClientRect().bottom + window.scrollY);
-      await page.evaluate((y) => window.scrollTo(0, y), bottom - 100); // bottom at 100 px: still visible in page
-      await page.waitForTimeout(120);
+      await scrollWindowTo(page, bottom - 100); // bottom at 100 px: still visible in page
       expect(await headerSearch.getAttribute('data-visible')).toBe('false');
-      await page.evaluate((y) => window.scrollTo(0, y), bottom - 60); // bottom at 60 px
-      await page.waitForTimeout(120);
+      await scrollWindowTo(page, bottom - 60); // bottom at 60 px
       expect(await headerSearch.getAttribute('data-visible')).toBe('true');
       await page.close();
     });
@@ -398,6 +393,7 @@ describe.skipIf(!inject('chromiumPath'))('website in Chromium', () => {
                 ? Promise.resolve()
                 : new Promise((r) => {
                     img.addEventListener('load', r, { once: true });
+                    img.addEventListener('error', r, { once: true });
                     setTimeout(r, 2000);
                   }),
             ),

@@ -73,11 +73,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // The transparent header: only on the home page and the error page.
   const transparent = Boolean(error) || matches.some((m) => m.id === 'home' || m.id === 'en/home');
   // The editor takes the whole window: no site header, footer or cookie banner over the canvas.
+  const embedded = matches.some((m) => m.id === 'embed' || m.id === 'en/embed');
   const fullWindow =
-    !error &&
-    matches.some(
-      (m) => m.id === 'diagram-editor' || m.id === 'en/diagram-editor' || m.id === 'embed' || m.id === 'en/embed',
-    );
+    !error && (embedded || matches.some((m) => m.id === 'diagram-editor' || m.id === 'en/diagram-editor'));
   useEffect(() => {
     // Browser tests and support staff can tell a hydrated page from server HTML.
     document.documentElement.dataset.hydrated = 'true';
@@ -109,7 +107,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <OfflineNotice />
           <UpgradePrompt />
         </AccountProviders>
-        <ScrollRestoration nonce={nonce} />
+        {/* Its inline script reads sessionStorage, which throws in a frame on a site that blocks third-party storage. */}
+        {embedded ? null : <ScrollRestoration nonce={nonce} />}
         <Scripts nonce={nonce} />
       </body>
     </html>

@@ -60,6 +60,10 @@ export const envSchema = z
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(12_000),
+    // Blocks of simulation runs a worker process runs at once, one per thread (default: its cores).
+    WORKER_THREADS: z.coerce.number().int().min(1).max(256).optional(),
+    // Runs per block of a server batch (default: about 1.5 s of work, from the diagram's size and steps).
+    SIMULATION_BLOCK_RUNS: z.coerce.number().int().min(1).max(100_000).optional(),
     // On SIGTERM: how long in-flight requests and jobs may take to finish before the process exits.
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     // The release this server runs (e.g. a git SHA), served at /release.json: open editors offer to

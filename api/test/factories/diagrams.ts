@@ -32,6 +32,16 @@ export function economyDocument(overrides: Partial<DiagramInput> = {}): DiagramI
   };
 }
 
+/** The economy without its end condition: every run goes to the step limit, and Ore's D6 makes runs differ. */
+export function endlessEconomy(): DiagramInput {
+  const economy = economyDocument();
+  return {
+    ...economy,
+    nodes: economy.nodes!.filter((n) => n.id !== 'win'),
+    connections: economy.connections!.filter((c) => c.id !== 's2'),
+  };
+}
+
 /** One source feeding one pool: the smallest diagram worth saving. */
 export function tinyDocument(start = 0): DiagramInput {
   return {

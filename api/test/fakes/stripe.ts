@@ -230,11 +230,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const line = session._lineItems[0];
     const price = prices.get(line.price)!;
     const start = tick();
+    // A trial carried over (subscription_data.trial_end): nothing is charged until it ends, and the first period starts then.
+    const trialEnd = session.subscription_data?.trial_end ? Number(session.subscription_data.trial_end) : null;
+    const periodStart = trialEnd ?? start;
     const subscription: Json = {
       id: id('sub'),
       object: 'subscription',
       customer: customer.id,
-      status: 'active',
+      status: trialEnd ? 'trialing' : 'active',
+      trial_end: trialEnd,
       cancel_at_period_end: false,
       cancel_at: null,
       canceled_at: null,
@@ -252,14 +256,20 @@ export async function startFakeStripe(): Promise<FakeStripe> {
             object: 'subscription_item',
             price: clone(price),
             quantity: Number(line.quantity ?? 1),
-            current_period_start: start,
-            current_period_end: start + periodLength(price),
+            current_period_start: trialEnd ? start : periodStart,
+            current_period_end: trialEnd ?? start + periodLength(price),
           },
         ],
       },
     };
     subscriptions.set(subscription.id, subscription);
-    const invoice = newInvoice(customer.id, subscription, 'paid', itemTotal(subscription), 'subscription_create');
+    const invoice = newInvoice(
+      customer.id,
+      subscription,
+      'paid',
+      trialEnd ? 0 : itemTotal(subscription),
+      'subscription_create',
+    );
     subscription.latest_invoice = invoice.id;
     Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: subscription.id });
     emit('customer.subscription.created', subscription);
@@ -647,6 +657,49 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         }
       }
       return send(200, schedule);
+    }
+    if (path === '/v1/invoices/create_preview' && method === 'POST') {
+      // The next invoice if the subscription's items changed now: the proration lines and the new recurring line.
+      const subscription = subscriptions.get(body.subscription);
+      if (!subscription) return notFound(`subscription: '${body.subscription}'`);
+      const lines: Json[] = [];
+      for (const change of (body.subscription_details?.items ?? []) as Json[]) {
+        const item = subscription.items.data.find((i: Json) => i.id === change.id);
+        if (!item)
+          return send(400, {
+            error: { type: 'invalid_request_error', message: `No such subscription item: '${change.id}'` },
+          });
+        const quantity = change.quantity !== undefined ? Number(change.quantity) : item.quantity;
+        const left = (item.current_period_end - clock) / (item.current_period_end - item.current_period_start);
+        const proration = (amount: number, description: string) => ({
+          object: 'line_item',
+          amount,
+          currency: subscription.currency,
+          description,
+          parent: { type: 'subscription_item_details', subscription_item_details: { proration: true } },
+        });
+        if (subscription.status !== 'trialing' && quantity !== item.quantity) {
+          lines.push(proration(-Math.round(item.price.unit_amount * item.quantity * left), 'Unused time'));
+          lines.push(proration(Math.round(item.price.unit_amount * quantity * left), 'Remaining time'));
+        }
+        lines.push({
+          object: 'line_item',
+          amount: item.price.unit_amount * quantity,
+          currency: subscription.currency,
+          description: `${quantity} × seat`,
+          parent: { type: 'subscription_item_details', subscription_item_details: { proration: false } },
+        });
+      }
+      const total = lines.reduce((sum, line) => sum + line.amount, 0);
+      return send(200, {
+        id: 'upcoming_in',
+        object: 'invoice',
+        customer: subscription.customer,
+        currency: subscription.currency,
+        total,
+        amount_due: Math.max(0, total),
+        lines: { object: 'list', data: lines, has_more: false },
+      });
     }
     if (path === '/v1/invoices' && method === 'GET') {
       const data = [...invoices.values()]

@@ -15,6 +15,13 @@ export class ApiClient {
     this.cookies.set(name, value);
   }
 
+  /** The same browser (its cookies and headers) talking to another server, e.g. a second app on one database. */
+  at(baseUrl: string): ApiClient {
+    const other = new ApiClient(baseUrl, this.options);
+    for (const [name, value] of this.cookies) other.setCookie(name, value);
+    return other;
+  }
+
   async request(
     method: string,
     path: string,

@@ -40,13 +40,15 @@ export async function cloneTemplate(
   template: string,
 ): Promise<{ url: string; name: string; drop(): Promise<void> }> {
   const name = `lw_test_${randomBytes(6).toString('hex')}`;
-  // CREATE DATABASE … TEMPLATE fails while another session clones the same template; retry briefly.
-  for (let attempt = 0; ; attempt++) {
+  // CREATE DATABASE … TEMPLATE fails while another session clones the same template; with test files
+  // running side by side on a busy machine that can last a while, so retry for up to 30 s.
+  const deadline = Date.now() + 30_000;
+  for (;;) {
     try {
       await adminQuery(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${template}`);
       break;
     } catch (error) {
-      if (attempt >= 20 || !/being accessed by other users/.test(String(error))) throw error;
+      if (Date.now() > deadline || !/being accessed by other users/.test(String(error))) throw error;
       await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
     }
   }

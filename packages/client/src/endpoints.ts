@@ -283,6 +283,7 @@ export const routes = {
     unsuspend: { method: 'POST', path: '/teams/:teamId/members/:userId/unsuspend' },
     remove: { method: 'DELETE', path: '/teams/:teamId/members/:userId' },
     seats: { method: 'PUT', path: '/teams/:teamId/seats' },
+    seatsPreview: { method: 'GET', path: '/teams/:teamId/seats/preview' },
     rights: { method: 'PATCH', path: '/teams/:teamId/members/:userId' },
   },
   template: {

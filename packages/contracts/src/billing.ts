@@ -14,6 +14,23 @@ export const invoiceStatuses = ['paid', 'void', 'invalid', 'open'] as const;
 /** VIES validation of a tax ID as Stripe reports it. */
 export const taxIdStatuses = ['pending', 'valid', 'invalid', 'unverifiable'] as const;
 
+/** Stripe Checkout accepts a trial end at least 48 hours ahead (a minute of margin for the way there). */
+const CHECKOUT_MIN_TRIAL_MS = 48 * 3_600_000 + 60_000;
+
+/**
+ * Subscribing during a trial keeps it: the first charge falls on the trial's end. Null when the
+ * subscription is charged at once (no trial, or one that ends within 48 hours).
+ */
+export function trialKeptAtCheckout(
+  status: string,
+  trialEndsAt: Date | string | null,
+  now: number = Date.now(),
+): Date | null {
+  if (status !== 'trialing' || !trialEndsAt) return null;
+  const end = new Date(trialEndsAt);
+  return end.getTime() - now >= CHECKOUT_MIN_TRIAL_MS ? end : null;
+}
+
 const workspaceQuery = z.object({ workspaceId: z.string().uuid().optional() });
 const money = z.object({ amount: z.number().int(), currency: z.string() });
 

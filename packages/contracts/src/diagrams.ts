@@ -95,6 +95,8 @@ export const diagramSchemaOut = diagramSummarySchema
   .extend({
     document: diagramDocumentSchema,
     contributors: z.array(userRefSchema),
+    /** The most steps a run of this diagram may have on its workspace's plan (null: unlimited). */
+    runStepsLimit: z.number().int().nullable(),
   })
   .meta({ id: 'Diagram' });
 

@@ -63,6 +63,8 @@ export const domainEventSchemas = {
     invitedById: id,
     invitationId: id.optional(),
   }),
+  /** An owner removed someone from a team workspace, for good. */
+  MemberRemoved: z.object({ workspaceId: id, workspaceName: z.string(), userId: id }),
   /** A diagram was created from scratch (copies are DiagramCopied) (community: Recent Activity). */
   DiagramCreated: z.object({ ...diagramRef, ownerId: id }),
   /** A save started a new burst of changes to a diagram (one event per version-history entry, not per autosave). */

@@ -83,6 +83,8 @@ export const PlanTexts = {
   trialPlanUnknown: 'This plan has no free trial',
   trialNotAvailable: 'You already have a paid plan',
   trialEndedNotice: 'Your 14-day {plan} trial has ended. Your workspace is now on the Public plan.',
+  planEndedNotice: 'Your {plan} plan has ended. Your workspace is now on the Public plan.',
+  planChangedNotice: 'Your plan changed from {previous} to {plan}.',
   academiaApplied: 'Thank you! We will review your Academia application and let you know by e-mail.',
   academiaPending: 'You already have an Academia application waiting for review',
   academiaApprovedNotice: 'Your Academia application was approved. Please add the backlink within 30 days.',

@@ -21,5 +21,6 @@ export const TeamTexts = {
   teamShared: 'Shared with team',
   teamSharedHint: 'Anyone in the team can edit',
   invitedNotice: '{person} invited you to join the team {team}',
+  removedNotice: 'You were removed from the team {team}. Its team folder is no longer open to you.',
   downgraded: 'The team subscription has ended: members lost access to the team folder. Contact the owner.',
 } as const;

@@ -62,6 +62,31 @@ export const renameTeamBodySchema = z.object({ name: teamNameSchema });
 export const inviteBodySchema = z.object({ email: inviteEmailSchema, rights: teamRightsSchema.default('editor') });
 export const teamSeatsBodySchema = z.object({ seats: z.number().int().min(1).max(1000) });
 export const memberRightsBodySchema = z.object({ rights: teamRightsSchema });
+export const seatPreviewQuerySchema = z.object({ seats: z.coerce.number().int().min(1).max(1000) });
+
+const moneySchema = z.object({ amount: z.number().int(), currency: z.string() });
+/** What a change of seats costs, shown before it is made. */
+export const seatPreviewSchema = z
+  .object({
+    seats: z.number().int(),
+    /** Seats paid for now. */
+    current: z.number().int(),
+    /** charged: Stripe bills the change (prorated); trial: free until the trial ends; free: billing is off. */
+    billing: z.enum(['charged', 'trial', 'free']),
+    cycle: z.enum(['monthly', 'yearly']).nullable(),
+    /** One seat per billing cycle (cents). */
+    seatPrice: moneySchema.nullable(),
+    /** All the seats per billing cycle after the change (cents). */
+    newPrice: moneySchema.nullable(),
+    /** The prorated amount for the rest of this period, added to the next invoice (negative: a credit). */
+    prorated: moneySchema.nullable(),
+    /** When a trial ends (billing 'trial'): the first charge. */
+    trialEndsAt: z.string().nullable(),
+    /** The most seats a trial may have (null: no limit). */
+    maxSeats: z.number().int().nullable(),
+  })
+  .meta({ id: 'SeatPreview' });
+export type SeatPreview = z.infer<typeof seatPreviewSchema>;
 export const teamDiagramBodySchema = z.object({ shared: z.boolean() });
 export const deleteAccountBodySchema = z.object({
   /** The account's e-mail address, typed again to confirm. */
@@ -160,6 +185,15 @@ export const teamEndpoints = {
     params: teamParams,
     body: teamSeatsBodySchema,
     responses: { 200: teamEnvelope },
+  }),
+  seatsPreview: defineEndpoint({
+    method: 'GET',
+    path: '/teams/:teamId/seats/preview',
+    summary: 'What changing to this many seats costs: the new price and the prorated amount (owner; nothing changes)',
+    tag,
+    params: teamParams,
+    query: seatPreviewQuerySchema,
+    responses: { 200: envelope(z.object({ preview: seatPreviewSchema })) },
   }),
   rights: defineEndpoint({
     method: 'PATCH',

@@ -66,6 +66,35 @@ export function planBatch(program: Program, options: BatchOptions, threads = 1):
   };
 }
 
+/** An empty accumulator for a batch of this program: one series per charted node, registers kept in thousandths. */
+export function newBatchStats(p: Program, steps: number): SeriesStats {
+  const scales = Float64Array.from(p.chartedIsRegister, (isReg) => (isReg ? 1000 : 1));
+  const stats = new SeriesStats(p.chartedIds, scales, steps);
+  stats.names = Array.from(p.charted, (i) => p.nodeNames[i]);
+  return stats;
+}
+
+/** The batch result read from its accumulator; end reasons in name order, whatever order runs came back in. */
+export function batchResultOf(
+  plan: Pick<BatchPlan, 'runs' | 'seed' | 'steps'>,
+  s: SeriesStats,
+  percentiles: number[] | undefined,
+  cancelled: boolean,
+): BatchResult {
+  return {
+    runs: plan.runs,
+    completed: s.runs,
+    cancelled,
+    seed: plan.seed,
+    stepsLimit: plan.steps,
+    steps: s.maxSteps,
+    meanSteps: s.runs ? s.totalSteps / s.runs : 0,
+    ends: Object.fromEntries([...s.ends].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+    summary: s.summary(percentiles ?? DEFAULT_PERCENTILES),
+    stats: s,
+  };
+}
+
 /** Gathers blocks as they come back (in any order) into statistics and, when asked, run results. */
 export class BatchCollector {
   readonly stats: SeriesStats;
@@ -78,9 +107,7 @@ export class BatchCollector {
     private readonly options: BatchOptions,
   ) {
     const p = plan.program;
-    const scales = Float64Array.from(p.chartedIsRegister, (isReg) => (isReg ? 1000 : 1));
-    this.stats = new SeriesStats(p.chartedIds, scales, plan.steps);
-    this.stats.names = Array.from(p.charted, (i) => p.nodeNames[i]);
+    this.stats = newBatchStats(p, plan.steps);
     this.runResults = options.keepRuns ? new Array(plan.runs) : null;
     this.endNames = Array.from(p.ends, (i) => p.nodeNames[i]);
   }
@@ -112,19 +139,7 @@ export class BatchCollector {
   }
 
   result(cancelled: boolean): BatchResult {
-    const s = this.stats;
-    const result: BatchResult = {
-      runs: this.plan.runs,
-      completed: this.completed,
-      cancelled,
-      seed: this.plan.seed,
-      stepsLimit: this.plan.steps,
-      steps: s.maxSteps,
-      meanSteps: s.runs ? s.totalSteps / s.runs : 0,
-      ends: Object.fromEntries(s.ends),
-      summary: s.summary(this.options.percentiles ?? DEFAULT_PERCENTILES),
-      stats: s,
-    };
+    const result = batchResultOf(this.plan, this.stats, this.options.percentiles, cancelled);
     if (this.runResults) result.runResults = this.runResults.filter((r) => r !== undefined);
     return result;
   }

@@ -17,7 +17,26 @@ export {
   type ImportResult,
   type ImportWarning,
 } from './import/index.js';
-export { runBatch, runBatchSync, type BatchOptions, type BatchResult, type BatchRun } from './batch.js';
+export {
+  runBatch,
+  runBatchSync,
+  batchResultOf,
+  newBatchStats,
+  type BatchOptions,
+  type BatchResult,
+  type BatchRun,
+} from './batch.js';
+export {
+  batchWork,
+  blockWorks,
+  runBatchBlock,
+  splitIntoBlocks,
+  BLOCK_NODE_STEPS,
+  type BatchBlockInput,
+  type BlockRange,
+  type BlockWork,
+} from './blocks.js';
+export { encodeStats, decodeStats } from './stats-codec.js';
 export { SeriesStats, DEFAULT_PERCENTILES, MAX_BUCKETS, type SeriesSummary } from './stats.js';
 export {
   runBatchOnWorkers,

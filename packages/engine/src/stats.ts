@@ -143,6 +143,91 @@ export class SeriesStats {
         n++;
       }
     }
+    this.store(cell, buf, n, level);
+  }
+
+  /**
+   * Adds another accumulator over other runs of the same batch (same series, scales and steps).
+   * Counts, integer-key sums, min and max add up exactly; histograms are brought to the coarser of
+   * the two levels, added bucket by bucket and coarsened until they fit, so the result depends only
+   * on the set of runs, not on how they were split or in which order the parts are merged.
+   */
+  merge(other: SeriesStats): void {
+    if (other.steps !== this.steps || other.ids.join('\u0000') !== this.ids.join('\u0000'))
+      throw new Error('statistics do not have the same layout');
+    this.runs += other.runs;
+    this.totalSteps += other.totalSteps;
+    if (other.maxSteps > this.maxSteps) this.maxSteps = other.maxSteps;
+    for (const [end, n] of other.ends) this.ends.set(end, (this.ends.get(end) ?? 0) + n);
+    for (let cell = 0; cell < this.cells; cell++) {
+      if (other.count[cell] === 0) continue;
+      this.count[cell] += other.count[cell];
+      this.sum[cell] += other.sum[cell];
+      if (other.min[cell] < this.min[cell]) this.min[cell] = other.min[cell];
+      if (other.max[cell] > this.max[cell]) this.max[cell] = other.max[cell];
+      const [keys, counts] = other.histogram(cell);
+      this.mergeHistogram(cell, keys, counts, other.level[cell]);
+    }
+  }
+
+  /** The sorted bucket keys and counts of one cell, and its level (bucket width 2^level in key units). */
+  histogram(cell: number): [Float64Array, Uint32Array, number] {
+    const off = this.offset[cell],
+      size = this.size[cell];
+    return [this.keyArena.subarray(off, off + size), this.countArena.subarray(off, off + size), this.level[cell]];
+  }
+
+  /** Sets one cell wholesale (when reading an encoded accumulator). */
+  setCell(
+    cell: number,
+    values: { count: number; sum: number; min: number; max: number; level: number },
+    keys: Float64Array,
+    counts: Uint32Array,
+  ): void {
+    this.count[cell] = values.count;
+    this.sum[cell] = values.sum;
+    this.min[cell] = values.min;
+    this.max[cell] = values.max;
+    this.size[cell] = 0;
+    this.level[cell] = values.level;
+    this.mergeHistogram(cell, keys, counts, values.level);
+  }
+
+  private mergeHistogram(cell: number, keys: Float64Array, counts: Uint32Array, sourceLevel: number): void {
+    const n0 = this.size[cell];
+    const level = Math.max(this.level[cell], sourceLevel);
+    const need = 2 * (n0 + keys.length);
+    if (this.mergeBuf.length < need) this.mergeBuf = new Float64Array(need);
+    const buf = this.mergeBuf;
+    const off = this.offset[cell];
+    const divA = 2 ** (level - this.level[cell]),
+      divB = 2 ** (level - sourceLevel);
+    let i = 0,
+      j = 0,
+      n = 0;
+    while (i < n0 || j < keys.length) {
+      const a = i < n0 ? Math.floor(this.keyArena[off + i] / divA) : Infinity;
+      const b = j < keys.length ? Math.floor(keys[j] / divB) : Infinity;
+      let key: number, cnt: number;
+      if (a <= b) {
+        key = a;
+        cnt = this.countArena[off + i++];
+      } else {
+        key = b;
+        cnt = counts[j++];
+      }
+      if (n > 0 && buf[2 * n - 2] === key) buf[2 * n - 1] += cnt;
+      else {
+        buf[2 * n] = key;
+        buf[2 * n + 1] = cnt;
+        n++;
+      }
+    }
+    this.store(cell, buf, n, level);
+  }
+
+  /** Writes n (key, count) pairs from buf into the cell at `level`, coarsening until they fit MAX_BUCKETS. */
+  private store(cell: number, buf: Float64Array, n: number, level: number): void {
     let lv = level;
     while (n > MAX_BUCKETS) {
       lv++;

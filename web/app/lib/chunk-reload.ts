@@ -1,3 +1,4 @@
+import { sessionStore } from './safe-storage';
 import { WebsiteRules } from './spec';
 
 const KEY = 'lw_chunk_reload_at';
@@ -12,9 +13,9 @@ export function isChunkLoadError(error: unknown): boolean {
 /** After a new deployment old script chunks vanish: reload the page, at most once per 60 s. */
 export function reloadForChunkError(error: unknown, now = Date.now()): boolean {
   if (typeof window === 'undefined' || !isChunkLoadError(error)) return false;
-  const last = Number(sessionStorage.getItem(KEY) ?? 0);
+  const last = Number(sessionStore.get(KEY) ?? 0);
   if (now - last < WebsiteRules.chunkReloadGuardMs) return false;
-  sessionStorage.setItem(KEY, String(now));
+  sessionStore.set(KEY, String(now));
   window.location.reload();
   return true;
 }

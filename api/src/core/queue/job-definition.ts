@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-export type QueueName = 'mail' | 'simulations' | 'maintenance' | 'events';
+export type QueueName = 'mail' | 'simulations' | 'blocks' | 'maintenance' | 'events';
 
 /** A job: its queue, dotted name, payload schema and retry policy. */
 export interface JobDefinition<P = unknown> {

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { Queue, UnrecoverableError } from 'bullmq';
+import { FlowProducer, Queue, UnrecoverableError, type FlowJobNode } from 'bullmq';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/config.js';
 import { APP_CONFIG, LOGGER } from '../tokens.js';
@@ -16,6 +16,13 @@ export interface EnqueueOptions {
 
 export type QueueMode = 'redis' | 'in-process';
 
+/** One job of a flow: its definition, payload and (idempotent) job id. */
+export interface FlowJob<P = unknown> {
+  definition: JobDefinition<P>;
+  payload: P;
+  jobId: string;
+}
+
 /**
  * Enqueues jobs on BullMQ when REDIS_URL is set; otherwise runs them in this process through
  * the same handlers (development only), with the same validation and retries.
@@ -24,6 +31,7 @@ export type QueueMode = 'redis' | 'in-process';
 export class QueueService implements OnModuleDestroy {
   readonly mode: QueueMode;
   private readonly queues = new Map<QueueName, Queue>();
+  private flows: FlowProducer | null = null;
   private readonly inFlight = new Set<Promise<void>>();
   private readonly timers = new Set<NodeJS.Timeout>();
   /** Aborted on shutdown: in-process retries stop waiting; what they had not sent stays in its outbox. */
@@ -57,6 +65,56 @@ export class QueueService implements OnModuleDestroy {
       return;
     }
     this.track(this.runInProcess(definition, data, options));
+  }
+
+  /**
+   * A parent job that runs once every child job has completed (a BullMQ flow, added in one
+   * operation). A child that fails for good fails its parent. Job ids make adding the same flow
+   * twice harmless. In-process mode: the children one after the other, then the parent.
+   */
+  async enqueueFlow(parent: FlowJob, children: FlowJob[]): Promise<void> {
+    const options = (job: FlowJob) => ({
+      jobId: job.jobId,
+      attempts: job.definition.attempts ?? 5,
+      backoff: { type: 'exponential', delay: job.definition.backoffMs ?? 2_000 },
+      removeOnComplete: { count: 1_000 },
+      removeOnFail: { count: 5_000 },
+    });
+    const data = (job: FlowJob) => job.definition.schema.parse(job.payload);
+    if (this.mode === 'in-process') {
+      const [p, c] = [{ ...parent, payload: data(parent) }, children.map((job) => ({ ...job, payload: data(job) }))];
+      this.track(
+        (async () => {
+          for (const child of c) await this.runInProcess(child.definition, child.payload, { jobId: child.jobId });
+          await this.runInProcess(p.definition, p.payload, { jobId: p.jobId });
+        })(),
+      );
+      return;
+    }
+    if (!this.flows) {
+      this.flows = new FlowProducer({
+        connection: { url: this.config.REDIS_URL, enableOfflineQueue: false, maxRetriesPerRequest: 1 },
+        prefix: this.config.REDIS_PREFIX,
+      });
+      this.flows.on('error', (error) => this.logger.warn({ error: error.message }, 'flow connection error'));
+    }
+    await withTimeout(
+      ENQUEUE_TIMEOUT_MS * 4,
+      this.flows.add({
+        name: parent.definition.name,
+        queueName: parent.definition.queue,
+        data: data(parent),
+        opts: options(parent),
+        children: children.map((child): FlowJobNode => ({
+          name: child.definition.name,
+          queueName: child.definition.queue,
+          data: data(child),
+          opts: { ...options(child), failParentOnFailure: true },
+        })),
+      }),
+    ).catch((error: Error) => {
+      throw new QueueUnavailableError(`Redis is not reachable: ${error.message}`, { cause: error });
+    });
   }
 
   /**
@@ -117,6 +175,7 @@ export class QueueService implements OnModuleDestroy {
     await this.drain();
     // A queue that never reached Redis would wait for it forever on close().
     await Promise.all([...this.queues.values()].map((q) => withTimeout(2_000, q.close()).catch(() => q.disconnect())));
+    if (this.flows) await withTimeout(2_000, this.flows.close()).catch(() => this.flows?.disconnect());
   }
 
   queue(name: QueueName): Queue {

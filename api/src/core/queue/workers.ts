@@ -1,5 +1,6 @@
 import { Queue, QueueEvents, Worker } from 'bullmq';
 import type { Logger } from 'pino';
+import type { QueueName } from './job-definition.js';
 import type { JobRegistry } from './job-registry.js';
 import { runJob } from './job-runner.js';
 
@@ -19,10 +20,10 @@ export interface RunningWorkers {
   close(drainMs: number): Promise<void>;
 }
 
-/** Starts one BullMQ worker per queue that has jobs; each job goes to its one handler. */
+/** Starts one BullMQ worker per queue that has jobs (4 jobs at a time unless `concurrency` says otherwise); each job goes to its one handler. */
 export function startWorkers(
   registry: JobRegistry,
-  options: { redisUrl: string; prefix: string; concurrency?: number },
+  options: { redisUrl: string; prefix: string; concurrency?: Partial<Record<QueueName, number>> },
   logger: Logger,
 ): RunningWorkers {
   registry.assertComplete();
@@ -34,7 +35,7 @@ export function startWorkers(
       {
         connection,
         prefix: options.prefix,
-        concurrency: options.concurrency ?? 4,
+        concurrency: options.concurrency?.[queueName] ?? 4,
         lockDuration: LOCK_MS,
         stalledInterval: STALL_CHECK_MS,
         maxStalledCount: MAX_STALLED,

@@ -3,6 +3,7 @@ import {
   billingStates,
   CURRENCY,
   ErrorCode,
+  trialKeptAtCheckout,
   type BillingCycle,
   type BillingOverview,
   type BillingState,
@@ -88,8 +89,9 @@ export class BillingService {
         price: live?.unitAmount != null ? { amount: live.unitAmount * state.seats, currency: live.currency } : null,
         currentPeriodEnd: isoOf(state.currentPeriodEnd),
         cancelAt: isoOf(state.cancelAt),
+        // One state at a time: a pending change only while the subscription runs on (not cancelled, not ended).
         pendingChange:
-          state.pendingPlan && state.pendingBillingCycle
+          state.status === 'active' && state.pendingPlan && state.pendingBillingCycle
             ? {
                 planName: state.pendingPlan.name,
                 cycle: state.pendingBillingCycle,
@@ -97,7 +99,7 @@ export class BillingService {
               }
             : null,
         amountDue: due,
-        contactUs: this.needsContact(live),
+        contactUs: !lapsed && this.needsContact(live),
       },
     };
   }
@@ -148,15 +150,18 @@ export class BillingService {
 
   private async startCheckout(scope: BillingScope, caller: Caller, planName: string, cycle: BillingCycle) {
     const { price } = await this.plans.price(planName, cycle);
+    const state = await this.subscriptions.current(scope.workspaceId);
     const customer = await this.customerOf(scope, caller);
     const metadata = { workspace_id: scope.workspaceId };
+    const trialEnd = trialKeptAtCheckout(state.status, state.trialEndsAt);
     const session = await this.stripe.createCheckout({
       mode: 'subscription',
       customer,
       client_reference_id: scope.workspaceId,
-      line_items: [{ price: price.id, quantity: 1 }],
+      // The seats taken during the trial are the seats bought.
+      line_items: [{ price: price.id, quantity: Math.max(1, state.seats) }],
       metadata,
-      subscription_data: { metadata },
+      subscription_data: { metadata, ...(trialEnd ? { trial_end: Math.floor(trialEnd.getTime() / 1000) } : {}) },
       success_url: `${this.config.APP_URL}/settings/billing/checkout/complete?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${this.config.APP_URL}/settings/billing/checkout/${encodeURIComponent(planName)}/${cycle}`,
     });
@@ -187,6 +192,8 @@ export class BillingService {
 
   async cancel(caller: Caller, input: { workspaceId?: string; immediately: boolean }): Promise<BillingOverview> {
     const { scope, subscriptionId } = await this.subscribed(caller, input.workspaceId);
+    // A cancellation replaces a pending plan or cycle change: the subscription ends, it does not change first.
+    await this.dropPendingChange(subscriptionId);
     const subscription = input.immediately
       ? await this.stripe.cancelSubscriptionNow(subscriptionId)
       : await this.stripe.updateSubscription(subscriptionId, { cancel_at_period_end: true });
@@ -273,14 +280,61 @@ export class BillingService {
   /** Keeps the current plan: the schedule is released and the pending marks cleared. */
   async cancelPendingChange(caller: Caller, workspaceId?: string): Promise<BillingOverview> {
     const { scope, subscriptionId } = await this.subscribed(caller, workspaceId);
+    await this.dropPendingChange(subscriptionId);
+    await this.record(scope.workspaceId, await this.stripe.subscription(subscriptionId));
+    return this.overviewOf(scope);
+  }
+
+  private async dropPendingChange(subscriptionId: string): Promise<void> {
     const live = await this.stripe.subscription(subscriptionId);
     const schedule = typeof live.schedule === 'string' ? live.schedule : live.schedule?.id;
     if (schedule) await this.stripe.releaseSchedule(schedule);
-    await this.record(
-      scope.workspaceId,
-      await this.stripe.updateSubscription(subscriptionId, { metadata: { pending_plan: '', pending_cycle: '' } }),
-    );
-    return this.overviewOf(scope);
+    if (schedule || live.metadata?.pending_plan || live.metadata?.pending_cycle)
+      await this.stripe.updateSubscription(subscriptionId, { metadata: { pending_plan: '', pending_cycle: '' } });
+  }
+
+  /**
+   * What changing a Stripe subscription to `seats` costs, from Stripe's preview of the next invoice:
+   * one seat's price, the new price per cycle and the prorated amount for the rest of the period.
+   */
+  async previewSeats(
+    workspaceId: string,
+    seats: number,
+  ): Promise<{ current: number; cycle: BillingCycle; unit: number; currency: string; prorated: number }> {
+    const state = await this.subscriptions.current(workspaceId);
+    if (!runningAtStripe(state)) throw new AppError(ErrorCode.BILLING_NO_SUBSCRIPTION);
+    const live = await this.stripe.subscription(state.stripeSubscriptionId);
+    const item = live.items.data[0];
+    const current = item.quantity ?? 1;
+    const preview =
+      current === seats
+        ? null
+        : await this.stripe.previewInvoice({
+            customer: typeof live.customer === 'string' ? live.customer : live.customer.id,
+            subscription: live.id,
+            subscription_details: {
+              items: [{ id: item.id, quantity: seats }],
+              proration_behavior: 'create_prorations',
+            },
+          });
+    const prorated = (preview?.lines.data ?? [])
+      .filter(
+        (line) => line.parent?.subscription_item_details?.proration || line.parent?.invoice_item_details?.proration,
+      )
+      .reduce((sum, line) => sum + line.amount, 0);
+    return {
+      current,
+      cycle: item.price.recurring?.interval === 'year' ? 'yearly' : 'monthly',
+      unit: item.price.unit_amount ?? 0,
+      currency: live.currency,
+      prorated,
+    };
+  }
+
+  /** One seat of a plan per cycle, from Stripe's price (a trial's seats are billed at this price once it ends). */
+  async seatPrice(planName: string, cycle: BillingCycle): Promise<{ amount: number; currency: string }> {
+    const { price } = await this.plans.price(planName, cycle);
+    return { amount: price.unit_amount ?? 0, currency: price.currency };
   }
 
   /**

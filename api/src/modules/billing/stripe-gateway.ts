@@ -143,6 +143,11 @@ export class StripeGateway {
     return this.call((s) => s.subscriptionSchedules.release(id));
   }
 
+  /** The next invoice as it would be with the given changes (nothing changes). */
+  previewInvoice(params: Stripe.InvoiceCreatePreviewParams) {
+    return this.call((s) => s.invoices.createPreview(params));
+  }
+
   cancelSubscriptionNow(id: string) {
     return this.call((s) => s.subscriptions.cancel(id));
   }

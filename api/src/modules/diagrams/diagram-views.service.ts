@@ -3,6 +3,7 @@ import type { DiagramSummary, DiagramView } from '@loopwright/contracts';
 import type { Diagram } from '@loopwright/engine';
 import type { AccessLevel } from './diagram-access.service.js';
 import { summaryView, userRefView } from './diagram-view.js';
+import { EntitlementsService } from '../plans/entitlements.service.js';
 import { SharesService } from '../shares/shares.service.js';
 import { WorkspacesService } from '../workspaces/workspaces.service.js';
 import type { DiagramMeta } from './diagram-meta.js';
@@ -15,6 +16,7 @@ export class DiagramViewsService {
     private readonly diagrams: DiagramsRepository,
     private readonly shares: SharesService,
     private readonly workspaces: WorkspacesService,
+    private readonly entitlements: EntitlementsService,
   ) {}
 
   /** Tags are the caller's workspace's. */
@@ -58,11 +60,17 @@ export class DiagramViewsService {
     callerId: string | undefined,
     document?: Diagram,
   ): Promise<DiagramView> {
-    const [summary, stored, contributors] = await Promise.all([
+    const [summary, stored, contributors, runStepsLimit] = await Promise.all([
       this.summary(diagram, access, callerId),
       document ? Promise.resolve(document) : this.diagrams.findDocument(diagram.id),
       this.diagrams.contributors(diagram.id),
+      this.entitlements.allowed(diagram.workspaceId, 'runSteps'),
     ]);
-    return { ...summary, document: stored as Diagram, contributors: contributors.map(userRefView) };
+    return {
+      ...summary,
+      document: stored as Diagram,
+      contributors: contributors.map(userRefView),
+      runStepsLimit,
+    };
   }
 }

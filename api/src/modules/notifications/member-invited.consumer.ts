@@ -5,11 +5,12 @@ import { EventConsumers, type AfterCommit } from '../events/event-consumers.js';
 import { UsersService } from '../users/users.service.js';
 import { NotificationsService } from './notifications.service.js';
 
-const TYPES = ['MemberInvited'] as const;
+const TYPES = ['MemberInvited', 'MemberRemoved'] as const;
 
 /**
  * A team invitation for someone who has an account: a notification linking to the invitation
- * (accept or decline there). People without an account get only the e-mail.
+ * (accept or decline there). People without an account get only the e-mail. A removed member is
+ * told they left the team.
  */
 @Injectable()
 export class MemberInvitedConsumer {
@@ -22,6 +23,11 @@ export class MemberInvitedConsumer {
   }
 
   async handle(event: DomainEvent<(typeof TYPES)[number]>, tx: TransactionClient): Promise<AfterCommit | void> {
+    if (event.type === 'MemberRemoved') {
+      const removed = event.payload;
+      const message = TeamTexts.removedNotice.replace('{team}', removed.workspaceName);
+      return this.notifications.addInTransaction(tx, removed.userId, 'warning', message, '/diagrams');
+    }
     const p = event.payload;
     const invitee = await this.users.findByEmail(p.email, tx);
     if (!invitee) return;

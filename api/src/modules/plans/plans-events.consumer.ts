@@ -28,6 +28,8 @@ export class PlansEventsConsumer {
   async handle(event: DomainEvent<(typeof TYPES)[number]>, tx: TransactionClient): Promise<AfterCommit | void> {
     if (event.type === 'SubscriptionChanged') {
       const p = event.payload;
+      // Stripe's webhooks: a change, or the end (a cancelled subscription goes back to Public as 'canceled').
+      if (p.reason === 'stripe' || p.reason === 'canceled') return this.paidPlanChanged(p, tx);
       if (p.reason !== 'trial_expired') return;
       const owner = await this.plans.user(p.ownerId, tx);
       if (!owner) return;
@@ -45,7 +47,53 @@ export class PlansEventsConsumer {
         await this.mail.dispatch(mailId);
       };
     }
-    const p = event.payload;
+    return this.academiaChanged(event.payload, tx);
+  }
+
+  /** A paid plan that ended (cancelled or expired) or changed to another plan: the owner is told in the app and by e-mail. */
+  private async paidPlanChanged(
+    p: DomainEvent<'SubscriptionChanged'>['payload'],
+    tx: TransactionClient,
+  ): Promise<AfterCommit | void> {
+    const lapsed = (status: string | null) => status === 'canceled' || status === 'expired';
+    const ended = lapsed(p.status) && !lapsed(p.previousStatus);
+    const changed =
+      !ended &&
+      !lapsed(p.status) &&
+      p.previousPlan !== null &&
+      p.previousPlan !== 'community' &&
+      p.previousPlan !== p.plan;
+    if (!ended && !changed) return;
+    const owner = await this.plans.user(p.ownerId, tx);
+    if (!owner) return;
+    const previousPlanName =
+      (p.previousPlan && (await this.plans.planByName(p.previousPlan, tx))?.displayName) ?? p.planDisplayName;
+    const text = ended
+      ? fill(PlanTexts.planEndedNotice, { plan: previousPlanName })
+      : fill(PlanTexts.planChangedNotice, { previous: previousPlanName, plan: p.planDisplayName });
+    const push = await this.notifications.addInTransaction(
+      tx,
+      owner.id,
+      ended ? 'warning' : 'info',
+      text,
+      '/settings/billing',
+    );
+    const mailId = await this.mail.record(
+      'plan-changed',
+      owner.email,
+      { kind: ended ? 'ended' : 'changed', planName: p.planDisplayName, previousPlanName },
+      tx,
+    );
+    return async () => {
+      push();
+      await this.mail.dispatch(mailId);
+    };
+  }
+
+  private async academiaChanged(
+    p: DomainEvent<'AcademiaApplicationChanged'>['payload'],
+    tx: TransactionClient,
+  ): Promise<AfterCommit | void> {
     const user = await this.plans.user(p.userId, tx);
     if (!user) return;
     const notices = {

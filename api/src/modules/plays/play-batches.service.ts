@@ -4,6 +4,7 @@ import type { Diagram } from '@loopwright/engine';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { DomainEventsService } from '../events/domain-events.service.js';
 import { playView } from './plays.service.js';
+import { PlayBlocksRepository } from './play-blocks.repository.js';
 import { PlaysRepository } from './plays.repository.js';
 
 export interface BatchJobInput {
@@ -37,6 +38,7 @@ function jobInput(row: JobRow): BatchJobInput {
 export class PlayBatchesService {
   constructor(
     private readonly plays: PlaysRepository,
+    private readonly blocks: PlayBlocksRepository,
     private readonly events: DomainEventsService,
   ) {}
 
@@ -44,8 +46,48 @@ export class PlayBatchesService {
   async start(playId: string): Promise<BatchJobInput | null> {
     const row = await this.plays.findForJob(playId);
     if (!row || !['queued', 'running'].includes(row.status)) return null;
-    await this.plays.transition(playId, ['queued', 'running'], { status: 'running', completedRuns: 0 });
+    await this.plays.transition(playId, ['queued'], { status: 'running', completedRuns: 0 });
     return jobInput(row);
+  }
+
+  /** The batch while it is running, else null (its blocks are then skipped). */
+  async running(playId: string): Promise<BatchJobInput | null> {
+    const row = await this.plays.findForJob(playId);
+    return row?.status === 'running' ? jobInput(row) : null;
+  }
+
+  /** The batch once someone stopped it, else null. */
+  async stopped(playId: string): Promise<BatchJobInput | null> {
+    const row = await this.plays.findForJob(playId);
+    return row?.status === 'cancelled' ? jobInput(row) : null;
+  }
+
+  /** Whether a block of the batch is already stored (a redelivered block job then does nothing). */
+  blockDone(playId: string, index: number): Promise<boolean> {
+    return this.blocks.has(playId, index);
+  }
+
+  /**
+   * Stores a finished block (once, however often it ran) and moves the batch's progress to the runs
+   * of every block stored so far, so nothing is counted twice; returns that count.
+   */
+  async saveBlock(
+    playId: string,
+    block: { index: number; first: number; count: number },
+    summary: Uint8Array,
+  ): Promise<number> {
+    const completed = await this.blocks.save(playId, block, summary);
+    await this.plays.progress(playId, completed);
+    return completed;
+  }
+
+  /** The stored blocks' sizes in block order, and a reader of each one's summary. */
+  async storedBlocks(playId: string) {
+    return { blocks: await this.blocks.list(playId), summary: (index: number) => this.blocks.summary(playId, index) };
+  }
+
+  clearBlocks(playId: string): Promise<void> {
+    return this.blocks.clear(playId);
   }
 
   /** Fails a batch whose job was given up (its worker died with it); the batch, or null when it had already ended. */
@@ -59,10 +101,6 @@ export class PlayBatchesService {
   /** True once someone stopped the batch (the job then aborts the engine). */
   async cancelled(playId: string): Promise<boolean> {
     return (await this.plays.status(playId)) === 'cancelled';
-  }
-
-  progress(playId: string, completedRuns: number): Promise<void> {
-    return this.plays.progress(playId, completedRuns);
   }
 
   async finish(

@@ -89,7 +89,11 @@ export class PlaysRepository {
     return (await this.prisma.play.findUnique({ where: { id }, select: { status: true } }))?.status ?? null;
   }
 
+  /** Raises a running play's completed runs (never lowers them: blocks report from several workers at once). */
   async progress(id: string, completedRuns: number): Promise<void> {
-    await this.prisma.play.updateMany({ where: { id, status: 'running' }, data: { completedRuns } });
+    await this.prisma.play.updateMany({
+      where: { id, status: 'running', completedRuns: { lt: completedRuns } },
+      data: { completedRuns },
+    });
   }
 }

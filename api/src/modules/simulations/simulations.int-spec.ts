@@ -3,19 +3,23 @@ import { RealtimeEvents } from '@loopwright/contracts';
 import { ACCESS_COOKIE } from '@loopwright/contracts';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createDiagram, tinyDocument } from '../../../test/factories/diagrams.js';
+import { runBatchSync, type Diagram } from '@loopwright/engine';
+import { createDiagram, economyDocument, tinyDocument } from '../../../test/factories/diagrams.js';
 import { createUser, loginAs } from '../../../test/factories/users.js';
 import { eventually } from '../../../test/support/eventually.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { JobRegistry } from '../../core/queue/job-registry.js';
 import { QueueService } from '../../core/queue/queue.service.js';
 import { startWorkers, type RunningWorkers } from '../../core/queue/workers.js';
+import { PlayBatchesService } from '../plays/play-batches.service.js';
+import { toBatchStats } from './batch-stats.js';
 
 describe.skipIf(!inject('redisUrl'))('server batches on the worker (BullMQ)', () => {
   let app: TestApp;
   let workers: RunningWorkers | undefined;
   beforeAll(async () => {
-    app = await startTestApp({ redis: true });
+    // 10,000 runs in 7 blocks: the blocks are spread over the worker's threads and merged in block order.
+    app = await startTestApp({ redis: true, env: { SIMULATION_BLOCK_RUNS: '1500' } });
   });
   afterAll(async () => {
     await workers?.close(0);
@@ -72,6 +76,8 @@ describe.skipIf(!inject('redisUrl'))('server batches on the worker (BullMQ)', ()
       return p.status === 'done' || p.status === 'failed' ? p : undefined;
     }, 240_000);
     const ms = Date.now() - started;
+    const merge = await app.http.app.get(QueueService).queue('simulations').getJob(`${play.id}-merge`);
+    expect(await merge?.getState()).toBe('completed');
     console.log(
       `10,000-run batch on the worker: ${ms} ms (submit → stored); progress seen over HTTP ${JSON.stringify(seenRunning.slice(-5))}, over Socket.IO ${progress.length} updates`,
     );
@@ -119,14 +125,43 @@ describe.skipIf(!inject('redisUrl'))('server batches on the worker (BullMQ)', ()
     const again = await client.post(`/diagrams/${diagram.fuid}/plays/${play.id}/cancel`);
     expect(again.status).toBe(409);
     expect(again.body.error).toMatchObject({ code: 'PLAY_NOT_RUNNING', message: 'Failed stopping quick plays batch' });
-    // The worker notices within a progress interval, aborts the engine and finishes the job, leaving the play as it is.
-    const job = await app.http.app.get(QueueService).queue('simulations').getJob(play.id);
+    // The running blocks notice within half a second and stop their threads; the others are skipped,
+    // then the merge job finds the play stopped and leaves it as it is.
+    const queues = app.http.app.get(QueueService);
     const stoppedAt = Date.now();
-    await eventually(async () => ((await job!.getState()) === 'completed' ? true : undefined), 10_000);
-    console.log(`stopped batch: job completed ${Date.now() - stoppedAt} ms after the cancel`);
+    const merge = await eventually(() => queues.queue('simulations').getJob(`${play.id}-merge`), 10_000);
+    await eventually(async () => ((await merge.getState()) === 'completed' ? true : undefined), 20_000);
+    console.log(
+      `stopped batch: every block ended and the merge completed ${Date.now() - stoppedAt} ms after the cancel`,
+    );
+    expect(await queues.queue('blocks').getJobCounts('active', 'waiting')).toEqual({ active: 0, waiting: 0 });
     const after = (await client.get(`/diagrams/${diagram.fuid}/plays/${play.id}`)).body.content.play;
     expect(after).toMatchObject({ status: 'cancelled', stats: null });
     expect(after.completedRuns).toBeLessThan(100_000);
     expect((await client.get('/notifications')).body.content.notifications).toEqual([]);
+  });
+
+  it('stores byte-identical statistics whatever the block size, equal to one pass in one thread', async () => {
+    const client = await loginAs(app, await createUser(app));
+    const document = economyDocument();
+    const diagram = await createDiagram(client, { name: 'Blocks', document });
+    const runBatch = async (blockRuns: number) => {
+      app.config.SIMULATION_BLOCK_RUNS = blockRuns;
+      const play = (
+        await client.post(`/diagrams/${diagram.fuid}/batches`, { runs: 3_000, seed: 5, percentiles: [10, 90] })
+      ).body.content.play;
+      return eventually(async () => {
+        const p = (await client.get(`/diagrams/${diagram.fuid}/plays/${play.id}`)).body.content.play;
+        return p.status === 'done' ? p : undefined;
+      }, 120_000);
+    };
+    const [one, many] = [await runBatch(3_000), await runBatch(128)];
+    app.config.SIMULATION_BLOCK_RUNS = 1500;
+    expect(JSON.stringify(many.stats)).toBe(JSON.stringify(one.stats));
+    expect(many.endReasons).toEqual(one.endReasons);
+    const reference = runBatchSync(document, { runs: 3_000, seed: 5, percentiles: [10, 90] });
+    // PostgreSQL's jsonb keeps its own key order: the figures are compared exactly, not the text.
+    expect(many.stats).toStrictEqual(toBatchStats(reference, document as Diagram));
+    expect(await app.http.app.get(PlayBatchesService).storedBlocks(many.id)).toMatchObject({ blocks: [] });
   });
 });

@@ -1,7 +1,13 @@
 import { Module } from '@nestjs/common';
 import { PlaysModule } from '../plays/plays.module.js';
+import { BatchAnnouncer } from './batch-announcer.js';
+import { SimulationThreads } from './block-threads.provider.js';
+import { BlocksProcessor } from './blocks.processor.js';
 import { SimulationsProcessor } from './simulations.processor.js';
 
-/** Server-side batches (the `simulations` queue). */
-@Module({ imports: [PlaysModule], providers: [SimulationsProcessor] })
+/** Server-side batches: split into blocks (the `blocks` queue) and merged (the `simulations` queue). */
+@Module({
+  imports: [PlaysModule],
+  providers: [SimulationsProcessor, BlocksProcessor, SimulationThreads, BatchAnnouncer],
+})
 export class SimulationsModule {}

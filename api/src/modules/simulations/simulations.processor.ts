@@ -1,113 +1,120 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DiagramLimits, DiagramTexts, RealtimeEvents } from '@loopwright/contracts';
-import { CompileError } from '@loopwright/engine';
-import { runBatchParallel } from '@loopwright/engine/node';
+import { DiagramTexts } from '@loopwright/contracts';
+import { batchWork, CompileError, splitIntoBlocks } from '@loopwright/engine';
 import { UnrecoverableError } from 'bullmq';
 import type { Logger } from 'pino';
+import type { AppConfig } from '../../config/config.js';
 import { JobRegistry } from '../../core/queue/job-registry.js';
-import { LOGGER } from '../../core/tokens.js';
+import { QueueService } from '../../core/queue/queue.service.js';
+import { APP_CONFIG, LOGGER } from '../../core/tokens.js';
 import { PlayBatchesService, type BatchJobInput } from '../plays/play-batches.service.js';
-import { RealtimePublisher } from '../realtime/realtime.publisher.js';
-import { toBatchStats } from './batch-stats.js';
 import { simulationsBatchJob } from '../plays/plays.jobs.js';
-
-const PROGRESS_EVERY_MS = 500;
+import { BatchAnnouncer } from './batch-announcer.js';
+import { toBatchStats } from './batch-stats.js';
+import { batchWorkInput, blockJobId, mergeJobId } from './batch-work.js';
+import { blocksRunJob, simulationsMergeJob } from './simulations.jobs.js';
 
 /**
- * `simulations.batch`: runs a queued multiple run with the engine over worker threads, writes
- * progress to the play (and to the author's sockets) and stores the statistics; ending the play emits
- * BatchFinished, from which the author's notification follows.
+ * A server batch as a BullMQ flow. `simulations.batch` starts the play and splits its runs into
+ * blocks: one `blocks.run` child job per block under one `simulations.merge` parent. When every
+ * block is stored, the merge adds their statistics up in block order, stores them on the play and
+ * ends it (BatchFinished, from which the author's notification follows).
  */
 @Injectable()
 export class SimulationsProcessor {
   constructor(
     registry: JobRegistry,
     private readonly batches: PlayBatchesService,
-    private readonly realtime: RealtimePublisher,
+    private readonly queue: QueueService,
+    private readonly announcer: BatchAnnouncer,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
-    registry.handle(simulationsBatchJob, (payload, context) => this.run(payload.playId, context.attempt));
+    registry.handle(simulationsBatchJob, (payload, context) => this.plan(payload.playId, context.attempt));
     registry.onAbandoned(simulationsBatchJob, (payload) => this.abandoned(payload.playId));
+    registry.handle(simulationsMergeJob, (payload, context) =>
+      this.merge(payload.playId, payload.blocks, context.attempt),
+    );
+    registry.onAbandoned(simulationsMergeJob, (payload) => this.abandoned(payload.playId));
   }
 
-  /** The worker running the batch died twice: the batch shows as failed (BatchFinished tells its author). */
+  /** The worker running a step of the batch died twice: the batch shows as failed. */
   async abandoned(playId: string): Promise<void> {
-    const input = await this.batches.abandon(playId, DiagramTexts.batchFailed);
-    if (input) this.announce(input, 'failed');
+    const batch = await this.batches.abandon(playId, DiagramTexts.batchFailed);
+    if (batch) this.announcer.finished(batch, 'failed');
   }
 
-  async run(playId: string, attempt: number): Promise<void> {
-    const input = await this.batches.start(playId);
-    if (!input) return;
-    const started = Date.now();
+  async plan(playId: string, attempt: number): Promise<void> {
+    const batch = await this.batches.start(playId);
+    if (!batch) return;
+    await this.failing(batch, attempt, simulationsBatchJob.attempts, async () => {
+      const work = batchWorkInput(batch, this.config.SIMULATION_BLOCK_RUNS);
+      const blocks = splitIntoBlocks(batchWork.units(work), batchWork.blockSize(work));
+      await this.queue.enqueueFlow(
+        { definition: simulationsMergeJob, payload: { playId, blocks: blocks.length }, jobId: mergeJobId(playId) },
+        blocks.map((block) => ({
+          definition: blocksRunJob,
+          payload: { playId, kind: 'batch' as const, ...block },
+          jobId: blockJobId(playId, block.index),
+        })),
+      );
+      this.logger.info({ playId, runs: batch.play.runs, blocks: blocks.length }, 'batch split into blocks');
+    });
+  }
+
+  async merge(playId: string, expected: number, attempt: number): Promise<void> {
+    const batch = await this.batches.running(playId);
+    if (!batch) {
+      // Stopped or failed while its blocks ran: they were skipped; what was stored goes.
+      const stopped = await this.batches.stopped(playId);
+      await this.batches.clearBlocks(playId);
+      if (!stopped) return;
+      this.logger.info({ playId, completed: stopped.play.completedRuns }, 'batch stopped');
+      this.announcer.finished(stopped, 'cancelled');
+      return;
+    }
+    await this.failing(batch, attempt, simulationsMergeJob.attempts, async () => {
+      const started = Date.now();
+      const work = batchWorkInput(batch);
+      const { blocks, summary } = await this.batches.storedBlocks(playId);
+      const runs = blocks.reduce((sum, b) => sum + b.count, 0);
+      if (blocks.length !== expected || runs !== batch.play.runs)
+        throw new Error(`${blocks.length} of ${expected} blocks (${runs} of ${batch.play.runs} runs) are stored`);
+      let accumulator = batchWork.start(work);
+      for (const block of blocks) accumulator = batchWork.add(accumulator, (await summary(block.index))!);
+      const result = batchWork.finish(work, accumulator, false);
+      const finished = await this.batches.finish(batch, {
+        completed: result.completed,
+        steps: result.steps,
+        totalSteps: Math.round(result.meanSteps * result.completed),
+        endReasons: result.ends,
+        stats: toBatchStats(result, batch.document),
+      });
+      await this.batches.clearBlocks(playId);
+      if (!finished) return;
+      this.logger.info(
+        { playId, runs: batch.play.runs, blocks: expected, mergeMs: Date.now() - started },
+        'batch finished',
+      );
+      this.announcer.finished(batch, 'done');
+    });
+  }
+
+  /** Runs a step of the batch; a bad document, or the last attempt's error, fails the batch for good. */
+  private async failing(
+    batch: BatchJobInput,
+    attempt: number,
+    attempts: number | undefined,
+    work: () => Promise<void>,
+  ): Promise<void> {
     try {
-      const result = await this.simulate(input);
-      if (result.cancelled) {
-        this.logger.info({ playId, completed: result.completed }, 'batch stopped');
-        return this.announce(input, 'cancelled');
-      }
-      if (
-        !(await this.batches.finish(input, {
-          completed: result.completed,
-          steps: result.steps,
-          totalSteps: Math.round(result.meanSteps * result.completed),
-          endReasons: result.ends,
-          stats: toBatchStats(result, input.document),
-        }))
-      )
-        return;
-      this.logger.info({ playId, runs: input.play.runs, ms: Date.now() - started }, 'batch finished');
-      this.announce(input, 'done');
+      await work();
     } catch (error) {
-      const permanent = error instanceof CompileError || attempt >= (simulationsBatchJob.attempts ?? 1);
+      const permanent = error instanceof CompileError || attempt >= (attempts ?? 1);
       if (!permanent) throw error;
       const reason = error instanceof Error ? error.message : String(error);
-      await this.batches.fail(input, reason);
-      this.announce(input, 'failed');
+      if (await this.batches.fail(batch, reason)) this.announcer.finished(batch, 'failed');
       throw new UnrecoverableError(reason);
     }
-  }
-
-  private async simulate(input: BatchJobInput) {
-    let lastReport = 0;
-    let pending: Promise<void> = Promise.resolve();
-    const stop = new AbortController();
-    const result = await runBatchParallel(input.document, {
-      signal: stop.signal,
-      runs: input.play.runs,
-      seed: input.play.seed,
-      ...(input.steps ? { steps: input.steps } : {}),
-      ...(input.percentiles ? { percentiles: input.percentiles } : {}),
-      threads: DiagramLimits.batchThreads,
-      onProgress: (done, total) => {
-        const now = Date.now();
-        if (now - lastReport < PROGRESS_EVERY_MS && done < total) return;
-        lastReport = now;
-        pending = pending
-          .then(async () => {
-            if (await this.batches.cancelled(input.play.id)) stop.abort();
-            else await this.batches.progress(input.play.id, done);
-          })
-          .catch(() => undefined);
-        if (input.authorId)
-          this.realtime.toUser(input.authorId, RealtimeEvents.playProgress, {
-            playId: input.play.id,
-            fuid: input.play.fuid,
-            completed: done,
-            total,
-          });
-      },
-    });
-    await pending;
-    return result;
-  }
-
-  private announce(input: BatchJobInput, status: 'done' | 'failed' | 'cancelled'): void {
-    if (input.authorId)
-      this.realtime.toUser(input.authorId, RealtimeEvents.playFinished, {
-        playId: input.play.id,
-        fuid: input.play.fuid,
-        status,
-      });
   }
 }

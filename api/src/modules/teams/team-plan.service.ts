@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ErrorCode } from '@loopwright/contracts';
+import { ErrorCode, limitText, type SeatPreview } from '@loopwright/contracts';
 import { AppError } from '../../core/errors/app-error.js';
 import type { TransactionClient } from '../../core/prisma/prisma.service.js';
 import type { Emit } from '../events/domain-events.service.js';
@@ -100,14 +100,60 @@ export class TeamPlanService {
   }
 
   /**
-   * Buying or removing seats. A subscription Stripe bills changes its quantity there (prorated; the
-   * webhook then sets the seats); any other (self-hosted, Academia, a trial) records the count.
+   * Buying or removing seats. A subscription Stripe bills changes its quantity there (prorated on
+   * the next invoice) and its webhook follows. During a trial seats are free up to the plan's
+   * editors; subscribing then buys them (checkout's quantity), and the first charge is at the
+   * trial's end. With billing off, or on a plan the administrator gave, seats are only recorded.
    */
   async changeSeats(teamId: string, seats: number): Promise<void> {
     const source = await this.source(teamId);
     if (source.status === 'payment_pending') throw new AppError(ErrorCode.TEAM_PAYMENT_PENDING);
-    // A subscription Stripe bills: the quantity changes there (prorated) and its webhook follows.
-    if (source.billingEnabled && source.stripeSubscriptionId) await this.billing.changeSeats(source.workspaceId, seats);
-    else await this.subscriptions.applyChange(source.workspaceId, { seats }, { reason: 'seats' });
+    if (source.billingEnabled && source.stripeSubscriptionId)
+      return void (await this.billing.changeSeats(source.workspaceId, seats));
+    const max = source.effectivePlan.limits.editors;
+    if (source.billingEnabled && source.status === 'trialing' && max !== null && seats > max)
+      throw new AppError(ErrorCode.PLAN_LIMIT_REACHED, {
+        message: limitText('editors'),
+        details: {
+          limit: 'editors',
+          allowed: max,
+          requested: seats,
+          planName: source.effectivePlan.displayName,
+          planType: source.effectivePlan.type,
+        },
+      });
+    await this.subscriptions.applyChange(source.workspaceId, { seats }, { reason: 'seats' });
+  }
+
+  /** What a change to `seats` would cost, before it is made (the owner confirms it). */
+  async previewSeats(teamId: string, seats: number): Promise<SeatPreview> {
+    const source = await this.source(teamId);
+    const base = { seats, current: source.seats, trialEndsAt: null, maxSeats: source.effectivePlan.limits.editors };
+    // Billing off, or a plan the administrator gave (no Stripe subscription, not a trial): nothing is charged.
+    if (!source.billingEnabled || (!source.stripeSubscriptionId && source.status !== 'trialing'))
+      return { ...base, billing: 'free', cycle: null, seatPrice: null, newPrice: null, prorated: null };
+    if (source.stripeSubscriptionId && source.status !== 'trialing') {
+      const p = await this.billing.previewSeats(source.workspaceId, seats);
+      const money = (amount: number) => ({ amount, currency: p.currency });
+      return {
+        ...base,
+        current: p.current,
+        billing: 'charged',
+        cycle: p.cycle,
+        seatPrice: money(p.unit),
+        newPrice: money(p.unit * seats),
+        prorated: money(p.prorated),
+      };
+    }
+    const unit = await this.billing.seatPrice(source.plan.name, source.billingCycle);
+    return {
+      ...base,
+      billing: 'trial',
+      cycle: source.billingCycle,
+      seatPrice: unit,
+      newPrice: { amount: unit.amount * seats, currency: unit.currency },
+      prorated: null,
+      trialEndsAt: source.trialEndsAt?.toISOString() ?? null,
+    };
   }
 }

@@ -8,7 +8,7 @@ type PendingRow = Awaited<ReturnType<TeamsRepository['pendingInvitations']>>[num
 export const personName = (p: Person | null): string =>
   p ? [p.firstName, p.lastName].filter(Boolean).join(' ') || p.username || p.email : 'Someone';
 
-/** The team as its members see it: members (with removed ones) and pending invitations as `invited`. */
+/** The team as its members see it: members (not removed ones) and pending invitations as `invited`. */
 export function teamView(
   team: TeamRow,
   callerId: string,
@@ -48,8 +48,10 @@ export function teamView(
     rights: isOwner ? 'editor' : (me?.rights ?? 'viewer'),
     seats,
     downgraded: !!team.downgradedAt,
-    // Members see who is in the team; only the owner sees invitations and removed people.
-    members: isOwner ? [...memberViews, ...invited] : memberViews.filter((m) => m.state === 'active'),
+    // Members see who is in the team; the owner also sees suspended people and invitations. Removed people leave the list.
+    members: isOwner
+      ? [...memberViews.filter((m) => m.state !== 'removed'), ...invited]
+      : memberViews.filter((m) => m.state === 'active'),
   };
 }
 

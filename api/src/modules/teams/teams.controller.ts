@@ -1,4 +1,4 @@
-import { Body, Controller, Param } from '@nestjs/common';
+import { Body, Controller, Param, Query } from '@nestjs/common';
 import {
   accountEndpoints,
   invitationEndpoints,
@@ -52,6 +52,15 @@ export class TeamsController {
     @Body() body: EndpointInput<typeof endpoints.seats.body>,
   ) {
     return { success: true, content: { team: await this.teams.changeSeats(caller, params.teamId, body.seats) } };
+  }
+
+  @Endpoint(endpoints.seatsPreview)
+  async seatsPreview(
+    @CurrentCaller() caller: Caller,
+    @Param() params: TeamParams,
+    @Query() query: EndpointInput<typeof endpoints.seatsPreview.query>,
+  ) {
+    return { success: true, content: { preview: await this.teams.previewSeats(caller, params.teamId, query.seats) } };
   }
 
   @Endpoint(endpoints.invite)

@@ -315,12 +315,23 @@ describe('teams', () => {
       ).rights,
     ).toBe('viewer');
 
-    // Removal is permanent: no unsuspend, no suspend, no invitation back.
+    // Removal is permanent: the person leaves the list; no unsuspend, no suspend, no invitation back.
     expect(
       (await client.delete(`/teams/${team.id}/members/${alice.id}`)).body.content.team.members.find(
         (m: { userId: string }) => m.userId === alice.id,
-      ).state,
-    ).toBe('removed');
+      ),
+    ).toBeUndefined();
+    // They are told: an e-mail and a notification.
+    const removedMail = await smtp.waitFor(
+      (m) => m.to.includes(alice.email) && /removed from the team/.test(m.subject),
+    );
+    expect(removedMail.subject).toBe(`You were removed from the team ${team.name}`);
+    const notice = await eventually(async () =>
+      (await prisma.notification.findMany({ where: { userId: alice.id } })).find((n) =>
+        n.message.startsWith('You were removed'),
+      ),
+    );
+    expect(notice?.message).toBe(TeamTexts.removedNotice.replace('{team}', team.name));
     expect(errorOf(await act(client, 'unsuspend', alice.id))).toMatchObject({
       code: 'TEAM_MEMBER_NOT_SUSPENDED',
       message: TeamTexts.cannotUnblock,

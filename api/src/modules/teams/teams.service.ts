@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { ErrorCode, TeamTexts, type Team, type TeamRights } from '@loopwright/contracts';
+import { ErrorCode, TeamTexts, type SeatPreview, type Team, type TeamRights } from '@loopwright/contracts';
 import type { Caller } from '../../core/auth/caller.js';
 import { AppError } from '../../core/errors/app-error.js';
 import type { TransactionClient } from '../../core/prisma/prisma.service.js';
+import { DomainEventsService } from '../events/domain-events.service.js';
+import { MailService } from '../mail/mail.service.js';
+import { UsersService } from '../users/users.service.js';
 import { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { TeamPlanService } from './team-plan.service.js';
 import { teamView } from './team-view.js';
@@ -35,6 +38,9 @@ export class TeamsService {
   constructor(
     private readonly teams: TeamsRepository,
     private readonly plan: TeamPlanService,
+    private readonly events: DomainEventsService,
+    private readonly mail: MailService,
+    private readonly users: UsersService,
     private readonly workspaces: WorkspacesService,
   ) {}
 
@@ -90,7 +96,15 @@ export class TeamsService {
   async remove(caller: Caller, teamId: string, userId: string): Promise<Team> {
     const team = await this.requireOwner(caller, teamId);
     const member = await this.requireMember(team, userId);
-    if (member.status !== 'removed') await this.workspaces.setMember(team.id, userId, { status: 'removed' });
+    if (member.status === 'removed') return this.view(team, caller.userId);
+    // The removed person is told: a notification (MemberRemoved) and an e-mail, sent only if the removal commits.
+    const email = await this.users.emailOf(userId);
+    const mailId = await this.events.transaction(async (tx, emit) => {
+      await this.workspaces.setMember(team.id, userId, { status: 'removed' }, tx);
+      await emit({ type: 'MemberRemoved', payload: { workspaceId: team.id, workspaceName: team.name, userId } });
+      return email ? this.mail.record('team-removed', email, { team: team.name }, tx) : null;
+    });
+    if (mailId) await this.mail.dispatch(mailId);
     return this.view(team, caller.userId);
   }
 
@@ -113,6 +127,12 @@ export class TeamsService {
       });
     await this.plan.changeSeats(team.id, seats);
     return this.view(team, caller.userId);
+  }
+
+  /** The price of a change of seats, shown for confirmation before changeSeats. */
+  async previewSeats(caller: Caller, teamId: string, seats: number): Promise<SeatPreview> {
+    const team = await this.requireOwner(caller, teamId);
+    return this.plan.previewSeats(team.id, seats);
   }
 
   // ── rules shared with invitations and account deletion ──

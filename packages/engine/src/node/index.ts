@@ -27,4 +27,5 @@ export function runBatchParallel(diagram: unknown, options: ParallelBatchOptions
 
 export { readDiagramFile } from './read.js';
 export { evaluateOnThreads, sensitivityOnThreads, sweepOnThreads } from './study.js';
+export { BlockThreads, BlockAbortedError } from './block-threads.js';
 export * from '../index.js';

@@ -1,3 +1,5 @@
+import { localStore } from '../../lib/safe-storage';
+
 /** What the login dialog carries along (its own module: the dialog's panel and its opener both need it). */
 export interface LoginDialogPayload {
   /** A diagram link to open in a new tab once the visitor has an account (after a like). */
@@ -11,20 +13,12 @@ export const OPEN_AFTER_SIGNUP_KEY = 'loopwright:open-after-signup';
 
 export function rememberLinkForAfterSignup(link: string | undefined): void {
   if (!link) return;
-  try {
-    localStorage.setItem(OPEN_AFTER_SIGNUP_KEY, link);
-  } catch {
-    // storage unavailable: the link is simply not reopened
-  }
+  localStore.set(OPEN_AFTER_SIGNUP_KEY, link);
 }
 
 /** The remembered link, once (it is forgotten as it is read). */
 export function takeLinkAfterSignup(): string | null {
-  try {
-    const link = localStorage.getItem(OPEN_AFTER_SIGNUP_KEY);
-    localStorage.removeItem(OPEN_AFTER_SIGNUP_KEY);
-    return link;
-  } catch {
-    return null;
-  }
+  const link = localStore.get(OPEN_AFTER_SIGNUP_KEY);
+  localStore.remove(OPEN_AFTER_SIGNUP_KEY);
+  return link;
 }

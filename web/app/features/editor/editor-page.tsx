@@ -214,10 +214,12 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
 
   useEffect(() => clearEditorPreferences, []);
   const onReady = useCallback(
-    (s: EditorServices) => {
+    (s: EditorServices, runs: RunController) => {
       services.current = s;
+      runs.setRunStepsLimit(loaded.diagram.runStepsLimit);
       loadEditorPreferences(s);
-      setSave(new SaveController(fuid, s.store, loaded.baseVersion, loaded.dirty));
+      const serverDoc = documentProblem(loaded.diagram.document) ? null : normalizeDiagram(loaded.diagram.document);
+      setSave(new SaveController(fuid, s.store, loaded.baseVersion, loaded.dirty, serverDoc));
     },
     [fuid, loaded],
   );

@@ -19,6 +19,7 @@ export function CurrentPlan({ subscription, actions }: { subscription: Subscript
   else if (s.currentPeriodEnd && !free) when = `Renews on ${formatDate(s.currentPeriodEnd)} (${s.billingCycle}).`;
   else if (free)
     when = 'Free forever. Public profile and diagrams; upgrade for private diagrams, teams and higher limits.';
+  const pending = pendingChangeText(s);
   return (
     <section className="acc-panel plan-current" aria-labelledby="current-plan-title">
       <div>
@@ -32,18 +33,24 @@ export function CurrentPlan({ subscription, actions }: { subscription: Subscript
           </span>
         </p>
         {when ? <p className="plan-current__meta">{when}</p> : null}
-        {s.pendingPlan ? (
-          <p className="plan-current__meta">
-            Changes to {s.pendingPlan.displayName} on {formatDate(s.pendingChangeAt)}.
-          </p>
-        ) : null}
-        {s.pendingBillingCycle ? (
-          <p className="plan-current__meta">
-            Billing changes to {s.pendingBillingCycle} on {formatDate(s.pendingChangeAt)}.
-          </p>
-        ) : null}
+        {pending ? <p className="plan-current__meta">{pending}</p> : null}
       </div>
       {actions ? <div>{actions}</div> : null}
     </section>
   );
+}
+
+/**
+ * The change waiting for the renewal, said once: only while the plan runs on (a cancellation or an
+ * ended plan replaces it), and a billing cycle only when it differs from today's.
+ */
+export function pendingChangeText(s: SubscriptionInfo): string | null {
+  if (s.status !== 'active' || !s.pendingChangeAt) return null;
+  const plan = s.pendingPlan && s.pendingPlan.name !== s.plan.name ? s.pendingPlan.displayName : null;
+  const cycle = s.pendingBillingCycle && s.pendingBillingCycle !== s.billingCycle ? s.pendingBillingCycle : null;
+  const on = formatDate(s.pendingChangeAt);
+  if (plan && cycle) return `Changes to ${plan}, billed ${cycle}, on ${on}.`;
+  if (plan) return `Changes to ${plan} on ${on}.`;
+  if (cycle) return `Billing changes to ${cycle} on ${on}.`;
+  return null;
 }

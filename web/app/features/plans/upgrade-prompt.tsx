@@ -27,6 +27,8 @@ export function UpgradePrompt() {
     const onLimit = (event: Event) => {
       const error = (event as CustomEvent<ApiError>).detail;
       const details = (error.details ?? {}) as Partial<PlanLimitDetails>;
+      // A team's seats: the team screen offers to add a seat, with its price, where the invitation was refused.
+      if ('seats' in details) return;
       const key = details.limit ?? error.code;
       if ((dismissed.current.get(key) ?? 0) > Date.now()) return;
       setShown({ key, message: error.message, details });

@@ -15,6 +15,15 @@ export function feedbackOf(error: unknown): Feedback {
   return { kind: 'error', text: errorMessage(error), upgrade };
 }
 
+/** The invitation was refused because every seat is taken (PLAN_LIMIT_REACHED with the team's seats). */
+export function isSeatLimit(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'PLAN_LIMIT_REACHED' && isSeatDetails(error.details);
+}
+
+export function isSeatDetails(details: unknown): boolean {
+  return typeof details === 'object' && details !== null && 'seats' in details;
+}
+
 export function FeedbackLine({ feedback }: { feedback: Feedback | null }) {
   if (!feedback) return <div aria-live="polite" />;
   return (

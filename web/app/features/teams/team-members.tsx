@@ -11,8 +11,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Field, FormMessage, SubmitButton, TextField, useContractForm } from '../account/forms';
 import { PageLoading } from '../account/page-shell';
-import { FeedbackLine, feedbackOf, type Feedback } from './team-feedback';
+import { FeedbackLine, feedbackOf, isSeatLimit, type Feedback } from './team-feedback';
 import { PendingInvitations } from './pending-invitations';
+import { AddSeatOffer, SeatsPanel } from './seat-change';
 import { teamsApi } from './teams-api';
 import './teams.css';
 
@@ -185,67 +186,62 @@ function TeamScreen({ team, onChange }: { team: Team; onChange: (team: Team) => 
                             >
                               Resend
                             </button>
-                            <button
-                              type="button"
-                              className="button acc-button--small acc-button--danger"
+                            <ConfirmButton
+                              label="Revoke"
+                              target={m.email}
+                              question="Revoke this invitation?"
+                              confirm="Yes, revoke"
                               disabled={busy !== null}
-                              onClick={() =>
+                              onConfirm={() =>
                                 void run(
                                   `revoke-${m.id}`,
                                   () => teamsApi.revoke(team.id, m.id),
                                   `The invitation to ${m.email} is revoked.`,
                                 )
                               }
-                            >
-                              Revoke
-                            </button>
+                            />
                           </>
-                        ) : m.role === 'owner' ? (
-                          <RemoveButton
-                            member={m}
-                            disabled={busy !== null}
-                            onConfirm={() =>
-                              void run(
-                                `remove-${m.id}`,
-                                () => teamsApi.remove(team.id, m.id),
-                                `${m.email} is removed from the team.`,
-                              )
-                            }
-                          />
-                        ) : (
+                        ) : m.role === 'owner' || m.state === 'removed' ? null : (
                           <>
-                            <button
-                              type="button"
-                              className="button acc-button--small"
-                              disabled={busy !== null}
-                              aria-label={`Suspend ${m.email}`}
-                              onClick={() =>
-                                void run(
-                                  `suspend-${m.id}`,
-                                  () => teamsApi.suspend(team.id, m.id),
-                                  `${m.email} is suspended.`,
-                                )
-                              }
-                            >
-                              Suspend
-                            </button>
-                            <button
-                              type="button"
-                              className="button acc-button--small"
-                              disabled={busy !== null}
-                              aria-label={`Unsuspend ${m.email}`}
-                              onClick={() =>
-                                void run(
-                                  `unsuspend-${m.id}`,
-                                  () => teamsApi.unsuspend(team.id, m.id),
-                                  `${m.email} is active again.`,
-                                )
-                              }
-                            >
-                              Unsuspend
-                            </button>
-                            <RemoveButton
-                              member={m}
+                            {m.state === 'active' ? (
+                              <button
+                                type="button"
+                                className="button acc-button--small"
+                                disabled={busy !== null}
+                                aria-label={`Suspend ${m.email}`}
+                                onClick={() =>
+                                  void run(
+                                    `suspend-${m.id}`,
+                                    () => teamsApi.suspend(team.id, m.id),
+                                    `${m.email} is suspended.`,
+                                  )
+                                }
+                              >
+                                Suspend
+                              </button>
+                            ) : null}
+                            {m.state === 'suspended' ? (
+                              <button
+                                type="button"
+                                className="button acc-button--small"
+                                disabled={busy !== null}
+                                aria-label={`Unsuspend ${m.email}`}
+                                onClick={() =>
+                                  void run(
+                                    `unsuspend-${m.id}`,
+                                    () => teamsApi.unsuspend(team.id, m.id),
+                                    `${m.email} is active again.`,
+                                  )
+                                }
+                              >
+                                Unsuspend
+                              </button>
+                            ) : null}
+                            <ConfirmButton
+                              label="Remove"
+                              target={m.email}
+                              question="Remove for good?"
+                              confirm="Yes, remove"
                               disabled={busy !== null}
                               onConfirm={() =>
                                 void run(
@@ -275,12 +271,19 @@ function TeamScreen({ team, onChange }: { team: Team; onChange: (team: Team) => 
   );
 }
 
-function RemoveButton({
-  member,
+/** A destructive action asked twice: the button, then "Yes, …" or Cancel in its place. */
+function ConfirmButton({
+  label,
+  target,
+  question,
+  confirm,
   disabled,
   onConfirm,
 }: {
-  member: TeamMember;
+  label: string;
+  target: string;
+  question: string;
+  confirm: string;
   disabled: boolean;
   onConfirm: () => void;
 }) {
@@ -291,16 +294,16 @@ function RemoveButton({
         type="button"
         className="button acc-button--small acc-button--danger"
         disabled={disabled}
-        aria-label={`Remove ${member.email}`}
+        aria-label={`${label} ${target}`}
         onClick={() => setAsking(true)}
       >
-        Remove
+        {label}
       </button>
     );
   }
   return (
-    <span className="team-confirm" role="group" aria-label={`Remove ${member.email} for good?`}>
-      <span>Remove for good?</span>
+    <span className="team-confirm" role="group" aria-label={`${question} ${target}`}>
+      <span>{question}</span>
       <button
         type="button"
         className="button acc-button--small acc-button--danger"
@@ -309,7 +312,7 @@ function RemoveButton({
           onConfirm();
         }}
       >
-        Yes, remove
+        {confirm}
       </button>
       <button type="button" className="button acc-button--small" onClick={() => setAsking(false)}>
         Cancel
@@ -324,8 +327,15 @@ const INVITE_DEFAULTS: InviteValues = { email: '', rights: 'editor' };
 function InviteForm({ team, onChange }: { team: Team; onChange: (team: Team) => void }) {
   const form = useContractForm(inviteBodySchema, INVITE_DEFAULTS);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
+  // Refused for want of a seat: the invitation waits while the owner adds one.
+  const [waiting, setWaiting] = useState<InviteValues | null>(null);
   const rights = form.field('rights');
   const { error: _rightsError, ...rightsField } = rights;
+  const send = async (data: InviteValues) => {
+    onChange(await teamsApi.invite(team.id, data));
+    form.reset({ email: '', rights: data.rights });
+    setFeedback({ kind: 'success', text: `Invitation sent to ${data.email}.` });
+  };
   return (
     <form
       className="acc-panel"
@@ -333,11 +343,15 @@ function InviteForm({ team, onChange }: { team: Team; onChange: (team: Team) => 
       aria-labelledby="invite-title"
       onSubmit={(event) => {
         setFeedback(null);
+        setWaiting(null);
         void form.submitWith(
           async (data) => {
-            onChange(await teamsApi.invite(team.id, data));
-            form.reset({ email: '', rights: data.rights });
-            setFeedback({ kind: 'success', text: `Invitation sent to ${data.email}.` });
+            try {
+              await send(data);
+            } catch (e) {
+              if (isSeatLimit(e)) setWaiting(data);
+              throw e;
+            }
           },
           { onError: (e) => (setFeedback(feedbackOf(e)), true) },
         )(event);
@@ -349,6 +363,17 @@ function InviteForm({ team, onChange }: { team: Team; onChange: (team: Team) => 
         member takes a seat.
       </p>
       <FeedbackLine feedback={feedback} />
+      {waiting ? (
+        <AddSeatOffer
+          team={team}
+          onAdded={(t) => {
+            onChange(t);
+            setWaiting(null);
+            setFeedback(null);
+            send(waiting).catch((e: unknown) => setFeedback(feedbackOf(e)));
+          }}
+        />
+      ) : null}
       <div className="acc-grid-2">
         <TextField label="E-mail address" type="email" autoComplete="off" required {...form.field('email')} />
         <Field label="Rights" error={rights.error}>
@@ -372,8 +397,6 @@ function InviteForm({ team, onChange }: { team: Team; onChange: (team: Team) => 
 function TeamSettings({ team, onChange }: { team: Team; onChange: (team: Team) => void }) {
   const form = useContractForm(renameTeamBodySchema, { name: team.name });
   const [feedback, setFeedback] = useState<Feedback | null>(null);
-  const [seats, setSeats] = useState(String(team.seats.total ?? ''));
-  const [seatFeedback, setSeatFeedback] = useState<Feedback | null>(null);
   return (
     <div className="team-settings">
       <form
@@ -400,45 +423,7 @@ function TeamSettings({ team, onChange }: { team: Team; onChange: (team: Team) =
           </SubmitButton>
         </div>
       </form>
-      {team.seats.total === null ? null : (
-        <form
-          className="acc-panel"
-          aria-labelledby="seats-title"
-          onSubmit={(event) => {
-            event.preventDefault();
-            setSeatFeedback(null);
-            teamsApi.seats(team.id, Number(seats)).then(
-              (t) => {
-                onChange(t);
-                setSeatFeedback({
-                  kind: 'success',
-                  text: `Your plan now has ${t.seats.total ?? seats} seats; the change is prorated on your next invoice.`,
-                });
-              },
-              (e: unknown) => setSeatFeedback(feedbackOf(e)),
-            );
-          }}
-        >
-          <h2 id="seats-title">Seats</h2>
-          <p className="acc-panel__lead">
-            Add or remove seats; billing prorates the change. Not possible while a payment is pending.
-          </p>
-          <FeedbackLine feedback={seatFeedback} />
-          <TextField
-            label="Seats"
-            type="number"
-            min={1}
-            max={1000}
-            value={seats}
-            onChange={(e) => setSeats(e.target.value)}
-          />
-          <div className="acc-panel__actions">
-            <button type="submit" className="button">
-              Change seats
-            </button>
-          </div>
-        </form>
-      )}
+      {team.seats.total === null ? null : <SeatsPanel team={team} onChange={onChange} />}
     </div>
   );
 }

@@ -14,6 +14,8 @@ export const teamsApi = {
   rename: (id: string, body: BodyOf<T['rename']>) =>
     api.team.rename({ params: { teamId: id }, body }).then((r) => r.team),
   seats: (id: string, seats: number) => api.team.seats({ params: { teamId: id }, body: { seats } }).then((r) => r.team),
+  seatsPreview: (id: string, seats: number) =>
+    api.team.seatsPreview({ params: { teamId: id }, query: { seats } }).then((r) => r.preview),
   invite: (id: string, body: BodyOf<T['invite']>) =>
     api.team.invite({ params: { teamId: id }, body }).then((r) => r.team),
   resend: (id: string, invitationId: string) =>

@@ -1,4 +1,5 @@
 import { ConsentRules, optionalConsentCategories, type ConsentCategory } from '../../lib/spec';
+import { localStore } from '../../lib/safe-storage';
 import { deleteCookie, writeCookie } from './cookies';
 
 export interface CookiePreferences {
@@ -10,9 +11,8 @@ const listeners = new Set<() => void>();
 
 /** The saved choice, or null when there is none or it has expired (the banner then shows). */
 export function loadPreferences(now = Date.now()): CookiePreferences | null {
-  if (typeof localStorage === 'undefined') return null;
   try {
-    const saved = JSON.parse(localStorage.getItem(ConsentRules.storageKey) ?? 'null') as CookiePreferences | null;
+    const saved = JSON.parse(localStore.get(ConsentRules.storageKey) ?? 'null') as CookiePreferences | null;
     if (!saved || typeof saved.expiresAt !== 'number' || saved.expiresAt <= now) return null;
     return saved;
   } catch {
@@ -36,7 +36,7 @@ export function savePreferences(choice: Record<ConsentCategory, boolean>): Cooki
     categories: { necessaryCookies: true, ...choice },
     expiresAt: expiryFrom(new Date()),
   };
-  localStorage.setItem(ConsentRules.storageKey, JSON.stringify(preferences));
+  localStore.set(ConsentRules.storageKey, JSON.stringify(preferences));
   const mirror = optionalConsentCategories.map((c) => `${c.key}:${choice[c.key] ? 1 : 0}`).join(',');
   writeCookie(ConsentRules.cookie, mirror, 31 * ConsentRules.expiryMonths);
   if (!choice.analytics) removeAnalyticsCookies();

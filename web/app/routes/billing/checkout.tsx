@@ -1,12 +1,13 @@
-import { BillingTexts, type BillingCycle } from '@loopwright/contracts';
-import { useState } from 'react';
+import { BillingTexts, trialKeptAtCheckout, type BillingCycle, type SubscriptionView } from '@loopwright/contracts';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../lib/api-client';
 import { FormMessage } from '../../features/account/forms';
 import { PageLoading, PageTitle } from '../../features/account/page-shell';
 import { billingApi, usePaidPlans } from '../../features/billing/billing-api';
 import { useBillingOverview } from '../../features/billing/billing-section';
-import { money } from '../../features/billing/billing-format';
+import { day, money } from '../../features/billing/billing-format';
+import { plansApi } from '../../features/plans/plans-api';
 import '../../features/billing/billing.css';
 
 /** Checkout: the plan and billing cycle, the price, then Stripe's payment page. */
@@ -18,6 +19,13 @@ export default function CheckoutPage() {
   const { overview } = useBillingOverview();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [current, setCurrent] = useState<SubscriptionView | null>(null);
+  useEffect(() => {
+    plansApi.subscription().then(setCurrent, () => undefined);
+  }, []);
+  // What checkout will buy: the seats taken so far (a trial's team), and the trial's end kept as the first charge.
+  const seats = Math.max(1, current?.seats ?? 1);
+  const trialEnd = current ? trialKeptAtCheckout(current.status, current.trialEndsAt) : null;
 
   const pay = async () => {
     if (!plan) return;
@@ -76,9 +84,26 @@ export default function CheckoutPage() {
               ))}
             </div>
           </fieldset>
-          <p className="bil-total" data-testid="checkout-total">
-            Total today: {money(plan.price[cycle] * 100, 'eur')}
-          </p>
+          {seats > 1 ? (
+            <p>
+              {seats} seats × {money(plan.price[cycle] * 100, 'eur')} per {cycle === 'monthly' ? 'month' : 'year'}
+            </p>
+          ) : null}
+          {trialEnd ? (
+            <>
+              <p className="bil-total" data-testid="checkout-total">
+                Total today: {money(0, 'eur')}
+              </p>
+              <p data-testid="checkout-trial">
+                Your trial continues: the first charge, {money(plan.price[cycle] * 100 * seats, 'eur')}, is on{' '}
+                {day(trialEnd.toISOString())}, when your trial ends. Cancel before then and you pay nothing.
+              </p>
+            </>
+          ) : (
+            <p className="bil-total" data-testid="checkout-total">
+              Total today: {money(plan.price[cycle] * 100 * seats, 'eur')}
+            </p>
+          )}
           <p className="acc-field__hint">
             Prices in euros; VAT is added where it applies. You pay on Stripe's secure page and come back here.
           </p>

@@ -237,6 +237,20 @@ export const mailTemplates = {
         context,
       ),
   },
+  'team-removed': {
+    props: z.object({ team: z.string() }),
+    render: (p: { team: string }, context: MailContext) =>
+      renderMail(
+        {
+          subject: `You were removed from the team ${p.team}`,
+          heading: `You are no longer in the team ${p.team}`,
+          paragraphs: [
+            `The owner of "${p.team}" removed you from the team on ${context.productName}. Its team folder is no longer open to you; your own diagrams are untouched.`,
+          ],
+        },
+        context,
+      ),
+  },
   ...planMailTemplates,
 } as const;
 

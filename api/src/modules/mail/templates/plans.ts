@@ -38,7 +38,7 @@ const academiaText: Record<AcademiaChange, { subject: string; heading: string; p
   },
 };
 
-/** The plan e-mails: trial ended, Academia decisions and backlink reminders. */
+/** The plan e-mails: trial ended, a paid plan ended or changed, Academia decisions and backlink reminders. */
 export const planMailTemplates = {
   'trial-ended': {
     props: z.object({ planName: z.string() }),
@@ -53,6 +53,29 @@ export const planMailTemplates = {
           ],
           action: { label: 'Compare plans', url: url(context, '/plans') },
         },
+        context,
+      ),
+  },
+  'plan-changed': {
+    props: z.object({ kind: z.enum(['ended', 'changed']), planName: z.string(), previousPlanName: z.string() }),
+    render: (p: { kind: 'ended' | 'changed'; planName: string; previousPlanName: string }, context: MailContext) =>
+      renderMail(
+        p.kind === 'ended'
+          ? {
+              subject: `Your ${p.previousPlanName} plan has ended`,
+              heading: `Your ${p.previousPlanName} plan has ended`,
+              paragraphs: [
+                'Your workspace is now on the Public plan: its limits apply again and new diagrams are public. Team members no longer have the team folder.',
+                'Your diagrams are all still there. Resume your subscription or choose a plan to get the higher limits back.',
+              ],
+              action: { label: 'Open Usage & Billing', url: url(context, '/settings/billing') },
+            }
+          : {
+              subject: `Your plan is now ${p.planName}`,
+              heading: `Your plan changed from ${p.previousPlanName} to ${p.planName}`,
+              paragraphs: [`The limits and features of the ${p.planName} plan apply from now on.`],
+              action: { label: 'Open Usage & Billing', url: url(context, '/settings/billing') },
+            },
         context,
       ),
   },

@@ -54,6 +54,19 @@ export class RunController {
     return this.store.doc.settings.seed ?? 0;
   }
 
+  /** The plan's most steps per run (null: unlimited); a run stops there rather than be refused afterwards. */
+  private runStepsCap: number | null = null;
+
+  setRunStepsLimit(limit: number | null): void {
+    this.runStepsCap = limit;
+  }
+
+  /** Steps a run takes: the document's limit, within the plan's. */
+  private steps(): number {
+    const own = this.store.doc.settings.stepsLimit;
+    return this.runStepsCap === null ? own : Math.min(own, this.runStepsCap);
+  }
+
   private stopTimer(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
@@ -75,6 +88,7 @@ export class RunController {
         type: 'quickRun',
         doc: this.store.doc,
         seed: this.seed(),
+        steps: this.steps(),
       });
       this.frames = result.frames;
       const chart: ChartData = {
@@ -195,7 +209,7 @@ export class RunController {
   }
 
   private async interactiveStep(): Promise<void> {
-    const limit = this.store.doc.settings.stepsLimit;
+    const limit = this.steps();
     if (this.ui.get().status === 'done' || this.ui.get().frameIndex >= limit) return;
     const f = await this.engine.call<SessionFrame>({ type: 'sessionStep' });
     for (const id of this.sessionMeta.charted) (this.sessionSeries[id] ??= []).push(f.frame.values[id]);
@@ -236,7 +250,7 @@ export class RunController {
     this.patch({ kind: 'batch', status: 'running', error: null, progress: { done: 0, total: runs }, chart: null });
     this.show(null, 'batch');
     const { id, done } = this.engine.start<BatchSummary>(
-      { type: 'batch', doc: this.store.doc, runs, seed: this.seed(), threads },
+      { type: 'batch', doc: this.store.doc, runs, seed: this.seed(), steps: this.steps(), threads },
       (d, total) => this.patch({ progress: { done: d, total } }),
     );
     this.batchId = id;

@@ -1,3 +1,4 @@
+import { localStore } from '../../../lib/safe-storage';
 import type { EditorDiagram } from '../model/types';
 
 /** A document the server does not have yet, kept in this browser until it does. */
@@ -11,25 +12,18 @@ const key = (fuid: string) => `loopwright:draft:${fuid}`;
 
 export function readDraft(fuid: string): Draft | null {
   try {
-    const text = localStorage.getItem(key(fuid));
+    const text = localStore.get(key(fuid));
     return text ? (JSON.parse(text) as Draft) : null;
   } catch {
     return null;
   }
 }
 
+/** Storage full or blocked: the draft stays in memory and the server save is still on its way. */
 export function writeDraft(fuid: string, draft: Draft): void {
-  try {
-    localStorage.setItem(key(fuid), JSON.stringify(draft));
-  } catch {
-    // storage full or disabled: the server save is still on its way
-  }
+  localStore.set(key(fuid), JSON.stringify(draft));
 }
 
 export function clearDraft(fuid: string): void {
-  try {
-    localStorage.removeItem(key(fuid));
-  } catch {
-    // ignore
-  }
+  localStore.remove(key(fuid));
 }

@@ -1,10 +1,11 @@
-import { DiagramTexts, type VersionConflictDetails } from '@loopwright/contracts';
+import { DiagramTexts, type PlanLimitDetails, type VersionConflictDetails } from '@loopwright/contracts';
 import { ApiError } from '../../../lib/api-client';
 import { diagramsApi } from '../../diagrams/diagrams-api';
 import type { EditorStore } from '../model/editor-store';
 import type { EditorDiagram } from '../model/types';
 import { ValueStore } from '../model/value-store';
 import { clearDraft, writeDraft } from './drafts';
+import { revertOverLimit } from './plan-limit-revert';
 
 export const SAVE_TEXTS = {
   saved: 'All changes saved',
@@ -43,13 +44,17 @@ export class SaveController {
   private inFlight: Promise<void> | null = null;
   private failures = 0;
   private unsubscribe: () => void;
+  /** The document the server has (as far as this tab knows): what a plan-limit refusal reverts to. */
+  private savedDoc: EditorDiagram | null;
 
   constructor(
     private readonly fuid: string,
     private readonly store: EditorStore,
     baseVersion: number,
     dirty: boolean,
+    serverDoc: EditorDiagram | null = dirty ? null : store.doc,
   ) {
+    this.savedDoc = serverDoc;
     this.savedRevision = dirty ? -1 : store.revision;
     this.state = new ValueStore<SaveState>({
       status: dirty ? 'dirty' : 'clean',
@@ -158,6 +163,7 @@ export class SaveController {
         });
         this.failures = 0;
         this.savedRevision = revision;
+        this.savedDoc = doc;
         const clean = this.store.revision === revision;
         if (clean) {
           this.cancelDraft();
@@ -196,6 +202,16 @@ export class SaveController {
       }
       this.patch({ status: 'conflict', conflict, message: DiagramTexts.versionConflict });
       return;
+    }
+    if (error instanceof ApiError && error.code === 'PLAN_LIMIT_REACHED') {
+      const reverted = revertOverLimit(this.store.doc, this.savedDoc, error.details as Partial<PlanLimitDetails>);
+      if (reverted) {
+        // The change over the limit is taken back (the upgrade prompt says why); the rest saves.
+        this.store.edit(() => reverted);
+        this.patch({ status: 'dirty', message: error.message });
+        this.schedule(0);
+        return;
+      }
     }
     if (
       error instanceof ApiError &&
