@@ -40,8 +40,8 @@ export const studyRecordSchema = z
       .array(
         z.object({
           name: z.string().min(1).max(200),
-          min: z.number(),
-          max: z.number(),
+          min: simulationValue,
+          max: simulationValue,
           integer: z.boolean().optional(),
           log: z.boolean().optional(),
         }),

@@ -56,7 +56,7 @@ export const proposalDetailSchema = proposalSchema.extend({
 export const MERGE_SIDES = ['ours', 'theirs'] as const;
 export const proposeBodySchema = z.object({ message: z.string().trim().max(2000).default('') });
 export const acceptProposalBodySchema = z.object({
-  sourceVersion: z.number().int().min(0),
+  sourceVersion: z.int32().min(0),
   /** conflict key → "ours" (keep the source's value) or "theirs" (take the copy's); unchosen: ours. */
   choices: z.record(z.string().max(400), z.enum(MERGE_SIDES)).default({}),
 });
