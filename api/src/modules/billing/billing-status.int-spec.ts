@@ -1,12 +1,13 @@
 import { PlanTexts } from '@loopwright/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeStripe, type FakeStripe } from '../../../test/fakes/stripe.js';
+import type { FakeStripe } from '../../../test/fakes/stripe.js';
 import { createUser, loginAs, type TestUser } from '../../../test/factories/users.js';
 import { eventually } from '../../../test/support/eventually.js';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { PrismaService } from '../../core/prisma/prisma.service.js';
+import { startBillingApp, type BillingApp } from '../../../test/support/billing-app.js';
+import type { TestApp } from '../../../test/support/test-app.js';
+import type { PrismaService } from '../../core/prisma/prisma.service.js';
 import { QueueService } from '../../core/queue/queue.service.js';
-import { SubscriptionsService } from '../plans/subscriptions.service.js';
+import type { SubscriptionsService } from '../plans/subscriptions.service.js';
 
 /** One truthful billing status, and the owner told (in the app and by e-mail) when a paid plan ends or changes. */
 describe('billing status after a downgrade, a cancel and the end', () => {
@@ -15,17 +16,13 @@ describe('billing status after a downgrade, a cancel and the end', () => {
   let prisma: PrismaService;
   let subscriptions: SubscriptionsService;
 
+  let billing: BillingApp | undefined;
+
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    app = await startTestApp({ env: stripe.env() });
-    stripe.setWebhookUrl(`${app.url}/api/billing/webhooks`);
-    prisma = app.http.app.get(PrismaService);
-    subscriptions = app.http.app.get(SubscriptionsService);
+    billing = await startBillingApp();
+    ({ app, stripe, prisma, subscriptions } = billing);
   });
-  afterAll(async () => {
-    await app?.close();
-    await stripe?.close();
-  });
+  afterAll(() => billing?.close());
 
   async function subscribed(planName: string) {
     const user = await createUser(app);

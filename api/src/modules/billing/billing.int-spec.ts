@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeStripe, type FakeStripe } from '../../../test/fakes/stripe.js';
+import type { FakeStripe } from '../../../test/fakes/stripe.js';
 import { createUser, loginAs, type TestUser } from '../../../test/factories/users.js';
 import type { ApiClient } from '../../../test/support/api-client.js';
+import { startBillingApp, type BillingApp } from '../../../test/support/billing-app.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { PrismaService } from '../../core/prisma/prisma.service.js';
-import { SubscriptionsService } from '../plans/subscriptions.service.js';
+import type { PrismaService } from '../../core/prisma/prisma.service.js';
+import type { SubscriptionsService } from '../plans/subscriptions.service.js';
 import { BillingService } from './billing.service.js';
 
 /**
@@ -17,17 +18,13 @@ describe('billing with Stripe', () => {
   let prisma: PrismaService;
   let subscriptions: SubscriptionsService;
 
+  let billing: BillingApp | undefined;
+
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    app = await startTestApp({ env: stripe.env() });
-    stripe.setWebhookUrl(`${app.url}/api/billing/webhooks`);
-    prisma = app.http.app.get(PrismaService);
-    subscriptions = app.http.app.get(SubscriptionsService);
+    billing = await startBillingApp();
+    ({ app, stripe, prisma, subscriptions } = billing);
   });
-  afterAll(async () => {
-    await app?.close();
-    await stripe?.close();
-  });
+  afterAll(() => billing?.close());
 
   const overview = async (client: ApiClient) => {
     const answer = await client.get('/billing');

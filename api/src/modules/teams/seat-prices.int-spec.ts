@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeStripe, type FakeStripe } from '../../../test/fakes/stripe.js';
+import type { FakeStripe } from '../../../test/fakes/stripe.js';
 import { createUser, loginAs } from '../../../test/factories/users.js';
 import type { ApiClient } from '../../../test/support/api-client.js';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { PrismaService } from '../../core/prisma/prisma.service.js';
-import { SubscriptionsService } from '../plans/subscriptions.service.js';
+import { startBillingApp, type BillingApp } from '../../../test/support/billing-app.js';
+import type { TestApp } from '../../../test/support/test-app.js';
+import type { PrismaService } from '../../core/prisma/prisma.service.js';
+import type { SubscriptionsService } from '../plans/subscriptions.service.js';
 
 /** Money is shown before it moves: seat prices from Stripe's invoice preview, and a trial that survives subscribing. */
 describe('seat prices and subscribing during a trial', () => {
@@ -13,17 +14,13 @@ describe('seat prices and subscribing during a trial', () => {
   let prisma: PrismaService;
   let subscriptions: SubscriptionsService;
 
+  let billing: BillingApp | undefined;
+
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    app = await startTestApp({ env: stripe.env() });
-    stripe.setWebhookUrl(`${app.url}/api/billing/webhooks`);
-    prisma = app.http.app.get(PrismaService);
-    subscriptions = app.http.app.get(SubscriptionsService);
+    billing = await startBillingApp();
+    ({ app, stripe, prisma, subscriptions } = billing);
   });
-  afterAll(async () => {
-    await app?.close();
-    await stripe?.close();
-  });
+  afterAll(() => billing?.close());
 
   const sessionOf = (url: string) => new URL(url).pathname.split('/').pop()!;
   const personalOf = async (userId: string) =>
