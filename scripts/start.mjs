@@ -6,13 +6,16 @@ import { root } from './lib.mjs';
 
 // npm start: builds once if needed, then runs the app in this very process (so Ctrl-C and
 // SIGTERM reach the code that stops the embedded PostgreSQL). --worker, --seed, --migrate,
-// --instance-id run the other entry points (--seed-demo: the sample community, npm run seed:demo).
+// --instance-id, --backup, --restore run the other entry points (--seed-demo: the sample community,
+// npm run seed:demo).
 const entries = {
   '--worker': 'worker.js',
   '--seed': 'scripts/seed.js',
   '--seed-demo': 'scripts/seed-demo.js',
   '--migrate': 'scripts/migrate.js',
   '--instance-id': 'scripts/instance-id.js',
+  '--backup': 'scripts/backup.js',
+  '--restore': 'scripts/restore.js',
 };
 const flag = process.argv.slice(2).find((arg) => arg in entries);
 const entry = path.join(root, 'api/dist', entries[flag] ?? 'main.js');
@@ -22,4 +25,7 @@ if (!built || process.argv.includes('--rebuild')) {
   console.log('Building Loopwright (first start or --rebuild)…');
   await build();
 }
+// OpenTelemetry (only with OTEL_EXPORTER_OTLP_ENDPOINT) must start before the app's modules load.
+if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT && (!flag || flag === '--worker'))
+  await import(pathToFileURL(path.join(root, 'api/dist/telemetry.js')).href);
 await import(pathToFileURL(entry).href);

@@ -10,7 +10,8 @@ import { DocsController } from './core/openapi/docs.controller.js';
 import { PrismaModule } from './core/prisma/prisma.module.js';
 import { QueueModule } from './core/queue/queue.module.js';
 import { RateLimitModule } from './core/rate-limit/rate-limit.module.js';
-import { APP_CONFIG, LOGGER } from './core/tokens.js';
+import { MetricsService } from './core/metrics/metrics.service.js';
+import { APP_CONFIG, LOGGER, PROCESS_ROLE, type ProcessRole } from './core/tokens.js';
 import { InstanceModule } from './modules/instance/instance.module.js';
 import { WebsiteModule } from './modules/website/website.module.js';
 import { AdminModule } from './modules/admin/admin.module.js';
@@ -88,12 +89,18 @@ export const featureModules = [
 
 @Module({})
 export class CoreModule {
-  static forRoot(config: AppConfig, logger: Logger): DynamicModule {
+  static forRoot(config: AppConfig, logger: Logger, role: ProcessRole = 'app'): DynamicModule {
     return {
       module: CoreModule,
       global: true,
-      providers: [{ provide: APP_CONFIG, useValue: config }, { provide: LOGGER, useValue: logger }, RequestDrain],
-      exports: [APP_CONFIG, LOGGER, RequestDrain],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: LOGGER, useValue: logger },
+        { provide: PROCESS_ROLE, useValue: role },
+        RequestDrain,
+        MetricsService,
+      ],
+      exports: [APP_CONFIG, LOGGER, PROCESS_ROLE, RequestDrain, MetricsService],
     };
   }
 }
@@ -125,7 +132,13 @@ export class WorkerModule {
   static forRoot(config: AppConfig, logger: Logger): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [CoreModule.forRoot(config, logger), PrismaModule, QueueModule, RateLimitModule, ...featureModules],
+      imports: [
+        CoreModule.forRoot(config, logger, 'worker'),
+        PrismaModule,
+        QueueModule,
+        RateLimitModule,
+        ...featureModules,
+      ],
     };
   }
 }

@@ -4,6 +4,8 @@ import { WorkerModule } from './app.module.js';
 import { ConfigError, loadConfig } from './config/config.js';
 import { createLogger, defaultLogFormat } from './core/logging/logger.js';
 import { embeddedDatabaseUrl } from './core/prisma/embedded-database.js';
+import { serveWorkerMetrics } from './core/metrics/metrics-http.js';
+import { MetricsService } from './core/metrics/metrics.service.js';
 import { JobRegistry } from './core/queue/job-registry.js';
 import { startWorkers } from './core/queue/workers.js';
 import { workerThreads } from './modules/simulations/block-threads.provider.js';
@@ -33,11 +35,20 @@ async function main(): Promise<void> {
     logger,
   );
   logger.info({ queues: workers.queues, jobs: registry.names(), threads }, 'worker started');
+  // Prometheus scrapes each worker on its own port (the worker has no HTTP server otherwise).
+  const metricsServer = config.METRICS_TOKEN
+    ? await serveWorkerMetrics(
+        context.get(MetricsService),
+        { host: config.HOST, port: config.METRICS_WORKER_PORT, token: config.METRICS_TOKEN },
+        logger,
+      )
+    : null;
   // SIGTERM: current jobs get SHUTDOWN_DRAIN_MS to finish, the rest go back to the queue; then the pool closes; exit 0.
   onShutdown(
     logger,
     async () => {
       await workers.close(config.SHUTDOWN_DRAIN_MS);
+      metricsServer?.close();
       await context.close();
     },
     config.SHUTDOWN_DRAIN_MS + 15_000,

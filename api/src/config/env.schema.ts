@@ -75,6 +75,13 @@ export const envSchema = z
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
     /** Where the Stripe SDK sends API calls (default https://api.stripe.com); tests point it at a fake. */
     STRIPE_API_BASE: z.url().optional(),
+    // Prometheus: /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`; unset, there is no /metrics.
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    // The worker serves its own /metrics (same token) on this port when METRICS_TOKEN is set.
+    METRICS_WORKER_PORT: port.default(9464),
+    // OpenTelemetry traces over OTLP/HTTP (e.g. http://otel-collector:4318); unset, the SDK is not even loaded.
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+    OTEL_SERVICE_NAME: z.string().min(1).default('loopwright'),
     MIGRATE_ON_START: z
       .enum(['true', 'false'])
       .default('true')

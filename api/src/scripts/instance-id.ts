@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
-import pino from 'pino';
 import { loadConfig } from '../config/config.js';
-import { embeddedDatabaseUrl, startEmbeddedDatabase } from '../core/prisma/embedded-database.js';
+import { withEmbeddedDatabase } from '../core/prisma/embedded-database.js';
 import { instanceIdFile } from '../modules/instance/instance.service.js';
 
 // npm run instance-id: prints this instance's ID, read from the database (DATABASE_URL, or the
@@ -22,25 +21,8 @@ async function fromDatabase(url: string): Promise<string | undefined> {
   }
 }
 
-async function fromEmbedded(): Promise<string | undefined> {
-  const url = embeddedDatabaseUrl(config.EMBEDDED_POSTGRES_PORT);
-  // The app may be running with the embedded server up; otherwise start it just for this.
-  const running = await fromDatabase(url).then(
-    (id) => ({ id }),
-    () => null,
-  );
-  if (running) return running.id;
-  const database = await startEmbeddedDatabase(
-    config.DATA_DIR,
-    config.EMBEDDED_POSTGRES_PORT,
-    pino({ level: 'silent' }),
-  );
-  try {
-    return await fromDatabase(database.url);
-  } finally {
-    await database.stop();
-  }
-}
+// The app may be running with the embedded server up; otherwise it is started just for this.
+const fromEmbedded = () => withEmbeddedDatabase(config.DATA_DIR, config.EMBEDDED_POSTGRES_PORT, fromDatabase);
 
 async function fromFile(): Promise<string | undefined> {
   return (await readFile(instanceIdFile(config.DATA_DIR), 'utf8').catch(() => '')).trim() || undefined;

@@ -9,6 +9,8 @@ import type { AppConfig } from '../config/config.js';
 import { AllExceptionsFilter } from '../core/errors/exception.filter.js';
 import { crossSiteRequests } from '../core/http/cross-site.js';
 import { requestContext } from '../core/http/request-context.middleware.js';
+import { httpMetrics, metricsHandler, METRICS_PATH } from '../core/metrics/metrics-http.js';
+import { MetricsService } from '../core/metrics/metrics.service.js';
 import { RequestDrain } from '../core/http/request-drain.js';
 import { answerOversizedHeaders, oversizedRequests } from '../core/http/oversized-requests.js';
 import { requestTimeout } from '../core/http/request-timeout.js';
@@ -38,6 +40,11 @@ export async function createHttpApp(config: AppConfig, logger: Logger, web: WebM
   if (config.TRUST_PROXY) app.set('trust proxy', true);
   app.disable('x-powered-by');
   app.use(requestContext(logger));
+  const metrics = app.get(MetricsService);
+  app.use(httpMetrics(metrics));
+  // Prometheus: GET /metrics with Authorization: Bearer <METRICS_TOKEN>; not served at all without the token.
+  if (config.METRICS_TOKEN)
+    app.getHttpAdapter().getInstance().get(METRICS_PATH, metricsHandler(metrics, config.METRICS_TOKEN));
   app.use(oversizedRequests());
   app.use(drain.middleware());
   app.use(requestTimeout(config.REQUEST_TIMEOUT_MS));

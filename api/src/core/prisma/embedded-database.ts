@@ -79,3 +79,30 @@ async function ensureDatabase(url: string): Promise<void> {
     await client.end();
   }
 }
+
+/**
+ * For command-line tools (instance-id, backup, restore) without DATABASE_URL: runs `work` against
+ * the embedded server, the one `npm start` is running or, when none answers, one started just for
+ * this and stopped afterwards.
+ */
+export async function withEmbeddedDatabase<T>(
+  dataDir: string,
+  port: number,
+  work: (url: string) => Promise<T>,
+): Promise<T> {
+  const url = embeddedDatabaseUrl(port);
+  const probe = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+  const running = await probe.connect().then(
+    () => true,
+    () => false,
+  );
+  await probe.end().catch(() => undefined);
+  if (running) return work(url);
+  const { default: pino } = await import('pino');
+  const database = await startEmbeddedDatabase(dataDir, port, pino({ level: 'silent' }));
+  try {
+    return await work(database.url);
+  } finally {
+    await database.stop();
+  }
+}

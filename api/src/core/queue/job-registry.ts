@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
+import { MetricsService } from '../metrics/metrics.service.js';
 import type { JobDefinition, JobHandler, QueueName } from './job-definition.js';
 
 interface Registered {
@@ -12,6 +13,9 @@ interface Registered {
 @Injectable()
 export class JobRegistry {
   private readonly jobs = new Map<string, Registered>();
+
+  /** Job durations and failures are recorded here (the worker's and, without Redis, the app's). */
+  constructor(@Optional() readonly metrics?: MetricsService) {}
 
   define<P>(definition: JobDefinition<P>): void {
     const existing = this.jobs.get(definition.name);

@@ -1,7 +1,7 @@
 import { UnrecoverableError } from 'bullmq';
 import type { JobRegistry } from './job-registry.js';
 
-/** Validates a payload and runs its one handler; bad payloads are permanent failures. */
+/** Validates a payload and runs its one handler (timed, failures counted); bad payloads are permanent failures. */
 export async function runJob(
   registry: JobRegistry,
   name: string,
@@ -11,6 +11,13 @@ export async function runJob(
   const job = registry.get(name);
   if (!job) throw new UnrecoverableError(`no handler for job ${name}`);
   const parsed = job.definition.schema.safeParse(data);
-  if (!parsed.success) throw new UnrecoverableError(`invalid payload for ${name}: ${parsed.error.message}`);
-  await job.handler(parsed.data, context);
+  const done = registry.metrics?.startJob(job.definition.queue, name);
+  try {
+    if (!parsed.success) throw new UnrecoverableError(`invalid payload for ${name}: ${parsed.error.message}`);
+    await job.handler(parsed.data, context);
+    done?.('completed');
+  } catch (error) {
+    done?.('failed');
+    throw error;
+  }
 }

@@ -43,6 +43,18 @@ export class QueueService implements OnModuleDestroy {
     private readonly registry: JobRegistry,
   ) {
     this.mode = config.REDIS_URL ? 'redis' : 'in-process';
+    // Queue depth is the same seen from every process: the app reports it, workers do not repeat it.
+    if (this.mode === 'redis' && registry.metrics?.role === 'app') {
+      const metrics = registry.metrics;
+      metrics.addCollector('queue depth', async () => {
+        await Promise.all(
+          registry.queues().map(async (name) => {
+            const counts = await withTimeout(ENQUEUE_TIMEOUT_MS, this.queue(name).getJobCounts(...QUEUE_STATES));
+            for (const state of QUEUE_STATES) metrics.queueJobs.set({ queue: name, state }, counts[state] ?? 0);
+          }),
+        );
+      });
+    }
   }
 
   async enqueue<P>(definition: JobDefinition<P>, payload: P, options: EnqueueOptions = {}): Promise<void> {
@@ -217,6 +229,7 @@ export class QueueService implements OnModuleDestroy {
 }
 
 const ENQUEUE_TIMEOUT_MS = 3_000;
+const QUEUE_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'waiting-children', 'failed'] as const;
 
 function withTimeout<T>(ms: number, work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

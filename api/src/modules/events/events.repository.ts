@@ -50,4 +50,12 @@ export class EventsRepository {
       take: limit,
     });
   }
+
+  /** How many events wait for a consumer, and the age in seconds of the oldest (0 when none). */
+  async pending(): Promise<{ count: number; oldestSeconds: number }> {
+    const [row] = await this.prisma.$queryRaw<{ count: bigint; oldest: number | null }[]>`
+      SELECT count(*) AS count, extract(epoch FROM now() - min(created_at))::float8 AS oldest
+      FROM domain_events WHERE dispatched_at IS NULL`;
+    return { count: Number(row?.count ?? 0), oldestSeconds: Math.max(0, row?.oldest ?? 0) };
+  }
 }

@@ -11,6 +11,7 @@ import { BatchAnnouncer } from './batch-announcer.js';
 import { batchWorkInput } from './batch-work.js';
 import { SimulationThreads } from './block-threads.provider.js';
 import { blocksRunJob } from './simulations.jobs.js';
+import { MetricsService } from '../../core/metrics/metrics.service.js';
 
 const CANCEL_CHECK_MS = 500;
 
@@ -29,6 +30,7 @@ export class BlocksProcessor {
     private readonly threads: SimulationThreads,
     private readonly announcer: BatchAnnouncer,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly metrics: MetricsService,
   ) {
     registry.handle(blocksRunJob, (block, context) => this.run(block, context.attempt));
     registry.onAbandoned(blocksRunJob, (block) => this.abandoned(block.playId));
@@ -62,6 +64,7 @@ export class BlocksProcessor {
         stop.signal,
       );
       const completed = await this.batches.saveBlock(block.playId, block, summary);
+      this.metrics.batchRuns.inc(block.count);
       this.announcer.progress(batch, completed);
       this.logger.info(
         { playId: block.playId, block: block.index, completed, ms: Date.now() - started },
