@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { Queue } from 'bullmq';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -7,6 +9,7 @@ import { createUser, loginAs } from '../../../test/factories/users.js';
 import { eventually } from '../../../test/support/eventually.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { InstanceService } from '../../modules/instance/instance.service.js';
+import { repoPaths } from '../paths.js';
 import { JobRegistry } from '../queue/job-registry.js';
 import { startWorkers, type RunningWorkers } from '../queue/workers.js';
 import { serveWorkerMetrics } from './metrics-http.js';
@@ -89,7 +92,7 @@ describe.skipIf(!inject('redisUrl'))('/metrics for Prometheus', () => {
     }, 60_000);
     const text = await eventually(async () => {
       const t = await scrape();
-      return (sample(t, 'loopwright_job_failures_total', { job: 'maintenance.heartbeat' }) ?? 0) >= 1 ? t : undefined;
+      return (sample(t, 'loopwright_job_failures_total', { job_name: 'maintenance.heartbeat' }) ?? 0) >= 1 ? t : undefined;
     }, 20_000);
 
     // HTTP: by route pattern and status, never the raw URL.
@@ -108,12 +111,12 @@ describe.skipIf(!inject('redisUrl'))('/metrics for Prometheus', () => {
     expect(
       sample(text, 'loopwright_job_duration_seconds_count', {
         queue: 'maintenance',
-        job: 'maintenance.heartbeat',
+        job_name: 'maintenance.heartbeat',
         outcome: 'completed',
       }),
     ).toBeGreaterThanOrEqual(1);
-    expect(sample(text, 'loopwright_job_failures_total', { queue: 'maintenance', job: 'maintenance.heartbeat' })).toBe(1);
-    expect(sample(text, 'loopwright_job_duration_seconds_count', { job: 'blocks.run', outcome: 'completed' })).toBe(4);
+    expect(sample(text, 'loopwright_job_failures_total', { queue: 'maintenance', job_name: 'maintenance.heartbeat' })).toBe(1);
+    expect(sample(text, 'loopwright_job_duration_seconds_count', { job_name: 'blocks.run', outcome: 'completed' })).toBe(4);
     expect(sample(text, 'loopwright_queue_jobs', { queue: 'simulations', state: 'waiting' })).toBe(0);
     expect(sample(text, 'loopwright_queue_jobs', { queue: 'maintenance', state: 'failed' })).toBe(1);
     // Batch runs (rate() of the counter is runs per second).
@@ -128,6 +131,16 @@ describe.skipIf(!inject('redisUrl'))('/metrics for Prometheus', () => {
     // Node's own (prom-client defaults), labelled with the process role.
     expect(sample(text, 'loopwright_process_resident_memory_bytes', { role: 'app' })).toBeGreaterThan(0);
   }, 120_000);
+
+  it('has every metric the Grafana dashboard (docker/monitoring) charts', async () => {
+    const dashboard = readFileSync(path.join(repoPaths.root, 'docker/monitoring/loopwright-dashboard.json'), 'utf8');
+    const charted = new Set(
+      [...dashboard.matchAll(/loopwright_[a-z0-9_]+/g)].map(([name]) => name.replace(/_(bucket|count|sum)$/, '')),
+    );
+    expect(charted.size).toBeGreaterThan(8);
+    const text = await scrape();
+    for (const name of charted) expect(text, name).toContain(`# TYPE ${name} `);
+  });
 
   it('reports live documents through the setter co-editing calls', async () => {
     const metrics = app.http.app.get(MetricsService);

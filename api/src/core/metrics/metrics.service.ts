@@ -26,7 +26,7 @@ export class MetricsService {
   readonly jobDuration = new Histogram({
     name: 'loopwright_job_duration_seconds',
     help: 'Background jobs run by this process, by queue, job name and outcome (completed or failed)',
-    labelNames: ['queue', 'job', 'outcome'] as const,
+    labelNames: ['queue', 'job_name', 'outcome'] as const,
     buckets: [0.01, 0.05, 0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 300],
     registers: [this.registry],
   });
@@ -34,7 +34,7 @@ export class MetricsService {
   readonly jobFailures = new Counter({
     name: 'loopwright_job_failures_total',
     help: 'Failed job attempts (each retry counts), by queue and job name',
-    labelNames: ['queue', 'job'] as const,
+    labelNames: ['queue', 'job_name'] as const,
     registers: [this.registry],
   });
 
@@ -101,10 +101,11 @@ export class MetricsService {
 
   /** Times one job attempt: call the returned function with the outcome. */
   startJob(queue: string, job: string): (outcome: 'completed' | 'failed') => void {
-    const stop = this.jobDuration.startTimer({ queue, job });
+    // `job_name`, not `job`: Prometheus gives every target a `job` label of its own.
+    const stop = this.jobDuration.startTimer({ queue, job_name: job });
     return (outcome) => {
       stop({ outcome });
-      if (outcome === 'failed') this.jobFailures.inc({ queue, job });
+      if (outcome === 'failed') this.jobFailures.inc({ queue, job_name: job });
     };
   }
 
