@@ -7,7 +7,11 @@ import { register } from 'node:module';
 
 export async function startTracing(): Promise<(() => Promise<void>) | null> {
   if (!process.env.OTEL_EXPORTER_OTLP_ENDPOINT) return null;
-  register('@opentelemetry/instrumentation/hook.mjs', import.meta.url);
+  // Only the modules instrumented below go through the hook (wrapping every ESM module breaks some
+  // re-exports, e.g. our workspace packages' `export *`).
+  register('@opentelemetry/instrumentation/hook.mjs', import.meta.url, {
+    data: { include: ['http', 'https', 'express', 'pg', 'pg-pool'] },
+  });
   // Traces only: metrics go to Prometheus through /metrics, logs to stdout.
   process.env.OTEL_METRICS_EXPORTER ??= 'none';
   process.env.OTEL_LOGS_EXPORTER ??= 'none';

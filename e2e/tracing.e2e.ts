@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { cloneTemplate } from '../api/test/support/test-database.js';
+import { freePort, runNode, waitForReady, type RunningProcess } from './support/built-app.js';
+
+interface OtlpSpan {
+  name: string;
+  attributes?: { key: string; value: { stringValue?: string; intValue?: string | number } }[];
+}
+
+/** The smallest OTLP/HTTP (JSON) trace receiver: keeps every span it is sent. */
+async function otlpReceiver() {
+  const spans: OtlpSpan[] = [];
+  const read = (req: IncomingMessage) =>
+    new Promise<string>((resolve) => {
+      let body = '';
+      req.on('data', (chunk) => (body += chunk));
+      req.on('end', () => resolve(body));
+    });
+  const server = createServer((req, res) => {
+    void read(req).then((body) => {
+      if (req.url === '/v1/traces') {
+        const parsed = JSON.parse(body) as {
+          resourceSpans: { scopeSpans: { spans: OtlpSpan[] }[]; resource: unknown }[];
+        };
+        for (const resource of parsed.resourceSpans)
+          for (const scope of resource.scopeSpans) spans.push(...scope.spans);
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, spans, close: () => server.close() };
+}
+
+const attribute = (span: OtlpSpan, key: string) => {
+  const value = span.attributes?.find((a) => a.key === key)?.value;
+  return value?.stringValue ?? value?.intValue;
+};
+
+describe('OpenTelemetry traces (OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
+  let app: RunningProcess | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  let receiver: Awaited<ReturnType<typeof otlpReceiver>> | undefined;
+  afterAll(async () => {
+    await app?.stop();
+    await drop?.();
+    receiver?.close();
+  });
+
+  it('sends a trace of each HTTP request, with its route and its database queries, to the OTLP endpoint', async () => {
+    receiver = await otlpReceiver();
+    const database = await cloneTemplate(inject('databaseAdminUrl'), inject('databaseTemplate'));
+    drop = database.drop;
+    const port = await freePort();
+    // npm start's entry (scripts/start.mjs) loads the SDK before the app when the endpoint is set.
+    app = runNode('scripts/start.mjs', [], {
+      NODE_ENV: 'production',
+      APP_SECRET: randomBytes(32).toString('hex'),
+      DATABASE_URL: database.url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+      OTEL_SERVICE_NAME: 'loopwright-test',
+      OTEL_BSP_SCHEDULE_DELAY: '200',
+    });
+    const url = `http://127.0.0.1:${port}`;
+    await waitForReady(url, app, 100_000);
+    expect((await fetch(`${url}/api/community/diagrams`)).status).toBeLessThan(500);
+
+    const deadline = Date.now() + 30_000;
+    const server = () =>
+      receiver!.spans.find((s) => attribute(s, 'http.route') === '/api/community/diagrams' || s.name.includes('/api/community/diagrams'));
+    while (!server() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    expect(server(), JSON.stringify(receiver.spans.map((s) => s.name))).toBeDefined();
+    // PostgreSQL queries are spans too (the pg instrumentation).
+    expect(receiver.spans.some((s) => attribute(s, 'db.system') === 'postgresql' || attribute(s, 'db.system.name') === 'postgresql')).toBe(true);
+  }, 150_000);
+});
