@@ -24,14 +24,17 @@ async function sql<R extends pg.QueryResultRow>(url: string, text: string, value
 
 /** Every table of the database with its row count and a digest of all its rows. */
 async function contents(url: string): Promise<Record<string, string>> {
-  const tables = await sql<{ name: string }>(url, "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'");
+  const tables = await sql<{ name: string }>(
+    url,
+    "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'",
+  );
   const result: Record<string, string> = {};
   for (const { name } of tables) {
     const [row] = await sql<{ n: string; digest: string }>(
       url,
       `SELECT count(*) AS n, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest FROM "${name}" t`,
     );
-    result[name] = `${row!.n} rows ${row!.digest}`;
+    result[name] = `${row.n} rows ${row.digest}`;
   }
   return result;
 }
@@ -80,10 +83,11 @@ describe('backup and restore (npm run backup, npm run restore)', () => {
       expect(play.status, JSON.stringify(play.body)).toBe(201);
     }
     const team = randomUUID();
-    await sql(db, `INSERT INTO workspaces (id, kind, name, owner_id, updated_at) VALUES ($1, 'team', 'Studio North', $2, now())`, [
-      team,
-      alice.id,
-    ]);
+    await sql(
+      db,
+      `INSERT INTO workspaces (id, kind, name, owner_id, updated_at) VALUES ($1, 'team', 'Studio North', $2, now())`,
+      [team, alice.id],
+    );
     await sql(
       db,
       `INSERT INTO workspace_members (id, workspace_id, user_id, role, updated_at) VALUES (gen_random_uuid(), $1, $2, 'owner', now()),
@@ -105,7 +109,7 @@ describe('backup and restore (npm run backup, npm run restore)', () => {
                 (SELECT count(*) FROM workspaces WHERE kind = 'team') AS teams, (SELECT count(*) FROM subscriptions) AS subscriptions,
                 (SELECT count(*) FROM user_images) AS images`,
         )
-      )[0]!;
+      )[0];
     const filled = await counts(db);
     expect(Number(filled.users)).toBeGreaterThanOrEqual(2);
     expect(Number(filled.versions)).toBeGreaterThanOrEqual(2);
@@ -120,7 +124,7 @@ describe('backup and restore (npm run backup, npm run restore)', () => {
     expect(backup.code, backup.output).toBe(0);
     const files = readdirSync(backups);
     expect(files).toEqual([expect.stringMatching(/^loopwright-\d{8}-\d{6}\.tar$/)]);
-    const file = path.join(backups, files[0]!);
+    const file = path.join(backups, files[0]);
     expect(backup.output).toContain(`Backup written: ${file}`);
 
     // Into a new, empty database.
@@ -151,7 +155,9 @@ describe('backup and restore (npm run backup, npm run restore)', () => {
     try {
       const url = `http://127.0.0.1:${port}`;
       await waitForReady(url, app, 100_000);
-      const [{ email }] = await sql<{ email: string }>(restoredUrl, 'SELECT email FROM users WHERE id = $1', [alice.id]);
+      const [{ email }] = await sql<{ email: string }>(restoredUrl, 'SELECT email FROM users WHERE id = $1', [
+        alice.id,
+      ]);
       const client = new ApiClient(url);
       expect((await client.post('/oauth2/login', { email, password: 'secret-1' })).status).toBe(200);
       const opened = (await client.get(`/diagrams/${diagram.fuid}`)).body.content.diagram;

@@ -54,7 +54,7 @@ describe('OpenTelemetry traces (OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
   it('sends a trace of each HTTP request, with its route and its database queries, to the OTLP endpoint', async () => {
     receiver = await otlpReceiver();
     const database = await cloneTemplate(inject('databaseAdminUrl'), inject('databaseTemplate'));
-    drop = database.drop;
+    drop = () => database.drop();
     const port = await freePort();
     // npm start's entry (scripts/start.mjs) loads the SDK before the app when the endpoint is set.
     app = runNode('scripts/start.mjs', [], {
@@ -74,10 +74,16 @@ describe('OpenTelemetry traces (OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
 
     const deadline = Date.now() + 30_000;
     const server = () =>
-      receiver!.spans.find((s) => attribute(s, 'http.route') === '/api/community/diagrams' || s.name.includes('/api/community/diagrams'));
+      receiver!.spans.find(
+        (s) => attribute(s, 'http.route') === '/api/community/diagrams' || s.name.includes('/api/community/diagrams'),
+      );
     while (!server() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
     expect(server(), JSON.stringify(receiver.spans.map((s) => s.name))).toBeDefined();
     // PostgreSQL queries are spans too (the pg instrumentation).
-    expect(receiver.spans.some((s) => attribute(s, 'db.system') === 'postgresql' || attribute(s, 'db.system.name') === 'postgresql')).toBe(true);
+    expect(
+      receiver.spans.some(
+        (s) => attribute(s, 'db.system') === 'postgresql' || attribute(s, 'db.system.name') === 'postgresql',
+      ),
+    ).toBe(true);
   }, 150_000);
 });

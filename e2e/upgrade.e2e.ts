@@ -60,7 +60,11 @@ describe('upgrading a first-release database to today', () => {
     const tag = randomUUID();
     const play = randomUUID();
     const v1 = { version: 1, nodes: [{ id: 'p1', type: 'pool', name: 'Gold', x: 10, y: 20 }], connections: [] };
-    const document = { version: 1, nodes: [{ id: 'p1', type: 'pool', name: 'Gold', x: 10, y: 20, start: 5 }], connections: [] };
+    const document = {
+      version: 1,
+      nodes: [{ id: 'p1', type: 'pool', name: 'Gold', x: 10, y: 20, start: 5 }],
+      connections: [],
+    };
     const password = await hashPassword('secret-1');
     const db = new pg.Client({ connectionString: url });
     await db.connect();

@@ -71,10 +71,17 @@ describe.skipIf(!inject('redisUrl'))('/metrics for Prometheus', () => {
 
     // A job that succeeds, one whose payload is refused (a failure), and a batch of 200 runs in 4 blocks.
     await app.http.app.get(InstanceService).requestHeartbeat('metrics-test');
-    const maintenance = new Queue('maintenance', { connection: { url: inject('redisUrl')! }, prefix: app.config.REDIS_PREFIX });
+    const maintenance = new Queue('maintenance', {
+      connection: { url: inject('redisUrl')! },
+      prefix: app.config.REDIS_PREFIX,
+    });
     await maintenance.add('maintenance.heartbeat', { requestedAt: 'not a date' }, { attempts: 1 });
     await maintenance.close();
-    const submitted = await client.post(`/diagrams/${diagram.fuid}/batches`, { runs: 200, seed: 1, percentiles: [5, 95] });
+    const submitted = await client.post(`/diagrams/${diagram.fuid}/batches`, {
+      runs: 200,
+      seed: 1,
+      percentiles: [5, 95],
+    });
     expect(submitted.status).toBe(202);
     const before = await scrape();
     expect(sample(before, 'loopwright_queue_jobs', { queue: 'simulations', state: 'waiting' })).toBe(1);
@@ -92,7 +99,9 @@ describe.skipIf(!inject('redisUrl'))('/metrics for Prometheus', () => {
     }, 60_000);
     const text = await eventually(async () => {
       const t = await scrape();
-      return (sample(t, 'loopwright_job_failures_total', { job_name: 'maintenance.heartbeat' }) ?? 0) >= 1 ? t : undefined;
+      return (sample(t, 'loopwright_job_failures_total', { job_name: 'maintenance.heartbeat' }) ?? 0) >= 1
+        ? t
+        : undefined;
     }, 20_000);
 
     // HTTP: by route pattern and status, never the raw URL.
@@ -115,8 +124,12 @@ describe.skipIf(!inject('redisUrl'))('/metrics for Prometheus', () => {
         outcome: 'completed',
       }),
     ).toBeGreaterThanOrEqual(1);
-    expect(sample(text, 'loopwright_job_failures_total', { queue: 'maintenance', job_name: 'maintenance.heartbeat' })).toBe(1);
-    expect(sample(text, 'loopwright_job_duration_seconds_count', { job_name: 'blocks.run', outcome: 'completed' })).toBe(4);
+    expect(
+      sample(text, 'loopwright_job_failures_total', { queue: 'maintenance', job_name: 'maintenance.heartbeat' }),
+    ).toBe(1);
+    expect(
+      sample(text, 'loopwright_job_duration_seconds_count', { job_name: 'blocks.run', outcome: 'completed' }),
+    ).toBe(4);
     expect(sample(text, 'loopwright_queue_jobs', { queue: 'simulations', state: 'waiting' })).toBe(0);
     expect(sample(text, 'loopwright_queue_jobs', { queue: 'maintenance', state: 'failed' })).toBe(1);
     // Batch runs (rate() of the counter is runs per second).

@@ -112,7 +112,9 @@ export class MetricsService {
   /** The text Prometheus reads (format 0.0.4). */
   async scrape(): Promise<{ contentType: string; body: string }> {
     this.liveDocuments.set(this.liveDocumentsSource?.() ?? 0);
-    await Promise.all([...this.collectors.values()].map((collect) => Promise.resolve(collect()).catch(() => undefined)));
+    await Promise.all(
+      [...this.collectors.values()].map((collect) => Promise.resolve(collect()).catch(() => undefined)),
+    );
     return { contentType: this.registry.contentType, body: await this.registry.metrics() };
   }
 }

@@ -62,7 +62,7 @@ async function serverVersion(url: string): Promise<{ version: string; major: num
     url,
     "SELECT current_setting('server_version') AS version, current_setting('server_version_num') AS num",
   );
-  return { version: row!.version, major: Math.floor(Number(row!.num) / 10_000) };
+  return { version: row.version, major: Math.floor(Number(row.num) / 10_000) };
 }
 
 function timestamp(date: Date): string {
@@ -75,7 +75,12 @@ async function targetFile(config: AppConfig, given: string | undefined, now: Dat
   const name = `loopwright-${timestamp(now)}.tar`;
   if (!given) return path.join(config.DATA_DIR, 'backups', name);
   const resolved = path.resolve(given);
-  const isDir = given.endsWith('/') || (await stat(resolved).then((s) => s.isDirectory(), () => false));
+  const isDir =
+    given.endsWith('/') ||
+    (await stat(resolved).then(
+      (s) => s.isDirectory(),
+      () => false,
+    ));
   return isDir ? path.join(resolved, name) : resolved;
 }
 
@@ -98,7 +103,13 @@ export async function createBackup(
     const pgDump = await findPgTool('pg_dump', server.major, `the database is PostgreSQL ${server.version}`);
     const work = await mkdtemp(path.join(tmpdir(), 'lw-backup-'));
     try {
-      await runTool(pgDump.binary, ['--format=custom', '--no-owner', '--no-privileges', `--file=${path.join(work, DUMP)}`, url]);
+      await runTool(pgDump.binary, [
+        '--format=custom',
+        '--no-owner',
+        '--no-privileges',
+        `--file=${path.join(work, DUMP)}`,
+        url,
+      ]);
       const migrations = (
         await query<{ name: string }>(
           url,
@@ -123,7 +134,11 @@ export async function createBackup(
         migrations,
         instance: {
           id: (settings.find((row) => row.key === 'instance.id')?.value as string | undefined) ?? null,
-          settings: settings.map((row) => ({ key: row.key, value: row.value, updatedAt: row.updated_at.toISOString() })),
+          settings: settings.map((row) => ({
+            key: row.key,
+            value: row.value,
+            updatedAt: row.updated_at.toISOString(),
+          })),
         },
         appSecretFingerprint: secretFingerprint(config.APP_SECRET),
         files,
@@ -143,7 +158,9 @@ export async function createBackup(
 }
 
 /** Unpacks a backup into a temporary folder and checks that it is one. Call `cleanup` when done. */
-export async function openBackup(file: string): Promise<{ dir: string; manifest: Manifest; cleanup: () => Promise<void> }> {
+export async function openBackup(
+  file: string,
+): Promise<{ dir: string; manifest: Manifest; cleanup: () => Promise<void> }> {
   if (!existsSync(file)) throw new BackupError(`No such file: ${file}`);
   const dir = await mkdtemp(path.join(tmpdir(), 'lw-restore-'));
   const cleanup = () => rm(dir, { recursive: true, force: true });

