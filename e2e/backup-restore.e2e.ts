@@ -7,7 +7,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient } from '../api/test/support/api-client.js';
 import { createDiagram, economyDocument } from '../api/test/factories/diagrams.js';
 import { adminQuery, withDatabase } from '../api/test/support/test-database.js';
-import { freePort, runNode, startBuiltApp, waitForReady, type BuiltApp } from './support/built-app.js';
+import { runBuiltAppOn, runNode, startBuiltApp, type BuiltApp } from './support/built-app.js';
 import { loggedInUser } from './support/own-services.js';
 
 const PNG = Uint8Array.from(Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex'));
@@ -143,18 +143,8 @@ describe('backup and restore (npm run backup, npm run restore)', () => {
     expect(await contents(restoredUrl)).toEqual(before);
 
     // The restored instance serves them: Alice logs in and opens her diagram at its third version.
-    const port = await freePort();
-    const app = runNode('api/dist/main.js', [], {
-      NODE_ENV: 'production',
-      APP_SECRET: 'restored-instance-secret-0123456789abcdef',
-      DATABASE_URL: restoredUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-    });
+    const { url, process: app } = await runBuiltAppOn(restoredUrl);
     try {
-      const url = `http://127.0.0.1:${port}`;
-      await waitForReady(url, app, 100_000);
       const [{ email }] = await sql<{ email: string }>(restoredUrl, 'SELECT email FROM users WHERE id = $1', [
         alice.id,
       ]);

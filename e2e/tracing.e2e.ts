@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { cloneTemplate } from '../api/test/support/test-database.js';
-import { freePort, runNode, waitForReady, type RunningProcess } from './support/built-app.js';
+import { runBuiltAppOn, type RunningProcess } from './support/built-app.js';
 
 interface OtlpSpan {
   name: string;
@@ -55,21 +54,18 @@ describe('OpenTelemetry traces (OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
     receiver = await otlpReceiver();
     const database = await cloneTemplate(inject('databaseAdminUrl'), inject('databaseTemplate'));
     drop = () => database.drop();
-    const port = await freePort();
     // npm start's entry (scripts/start.mjs) loads the SDK before the app when the endpoint is set.
-    app = runNode('scripts/start.mjs', [], {
-      NODE_ENV: 'production',
-      APP_SECRET: randomBytes(32).toString('hex'),
-      DATABASE_URL: database.url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
-      OTEL_SERVICE_NAME: 'loopwright-test',
-      OTEL_BSP_SCHEDULE_DELAY: '200',
-    });
-    const url = `http://127.0.0.1:${port}`;
-    await waitForReady(url, app, 100_000);
+    const started = await runBuiltAppOn(
+      database.url,
+      {
+        OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+        OTEL_SERVICE_NAME: 'loopwright-test',
+        OTEL_BSP_SCHEDULE_DELAY: '200',
+      },
+      'scripts/start.mjs',
+    );
+    app = started.process;
+    const url = started.url;
     expect((await fetch(`${url}/api/community/diagrams`)).status).toBeLessThan(500);
 
     const deadline = Date.now() + 30_000;

@@ -11,7 +11,7 @@ import { applyMigrations, listMigrationNames } from '../api/src/core/prisma/migr
 import { hashPassword } from '../api/src/modules/auth/passwords.js';
 import { ApiClient } from '../api/test/support/api-client.js';
 import { adminQuery, withDatabase } from '../api/test/support/test-database.js';
-import { freePort, runNode, waitForReady } from './support/built-app.js';
+import { runBuiltAppOn, runNode } from './support/built-app.js';
 
 /** The last migration of the first release: a database made then has these and no later ones. */
 const FIRST_RELEASE_LAST = '20261121175119_diagram_name_key';
@@ -152,18 +152,8 @@ describe('upgrading a first-release database to today', () => {
 
     // Today's app serves it: Alice logs in with her old password and finds her diagram, its two
     // versions and her play; Bob still sees the diagram shared with him.
-    const port = await freePort();
-    const app = runNode('api/dist/main.js', [], {
-      NODE_ENV: 'production',
-      APP_SECRET: 'upgraded-instance-secret-0123456789abcdef',
-      DATABASE_URL: url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-    });
+    const { url: appUrl, process: app } = await runBuiltAppOn(url);
     try {
-      const appUrl = `http://127.0.0.1:${port}`;
-      await waitForReady(appUrl, app, 100_000);
       const as = async (email: string) => {
         const client = new ApiClient(appUrl);
         expect((await client.post('/oauth2/login', { email, password: 'secret-1' })).status).toBe(200);

@@ -82,14 +82,20 @@ export interface BuiltApp {
   close(): Promise<void>;
 }
 
-/** The production build (`node api/dist/main.js`) on a random port with its own database. */
-export async function startBuiltApp(env: Record<string, string> = {}): Promise<BuiltApp> {
-  const database = await cloneTemplate(inject('databaseAdminUrl'), inject('databaseTemplate'));
+/**
+ * The production build on a random port over an existing database, ready to serve (killed if it
+ * never gets ready). `script` is `api/dist/main.js`, or `scripts/start.mjs` for what `npm start` runs.
+ */
+export async function runBuiltAppOn(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  script = 'api/dist/main.js',
+): Promise<{ url: string; process: RunningProcess }> {
   const port = await freePort();
-  const app = runNode('api/dist/main.js', [], {
+  const app = runNode(script, [], {
     NODE_ENV: 'production',
     APP_SECRET: randomBytes(32).toString('hex'),
-    DATABASE_URL: database.url,
+    DATABASE_URL: databaseUrl,
     PORT: String(port),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
@@ -101,9 +107,22 @@ export async function startBuiltApp(env: Record<string, string> = {}): Promise<B
     await waitForReady(url, app, 100_000);
   } catch (error) {
     await app.stop('SIGKILL');
+    throw error;
+  }
+  return { url, process: app };
+}
+
+/** The production build (`node api/dist/main.js`) on a random port with its own database. */
+export async function startBuiltApp(env: Record<string, string> = {}): Promise<BuiltApp> {
+  const database = await cloneTemplate(inject('databaseAdminUrl'), inject('databaseTemplate'));
+  let started: { url: string; process: RunningProcess };
+  try {
+    started = await runBuiltAppOn(database.url, env);
+  } catch (error) {
     await database.drop();
     throw error;
   }
+  const { url, process: app } = started;
   return {
     url,
     databaseUrl: database.url,
