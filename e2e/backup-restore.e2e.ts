@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient } from '../api/test/support/api-client.js';
 import { createDiagram, economyDocument } from '../api/test/factories/diagrams.js';
@@ -12,15 +11,8 @@ import { loggedInUser } from './support/own-services.js';
 
 const PNG = Uint8Array.from(Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex'));
 
-async function sql<R extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<R[]> {
-  const db = new pg.Client({ connectionString: url });
-  await db.connect();
-  try {
-    return (await db.query<R>(text, values)).rows;
-  } finally {
-    await db.end();
-  }
-}
+/** One query on any database (the helper is named for the admin database, but takes any URL). */
+const sql = adminQuery;
 
 /** Every table of the database with its row count and a digest of all its rows. */
 async function contents(url: string): Promise<Record<string, string>> {
