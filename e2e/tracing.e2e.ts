@@ -63,6 +63,8 @@ describe('OpenTelemetry traces (OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
         OTEL_BSP_SCHEDULE_DELAY: '200',
       },
       'scripts/start.mjs',
+      // Loading the SDK and hooking the instrumented modules makes a start slower on a busy machine.
+      200_000,
     );
     app = started.process;
     const url = started.url;
@@ -81,5 +83,5 @@ describe('OpenTelemetry traces (OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
         (s) => attribute(s, 'db.system') === 'postgresql' || attribute(s, 'db.system.name') === 'postgresql',
       ),
     ).toBe(true);
-  }, 150_000);
+  }, 260_000);
 });

@@ -90,6 +90,7 @@ export async function runBuiltAppOn(
   databaseUrl: string,
   env: Record<string, string> = {},
   script = 'api/dist/main.js',
+  readyMs = 100_000,
 ): Promise<{ url: string; process: RunningProcess }> {
   const port = await freePort();
   const app = runNode(script, [], {
@@ -104,7 +105,7 @@ export async function runBuiltAppOn(
   const url = `http://127.0.0.1:${port}`;
   try {
     // Started beside other files' apps and browsers: give it most of the hook's 120 s.
-    await waitForReady(url, app, 100_000);
+    await waitForReady(url, app, readyMs);
   } catch (error) {
     await app.stop('SIGKILL');
     throw error;
