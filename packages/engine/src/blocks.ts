@@ -1,10 +1,12 @@
 import { batchResultOf, newBatchStats, type BatchResult } from './batch.js';
 import { blockSizeFor, simulateBlock } from './block.js';
+import { BLOCK_NODE_STEPS } from './block-size.js';
 import { compile } from './compile.js';
 import { Machine } from './machine.js';
 import type { Program } from './program.js';
 import type { SeriesStats } from './stats.js';
 import { decodeStats, encodeStats } from './stats-codec.js';
+import { studyWork } from './study/work.js';
 
 /**
  * Work that splits into blocks any process can run: a multiple run (its units are runs) or, the
@@ -21,7 +23,8 @@ export interface BlockWork<Input, Accumulator, Result> {
   units(input: Input): number;
   /** Units per block: about BLOCK_NODE_STEPS of engine work, so queue overhead stays small. */
   blockSize(input: Input): number;
-  runBlock(input: Input, first: number, count: number): Uint8Array;
+  /** `onProgress(done)`: units of this block done so far, for work whose blocks are long (a solve). */
+  runBlock(input: Input, first: number, count: number, onProgress?: (done: number, total: number) => void): Uint8Array;
   start(input: Input): Accumulator;
   /** Adds one block's output; called in block order. */
   add(accumulator: Accumulator, block: Uint8Array): Accumulator;
@@ -35,8 +38,7 @@ export interface BlockRange {
   count: number;
 }
 
-/** Node-steps per block: about 1.5 s on one core of the machines we measured (2.9e7 node-steps/s). */
-export const BLOCK_NODE_STEPS = 4e7;
+export { BLOCK_NODE_STEPS };
 
 export function splitIntoBlocks(units: number, size: number): BlockRange[] {
   const blocks: BlockRange[] = [];
@@ -119,4 +121,5 @@ export const batchWork: BlockWork<BatchBlockInput, SeriesStats | null, BatchResu
 /** Every kind of block work, by name: what a queue worker or a worker thread may be asked to run. */
 export const blockWorks: Record<string, BlockWork<never, unknown, unknown>> = {
   [batchWork.kind]: batchWork,
+  [studyWork.kind]: studyWork,
 };

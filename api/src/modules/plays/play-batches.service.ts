@@ -1,11 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import type { BatchStats, Play } from '@loopwright/contracts';
-import type { Diagram } from '@loopwright/engine';
+import type { BatchStats, Play, StudyRecord } from '@loopwright/contracts';
+import type { Diagram, StudySettings } from '@loopwright/engine';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { DomainEventsService } from '../events/domain-events.service.js';
 import { playView } from './plays.service.js';
 import { PlayBlocksRepository } from './play-blocks.repository.js';
 import { PlaysRepository } from './plays.repository.js';
+
+/** A server study's play options: the document snapshot, the settings it runs, and the record the play history shows. */
+export interface StudyPlayOptions {
+  document: Diagram;
+  settings: StudySettings;
+  /** Evaluations the study makes (a solve: at most its budget): the total its progress counts to. */
+  evaluations: number;
+  study: StudyRecord;
+}
 
 export interface BatchJobInput {
   play: Play;
@@ -14,11 +23,25 @@ export interface BatchJobInput {
   document: Diagram;
   steps: number | null;
   percentiles: number[] | null;
+  /** A balance study (play kind study), else null: a multiple run. */
+  study: StudyPlayOptions | null;
 }
 
 type JobRow = NonNullable<Awaited<ReturnType<PlaysRepository['findForJob']>>>;
 
 function jobInput(row: JobRow): BatchJobInput {
+  if (row.kind === 'study') {
+    const options = row.options as unknown as StudyPlayOptions;
+    return {
+      play: playView(row),
+      authorId: row.authorId,
+      diagramName: row.diagram.name,
+      document: options.document,
+      steps: null,
+      percentiles: null,
+      study: options,
+    };
+  }
   const options = row.options as { document: Diagram; steps: number | null; percentiles: number[] | null };
   return {
     play: playView(row),
@@ -27,6 +50,7 @@ function jobInput(row: JobRow): BatchJobInput {
     document: options.document,
     steps: options.steps,
     percentiles: options.percentiles,
+    study: null,
   };
 }
 
@@ -81,6 +105,11 @@ export class PlayBatchesService {
     return completed;
   }
 
+  /** Progress reported from inside a running block (a solve's evaluations so far); only ever raised. */
+  progress(playId: string, done: number): Promise<void> {
+    return this.plays.progress(playId, done);
+  }
+
   /** The stored blocks' sizes in block order, and a reader of each one's summary. */
   async storedBlocks(playId: string) {
     return { blocks: await this.blocks.list(playId), summary: (index: number) => this.blocks.summary(playId, index) };
@@ -124,6 +153,27 @@ export class PlayBatchesService {
     });
   }
 
+  /** Ends a study with its answer: the play history's record gets the summary and the whole outcome. */
+  async finishStudy(
+    batch: BatchJobInput,
+    result: { evaluations: number; steps: number; summary: Record<string, unknown>; outcome: Record<string, unknown> },
+  ): Promise<boolean> {
+    const options = batch.study!;
+    const stored: StudyPlayOptions = {
+      ...options,
+      study: { ...options.study, result: result.summary, outcome: result.outcome },
+    };
+    return this.end(batch, 'done', ['running'], {
+      status: 'done',
+      completedRuns: result.evaluations,
+      steps: result.steps,
+      // Steps simulated in all (an int column: capped).
+      totalSteps: Math.min(2_147_483_647, result.steps * batch.play.runs * result.evaluations),
+      options: stored as unknown as Prisma.InputJsonValue,
+      finishedAt: new Date(),
+    });
+  }
+
   async fail(batch: BatchJobInput, reason: string): Promise<boolean> {
     return this.end(batch, 'failed', ['queued', 'running'], {
       status: 'failed',
@@ -145,6 +195,7 @@ export class PlayBatchesService {
         type: 'BatchFinished',
         payload: {
           playId: play.id,
+          kind: batch.study ? 'study' : 'multiple',
           fuid: play.fuid,
           diagramName: batch.diagramName,
           authorId: batch.authorId,
