@@ -13,6 +13,8 @@ export interface StudyPlayOptions {
   settings: StudySettings;
   /** Evaluations the study makes (a solve: at most its budget): the total its progress counts to. */
   evaluations: number;
+  /** Steps each run is simulated for. */
+  steps: number;
   study: StudyRecord;
 }
 
@@ -156,7 +158,7 @@ export class PlayBatchesService {
   /** Ends a study with its answer: the play history's record gets the summary and the whole outcome. */
   async finishStudy(
     batch: BatchJobInput,
-    result: { evaluations: number; steps: number; summary: Record<string, unknown>; outcome: Record<string, unknown> },
+    result: { evaluations: number; summary: Record<string, unknown>; outcome: Record<string, unknown> },
   ): Promise<boolean> {
     const options = batch.study!;
     const stored: StudyPlayOptions = {
@@ -166,9 +168,9 @@ export class PlayBatchesService {
     return this.end(batch, 'done', ['running'], {
       status: 'done',
       completedRuns: result.evaluations,
-      steps: result.steps,
+      steps: options.steps,
       // Steps simulated in all (an int column: capped).
-      totalSteps: Math.min(2_147_483_647, result.steps * batch.play.runs * result.evaluations),
+      totalSteps: Math.min(2_147_483_647, options.steps * batch.play.runs * result.evaluations),
       options: stored as unknown as Prisma.InputJsonValue,
       finishedAt: new Date(),
     });

@@ -224,7 +224,7 @@ export class PlaysService {
       completedRuns: 0,
       steps: 0,
       server: true,
-      options: json({ document, settings, evaluations: cost.evaluations, study }),
+      options: json({ document, settings, evaluations: cost.evaluations, steps: cost.steps, study }),
     });
     await this.enqueueServerPlay(play.id);
     return { play: playView(play), evaluations: cost.evaluations };

@@ -115,10 +115,8 @@ export class SimulationsProcessor {
   }
 
   private finishStudy(batch: BatchJobInput, outcome: StudyOutcome): Promise<boolean> {
-    const steps = outcome.kind === 'solve' ? outcome.result.steps : 0;
     return this.batches.finishStudy(batch, {
       evaluations: outcome.result.evaluations,
-      steps,
       summary: studySummary(outcome),
       // Through JSON: NaN and ±Infinity become null, as they would in the column anyway.
       outcome: JSON.parse(JSON.stringify(outcome)) as Record<string, unknown>,

@@ -91,7 +91,7 @@ describe.skipIf(!inject('redisUrl'))('balance studies on the worker (BullMQ bloc
       play: { kind: 'study', status: 'queued', server: true, runs: 40, seed: 1, diagramVersion: 1 },
     });
     const play = await finished(submitted.body.content.play.id);
-    expect(play).toMatchObject({ status: 'done', completedRuns: 36, error: null });
+    expect(play).toMatchObject({ status: 'done', completedRuns: 36, steps: 30, error: null });
     const merge = await app.http.app.get(QueueService).queue('simulations').getJob(`${play.id}-merge`);
     expect(merge?.data).toMatchObject({ blocks: 12 });
     // 12 blocks of 3 evaluations reported as they were stored: rising to 36 of 36.
