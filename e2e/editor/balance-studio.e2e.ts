@@ -126,7 +126,9 @@ describe.skipIf(!inject('chromiumPath'))('balance studio in Chromium', () => {
     const reopened = history.getByRole('region', { name: 'Solver results' });
     await reopened.getByRole('img', { name: 'Coins: baseline against solution, P10 to P90' }).waitFor();
     expect(await reopened.getByRole('table', { name: 'Levers' }).locator('tbody tr').count()).toBe(3);
-    expect(await reopened.getByRole('table', { name: 'Best candidates' }).locator('tbody tr').count()).toBeGreaterThan(0);
+    expect(await reopened.getByRole('table', { name: 'Best candidates' }).locator('tbody tr').count()).toBeGreaterThan(
+      0,
+    );
     await reopened.getByRole('img', { name: 'Coins: baseline against solution, P10 to P90' }).scrollIntoViewIfNeeded();
     await saveScreenshot(page, 'balance-studio-reopened');
     expect(errors).toEqual([]);

@@ -19,6 +19,8 @@ export interface StudyPlayOptions {
 }
 
 export interface BatchJobInput {
+  /** Units per block as the batch was split (kept so that lost block jobs can be queued again alike), once split. */
+  blockSize: number | null;
   play: Play;
   authorId: string | null;
   diagramName: string;
@@ -33,8 +35,9 @@ type JobRow = NonNullable<Awaited<ReturnType<PlaysRepository['findForJob']>>>;
 
 function jobInput(row: JobRow): BatchJobInput {
   if (row.kind === 'study') {
-    const options = row.options as unknown as StudyPlayOptions;
+    const options = row.options as unknown as StudyPlayOptions & { blockSize?: number };
     return {
+      blockSize: options.blockSize ?? null,
       play: playView(row),
       authorId: row.authorId,
       diagramName: row.diagram.name,
@@ -44,8 +47,14 @@ function jobInput(row: JobRow): BatchJobInput {
       study: options,
     };
   }
-  const options = row.options as { document: Diagram; steps: number | null; percentiles: number[] | null };
+  const options = row.options as {
+    document: Diagram;
+    steps: number | null;
+    percentiles: number[] | null;
+    blockSize?: number;
+  };
   return {
+    blockSize: options.blockSize ?? null,
     play: playView(row),
     authorId: row.authorId,
     diagramName: row.diagram.name,
@@ -74,6 +83,16 @@ export class PlayBatchesService {
     if (!row || !['queued', 'running'].includes(row.status)) return null;
     await this.plays.transition(playId, ['queued'], { status: 'running', completedRuns: 0 });
     return jobInput(row);
+  }
+
+  /** Keeps how the batch was split, before its blocks are queued. */
+  recordBlockSize(playId: string, blockSize: number): Promise<void> {
+    return this.plays.mergeOptions(playId, { blockSize });
+  }
+
+  /** Server batches and studies queued or running: what the recovery checks against the queue. */
+  unfinished() {
+    return this.plays.unfinishedServerPlays();
   }
 
   /** The batch while it is running, else null (its blocks are then skipped). */

@@ -55,18 +55,34 @@ export class SimulationsProcessor {
     const batch = await this.batches.start(playId);
     if (!batch) return;
     await this.failing(batch, attempt, simulationsBatchJob.attempts, async () => {
-      const { kind, work, input } = playWork(batch, this.config.SIMULATION_BLOCK_RUNS);
-      const blocks = splitIntoBlocks(work.units(input as never), work.blockSize(input as never));
-      await this.queue.enqueueFlow(
-        { definition: simulationsMergeJob, payload: { playId, blocks: blocks.length }, jobId: mergeJobId(playId) },
-        blocks.map((block) => ({
+      const { work, input } = playWork(batch, this.config.SIMULATION_BLOCK_RUNS);
+      // A retried split keeps the first one's block size.
+      const size = batch.blockSize ?? work.blockSize(input as never);
+      if (batch.blockSize === null) await this.batches.recordBlockSize(playId, size);
+      const blocks = await this.queueBlocks(batch, size, new Set());
+      this.logger.info({ playId, runs: batch.play.runs, blocks }, 'batch split into blocks');
+    });
+  }
+
+  /**
+   * Queues the merge job of a batch with a child job per block not yet stored (all of them on
+   * the first split; the missing ones when Redis lost the batch's jobs). Returns the block count.
+   */
+  async queueBlocks(batch: BatchJobInput, size: number, stored: Set<number>): Promise<number> {
+    const playId = batch.play.id;
+    const { kind, work, input } = playWork(batch);
+    const blocks = splitIntoBlocks(work.units(input as never), size);
+    await this.queue.enqueueFlow(
+      { definition: simulationsMergeJob, payload: { playId, blocks: blocks.length }, jobId: mergeJobId(playId) },
+      blocks
+        .filter((block) => !stored.has(block.index))
+        .map((block) => ({
           definition: blocksRunJob,
           payload: { playId, kind, ...block },
           jobId: blockJobId(playId, block.index),
         })),
-      );
-      this.logger.info({ playId, kind, runs: batch.play.runs, blocks: blocks.length }, 'batch split into blocks');
-    });
+    );
+    return blocks.length;
   }
 
   async merge(playId: string, expected: number, attempt: number): Promise<void> {
