@@ -1,35 +1,12 @@
 import { batchResultOf, newBatchStats, type BatchResult } from './batch.js';
 import { blockSizeFor, simulateBlock } from './block.js';
-import { BLOCK_NODE_STEPS } from './block-size.js';
+import { BLOCK_NODE_STEPS, type BlockWork } from './block-work.js';
 import { compile } from './compile.js';
 import { Machine } from './machine.js';
 import type { Program } from './program.js';
 import type { SeriesStats } from './stats.js';
 import { decodeStats, encodeStats } from './stats-codec.js';
 import { studyWork } from './study/work.js';
-
-/**
- * Work that splits into blocks any process can run: a multiple run (its units are runs) or, the
- * same way, a balance study (its units are evaluations). The contract that makes the answer the
- * same for any number of workers, any block size and any completion order:
- * - `runBlock(input, first, count)` is a pure function of its arguments (unit i is seeded from
- *   the input's seed and i alone), so a block run twice gives the same bytes;
- * - the job's result is `finish(fold of add over the block outputs in block order)`, and `add`
- *   is exact, so the way units were cut into blocks does not show either.
- */
-export interface BlockWork<Input, Accumulator, Result> {
-  readonly kind: string;
-  /** How many units the job has. */
-  units(input: Input): number;
-  /** Units per block: about BLOCK_NODE_STEPS of engine work, so queue overhead stays small. */
-  blockSize(input: Input): number;
-  /** `onProgress(done)`: units of this block done so far, for work whose blocks are long (a solve). */
-  runBlock(input: Input, first: number, count: number, onProgress?: (done: number, total: number) => void): Uint8Array;
-  start(input: Input): Accumulator;
-  /** Adds one block's output; called in block order. */
-  add(accumulator: Accumulator, block: Uint8Array): Accumulator;
-  finish(input: Input, accumulator: Accumulator, cancelled: boolean): Result;
-}
 
 /** One block of a job: units first … first+count-1. */
 export interface BlockRange {
@@ -38,7 +15,7 @@ export interface BlockRange {
   count: number;
 }
 
-export { BLOCK_NODE_STEPS };
+export { BLOCK_NODE_STEPS, type BlockWork };
 
 export function splitIntoBlocks(units: number, size: number): BlockRange[] {
   const blocks: BlockRange[] = [];

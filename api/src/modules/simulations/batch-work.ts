@@ -23,7 +23,7 @@ export function playWork(batch: BatchJobInput, blockRuns?: number): PlayWork {
     const { settings, evaluations } = batch.study;
     return {
       kind: 'study',
-      work: studyWork as BlockWork<never, unknown, unknown>,
+      work: studyWork,
       input: {
         document: batch.document,
         settings,
@@ -34,7 +34,7 @@ export function playWork(batch: BatchJobInput, blockRuns?: number): PlayWork {
   }
   return {
     kind: 'batch',
-    work: batchWork as BlockWork<never, unknown, unknown>,
+    work: batchWork,
     input: {
       document: batch.document,
       runs: batch.play.runs,

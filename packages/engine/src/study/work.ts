@@ -1,6 +1,5 @@
 import { runBatchSync } from '../batch.js';
-import { BLOCK_NODE_STEPS } from '../block-size.js';
-import type { BlockWork } from '../blocks.js';
+import { BLOCK_NODE_STEPS, type BlockWork } from '../block-work.js';
 import { compile } from '../compile.js';
 import type { DiagramInput } from '../schema.js';
 import { assertionTargets } from './goal-builder.js';
