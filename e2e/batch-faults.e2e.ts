@@ -65,6 +65,13 @@ describe('a batch in blocks across worker processes, through faults', () => {
     await postgres?.destroy();
   });
 
+  /** A new client signed in as the test's user (after the app restarted, or Redis lost the sessions). */
+  const signInAgain = async () => {
+    client = new ApiClient(app.url);
+    expect(
+      (await client.post('/oauth2/login', { email: `own-${userId}@example.test`, password: 'secret-1' })).status,
+    ).toBe(200);
+  };
   const submit = async () => {
     const submitted = await client.post(`/diagrams/${fuid}/batches`, BATCH);
     expect(submitted.status).toBe(202);
@@ -138,10 +145,7 @@ describe('a batch in blocks across worker processes, through faults', () => {
     );
     console.log(`lost batch queued again ${recovered.ms} ms after Redis lost its data`);
     // Sessions lived in Redis too: sign in again.
-    client = new ApiClient(app.url);
-    expect(
-      (await client.post('/oauth2/login', { email: `own-${userId}@example.test`, password: 'secret-1' })).status,
-    ).toBe(200);
+    await signInAgain();
     expectEveryRunOnce(await finished(id));
     await Promise.all([a.stop('SIGTERM'), b.stop('SIGTERM')]);
   }, 240_000);
@@ -159,10 +163,7 @@ describe('a batch in blocks across worker processes, through faults', () => {
       30_000,
     );
     app = await startAppOn(postgres.url, redis.url, { APP_SECRET: app.env.APP_SECRET });
-    client = new ApiClient(app.url);
-    expect(
-      (await client.post('/oauth2/login', { email: `own-${userId}@example.test`, password: 'secret-1' })).status,
-    ).toBe(200);
+    await signInAgain();
     expectEveryRunOnce(await finished(id));
     await Promise.all([a.stop('SIGTERM'), b.stop('SIGTERM')]);
   }, 240_000);

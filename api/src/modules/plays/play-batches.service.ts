@@ -34,34 +34,23 @@ export interface BatchJobInput {
 type JobRow = NonNullable<Awaited<ReturnType<PlaysRepository['findForJob']>>>;
 
 function jobInput(row: JobRow): BatchJobInput {
-  if (row.kind === 'study') {
-    const options = row.options as unknown as StudyPlayOptions & { blockSize?: number };
-    return {
-      blockSize: options.blockSize ?? null,
-      play: playView(row),
-      authorId: row.authorId,
-      diagramName: row.diagram.name,
-      document: options.document,
-      steps: null,
-      percentiles: null,
-      study: options,
-    };
-  }
   const options = row.options as {
     document: Diagram;
-    steps: number | null;
-    percentiles: number[] | null;
+    steps?: number | null;
+    percentiles?: number[] | null;
     blockSize?: number;
   };
+  const study = row.kind === 'study' ? (row.options as unknown as StudyPlayOptions) : null;
   return {
     blockSize: options.blockSize ?? null,
     play: playView(row),
     authorId: row.authorId,
     diagramName: row.diagram.name,
     document: options.document,
-    steps: options.steps,
-    percentiles: options.percentiles,
-    study: null,
+    // A study's steps per run come from its goals or metric (its settings), not from the batch options.
+    steps: study ? null : (options.steps ?? null),
+    percentiles: study ? null : (options.percentiles ?? null),
+    study,
   };
 }
 
