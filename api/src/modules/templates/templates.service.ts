@@ -15,6 +15,7 @@ import { AppError } from '../../core/errors/app-error.js';
 import { APP_CONFIG, LOGGER } from '../../core/tokens.js';
 import { DiagramAccessService } from '../diagrams/diagram-access.service.js';
 import { DiagramsService } from '../diagrams/diagrams.service.js';
+import { ThumbnailsService } from '../thumbnails/thumbnails.service.js';
 import { ToursService } from '../tours/tours.service.js';
 import { catalogueRoot, chartedDocument, readCatalogue } from './template-catalogue.js';
 import { TemplatesRepository, type TemplateRow } from './templates.repository.js';
@@ -37,6 +38,8 @@ const slugify = (text: string) =>
 @Injectable()
 export class TemplatesService implements OnApplicationBootstrap {
   private loading?: Promise<void>;
+  /** Rendered thumbnails by template id and last change (templates change only when reloaded or republished). */
+  private readonly pictures = new Map<string, Buffer>();
   static root = catalogueRoot;
 
   constructor(
@@ -44,6 +47,7 @@ export class TemplatesService implements OnApplicationBootstrap {
     private readonly diagrams: DiagramsService,
     private readonly access: DiagramAccessService,
     private readonly tours: ToursService,
+    private readonly thumbnails: ThumbnailsService,
     private readonly events: DomainEventsService,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -109,6 +113,21 @@ export class TemplatesService implements OnApplicationBootstrap {
     if (!row) throw new AppError(ErrorCode.TEMPLATE_NOT_FOUND);
     const steps = row.tour ? await this.tours.templateTour(row.id) : null;
     return { ...summary(row), document: row.document as unknown as Diagram, tour: steps ? { steps } : null };
+  }
+
+  /** The template's card picture: its document drawn small, rendered once per version of the template. */
+  async thumbnail(type: TemplateType, slug: string): Promise<Buffer> {
+    await this.ensureLoaded();
+    const row = await this.templates.find(type, slug);
+    if (!row) throw new AppError(ErrorCode.TEMPLATE_NOT_FOUND);
+    const key = `${row.id}:${row.updatedAt.getTime()}`;
+    let png = this.pictures.get(key);
+    if (!png) {
+      png = this.thumbnails.documentThumbnail(row.document as unknown as Diagram, row.title);
+      if (this.pictures.size > 500) this.pictures.clear();
+      this.pictures.set(key, png);
+    }
+    return png;
   }
 
   /** "Use this template": a new diagram of the caller's with the template's document and tour. */
@@ -192,6 +211,7 @@ function summary(row: TemplateRow): TemplateSummary {
     chart: row.chart,
     hasTour: row.tour !== null,
     href: `/templates/${type}/${row.slug}?name=${encodeURIComponent(row.title)}`,
+    thumbnailUrl: `/api/templates/${type}/${row.slug}/thumbnail?v=${row.updatedAt.getTime()}`,
     communityHref:
       row.diagram && owner
         ? `/community/${encodeURIComponent(owner)}/${slugify(row.diagram.name)}-${row.diagram.fuid}?source=templates`
