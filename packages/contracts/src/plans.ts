@@ -45,7 +45,6 @@ export const planLimitKeys = [
   'monthlyPredictions',
   'versionHistoryDays',
   'editors',
-  'eventsPerUserPerMonth',
   'timeSteps',
 ] as const;
 export type PlanLimitKey = (typeof planLimitKeys)[number];
@@ -66,7 +65,6 @@ export const planLimitLabels: Record<PlanLimitKey, string> = {
   monthlyPredictions: 'Monthly Predictions',
   versionHistoryDays: 'Version history (days)',
   editors: 'Editors',
-  eventsPerUserPerMonth: 'Events per user per month',
   timeSteps: 'Time steps limit',
 };
 

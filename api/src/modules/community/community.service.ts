@@ -177,8 +177,11 @@ export class CommunityService {
     query: Omit<DesignerQuery, 'offset' | 'limit' | 'term' | 'viewerId'> & ListPage & { term?: string },
     viewerId: string | null,
   ) {
-    const base = await this.sharedList(`u:${JSON.stringify(query)}`, () =>
-      this.designers({ ...query, viewerId: null }),
+    // The website's designer lists leave out empty profiles (website.md §5; C26): a designer shows
+    // with a public diagram, or when they offer themselves for hire.
+    const listed = { ...query, excludeEmpty: query.excludeEmpty ?? !query.forHire };
+    const base = await this.sharedList(`u:${JSON.stringify(listed)}`, () =>
+      this.designers({ ...listed, viewerId: null }),
     );
     const overlay = await this.repository.designerOverlay(
       viewerId,

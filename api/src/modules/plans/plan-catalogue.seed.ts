@@ -51,7 +51,6 @@ const publicLimits = limits({
   monthlyPredictions: 5,
   versionHistoryDays: 7,
   editors: 1,
-  eventsPerUserPerMonth: 100_000,
   timeSteps: 250,
 });
 const essentialLimits = limits({
@@ -62,7 +61,6 @@ const essentialLimits = limits({
   monthlyPredictions: 50,
   versionHistoryDays: 30,
   editors: 1,
-  eventsPerUserPerMonth: 1_000_000,
   timeSteps: 1_000,
 });
 const professionalLimits = limits({
@@ -73,7 +71,6 @@ const professionalLimits = limits({
   monthlyPredictions: 500,
   versionHistoryDays: 90,
   editors: 10,
-  eventsPerUserPerMonth: 5_000_000,
   timeSteps: 10_000,
 });
 const unlimited = limits({
@@ -84,7 +81,6 @@ const unlimited = limits({
   monthlyPredictions: null,
   versionHistoryDays: null,
   editors: null,
-  eventsPerUserPerMonth: null,
   timeSteps: null,
 });
 
@@ -169,16 +165,13 @@ export const defaultPlanCatalogue: CatalogPlan[] = [
     group: 'newer',
     active: false,
     position: 4,
-    tagline: 'Pay-as-you-grow events for small teams.',
+    tagline: 'Private diagrams for solo designers.',
     price: { monthly: 9, yearly: 90 },
     trial: true,
     privateDiagrams: true,
     teams: false,
-    limits: { ...essentialLimits, eventsPerUserPerMonth: 2_000_000 },
-    features: [
-      ...standardFeatures(essentialLimits, { private: true, team: false, support: '5 work days' }),
-      feature('Top-up events', '$0.00016 per event'),
-    ],
+    limits: essentialLimits,
+    features: standardFeatures(essentialLimits, { private: true, team: false, support: '5 work days' }),
   },
   {
     name: 'vault',
@@ -207,15 +200,12 @@ export const defaultPlanCatalogue: CatalogPlan[] = [
     trial: true,
     privateDiagrams: true,
     teams: true,
-    limits: { ...professionalLimits, eventsPerUserPerMonth: 10_000_000 },
-    features: [
-      ...standardFeatures(professionalLimits, {
-        private: true,
-        team: true,
-        support: '3 work days, 1 hour live video per month',
-      }),
-      feature('Top-up events', '$0.00010 per event'),
-    ],
+    limits: professionalLimits,
+    features: standardFeatures(professionalLimits, {
+      private: true,
+      team: true,
+      support: '3 work days, 1 hour live video per month',
+    }),
   },
   {
     name: 'community3',
@@ -230,10 +220,7 @@ export const defaultPlanCatalogue: CatalogPlan[] = [
     privateDiagrams: false,
     teams: false,
     limits: publicLimits,
-    features: [
-      ...standardFeatures(publicLimits, { private: false, team: false, support: 'Community' }),
-      feature('Top-up events', '$0.00020 per event'),
-    ],
+    features: standardFeatures(publicLimits, { private: false, team: false, support: 'Community' }),
   },
   {
     name: 'academia',

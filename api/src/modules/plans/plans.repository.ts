@@ -28,7 +28,6 @@ export const planSelect = {
   maxMonthlyPredictions: true,
   versionHistoryDays: true,
   maxEditors: true,
-  maxEventsPerUserPerMonth: true,
   maxTimeSteps: true,
   privateDiagrams: true,
   teams: true,
@@ -85,7 +84,6 @@ export function planData(plan: Omit<CatalogPlan, 'name' | 'type' | 'group'>) {
     maxMonthlyPredictions: plan.limits.monthlyPredictions,
     versionHistoryDays: plan.limits.versionHistoryDays,
     maxEditors: plan.limits.editors,
-    maxEventsPerUserPerMonth: plan.limits.eventsPerUserPerMonth,
     maxTimeSteps: plan.limits.timeSteps,
   };
 }
