@@ -97,16 +97,23 @@ export interface DiagramCard {
   forkedFrom?: { name: string; url: string | null } | null;
 }
 
-/** The diagram page's path, as the diagrams module's /open-public redirect builds it. */
+/** website.md §5 slug building: whitespace becomes hyphens, characters other than letters, digits and hyphens are removed, result lowercased. */
+export function slugify(text: string): string {
+  return text
+    .trim()
+    .replace(/\s+/g, '-')
+    .replace(/[^\p{L}\p{N}-]/gu, '')
+    .toLowerCase();
+}
+
+/** website.md §5: an alphanumeric check accepts letters and digits only. */
+export function isAlphanumeric(value: string): boolean {
+  return /^[A-Za-z0-9]+$/.test(value);
+}
+
+/** The name part of a diagram page's path (/community/{owner}/{slug}-{fuid}): the spec's slug, at most 80 characters. */
 export function diagramSlug(name: string): string {
-  return (
-    name
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 80) || 'diagram'
-  );
+  return slugify(name).slice(0, 80) || 'diagram';
 }
 
 /** What server-rendered routes read, in-process, through the React Router load context. */

@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import {
+  diagramSlug,
   ErrorCode,
   TEMPLATE_TYPE_TITLES,
   TEMPLATE_TYPES,
@@ -22,7 +23,8 @@ import { TemplatesRepository, type TemplateRow } from './templates.repository.js
 import { DomainEventsService } from '../events/domain-events.service.js';
 
 type TemplateType = (typeof TEMPLATE_TYPES)[number];
-const slugify = (text: string) =>
+/** A published template's {ID}: ASCII words joined by single hyphens (the template route's pattern). */
+const templateId = (text: string) =>
   text
     .toLowerCase()
     .normalize('NFKD')
@@ -161,7 +163,7 @@ export class TemplatesService implements OnApplicationBootstrap {
         diagram.id,
         caller.userId,
         {
-          slug: `${slugify(title)}-${diagram.fuid.toLowerCase()}`,
+          slug: `${templateId(title)}-${diagram.fuid.toLowerCase()}`,
           type: input.type,
           title,
           description: input.description ?? diagram.description,
@@ -214,7 +216,7 @@ function summary(row: TemplateRow): TemplateSummary {
     thumbnailUrl: `/api/templates/${type}/${row.slug}/thumbnail?v=${row.updatedAt.getTime()}`,
     communityHref:
       row.diagram && owner
-        ? `/community/${encodeURIComponent(owner)}/${slugify(row.diagram.name)}-${row.diagram.fuid}?source=templates`
+        ? `/community/${encodeURIComponent(owner)}/${diagramSlug(row.diagram.name)}-${row.diagram.fuid}?source=templates`
         : null,
     createdAt: row.createdAt.toISOString(),
   };
