@@ -164,6 +164,8 @@ export interface WebsiteGateway {
   ): Promise<{ list: DesignerCard[]; totalCount: number }>;
   /** Community explore: spotlight, for hire, new templates and each tab's first cards, as every reader sees them (their likes and follows come from the client). */
   communityExplore(): Promise<CommunityExplore>;
+  /** The blog's spotlights (website.md §3 blog store "spotLights"): a few spotlighted community diagrams; empty when none or on failure. */
+  blogSpotlights(count: number): Promise<CommunityDiagram[]>;
   /** A community see-all filter's page, sorted, as every reader sees it. */
   communityList(filter: CommunityFilter, options: CommunityListOptions): Promise<CommunityList>;
   /** The role of whoever sent this (Express) request, when signed in; asked only for previews. */

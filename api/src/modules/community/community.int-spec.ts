@@ -365,6 +365,14 @@ describe('community rankings, see-all filters, spotlight and the spec community 
       expect(spotlight).toContain('Arena Rewards Beta');
       expect(spotlight).toContain('Market Sinks Gamma');
       expect(spotlight).not.toContain('Crafting Loop Alpha');
+      // The blog shows the spotlights too, and its disclaimer (A42).
+      const blog = await page('/articles');
+      expect(blog.status).toBe(200);
+      const spotlights = blog.html.slice(blog.html.indexOf('Spotlight from the community'));
+      expect(spotlights).toContain('Arena Rewards Beta');
+      expect(spotlights).toContain('Market Sinks Gamma');
+      expect(blog.html).toContain('Our articles are general guidance on game-economy design');
+      expect(blog.html).toContain('href="/disclaimer"');
       expect(
         (await admin.request('DELETE', `/community/spotlights/diagram/${fuids.market}`)).body.content.removed,
       ).toBe(true);

@@ -44,11 +44,12 @@ describe('the website gateway when a list fails', () => {
     expect(explore.designerTabs).toEqual({ newest: [], popular: [], ofTheMonth: [] });
   });
 
-  it('shows the blog with no posts and no categories, and logs each failure', async () => {
+  it('shows the blog with no posts, no categories and no spotlights, and logs each failure', async () => {
     warnings.length = 0;
     await expect(gateway.posts(10, 1)).resolves.toEqual({ posts: [], totalPosts: 0 });
     await expect(gateway.categories()).resolves.toEqual([]);
-    expect(warnings).toHaveLength(2);
+    await expect(gateway.blogSpotlights(3)).resolves.toEqual([]);
+    expect(warnings).toHaveLength(3);
   });
 
   it('keeps a not-found a not-found', async () => {

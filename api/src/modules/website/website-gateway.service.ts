@@ -206,6 +206,15 @@ export class WebsiteGatewayService implements WebsiteGateway, OnModuleInit {
     };
   }
 
+  blogSpotlights(count: number) {
+    return orEmpty(
+      this.cache.get('blog-spotlights', async () => (await this.spotlight.list(null)).diagrams),
+      [],
+      this.logger,
+      'blog spotlights',
+    ).then((list) => list.slice(0, count));
+  }
+
   async communityList(filter: CommunityFilter, options: CommunityListOptions): Promise<CommunityList> {
     const viewerId = null;
     if (filter === 'tags')
