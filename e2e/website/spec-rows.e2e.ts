@@ -1,19 +1,38 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PrismaPg } from '@prisma/adapter-pg';
+import type { Page } from 'playwright-core';
 import { DiagramTexts } from '@loopwright/contracts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PrismaClient } from '../../api/src/generated/prisma/client.js';
 import { saveScreenshot, screenshotDir, waitForHydration } from '../support/browser.js';
 import { useAppAndBrowser } from '../support/app-and-browser.js';
-import { createDesigner, createDiagram, loggedInContext, openEditor, type Designer } from '../editor/support.js';
-import { MOBILE } from './helpers.js';
+import {
+  chartValue,
+  createDesigner,
+  createDiagram,
+  getDiagram,
+  loggedInContext,
+  openEditor,
+  type Designer,
+} from '../editor/support.js';
+import { MOBILE, withSavedConsent } from './helpers.js';
 
 /**
  * Issue 34, item 8 and 9 screens: the mobile drawer's account footer (B16), the template catalogue's
  * Webinars and Book sections with thumbnails (item 9), multiple runs refused with nothing plotted
  * (H28), and Recent Activity's dates after a week (O26).
  */
+/** The names of the tracking messages the page sends (POST /api/message). */
+function trackedNames(page: Page): string[] {
+  const names: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/message') && r.method() === 'POST')
+      for (const m of (r.postDataJSON()?.messages ?? []) as { name: string }[]) names.push(m.name);
+  });
+  return names;
+}
+
 describe.skipIf(!inject('chromiumPath'))('the last spec rows in Chromium', () => {
   const running = useAppAndBrowser();
   let designer: Designer;
@@ -130,6 +149,40 @@ describe.skipIf(!inject('chromiumPath'))('the last spec rows in Chromium', () =>
     await context.close();
   });
 
+  it('the functional panel edits the diagram variables that formulas use by name (H41)', async () => {
+    const context = await loggedInContext(running.browser, running.app, designer);
+    const document = {
+      ...firstPool.document,
+      connections: firstPool.document.connections.map((c: object) => ({ ...c, formula: 'mint_rate' })),
+      variables: [{ name: 'mint_rate', formula: '2' }],
+    };
+    const fuid = await createDiagram(context, running.app, { name: 'With a variable', document });
+    const page = await context.newPage();
+    await openEditor(page, running.app, fuid);
+    await page.getByRole('tab', { name: 'Functional' }).click();
+    const panel = page.getByRole('region', { name: 'Functional' });
+    expect(await panel.getByLabel('Name of variable 1').inputValue()).toBe('mint_rate');
+    await panel.getByLabel('Formula of mint_rate').fill('5');
+    await panel.getByRole('button', { name: 'Add variable' }).click();
+    await panel.getByLabel('Name of variable 2').fill('mint_rate');
+    await panel.getByRole('alert').getByText('Another variable has this name.').waitFor();
+    await panel.getByLabel('Name of variable 2').fill('bonus');
+    await saveScreenshot(page, 'spec-rows-functional-panel');
+    await page.getByRole('button', { name: '▶ Quick run' }).click();
+    await page.getByRole('button', { name: 'To end' }).click();
+    await page.getByRole('button', { name: 'Show values' }).click();
+    expect(await chartValue(page, 'Coins', 2)).toBe('10'); // 5 a step: the variable's new value
+    await expect
+      .poll(async () => (await getDiagram(context, running.app, fuid)).document as unknown as { variables: object[] })
+      .toMatchObject({
+        variables: [
+          { name: 'mint_rate', formula: '5' },
+          { name: 'bonus', formula: '1' },
+        ],
+      });
+    await context.close();
+  });
+
   it('Recent Activity says MMM DD, YYYY for anything older than a week (O26)', async () => {
     const user = await prisma.user.findUniqueOrThrow({ where: { email: designer.email } });
     const old = new Date(Date.now() - 30 * 86_400_000);
@@ -140,7 +193,9 @@ describe.skipIf(!inject('chromiumPath'))('the last spec rows in Chromium', () =>
       ],
     });
     const context = await loggedInContext(running.browser, running.app, designer);
+    await withSavedConsent(context, true);
     const page = await context.newPage();
+    const tracked = trackedNames(page);
     await page.goto(`${running.app.url}/activity`);
     await waitForHydration(page);
     const times = page.locator('time');
@@ -152,6 +207,22 @@ describe.skipIf(!inject('chromiumPath'))('the last spec rows in Chromium', () =>
     );
     expect(shown).toContain('just now');
     await saveScreenshot(page, 'spec-rows-recent-activity');
+    await expect.poll(() => tracked).toContain('Activity feed view'); // D3
+    await context.close();
+  });
+
+  it('"Book a demo" on the pricing page is tracked as a book-demo intent and fills the contact subject (M11)', async () => {
+    const context = await running.browser.newContext();
+    await withSavedConsent(context, true);
+    const page = await context.newPage();
+    const tracked = trackedNames(page);
+    await page.goto(`${running.app.url}/pricing`);
+    await waitForHydration(page);
+    await page.getByRole('link', { name: 'Book a demo' }).click();
+    await page.waitForURL(/\/contact\?subject=Book%20a%20demo$/);
+    await expect.poll(() => tracked).toContain('Book a demo intent');
+    await saveScreenshot(page, 'spec-rows-book-a-demo');
+    expect(await page.getByLabel('Subject').inputValue()).toBe('Book a demo');
     await context.close();
   });
 });

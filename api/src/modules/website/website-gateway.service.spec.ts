@@ -13,20 +13,23 @@ describe('the website gateway when a list fails', () => {
   const logger = { warn: (...args: unknown[]) => warnings.push(args) } as unknown as Logger;
   const failing = new Proxy({}, { get: () => outage });
   const cache = { get: (_key: string, load: () => Promise<unknown>) => load() };
-  const gateway = new WebsiteGatewayService(
-    {} as never,
-    failing as never,
-    failing as never,
-    failing as never,
-    failing as never,
-    cache as never,
-    failing as never,
-    failing as never,
-    failing as never,
-    failing as never,
-    failing as never,
-    logger,
-  );
+  /** The gateway over services that all fail, but for the blog when one is given. */
+  const gatewayWith = (blog: object = failing) =>
+    new WebsiteGatewayService(
+      {} as never,
+      failing as never,
+      failing as never,
+      blog as never,
+      failing as never,
+      cache as never,
+      failing as never,
+      failing as never,
+      failing as never,
+      failing as never,
+      failing as never,
+      logger,
+    );
+  const gateway = gatewayWith();
   const options = { diagramSort: 'appreciated', designerSort: 'active', page: 1, count: 16 } as const;
 
   it('shows the community pages with empty lists', async () => {
@@ -55,20 +58,7 @@ describe('the website gateway when a list fails', () => {
   it('keeps a not-found a not-found', async () => {
     const missing = Object.assign(new Error('no such category'), { status: 404 });
     const blog = { posts: () => Promise.reject(missing), categories: () => Promise.reject(missing) };
-    const strict = new WebsiteGatewayService(
-      {} as never,
-      failing as never,
-      failing as never,
-      blog as never,
-      failing as never,
-      cache as never,
-      failing as never,
-      failing as never,
-      failing as never,
-      failing as never,
-      failing as never,
-      logger,
-    );
+    const strict = gatewayWith(blog);
     await expect(strict.posts(10, 1, 'nope')).rejects.toBe(missing);
   });
 });
