@@ -46,6 +46,7 @@ export const planLimitKeys = [
   'versionHistoryDays',
   'editors',
   'timeSteps',
+  'studyRuns',
 ] as const;
 export type PlanLimitKey = (typeof planLimitKeys)[number];
 export type PlanLimits = Record<PlanLimitKey, number | null>;
@@ -66,6 +67,7 @@ export const planLimitLabels: Record<PlanLimitKey, string> = {
   versionHistoryDays: 'Version history (days)',
   editors: 'Editors',
   timeSteps: 'Time steps limit',
+  studyRuns: 'Runs per balance study',
 };
 
 /** The spec's limit texts (§8); where it names a limit without a text, 'Limit reached'. */
@@ -73,6 +75,8 @@ export const PlanTexts = {
   limitReached: 'Limit reached',
   tagLimit: DiagramTexts.tagLimit,
   componentsLimit: DiagramTexts.componentsLimit,
+  studyRunsLimit:
+    "You've reached the maximum number of runs per balance study included in your current subscription plan",
   upgradeHint: 'Upgrade your plan to raise this limit.',
   memberContactOwner: 'Team members cannot change the payment plan. Please contact the admin or owner of your team.',
   privateNeedsPaidPlan: 'Private accounts need a paid plan',
@@ -97,6 +101,7 @@ export const PlanTexts = {
 export function limitText(limit: PlanLimitKey): string {
   if (limit === 'components') return PlanTexts.componentsLimit;
   if (limit === 'tags') return PlanTexts.tagLimit;
+  if (limit === 'studyRuns') return PlanTexts.studyRunsLimit;
   return PlanTexts.limitReached;
 }
 

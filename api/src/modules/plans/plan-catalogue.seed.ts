@@ -52,6 +52,7 @@ const publicLimits = limits({
   versionHistoryDays: 7,
   editors: 1,
   timeSteps: 250,
+  studyRuns: 20_000,
 });
 const essentialLimits = limits({
   components: 3_000,
@@ -62,6 +63,7 @@ const essentialLimits = limits({
   versionHistoryDays: 30,
   editors: 1,
   timeSteps: 1_000,
+  studyRuns: 200_000,
 });
 const professionalLimits = limits({
   components: 10_000,
@@ -72,6 +74,7 @@ const professionalLimits = limits({
   versionHistoryDays: 90,
   editors: 10,
   timeSteps: 10_000,
+  studyRuns: 2_000_000,
 });
 const unlimited = limits({
   components: null,
@@ -82,6 +85,7 @@ const unlimited = limits({
   versionHistoryDays: null,
   editors: null,
   timeSteps: null,
+  studyRuns: null,
 });
 
 /**

@@ -31,6 +31,7 @@ export function limitsOf(row: PlanRow): PlanLimits {
     versionHistoryDays: row.versionHistoryDays,
     editors: row.maxEditors,
     timeSteps: row.maxTimeSteps,
+    studyRuns: row.maxStudyRuns,
   };
 }
 

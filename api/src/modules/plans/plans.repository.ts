@@ -29,6 +29,7 @@ export const planSelect = {
   versionHistoryDays: true,
   maxEditors: true,
   maxTimeSteps: true,
+  maxStudyRuns: true,
   privateDiagrams: true,
   teams: true,
   workEmailRequired: true,
@@ -85,6 +86,7 @@ export function planData(plan: Omit<CatalogPlan, 'name' | 'type' | 'group'>) {
     versionHistoryDays: plan.limits.versionHistoryDays,
     maxEditors: plan.limits.editors,
     maxTimeSteps: plan.limits.timeSteps,
+    maxStudyRuns: plan.limits.studyRuns,
   };
 }
 
