@@ -291,6 +291,7 @@ export const routes = {
   template: {
     list: { method: 'GET', path: '/templates' },
     get: { method: 'GET', path: '/templates/:type/:id' },
+    thumbnail: { method: 'GET', path: '/templates/:type/:id/thumbnail', produces: 'image/png' },
     use: { method: 'POST', path: '/templates/:type/:id/copies' },
     publish: { method: 'PUT', path: '/diagrams/:fuid/template' },
     unpublish: { method: 'DELETE', path: '/diagrams/:fuid/template' },

@@ -70,17 +70,21 @@ export const gameSchema = z.object({
 });
 
 /** A web address typed into the profile: empty, or an http(s) URL with a host. */
-export const WEB_ADDRESS_MESSAGE = 'Please enter a valid web address, starting with https://';
+export const WEB_ADDRESS_MESSAGE = 'Please enter a valid web address, such as example.com/your-name';
+/**
+ * The web-address check of website.md §5: an optional http or https scheme, a domain or IPv4
+ * address, an optional port, path, query and fragment. (A domain needs a dot: "localhost" is no
+ * public profile link.)
+ */
+const WEB_ADDRESS =
+  /^(?:https?:\/\/)?(?:(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}|(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d))(?::\d{1,5})?(?:\/[^\s?#]*)?(?:\?[^\s#]*)?(?:#\S*)?$/i;
 export function isWebAddress(value: string): boolean {
-  if (value === '') return true;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
-  } catch {
-    return false;
-  }
+  return value === '' || WEB_ADDRESS.test(value);
 }
-const webAddress = z.string().trim().max(300).refine(isWebAddress, WEB_ADDRESS_MESSAGE);
+/** A link as stored and shown: the scheme added when the person left it out ("example.com" → "https://example.com"). */
+export const withScheme = (value: string): string =>
+  value === '' || /^https?:\/\//i.test(value) ? value : `https://${value}`;
+const webAddress = z.string().trim().max(300).refine(isWebAddress, WEB_ADDRESS_MESSAGE).overwrite(withScheme);
 /** What the profile form sends: the same fields as the stored ones, each checked as a web address. */
 /** Discord is a username (the form asks for one), the others are web addresses. */
 export const socialsInputSchema = socialsSchema.extend({
@@ -144,10 +148,17 @@ export const profileBodySchema = z.object({
   socials: socialsInputSchema.optional(),
 });
 
+export const PHONE_MESSAGE = 'Please enter a valid phone number, such as +44 20 7946 0958';
+/** app.md §5 "phone fields are checked": digits with an optional leading +, spaces, dots, dashes and brackets; 6 to 15 digits. */
+export function isPhoneNumber(value: string): boolean {
+  if (value === '') return true;
+  const digits = value.replace(/\D/g, '').length;
+  return /^\+?[0-9 ().-]+$/.test(value) && digits >= 6 && digits <= 15;
+}
 export const onboardingBodySchema = z.object({
   username: usernameSchema,
   company: z.string().trim().max(120).optional(),
-  privatePhone: z.string().trim().max(40).optional(),
+  privatePhone: z.string().trim().max(40).refine(isPhoneNumber, PHONE_MESSAGE).optional(),
   userRole: z.string().trim().max(80).optional(),
   designFocus: z.string().trim().max(200).optional(),
   developmentStage: z.string().trim().max(80).optional(),

@@ -23,6 +23,8 @@ export const DiagramTexts = {
   batchFailed: 'Failed executing quick plays batch',
   batchStopFailed: 'Failed stopping quick plays batch',
   batchTooLarge: 'Limit reached',
+  /** app.md §5: "Multiple run needs at least one element plotted on the chart." */
+  nothingPlotted: 'Multiple run needs at least one element plotted on the chart.',
   stepsLimit: 'Limit reached',
   componentsLimit: "You've reached the maximum number of components included in your current subscription plan",
   notificationsFailed: 'Failed to fetch notifications',

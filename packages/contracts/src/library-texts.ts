@@ -16,5 +16,6 @@ export const LibraryTexts = {
   libraryComponentsLimit: `Limit reached: a library item holds at most ${LIBRARY_MAX_COMPONENTS_PER_ITEM} components`,
   libraryItemNotFound: 'Library item not found',
   tokenNotChanged: 'diagram token cannot be changed',
-  userDetailsNotUpdated: 'user details not updated',
+  /** app.md §8 "user details not updated", as a sentence. */
+  userDetailsNotUpdated: 'User details not updated',
 } as const;

@@ -5,11 +5,21 @@ import { envelope } from './errors.js';
 import { LibraryTexts } from './library-texts.js';
 
 /** Template sections (website.md §2), in the order the lists show them. */
-export const TEMPLATE_TYPES = ['patterns', 'framework', 'deconstructions', 'tutorials', 'community'] as const;
+export const TEMPLATE_TYPES = [
+  'patterns',
+  'framework',
+  'deconstructions',
+  'webinars',
+  'book',
+  'tutorials',
+  'community',
+] as const;
 export const TEMPLATE_TYPE_TITLES: Record<(typeof TEMPLATE_TYPES)[number], string> = {
   patterns: 'Patterns',
   framework: 'Framework',
   deconstructions: 'Deconstructions',
+  webinars: 'Webinars',
+  book: 'Book',
   tutorials: 'Tutorials',
   community: 'Community',
 };
@@ -36,6 +46,8 @@ export const templateSummarySchema = z.object({
   hasTour: z.boolean(),
   /** /templates/{type}/{ID}?name={title} */
   href: z.string(),
+  /** A small PNG of the template's diagram (its card picture). */
+  thumbnailUrl: z.string(),
   /** The community diagram page (with ?source=templates) when the template was published from a diagram. */
   communityHref: z.string().nullable(),
   createdAt: z.string(),
@@ -191,6 +203,16 @@ export const templateEndpoints = {
     public: true,
     params: templateParams,
     responses: { 200: envelope(z.object({ template: templateViewSchema })) },
+  }),
+  thumbnail: defineEndpoint({
+    method: 'GET',
+    path: '/templates/:type/:id/thumbnail',
+    summary: "The template's thumbnail: a small PNG of its diagram",
+    tag,
+    public: true,
+    params: templateParams,
+    produces: 'image/png',
+    responses: { 200: z.string() },
   }),
   use: defineEndpoint({
     method: 'POST',

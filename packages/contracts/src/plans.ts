@@ -45,7 +45,6 @@ export const planLimitKeys = [
   'monthlyPredictions',
   'versionHistoryDays',
   'editors',
-  'eventsPerUserPerMonth',
   'timeSteps',
   'studyRuns',
 ] as const;
@@ -67,7 +66,6 @@ export const planLimitLabels: Record<PlanLimitKey, string> = {
   monthlyPredictions: 'Monthly Predictions',
   versionHistoryDays: 'Version history (days)',
   editors: 'Editors',
-  eventsPerUserPerMonth: 'Events per user per month',
   timeSteps: 'Time steps limit',
   studyRuns: 'Runs per balance study',
 };

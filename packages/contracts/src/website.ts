@@ -97,16 +97,23 @@ export interface DiagramCard {
   forkedFrom?: { name: string; url: string | null } | null;
 }
 
-/** The diagram page's path, as the diagrams module's /open-public redirect builds it. */
+/** website.md §5 slug building: whitespace becomes hyphens, characters other than letters, digits and hyphens are removed, result lowercased. */
+export function slugify(text: string): string {
+  return text
+    .trim()
+    .replace(/\s+/g, '-')
+    .replace(/[^\p{L}\p{N}-]/gu, '')
+    .toLowerCase();
+}
+
+/** website.md §5: an alphanumeric check accepts letters and digits only. */
+export function isAlphanumeric(value: string): boolean {
+  return /^[A-Za-z0-9]+$/.test(value);
+}
+
+/** The name part of a diagram page's path (/community/{owner}/{slug}-{fuid}): the spec's slug, at most 80 characters. */
 export function diagramSlug(name: string): string {
-  return (
-    name
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 80) || 'diagram'
-  );
+  return slugify(name).slice(0, 80) || 'diagram';
 }
 
 /** What server-rendered routes read, in-process, through the React Router load context. */
@@ -157,6 +164,8 @@ export interface WebsiteGateway {
   ): Promise<{ list: DesignerCard[]; totalCount: number }>;
   /** Community explore: spotlight, for hire, new templates and each tab's first cards, as every reader sees them (their likes and follows come from the client). */
   communityExplore(): Promise<CommunityExplore>;
+  /** The blog's spotlights (website.md §3 blog store "spotLights"): a few spotlighted community diagrams; empty when none or on failure. */
+  blogSpotlights(count: number): Promise<CommunityDiagram[]>;
   /** A community see-all filter's page, sorted, as every reader sees it. */
   communityList(filter: CommunityFilter, options: CommunityListOptions): Promise<CommunityList>;
   /** The role of whoever sent this (Express) request, when signed in; asked only for previews. */

@@ -1,5 +1,42 @@
 import { io, type Socket } from 'socket.io-client';
 
+/**
+ * website.md §8: a socket emit that waited too long fails with an emitTimeout error that names the
+ * event and when it was sent.
+ */
+export class EmitTimeoutError extends Error {
+  override readonly name = 'emitTimeout';
+  constructor(
+    readonly event: string,
+    readonly timestamp: number,
+  ) {
+    super(`emitTimeout: ${event} sent at ${new Date(timestamp).toISOString()} was not answered in time`);
+  }
+}
+
+/** The socket emit with an optional timeout (ms): resolves with the server's answer, or rejects with EmitTimeoutError. */
+export function emitWithTimeout<T = unknown>(
+  socket: Pick<Socket, 'emit' | 'timeout'>,
+  event: string,
+  payload: unknown,
+  timeoutMs?: number,
+): Promise<T> {
+  const timestamp = Date.now();
+  return new Promise<T>((resolve, reject) => {
+    if (timeoutMs === undefined) {
+      socket.emit(event, payload, (answer: T) => resolve(answer));
+      return;
+    }
+    socket.timeout(timeoutMs).emit(event, payload, (error: Error | null, answer: T) => {
+      if (error) reject(new EmitTimeoutError(event, timestamp));
+      else resolve(answer);
+    });
+  });
+}
+
+/** How long the diagram room's join may take before it counts as lost (then the next connect joins again). */
+export const JOIN_TIMEOUT_MS = 10_000;
+
 let shared: Socket | null = null;
 let users = 0;
 

@@ -2,6 +2,7 @@ import { Link, useLoaderData, type LoaderFunctionArgs, type MetaArgs } from 'rea
 import { Blocks } from '../features/content/blocks';
 import { seo } from '../lib/seo';
 import { notFound, previewAllowed, website } from '../lib/website.server';
+import { BlogDisclaimer } from '../features/content/post-card';
 import { PageLayout } from '../ui/page-layout';
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
@@ -78,6 +79,7 @@ export default function Article() {
             </div>
           </aside>
         ) : null}
+        <BlogDisclaimer />
       </article>
       {cta ? <Blocks blocks={[{ type: 'cta' }]} data={{ cta }} body="" /> : null}
     </PageLayout>

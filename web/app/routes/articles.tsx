@@ -3,6 +3,7 @@ import { Pagination, PostCard } from '../features/content/post-card';
 import { WebsiteRules } from '../lib/spec';
 import { seo } from '../lib/seo';
 import { notFound, pageNumber, website } from '../lib/website.server';
+import { BlogDisclaimer } from '../features/content/post-card';
 import { PageLayout } from '../ui/page-layout';
 
 /** The blog: all posts, a category, or an author; paginated. */
@@ -10,7 +11,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const gateway = website(context);
   const page = pageNumber(params.pageNumber);
   const perPage = WebsiteRules.postsPerPage;
-  const categories = await gateway.categories();
+  const [categories, spotlights] = await Promise.all([gateway.categories(), gateway.blogSpotlights(3)]);
   let heading = {
     title: 'Articles',
     description: 'Ideas, tutorials and case studies about designing, simulating and balancing game economies.',
@@ -38,7 +39,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   }
   const totalPages = Math.max(1, Math.ceil(list.totalPosts / perPage));
   if (page > totalPages) notFound();
-  return { heading, base, page, totalPages, posts: list.posts, categories, selected, authorBio };
+  return { heading, base, page, totalPages, posts: list.posts, categories, selected, authorBio, spotlights };
 }
 
 export function meta(args: MetaArgs<typeof loader>) {
@@ -52,7 +53,8 @@ export function meta(args: MetaArgs<typeof loader>) {
 }
 
 export default function Articles() {
-  const { heading, base, page, totalPages, posts, categories, selected, authorBio } = useLoaderData<typeof loader>();
+  const { heading, base, page, totalPages, posts, categories, selected, authorBio, spotlights } =
+    useLoaderData<typeof loader>();
   return (
     <PageLayout name="blog">
       <header className="page-title">
@@ -80,6 +82,23 @@ export default function Articles() {
         ))}
       </ul>
       <Pagination base={base} current={page} total={totalPages} />
+      {spotlights.length ? (
+        <section className="blog-spotlights" aria-labelledby="blog-spotlights-title">
+          <h2 id="blog-spotlights-title">Spotlight from the community</h2>
+          <ul className="blog-spotlights__list">
+            {spotlights.map((d) => (
+              <li key={d.fuid} className="card">
+                <Link to={d.url} className="blog-spotlights__thumb" tabIndex={-1} aria-hidden="true">
+                  <img src={d.thumbnail} alt="" width={320} height={168} loading="lazy" />
+                </Link>
+                <Link to={d.url}>{d.name}</Link>
+                <span className="muted"> by {d.owner.name}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <BlogDisclaimer />
     </PageLayout>
   );
 }

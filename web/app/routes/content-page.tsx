@@ -8,7 +8,9 @@ import { PageLayout } from '../ui/page-layout';
 
 /** Generic pages (about, pricing, contact …, and the /{slug} catch-all) made of blocks. */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
-  const slug = params.slug ?? new URL(request.url).pathname.split('/').filter(Boolean).at(-1) ?? '';
+  // A client-side navigation asks for /{slug}.data: the page's slug is the path's last segment without it.
+  const last = new URL(request.url).pathname.split('/').filter(Boolean).at(-1) ?? '';
+  const slug = params.slug ?? last.replace(/\.data$/, '');
   return loadContentPage(website(context), slug, await previewAllowed(request, context));
 }
 

@@ -221,6 +221,22 @@ describe('community rankings, see-all filters, spotlight and the spec community 
       for (const text of ['Recently Active', 'Most Followed', 'Most Viewed']) expect(followed.html).toContain(text);
       expect(followed.html.indexOf('Cy Diallo')).toBeLessThan(followed.html.indexOf('Ana Lopez'));
     });
+
+    it('leaves empty profiles (no public diagram, not for hire) out of the designer lists and search (C26)', async () => {
+      const empty = await createUser(app, { username: `empty-${Date.now() % 100000}` });
+      await prisma.user.update({ where: { id: empty.id }, data: { firstName: 'Emma', lastName: 'Blank' } });
+      for (const path of ['/community/see-all?filter=designers', '/community/see-all?filter=designers&q=Blank']) {
+        const list = await page(path);
+        expect(list.status).toBe(200);
+        expect(list.html, path).not.toContain('Emma Blank');
+      }
+      expect((await page('/community/see-all?filter=designers')).html).toContain('Ana Lopez');
+      const search = (await api('/search/suggestions?term=Blank&filter=designers')).body;
+      expect(JSON.stringify(search)).not.toContain(empty.username);
+      // Asked for explicitly, the spec's user-search still answers every public designer.
+      const all = (await api(`/community/user-search?query=Blank`)).body.content.list;
+      expect(all.map((d: { username: string }) => d.username)).toContain(empty.username);
+    });
   });
 
   describe('designers and diagrams of the month', () => {
@@ -349,6 +365,14 @@ describe('community rankings, see-all filters, spotlight and the spec community 
       expect(spotlight).toContain('Arena Rewards Beta');
       expect(spotlight).toContain('Market Sinks Gamma');
       expect(spotlight).not.toContain('Crafting Loop Alpha');
+      // The blog shows the spotlights too, and its disclaimer (A42).
+      const blog = await page('/articles');
+      expect(blog.status).toBe(200);
+      const spotlights = blog.html.slice(blog.html.indexOf('Spotlight from the community'));
+      expect(spotlights).toContain('Arena Rewards Beta');
+      expect(spotlights).toContain('Market Sinks Gamma');
+      expect(blog.html).toContain('Our articles are general guidance on game-economy design');
+      expect(blog.html).toContain('href="/disclaimer"');
       expect(
         (await admin.request('DELETE', `/community/spotlights/diagram/${fuids.market}`)).body.content.removed,
       ).toBe(true);

@@ -206,7 +206,7 @@ export class CommunityRepository {
     if (q.ofTheMonth || q.order === 'ofTheMonth') parts.push(Prisma.sql`p.rank IS NOT NULL`);
     if (q.excludeEmpty)
       parts.push(
-        Prisma.sql`EXISTS (SELECT 1 FROM diagrams d WHERE d.owner_id = u.id AND d.community AND d.deleted_at IS NULL)`,
+        Prisma.sql`(u.available_for_hire OR EXISTS (SELECT 1 FROM diagrams d WHERE d.owner_id = u.id AND d.community AND d.deleted_at IS NULL))`,
       );
     return Prisma.join(parts, ' AND ');
   }

@@ -4,6 +4,7 @@ import { APP_CONFIG } from '../../core/tokens.js';
 import {
   CommunityRules,
   diagramSlug,
+  isAlphanumeric,
   searchableTerm,
   type CommunityDesigner,
   type CommunityDiagram,
@@ -24,7 +25,8 @@ import {
   type RankedDiagramRow,
 } from './community.repository.js';
 
-const FUID = /^[A-Za-z0-9]{16}$/;
+/** A diagram file key: 16 characters that pass the spec's alphanumeric check. */
+const isFuid = (key: string) => key.length === 16 && isAlphanumeric(key);
 const displayName = (first: string | null, last: string | null, username: string) =>
   `${first ?? ''} ${last ?? ''}`.trim() || username;
 
@@ -177,8 +179,11 @@ export class CommunityService {
     query: Omit<DesignerQuery, 'offset' | 'limit' | 'term' | 'viewerId'> & ListPage & { term?: string },
     viewerId: string | null,
   ) {
-    const base = await this.sharedList(`u:${JSON.stringify(query)}`, () =>
-      this.designers({ ...query, viewerId: null }),
+    // The website's designer lists leave out empty profiles (website.md §5; C26): a designer shows
+    // with a public diagram, or when they offer themselves for hire.
+    const listed = { ...query, excludeEmpty: query.excludeEmpty ?? !query.forHire };
+    const base = await this.sharedList(`u:${JSON.stringify(listed)}`, () =>
+      this.designers({ ...listed, viewerId: null }),
     );
     const overlay = await this.repository.designerOverlay(
       viewerId,
@@ -200,7 +205,7 @@ export class CommunityService {
     query: Omit<DiagramQuery, 'offset' | 'limit' | 'term'> & ListPage & { term?: string },
   ): Promise<{ list: CommunityDiagram[]; totalCount: number }> {
     const { page, count, ...rest } = query;
-    if (query.fuids && query.fuids.some((f) => !FUID.test(f))) return { list: [], totalCount: 0 }; // website.md §5: "Invalid file fuid" → empty list
+    if (query.fuids && query.fuids.some((f) => !isFuid(f))) return { list: [], totalCount: 0 }; // website.md §5: "Invalid file fuid" → empty list
     const { rows, total } = await this.repository.diagrams({
       ...rest,
       term: this.term(query.term),
@@ -283,7 +288,7 @@ export class CommunityService {
   }
 
   async card(fuid: string, viewerId: string | null): Promise<CommunityDiagram | null> {
-    if (!FUID.test(fuid)) return null;
+    if (!isFuid(fuid)) return null;
     const [{ list }, contributors] = await Promise.all([
       this.diagrams({ viewerId, fuids: [fuid], order: 'recent', direction: 'desc', page: 1, count: 1 }),
       this.contributors(fuid),
@@ -292,7 +297,7 @@ export class CommunityService {
   }
 
   async contributors(fuid: string): Promise<CommunityDiagram['contributors']> {
-    if (!FUID.test(fuid)) return [];
+    if (!isFuid(fuid)) return [];
     const rows = await this.repository.contributors(fuid);
     return rows.map((r) => ({
       username: r.username,
@@ -313,7 +318,7 @@ export class CommunityService {
   }
 
   publicDiagram(fuid: string) {
-    return FUID.test(fuid) ? this.repository.publicDiagram(fuid) : Promise.resolve(null);
+    return isFuid(fuid) ? this.repository.publicDiagram(fuid) : Promise.resolve(null);
   }
 
   publicDesigner(username: string) {

@@ -131,3 +131,41 @@ describe('contact requests reach the admins', () => {
     }
   });
 });
+
+describe('the whitepaper reaches the requester (A38)', () => {
+  it('mails the requester a link to the whitepaper, once a day per address, and the admins as before', async () => {
+    const { startSmtpSink } = await import('../../../test/fakes/smtp-sink.js');
+    const { createUser } = await import('../../../test/factories/users.js');
+    const { QueueService } = await import('../../core/queue/queue.service.js');
+    const smtp = await startSmtpSink();
+    const app = await startTestApp({ env: { SMTP_URL: smtp.url }, web: 'production' });
+    try {
+      const admin = await createUser(app, { role: 'admin' });
+      const ask = (email: string) =>
+        fetch(`${app.url}/api/liveops-whitepaper/form`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name: 'Grace Hopper', email, job: 'Producer', company: 'Compiler Studio' }),
+        });
+      expect((await ask('grace@example.com')).status).toBe(200);
+      await app.http.app.get(QueueService).drain();
+      const mail = await smtp.waitFor((m) => m.to.includes('grace@example.com'));
+      expect(mail.subject).toBe('Your live-ops whitepaper');
+      expect(mail.body).toContain('/liveops-whitepaper-handbook');
+      await smtp.waitFor((m) => m.to.includes(admin.email));
+      // The page the link opens is there.
+      const page = await fetch(`${app.url}/liveops-whitepaper-handbook`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('A pre-launch checklist');
+
+      // Asked again the same day (any case): saved and told to the admins, not mailed again.
+      expect((await ask('GRACE@example.com')).status).toBe(200);
+      await app.http.app.get(QueueService).drain();
+      await expect.poll(() => smtp.messages.filter((m) => m.to.includes(admin.email)).length).toBe(2);
+      expect(smtp.messages.filter((m) => /grace@example\.com/i.test(m.to.join(',')))).toHaveLength(1);
+    } finally {
+      await app.close();
+      await smtp.close();
+    }
+  });
+});

@@ -18,4 +18,13 @@ export class ContactRepository {
   create(input: SubmissionInput, tx: TransactionClient = this.prisma) {
     return tx.contactSubmission.create({ data: input });
   }
+
+  /** Whether this address asked for the whitepaper since `since` (then it is not mailed again). */
+  async askedForWhitepaperSince(email: string, since: Date, tx: TransactionClient = this.prisma): Promise<boolean> {
+    const row = await tx.contactSubmission.findFirst({
+      where: { form: 'whitepaper', email: { equals: email, mode: 'insensitive' }, createdAt: { gte: since } },
+      select: { id: true },
+    });
+    return row !== null;
+  }
 }

@@ -1,13 +1,8 @@
+import { slugify } from '@loopwright/contracts';
 import { Marked, type Tokens } from 'marked';
 
-/** The spec's slug rule: whitespace → hyphens, drop anything but letters, digits and hyphens, lowercase. */
-export function slugify(text: string): string {
-  return text
-    .trim()
-    .replace(/\s+/g, '-')
-    .replace(/[^\p{L}\p{N}-]/gu, '')
-    .toLowerCase();
-}
+/** The spec's slug rule (website.md §5), one implementation for the whole product. */
+export { slugify };
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const plain = (text: string) => text.replace(/<[^>]*>/g, '').replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/&quot;/g, '"');

@@ -51,7 +51,6 @@ const publicLimits = limits({
   monthlyPredictions: 5,
   versionHistoryDays: 7,
   editors: 1,
-  eventsPerUserPerMonth: 100_000,
   timeSteps: 250,
   studyRuns: 20_000,
 });
@@ -63,7 +62,6 @@ const essentialLimits = limits({
   monthlyPredictions: 50,
   versionHistoryDays: 30,
   editors: 1,
-  eventsPerUserPerMonth: 1_000_000,
   timeSteps: 1_000,
   studyRuns: 200_000,
 });
@@ -75,7 +73,6 @@ const professionalLimits = limits({
   monthlyPredictions: 500,
   versionHistoryDays: 90,
   editors: 10,
-  eventsPerUserPerMonth: 5_000_000,
   timeSteps: 10_000,
   studyRuns: 2_000_000,
 });
@@ -87,7 +84,6 @@ const unlimited = limits({
   monthlyPredictions: null,
   versionHistoryDays: null,
   editors: null,
-  eventsPerUserPerMonth: null,
   timeSteps: null,
   studyRuns: null,
 });
@@ -173,16 +169,13 @@ export const defaultPlanCatalogue: CatalogPlan[] = [
     group: 'newer',
     active: false,
     position: 4,
-    tagline: 'Pay-as-you-grow events for small teams.',
+    tagline: 'Private diagrams for solo designers.',
     price: { monthly: 9, yearly: 90 },
     trial: true,
     privateDiagrams: true,
     teams: false,
-    limits: { ...essentialLimits, eventsPerUserPerMonth: 2_000_000 },
-    features: [
-      ...standardFeatures(essentialLimits, { private: true, team: false, support: '5 work days' }),
-      feature('Top-up events', '$0.00016 per event'),
-    ],
+    limits: essentialLimits,
+    features: standardFeatures(essentialLimits, { private: true, team: false, support: '5 work days' }),
   },
   {
     name: 'vault',
@@ -211,15 +204,12 @@ export const defaultPlanCatalogue: CatalogPlan[] = [
     trial: true,
     privateDiagrams: true,
     teams: true,
-    limits: { ...professionalLimits, eventsPerUserPerMonth: 10_000_000 },
-    features: [
-      ...standardFeatures(professionalLimits, {
-        private: true,
-        team: true,
-        support: '3 work days, 1 hour live video per month',
-      }),
-      feature('Top-up events', '$0.00010 per event'),
-    ],
+    limits: professionalLimits,
+    features: standardFeatures(professionalLimits, {
+      private: true,
+      team: true,
+      support: '3 work days, 1 hour live video per month',
+    }),
   },
   {
     name: 'community3',
@@ -234,10 +224,7 @@ export const defaultPlanCatalogue: CatalogPlan[] = [
     privateDiagrams: false,
     teams: false,
     limits: publicLimits,
-    features: [
-      ...standardFeatures(publicLimits, { private: false, team: false, support: 'Community' }),
-      feature('Top-up events', '$0.00020 per event'),
-    ],
+    features: standardFeatures(publicLimits, { private: false, team: false, support: 'Community' }),
   },
   {
     name: 'academia',

@@ -30,7 +30,6 @@ export function limitsOf(row: PlanRow): PlanLimits {
     monthlyPredictions: row.maxMonthlyPredictions,
     versionHistoryDays: row.versionHistoryDays,
     editors: row.maxEditors,
-    eventsPerUserPerMonth: row.maxEventsPerUserPerMonth,
     timeSteps: row.maxTimeSteps,
     studyRuns: row.maxStudyRuns,
   };

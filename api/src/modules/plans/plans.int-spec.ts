@@ -196,7 +196,19 @@ describe('plan catalogue, trial and trial expiry (billing on)', () => {
     expect(items.components).toMatchObject({ used: 0, allowed: 500 });
     // Runs per balance study is a limit per study, not a count over the workspace: nothing is "used".
     expect(items.studyRuns).toMatchObject({ used: null, allowed: 20_000, label: 'Runs per balance study' });
-    expect(Object.keys(items)).toHaveLength(10);
+    expect(Object.keys(items)).toHaveLength(9);
+  });
+
+  it('has no "Events per user per month" limit and sells no top-up events (F23, F29: nothing is metered)', async () => {
+    const client = await loginAs(app, await createUser(app));
+    const usage = (await client.get('/subscription/usage')).body.content.items.map((i: { limit: string }) => i.limit);
+    expect(usage).not.toContain('eventsPerUserPerMonth');
+    const everything = JSON.stringify([
+      (await client.get('/plans')).body,
+      (await client.get('/get-plan-features')).body,
+      (await client.get('/get-prod-config')).body,
+    ]);
+    expect(everything).not.toMatch(/events per user|top-up events|eventsPerUserPerMonth/i);
   });
 });
 

@@ -28,7 +28,6 @@ export const planSelect = {
   maxMonthlyPredictions: true,
   versionHistoryDays: true,
   maxEditors: true,
-  maxEventsPerUserPerMonth: true,
   maxTimeSteps: true,
   maxStudyRuns: true,
   privateDiagrams: true,
@@ -86,7 +85,6 @@ export function planData(plan: Omit<CatalogPlan, 'name' | 'type' | 'group'>) {
     maxMonthlyPredictions: plan.limits.monthlyPredictions,
     versionHistoryDays: plan.limits.versionHistoryDays,
     maxEditors: plan.limits.editors,
-    maxEventsPerUserPerMonth: plan.limits.eventsPerUserPerMonth,
     maxTimeSteps: plan.limits.timeSteps,
     maxStudyRuns: plan.limits.studyRuns,
   };

@@ -30,6 +30,11 @@ const PUBLIC_DIAGRAM_COUNT = Prisma.raw(
   '(SELECT count(*)::int FROM diagrams d WHERE d.owner_id = users.id AND d.community AND d.deleted_at IS NULL) AS public_diagram_count',
 );
 
+/** A designer worth listing: a public diagram, or available for hire (empty profiles are left out). */
+const NOT_EMPTY_PROFILE = Prisma.raw(
+  '(users.available_for_hire OR EXISTS (SELECT 1 FROM diagrams d WHERE d.owner_id = users.id AND d.community AND d.deleted_at IS NULL))',
+);
+
 /** `%term%` for ILIKE, with the term's own wildcards escaped. */
 const containing = (term: string | undefined) => (term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : '%');
 
@@ -63,7 +68,8 @@ export class SearchRepository {
   }
 
   /**
-   * Designers: users with a username and a public profile. Read-only over the users module's
+   * Designers: users with a username, a public profile and at least one public diagram (search
+   * excludes empty profiles, website.md §5), or who offer themselves for hire. Read-only over the users module's
    * table: search keeps its read model in SQL rather than asking UsersService row by row.
    */
   designers(term: string | undefined, offset: number, limit: number): Promise<DesignerRow[]> {
@@ -71,7 +77,7 @@ export class SearchRepository {
     return this.prisma.$queryRaw<DesignerRow[]>`
       SELECT id::text, username, first_name, last_name, avatar_url, job_title, follower_count, ${PUBLIC_DIAGRAM_COUNT}, about
       FROM users
-      WHERE username IS NOT NULL AND is_private_account = false
+      WHERE username IS NOT NULL AND is_private_account = false AND ${NOT_EMPTY_PROFILE}
         AND (username ILIKE ${like} OR coalesce(first_name, '') || ' ' || coalesce(last_name, '') ILIKE ${like})
       ORDER BY follower_count DESC, updated_at DESC, username
       OFFSET ${offset} LIMIT ${limit}`;
@@ -81,7 +87,7 @@ export class SearchRepository {
     const like = containing(term);
     return this.prisma.$queryRaw<{ n: bigint }[]>`
       SELECT count(*) AS n FROM users
-      WHERE username IS NOT NULL AND is_private_account = false
+      WHERE username IS NOT NULL AND is_private_account = false AND ${NOT_EMPTY_PROFILE}
         AND (username ILIKE ${like} OR coalesce(first_name, '') || ' ' || coalesce(last_name, '') ILIKE ${like})`.then(
       (r) => Number(r[0]?.n ?? 0),
     );

@@ -1,17 +1,38 @@
+import { THUMBNAIL_SIZES } from '@loopwright/contracts';
 import { compile, run } from '@loopwright/engine';
+import { Resvg } from '@resvg/resvg-js';
 import { describe, expect, it } from 'vitest';
+import { renderDiagramSvg } from '../thumbnails/diagram-svg.js';
 import { chartedDocument, readCatalogue } from './template-catalogue.js';
 
 const catalogue = await readCatalogue();
 
 describe('the template catalogue (content/templates)', () => {
-  it('holds at least 30 templates in every section, each with its own id', () => {
-    expect(catalogue.length).toBeGreaterThanOrEqual(30);
+  it('holds at least 80 templates in every section but Community, each its own diagram with its own id, title and description', () => {
+    expect(catalogue.length).toBeGreaterThanOrEqual(80);
     expect(new Set(catalogue.map((t) => t.id)).size).toBe(catalogue.length);
+    expect(new Set(catalogue.map((t) => t.title)).size).toBe(catalogue.length);
+    expect(new Set(catalogue.map((t) => t.description)).size).toBe(catalogue.length);
+    expect(new Set(catalogue.map((t) => t.position)).size).toBe(catalogue.length);
     const sections = new Set(catalogue.map((t) => t.type));
-    expect([...sections].sort()).toEqual(['deconstructions', 'framework', 'patterns', 'tutorials']);
-    for (const type of ['patterns', 'deconstructions', 'framework'])
-      expect(catalogue.filter((t) => t.type === type).length).toBeGreaterThanOrEqual(6);
+    expect([...sections].sort()).toEqual(['book', 'deconstructions', 'framework', 'patterns', 'tutorials', 'webinars']);
+    for (const type of ['patterns', 'deconstructions', 'framework', 'webinars', 'book'])
+      expect(catalogue.filter((t) => t.type === type).length, type).toBeGreaterThanOrEqual(10);
+    // Distinct diagrams: no two share their elements, wiring and numbers.
+    const shape = (t: (typeof catalogue)[number]) =>
+      JSON.stringify([
+        t.document.nodes.map((n) => [n.type, n.name]),
+        t.document.connections.map((c) => [c.kind, c.from, c.to, c.formula]),
+      ]);
+    expect(new Set(catalogue.map(shape)).size).toBe(catalogue.length);
+  });
+
+  it.each(catalogue.map((t) => [t.id, t] as const))('%s has a thumbnail picture of its diagram', (_id, template) => {
+    const svg = renderDiagramSvg(chartedDocument(template), { name: template.title, frame: THUMBNAIL_SIZES.small });
+    for (const node of template.document.nodes) expect(svg).toContain(node.name.slice(0, 8));
+    const png = new Resvg(svg, { fitTo: { mode: 'width', value: THUMBNAIL_SIZES.small.width } }).render().asPng();
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect(png.length).toBeGreaterThan(2000);
   });
 
   it.each(catalogue.map((t) => [t.id, t] as const))('%s runs and every charted series changes', (_id, template) => {

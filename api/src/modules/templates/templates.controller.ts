@@ -1,4 +1,5 @@
-import { Body, Controller, Param, Query } from '@nestjs/common';
+import { Body, Controller, Param, Query, Res, StreamableFile } from '@nestjs/common';
+import type { Response } from 'express';
 import { templateEndpoints as endpoints } from '@loopwright/contracts';
 import type { Caller } from '../../core/auth/caller.js';
 import { CurrentCaller } from '../../core/auth/current-caller.decorator.js';
@@ -21,6 +22,13 @@ export class TemplatesController {
   @Endpoint(endpoints.get)
   async get(@Param() params: TemplateParams) {
     return { success: true, content: { template: await this.templates.get(params.type, params.id) } };
+  }
+
+  @Endpoint(endpoints.thumbnail)
+  async thumbnail(@Param() params: TemplateParams, @Res({ passthrough: true }) response: Response) {
+    const png = await this.templates.thumbnail(params.type, params.id);
+    response.setHeader('Cache-Control', 'public, max-age=300');
+    return new StreamableFile(png, { type: 'image/png', length: png.length });
   }
 
   @Endpoint(endpoints.use)

@@ -51,6 +51,30 @@ describe('templates: catalogue, read-only view, use, admin publish, newest; tour
     });
   });
 
+  it('has Webinars and Book sections, and every template has a description and a thumbnail PNG', async () => {
+    const visitor = new ApiClient(app.url);
+    const all = await visitor.get('/templates');
+    const items: { type: string; id: string; description: string; thumbnailUrl: string }[] = all.body.content.items;
+    expect(items.length).toBeGreaterThanOrEqual(80);
+    const sections = all.body.content.sections.map((s: { type: string; title: string; count: number }) => s);
+    expect(sections).toEqual(
+      expect.arrayContaining([
+        { type: 'webinars', title: 'Webinars', count: 10 },
+        { type: 'book', title: 'Book', count: 14 },
+      ]),
+    );
+    for (const t of items) expect(t.description.length, t.id).toBeGreaterThanOrEqual(40);
+    const webinar = items.find((t) => t.id === 'webinar-gacha-odds')!;
+    expect(webinar.thumbnailUrl).toMatch(/^\/api\/templates\/webinars\/webinar-gacha-odds\/thumbnail\?v=\d+$/);
+    const picture = await fetch(`${app.url}${webinar.thumbnailUrl}`);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toBe('image/png');
+    const png = Buffer.from(await picture.arrayBuffer());
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect(png.readUInt32BE(16)).toBe(320); // the small share-thumbnail width
+    expect((await fetch(`${app.url}/api/templates/book/webinar-gacha-odds/thumbnail`)).status).toBe(404);
+  });
+
   it('"Use this template" needs a login and copies the document and the tour into my workspace', async () => {
     const visitor = new ApiClient(app.url);
     expect((await visitor.post('/templates/tutorials/first-pool/copies', {})).status).toBe(401);

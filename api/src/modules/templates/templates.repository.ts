@@ -12,6 +12,7 @@ export const templateSelect = {
   position: true,
   builtIn: true,
   createdAt: true,
+  updatedAt: true,
   diagram: { select: { fuid: true, name: true, owner: { select: { username: true } } } },
   tour: { select: { id: true } },
 } as const satisfies Prisma.TemplateSelect;

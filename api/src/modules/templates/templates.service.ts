@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import {
+  diagramSlug,
   ErrorCode,
   TEMPLATE_TYPE_TITLES,
   TEMPLATE_TYPES,
@@ -15,13 +16,15 @@ import { AppError } from '../../core/errors/app-error.js';
 import { APP_CONFIG, LOGGER } from '../../core/tokens.js';
 import { DiagramAccessService } from '../diagrams/diagram-access.service.js';
 import { DiagramsService } from '../diagrams/diagrams.service.js';
+import { ThumbnailsService } from '../thumbnails/thumbnails.service.js';
 import { ToursService } from '../tours/tours.service.js';
 import { catalogueRoot, chartedDocument, readCatalogue } from './template-catalogue.js';
 import { TemplatesRepository, type TemplateRow } from './templates.repository.js';
 import { DomainEventsService } from '../events/domain-events.service.js';
 
 type TemplateType = (typeof TEMPLATE_TYPES)[number];
-const slugify = (text: string) =>
+/** A published template's {ID}: ASCII words joined by single hyphens (the template route's pattern). */
+const templateId = (text: string) =>
   text
     .toLowerCase()
     .normalize('NFKD')
@@ -37,6 +40,8 @@ const slugify = (text: string) =>
 @Injectable()
 export class TemplatesService implements OnApplicationBootstrap {
   private loading?: Promise<void>;
+  /** Rendered thumbnails by template id and last change (templates change only when reloaded or republished). */
+  private readonly pictures = new Map<string, Buffer>();
   static root = catalogueRoot;
 
   constructor(
@@ -44,6 +49,7 @@ export class TemplatesService implements OnApplicationBootstrap {
     private readonly diagrams: DiagramsService,
     private readonly access: DiagramAccessService,
     private readonly tours: ToursService,
+    private readonly thumbnails: ThumbnailsService,
     private readonly events: DomainEventsService,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -111,6 +117,21 @@ export class TemplatesService implements OnApplicationBootstrap {
     return { ...summary(row), document: row.document as unknown as Diagram, tour: steps ? { steps } : null };
   }
 
+  /** The template's card picture: its document drawn small, rendered once per version of the template. */
+  async thumbnail(type: TemplateType, slug: string): Promise<Buffer> {
+    await this.ensureLoaded();
+    const row = await this.templates.find(type, slug);
+    if (!row) throw new AppError(ErrorCode.TEMPLATE_NOT_FOUND);
+    const key = `${row.id}:${row.updatedAt.getTime()}`;
+    let png = this.pictures.get(key);
+    if (!png) {
+      png = this.thumbnails.documentThumbnail(row.document as unknown as Diagram, row.title);
+      if (this.pictures.size > 500) this.pictures.clear();
+      this.pictures.set(key, png);
+    }
+    return png;
+  }
+
   /** "Use this template": a new diagram of the caller's with the template's document and tour. */
   async use(caller: Caller, type: TemplateType, slug: string, name?: string): Promise<{ fuid: string; name: string }> {
     const template = await this.get(type, slug);
@@ -142,7 +163,7 @@ export class TemplatesService implements OnApplicationBootstrap {
         diagram.id,
         caller.userId,
         {
-          slug: `${slugify(title)}-${diagram.fuid.toLowerCase()}`,
+          slug: `${templateId(title)}-${diagram.fuid.toLowerCase()}`,
           type: input.type,
           title,
           description: input.description ?? diagram.description,
@@ -192,9 +213,10 @@ function summary(row: TemplateRow): TemplateSummary {
     chart: row.chart,
     hasTour: row.tour !== null,
     href: `/templates/${type}/${row.slug}?name=${encodeURIComponent(row.title)}`,
+    thumbnailUrl: `/api/templates/${type}/${row.slug}/thumbnail?v=${row.updatedAt.getTime()}`,
     communityHref:
       row.diagram && owner
-        ? `/community/${encodeURIComponent(owner)}/${slugify(row.diagram.name)}-${row.diagram.fuid}?source=templates`
+        ? `/community/${encodeURIComponent(owner)}/${diagramSlug(row.diagram.name)}-${row.diagram.fuid}?source=templates`
         : null,
     createdAt: row.createdAt.toISOString(),
   };

@@ -1,17 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
+import { diagramSlug } from '@loopwright/contracts';
 import type { Express, NextFunction, Request, Response } from 'express';
 import { IdentityResolver } from '../../core/auth/identity-resolver.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { DiagramAccessService } from '../diagrams/diagram-access.service.js';
 import { parseThumbnailSize, ThumbnailsService } from './thumbnails.service.js';
-
-const slug = (name: string) =>
-  name
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80) || 'diagram';
 
 /**
  * Routes the spec names outside /api, registered before the web app:
@@ -55,7 +48,7 @@ export function mountDiagramWebRoutes(express: Express, nest: INestApplication):
       if (!found || !found.diagram.community || !found.diagram.owner.username) return next();
       response.redirect(
         302,
-        `/community/${encodeURIComponent(found.diagram.owner.username)}/${slug(found.diagram.name)}-${found.diagram.fuid}`,
+        `/community/${encodeURIComponent(found.diagram.owner.username)}/${diagramSlug(found.diagram.name)}-${found.diagram.fuid}`,
       );
     } catch (error) {
       next(error);

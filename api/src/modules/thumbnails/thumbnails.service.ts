@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { THUMBNAIL_SIZES, type ThumbnailSize } from '@loopwright/contracts';
+import type { Diagram } from '@loopwright/engine';
 import { Resvg } from '@resvg/resvg-js';
 import type { Caller } from '../../core/auth/caller.js';
 import { DiagramAccessService } from '../diagrams/diagram-access.service.js';
@@ -48,6 +49,12 @@ export class ThumbnailsService {
     const png = rasterize(svg, frame.width);
     await this.thumbnails.store(diagram.id, size, diagram.version, png);
     return { body: png, version: diagram.version, fuid, name: diagram.name, open };
+  }
+
+  /** A thumbnail of a document that is not a diagram of anyone's (a built-in template): no access to check. */
+  documentThumbnail(document: Diagram, name: string, size: ThumbnailSize = 'small'): Buffer {
+    const frame = THUMBNAIL_SIZES[size];
+    return rasterize(renderDiagramSvg(document, { name, frame }), frame.width);
   }
 
   async svg(fuid: string, caller: Caller | undefined): Promise<Picture> {

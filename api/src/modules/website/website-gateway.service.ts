@@ -1,7 +1,9 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Request } from 'express';
+import type { Logger } from 'pino';
 import { IdentityResolver } from '../../core/auth/identity-resolver.js';
+import { LOGGER } from '../../core/tokens.js';
 import type {
   Collection,
   CommunityExplore,
@@ -33,6 +35,22 @@ async function orNull<T>(work: Promise<T>): Promise<T | null> {
 }
 
 /**
+ * website.md §8: a community listing, post list or category failure is an empty list (total 0), not
+ * an error page; the failure is logged. (A 404 is still a 404: the routes render their not-found page.)
+ */
+async function orEmpty<T>(work: Promise<T>, empty: T, logger: Logger, what: string): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if ((error as { status?: number }).status === 404) throw error;
+    logger.warn({ error: (error as Error).message, what }, 'website list failed: shown empty');
+    return empty;
+  }
+}
+const noPage = { list: [], totalCount: 0 };
+type SeeAll = Awaited<ReturnType<CommunityService['seeAll']>>;
+
+/**
  * What server-rendered pages read, in-process (published content through the 10 s cache): published on the Express app's locals, from where
  * the React Router handler puts it into every request's load context (api/src/web/).
  */
@@ -50,6 +68,7 @@ export class WebsiteGatewayService implements WebsiteGateway, OnModuleInit {
     private readonly plans: PlanCatalogueService,
     private readonly community: CommunityService,
     private readonly spotlight: SpotlightService,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async pricing() {
@@ -79,15 +98,25 @@ export class WebsiteGatewayService implements WebsiteGateway, OnModuleInit {
     return this.cache.get(`learn:${collection}:${slug}`, () => this.learn.page(collection, slug, false));
   }
   posts(perPage: number, page: number, categorySlug?: string) {
-    return this.cache.get(`posts:${perPage}:${page}:${categorySlug ?? ''}`, () =>
-      this.blog.posts(perPage, page, categorySlug),
+    return orEmpty(
+      this.cache.get(`posts:${perPage}:${page}:${categorySlug ?? ''}`, () =>
+        this.blog.posts(perPage, page, categorySlug),
+      ),
+      { posts: [], totalPosts: 0 },
+      this.logger,
+      'posts',
     );
   }
   postsByAuthor(slug: string, perPage: number, page: number) {
     return this.cache.get(`author:${slug}:${perPage}:${page}`, () => this.blog.postsByAuthor(slug, perPage, page));
   }
   categories() {
-    return this.cache.get('categories', () => this.blog.categories());
+    return orEmpty(
+      this.cache.get('categories', () => this.blog.categories()),
+      [],
+      this.logger,
+      'categories',
+    );
   }
   post(slug: string, preview: boolean) {
     if (preview) return this.blog.post(slug, true);
@@ -145,22 +174,27 @@ export class WebsiteGatewayService implements WebsiteGateway, OnModuleInit {
   async communityExplore(): Promise<CommunityExplore> {
     const viewer = null;
     const first = { page: 1, count: 8 };
+    const empty = <T>(work: Promise<T>, fallback: T, what: string) => orEmpty(work, fallback, this.logger, what);
     const [spotlight, forHire, templates, dNewest, dPopular, dMonth, uNewest, uPopular, uMonth] = await Promise.all([
-      this.spotlight.list(viewer),
-      this.community.seeAll('designersForHire', {
-        viewerId: viewer,
-        diagramSort: 'appreciated',
-        designerSort: 'active',
-        page: 1,
-        count: 4,
-      }),
-      this.community.newTemplates(viewer),
-      this.community.diagramTab('newest', viewer, first),
-      this.community.diagramTab('popular', viewer, first),
-      this.community.diagramTab('ofTheMonth', viewer, first),
-      this.community.designerTab('newest', viewer, first),
-      this.community.designerTab('popular', viewer, first),
-      this.community.designerTab('ofTheMonth', viewer, first),
+      empty(this.spotlight.list(viewer), { diagrams: [], designers: [] }, 'spotlight'),
+      empty(
+        this.community.seeAll('designersForHire', {
+          viewerId: viewer,
+          diagramSort: 'appreciated',
+          designerSort: 'active',
+          page: 1,
+          count: 4,
+        }) as Promise<SeeAll>,
+        noPage as SeeAll,
+        'designersForHire',
+      ),
+      empty(this.community.newTemplates(viewer), noPage, 'newTemplates'),
+      empty(this.community.diagramTab('newest', viewer, first), noPage, 'diagrams newest'),
+      empty(this.community.diagramTab('popular', viewer, first), noPage, 'diagrams popular'),
+      empty(this.community.diagramTab('ofTheMonth', viewer, first), noPage, 'diagrams of the month'),
+      empty(this.community.designerTab('newest', viewer, first), noPage, 'designers newest'),
+      empty(this.community.designerTab('popular', viewer, first), noPage, 'designers popular'),
+      empty(this.community.designerTab('ofTheMonth', viewer, first), noPage, 'designers of the month'),
     ]);
     return {
       spotlightDiagrams: spotlight.diagrams.slice(0, 8),
@@ -172,10 +206,28 @@ export class WebsiteGatewayService implements WebsiteGateway, OnModuleInit {
     };
   }
 
+  blogSpotlights(count: number) {
+    return orEmpty(
+      this.cache.get('blog-spotlights', async () => (await this.spotlight.list(null)).diagrams),
+      [],
+      this.logger,
+      'blog spotlights',
+    ).then((list) => list.slice(0, count));
+  }
+
   async communityList(filter: CommunityFilter, options: CommunityListOptions): Promise<CommunityList> {
     const viewerId = null;
-    if (filter === 'tags') return { kind: 'tags', ...(await this.community.tags(options.term, options)) };
-    const result = await this.community.seeAll(filter, { viewerId, ...options });
+    if (filter === 'tags')
+      return {
+        kind: 'tags',
+        ...(await orEmpty(this.community.tags(options.term, options), noPage, this.logger, filter)),
+      };
+    const result = await orEmpty(
+      this.community.seeAll(filter, { viewerId, ...options }) as Promise<SeeAll>,
+      noPage as SeeAll,
+      this.logger,
+      filter,
+    );
     return filter === 'diagrams' || filter === 'newTemplates'
       ? ({ kind: 'diagrams', ...result } as CommunityList)
       : ({ kind: 'designers', ...result } as CommunityList);

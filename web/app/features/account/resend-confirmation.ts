@@ -1,6 +1,6 @@
 import { AuthTexts } from '@loopwright/contracts';
 import { useState } from 'react';
-import { errorMessage } from '../../lib/api-client';
+import { ApiError, errorMessage } from '../../lib/api-client';
 import { accountApi } from './account-api';
 
 /** Sends a new confirmation link; the state says what to show (busy, the server's answer, an error). */
@@ -16,7 +16,9 @@ export function useResendConfirmation() {
       const answer = await accountApi.resendConfirmation(email.trim());
       setState({ busy: false, message: answer.message || AuthTexts.confirmationResent, error: null });
     } catch (error) {
-      setState({ busy: false, message: null, error: errorMessage(error) });
+      // A refusal says why (too many attempts…); a failure to send is the spec's "Error when sending the confirmation link."
+      const refused = error instanceof ApiError && error.status < 500;
+      setState({ busy: false, message: null, error: refused ? errorMessage(error) : AuthTexts.confirmationSendError });
     }
   };
   const reset = () => setState({ busy: false, message: null, error: null });

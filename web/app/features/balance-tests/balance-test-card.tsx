@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../lib/api-client';
+import { exactDate } from '../../lib/dates';
 import { balanceTestsApi, type BalanceTestView } from './balance-tests-api';
 import './balance-tests.css';
-
-const when = (iso: string) => new Date(iso).toLocaleString();
 
 /** One balance test: what it asserts, its latest result and its pass/fail history per diagram version. */
 export function BalanceTestCard({
@@ -66,7 +65,11 @@ export function BalanceTestCard({
       {test.history.length ? (
         <ol className="balance-test__history" aria-label={`History of ${test.name}`}>
           {test.history.map((h) => (
-            <li key={h.id} title={`${when(h.createdAt)} (${h.origin})`} className={h.passed ? 'is-pass' : 'is-fail'}>
+            <li
+              key={h.id}
+              title={`${exactDate(h.createdAt)} (${h.origin})`}
+              className={h.passed ? 'is-pass' : 'is-fail'}
+            >
               v{h.diagramVersion} {h.passed ? '✓ pass' : '✗ fail'} {h.observedShare.toFixed(1)}%
             </li>
           ))}

@@ -1,8 +1,16 @@
-import { CommunityRules, CommunityTabTexts, RealtimeEvents, type ActivityItem } from '@loopwright/contracts';
+import {
+  CommunityRules,
+  CommunityTabTexts,
+  RealtimeEvents,
+  TrackingEvents,
+  type ActivityItem,
+} from '@loopwright/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../lib/api-client';
 import { subscribeLive } from '../../lib/live-socket';
+import { When } from '../../ui/when';
+import { track } from '../tracking/track';
 import { communityApi } from './community-api';
 
 interface FeedState {
@@ -12,15 +20,6 @@ interface FeedState {
   hasNew: boolean;
   hasMore: boolean;
 }
-
-const relative = (iso: string) => {
-  const minutes = Math.round((Date.now() - new Date(iso).getTime()) / 60_000);
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.round(minutes / 60);
-  if (hours < 24) return `${hours} h ago`;
-  return `${Math.round(hours / 24)} d ago`;
-};
 
 /** The items of `list` that `shown` does not hold yet. */
 const notShown = (list: ActivityItem[], shown: ActivityItem[]) => list.filter((i) => !shown.some((s) => s.id === i.id));
@@ -83,7 +82,8 @@ export function RecentActivity({ username }: { username: string }) {
 
   useEffect(() => {
     void load(1);
-  }, [load]);
+    track(TrackingEvents.activityFeedView, { label: username }); // website.md §3: "Activity feed view"
+  }, [load, username]);
 
   useEffect(() => {
     const refresh = () => void load(1, true);
@@ -125,7 +125,7 @@ export function RecentActivity({ username }: { username: string }) {
                 {item.isNew ? <span className="recent-activity__new">New</span> : null}
               </p>
               <p className="muted recent-activity__when">
-                <time dateTime={item.createdAt}>{relative(item.createdAt)}</time>
+                <When at={item.createdAt} />
               </p>
             </li>
           ))}

@@ -15,6 +15,10 @@ const list = <T,>(value: unknown) => (Array.isArray(value) ? (value as T[]) : []
 
 /** Registration links and dialogs count as a sign-up intent. */
 const isSignUp = (url: string) => /^\/(register|start-trial)\b/.test(url);
+/** A contact link about a demo ("Book a demo") counts as a book-demo intent. */
+const isBookDemo = (url: string) => /^\/contact\b/.test(url) && /demo/i.test(decodeURIComponent(url));
+const intentOf = (url: string) =>
+  isSignUp(url) ? TrackingEvents.signUpIntent : isBookDemo(url) ? TrackingEvents.bookDemoIntent : null;
 
 export function ButtonLink({ button, large, dialog }: { button: Button; large?: boolean; dialog?: string }) {
   const prefetch = usePrefetch();
@@ -40,7 +44,15 @@ export function ButtonLink({ button, large, dialog }: { button: Button; large?: 
     );
   }
   return (
-    <Link className={className} to={url} prefetch={prefetch} onClick={isSignUp(url) ? () => track(TrackingEvents.signUpIntent, { label: button.title }) : undefined}>
+    <Link
+      className={className}
+      to={url}
+      prefetch={prefetch}
+      onClick={() => {
+        const intent = intentOf(url);
+        if (intent) track(intent, { label: button.title });
+      }}
+    >
       {button.title}
     </Link>
   );

@@ -1,5 +1,6 @@
 import { contactFormSchema, whitepaperFormSchema } from '@loopwright/contracts';
 import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { api, ApiError } from '../../lib/api-client';
 import { useContractForm } from '../account/forms';
 
@@ -47,7 +48,14 @@ async function send(form: FormKind, body: unknown): Promise<string> {
 /** The contact and whitepaper forms, checked in the browser with the same contract schemas as the API. */
 export function ContentForm({ form: kind, submitLabel }: { form: FormKind; submitLabel: string }) {
   // Only the fields shown: the whitepaper's subject then takes the schema's default.
-  const form = useContractForm(schemas[kind], Object.fromEntries(fields[kind].map((f) => [f.name, ''])) as Values);
+  // A link may say what the message is about (/contact?subject=Book%20a%20demo).
+  const [params] = useSearchParams();
+  const form = useContractForm(
+    schemas[kind],
+    Object.fromEntries(
+      fields[kind].map((f) => [f.name, f.name === 'subject' ? (params.get('subject') ?? '').slice(0, 300) : '']),
+    ) as Values,
+  );
   const [sent, setSent] = useState<string | null>(null);
   const base = useId();
 

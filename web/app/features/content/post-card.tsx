@@ -39,3 +39,13 @@ export function Pagination({ base, current, total, hrefFor }: { base: string; cu
     </nav>
   );
 }
+
+/** The blog's disclaimer (website.md §3 blog store): under the list and every article. */
+export function BlogDisclaimer() {
+  return (
+    <p className="blog-disclaimer">
+      Our articles are general guidance on game-economy design, not professional advice; simulation results describe
+      the model, not your players. Read the full <Link to="/disclaimer">disclaimer</Link>.
+    </p>
+  );
+}

@@ -21,6 +21,8 @@ import './diagrams.css';
 
 const TABS = ['My Diagrams', 'Shared with me', 'Team folder', 'Templates', 'Tutorials', 'Tests', 'Trash'] as const;
 type Tab = (typeof TABS)[number];
+/** Diagrams per page of the list (the API's largest page). */
+const PAGE_SIZE = 100;
 const SCOPES: Partial<Record<Tab, 'mine' | 'shared' | 'team'>> = {
   'My Diagrams': 'mine',
   'Shared with me': 'shared',
@@ -35,6 +37,12 @@ export function DiagramList() {
     listParam === 'trash' ? 'Trash' : listParam === 'team' ? 'Team folder' : 'My Diagrams',
   );
   const [items, setItems] = useState<DiagramSummary[] | null>(null);
+  /** The list is read in pages of 100; "Load more" appends the next (the total says how many there are). */
+  const [paging, setPaging] = useState<{ page: number; total: number; loading: boolean }>({
+    page: 1,
+    total: 0,
+    loading: false,
+  });
   const [error, setError] = useState<string | null>(null);
   const [tags, setTags] = useState<TagWithCount[]>([]);
   const [managing, setManaging] = useState(false);
@@ -62,14 +70,32 @@ export function DiagramList() {
     if (!scope) return;
     let live = true;
     setItems(null);
-    diagramsApi.list({ scope, pageSize: 100, ...(tagId ? { tag: tagId } : {}) }).then(
-      (r) => live && setItems(r.items),
+    diagramsApi.list({ scope, pageSize: PAGE_SIZE, ...(tagId ? { tag: tagId } : {}) }).then(
+      (r) => {
+        if (!live) return;
+        setItems(r.items);
+        setPaging({ page: 1, total: r.total, loading: false });
+      },
       (e) => live && setError(errorMessage(e)),
     );
     return () => {
       live = false;
     };
   }, [scope, tagId, reload, teamsVersion]);
+  const loadMore = async () => {
+    if (!scope) return;
+    const page = paging.page + 1;
+    setPaging((l) => ({ ...l, loading: true }));
+    try {
+      const r = await diagramsApi.list({ scope, page, pageSize: PAGE_SIZE, ...(tagId ? { tag: tagId } : {}) });
+      // A diagram that moved up a page meanwhile (saved elsewhere) is not listed twice.
+      setItems((list) => [...(list ?? []), ...r.items.filter((d) => !list?.some((x) => x.fuid === d.fuid))]);
+      setPaging({ page, total: r.total, loading: false });
+    } catch (e) {
+      setPaging((l) => ({ ...l, loading: false }));
+      setError(errorMessage(e));
+    }
+  };
   const filterBy = (id: string) =>
     setParams(
       (p) => {
@@ -268,6 +294,21 @@ export function DiagramList() {
             ))}
           </ul>
         )}
+        {items && listed && items.length < paging.total ? (
+          <p className="diagram-list__more">
+            <button
+              type="button"
+              className="button button--ghost"
+              disabled={paging.loading}
+              onClick={() => void loadMore()}
+            >
+              {paging.loading ? 'Loading…' : 'Load more'}
+            </button>{' '}
+            <span role="status">
+              {items.length} of {paging.total} diagrams
+            </span>
+          </p>
+        ) : null}
       </div>
       {managing ? (
         <TagsManager

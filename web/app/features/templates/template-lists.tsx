@@ -39,6 +39,9 @@ function useUse() {
 function Card({ t, action, onAction }: { t: TemplateSummary; action: string; onAction: () => void }) {
   return (
     <li className="diagram-card">
+      <Link to={t.href} className="diagram-card__thumb" tabIndex={-1} aria-hidden="true">
+        <img src={t.thumbnailUrl} alt="" width={320} height={168} loading="lazy" />
+      </Link>
       <h3>
         <Link to={t.href}>{t.title}</Link>
       </h3>
@@ -70,8 +73,8 @@ export function TemplateSections() {
       </p>
     );
   if (!items) return <p role="status">Loading…</p>;
-  const types = (['patterns', 'framework', 'deconstructions', 'community'] as const).filter((type) =>
-    items.some((t) => t.type === type),
+  const types = (['patterns', 'framework', 'deconstructions', 'webinars', 'book', 'community'] as const).filter(
+    (type) => items.some((t) => t.type === type),
   );
   return (
     <div className="template-sections">

@@ -2,7 +2,7 @@ import type { Menus } from '@loopwright/contracts';
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
-import { AccountMenu } from '../account/account-menu';
+import { MobileAccountFooter } from '../account/account-menu';
 import { menuHref } from '../../lib/spec';
 import { MenuChildLink, NewChip, SocialLinks } from './menu-link';
 
@@ -77,7 +77,7 @@ export function MobileDrawer({ menus, open, onClose }: { menus: Menus; open: boo
           ) : null}
         </ul>
         <div className="drawer__footer">
-          <AccountMenu />
+          <MobileAccountFooter onNavigate={onClose} />
         </div>
       </nav>
     </div>,

@@ -1,5 +1,6 @@
 import {
   AuthTexts,
+  LibraryTexts,
   PHOTO_MAX_BYTES,
   PHOTO_TYPES,
   profileBodySchema,
@@ -8,7 +9,7 @@ import {
 import { useId, useState } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import { Link } from 'react-router';
-import { errorMessage } from '../../lib/api-client';
+import { ApiError, errorMessage } from '../../lib/api-client';
 import { accountApi } from '../../features/account/account-api';
 import { communityProfilePath } from '../../features/account/account-menu';
 import { Avatar } from '../../features/account/avatar';
@@ -193,11 +194,21 @@ function ProfileForm({ user }: { user: AuthenticatedUser }) {
       onChange={() => setSaved(false)}
       onSubmit={(event) => {
         setSaved(false);
-        void form.submitWith(async (data) => {
-          const updated = await accountApi.updateProfile(data);
-          session.setUser(updated);
-          setSaved(true);
-        })(event);
+        void form.submitWith(
+          async (data) => {
+            const updated = await accountApi.updateProfile(data);
+            session.setUser(updated);
+            setSaved(true);
+          },
+          {
+            // A failure that is not about a field: the spec's "user details not updated", and why.
+            onError: (error) => {
+              if (error instanceof ApiError && Object.keys(error.fields).length) return false;
+              form.setFormError(`${LibraryTexts.userDetailsNotUpdated}: ${errorMessage(error)}`);
+              return true;
+            },
+          },
+        )(event);
       }}
     >
       <section className="acc-panel" aria-labelledby="about-title">

@@ -145,6 +145,26 @@ export const mailTemplates = {
         context,
       ),
   },
+  'whitepaper-sent': {
+    props: z.object({}),
+    render: (_props: object, context: MailContext) =>
+      renderMail(
+        {
+          subject: 'Your live-ops whitepaper',
+          heading: 'Modelling live-ops economies',
+          paragraphs: [
+            'Thank you for asking for our whitepaper. It shows how live-ops teams keep a living model of their game economy, simulate each event before it ships, and catch inflation while it is still cheap to fix.',
+            'Read it online at the link below, whenever suits you: it stays at the same address.',
+          ],
+          action: {
+            label: 'Read the whitepaper',
+            url: `${context.appUrl.replace(/\/$/, '')}/liveops-whitepaper-handbook`,
+          },
+          footnote: `You receive this because this address was entered on the ${context.productName} whitepaper form. If it was not you, ignore this message: we will not write again.`,
+        },
+        context,
+      ),
+  },
   'test-email': {
     props: z.object({ host: z.string() }),
     render: ({ host }: { host: string }, context: MailContext) =>

@@ -13,6 +13,7 @@ import { ChangeList } from './change-list';
 import { CompareCanvas } from './compare-canvas';
 import { compareScene, MARK_COLOURS } from './compare-scene';
 import './compare.css';
+import { exactDate } from '../../../lib/dates';
 
 export const CURRENT = 'current';
 
@@ -93,7 +94,7 @@ export function CompareView({
         <option value={CURRENT}>Current</option>
         {versions.map((v) => (
           <option key={v.id} value={v.id}>
-            {versionRange(v)} · {new Date(v.updatedAt).toLocaleString()}
+            {versionRange(v)} · {exactDate(v.updatedAt)}
           </option>
         ))}
       </select>

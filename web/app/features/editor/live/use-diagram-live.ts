@@ -1,7 +1,7 @@
 import { RealtimeEvents } from '@loopwright/contracts';
 import { useEffect, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import { reconnectAfterServerClose } from '../../../lib/live-socket';
+import { emitWithTimeout, JOIN_TIMEOUT_MS, reconnectAfterServerClose } from '../../../lib/live-socket';
 
 /** A newer version reached the server from elsewhere: saved by another editor, or an old version restored. */
 export interface LiveNotice {
@@ -35,9 +35,18 @@ export function useLiveNotice(
     const socket: Socket = io({ path: '/socket.io', withCredentials: true, transports: ['websocket', 'polling'] });
     reconnectAfterServerClose(socket);
     const join = () =>
-      socket.emit(RealtimeEvents.join, { fuid }, (answer?: { ok?: boolean; code?: string }) => {
-        if (answer?.ok === false && answer.code === 'DIAGRAM_NOT_FOUND') onGone?.('no-access');
-      });
+      emitWithTimeout<{ ok?: boolean; code?: string } | undefined>(
+        socket,
+        RealtimeEvents.join,
+        { fuid },
+        JOIN_TIMEOUT_MS,
+      ).then(
+        (answer) => {
+          if (answer?.ok === false && answer.code === 'DIAGRAM_NOT_FOUND') onGone?.('no-access');
+        },
+        // Not answered in time: the connection is probably gone; socket.io reconnects and joins again.
+        (error: unknown) => console.warn(error),
+      );
     const onVersion = (kind: LiveNotice['kind']) => async (event: VersionEvent) => {
       if (event.fuid !== fuid || (await isOwnChange(event.version))) return;
       const next: LiveNotice = { kind, version: event.version, restoredFrom: event.restoredFrom?.version };

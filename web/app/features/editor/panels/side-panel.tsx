@@ -1,12 +1,13 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { RunController } from '../runs/run-controller';
 import { FormatPanel } from './format-panel';
+import { FunctionalPanel } from './functional-panel';
 import { PageSetupPanel } from './page-setup-panel';
 import { PropertiesPanel } from './properties-panel';
 
-const BASE_TABS = ['Properties', 'Format', 'Page setup'] as const;
+const BASE_TABS = ['Properties', 'Format', 'Page setup', 'Functional'] as const;
 
-/** The right-hand panels as tabs: properties, format, page setup, and whatever the page adds (details, plays, versions, tags). */
+/** The right-hand panels as tabs: properties, format, page setup, functional (variables), and whatever the page adds (details, plays, versions, tags). */
 export function SidePanel({
   extra,
   sheet = false,
@@ -30,6 +31,7 @@ export function SidePanel({
     if (tab === 'Properties') return <PropertiesPanel />;
     if (tab === 'Format') return <FormatPanel />;
     if (tab === 'Page setup') return <PageSetupPanel />;
+    if (tab === 'Functional') return <FunctionalPanel />;
     return null;
   };
   // View only: the element panels show their values, every control disabled (the store refuses edits anyway).

@@ -1,3 +1,4 @@
+import { DiagramTexts } from '@loopwright/contracts';
 import type { RunView } from '../editor-context';
 import type { EngineClient } from '../engine/engine-client';
 import type { BatchSummary, Frame, QuickRunResult, SessionFrame } from '../engine/protocol';
@@ -245,7 +246,16 @@ export class RunController {
     this.patch({ status: 'done' });
   }
 
+  /** Multiple runs show only the chart: with nothing plotted they refuse to start (app.md §5). */
+  private refuseWithoutChart(): boolean {
+    if (this.store.doc.nodes.some((n) => n.showInChart)) return false;
+    this.stop();
+    this.patch({ kind: 'idle', status: 'error', error: DiagramTexts.nothingPlotted, progress: null, chart: null });
+    return true;
+  }
+
   async multipleRuns(runs: number, threads: number): Promise<void> {
+    if (this.refuseWithoutChart()) return;
     this.stop();
     this.patch({ kind: 'batch', status: 'running', error: null, progress: { done: 0, total: runs }, chart: null });
     this.show(null, 'batch');
@@ -292,6 +302,7 @@ export class RunController {
 
   /** A large batch on the server queue: progress by polling its play; the server keeps it in the history. */
   async serverRuns(server: ServerRuns, runs: number): Promise<void> {
+    if (this.refuseWithoutChart()) return;
     this.stop();
     this.patch({ kind: 'batch', status: 'running', error: null, progress: { done: 0, total: runs }, chart: null });
     const ticket = ++this.serverTicket;
