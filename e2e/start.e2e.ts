@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
@@ -15,7 +15,7 @@ function processesUsing(dataDir: string): string {
 }
 
 describe('npm start on a bare machine', () => {
-  it('starts embedded PostgreSQL, serves the app, and leaves nothing behind on Ctrl-C', async () => {
+  it('starts embedded PostgreSQL, serves the app, lets the tools use its database, and stops on Ctrl-C within 3 s', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'lw-start-'));
     const port = await freePort();
     const app = runNode('scripts/start.mjs', [], {
@@ -25,6 +25,7 @@ describe('npm start on a bare machine', () => {
       EMBEDDED_POSTGRES_PORT: String(await freePort()),
     });
     const url = `http://127.0.0.1:${port}`;
+    let stoppedIn = Infinity;
     try {
       await waitForReady(url, app, 90_000);
       const ready = await (await fetch(`${url}/api/health/ready`)).json();
@@ -33,13 +34,34 @@ describe('npm start on a bare machine', () => {
         '<h1>Design game economies you can run, not just read</h1>',
       );
       expect(processesUsing(dataDir)).toContain('postgres');
-      expect(app.output()).toMatch(/Instance ID: [0-9a-f-]{36}/);
+      const instanceId = /Instance ID: ([0-9a-f-]{36})/.exec(app.output())?.[1];
+      expect(instanceId).toBeTruthy();
       expect(app.output()).toMatch(/background jobs run inside this process/);
+
+      // While it runs, the tools use its embedded PostgreSQL (whatever port they were told), and a
+      // second app on the same data directory says in one line why it cannot start.
+      const tools = { DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(await freePort()) };
+      const seed = runNode('scripts/start.mjs', ['--seed-demo'], tools);
+      expect(await seed.exited(), seed.output()).toBe(0);
+      expect(seed.output()).toMatch(/using the embedded PostgreSQL of the running app/);
+      const id = runNode('scripts/start.mjs', ['--instance-id'], tools);
+      expect(await id.exited(), id.output()).toBe(0);
+      expect(id.output().trim()).toBe(instanceId);
+      const second = runNode('scripts/start.mjs', [], { ...tools, PORT: String(await freePort()), HOST: '127.0.0.1' });
+      expect(await second.exited()).toBe(1);
+      expect(second.output()).toMatch(/already running .*Stop it first/);
+      expect(second.output()).not.toMatch(/^\s+at /m);
+      expect((await fetch(`${url}/api/health/ready`)).status).toBe(200);
     } finally {
+      const started = Date.now();
       const exitCode = await app.stop('SIGINT');
+      stoppedIn = Date.now() - started;
       expect(exitCode).toBe(0);
     }
     expect(processesUsing(dataDir)).toBe('');
+    // Ctrl-C on an idle app: under 3 s, PostgreSQL included (printed with the load, for the record).
+    console.log(`ctrl-c stop: ${stoppedIn} ms (load ${loadavg()[0].toFixed(1)})`);
+    expect(stoppedIn).toBeLessThan(3000);
   });
 });
 

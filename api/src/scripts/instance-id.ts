@@ -34,6 +34,9 @@ async function fromEmbedded(): Promise<string | undefined> {
     config.DATA_DIR,
     config.EMBEDDED_POSTGRES_PORT,
     pino({ level: 'silent' }),
+    {
+      attach: true,
+    },
   );
   try {
     return await fromDatabase(database.url);
