@@ -96,7 +96,9 @@ export async function startEmbeddedDatabase(
     password: USER,
     persistent: true,
     createPostgresUser: true,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+    // checkpoint_timeout 30 s (default 5 min): an idle server has written its changes out, so Ctrl-C's
+    // shutdown checkpoint has little left to write and the app stops within a second or two.
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'checkpoint_timeout=30s'],
     onLog: (message) => logger.debug({ postgres: String(message).trim() }, 'embedded postgres'),
     onError: (error) => logger.warn({ postgres: String(error).trim() }, 'embedded postgres'),
   });

@@ -18,8 +18,10 @@ export default function RegisterPage() {
   const [params] = useSearchParams();
   const invitation = params.get('invitation') ?? undefined;
   const returnTo = safeReturnTo(params.get('returnTo'), '') || (invitation ? TEAM_FOLDER : undefined);
-  // Signed up from a team invitation: confirmed, in the team and signed in (the team folder's guard onboards first).
   if (session.authenticated) return <Navigate to={returnTo ?? '/'} replace />;
+  // Signed up from a team invitation: confirmed, in the team and signed in; the onboarding (no plan step) comes next.
+  if (registered?.confirmation === 'done' && session.user)
+    return <Navigate to={`/onboarding?returnTo=${encodeURIComponent(returnTo ?? TEAM_FOLDER)}`} replace />;
   if (registered) return <CheckInbox email={registered.email} confirmation={registered.confirmation} />;
   return (
     <AuthCard title="Create your free account" lead="Design, simulate and share game economies. Free for public work.">
