@@ -2,7 +2,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TeamTexts } from '@loopwright/contracts';
-import { linkFrom, startSmtpSink, type SmtpSink } from '../../api/test/fakes/smtp-sink.js';
+import { startSmtpSink, type SmtpSink } from '../../api/test/fakes/smtp-sink.js';
 import { PrismaClient } from '../../api/src/generated/prisma/client.js';
 import { launchChromium, saveScreenshot, waitForHydration } from '../support/browser.js';
 import { startBuiltApp, type BuiltApp } from '../support/built-app.js';

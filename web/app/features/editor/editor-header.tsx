@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useEditor } from './editor-context';
 import { useHistoryState } from './model/editor-store';
@@ -120,6 +120,14 @@ export function EditorHeader({
 function EditableTitle({ title, onRename }: { title: string; onRename: (name: string) => Promise<void> }) {
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const field = useRef<HTMLInputElement>(null);
+  const editing = draft !== null;
+  // The field takes the focus it was opened for (the click on the title), with its text selected.
+  useEffect(() => {
+    if (!editing) return;
+    field.current?.focus();
+    field.current?.select();
+  }, [editing]);
   if (draft === null)
     return (
       <button
@@ -148,9 +156,9 @@ function EditableTitle({ title, onRename }: { title: string; onRename: (name: st
       <input
         className="editor-header__name"
         aria-label="Diagram name"
+        ref={field}
         value={draft}
         maxLength={120}
-        autoFocus
         onChange={(e) => setDraft(e.target.value)}
         onBlur={commit}
         onKeyDown={(e) => {
