@@ -48,6 +48,7 @@ export const planLimitKeys = [
   'editors',
   'eventsPerUserPerMonth',
   'timeSteps',
+  'studyRuns',
 ] as const;
 export type PlanLimitKey = (typeof planLimitKeys)[number];
 export type PlanLimits = Record<PlanLimitKey, number | null>;
@@ -69,6 +70,7 @@ export const planLimitLabels: Record<PlanLimitKey, string> = {
   editors: 'Editors',
   eventsPerUserPerMonth: 'Events per user per month',
   timeSteps: 'Time steps limit',
+  studyRuns: 'Runs per balance study',
 };
 
 /** What each limit counts, singular and plural, for "includes 250 time steps" (countOf). */
@@ -95,6 +97,8 @@ export const PlanTexts = {
   limitReached: 'Limit reached',
   tagLimit: DiagramTexts.tagLimit,
   componentsLimit: DiagramTexts.componentsLimit,
+  studyRunsLimit:
+    "You've reached the maximum number of runs per balance study included in your current subscription plan",
   upgradeHint: 'Upgrade your plan to raise this limit.',
   memberContactOwner: 'Team members cannot change the payment plan. Please contact the admin or owner of your team.',
   privateNeedsPaidPlan: 'Private accounts need a paid plan',
@@ -119,6 +123,7 @@ export const PlanTexts = {
 export function limitText(limit: PlanLimitKey): string {
   if (limit === 'components') return PlanTexts.componentsLimit;
   if (limit === 'tags') return PlanTexts.tagLimit;
+  if (limit === 'studyRuns') return PlanTexts.studyRunsLimit;
   return PlanTexts.limitReached;
 }
 
