@@ -84,6 +84,7 @@ export const planLimitUnits: Record<PlanLimitKey, [singular: string, plural: str
   editors: ['editor', 'editors'],
   eventsPerUserPerMonth: ['event per user per month', 'events per user per month'],
   timeSteps: ['time step', 'time steps'],
+  studyRuns: ['run per balance study', 'runs per balance study'],
 };
 
 /** "250 time steps", "1 editor": what a plan allows of one limit. */
