@@ -1,9 +1,13 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFile, execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { promisify } from 'node:util';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
+import { repoPaths } from '../api/src/core/paths.js';
+import { embeddedDatabaseUrl } from '../api/src/core/prisma/embedded-database.js';
 import { freePort, runNode, startBuiltApp, waitForReady } from './support/built-app.js';
 
 function processesUsing(dataDir: string): string {
@@ -15,16 +19,18 @@ function processesUsing(dataDir: string): string {
 }
 
 describe('npm start on a bare machine', () => {
-  it('starts embedded PostgreSQL, serves the app, and leaves nothing behind on Ctrl-C', async () => {
+  it('starts embedded PostgreSQL, serves the app, lets the tools use its database, and stops on Ctrl-C within 3 s', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'lw-start-'));
     const port = await freePort();
+    const postgresPort = await freePort();
     const app = runNode('scripts/start.mjs', [], {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      EMBEDDED_POSTGRES_PORT: String(await freePort()),
+      EMBEDDED_POSTGRES_PORT: String(postgresPort),
     });
     const url = `http://127.0.0.1:${port}`;
+    let stoppedIn = Infinity;
     try {
       await waitForReady(url, app, 90_000);
       const ready = await (await fetch(`${url}/api/health/ready`)).json();
@@ -33,14 +39,41 @@ describe('npm start on a bare machine', () => {
         '<h1>Design game economies you can run, not just read</h1>',
       );
       expect(processesUsing(dataDir)).toContain('postgres');
-      expect(app.output()).toMatch(/Instance ID: [0-9a-f-]{36}/);
+      const instanceId = /Instance ID: ([0-9a-f-]{36})/.exec(app.output())?.[1];
+      expect(instanceId).toBeTruthy();
       expect(app.output()).toMatch(/background jobs run inside this process/);
+
+      // While it runs, the tools use its embedded PostgreSQL (whatever port they were told), and a
+      // second app on the same data directory says in one line why it cannot start.
+      const tools = { DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(await freePort()) };
+      const seed = runNode('scripts/start.mjs', ['--seed-demo'], tools);
+      expect(await seed.exited(), seed.output()).toBe(0);
+      expect(seed.output()).toMatch(/using the embedded PostgreSQL of the running app/);
+      const id = runNode('scripts/start.mjs', ['--instance-id'], tools);
+      expect(await id.exited(), id.output()).toBe(0);
+      expect(id.output().trim()).toBe(instanceId);
+      const second = runNode('scripts/start.mjs', [], { ...tools, PORT: String(await freePort()), HOST: '127.0.0.1' });
+      expect(await second.exited()).toBe(1);
+      expect(second.output()).toMatch(/already running .*Stop it first/);
+      expect(second.output()).not.toMatch(/^\s+at /m);
+      expect((await fetch(`${url}/api/health/ready`)).status).toBe(200);
+      // Idle: the embedded server's timed checkpoint (every 30 s) has written the seed out. Run it now
+      // instead of waiting for it.
+      const client = new pg.Client({ connectionString: embeddedDatabaseUrl(postgresPort) });
+      await client.connect();
+      await client.query('CHECKPOINT');
+      await client.end();
     } finally {
+      const started = Date.now();
       const exitCode = await app.stop('SIGINT');
+      stoppedIn = Date.now() - started;
       expect(exitCode).toBe(0);
     }
     expect(processesUsing(dataDir)).toBe('');
-  });
+    // Ctrl-C on an idle app: under 3 s, PostgreSQL included (printed with the load, for the record).
+    console.log(`ctrl-c stop: ${stoppedIn} ms (load ${loadavg()[0].toFixed(1)})`);
+    expect(stoppedIn).toBeLessThan(3000);
+  }, 240_000);
 });
 
 describe.skipIf(!inject('redisUrl'))('npm start with DATABASE_URL and REDIS_URL', () => {
@@ -76,6 +109,37 @@ describe.skipIf(!inject('redisUrl'))('npm start with DATABASE_URL and REDIS_URL'
       await app.close();
       expect(workerExit).toBe(0);
     }
+  });
+});
+
+describe('what a newcomer meets before the app runs', () => {
+  it('engines: every Node that package.json accepts is one every dependency accepts (no EBADENGINE on npm install)', () => {
+    const semver = createRequire(import.meta.url)('semver') as { subset(range: string, of: string): boolean };
+    const ours = JSON.parse(readFileSync(path.join(repoPaths.root, 'package.json'), 'utf8')).engines.node as string;
+    const lock = JSON.parse(readFileSync(path.join(repoPaths.root, 'package-lock.json'), 'utf8'));
+    const narrower = Object.entries(lock.packages as Record<string, { engines?: { node?: string } | string[] }>)
+      .filter(([name, p]) => name !== '' && p.engines && !Array.isArray(p.engines) && p.engines.node)
+      .filter(([, p]) => !semver.subset(ours, (p.engines as { node: string }).node))
+      .map(([name, p]) => `${name.replace(/^.*node_modules\//, '')} wants ${(p.engines as { node: string }).node}`);
+    expect(narrower).toEqual([]);
+  });
+
+  it('builds quietly: a step prints nothing unless it fails (npm start -- --verbose shows the tools’ output)', async () => {
+    const script = [
+      "import { run } from './scripts/lib.mjs';",
+      "await run('tsc', ['--version'], { quiet: true });",
+      "console.log('--');",
+      "await run('tsc', ['--version']);",
+      "await run('tsc', ['-p', 'no-such-project.json'], { quiet: true }).catch((e) => console.log('failed:', e.message));",
+    ].join('\n');
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: repoPaths.root,
+    });
+    const [quiet, loud] = stdout.split('--\n');
+    expect(quiet).toBe('');
+    expect(loud).toMatch(/^Version \d/);
+    expect(stdout + stderr).toMatch(/no-such-project\.json/);
+    expect(stdout).toMatch(/failed: tsc -p no-such-project.json failed/);
   });
 });
 

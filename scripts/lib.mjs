@@ -5,22 +5,30 @@ import { fileURLToPath } from 'node:url';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 
-/** Runs a command from node_modules/.bin (on Node 24 through PATH), inheriting the terminal. */
+/**
+ * Runs a command from node_modules/.bin (on Node 24 through PATH), inheriting the terminal; with
+ * `quiet`, its output is kept and printed only if the command fails.
+ */
 export function run(name, args, options = {}) {
   return new Promise((resolve, reject) => {
+    const output = [];
     const child = spawn(bin(name), args, {
       cwd: options.cwd ?? root,
-      stdio: 'inherit',
+      stdio: options.quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
       env: {
         ...process.env,
         PATH: `${path.join(root, 'node_modules/.bin')}${path.delimiter}${process.env.PATH}`,
         ...options.env,
       },
     });
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
     child.on('error', reject);
-    child.on('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`${name} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`)),
-    );
+    child.on('close', (code, signal) => {
+      if (code === 0) return resolve();
+      if (output.length) process.stderr.write(Buffer.concat(output));
+      reject(new Error(`${name} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`));
+    });
   });
 }
 

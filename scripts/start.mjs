@@ -6,8 +6,8 @@ import { root } from './lib.mjs';
 
 // npm start: builds once if needed, then runs the app in this very process (so Ctrl-C and
 // SIGTERM reach the code that stops the embedded PostgreSQL). --worker, --seed, --migrate,
-// --instance-id, --backup, --restore run the other entry points (--seed-demo: the sample community,
-// npm run seed:demo).
+// --instance-id, --backup, --restore run the other entry points; --verbose shows the build tools' own output
+// (--seed-demo: the sample community, npm run seed:demo).
 const entries = {
   '--worker': 'worker.js',
   '--seed': 'scripts/seed.js',
@@ -22,8 +22,11 @@ const entry = path.join(root, 'api/dist', entries[flag] ?? 'main.js');
 
 const built = existsSync(entry) && existsSync(path.join(root, 'web/build/server/index.js'));
 if (!built || process.argv.includes('--rebuild')) {
-  console.log('Building Loopwright (first start or --rebuild)…');
-  await build();
+  const verbose = process.argv.includes('--verbose');
+  console.log(
+    `Building Loopwright (first start or --rebuild; a minute or two${verbose ? '' : ', --verbose shows the details'})…`,
+  );
+  await build({ quiet: !verbose });
 }
 // OpenTelemetry (only with OTEL_EXPORTER_OTLP_ENDPOINT) must start before the app's modules load.
 if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT && (!flag || flag === '--worker'))

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { ConfigError, loadConfig, type AppConfig } from './config/config.js';
 import { createLogger, defaultLogFormat } from './core/logging/logger.js';
+import { EmbeddedDatabaseBusy } from './core/prisma/embedded-database.js';
 import { InstanceService } from './modules/instance/instance.service.js';
 import { QueueService } from './core/queue/queue.service.js';
 import { prepareDatabase } from './server/database.js';
@@ -57,6 +58,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  console.error(error instanceof Error ? error.stack : error);
+  // A refusal that says what to do is one line; anything else with its stack.
+  console.error(error instanceof EmbeddedDatabaseBusy ? error.message : error instanceof Error ? error.stack : error);
   process.exit(1);
 });

@@ -87,6 +87,8 @@ describe.skipIf(!inject('chromiumPath'))('community: likes, follows, hire and ru
     await like.click();
     await expect.poll(() => like.getAttribute('aria-pressed')).toBe('true');
     expect(await like.getByTestId('like-count').textContent()).toBe('1');
+    // One like, not "1 likes".
+    expect(await like.getAttribute('aria-label')).toBe('Unlike (1 like)');
     // Related glossary terms and share buttons are on the page too.
     await page.getByRole('heading', { name: 'Related glossary terms' }).waitFor();
     expect(await page.locator('.related-terms a').allTextContents()).toEqual(expect.arrayContaining(['Converter']));
@@ -220,6 +222,11 @@ describe.skipIf(!inject('chromiumPath'))('community: likes, follows, hire and ru
     await page.getByRole('dialog').getByText('To follow this user, please create a free public account').waitFor();
     await page.keyboard.press('Escape');
 
+    // Play sits under the picture of the diagram, not over its node labels.
+    const picture = (await page.locator('.play-panel .article__image').boundingBox())!;
+    const play = (await page.getByTestId('play-button').boundingBox())!;
+    expect(play.y).toBeGreaterThanOrEqual(picture.y + picture.height);
+    await shot(page, 'community-play-under-picture', { viewport: true });
     await page.getByTestId('play-button').click();
     const player = page.getByTestId('community-player');
     await player.locator('[data-testid="chart-canvas"] canvas').first().waitFor({ timeout: 30_000 });

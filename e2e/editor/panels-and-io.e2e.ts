@@ -134,7 +134,24 @@ describe.skipIf(!inject('chromiumPath'))(
     it('keeps versions, restores one, sets tags and details, imports Machinations XML and exports JSON', async () => {
       const fuid = await createDiagram(running.context, running.app, { name: 'Panels', document });
       const page = await running.context.newPage();
+      // A diagram without a tour is not an error: no 404 from /api/tours when the editor opens.
+      const tourAnswers: number[] = [];
+      page.on('response', (r) => r.url().includes('/api/tours') && tourAnswers.push(r.status()));
       await openEditor(page, running.app, fuid);
+      await expect.poll(() => tourAnswers).toEqual([200]);
+
+      // Clicking the title renames the diagram.
+      await page.getByRole('button', { name: 'Rename Panels' }).click();
+      await page.getByLabel('Diagram name', { exact: true }).fill('Panels titled');
+      await page.getByLabel('Diagram name', { exact: true }).press('Enter');
+      await expect.poll(() => page.locator('.editor-header__title').textContent()).toBe('Panels titled');
+      await expect.poll(async () => (await getDiagram(running.context, running.app, fuid)).name).toBe('Panels titled');
+
+      // The shortcuts list its articles right: "an end condition".
+      await page.getByRole('button', { name: 'Keyboard shortcuts', exact: true }).click();
+      await page.getByText('Add an end condition at the centre').waitFor();
+      expect(await page.getByText('Add a end condition').count()).toBe(0);
+      await page.keyboard.press('Escape');
       // A second version: Gold starts at 4.
       await node(page, 'Gold').click();
       await panel(page).getByLabel('Start').fill('4');
@@ -183,9 +200,20 @@ describe.skipIf(!inject('chromiumPath'))(
       await panel(page).getByRole('button', { name: 'View' }).first().click();
       const preview = page.getByRole('dialog', { name: /^Version \d+$/ });
       expect(await preview.textContent()).toContain('start 9');
+      // The version's formulas: the connection's rate.
+      expect(await preview.getByRole('list', { name: 'Connections' }).textContent()).toContain('Tap → Gold: 3');
+      await saveScreenshot(page, 'editor-version-view');
       await preview.getByRole('button', { name: 'Close' }).click();
       await saveScreenshot(page, 'editor-versions');
+      // Restoring asks first; Cancel keeps the diagram as it is.
       await restore.click();
+      await panel(page).getByRole('button', { name: 'Cancel' }).click();
+      expect(
+        (await getDiagram(running.context, running.app, fuid)).document.nodes.find((n) => n.id === 'gold')?.start,
+      ).toBe(9);
+      await panel(page).getByRole('button', { name: 'Restore' }).first().click();
+      await saveScreenshot(page, 'editor-restore-confirm');
+      await panel(page).getByRole('button', { name: 'Yes, restore' }).click();
       await expect.poll(() => value(page, 'Gold')).toBe('4');
       await expect
         .poll(

@@ -74,6 +74,7 @@ export async function getDiagram(
   fuid: string,
 ): Promise<{
   version: number;
+  name: string;
   document: { nodes: Array<Record<string, unknown>>; connections: Array<Record<string, unknown>> };
 }> {
   const response = await context.request.get(`${app.url}/api/diagrams/${fuid}`, { headers: CLIENT_HEADERS });

@@ -2,7 +2,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TeamTexts } from '@loopwright/contracts';
-import { linkFrom, startSmtpSink, type SmtpSink } from '../../api/test/fakes/smtp-sink.js';
+import { startSmtpSink, type SmtpSink } from '../../api/test/fakes/smtp-sink.js';
 import { PrismaClient } from '../../api/src/generated/prisma/client.js';
 import { launchChromium, saveScreenshot, waitForHydration } from '../support/browser.js';
 import { startBuiltApp, type BuiltApp } from '../support/built-app.js';
@@ -80,7 +80,11 @@ describe.skipIf(!inject('chromiumPath'))('teams in Chromium', () => {
   const action = (p: Page, label: 'Suspend' | 'Unsuspend' | 'Remove', who: keyof typeof people) =>
     p.getByRole('button', { name: `${label} ${people[who].email}`, exact: true });
 
-  /** Opens the invitation link logged out, signs up, confirms, logs in, onboards and accepts from the diagram list. */
+  /**
+   * Opens the invitation link logged out and signs up from it: the address is filled in, opening the
+   * link confirmed it (no confirmation e-mail), and the new account is signed in and in the team; the
+   * onboarding asks for no plan.
+   */
   async function signUpFromInvitation(email: string) {
     const mail = await sink.waitFor((m) => m.to.includes(email) && m.subject.includes('Pixel Forge'));
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -90,38 +94,28 @@ describe.skipIf(!inject('chromiumPath'))('teams in Chromium', () => {
     await p.getByRole('heading', { name: 'Join the team Pixel Forge' }).waitFor();
     await saveScreenshot(p, 'teams-invitation-logged-out');
     await p.getByRole('link', { name: 'Create an account' }).click();
-    await p.getByLabel('E-mail', { exact: true }).fill(email);
+    expect(await p.getByLabel('E-mail', { exact: true }).inputValue()).toBe(email);
     await p.getByLabel('Password', { exact: true }).fill('newcomer-pw-1');
     await p.getByLabel('Confirm password', { exact: true }).fill('newcomer-pw-1');
     await p.getByLabel('I have read and agreed to the Terms of Service', { exact: true }).check();
     await p.getByRole('button', { name: 'Create free account' }).click();
-    await p.getByRole('heading', { name: 'Check your inbox' }).waitFor();
-    const confirm = await sink.waitFor((m) => m.to.includes(email) && /confirm-email\?token=/.test(m.body));
-    await p.goto(`${app.url}/confirm-email?token=${encodeURIComponent(linkFrom(confirm, '/confirm-email').token)}`);
-    await p.getByRole('heading', { name: 'Your e-mail address is confirmed' }).waitFor();
-    await p.goto(`${app.url}/login`);
-    await waitForHydration(p);
-    await p.getByLabel('E-mail', { exact: true }).fill(email);
-    await p.getByLabel('Password', { exact: true }).fill('newcomer-pw-1');
-    await p.getByRole('button', { name: 'Log in', exact: true }).click();
     await p.waitForURL(/\/onboarding/);
     await p.getByRole('button', { name: 'Get started' }).click();
     await p.getByLabel('What describes you best?', { exact: true }).selectOption('Game designer');
     await p.getByLabel('What do you want to design?', { exact: true }).selectOption('Game economy');
     await p.getByRole('button', { name: 'Continue', exact: true }).click();
-    // Choose plan (onboarding): stay on Public; the team's plan covers the team folder.
-    await p.getByRole('button', { name: 'Continue with Public' }).click();
+    // No plan choice: the team's plan covers the team folder.
     const username = `newcomer.${Date.now()}`;
     await p.getByLabel('Community username', { exact: true }).fill(username);
+    await saveScreenshot(p, 'teams-newcomer-onboarding');
+    expect(await p.getByRole('button', { name: 'Continue with Public' }).count()).toBe(0);
     await p.getByText(`${username} is available`).waitFor();
     await p.getByRole('button', { name: 'Finish' }).click();
-    await p.goto(`${app.url}/diagrams`);
-    await p.getByText('invited you to join the team Pixel Forge').first().waitFor();
-    await saveScreenshot(p, 'teams-newcomer-invited');
-    await p.getByRole('button', { name: 'Accept', exact: true }).click();
-    await p.getByText('You joined the team Pixel Forge.').waitFor();
-    await p.getByRole('tab', { name: 'Team folder' }).click();
+    await p.waitForURL(/\/diagrams\?list=team/);
     await p.getByRole('link', { name: 'Loot economy' }).waitFor();
+    await saveScreenshot(p, 'teams-newcomer-in-team');
+    // Confirmed by the link: no confirmation e-mail was sent.
+    expect(sink.messages.some((m) => m.to.includes(email) && /confirm-email\?token=/.test(m.body))).toBe(false);
     await context.close();
   }
 
@@ -194,10 +188,23 @@ describe.skipIf(!inject('chromiumPath'))('teams in Chromium', () => {
     const o = await page('owner', '/diagrams');
     await o.getByRole('link', { name: 'Loot economy' }).waitFor();
     await o.getByRole('checkbox', { name: TeamTexts.teamShared }).click();
-    // It moved into the team folder: gone from My Diagrams, listed in the Team folder.
+    // It moved into the team folder: gone from My Diagrams, and the list says where it went.
     await o.getByRole('link', { name: 'Loot economy' }).waitFor({ state: 'detached' });
-    await o.getByRole('tab', { name: 'Team folder' }).click();
+    await o
+      .getByRole('status')
+      .filter({ hasText: '“Loot economy” is shared with the team: it moved to the Team folder' })
+      .waitFor();
+    await saveScreenshot(o, 'teams-moved-to-team-folder');
+    await o.getByRole('button', { name: 'Open Team folder' }).click();
     await o.getByRole('link', { name: 'Loot economy' }).waitFor();
+    // Its share dialog says who can open it: the team.
+    await o.getByRole('button', { name: 'Actions for Loot economy' }).click();
+    await o.getByRole('menuitem', { name: 'Share…' }).click();
+    await expect
+      .poll(() => o.getByRole('dialog').getByTestId('privacy-summary').textContent())
+      .toContain(`Who can open it: ${TeamTexts.teamShared}`);
+    await saveScreenshot(o, 'teams-share-dialog-team');
+    await o.keyboard.press('Escape');
 
     const a = await page('alice', '/diagrams?list=team');
     await a.getByRole('link', { name: 'Loot economy' }).waitFor();
@@ -214,6 +221,20 @@ describe.skipIf(!inject('chromiumPath'))('teams in Chromium', () => {
     await waitForSaved(editor);
     expect((await getDiagram(contexts.alice, app, fuid)).document.nodes.length).toBe(before + 1);
     await saveScreenshot(editor, 'teams-member-edits');
+  });
+
+  it('the owner makes a member an admin, who then invites and manages members but not billing', async () => {
+    const o = await page('owner', '/settings/team');
+    await o.getByRole('button', { name: `Make admin ${people.alice.email}` }).click();
+    await row(o, people.alice.email).getByText('Admin', { exact: true }).waitFor();
+    const a = await page('alice', '/settings/team');
+    await a.getByText('You are an admin of this team').waitFor();
+    await a.getByRole('button', { name: 'Send invitation' }).waitFor();
+    // Billing, seats and the team's name stay with the owner.
+    expect(await a.getByRole('heading', { name: 'Team settings' }).count()).toBe(0);
+    await saveScreenshot(a, 'teams-admin-view');
+    await o.getByRole('button', { name: `Make member ${people.alice.email}` }).click();
+    await row(o, people.alice.email).getByText('Admin', { exact: true }).waitFor({ state: 'detached' });
   });
 
   it('the owner suspends, unsuspends and removes; every refusal shows its text', async () => {

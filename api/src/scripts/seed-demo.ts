@@ -19,7 +19,7 @@ import { demoDesigners } from './seed-data.js';
 // the demo diagrams and stops.
 const config = loadConfig();
 const logger = createLogger(config.LOG_LEVEL, { role: 'seed-demo' }, defaultLogFormat(config));
-const database = await prepareDatabase(config, logger, { migrate: true });
+const database = await prepareDatabase(config, logger, { migrate: true, attach: true });
 const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: database.url }) });
 const DAY = 86_400_000;
 

@@ -9,7 +9,7 @@ import { demoDesigners } from './seed-data.js';
 // npm run db:seed: demo designers for a fresh instance. Safe to run again; tests never use it.
 const config = loadConfig();
 const logger = createLogger(config.LOG_LEVEL, { role: 'seed' }, defaultLogFormat(config));
-const database = await prepareDatabase(config, logger, { migrate: true });
+const database = await prepareDatabase(config, logger, { migrate: true, attach: true });
 const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: database.url }) });
 try {
   for (const designer of demoDesigners) {

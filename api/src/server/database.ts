@@ -10,15 +10,18 @@ export interface PreparedDatabase {
   stop(): Promise<void>;
 }
 
-/** Uses DATABASE_URL, or starts the embedded PostgreSQL; then applies pending migrations. */
+/**
+ * Uses DATABASE_URL, or starts the embedded PostgreSQL (`attach`: the one `npm start` already runs
+ * on this data directory, for the command-line tools); then applies pending migrations.
+ */
 export async function prepareDatabase(
   config: AppConfig,
   logger: Logger,
-  options: { migrate: boolean },
+  options: { migrate: boolean; attach?: boolean },
 ): Promise<PreparedDatabase> {
   const database = config.DATABASE_URL
     ? { url: config.DATABASE_URL, stop: () => Promise.resolve() }
-    : await startEmbeddedDatabase(config.DATA_DIR, config.EMBEDDED_POSTGRES_PORT, logger);
+    : await startEmbeddedDatabase(config.DATA_DIR, config.EMBEDDED_POSTGRES_PORT, logger, { attach: options.attach });
   if (options.migrate) {
     try {
       const applied = await applyMigrations(database.url, repoPaths.migrations);

@@ -287,6 +287,7 @@ export const routes = {
     seats: { method: 'PUT', path: '/teams/:teamId/seats' },
     seatsPreview: { method: 'GET', path: '/teams/:teamId/seats/preview' },
     rights: { method: 'PATCH', path: '/teams/:teamId/members/:userId' },
+    role: { method: 'PUT', path: '/teams/:teamId/members/:userId/role' },
   },
   template: {
     list: { method: 'GET', path: '/templates' },

@@ -37,6 +37,9 @@ export const AuthTexts = {
   adminCannotDisableSelf: 'You cannot disable your own account.',
   adminLastAdmin: 'This is the last administrator: make someone else an administrator first.',
   adminExists: 'This instance already has an administrator.',
+  /** After registering on an instance without a mail server (self-hosted). */
+  confirmByAdministrator:
+    'This instance has no mail server, so no confirmation e-mail was sent: an administrator must confirm your account (Admin → Users) before you can log in.',
   loginDialogTitle: (sourceAction: string) => `To ${sourceAction}, please create a free public account`,
 } as const;
 

@@ -38,6 +38,8 @@ export const registerBodySchema = z
     captchaToken: z.string().optional(),
     /** Where the confirmation link leads after logging in (a path of this site, e.g. a diagram shared with the new account). */
     returnTo: returnToSchema.optional(),
+    /** The token of the team invitation whose link led here: the address counts as confirmed and the account joins the team. */
+    invitation: z.string().min(10).max(200).optional(),
   })
   .refine(matching, mismatch);
 
@@ -202,7 +204,18 @@ export const authEndpoints = {
     tag: auth,
     public: true,
     body: registerBodySchema,
-    responses: { 201: envelope(z.object({ segmentData: z.object({ email: z.string(), method: z.string() }) })) },
+    responses: {
+      201: envelope(
+        z.object({
+          segmentData: z.object({ email: z.string(), method: z.string() }),
+          /**
+           * email: a confirmation link was mailed; administrator: no mail server, an administrator
+           * confirms the account; done: confirmed (signed up from a team invitation's link) and in the team.
+           */
+          confirmation: z.enum(['email', 'administrator', 'done']),
+        }),
+      ),
+    },
   }),
   confirmEmail: defineEndpoint({
     method: 'POST',

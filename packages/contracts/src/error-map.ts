@@ -134,6 +134,7 @@ export const errorMap = {
   // teams (app.md §4, §6, §8)
   TEAM_NOT_FOUND: { status: 404, text: TeamTexts.noTeam },
   TEAM_OWNER_ONLY: { status: 403, text: TeamTexts.ownerOnly },
+  TEAM_MANAGER_ONLY: { status: 403, text: TeamTexts.managerOnly },
   TEAM_PLAN_REQUIRED: { status: 402, text: TeamTexts.paidPlanRequired },
   TEAM_JOIN_FAILED: { status: 409, text: TeamTexts.joinFailed },
   TEAM_ALREADY_IN_TEAM: { status: 409, text: TeamTexts.alreadyInTeam },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planSelectionUrl, TRIAL_DAYS } from './plans.js';
+import { limitAmount, planSelectionUrl, TRIAL_DAYS } from './plans.js';
 
 const offered = [
   { name: 'community', active: true, trial: false },
@@ -17,5 +17,15 @@ describe('plan selection', () => {
     expect(planSelectionUrl('community', 'monthly', offered)).toBe('/register');
     expect(planSelectionUrl('vault', 'monthly', offered)).toBe('/register');
     expect(planSelectionUrl('unknown', 'monthly', offered)).toBe('/register');
+  });
+});
+
+describe('what a plan includes, as the upgrade prompt says it', () => {
+  it('counts each limit with its noun in the right number: no "1 editors" or "250 time steps limit"', () => {
+    expect(limitAmount('editors', 1)).toBe('1 editor');
+    expect(limitAmount('components', 1)).toBe('1 component');
+    expect(limitAmount('timeSteps', 250)).toBe('250 time steps');
+    expect(limitAmount('runSteps', 5000)).toBe('5,000 run steps');
+    expect(limitAmount('versionHistoryDays', 1)).toBe('1 day of version history');
   });
 });

@@ -1,3 +1,4 @@
+import { countOf } from '@loopwright/engine/words';
 import { z } from 'zod';
 import { DiagramTexts } from './diagrams-texts.js';
 import { defineEndpoint } from './endpoint.js';
@@ -69,6 +70,26 @@ export const planLimitLabels: Record<PlanLimitKey, string> = {
   timeSteps: 'Time steps limit',
   studyRuns: 'Runs per balance study',
 };
+
+/** What each limit counts, singular and plural, for "includes 250 time steps" (countOf). */
+export const planLimitUnits: Record<PlanLimitKey, [singular: string, plural: string]> = {
+  components: ['component', 'components'],
+  runSteps: ['run step', 'run steps'],
+  libraryItems: ['library item', 'library items'],
+  tags: ['unique tag', 'unique tags'],
+  monthlyPredictions: ['monthly prediction', 'monthly predictions'],
+  versionHistoryDays: ['day of version history', 'days of version history'],
+  editors: ['editor', 'editors'],
+  eventsPerUserPerMonth: ['event per user per month', 'events per user per month'],
+  timeSteps: ['time step', 'time steps'],
+  studyRuns: ['run per balance study', 'runs per balance study'],
+};
+
+/** "250 time steps", "1 editor": what a plan allows of one limit. */
+export function limitAmount(limit: PlanLimitKey, allowed: number): string {
+  const [singular, plural] = planLimitUnits[limit];
+  return countOf(allowed, singular, plural);
+}
 
 /** The spec's limit texts (§8); where it names a limit without a text, 'Limit reached'. */
 export const PlanTexts = {

@@ -6,7 +6,10 @@ export const TeamTexts = {
   cannotBlock: 'Cannot block a non-active member',
   cannotUnblock: 'Cannot unblock a non-suspended member',
   cannotDeleteOwner: 'Cannot delete the owner',
-  ownerOnly: 'Only the owner can change team rights and remove, suspend or unsuspend members',
+  /** Billing, seats, admins and the team's name (app.md §6: team members cannot change the payment plan). */
+  ownerOnly: 'Only the owner can change the billing, the seats, the admins and the name of the team',
+  /** Members and invitations: the owner and the team's admins (spec G5). */
+  managerOnly: 'Only the owner or an admin can invite, suspend, unsuspend or remove members and change their rights',
   contactOwner: 'Contact the owner of your team to change this.',
   paidPlanRequired: 'Team features need a paid plan',
   seatLimit: 'Limit reached',

@@ -7,6 +7,8 @@ export { TeamTexts };
 
 export const teamRightsSchema = z.enum(['editor', 'viewer']);
 export const teamMemberStateSchema = z.enum(['active', 'suspended', 'removed', 'invited']);
+/** owner: everything, billing and ownership included; admin: members and invitations; member: the team's diagrams. */
+export const teamRoleSchema = z.enum(['owner', 'admin', 'member']);
 
 const uuid = z.string().uuid();
 const teamNameSchema = z.string().trim().min(1, 'Enter a name for the team').max(80);
@@ -20,7 +22,7 @@ export const teamMemberSchema = z
     invitationId: uuid.nullable(),
     email: z.string(),
     name: z.string(),
-    role: z.enum(['owner', 'member']),
+    role: teamRoleSchema,
     rights: teamRightsSchema,
     state: teamMemberStateSchema,
     since: z.string(),
@@ -35,8 +37,8 @@ export const teamSchema = z
     id: uuid,
     name: z.string(),
     owner: z.object({ id: uuid, name: z.string(), email: z.string() }),
-    /** The caller's place in it. */
-    role: z.enum(['owner', 'member']),
+    /** The caller's place in it: the owner and admins manage members and invitations; billing is the owner's. */
+    role: teamRoleSchema,
     rights: teamRightsSchema,
     seats: seatsSchema,
     /** Set while the team's subscription is cancelled or expired: members have no access. */
@@ -62,6 +64,7 @@ export const renameTeamBodySchema = z.object({ name: teamNameSchema });
 export const inviteBodySchema = z.object({ email: inviteEmailSchema, rights: teamRightsSchema.default('editor') });
 export const teamSeatsBodySchema = z.object({ seats: z.number().int().min(1).max(1000) });
 export const memberRightsBodySchema = z.object({ rights: teamRightsSchema });
+export const memberRoleBodySchema = z.object({ role: z.enum(['admin', 'member']) });
 export const seatPreviewQuerySchema = z.object({ seats: z.coerce.number().int().min(1).max(1000) });
 
 const moneySchema = z.object({ amount: z.number().int(), currency: z.string() });
@@ -130,7 +133,7 @@ export const teamEndpoints = {
   invite: defineEndpoint({
     method: 'POST',
     path: '/teams/:teamId/invitations',
-    summary: 'Invite by e-mail (owner; one seat per active or invited member)',
+    summary: 'Invite by e-mail (owner or admin; one seat per active or invited member)',
     tag,
     params: teamParams,
     body: inviteBodySchema,
@@ -139,7 +142,7 @@ export const teamEndpoints = {
   resend: defineEndpoint({
     method: 'POST',
     path: '/teams/:teamId/invitations/:invitationId/resend',
-    summary: 'Send the invitation e-mail again (owner)',
+    summary: 'Send the invitation e-mail again (owner or admin)',
     tag,
     params: teamInvitationParams,
     responses: { 200: teamEnvelope },
@@ -147,7 +150,7 @@ export const teamEndpoints = {
   revoke: defineEndpoint({
     method: 'DELETE',
     path: '/teams/:teamId/invitations/:invitationId',
-    summary: 'Revoke a pending invitation (owner; frees its seat)',
+    summary: 'Revoke a pending invitation (owner or admin; frees its seat)',
     tag,
     params: teamInvitationParams,
     responses: { 200: teamEnvelope },
@@ -155,7 +158,7 @@ export const teamEndpoints = {
   suspend: defineEndpoint({
     method: 'POST',
     path: '/teams/:teamId/members/:userId/suspend',
-    summary: 'Suspend an active member (owner)',
+    summary: 'Suspend an active member (owner or admin; an admin only by the owner)',
     tag,
     params: memberParams,
     responses: { 200: teamEnvelope },
@@ -163,7 +166,7 @@ export const teamEndpoints = {
   unsuspend: defineEndpoint({
     method: 'POST',
     path: '/teams/:teamId/members/:userId/unsuspend',
-    summary: 'Unsuspend a suspended member (owner; needs a free seat)',
+    summary: 'Unsuspend a suspended member (owner or admin; needs a free seat)',
     tag,
     params: memberParams,
     responses: { 200: teamEnvelope },
@@ -171,7 +174,7 @@ export const teamEndpoints = {
   remove: defineEndpoint({
     method: 'DELETE',
     path: '/teams/:teamId/members/:userId',
-    summary: 'Remove a member, permanently (owner)',
+    summary: 'Remove a member, permanently (owner or admin; an admin only by the owner)',
     tag,
     params: memberParams,
     responses: { 200: teamEnvelope },
@@ -198,10 +201,19 @@ export const teamEndpoints = {
   rights: defineEndpoint({
     method: 'PATCH',
     path: '/teams/:teamId/members/:userId',
-    summary: "Change a member's rights: editor or viewer (owner)",
+    summary: "Change a member's rights: editor or viewer (owner or admin; an admin's only by the owner)",
     tag,
     params: memberParams,
     body: memberRightsBodySchema,
+    responses: { 200: teamEnvelope },
+  }),
+  role: defineEndpoint({
+    method: 'PUT',
+    path: '/teams/:teamId/members/:userId/role',
+    summary: 'Make an active member an admin (manages members and invitations) or a member again (owner)',
+    tag,
+    params: memberParams,
+    body: memberRoleBodySchema,
     responses: { 200: teamEnvelope },
   }),
 };
@@ -294,3 +306,4 @@ export type Team = z.infer<typeof teamSchema>;
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 export type TeamInvitation = z.infer<typeof invitationSchema>;
 export type TeamRights = z.infer<typeof teamRightsSchema>;
+export type TeamRole = z.infer<typeof teamRoleSchema>;

@@ -1,5 +1,6 @@
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaArgs } from 'react-router';
 import type { GlossaryIndexItem } from '@loopwright/contracts';
+import { countOf } from '@loopwright/contracts';
 import { Pagination } from '../features/content/post-card';
 import { PlayPanel } from '../features/editor/player/play-panel';
 import {
@@ -121,7 +122,7 @@ export default function CommunityUserPage() {
             </p>
           ) : null}
           <p className="post-meta">
-            {diagram.playCount} plays · {diagram.nodeCount} nodes
+            {countOf(diagram.playCount, 'play')} · {countOf(diagram.nodeCount, 'node')}
           </p>
           <Contributors fuid={diagram.fuid} ownerUsername={diagram.owner.username} />
           <div className="social-bar">

@@ -1,3 +1,4 @@
+import { countOf } from '@loopwright/contracts';
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaArgs } from 'react-router';
 import { Blocks } from '../features/content/blocks';
 import { Icon } from '../features/content/icon';
@@ -60,9 +61,7 @@ export default function LearnIndex() {
               <Link to={`${base}/${chapter.pages[0]?.slug ?? ''}`}>{chapter.title}</Link>
             </h2>
             <p>{chapter.description}</p>
-            <p className="muted">
-              {chapter.pagesCount} {chapter.pagesCount === 1 ? 'page' : 'pages'}
-            </p>
+            <p className="muted">{countOf(chapter.pagesCount, 'page')}</p>
             <ul className="chapter-grid__pages">
               {chapter.pages.map((page) => (
                 <li key={page.slug}>

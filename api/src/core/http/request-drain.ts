@@ -35,7 +35,8 @@ export class RequestDrain {
     // Stop listening without http.Server#close's immediate closeIdleConnections(): a connection
     // accepted a moment ago may not have had its request parsed yet, and must still be answered.
     NetServer.prototype.close.call(server);
-    await sleep(Math.min(ACCEPTED_GRACE_MS, maxMs));
+    // No connection open (an idle app at Ctrl-C): nothing can be on its way in.
+    if ((await openConnections(server)) > 0) await sleep(Math.min(ACCEPTED_GRACE_MS, maxMs));
     const deadline = Date.now() + maxMs;
     while (this.inFlight > 0 && Date.now() < deadline) {
       server.closeIdleConnections();
@@ -52,6 +53,10 @@ export class RequestDrain {
 
 /** Time for requests on just-accepted connections to arrive before idle connections are closed. */
 const ACCEPTED_GRACE_MS = 500;
+
+function openConnections(server: Server): Promise<number> {
+  return new Promise((resolve) => server.getConnections((error, count) => resolve(error ? 1 : count)));
+}
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));

@@ -84,7 +84,12 @@ describe('admin users screen and mail kept without a mail server', () => {
     const everyone = await admin.get('/admin/users');
     expect(everyone.status).toBe(200);
     const me = everyone.body.content.entries.find((u: { email: string }) => u.email === adminUser.email);
-    expect(me).toMatchObject({ role: 'admin', state: 'confirmed', plan: { type: 0, name: 'Public (free)' } });
+    // Billing is off here (self-hosted): every workspace has the plan the administrator chose (Enterprise by default).
+    expect(me).toMatchObject({ role: 'admin', state: 'confirmed', plan: { type: 14, name: 'Enterprise' } });
+    expect((await admin.put('/admin/plans-self-hosted', { planType: 2 })).status).toBe(200);
+    const after = (await admin.get('/admin/users')).body.content.entries;
+    expect(after.map((u: { plan: { name: string } }) => u.plan.name)).toEqual(after.map(() => 'Professional'));
+    await admin.put('/admin/plans-self-hosted', { planType: 14 });
     expect(Date.parse(me.lastLoginAt)).toBeGreaterThan(Date.now() - 60_000);
 
     const found = await admin.get('/admin/users?search=WAITING');

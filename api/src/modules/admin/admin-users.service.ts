@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { AdminUser } from '@loopwright/contracts';
+import { PlanType, type AdminUser, type PlanView } from '@loopwright/contracts';
 import { AppError } from '../../core/errors/app-error.js';
 import { PrismaService, type TransactionClient } from '../../core/prisma/prisma.service.js';
 import { RegistrationService } from '../auth/registration.service.js';
 import { SessionsService } from '../auth/sessions.service.js';
-import { defaultPlanCatalogue } from '../plans/plan-catalogue.seed.js';
+import { SubscriptionsService } from '../plans/subscriptions.service.js';
 import { UsersService } from '../users/users.service.js';
 
 const PAGE_SIZE = 50;
@@ -23,13 +23,14 @@ type Row = {
   lastLoginAt: Date | null;
 };
 
-function planName(type: number): string {
-  const plan = defaultPlanCatalogue.find((p) => p.type === type);
-  if (!plan) return `Plan ${type}`;
-  return plan.price.monthly === 0 ? `${plan.displayName} (free)` : plan.displayName;
+type PlanFacts = Pick<PlanView, 'type' | 'displayName'>;
+
+/** "Public (free)"; other plans by name (Enterprise costs nothing through the app, but is not the free plan). */
+function planName(plan: PlanFacts): string {
+  return plan.type === PlanType.COMMUNITY ? `${plan.displayName} (free)` : plan.displayName;
 }
 
-export function adminUserView(user: Row): AdminUser {
+function adminUserView(user: Row, plan: PlanFacts): AdminUser {
   return {
     id: user.id,
     email: user.email,
@@ -37,7 +38,7 @@ export function adminUserView(user: Row): AdminUser {
     name: [user.firstName, user.lastName].filter(Boolean).join(' '),
     role: user.role,
     state: user.disabledAt ? 'disabled' : user.emailConfirmedAt ? 'confirmed' : 'unconfirmed',
-    plan: { type: user.subscriptionPlan, name: planName(user.subscriptionPlan) },
+    plan: { type: plan.type, name: planName(plan) },
     createdAt: user.createdAt.toISOString(),
     lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
   };
@@ -51,18 +52,28 @@ export class AdminUsersService {
     private readonly users: UsersService,
     private readonly registration: RegistrationService,
     private readonly sessions: SessionsService,
+    private readonly subscriptions: SubscriptionsService,
   ) {}
+
+  /**
+   * The account as the screen shows it, with the plan whose limits apply to its own workspace now:
+   * the subscription's, or on a self-hosted instance (billing off) the plan the administrator chose.
+   */
+  private async view(user: Row): Promise<AdminUser> {
+    return adminUserView(user, (await this.subscriptions.currentForUser(user.id)).effectivePlan);
+  }
 
   async list(query: { page: number; search?: string; state?: AdminUser['state'] }) {
     const { entries, total } = await this.users.adminPage(query, query.page, PAGE_SIZE);
-    return { entries: entries.map(adminUserView), total, page: query.page, pageSize: PAGE_SIZE };
+    const views = await Promise.all(entries.map((user) => this.view(user)));
+    return { entries: views, total, page: query.page, pageSize: PAGE_SIZE };
   }
 
   async confirm(id: string) {
     const user = await this.require(id);
-    if (user.emailConfirmedAt) return { user: adminUserView(user), message: `${user.email} was already confirmed.` };
+    if (user.emailConfirmedAt) return { user: await this.view(user), message: `${user.email} was already confirmed.` };
     const updated = await this.users.update(id, { emailConfirmedAt: new Date() });
-    return { user: adminUserView(updated), message: `${user.email} is confirmed and can log in.` };
+    return { user: await this.view(updated), message: `${user.email} is confirmed and can log in.` };
   }
 
   async resendConfirmation(id: string, ip: string) {
@@ -75,7 +86,7 @@ export class AdminUsersService {
       });
     await this.registration.resendConfirmation(user.email, ip);
     return {
-      user: adminUserView(user),
+      user: await this.view(user),
       message: `A new confirmation e-mail is on its way to ${user.email} (see the mail log).`,
     };
   }
@@ -89,7 +100,7 @@ export class AdminUsersService {
     });
     await this.sessions.revokeAll(id, 'account disabled by an administrator');
     return {
-      user: adminUserView(user),
+      user: await this.view(user),
       message: `${user.email} is disabled: they cannot log in, and their sessions have ended.`,
     };
   }
@@ -97,7 +108,7 @@ export class AdminUsersService {
   async enable(id: string) {
     await this.require(id);
     const user = await this.users.update(id, { disabledAt: null });
-    return { user: adminUserView(user), message: `${user.email} can log in again.` };
+    return { user: await this.view(user), message: `${user.email} can log in again.` };
   }
 
   async delete(callerId: string, id: string) {

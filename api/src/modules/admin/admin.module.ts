@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { InstanceModule } from '../instance/instance.module.js';
 import { MailModule } from '../mail/mail.module.js';
+import { PlansModule } from '../plans/plans.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AdminController } from './admin.controller.js';
 import { AdminUsersController } from './admin-users.controller.js';
@@ -9,7 +10,7 @@ import { AdminSetupService } from './admin-setup.service.js';
 import { MailSettingsService } from './mail-settings.service.js';
 
 @Module({
-  imports: [UsersModule, MailModule, InstanceModule],
+  imports: [UsersModule, MailModule, InstanceModule, PlansModule],
   controllers: [AdminController, AdminUsersController],
   providers: [AdminSetupService, AdminUsersService, MailSettingsService],
 })

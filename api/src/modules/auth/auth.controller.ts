@@ -40,8 +40,8 @@ export class AuthController {
 
   @Endpoint(authEndpoints.register)
   async register(@Body() body: Input<E['register']['body']>, @Req() request: Request) {
-    await this.registration.register(body, clientInfo(request).ip);
-    return { success: true, content: { segmentData: { email: body.email, method: 'email' } } };
+    const confirmation = await this.registration.register(body, clientInfo(request).ip);
+    return { success: true, content: { segmentData: { email: body.email, method: 'email' }, confirmation } };
   }
 
   @Endpoint(authEndpoints.confirmEmail)

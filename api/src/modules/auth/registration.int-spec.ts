@@ -30,7 +30,10 @@ describe('registration and e-mail confirmation', () => {
       acceptTerms: true,
     });
     expect(registered.status).toBe(201);
-    expect(registered.body).toEqual({ success: true, content: { segmentData: { email, method: 'email' } } });
+    expect(registered.body).toEqual({
+      success: true,
+      content: { segmentData: { email, method: 'email' }, confirmation: 'email' },
+    });
 
     const early = await client.post('/oauth2/login', { email, password: 'secret-1' });
     expect(early.status).toBe(403);
@@ -181,6 +184,22 @@ describe('mail while the queue is down', () => {
       await healthy.close();
       await down.close().catch(() => undefined);
       await smtp.close();
+    }
+  });
+
+  it('without a mail server, says an administrator confirms the account', async () => {
+    const bare = await startTestApp();
+    try {
+      const registered = await new ApiClient(bare.url).post('/oauth2/register', {
+        email: `nomail-${Date.now()}@example.test`,
+        password: 'secret-1',
+        confirmPassword: 'secret-1',
+        acceptTerms: true,
+      });
+      expect(registered.status).toBe(201);
+      expect(registered.body.content.confirmation).toBe('administrator');
+    } finally {
+      await bare.close();
     }
   });
 });

@@ -6,7 +6,9 @@ import { AppError } from '../../core/errors/app-error.js';
 import { PrismaService } from '../../core/prisma/prisma.service.js';
 import { RateLimiter } from '../../core/rate-limit/rate-limiter.service.js';
 import { APP_CONFIG } from '../../core/tokens.js';
+import { MailSettingsProvider } from '../mail/mail-settings.provider.js';
 import { MailService } from '../mail/mail.service.js';
+import { InvitationsService } from '../teams/invitations.service.js';
 import { UsersService } from '../users/users.service.js';
 import { AuthLimits, CONFIRM_EMAIL_TTL_MS } from './auth-limits.js';
 import { AuthTokensRepository } from './auth-tokens.repository.js';
@@ -17,6 +19,8 @@ import { newPasswordHash } from './password-policy.js';
  * Sign-up and e-mail confirmation. The answer to "register" never tells whether the address
  * already had an account: its owner gets an e-mail instead.
  */
+export type RegistrationOutcome = 'email' | 'administrator' | 'done';
+
 @Injectable()
 export class RegistrationService {
   constructor(
@@ -24,11 +28,18 @@ export class RegistrationService {
     private readonly users: UsersService,
     private readonly tokens: AuthTokensRepository,
     private readonly mail: MailService,
+    private readonly mailSettings: MailSettingsProvider,
+    private readonly invitations: InvitationsService,
     private readonly limits: RateLimiter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async register(body: z.infer<typeof registerBodySchema>, ip: string): Promise<void> {
+  /**
+   * What the new account waits for: a confirmation e-mail, an administrator (no mail server: the
+   * link stays in Admin → Mail log), or nothing (signed up from a team invitation's link, which
+   * proved the address: confirmed and in the team at once).
+   */
+  async register(body: z.infer<typeof registerBodySchema>, ip: string): Promise<RegistrationOutcome> {
     await this.limits.hit(AuthLimits.registerPerIp(ip));
     if (body.acceptTerms === false)
       throw AppError.validation(
@@ -37,9 +48,20 @@ export class RegistrationService {
       );
     await verifyCaptcha(this.config, body.captchaToken, ip);
     const passwordHash = await newPasswordHash(body.password);
+    let joined = false;
     const mailIds = await this.prisma.$transaction(async (tx) => {
       const existing = await this.users.findByEmail(body.email, tx);
       if (existing?.emailConfirmedAt) return [await this.mail.record('registration-attempt', existing.email, {}, tx)];
+      const invitation = body.invitation ? await this.invitations.forSignUp(body.invitation, body.email, tx) : null;
+      if (invitation) {
+        const data = { passwordHash, emailConfirmedAt: new Date() };
+        const user = existing
+          ? await this.users.update(existing.id, data, tx)
+          : await this.users.create({ email: body.email, ...data }, tx);
+        await this.invitations.joinOnSignUp(invitation, user.id, tx);
+        joined = true;
+        return [];
+      }
       const user = existing
         ? await this.users.update(existing.id, { passwordHash }, tx)
         : await this.users.create({ email: body.email, passwordHash }, tx);
@@ -54,6 +76,8 @@ export class RegistrationService {
       ];
     });
     await this.mail.dispatch(...mailIds);
+    if (joined) return 'done';
+    return (await this.mailSettings.current()).source === 'none' ? 'administrator' : 'email';
   }
 
   async confirmEmail(token: string): Promise<void> {

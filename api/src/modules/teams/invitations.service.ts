@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { ErrorCode, type Team, type TeamInvitation, type TeamRights } from '@loopwright/contracts';
 import type { Caller } from '../../core/auth/caller.js';
 import { AppError } from '../../core/errors/app-error.js';
+import type { TransactionClient } from '../../core/prisma/prisma.service.js';
 import { DomainEventsService } from '../events/domain-events.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { UsersService } from '../users/users.service.js';
@@ -56,7 +57,7 @@ export class InvitationsService {
   ) {}
 
   async invite(caller: Caller, teamId: string, email: string, rights: TeamRights): Promise<Team> {
-    const team = await this.teamRules.requireOwner(caller, teamId);
+    const team = await this.teamRules.requireManager(caller, teamId);
     if (team.downgradedAt) throw new AppError(ErrorCode.TEAM_PLAN_REQUIRED);
     if (!isWorkEmail(email) && (await this.plan.requiresWorkEmail(team.id)))
       throw new AppError(ErrorCode.TEAM_WORK_EMAIL_REQUIRED);
@@ -70,7 +71,8 @@ export class InvitationsService {
       if ((await this.teams.memberships(existing.id)).length) throw new AppError(ErrorCode.TEAM_ALREADY_IN_TEAM);
     }
     const token = newToken();
-    const person = personName(team.owner);
+    // The person who sends it: the owner, or the team's admin.
+    const person = personName(caller.userId === team.ownerId ? team.owner : await this.users.findById(caller.userId));
     const mailId = await this.events
       .transaction(async (tx, emit) => {
         if (await this.teams.pendingInvitation(team.id, email, tx)) throw new AppError(ErrorCode.TEAM_ALREADY_INVITED);
@@ -103,7 +105,7 @@ export class InvitationsService {
 
   /** A fresh link (the old one stops working) in a new e-mail. */
   async resend(caller: Caller, teamId: string, invitationId: string): Promise<Team> {
-    const team = await this.teamRules.requireOwner(caller, teamId);
+    const team = await this.teamRules.requireManager(caller, teamId);
     const invitation = await this.teams.findInvitationById(invitationId);
     if (!invitation || invitation.workspaceId !== team.id || invitation.status !== 'pending')
       throw new AppError(ErrorCode.TEAM_INVITATION_INVALID);
@@ -122,7 +124,7 @@ export class InvitationsService {
   }
 
   async revoke(caller: Caller, teamId: string, invitationId: string): Promise<Team> {
-    const team = await this.teamRules.requireOwner(caller, teamId);
+    const team = await this.teamRules.requireManager(caller, teamId);
     const invitation = await this.teams.findInvitationById(invitationId);
     if (!invitation || invitation.workspaceId !== team.id || !(await this.teams.respond(invitation.id, 'revoked')))
       throw new AppError(ErrorCode.TEAM_INVITATION_INVALID);
@@ -157,6 +159,23 @@ export class InvitationsService {
       await this.workspaces.join(invitation.workspaceId, caller.userId, invitation.rights, tx);
     });
     return { ...invitationView(invitation), status: 'accepted' };
+  }
+
+  /**
+   * Sign-up from the invitation's link: the pending invitation its token names, if it was sent to
+   * this address (opening the link proves the address); null otherwise.
+   */
+  async forSignUp(token: string, email: string, tx?: TransactionClient): Promise<InvitationRow | null> {
+    if (UUID.test(token)) return null;
+    const invitation = await this.teams.findInvitationByToken(hashToken(token), tx);
+    if (!invitation || invitation.status !== 'pending' || invitation.workspace.downgradedAt) return null;
+    return invitation.email === email.toLowerCase() ? invitation : null;
+  }
+
+  /** The account just created from the invitation's link joins the team, in the transaction that creates it. */
+  async joinOnSignUp(invitation: InvitationRow, userId: string, tx: TransactionClient): Promise<void> {
+    if (!(await this.teams.respond(invitation.id, 'accepted', tx))) throw new AppError(ErrorCode.TEAM_JOIN_FAILED);
+    await this.workspaces.join(invitation.workspaceId, userId, invitation.rights, tx);
   }
 
   async decline(key: string, caller: Caller): Promise<TeamInvitation> {

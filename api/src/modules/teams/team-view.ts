@@ -40,18 +40,21 @@ export function teamView(
     since: i.sentAt.toISOString(),
   }));
   const isOwner = team.ownerId === callerId;
+  const role = isOwner ? 'owner' : me?.role === 'admin' && me.status === 'active' ? 'admin' : 'member';
   return {
     id: team.id,
     name: team.name,
     owner: { id: team.owner.id, name: personName(team.owner), email: team.owner.email },
-    role: isOwner ? 'owner' : 'member',
+    role,
     rights: isOwner ? 'editor' : (me?.rights ?? 'viewer'),
     seats,
     downgraded: !!team.downgradedAt,
-    // Members see who is in the team; the owner also sees suspended people and invitations. Removed people leave the list.
-    members: isOwner
-      ? [...memberViews.filter((m) => m.state !== 'removed'), ...invited]
-      : memberViews.filter((m) => m.state === 'active'),
+    // Members see who is in the team; the owner and admins also see suspended people and invitations.
+    // Removed people leave the list.
+    members:
+      role === 'member'
+        ? memberViews.filter((m) => m.state === 'active')
+        : [...memberViews.filter((m) => m.state !== 'removed'), ...invited],
   };
 }
 

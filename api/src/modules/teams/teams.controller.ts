@@ -117,6 +117,18 @@ export class TeamsController {
       content: { team: await this.teams.setRights(caller, params.teamId, params.userId, body.rights) },
     };
   }
+
+  @Endpoint(endpoints.role)
+  async role(
+    @CurrentCaller() caller: Caller,
+    @Param() params: MemberParams,
+    @Body() body: EndpointInput<typeof endpoints.role.body>,
+  ) {
+    return {
+      success: true,
+      content: { team: await this.teams.setRole(caller, params.teamId, params.userId, body.role) },
+    };
+  }
 }
 
 @Controller()

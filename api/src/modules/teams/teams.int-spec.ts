@@ -290,8 +290,8 @@ describe('teams', () => {
       ).state,
     ).toBe('active');
 
-    // Only the owner changes rights, removes, suspends, unsuspends.
-    const ownerOnly = { status: 403, code: 'TEAM_OWNER_ONLY', message: TeamTexts.ownerOnly };
+    // A plain member changes no rights and removes, suspends, unsuspends or invites no one (the owner and admins do).
+    const ownerOnly = { status: 403, code: 'TEAM_MANAGER_ONLY', message: TeamTexts.managerOnly };
     expect(errorOf(await act(aliceClient, 'suspend', bob.id))).toEqual(ownerOnly);
     expect(errorOf(await act(aliceClient, 'unsuspend', bob.id))).toEqual(ownerOnly);
     expect(errorOf(await aliceClient.delete(`/teams/${team.id}/members/${bob.id}`))).toEqual(ownerOnly);

@@ -36,6 +36,6 @@ import { TeamsService } from './teams.service.js';
     AccountDeletionService,
     SubscriptionEventsConsumer,
   ],
-  exports: [TeamsService],
+  exports: [TeamsService, InvitationsService],
 })
 export class TeamsModule {}

@@ -46,7 +46,7 @@ export class TeamsRepository {
   /** Teams (other than `exceptId`) where the user is an active or suspended member, not the owner. */
   memberships(userId: string, tx: TransactionClient = this.prisma) {
     return tx.workspaceMember.findMany({
-      where: { userId, role: 'member', status: { in: ['active', 'suspended'] }, workspace: { kind: 'team' } },
+      where: { userId, role: { not: 'owner' }, status: { in: ['active', 'suspended'] }, workspace: { kind: 'team' } },
       select: { workspaceId: true, status: true, workspace: { select: teamSelect } },
     });
   }
@@ -55,7 +55,7 @@ export class TeamsRepository {
     return tx.workspaceMember.findMany({
       where: { workspaceId },
       select: { userId: true, role: true, status: true, rights: true, createdAt: true, updatedAt: true, user: person },
-      // The owner first (enum order: owner, member), then by joining date.
+      // The owner first (enum order: owner, admin, member), then by joining date.
       orderBy: [{ role: 'asc' }, { createdAt: 'asc' }],
     });
   }
@@ -79,7 +79,9 @@ export class TeamsRepository {
   /** Active, suspended or invited people besides the owner. */
   async othersCount(workspaceId: string, tx: TransactionClient = this.prisma): Promise<number> {
     const [members, invited] = await Promise.all([
-      tx.workspaceMember.count({ where: { workspaceId, role: 'member', status: { in: ['active', 'suspended'] } } }),
+      tx.workspaceMember.count({
+        where: { workspaceId, role: { not: 'owner' }, status: { in: ['active', 'suspended'] } },
+      }),
       tx.teamInvitation.count({ where: { workspaceId, status: 'pending' } }),
     ]);
     return members + invited;

@@ -30,8 +30,9 @@ export function seatLimit(used: number, total: number, planName: string, planTyp
 /**
  * A team is a workspace (kind team) with an owner, members and invitations, started from a paid
  * plan with seats. Member states (app.md §4): active, suspended, removed, invited. Only active
- * members can be suspended, only suspended ones unsuspended, removal is permanent, and only the owner
- * manages members.
+ * members can be suspended, only suspended ones unsuspended, removal is permanent. Roles (spec G5):
+ * the owner and the team's admins manage members and invitations (an admin never another admin or
+ * the owner); billing, seats, the admins and the team's name are the owner's alone.
  */
 @Injectable()
 export class TeamsService {
@@ -71,16 +72,16 @@ export class TeamsService {
   }
 
   async suspend(caller: Caller, teamId: string, userId: string): Promise<Team> {
-    const team = await this.requireOwner(caller, teamId);
-    const member = await this.requireMember(team, userId);
+    const team = await this.requireManager(caller, teamId);
+    const member = await this.requireManageable(team, caller, userId);
     if (member.status !== 'active') throw new AppError(ErrorCode.TEAM_MEMBER_NOT_ACTIVE);
     await this.workspaces.setMember(team.id, userId, { status: 'suspended' });
     return this.view(team, caller.userId);
   }
 
   async unsuspend(caller: Caller, teamId: string, userId: string): Promise<Team> {
-    const team = await this.requireOwner(caller, teamId);
-    const member = await this.requireMember(team, userId);
+    const team = await this.requireManager(caller, teamId);
+    const member = await this.requireManageable(team, caller, userId);
     if (member.status !== 'suspended') throw new AppError(ErrorCode.TEAM_MEMBER_NOT_SUSPENDED);
     await this.teams.transaction(async (tx) => {
       await this.requireFreeSeat(team.id, tx);
@@ -94,8 +95,8 @@ export class TeamsService {
 
   /** Permanent: a removed member cannot be unsuspended or invited back. */
   async remove(caller: Caller, teamId: string, userId: string): Promise<Team> {
-    const team = await this.requireOwner(caller, teamId);
-    const member = await this.requireMember(team, userId);
+    const team = await this.requireManager(caller, teamId);
+    const member = await this.requireManageable(team, caller, userId);
     if (member.status === 'removed') return this.view(team, caller.userId);
     // The removed person is told: a notification (MemberRemoved) and an e-mail, sent only if the removal commits.
     const email = await this.users.emailOf(userId);
@@ -109,10 +110,19 @@ export class TeamsService {
   }
 
   async setRights(caller: Caller, teamId: string, userId: string, rights: TeamRights): Promise<Team> {
-    const team = await this.requireOwner(caller, teamId);
-    const member = await this.requireMember(team, userId);
+    const team = await this.requireManager(caller, teamId);
+    const member = await this.requireManageable(team, caller, userId);
     if (member.status === 'removed') throw new AppError(ErrorCode.TEAM_MEMBER_NOT_FOUND);
     await this.workspaces.setMember(team.id, userId, { rights });
+    return this.view(team, caller.userId);
+  }
+
+  /** Admin or member: the owner alone decides (an admin manages members and invitations, never billing). */
+  async setRole(caller: Caller, teamId: string, userId: string, role: 'admin' | 'member'): Promise<Team> {
+    const team = await this.requireOwner(caller, teamId);
+    const member = await this.requireMember(team, userId);
+    if (member.status !== 'active') throw new AppError(ErrorCode.TEAM_MEMBER_NOT_ACTIVE);
+    await this.workspaces.setMember(team.id, userId, role === 'admin' ? { role, rights: 'editor' } : { role });
     return this.view(team, caller.userId);
   }
 
@@ -124,7 +134,7 @@ export class TeamsService {
       const used = await this.teams.seatsUsed(team.id, tx);
       if (seats < used)
         throw new AppError(ErrorCode.VALIDATION_FAILED, {
-          message: `${used} seats are in use: remove members or revoke invitations first`,
+          message: `Seats in use: ${used}. Remove members or revoke invitations first`,
           details: { fields: [{ field: 'seats', message: `At least ${used}` }] },
         });
     });
@@ -139,7 +149,18 @@ export class TeamsService {
 
   // ── rules shared with invitations and account deletion ──
 
-  /** The team, if the caller owns it; a member is told only the owner may; others learn nothing. */
+  /** The team, if the caller owns it or is an active admin of it; a member is told who may; others learn nothing. */
+  async requireManager(caller: Caller, teamId: string): Promise<TeamRow> {
+    const team = await this.teams.findTeam(teamId);
+    if (!team) throw new AppError(ErrorCode.TEAM_NOT_FOUND);
+    if (team.ownerId === caller.userId) return team;
+    const me = await this.teams.member(team.id, caller.userId);
+    if (me?.status === 'active' && me.role === 'admin' && !team.downgradedAt) return team;
+    if (me && me.status === 'active') throw new AppError(ErrorCode.TEAM_MANAGER_ONLY);
+    throw new AppError(ErrorCode.TEAM_NOT_FOUND);
+  }
+
+  /** The team, if the caller owns it; a member (an admin too) is told only the owner may; others learn nothing. */
   async requireOwner(caller: Caller, teamId: string): Promise<TeamRow> {
     const team = await this.teams.findTeam(teamId);
     if (!team) throw new AppError(ErrorCode.TEAM_NOT_FOUND);
@@ -181,6 +202,13 @@ export class TeamsService {
       this.plan.seatsOf(team.id),
     ]);
     return teamView(team, callerId, members, pending, { used, total: seats ? seats.total : 0 });
+  }
+
+  /** A member the caller may act on: the owner on anyone but themself; an admin on plain members only. */
+  private async requireManageable(team: TeamRow, caller: Caller, userId: string) {
+    const member = await this.requireMember(team, userId);
+    if (team.ownerId !== caller.userId && member.role === 'admin') throw new AppError(ErrorCode.TEAM_OWNER_ONLY);
+    return member;
   }
 
   private async requireMember(team: TeamRow, userId: string) {

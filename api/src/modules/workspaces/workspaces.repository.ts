@@ -38,7 +38,7 @@ export class WorkspacesRepository {
   async setMember(
     workspaceId: string,
     userId: string,
-    data: { status?: 'active' | 'suspended' | 'removed'; rights?: TeamRights },
+    data: { status?: 'active' | 'suspended' | 'removed'; rights?: TeamRights; role?: 'admin' | 'member' },
     tx: TransactionClient = this.prisma,
   ): Promise<void> {
     await tx.workspaceMember.update({

@@ -48,7 +48,7 @@ export class WorkspacesService {
   setMember(
     workspaceId: string,
     userId: string,
-    data: { status?: 'active' | 'suspended' | 'removed'; rights?: TeamRights },
+    data: { status?: 'active' | 'suspended' | 'removed'; rights?: TeamRights; role?: 'admin' | 'member' },
     tx?: TransactionClient,
   ): Promise<void> {
     return this.workspaces.setMember(workspaceId, userId, data, tx);

@@ -280,8 +280,9 @@ describe('machinations.io constructs', () => {
     expect(r.diagram.nodes!.find((n) => n.id === 'P')!.start).toBe(3);
     expect(r.warnings.filter((w) => w.kind !== 'layer').map((w) => `${w.id}:${w.message}`)).toEqual([
       'P:start 9 is above the capacity 3; imported as 3',
-      "c:left out: 'all' needs an origin pool",
-      "e:left out: A resource connection cannot end at the source 'S'.",
+      // Every line: the reason, then what was done.
+      "c:'all' needs an origin pool; left out",
+      "e:a resource connection cannot end at the source 'S'; left out",
     ]);
   });
 

@@ -14,6 +14,7 @@ import { parseDiagram } from '../schema.js';
 import { runBalanceTests } from './balance-tests.js';
 import { runStudy, STUDY_COMMANDS } from './study.js';
 import { diffFiles } from './diff-files.js';
+import { countOf } from '../words.js';
 
 async function main(argv: string[]): Promise<number> {
   let args: CliArgs;
@@ -108,7 +109,7 @@ async function main(argv: string[]): Promise<number> {
     if (!outcome.ok) failed++;
     process.stderr.write(`${outcome.ok ? 'PASS' : 'FAIL'} ${a.text}${outcome.detail ? `  (${outcome.detail})` : ''}\n`);
   }
-  if (failed > 0) process.stderr.write(`${failed} of ${assertions.length} assertion(s) failed\n`);
+  if (failed > 0) process.stderr.write(`${failed} of ${countOf(assertions.length, 'assertion')} failed\n`);
   return failed > 0 ? 1 : 0;
 }
 

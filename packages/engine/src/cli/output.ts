@@ -1,5 +1,6 @@
 import type { BatchResult } from '../batch.js';
 import type { ImportWarning } from '../import/index.js';
+import { countOf } from '../words.js';
 
 /** The --json document: runs (steps, end, final, series) and the per-step summary. */
 export function formatJson(result: BatchResult, summaryOnly: boolean): string {
@@ -23,7 +24,7 @@ export function formatText(result: BatchResult, names: string[], charted: Int32A
     .map(([k, v]) => `${k}: ${v}`)
     .join(', ');
   lines.push(
-    `${result.completed} run(s), seed ${result.seed}, up to ${result.stepsLimit} steps; mean steps ${fmt(result.meanSteps)}; ends: ${ends}`,
+    `${countOf(result.completed, 'run')}, seed ${result.seed}, up to ${countOf(result.stepsLimit, 'step')}; mean steps ${fmt(result.meanSteps)}; ends: ${ends}`,
   );
   const ids = Object.keys(result.summary);
   if (result.runs === 1 && result.runResults?.[0]) {
@@ -63,5 +64,5 @@ function pad(s: string, n: number): string {
 export function formatReport(report: ImportWarning[]): string {
   if (report.length === 0) return '';
   const lines = report.map((w) => `  ${w.id || '(document)'} [${w.kind}]: ${w.message}`);
-  return `import report: ${report.length} element(s) not imported or changed\n${lines.join('\n')}\n`;
+  return `import report: ${countOf(report.length, 'element')} left out or changed\n${lines.join('\n')}\n`;
 }

@@ -9,6 +9,7 @@ import type { SensitivityResult } from '../study/sensitivity.js';
 import { solve, type SolveResult } from '../study/solve.js';
 import type { SweepResult } from '../study/sweep.js';
 import type { CliArgs } from './args.js';
+import { countOf } from '../words.js';
 
 export const STUDY_COMMANDS = ['sweep', 'sensitivity', 'solve'];
 
@@ -150,7 +151,7 @@ function solveText(result: SolveResult): string {
       `${result.objective.sense === 'minimize' ? 'Minimised' : 'Maximised'}: ${result.objective.expression} = ${fmt(result.objective.value)}`,
     );
   lines.push(
-    `${result.evaluations} evaluation(s) by ${result.method}, ${result.runs} runs each on seeds ${result.seed}..${result.seed + result.runs - 1}, ${result.steps} steps`,
+    `${countOf(result.evaluations, 'evaluation')} by ${result.method}, ${countOf(result.runs, 'run')} each on seeds ${result.seed}..${result.seed + result.runs - 1}, ${result.steps} steps`,
   );
   const v = result.verified;
   lines.push(

@@ -21,7 +21,7 @@ export function keepValid(result: ImportResult): ImportResult {
         result.warnings.push({
           id: conn.id,
           kind: `${conn.kind ?? 'resource'} connection`,
-          message: `left out: ${p.message}`,
+          message: `${reason(p.message)}; left out`,
         });
       } else if (node) fixNode(node, p.message, drop, result);
       else if (p.id === '' && d.settings) {
@@ -44,7 +44,7 @@ function fixNode(node: ImportedNode, message: string, drop: Set<string>, result:
     result.warnings.push({
       id: node.id,
       kind: 'register',
-      message: `formula '${node.formula}' left out: ${message}; the register shows the sum of its inputs`,
+      message: `formula '${node.formula}' could not be read (${reason(message)}); the register shows the sum of its inputs`,
     });
     node.formula = '';
   } else if (
@@ -61,6 +61,15 @@ function fixNode(node: ImportedNode, message: string, drop: Set<string>, result:
     node.start = node.capacity;
   } else {
     drop.add(node.id);
-    result.warnings.push({ id: node.id, kind: node.type, message: `left out: ${message}` });
+    result.warnings.push({ id: node.id, kind: node.type, message: `${reason(message)}; left out` });
   }
+}
+
+/**
+ * A validation problem as the reason part of a report line ("<reason>; <what was done>", the form
+ * every import report line has): a lower-case start, no closing full stop.
+ */
+function reason(message: string): string {
+  const text = message.trim().replace(/\.$/, '');
+  return /^[A-Z](?=[a-z ])/.test(text) ? text[0].toLowerCase() + text.slice(1) : text;
 }

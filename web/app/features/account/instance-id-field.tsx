@@ -1,5 +1,6 @@
 import { AuthTexts } from '@loopwright/contracts';
 import type { ComponentProps } from 'react';
+import { sessionStore } from '../../lib/safe-storage';
 import { TextField } from './forms';
 
 /** The instance ID (server log, data directory, `npm run instance-id`): proof that the person runs this server. */
@@ -15,3 +16,15 @@ export function InstanceIdField(props: Omit<ComponentProps<typeof TextField>, 'l
     />
   );
 }
+
+const KEY = 'loopwright.instance-id';
+
+/**
+ * The instance ID the administrator gave and the server accepted, kept for this browser session
+ * (sessionStorage: gone when the tab closes) so the admin screens do not ask for it again.
+ */
+export const instanceIdMemory = {
+  get: (): string => sessionStore.get(KEY) ?? '',
+  remember: (id: string) => sessionStore.set(KEY, id),
+  forget: () => sessionStore.remove(KEY),
+};

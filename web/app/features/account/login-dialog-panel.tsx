@@ -41,11 +41,13 @@ export default function LoginDialog({
         compact
         idPrefix="dialog"
         returnTo={returnTo}
-        onRegistered={(email) => {
+        onRegistered={(email, confirmation) => {
           rememberLinkForAfterSignup(payload?.link);
           onClose();
           banner.showNotice(
-            `Almost there: we sent a confirmation link to ${email}. Follow it to finish creating your account.`,
+            confirmation === 'administrator'
+              ? `Your account for ${email} is created. ${AuthTexts.confirmByAdministrator}`
+              : `Almost there: we sent a confirmation link to ${email}. Follow it to finish creating your account.`,
           );
         }}
         onFailed={(message) => {

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { TrackingEvents } from '../../lib/spec';
 import { track } from '../tracking/track';
 import { accountApi } from './account-api';
+import { useSession } from './session';
 import { captchaToken } from './recaptcha';
 import { useSignInOptions } from './sign-in-options';
 import {
@@ -44,6 +45,8 @@ export const TermsLabel = () => (
   </>
 );
 
+export type RegisterConfirmation = 'email' | 'administrator' | 'done';
+
 /**
  * E-mail, password and the terms: the dialog's form (`compact`) and the register page's (which
  * asks for the password twice). `onFinished` runs after the call, whatever its result.
@@ -55,9 +58,11 @@ export function RegisterForm({
   idPrefix = 'register',
   defaultEmail = '',
   returnTo,
+  invitation,
 }: {
   compact?: boolean;
-  onRegistered: (email: string) => void;
+  /** confirmation: what the account waits for (a mailed link, an administrator, or nothing: signed in already). */
+  onRegistered: (email: string, confirmation: RegisterConfirmation) => void;
   /** When given, call failures go here instead of the form's own message. */
   onFailed?: (message: string, error: unknown) => void;
   idPrefix?: string;
@@ -65,7 +70,10 @@ export function RegisterForm({
   defaultEmail?: string;
   /** Where the confirmation link leads after logging in (a diagram shared with the new account). */
   returnTo?: string;
+  /** The team invitation's token (its sign-up link): the account is confirmed, joins the team and is signed in. */
+  invitation?: string;
 }) {
+  const session = useSession();
   const form = useContractForm(
     registerBodySchema,
     (compact
@@ -82,19 +90,23 @@ export function RegisterForm({
       aria-label="Create your account"
       onSubmit={form.submitWith(
         async (data) => {
-          const { segmentData } = await accountApi.register({
+          const { segmentData, confirmation } = await accountApi.register({
             email: data.email,
             password: data.password,
             confirmPassword: compact ? undefined : data.confirmPassword,
             acceptTerms: true,
             captchaToken: await captchaToken(options?.recaptchaSiteKey, 'register'),
             ...(returnTo ? { returnTo } : {}),
+            ...(invitation ? { invitation } : {}),
           });
           track(TrackingEvents.signUp, {
             action: segmentData.method,
             label: compact ? 'login dialog' : 'register page',
           });
-          onRegistered(data.email);
+          // From an invitation's link the address is proven: sign in straight away.
+          if (confirmation === 'done')
+            session.setUser(await accountApi.login({ email: data.email, password: data.password }));
+          onRegistered(data.email, confirmation);
         },
         {
           onError: (error) => {

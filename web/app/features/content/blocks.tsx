@@ -6,7 +6,7 @@ import { track } from '../tracking/track';
 import { ContentForm } from './content-form';
 import { Html } from './html';
 import { Icon } from './icon';
-import { PlanTable } from './plan-table';
+import { PlanTable, SelfHostedPricing } from './plan-table';
 import { SocialPosts } from './social-posts';
 import type { Block, BlockData, Button } from './types';
 
@@ -295,9 +295,13 @@ function BlockView({ block, index, data, body }: { block: Block; index: number; 
 /** A page's blocks in order; the markdown body goes where a `content` block stands, else last. */
 export function Blocks({ blocks, data, body }: { blocks: Block[]; data: BlockData; body: string }) {
   const hasContent = blocks.some((b) => b.type === 'content');
+  // The pricing page with billing off (self-hosted) leads with that notice: no trial hero, no trial call to action.
+  const selfHosted = data.billingEnabled === false && blocks.some((b) => b.type === 'planTable');
+  const shown = selfHosted ? blocks.filter((b) => b.type !== 'hero' && b.type !== 'cta') : blocks;
   return (
     <>
-      {blocks.map((block, index) => (
+      {selfHosted ? <SelfHostedPricing /> : null}
+      {shown.map((block, index) => (
         <BlockView key={index} block={block} index={index} data={data} body={body} />
       ))}
       {!hasContent && body ? <Html className="section section--narrow prose" html={body} /> : null}

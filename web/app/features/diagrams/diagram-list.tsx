@@ -1,4 +1,4 @@
-import { TeamTexts, type DiagramSummary } from '@loopwright/contracts';
+import { countOf, TeamTexts, type DiagramSummary } from '@loopwright/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api-client';
@@ -49,6 +49,7 @@ export function DiagramList() {
   const [reload, setReload] = useState(0);
   const [moved, setMoved] = useState<DiagramSummary | null>(null);
   const [teamsVersion, setTeamsVersion] = useState(0);
+  const [teamMove, setTeamMove] = useState<{ name: string; to: 'Team folder' | 'My Diagrams' } | null>(null);
   const { team, showFolder } = useTeamFolder(teamsVersion);
   const tagId = params.get('tag') ?? '';
   const navigate = useNavigate();
@@ -209,6 +210,23 @@ export function DiagramList() {
           ) : null}
         </div>
       ) : null}
+      {teamMove && teamMove.to !== tab ? (
+        <p className="trash__status" role="status">
+          {teamMove.to === 'Team folder'
+            ? `“${teamMove.name}” is shared with the team: it moved to the Team folder, where anyone in ${team?.name ?? 'the team'} can edit it.`
+            : `“${teamMove.name}” is no longer shared with the team: it moved back to My Diagrams.`}{' '}
+          <button
+            type="button"
+            className="acc-link-button"
+            onClick={() => {
+              setTab(teamMove.to);
+              setTeamMove(null);
+            }}
+          >
+            Open {teamMove.to}
+          </button>
+        </p>
+      ) : null}
       {moved ? (
         <p className="trash__status" role="status">
           “{moved.name}” moved to the Trash.{' '}
@@ -259,12 +277,20 @@ export function DiagramList() {
                   <Link to={`/diagrams/${d.fuid}`}>{d.name}</Link>
                 </h2>
                 <p>
-                  {d.counts.components} components ·{' '}
+                  {countOf(d.counts.components, 'component')} ·{' '}
                   <span title={d.updatedAt}>Last edited: {editedAgo(d.updatedAt)}</span>
                   {tab !== 'My Diagrams' ? ` · by ${d.owner.name || d.owner.username}` : ''}
                 </p>
                 {showFolder && d.access === 'owner' && tab !== 'Shared with me' ? (
-                  <TeamShareOption fuid={d.fuid} compact onChange={() => setTeamsVersion((v) => v + 1)} />
+                  <TeamShareOption
+                    fuid={d.fuid}
+                    compact
+                    onChange={(shared) => {
+                      setTeamsVersion((v) => v + 1);
+                      // It leaves this list for the other one: say where it went.
+                      setTeamMove({ name: d.name, to: shared ? 'Team folder' : 'My Diagrams' });
+                    }}
+                  />
                 ) : null}
                 {d.tags.length ? (
                   <p className="diagram-card__tags">

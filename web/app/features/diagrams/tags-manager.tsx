@@ -1,4 +1,4 @@
-import { createTagBodySchema } from '@loopwright/contracts';
+import { countOf, createTagBodySchema } from '@loopwright/contracts';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../lib/api-client';
@@ -9,7 +9,6 @@ import { ConfirmDialog, ListDialog } from '../../ui/list-dialog';
 
 const DEFAULT_TEXT = '#FFFFFF';
 const DEFAULT_BACKGROUND = '#5A55F4';
-const diagramsUsing = (n: number) => (n === 1 ? '1 diagram' : `${n} diagrams`);
 
 export function TagChip({
   tag,
@@ -143,7 +142,7 @@ export function TagsManager({
         >
           <p>
             {deleting.diagramCount
-              ? `It is used by ${diagramsUsing(deleting.diagramCount)}; it will be removed from ${deleting.diagramCount === 1 ? 'it' : 'them'}.`
+              ? `It is used by ${countOf(deleting.diagramCount, 'diagram')}; it will be removed from ${deleting.diagramCount === 1 ? 'it' : 'them'}.`
               : 'No diagram uses it.'}{' '}
             The diagrams themselves are not deleted.
           </p>
@@ -222,7 +221,7 @@ function TagRow({
           onChange={(e) => setDraft({ ...draft, backgroundColor: e.target.value })}
         />
       </label>
-      <span className="tag-row__count">{diagramsUsing(tag.diagramCount)}</span>
+      <span className="tag-row__count">{countOf(tag.diagramCount, 'diagram')}</span>
       <button
         type="button"
         className="button button--ghost button--small"

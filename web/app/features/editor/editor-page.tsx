@@ -1,4 +1,4 @@
-import type { DiagramView, Revision } from '@loopwright/contracts';
+import { countOf, type DiagramView, type Revision } from '@loopwright/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../lib/api-client';
@@ -292,6 +292,14 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
     <>
       <Editor
         title={meta.name}
+        onRename={
+          save
+            ? async (name) => {
+                const d = await diagramsApi.update(fuid, { name });
+                setMeta({ name: d.name, description: d.description });
+              }
+            : undefined
+        }
         doc={loaded.doc}
         onReady={onReady}
         onPlay={onPlay}
@@ -443,17 +451,10 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
           <>
             <p>
               Saved <When at={preview.version.updatedAt} />
-              {preview.version.author ? ` by ${preview.version.author.name}` : ''}: {preview.doc.nodes.length} elements,{' '}
-              {preview.doc.connections.length} connections.
+              {preview.version.author ? ` by ${preview.version.author.name}` : ''}:{' '}
+              {countOf(preview.doc.nodes.length, 'element')}, {countOf(preview.doc.connections.length, 'connection')}.
             </p>
-            <ul className="import-report">
-              {preview.doc.nodes.map((n) => (
-                <li key={n.id}>
-                  {n.type} <strong>{n.name || n.id}</strong>
-                  {n.type === 'pool' ? ` (start ${n.start ?? 0})` : ''}
-                </li>
-              ))}
-            </ul>
+            <VersionContents doc={preview.doc} />
           </>
         ) : null}
       </Dialog>
@@ -479,5 +480,44 @@ function ConflictArea({
       onSaveCopy={onSaveCopy}
       onClose={() => save.dismissConflict()}
     />
+  );
+}
+
+/** A stored version, read-only: its elements (with register formulas) and connections with their formulas. */
+function VersionContents({ doc }: { doc: EditorDiagram }) {
+  const names = new Map(doc.nodes.map((n) => [n.id, n.name || n.id]));
+  const formula = (text: string | undefined) => (text ? <code className="version-formula">{text}</code> : null);
+  return (
+    <>
+      <ul className="import-report" aria-label="Elements">
+        {doc.nodes.map((n) => (
+          <li key={n.id}>
+            {n.type} <strong>{n.name || n.id}</strong>
+            {n.type === 'pool' ? ` (start ${n.start ?? 0})` : ''}
+            {n.formula ? <> = {formula(n.formula)}</> : null}
+          </li>
+        ))}
+      </ul>
+      {doc.connections.length ? (
+        <ul className="import-report" aria-label="Connections">
+          {doc.connections.map((c) => (
+            <li key={c.id}>
+              {c.kind} {names.get(c.from) ?? c.from} → {names.get(c.to) ?? c.to}
+              {c.formula ? <>: {formula(c.formula)}</> : null}
+              {c.interval ? <> every {formula(c.interval)}</> : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {doc.variables.length ? (
+        <ul className="import-report" aria-label="Variables">
+          {doc.variables.map((v) => (
+            <li key={v.name}>
+              <strong>{v.name}</strong> = {formula(v.formula)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
   );
 }

@@ -40,6 +40,8 @@ export interface EditorProps {
   banner?: React.ReactNode;
   /** Where the header's ← leads (default: the diagram list). */
   back?: { to: string; label: string };
+  /** Clicking the title renames the diagram. */
+  onRename?: (name: string) => Promise<void>;
 }
 
 /** The diagram editor: palette, canvas or outline, properties and other panels, runs and chart. */
@@ -63,6 +65,7 @@ function EditorInner({
   readOnly = false,
   banner,
   back,
+  onRename,
 }: EditorProps) {
   const rf = useReactFlow();
   const onPlayRef = useRef(onPlay);
@@ -156,6 +159,7 @@ function EditorInner({
           phone={form === 'phone'}
           readOnly={readOnly}
           back={back}
+          onRename={onRename}
         >
           {header?.(services, runs)}
         </EditorHeader>

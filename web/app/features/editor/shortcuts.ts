@@ -1,3 +1,4 @@
+import { withArticle } from '@loopwright/contracts';
 import { PALETTE } from './panels/palette';
 
 export interface Shortcut {
@@ -28,7 +29,7 @@ export const SHORTCUTS: Array<{ group: string; items: Shortcut[] }> = [
     items: [
       ...PALETTE.map((p) => ({
         keys: p.key,
-        action: `Add a ${p.type === 'end' ? 'end condition' : p.type} at the centre`,
+        action: `Add ${withArticle(p.type === 'end' ? 'end condition' : p.type)} at the centre`,
       })),
       { keys: 'Q', action: 'Drag draws resource connections' },
       { keys: 'W', action: 'Drag draws state connections' },

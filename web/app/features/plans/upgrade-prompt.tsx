@@ -1,9 +1,8 @@
-import { planLimitLabels, type PlanLimitDetails } from '@loopwright/contracts';
+import { limitAmount, type PlanLimitDetails } from '@loopwright/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PLAN_LIMIT_EVENT, type ApiError } from '../../lib/api-client';
 import { Modal } from '../../ui/modal';
-import { formatLimit } from './plans-api';
 import './plans.css';
 
 const QUIET_MS = 2 * 60_000;
@@ -42,15 +41,14 @@ export function UpgradePrompt() {
     dismissed.current.set(shown.key, Date.now() + QUIET_MS);
     setShown(null);
   };
-  const label = limit ? planLimitLabels[limit] : null;
   return (
     <Modal onClose={notNow} labelledBy="upgrade-title" className="upgrade-prompt">
       <p className="upgrade-prompt__eyebrow">Upgrade</p>
       <h2 id="upgrade-title">{shown.message}</h2>
-      {label && allowed !== undefined ? (
+      {limit && allowed !== undefined ? (
         <p>
-          Your <strong>{planName ?? 'current'}</strong> plan includes <strong>{formatLimit(allowed)}</strong>{' '}
-          {label.toLowerCase()}. Upgrade your plan to raise this limit.
+          Your <strong>{planName ?? 'current'}</strong> plan includes <strong>{limitAmount(limit, allowed)}</strong>.
+          Upgrade your plan to raise this limit.
         </p>
       ) : (
         <p>Upgrade your plan to raise this limit.</p>

@@ -1,4 +1,5 @@
 import type { SearchResult } from '@loopwright/contracts';
+import { countOf } from '@loopwright/contracts';
 import { Link } from 'react-router';
 
 export function ResultsList({ term, results, total }: { term: string; results: SearchResult[]; total: number }) {
@@ -7,7 +8,7 @@ export function ResultsList({ term, results, total }: { term: string; results: S
   return (
     <>
       <p className="muted" role="status">
-        {total} {total === 1 ? 'result' : 'results'} for “{term}”
+        {countOf(total, 'result')} for “{term}”
       </p>
       <ul className="results">
         {results.map((r) => (

@@ -2,6 +2,7 @@ import {
   createShareBodySchema,
   DIAGRAM_DEFAULT_NAME,
   DiagramTexts,
+  TeamTexts,
   type DiagramPrivacy,
   type Share,
 } from '@loopwright/contracts';
@@ -11,7 +12,7 @@ import { Modal } from '../../ui/modal';
 import { Field, FormMessage, TextField, useContractForm } from '../account/forms';
 import { sharingApi } from './sharing-api';
 import './sharing.css';
-import { TeamShareOption } from '../teams/team-share-option';
+import { TeamShareControl, useTeamSharing } from '../teams/team-share-option';
 
 /** What the dialog needs of a diagram (a DiagramSummary or the editor's loaded diagram). */
 export interface ShareTarget {
@@ -145,6 +146,9 @@ export function ShareDialog({
     privacy.community,
     shares ?? (privacy.specificPeople ? [{ role: 'viewer' }] : []),
   );
+  // In the team folder: the team is who can open it, besides any other way it is shared.
+  const teamSharing = useTeamSharing(diagram.fuid);
+  const sharedTeam = teamSharing.state?.shared ? teamSharing.state.team : null;
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
   const link = `${origin}/diagrams/${diagram.fuid}`;
   const publicUrl = `${origin}/open-public/${diagram.fuid}`;
@@ -159,8 +163,17 @@ export function ShareDialog({
       </header>
       <div className="share-dialog__body">
         <p className="share-dialog__summary" data-testid="privacy-summary">
-          Who can open it: <strong>{OPTION_LABELS[summary.option]}</strong>
-          {summary.option === 'combined' ? ` (${summary.parts.join(', ')})` : null}
+          {sharedTeam ? (
+            <>
+              Who can open it: <strong>{TeamTexts.teamShared}</strong> (
+              {[`anyone in ${sharedTeam.name} can edit; it is in the Team folder`, ...summary.parts].join(', ')})
+            </>
+          ) : (
+            <>
+              Who can open it: <strong>{OPTION_LABELS[summary.option]}</strong>
+              {summary.option === 'combined' ? ` (${summary.parts.join(', ')})` : null}
+            </>
+          )}
         </p>
         {error ? <FormMessage>{error}</FormMessage> : null}
         {notice ? <FormMessage kind="success">{notice}</FormMessage> : null}
@@ -239,7 +252,7 @@ export function ShareDialog({
         </section>
 
         {/* Shared with team: anyone in the team can edit (shown when the owner is in a team). */}
-        <TeamShareOption fuid={diagram.fuid} />
+        <TeamShareControl sharing={teamSharing} />
 
         <section className="share-dialog__section" aria-labelledby={`${titleId}-link`}>
           <h3 id={`${titleId}-link`}>Anyone with the link</h3>

@@ -1,4 +1,4 @@
-import { SocialTexts, TrackingEvents } from '@loopwright/contracts';
+import { countOf, nounFor, SocialTexts, TrackingEvents } from '@loopwright/contracts';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-client';
@@ -80,7 +80,7 @@ export function LikeButton({
         type="button"
         className={`social-button${liked ? ' is-on' : ''}${compact ? ' social-button--compact' : ''}`}
         aria-pressed={liked}
-        aria-label={liked ? `Unlike (${count} likes)` : `Like (${count} likes)`}
+        aria-label={`${liked ? 'Unlike' : 'Like'} (${countOf(count, 'like')})`}
         disabled={busy}
         onClick={() => void toggle()}
         data-testid="like-button"
@@ -157,7 +157,7 @@ export function FollowButton({
 function FollowerCount({ count }: { count: number }) {
   return (
     <span className="muted" data-testid="follower-count">
-      {`${count} follower${count === 1 ? '' : 's'}`}
+      {countOf(count, 'follower')}
     </span>
   );
 }
@@ -183,7 +183,7 @@ export function ProfileCounts({
   const count = useSocialSnapshot().followerCounts[username] ?? followerCount;
   return (
     <p className="muted" data-testid="profile-counts">
-      {`${count} follower${count === 1 ? '' : 's'} · ${publicDiagramCount} public diagram${publicDiagramCount === 1 ? '' : 's'}`}
+      {`${countOf(count, 'follower')} · ${countOf(publicDiagramCount, 'public diagram')}`}
     </p>
   );
 }
@@ -191,7 +191,12 @@ export function ProfileCounts({
 /** A diagram's live like count (changes with Like anywhere on the page). */
 export function LiveLikeCount({ fuid, likeCount }: { fuid: string; likeCount: number }) {
   useWantSocial([fuid], []);
-  return <span data-testid="live-like-count">{useSocialSnapshot().likeCounts[fuid] ?? likeCount}</span>;
+  const count = useSocialSnapshot().likeCounts[fuid] ?? likeCount;
+  return (
+    <>
+      <span data-testid="live-like-count">{count}</span> {nounFor(count, 'like')}
+    </>
+  );
 }
 
 /** The people who saved a version of the diagram. */

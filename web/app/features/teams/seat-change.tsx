@@ -1,4 +1,5 @@
 import type { SeatPreview, Team } from '@loopwright/contracts';
+import { countOf } from '@loopwright/contracts';
 import { useEffect, useState } from 'react';
 import { TextField } from '../account/forms';
 import { day, money } from '../billing/billing-format';
@@ -6,7 +7,7 @@ import { FeedbackLine, feedbackOf, type Feedback } from './team-feedback';
 import { teamsApi } from './teams-api';
 
 const per = (cycle: SeatPreview['cycle']) => (cycle === 'yearly' ? 'year' : 'month');
-const seatWord = (n: number) => (n === 1 ? '1 seat' : `${n} seats`);
+const seatWord = (n: number) => countOf(n, 'seat');
 
 /** What the change costs, in words, before the owner confirms it. */
 export function SeatPriceText({ preview }: { preview: SeatPreview }) {

@@ -16,6 +16,7 @@ import { PendingInvitations } from './pending-invitations';
 import { AddSeatOffer, SeatsPanel } from './seat-change';
 import { teamsApi } from './teams-api';
 import './teams.css';
+import { ConfirmButton } from '../../ui/confirm-button';
 
 const STATE_LABELS: Record<TeamMember['state'], string> = {
   active: 'Active',
@@ -75,6 +76,9 @@ function NoTeam({ onCreated }: { onCreated: (team: Team) => void }) {
 
 function TeamScreen({ team, onChange }: { team: Team; onChange: (team: Team) => void }) {
   const owner = team.role === 'owner';
+  // The owner and the team's admins manage members and invitations; an admin acts on plain members only.
+  const manager = owner || team.role === 'admin';
+  const canManage = (m: TeamMember) => (owner ? m.role !== 'owner' : manager && m.role === 'member');
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const run = async (key: string, call: () => Promise<Team>, done: string) => {
@@ -115,9 +119,14 @@ function TeamScreen({ team, onChange }: { team: Team; onChange: (team: Team) => 
             <span>Seats used</span> <strong>{seats}</strong>
           </p>
         </div>
-        {owner ? null : (
+        {owner ? null : manager ? (
           <FormMessage kind="info">
-            {TeamTexts.ownerOnly}. {TeamTexts.contactOwner}
+            You are an admin of this team: you invite, suspend and remove members. Billing, seats and admins are the
+            owner’s.
+          </FormMessage>
+        ) : (
+          <FormMessage kind="info">
+            {TeamTexts.managerOnly}. {TeamTexts.contactOwner}
           </FormMessage>
         )}
         <FeedbackLine feedback={feedback} />
@@ -129,7 +138,7 @@ function TeamScreen({ team, onChange }: { team: Team; onChange: (team: Team) => 
                 <th scope="col">Member</th>
                 <th scope="col">State</th>
                 <th scope="col">Rights</th>
-                {owner ? <th scope="col">Actions</th> : null}
+                {manager ? <th scope="col">Actions</th> : null}
               </tr>
             </thead>
             <tbody>
@@ -137,7 +146,10 @@ function TeamScreen({ team, onChange }: { team: Team; onChange: (team: Team) => 
                 <tr key={m.id} data-email={m.email}>
                   <th scope="row">
                     <span className="team-member">
-                      <span>{m.name}</span>
+                      <span>
+                        {m.name}
+                        {m.role === 'admin' ? <span className="acc-badge team-badge--admin">Admin</span> : null}
+                      </span>
                       {m.name !== m.email ? <span className="acc-field__hint">{m.email}</span> : null}
                     </span>
                   </th>
@@ -147,7 +159,7 @@ function TeamScreen({ team, onChange }: { team: Team; onChange: (team: Team) => 
                     </span>
                   </td>
                   <td>
-                    {owner && m.role !== 'owner' && m.state !== 'removed' ? (
+                    {canManage(m) && m.state !== 'removed' ? (
                       <select
                         aria-label={`Rights of ${m.email}`}
                         value={m.rights}
@@ -167,7 +179,7 @@ function TeamScreen({ team, onChange }: { team: Team; onChange: (team: Team) => 
                       RIGHTS_LABELS[m.rights]
                     )}
                   </td>
-                  {owner ? (
+                  {manager ? (
                     <td>
                       <div className="team-actions">
                         {m.state === 'invited' ? (
@@ -201,8 +213,28 @@ function TeamScreen({ team, onChange }: { team: Team; onChange: (team: Team) => 
                               }
                             />
                           </>
-                        ) : m.role === 'owner' || m.state === 'removed' ? null : (
+                        ) : !canManage(m) || m.state === 'removed' ? null : (
                           <>
+                            {owner && m.state === 'active' ? (
+                              <button
+                                type="button"
+                                className="button acc-button--small"
+                                disabled={busy !== null}
+                                aria-label={`${m.role === 'admin' ? 'Make member' : 'Make admin'} ${m.email}`}
+                                onClick={() =>
+                                  void run(
+                                    `role-${m.id}`,
+                                    () =>
+                                      teamsApi.role(team.id, m.id, { role: m.role === 'admin' ? 'member' : 'admin' }),
+                                    m.role === 'admin'
+                                      ? `${m.email} is a member again.`
+                                      : `${m.email} is now an admin: they can invite, suspend and remove members.`,
+                                  )
+                                }
+                              >
+                                {m.role === 'admin' ? 'Make member' : 'Make admin'}
+                              </button>
+                            ) : null}
                             {m.state === 'active' ? (
                               <button
                                 type="button"
@@ -262,62 +294,12 @@ function TeamScreen({ team, onChange }: { team: Team; onChange: (team: Team) => 
           </table>
         </div>
       </section>
-      {owner ? <InviteForm team={team} onChange={onChange} /> : null}
+      {manager ? <InviteForm team={team} onChange={onChange} /> : null}
       {owner ? <TeamSettings team={team} onChange={onChange} /> : null}
       <p className="team-folder-link">
         <Link to="/diagrams?list=team">Open the team folder</Link>
       </p>
     </>
-  );
-}
-
-/** A destructive action asked twice: the button, then "Yes, …" or Cancel in its place. */
-function ConfirmButton({
-  label,
-  target,
-  question,
-  confirm,
-  disabled,
-  onConfirm,
-}: {
-  label: string;
-  target: string;
-  question: string;
-  confirm: string;
-  disabled: boolean;
-  onConfirm: () => void;
-}) {
-  const [asking, setAsking] = useState(false);
-  if (!asking) {
-    return (
-      <button
-        type="button"
-        className="button acc-button--small acc-button--danger"
-        disabled={disabled}
-        aria-label={`${label} ${target}`}
-        onClick={() => setAsking(true)}
-      >
-        {label}
-      </button>
-    );
-  }
-  return (
-    <span className="team-confirm" role="group" aria-label={`${question} ${target}`}>
-      <span>{question}</span>
-      <button
-        type="button"
-        className="button acc-button--small acc-button--danger"
-        onClick={() => {
-          setAsking(false);
-          onConfirm();
-        }}
-      >
-        {confirm}
-      </button>
-      <button type="button" className="button acc-button--small" onClick={() => setAsking(false)}>
-        Cancel
-      </button>
-    </span>
   );
 }
 
@@ -363,7 +345,9 @@ function InviteForm({ team, onChange }: { team: Team; onChange: (team: Team) => 
         member takes a seat.
       </p>
       <FeedbackLine feedback={feedback} />
-      {waiting ? (
+      {waiting && team.role !== 'owner' ? (
+        <FormMessage kind="info">Every seat is taken: ask the owner of the team to add one.</FormMessage>
+      ) : waiting ? (
         <AddSeatOffer
           team={team}
           onAdded={(t) => {

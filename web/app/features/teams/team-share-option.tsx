@@ -53,7 +53,20 @@ export function TeamShareOption({
   compact?: boolean;
   onChange?: (shared: boolean) => void;
 }) {
-  const { state, error, busy, set } = useTeamSharing(fuid);
+  return <TeamShareControl sharing={useTeamSharing(fuid)} compact={compact} onChange={onChange} />;
+}
+
+/** TeamShareOption for a screen that reads the team sharing itself (the share dialog's summary). */
+export function TeamShareControl({
+  sharing,
+  compact = false,
+  onChange,
+}: {
+  sharing: ReturnType<typeof useTeamSharing>;
+  compact?: boolean;
+  onChange?: (shared: boolean) => void;
+}) {
+  const { state, error, busy, set } = sharing;
   const id = useId();
   if (!state?.team) return null;
   const control = (

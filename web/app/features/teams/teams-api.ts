@@ -27,6 +27,8 @@ export const teamsApi = {
   remove: (id: string, userId: string) => api.team.remove({ params: { teamId: id, userId } }).then((r) => r.team),
   rights: (id: string, userId: string, body: BodyOf<T['rights']>) =>
     api.team.rights({ params: { teamId: id, userId }, body }).then((r) => r.team),
+  role: (id: string, userId: string, body: BodyOf<T['role']>) =>
+    api.team.role({ params: { teamId: id, userId }, body }).then((r) => r.team),
   invitations: () => api.invitation.mine().then((r) => r.invitations),
   invitation: (key: string) => api.invitation.get({ params: { key } }).then((r) => r.invitation),
   accept: (key: string) => api.invitation.accept({ params: { key } }).then((r) => r.invitation),

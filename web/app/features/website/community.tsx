@@ -1,4 +1,4 @@
-import type { DesignerCard, DiagramCard } from '@loopwright/contracts';
+import { countOf, type DesignerCard, type DiagramCard } from '@loopwright/contracts';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { CommunityTexts, Texts } from '../../lib/spec';
 import { ErrorPage } from '../../ui/error-page';
@@ -57,7 +57,8 @@ export function DiagramCards({ diagrams }: { diagrams: DiagramCard[] }) {
           </p>
           <Contributors fuid={d.fuid} ownerUsername={d.owner.username} />
           <p className="muted">
-            <LiveLikeCount fuid={d.fuid} likeCount={d.likeCount} /> likes · {d.playCount} plays · {d.forkCount} forks
+            <LiveLikeCount fuid={d.fuid} likeCount={d.likeCount} /> · {countOf(d.playCount, 'play')} ·{' '}
+            {countOf(d.forkCount, 'fork')}
           </p>
           <div className="card-social">
             <LikeButton fuid={d.fuid} likeCount={d.likeCount} link={d.url} compact />

@@ -23,6 +23,7 @@ import {
   type PlanChoice,
 } from '../../features/plans/onboarding-plan-steps';
 import { plansApi } from '../../features/plans/plans-api';
+import { teamsApi } from '../../features/teams/teams-api';
 import { useSearchParams } from 'react-router';
 
 export function loader({ request }: LoaderFunctionArgs) {
@@ -99,16 +100,22 @@ function suggestUsername(email: string): string {
 function Onboarding({ user }: { user: AuthenticatedUser }) {
   const [step, setStep] = useState(0);
   const [params] = useSearchParams();
-  // Choose plan and Trial start / Academia: only where billing is on, and not when a trial link brought the person here.
+  // Choose plan and Trial start / Academia: only where billing is on, not when a trial link brought the
+  // person here, and not for a member of a team (the team's plan covers the team's work).
   const [billingEnabled, setBillingEnabled] = useState(false);
+  const [inTeam, setInTeam] = useState(false);
   const [choice, setChoice] = useState<PlanChoice>({ kind: 'public' });
   useEffect(() => {
     plansApi.catalogue().then(
       (c) => setBillingEnabled(c.billingEnabled),
       () => setBillingEnabled(false),
     );
+    teamsApi.mine().then(
+      (team) => setInTeam(team !== null && team.role !== 'owner'),
+      () => setInTeam(false),
+    );
   }, []);
-  const planSteps = billingEnabled && !(params.get('returnTo') ?? '').startsWith('/start-trial');
+  const planSteps = billingEnabled && !inTeam && !(params.get('returnTo') ?? '').startsWith('/start-trial');
   const STEPS: StepName[] = [
     'Welcome',
     'Personalize',

@@ -1,4 +1,9 @@
-import { CommunityTabTexts, spotlightDesignerBodySchema, spotlightDiagramBodySchema } from '@loopwright/contracts';
+import {
+  countOf,
+  CommunityTabTexts,
+  spotlightDesignerBodySchema,
+  spotlightDiagramBodySchema,
+} from '@loopwright/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { FormMessage, SubmitButton, TextField, useContractForm } from '../../features/account/forms';
@@ -143,7 +148,7 @@ export default function AdminCommunityPage() {
               .then((r) =>
                 setNotice({
                   kind: 'success',
-                  text: `Picks for ${r.month}: ${r.designers} designers, ${r.diagrams} diagrams.`,
+                  text: `Picks for ${r.month}: ${countOf(r.designers, 'designer')}, ${countOf(r.diagrams, 'diagram')}.`,
                 }),
               )
               .catch((e: unknown) => setNotice({ kind: 'error', text: errorMessage(e) }))

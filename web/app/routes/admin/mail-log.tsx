@@ -1,3 +1,4 @@
+import { countOf } from '@loopwright/contracts';
 import { Link, useSearchParams } from 'react-router';
 import type { MailStatus } from '../../features/account/account-api';
 import { FormMessage } from '../../features/account/forms';
@@ -68,7 +69,7 @@ export default function MailLogPage() {
                       ) : null}
                       {entry.status === 'queued' && entry.error ? (
                         <div className="adm-reason adm-reason--retry">
-                          Retrying ({entry.attempts} attempt{entry.attempts === 1 ? '' : 's'}): {entry.error}
+                          Retrying ({countOf(entry.attempts, 'attempt')}): {entry.error}
                         </div>
                       ) : null}
                     </td>

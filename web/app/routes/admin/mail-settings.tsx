@@ -10,7 +10,7 @@ import {
   TextField,
   useContractForm,
 } from '../../features/account/forms';
-import { InstanceIdField } from '../../features/account/instance-id-field';
+import { InstanceIdField, instanceIdMemory } from '../../features/account/instance-id-field';
 import { PageLoading, PageTitle } from '../../features/account/page-shell';
 import { dateTime } from '../../features/account/format';
 
@@ -29,7 +29,7 @@ function valuesFrom(view: MailSettingsView, previous?: Values): Values {
   const saved = view.settings;
   const env = view.environment;
   return {
-    instanceId: previous?.instanceId ?? '',
+    instanceId: previous?.instanceId || instanceIdMemory.get(),
     sender: saved?.sender ?? '',
     host: saved?.host ?? env?.host ?? '',
     port: String(saved?.port ?? env?.port ?? 587),
@@ -108,6 +108,14 @@ export default function MailSettingsPage() {
   const [testing, setTesting] = useState(false);
   const [removing, setRemoving] = useState(false);
   const { reset } = form;
+  // Given (and accepted) once in this browser session: not asked again on this screen.
+  // (The form renders only after the settings load in the browser: no server markup to match.)
+  const [knownInstanceId, setKnownInstanceId] = useState(() => instanceIdMemory.get() !== '');
+  const forgetInstanceId = () => {
+    instanceIdMemory.forget();
+    form.setValue('instanceId', '');
+    setKnownInstanceId(false);
+  };
 
   useEffect(() => {
     accountApi.mailSettings().then(
@@ -132,12 +140,20 @@ export default function MailSettingsPage() {
             return;
           }
           const answer = await accountApi.testMail({ ...toInput(data), to: to.data });
+          instanceIdMemory.remember(data.instanceId);
+          setKnownInstanceId(true);
           setNotice({ kind: 'success', text: answer.message || `A test e-mail is on its way to ${to.data}.` });
         },
         {
           // The server's own words (a refused login, an unknown host) go under the form.
           onError: (error) => {
-            if (error instanceof ApiError && Object.keys(error.fields).length > 0) return false;
+            if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
+              if (error.fields.instanceId) forgetInstanceId();
+              return false;
+            }
+            // Refused by the mail server, not for the instance ID: the ID was right.
+            instanceIdMemory.remember(form.getValues('instanceId'));
+            setKnownInstanceId(true);
             setNotice({ kind: 'error', text: errorMessage(error) });
             return true;
           },
@@ -167,6 +183,8 @@ export default function MailSettingsPage() {
           setNotice(null);
           void form.submitWith(async (data) => {
             const saved = await accountApi.saveMailSettings(toInput(data));
+            instanceIdMemory.remember(data.instanceId);
+            setKnownInstanceId(true);
             setView(saved);
             form.reset(valuesFrom(saved, form.getValues()));
             setNotice({
@@ -180,7 +198,16 @@ export default function MailSettingsPage() {
         <p className="acc-panel__lead">
           Saving checks the connection first; nothing is saved if the server does not answer.
         </p>
-        <InstanceIdField {...form.field('instanceId')} />
+        {knownInstanceId ? (
+          <p className="acc-field__hint" data-testid="instance-id-known">
+            Instance ID: given earlier in this session.{' '}
+            <button type="button" className="link-button" onClick={forgetInstanceId}>
+              Enter it again
+            </button>
+          </p>
+        ) : (
+          <InstanceIdField {...form.field('instanceId')} />
+        )}
         <div className="acc-grid-2">
           <TextField
             label="Sender address"

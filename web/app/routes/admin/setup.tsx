@@ -11,7 +11,7 @@ import {
   useContractForm,
   type FormCheck,
 } from '../../features/account/forms';
-import { InstanceIdField } from '../../features/account/instance-id-field';
+import { InstanceIdField, instanceIdMemory } from '../../features/account/instance-id-field';
 import { AuthCard, PageLoading, PageTitle } from '../../features/account/page-shell';
 
 type SetupValues = { instanceId: string; email: string; password: string; confirmPassword: string };
@@ -54,6 +54,7 @@ export default function AdminSetupPage() {
           aria-label="Create the first administrator"
           onSubmit={form.submitWith(async (data) => {
             await accountApi.setupAdmin({ instanceId: data.instanceId, email: data.email, password: data.password });
+            instanceIdMemory.remember(data.instanceId);
             void navigate(
               `/login?admin=1&email=${encodeURIComponent(data.email)}&returnTo=${encodeURIComponent('/admin/mail-settings')}`,
             );

@@ -1,4 +1,10 @@
-import { BillingTexts, trialKeptAtCheckout, type BillingCycle, type SubscriptionView } from '@loopwright/contracts';
+import {
+  countOf,
+  BillingTexts,
+  trialKeptAtCheckout,
+  type BillingCycle,
+  type SubscriptionView,
+} from '@loopwright/contracts';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../lib/api-client';
@@ -86,7 +92,8 @@ export default function CheckoutPage() {
           </fieldset>
           {seats > 1 ? (
             <p>
-              {seats} seats × {money(plan.price[cycle] * 100, 'eur')} per {cycle === 'monthly' ? 'month' : 'year'}
+              {countOf(seats, 'seat')} × {money(plan.price[cycle] * 100, 'eur')} per{' '}
+              {cycle === 'monthly' ? 'month' : 'year'}
             </p>
           ) : null}
           {trialEnd ? (

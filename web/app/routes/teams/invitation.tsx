@@ -103,7 +103,10 @@ export default function InvitationPage() {
             <Link className="button" to={`/login?returnTo=${encodeURIComponent(here)}`}>
               Log in to answer
             </Link>
-            <Link className="button button--primary" to="/register">
+            <Link
+              className="button button--primary"
+              to={`/register?${new URLSearchParams({ email: invitation.email, invitation: key, returnTo: '/diagrams?list=team' })}`}
+            >
               Create an account
             </Link>
           </div>
@@ -116,8 +119,7 @@ export default function InvitationPage() {
       ) : null}
       {!session.user && invitation?.status === 'pending' ? (
         <p className="acc-field__hint">
-          New here? Sign up with {invitation.email}, confirm it, and log in: the invitation waits for you on your
-          diagram list.
+          New here? Create an account with {invitation.email}: this link confirms the address, and you land in the team.
         </p>
       ) : null}
     </AuthCard>

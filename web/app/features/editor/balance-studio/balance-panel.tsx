@@ -1,3 +1,4 @@
+import { countOf } from '@loopwright/contracts';
 import { applyLevers, currentLeverValues, goalBalanceTest, type Lever } from '@loopwright/engine';
 import { useId, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
@@ -170,7 +171,7 @@ export function BalancePanel({
         kept.push(goal);
       }
       setMessage(
-        `Saved ${kept.length} balance test${kept.length === 1 ? '' : 's'} (see the Tests tab).` +
+        `Saved ${countOf(kept.length, 'balance test')} (see the Tests tab).` +
           (skipped.length
             ? ` Not saved, as a balance test checks a share of runs within a range: ${skipped.join('; ')}.`
             : ''),

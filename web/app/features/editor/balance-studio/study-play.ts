@@ -1,4 +1,5 @@
 import type { StudyRecord } from '@loopwright/contracts';
+import { countOf } from '@loopwright/contracts';
 import { studySummary } from '@loopwright/engine';
 import type { CreatePlayBody } from '../../diagrams/diagrams-api';
 import type { StudyOutcome, StudySettings } from './study-protocol';
@@ -39,9 +40,9 @@ export function toStudyPlayBody(
 
 /** One line for the play history: "Solve · 3 levers · 3 goals · met in 65 candidates". */
 export function describeStudy(study: StudyRecord): string {
-  const levers = `${study.levers.length} lever${study.levers.length === 1 ? '' : 's'}`;
+  const levers = countOf(study.levers.length, 'lever');
   const r = study.result as { met?: boolean; evaluations?: number };
   if (study.type === 'solve')
-    return `Solve · ${levers} · ${study.goals.length} goal${study.goals.length === 1 ? '' : 's'} · ${r.met ? 'met' : 'not met'} in ${r.evaluations} candidates`;
+    return `Solve · ${levers} · ${countOf(study.goals.length, 'goal')} · ${r.met ? 'met' : 'not met'} in ${r.evaluations} candidates`;
   return `${study.type === 'sweep' ? 'Sweep' : 'Sensitivity'} (${study.method}) of ${study.metric} · ${levers} · ${r.evaluations} evaluations`;
 }

@@ -1,3 +1,4 @@
+import { countOf } from '@loopwright/contracts';
 import type { BalanceTestOutcome, BalanceTestSpec } from '@loopwright/engine';
 import { useState } from 'react';
 import { balanceTestsApi, type BalanceTestView } from '../../balance-tests/balance-tests-api';
@@ -145,7 +146,8 @@ export function BehaviourDiff({
             <p className="props__hint">This diagram has no balance tests.</p>
           ) : outcome.changed.length === 0 ? (
             <p className="props__hint" data-testid="verdicts-unchanged">
-              All {outcome.tests} balance test{outcome.tests === 1 ? '' : 's'} give the same verdict on both versions.
+              {outcome.tests === 1 ? 'The balance test gives' : `All ${countOf(outcome.tests, 'balance test')} give`}{' '}
+              the same verdict on both versions.
             </p>
           ) : (
             <ul className="behaviour-diff__tests" data-testid="verdicts-changed">

@@ -1,3 +1,4 @@
+import { countOf } from '@loopwright/contracts';
 import { Dialog } from '../dialog';
 import type { ImportAnswer } from '../engine/protocol';
 
@@ -32,7 +33,7 @@ export function ImportDialog({
       {answer ? (
         <>
           <p>
-            {FORMATS[answer.format] ?? answer.format}: {answer.diagram.nodes.length} elements,{' '}
+            {FORMATS[answer.format] ?? answer.format}: {countOf(answer.diagram.nodes.length, 'element')},{' '}
             {answer.diagram.connections.length} connections. Importing replaces this diagram&apos;s content; you can
             undo it.
           </p>

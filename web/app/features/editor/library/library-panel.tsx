@@ -1,3 +1,4 @@
+import { countOf } from '@loopwright/contracts';
 import { useReactFlow } from '@xyflow/react';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
@@ -101,7 +102,7 @@ export function LibraryPanel() {
           <option value="public">Public: everyone</option>
         </select>
         <button type="submit" className="button button--primary" disabled={count === 0}>
-          {count ? `Save ${count} element${count === 1 ? '' : 's'} to library` : 'Select elements to save'}
+          {count ? `Save ${countOf(count, 'element')} to library` : 'Select elements to save'}
         </button>
         {limits ? (
           <p className="library-panel__usage">
@@ -143,7 +144,7 @@ export function LibraryPanel() {
                   <span className="library-item__badge">{item.visibility}</span>
                 </div>
                 <span className="library-item__meta">
-                  {item.componentCount} component{item.componentCount === 1 ? '' : 's'}
+                  {countOf(item.componentCount, 'component')}
                   {item.mine ? '' : ' · shared with me'}
                 </span>
                 <div className="library-item__actions">

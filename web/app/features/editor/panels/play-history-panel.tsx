@@ -1,4 +1,5 @@
 import type { Play as StoredPlay, StudyRecord } from '@loopwright/contracts';
+import { countOf } from '@loopwright/contracts';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { diagramsApi } from '../../diagrams/diagrams-api';
@@ -98,9 +99,9 @@ export function PlayHistoryPanel({ fuid, runs, refresh }: { fuid: string; runs: 
                 <strong>{KIND[p.kind]}</strong>
                 <When at={p.createdAt} />
                 <span>
-                  {p.kind === 'study' ? `${p.runs} runs each · seed ${p.seed} · ` : ''}
+                  {p.kind === 'study' ? `${countOf(p.runs, 'run')} each · seed ${p.seed} · ` : ''}
                   {p.kind === 'multiple' ? `${p.completedRuns}/${p.runs} runs · ` : ''}
-                  {p.steps} steps · version {p.diagramVersion}
+                  {countOf(p.steps, 'step')} · version {p.diagramVersion}
                   {p.server ? ` · server ${p.status}` : ''}
                 </span>
               </button>

@@ -1,12 +1,13 @@
-import type { Revision } from '@loopwright/contracts';
+import { countOf, type Revision } from '@loopwright/contracts';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { diagramsApi } from '../../diagrams/diagrams-api';
+import { ConfirmButton } from '../../../ui/confirm-button';
 import { When } from '../../../ui/when';
 
 /** "Versions 1–3, 3 saves" for an entry that merged a burst of saves; "Version 4" for a single save. */
 export function versionRange(r: Pick<Revision, 'version' | 'firstVersion' | 'saves'>): string {
-  const saves = `${r.saves} save${r.saves === 1 ? '' : 's'}`;
+  const saves = countOf(r.saves, 'save');
   return r.firstVersion < r.version
     ? `Versions ${r.firstVersion}–${r.version}, ${saves}`
     : `Version ${r.version}${r.saves > 1 ? `, ${saves}` : ''}`;
@@ -124,14 +125,16 @@ export function VersionsPanel({
                 </button>
               ) : null}
               {i > 0 ? (
-                <button
-                  type="button"
-                  className="link-button"
-                  aria-label={`Restore ${versionRange(r).toLowerCase()}`}
-                  onClick={() => void restore(r)}
-                >
-                  Restore
-                </button>
+                // Restoring replaces what is on the canvas (as a new version): asked first.
+                <ConfirmButton
+                  label="Restore"
+                  target={versionRange(r).toLowerCase()}
+                  question={`Restore version ${r.version}? The diagram becomes this version (the current one stays in the history).`}
+                  confirm="Yes, restore"
+                  onConfirm={() => void restore(r)}
+                  buttonClass="link-button"
+                  choiceClass="link-button"
+                />
               ) : null}
             </li>
           ))}

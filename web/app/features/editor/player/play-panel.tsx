@@ -31,12 +31,14 @@ export function PlayPanel({
   return (
     <div className="play-panel">
       <img className="article__image" src={thumbnail} alt={`The diagram ${name}`} width={960} height={540} />
-      <button type="button" className="play-panel__button" onClick={() => setPlaying(true)} data-testid="play-button">
-        <svg width="28" height="28" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path d="M8 5v14l11-7z" fill="currentColor" />
-        </svg>
-        Play
-      </button>
+      <div className="play-panel__bar">
+        <button type="button" className="play-panel__button" onClick={() => setPlaying(true)} data-testid="play-button">
+          <svg width="28" height="28" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M8 5v14l11-7z" fill="currentColor" />
+          </svg>
+          Play
+        </button>
+      </div>
     </div>
   );
 }

@@ -19,7 +19,7 @@ export function useDiagramTour(fuid: string): TourState {
         if (autoplay) tour.play();
       },
       (e: unknown) => {
-        // No tour yet (TOUR_NONE) is the usual case; anything else leaves the panel empty too.
+        // A diagram without a tour has no steps (200); an error leaves the panel empty too.
         if (!(e instanceof ApiError)) console.error(e);
       },
     );
