@@ -14,6 +14,8 @@ import { APP_CONFIG, LOGGER } from './core/tokens.js';
 import { InstanceModule } from './modules/instance/instance.module.js';
 import { WebsiteModule } from './modules/website/website.module.js';
 import { AdminModule } from './modules/admin/admin.module.js';
+import { AuditModule } from './modules/audit/audit.module.js';
+import { SsoModule } from './modules/sso/sso.module.js';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
@@ -51,7 +53,9 @@ export const featureModules = [
   UsersModule,
   ApiKeysModule,
   MailModule,
+  AuditModule,
   AuthModule,
+  SsoModule,
   AdminModule,
   WebsiteModule,
   // Diagrams as a service

@@ -28,3 +28,5 @@ export * from './library-texts.js';
 export * from './library.js';
 export * from './drive.js';
 export * from './drive-texts.js';
+export * from './sso-texts.js';
+export * from './sso.js';

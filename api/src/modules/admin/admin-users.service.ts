@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { AdminUser } from '@loopwright/contracts';
 import { AppError } from '../../core/errors/app-error.js';
 import { PrismaService, type TransactionClient } from '../../core/prisma/prisma.service.js';
+import { AuditLogService } from '../audit/audit-log.service.js';
 import { RegistrationService } from '../auth/registration.service.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { defaultPlanCatalogue } from '../plans/plan-catalogue.seed.js';
@@ -43,6 +44,11 @@ export function adminUserView(user: Row): AdminUser {
   };
 }
 
+/** What the audit log keeps of an account's change: its state before and after. */
+function stateChange(before: Row, after: Row) {
+  return { before: { state: adminUserView(before).state }, after: { state: adminUserView(after).state } };
+}
+
 /** The admin users screen: confirm, resend, disable, enable and delete accounts. */
 @Injectable()
 export class AdminUsersService {
@@ -51,6 +57,7 @@ export class AdminUsersService {
     private readonly users: UsersService,
     private readonly registration: RegistrationService,
     private readonly sessions: SessionsService,
+    private readonly audit: AuditLogService,
   ) {}
 
   async list(query: { page: number; search?: string; state?: AdminUser['state'] }) {
@@ -58,10 +65,17 @@ export class AdminUsersService {
     return { entries: entries.map(adminUserView), total, page: query.page, pageSize: PAGE_SIZE };
   }
 
-  async confirm(id: string) {
+  async confirm(callerId: string, id: string) {
     const user = await this.require(id);
     if (user.emailConfirmedAt) return { user: adminUserView(user), message: `${user.email} was already confirmed.` };
-    const updated = await this.users.update(id, { emailConfirmedAt: new Date() });
+    const updated = await this.prisma.$transaction(async (tx) => {
+      const changed = await this.users.update(id, { emailConfirmedAt: new Date() }, tx);
+      await this.audit.record(
+        { actorId: callerId, action: 'user.confirmed', target: user.email, ...stateChange(user, changed) },
+        tx,
+      );
+      return changed;
+    });
     return { user: adminUserView(updated), message: `${user.email} is confirmed and can log in.` };
   }
 
@@ -85,7 +99,12 @@ export class AdminUsersService {
     const user = await this.prisma.$transaction(async (tx) => {
       const target = await this.require(id, tx);
       await this.assertNotLastAdmin(target, tx);
-      return this.users.update(id, { disabledAt: target.disabledAt ?? new Date() }, tx);
+      const changed = await this.users.update(id, { disabledAt: target.disabledAt ?? new Date() }, tx);
+      await this.audit.record(
+        { actorId: callerId, action: 'user.disabled', target: target.email, ...stateChange(target, changed) },
+        tx,
+      );
+      return changed;
     });
     await this.sessions.revokeAll(id, 'account disabled by an administrator');
     return {
@@ -94,9 +113,16 @@ export class AdminUsersService {
     };
   }
 
-  async enable(id: string) {
-    await this.require(id);
-    const user = await this.users.update(id, { disabledAt: null });
+  async enable(callerId: string, id: string) {
+    const user = await this.prisma.$transaction(async (tx) => {
+      const target = await this.require(id, tx);
+      const changed = await this.users.update(id, { disabledAt: null }, tx);
+      await this.audit.record(
+        { actorId: callerId, action: 'user.enabled', target: target.email, ...stateChange(target, changed) },
+        tx,
+      );
+      return changed;
+    });
     return { user: adminUserView(user), message: `${user.email} can log in again.` };
   }
 
@@ -106,6 +132,15 @@ export class AdminUsersService {
       const target = await this.require(id, tx);
       await this.assertNotLastAdmin(target, tx);
       await this.users.delete(id, tx);
+      await this.audit.record(
+        {
+          actorId: callerId,
+          action: 'user.deleted',
+          target: target.email,
+          before: { state: adminUserView(target).state, role: target.role },
+        },
+        tx,
+      );
       return target.email;
     });
     return { message: `${email} and everything they owned are deleted.` };

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module.js';
 import { InstanceModule } from '../instance/instance.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { UsersModule } from '../users/users.module.js';
@@ -9,7 +10,7 @@ import { AdminSetupService } from './admin-setup.service.js';
 import { MailSettingsService } from './mail-settings.service.js';
 
 @Module({
-  imports: [UsersModule, MailModule, InstanceModule],
+  imports: [UsersModule, MailModule, InstanceModule, AuditModule],
   controllers: [AdminController, AdminUsersController],
   providers: [AdminSetupService, AdminUsersService, MailSettingsService],
 })

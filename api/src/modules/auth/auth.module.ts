@@ -3,6 +3,7 @@ import { CallerStrategies } from '../../core/auth/caller-strategies.js';
 import { IdentityResolver } from '../../core/auth/identity-resolver.js';
 import { ApiKeysModule } from '../api-keys/api-keys.module.js';
 import { MailModule } from '../mail/mail.module.js';
+import { SsoSettingsModule } from '../sso/sso-settings.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AuthController } from './auth.controller.js';
 import { GoogleController } from './google/google.controller.js';
@@ -23,7 +24,7 @@ import { LocalLoginGuard } from './strategies/local-login.guard.js';
 
 @Global()
 @Module({
-  imports: [UsersModule, ApiKeysModule, MailModule],
+  imports: [UsersModule, ApiKeysModule, MailModule, SsoSettingsModule],
   controllers: [AuthController, GoogleController],
   providers: [
     AuthTokensRepository,
