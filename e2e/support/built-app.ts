@@ -85,7 +85,8 @@ export interface BuiltApp {
 /** The production build (`node api/dist/main.js`) on a random port with its own database. */
 export async function startBuiltApp(env: Record<string, string> = {}): Promise<BuiltApp> {
   const database = await cloneTemplate(inject('databaseAdminUrl'), inject('databaseTemplate'));
-  const port = await freePort();
+  // A test that must know the address first (a provider's redirect URI) passes its own PORT.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const app = runNode('api/dist/main.js', [], {
     NODE_ENV: 'production',
     APP_SECRET: randomBytes(32).toString('hex'),

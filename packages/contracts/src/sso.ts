@@ -6,6 +6,8 @@ import { envelope } from './errors.js';
 // example.com, sub.example.co.uk: lower-case labels, at least one dot.
 const DOMAIN = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
 
+const DOMAINS_TEXT = 'Enter domains like example.com, separated by commas';
+
 export const ssoSettingsBodySchema = z.object({
   enabled: z.boolean(),
   issuerUrl: z
@@ -26,6 +28,21 @@ export const ssoSettingsBodySchema = z.object({
   passwordLoginDisabled: z.boolean(),
 });
 export type SsoSettingsBody = z.infer<typeof ssoSettingsBodySchema>;
+
+/** The admin form types the domains as one text ("example.com, example.org"). */
+export function splitDomains(text: string): string[] {
+  return text
+    .split(/[\s,;]+/)
+    .map((d) => d.trim().toLowerCase())
+    .filter(Boolean);
+}
+export const ssoSettingsFormSchema = ssoSettingsBodySchema.extend({
+  allowedDomains: z
+    .string()
+    .max(3000)
+    .refine((text) => splitDomains(text).every((d) => DOMAIN.test(d)), DOMAINS_TEXT)
+    .transform(splitDomains),
+});
 
 export const ssoSettingsViewSchema = z.object({
   settings: z
