@@ -63,7 +63,12 @@ describe.skipIf(!inject('chromiumPath'))('single sign-on in Chromium against a l
     await saveScreenshot(admin, 'admin-sso');
 
     // A member of the studio: login page → the provider's login and consent → back, signed in.
-    provider.accounts.set('ada', { email: 'ada@studio.test', email_verified: true, given_name: 'Ada', family_name: 'L' });
+    provider.accounts.set('ada', {
+      email: 'ada@studio.test',
+      email_verified: true,
+      given_name: 'Ada',
+      family_name: 'L',
+    });
     const member = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await member.goto(`${app.url}/login?returnTo=%2Fdiagrams`);
     await waitForHydration(member);

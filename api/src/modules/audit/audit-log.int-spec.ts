@@ -173,6 +173,14 @@ describe('the admin audit log', () => {
     expect((await admin.get(`/admin/audit-log?from=${today}&to=${today}`)).body.content.total).toBe(all.total);
     expect((await admin.get('/admin/audit-log?to=2020-01-01')).body.content.total).toBe(0);
     expect((await admin.get('/admin/audit-log?from=yesterday')).status).toBe(400);
+    const second = (await admin.get('/admin/audit-log?page=2')).body.content;
+    expect(second).toMatchObject({ page: 2, total: all.total, entries: [] });
+
+    // The same with the administrator's API key, as the docs show it.
+    const key = (await admin.post('/users/me/api-key')).body.content.key as string;
+    const withKey = await new ApiClient(app.url, { bearer: key, clientId: null }).get('/admin/audit-log?action=user');
+    expect(withKey.status).toBe(200);
+    expect(withKey.body.content.total).toBe(4);
 
     const user = await loginAs(app, await createUser(app));
     expect((await user.get('/admin/audit-log')).status).toBe(403);

@@ -14,7 +14,7 @@ async function throughProvider(authorizeUrl: string, login: string): Promise<URL
   let url = authorizeUrl;
   let form: { prompt: string } | null = null;
   for (let hop = 0; hop < 12; hop++) {
-    const response = await fetch(url, {
+    const response: Response = await fetch(url, {
       method: form ? 'POST' : 'GET',
       redirect: 'manual',
       headers: {
@@ -35,8 +35,8 @@ async function throughProvider(authorizeUrl: string, login: string): Promise<URL
       form = null;
       continue;
     }
-    const page = await response.text();
-    const prompt = /name="prompt" value="(login|consent)"/.exec(page)?.[1];
+    const page: string = await response.text();
+    const prompt: string | undefined = /name="prompt" value="(login|consent)"/.exec(page)?.[1];
     if (!prompt) throw new Error(`unexpected provider page (${response.status}): ${page.slice(0, 300)}`);
     form = { prompt };
   }
