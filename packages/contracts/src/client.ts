@@ -6,4 +6,3 @@ export * from './tracking-rules.js';
 export * from './website.js';
 export * from './diagrams-texts.js';
 export * from './proposals-texts.js';
-export * from './sso-texts.js';
