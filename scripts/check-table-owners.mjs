@@ -15,6 +15,8 @@ export const TABLE_OWNERS = {
   AuthToken: 'auth',
   ApiKey: 'api-keys',
   MailSettings: 'admin',
+  SsoSettings: 'sso',
+  AuditLogEntry: 'audit',
   InstanceSetting: 'instance',
   MailLog: 'mail',
   Workspace: 'workspaces',

@@ -15,6 +15,8 @@ import { APP_CONFIG, LOGGER, PROCESS_ROLE, type ProcessRole } from './core/token
 import { InstanceModule } from './modules/instance/instance.module.js';
 import { WebsiteModule } from './modules/website/website.module.js';
 import { AdminModule } from './modules/admin/admin.module.js';
+import { AuditModule } from './modules/audit/audit.module.js';
+import { SsoModule } from './modules/sso/sso.module.js';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
@@ -52,7 +54,9 @@ export const featureModules = [
   UsersModule,
   ApiKeysModule,
   MailModule,
+  AuditModule,
   AuthModule,
+  SsoModule,
   AdminModule,
   WebsiteModule,
   // Diagrams as a service

@@ -92,7 +92,8 @@ export async function runBuiltAppOn(
   script = 'api/dist/main.js',
   readyMs = 100_000,
 ): Promise<{ url: string; process: RunningProcess }> {
-  const port = await freePort();
+  // A test that must know the address first (a provider's redirect URI) passes its own PORT.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const app = runNode(script, [], {
     NODE_ENV: 'production',
     APP_SECRET: randomBytes(32).toString('hex'),

@@ -73,6 +73,8 @@ export const envSchema = z
     APP_RELEASE: z.string().trim().min(1).max(100).optional(),
     // Deleted diagrams stay in the Trash (restorable) this many days, then a maintenance job deletes them forever.
     TRASH_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    // The admin audit log keeps its entries this many days, then a maintenance job deletes them.
+    AUDIT_LOG_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
     // Billing (Stripe; STRIPE_SECRET_KEY is above). The webhook signing secret (whsec_…).
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
     /** Where the Stripe SDK sends API calls (default https://api.stripe.com); tests point it at a fake. */

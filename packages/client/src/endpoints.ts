@@ -6,6 +6,7 @@ import type { RouteTable } from './types.js';
 export interface Endpoints {
   account: typeof contracts.accountEndpoints;
   admin: typeof contracts.adminEndpoints;
+  audit: typeof contracts.auditEndpoints;
   auth: typeof contracts.authEndpoints;
   balanceTest: typeof contracts.balanceTestEndpoints;
   billing: typeof contracts.billingEndpoints;
@@ -27,6 +28,7 @@ export interface Endpoints {
   search: typeof contracts.searchEndpoints;
   sharing: typeof contracts.sharingEndpoints;
   social: typeof contracts.socialEndpoints;
+  sso: typeof contracts.ssoEndpoints;
   tag: typeof contracts.tagEndpoints;
   teamDiagram: typeof contracts.teamDiagramEndpoints;
   team: typeof contracts.teamEndpoints;
@@ -56,6 +58,9 @@ export const routes = {
     disableUser: { method: 'POST', path: '/admin/users/:id/disable' },
     enableUser: { method: 'POST', path: '/admin/users/:id/enable' },
     deleteUser: { method: 'DELETE', path: '/admin/users/:id' },
+  },
+  audit: {
+    list: { method: 'GET', path: '/admin/audit-log' },
   },
   auth: {
     register: { method: 'POST', path: '/oauth2/register' },
@@ -262,6 +267,14 @@ export const routes = {
     state: { method: 'GET', path: '/community/social-state' },
     hire: { method: 'POST', path: '/community/user/hire' },
     availableForHire: { method: 'PUT', path: '/community/user/available-for-hire' },
+  },
+  sso: {
+    getSsoSettings: { method: 'GET', path: '/admin/sso' },
+    saveSsoSettings: { method: 'PUT', path: '/admin/sso' },
+    deleteSsoSettings: { method: 'DELETE', path: '/admin/sso' },
+    ssoConfig: { method: 'GET', path: '/sso/config' },
+    ssoStart: { method: 'GET', path: '/sso/start', produces: 'text/html' },
+    ssoCallback: { method: 'GET', path: '/sso/callback', produces: 'text/html' },
   },
   tag: {
     list: { method: 'GET', path: '/tags' },

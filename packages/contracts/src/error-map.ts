@@ -5,6 +5,7 @@ import { DriveTexts } from './drive-texts.js';
 import { ProposalTexts } from './proposals-texts.js';
 import { LibraryTexts } from './library-texts.js';
 import { RequestTexts } from './request-texts.js';
+import { SsoTexts } from './sso-texts.js';
 import { TeamTexts } from './teams-texts.js';
 
 /**
@@ -55,6 +56,8 @@ export const errorMap = {
   ADMIN_LAST_ADMIN: { status: 409, text: AuthTexts.adminLastAdmin },
   MAIL_TEST_FAILED: { status: 400, text: 'The mail server refused the test message' },
   MAIL_SETTINGS_UNVERIFIED: { status: 400, text: 'Could not connect to the mail server' },
+  SSO_SETTINGS_UNVERIFIED: { status: 400, text: SsoTexts.settingsUnverified },
+  AUTH_SSO_REQUIRED: { status: 403, text: SsoTexts.passwordLoginOff },
   // website content
   PAGE_NOT_FOUND: { status: 404, text: 'Page not found' },
   POST_NOT_FOUND: { status: 404, text: 'Page not found' },

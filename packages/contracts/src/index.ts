@@ -29,3 +29,5 @@ export * from './library.js';
 export * from './drive.js';
 export * from './drive-texts.js';
 export { countOf, nounFor, withArticle } from '@loopwright/engine/words';
+export * from './sso-texts.js';
+export * from './sso.js';

@@ -33,6 +33,8 @@ export function accountRoutes(idPrefix: string): RouteConfigEntry[] {
       route('admin/mail-log', 'routes/admin/mail-log.tsx', id('admin-mail-log')),
       route('admin/mail-log/:id', 'routes/admin/mail-message.tsx', id('admin-mail-message')),
       route('admin/users', 'routes/admin/users.tsx', id('admin-users')),
+      route('admin/sso', 'routes/admin/sso.tsx', id('admin-sso')),
+      route('admin/audit-log', 'routes/admin/audit-log.tsx', id('admin-audit-log')),
       route('admin/plans', 'routes/admin/plans.tsx', id('admin-plans')),
       route('admin/academia', 'routes/admin/academia.tsx', id('admin-academia')),
       route('admin/community', 'routes/admin/community.tsx', id('admin-community')),

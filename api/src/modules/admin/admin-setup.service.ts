@@ -4,6 +4,7 @@ import { safeEqual } from '../../core/crypto/tokens.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { PrismaService } from '../../core/prisma/prisma.service.js';
 import { RateLimiter } from '../../core/rate-limit/rate-limiter.service.js';
+import { AuditLogService } from '../audit/audit-log.service.js';
 import { newPasswordHash } from '../auth/password-policy.js';
 import { InstanceService } from '../instance/instance.service.js';
 import { UsersService } from '../users/users.service.js';
@@ -20,6 +21,7 @@ export class AdminSetupService {
     private readonly usersService: UsersService,
     private readonly instance: InstanceService,
     private readonly limits: RateLimiter,
+    private readonly audit: AuditLogService,
   ) {}
 
   async needsAdmin(): Promise<boolean> {
@@ -46,7 +48,20 @@ export class AdminSetupService {
       if ((await this.users.countAdmins(tx)) > 0) throw new AppError('ADMIN_ALREADY_EXISTS');
       const existing = await this.users.findByEmail(email, tx);
       const data = { role: 'admin' as const, passwordHash, emailConfirmedAt: existing?.emailConfirmedAt ?? new Date() };
-      return existing ? this.users.update(existing.id, data, tx) : this.users.create({ email, ...data }, tx);
+      const admin = existing
+        ? await this.users.update(existing.id, data, tx)
+        : await this.users.create({ email, ...data }, tx);
+      await this.audit.record(
+        {
+          actorId: admin.id,
+          action: 'instance.admin-created',
+          target: email,
+          before: { role: existing?.role ?? null },
+          after: { role: 'admin' },
+        },
+        tx,
+      );
+      return admin;
     });
     return this.usersService.view(user);
   }

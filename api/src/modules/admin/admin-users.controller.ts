@@ -23,8 +23,8 @@ export class AdminUsersController {
 
   @Endpoint(adminEndpoints.confirmUser)
   @RequireRole('admin')
-  async confirm(@Param() params: IdParams) {
-    return { success: true, content: await this.users.confirm(params.id) };
+  async confirm(@CurrentCaller() caller: Caller, @Param() params: IdParams) {
+    return { success: true, content: await this.users.confirm(caller.userId, params.id) };
   }
 
   @Endpoint(adminEndpoints.resendConfirmation)
@@ -41,8 +41,8 @@ export class AdminUsersController {
 
   @Endpoint(adminEndpoints.enableUser)
   @RequireRole('admin')
-  async enable(@Param() params: IdParams) {
-    return { success: true, content: await this.users.enable(params.id) };
+  async enable(@CurrentCaller() caller: Caller, @Param() params: IdParams) {
+    return { success: true, content: await this.users.enable(caller.userId, params.id) };
   }
 
   @Endpoint(adminEndpoints.deleteUser)

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { PlanType, type AdminUser, type PlanView } from '@loopwright/contracts';
 import { AppError } from '../../core/errors/app-error.js';
 import { PrismaService, type TransactionClient } from '../../core/prisma/prisma.service.js';
+import { AuditLogService } from '../audit/audit-log.service.js';
 import { RegistrationService } from '../auth/registration.service.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { SubscriptionsService } from '../plans/subscriptions.service.js';
@@ -30,6 +31,10 @@ function planName(plan: PlanFacts): string {
   return plan.type === PlanType.COMMUNITY ? `${plan.displayName} (free)` : plan.displayName;
 }
 
+function accountState(user: Row): AdminUser['state'] {
+  return user.disabledAt ? 'disabled' : user.emailConfirmedAt ? 'confirmed' : 'unconfirmed';
+}
+
 function adminUserView(user: Row, plan: PlanFacts): AdminUser {
   return {
     id: user.id,
@@ -37,11 +42,16 @@ function adminUserView(user: Row, plan: PlanFacts): AdminUser {
     username: user.username,
     name: [user.firstName, user.lastName].filter(Boolean).join(' '),
     role: user.role,
-    state: user.disabledAt ? 'disabled' : user.emailConfirmedAt ? 'confirmed' : 'unconfirmed',
+    state: accountState(user),
     plan: { type: plan.type, name: planName(plan) },
     createdAt: user.createdAt.toISOString(),
     lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
   };
+}
+
+/** What the audit log keeps of an account's change: its state before and after. */
+function stateChange(before: Row, after: Row) {
+  return { before: { state: accountState(before) }, after: { state: accountState(after) } };
 }
 
 /** The admin users screen: confirm, resend, disable, enable and delete accounts. */
@@ -53,6 +63,7 @@ export class AdminUsersService {
     private readonly registration: RegistrationService,
     private readonly sessions: SessionsService,
     private readonly subscriptions: SubscriptionsService,
+    private readonly audit: AuditLogService,
   ) {}
 
   /**
@@ -69,10 +80,17 @@ export class AdminUsersService {
     return { entries: views, total, page: query.page, pageSize: PAGE_SIZE };
   }
 
-  async confirm(id: string) {
+  async confirm(callerId: string, id: string) {
     const user = await this.require(id);
     if (user.emailConfirmedAt) return { user: await this.view(user), message: `${user.email} was already confirmed.` };
-    const updated = await this.users.update(id, { emailConfirmedAt: new Date() });
+    const updated = await this.prisma.$transaction(async (tx) => {
+      const changed = await this.users.update(id, { emailConfirmedAt: new Date() }, tx);
+      await this.audit.record(
+        { actorId: callerId, action: 'user.confirmed', target: user.email, ...stateChange(user, changed) },
+        tx,
+      );
+      return changed;
+    });
     return { user: await this.view(updated), message: `${user.email} is confirmed and can log in.` };
   }
 
@@ -96,7 +114,12 @@ export class AdminUsersService {
     const user = await this.prisma.$transaction(async (tx) => {
       const target = await this.require(id, tx);
       await this.assertNotLastAdmin(target, tx);
-      return this.users.update(id, { disabledAt: target.disabledAt ?? new Date() }, tx);
+      const changed = await this.users.update(id, { disabledAt: target.disabledAt ?? new Date() }, tx);
+      await this.audit.record(
+        { actorId: callerId, action: 'user.disabled', target: target.email, ...stateChange(target, changed) },
+        tx,
+      );
+      return changed;
     });
     await this.sessions.revokeAll(id, 'account disabled by an administrator');
     return {
@@ -105,9 +128,16 @@ export class AdminUsersService {
     };
   }
 
-  async enable(id: string) {
-    await this.require(id);
-    const user = await this.users.update(id, { disabledAt: null });
+  async enable(callerId: string, id: string) {
+    const user = await this.prisma.$transaction(async (tx) => {
+      const target = await this.require(id, tx);
+      const changed = await this.users.update(id, { disabledAt: null }, tx);
+      await this.audit.record(
+        { actorId: callerId, action: 'user.enabled', target: target.email, ...stateChange(target, changed) },
+        tx,
+      );
+      return changed;
+    });
     return { user: await this.view(user), message: `${user.email} can log in again.` };
   }
 
@@ -117,6 +147,15 @@ export class AdminUsersService {
       const target = await this.require(id, tx);
       await this.assertNotLastAdmin(target, tx);
       await this.users.delete(id, tx);
+      await this.audit.record(
+        {
+          actorId: callerId,
+          action: 'user.deleted',
+          target: target.email,
+          before: { state: accountState(target), role: target.role },
+        },
+        tx,
+      );
       return target.email;
     });
     return { message: `${email} and everything they owned are deleted.` };

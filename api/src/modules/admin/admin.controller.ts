@@ -56,8 +56,8 @@ export class AdminController {
 
   @Endpoint(adminEndpoints.deleteMailSettings)
   @RequireRole('admin')
-  async deleteMailSettings() {
-    return { success: true, content: await this.mailSettings.remove() };
+  async deleteMailSettings(@CurrentCaller() caller: Caller) {
+    return { success: true, content: await this.mailSettings.remove(caller.userId) };
   }
 
   @Endpoint(adminEndpoints.testMail)

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module.js';
 import { InstanceModule } from '../instance/instance.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { PlansModule } from '../plans/plans.module.js';
@@ -10,7 +11,7 @@ import { AdminSetupService } from './admin-setup.service.js';
 import { MailSettingsService } from './mail-settings.service.js';
 
 @Module({
-  imports: [UsersModule, MailModule, InstanceModule, PlansModule],
+  imports: [UsersModule, MailModule, InstanceModule, PlansModule, AuditModule],
   controllers: [AdminController, AdminUsersController],
   providers: [AdminSetupService, AdminUsersService, MailSettingsService],
 })

@@ -2,9 +2,19 @@ import { Injectable } from '@nestjs/common';
 import type { MailSettingsBody } from '@loopwright/contracts';
 import { AppError } from '../../core/errors/app-error.js';
 import { PrismaService } from '../../core/prisma/prisma.service.js';
+import { AuditLogService } from '../audit/audit-log.service.js';
 import { MailSettingsProvider } from '../mail/mail-settings.provider.js';
 import { createSmtpTransport, smtpErrorText, type SmtpSettings } from '../mail/mail-transport.js';
 import { renderTemplate } from '../mail/templates/index.js';
+
+/** What the audit log keeps of the mail settings: everything but the password. */
+function auditSummary(
+  row: { sender: string; host: string; port: number; secure: boolean; username: string | null } | null,
+) {
+  return row
+    ? { sender: row.sender, host: row.host, port: row.port, secure: row.secure, username: row.username }
+    : null;
+}
 
 /**
  * The admin's mail server. Saving verifies the connection first; the password is write-only
@@ -16,6 +26,7 @@ export class MailSettingsService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly provider: MailSettingsProvider,
+    private readonly audit: AuditLogService,
   ) {}
 
   async view() {
@@ -51,12 +62,39 @@ export class MailSettingsService {
       passwordEncrypted,
       updatedById: adminId,
     };
-    await this.prisma.mailSettings.upsert({ where: { id: 1 }, create: { id: 1, ...data }, update: data });
+    await this.prisma.$transaction(async (tx) => {
+      const before = await tx.mailSettings.findUnique({ where: { id: 1 } });
+      const after = await tx.mailSettings.upsert({ where: { id: 1 }, create: { id: 1, ...data }, update: data });
+      await this.audit.record(
+        {
+          actorId: adminId,
+          action: 'mail.settings-saved',
+          target: `${after.host}:${after.port}`,
+          before: auditSummary(before),
+          after: auditSummary(after),
+          secretsChanged: body.password ? ['password'] : [],
+        },
+        tx,
+      );
+    });
     return this.view();
   }
 
-  async remove() {
-    await this.prisma.mailSettings.deleteMany({ where: { id: 1 } });
+  async remove(adminId: string) {
+    await this.prisma.$transaction(async (tx) => {
+      const before = await tx.mailSettings.findUnique({ where: { id: 1 } });
+      if (!before) return;
+      await tx.mailSettings.delete({ where: { id: 1 } });
+      await this.audit.record(
+        {
+          actorId: adminId,
+          action: 'mail.settings-removed',
+          target: `${before.host}:${before.port}`,
+          before: auditSummary(before),
+        },
+        tx,
+      );
+    });
     return this.view();
   }
 

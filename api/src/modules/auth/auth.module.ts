@@ -4,6 +4,7 @@ import { IdentityResolver } from '../../core/auth/identity-resolver.js';
 import { ApiKeysModule } from '../api-keys/api-keys.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { TeamsModule } from '../teams/teams.module.js';
+import { SsoSettingsModule } from '../sso/sso-settings.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AuthController } from './auth.controller.js';
 import { GoogleController } from './google/google.controller.js';
@@ -26,6 +27,7 @@ import { LocalLoginGuard } from './strategies/local-login.guard.js';
 @Global()
 @Module({
   imports: [UsersModule, ApiKeysModule, MailModule, TeamsModule],
+  imports: [UsersModule, ApiKeysModule, MailModule, SsoSettingsModule],
   controllers: [AuthController, GoogleController],
   providers: [
     AuthTokensRepository,

@@ -3,6 +3,7 @@ import type { AppConfig } from '../../config/config.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { RateLimiter } from '../../core/rate-limit/rate-limiter.service.js';
 import { APP_CONFIG } from '../../core/tokens.js';
+import { SsoSettingsService } from '../sso/sso-settings.service.js';
 import { UsersService, type UserRecord } from '../users/users.service.js';
 import { AccountUnlockService } from './account-unlock.service.js';
 import { AuthLimits } from './auth-limits.js';
@@ -30,6 +31,7 @@ export class LoginService {
     private readonly users: UsersService,
     private readonly sessions: SessionsService,
     private readonly limits: RateLimiter,
+    private readonly sso: SsoSettingsService,
     private readonly unlocks: AccountUnlockService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -52,6 +54,8 @@ export class LoginService {
       throw new AppError('AUTH_INVALID_CREDENTIALS');
     }
     if (!user.emailConfirmedAt) throw new AppError('AUTH_EMAIL_NOT_CONFIRMED');
+    // The admin turned password login off for this address's domain: single sign-on only.
+    if (await this.sso.passwordLoginRefused(user.email, user.role)) throw new AppError('AUTH_SSO_REQUIRED');
     await Promise.all([
       this.limits.reset(account.key),
       this.limits.reset(AuthLimits.loginFailuresPerSource(email, source).key),

@@ -26,7 +26,7 @@ interface AccessPayload {
 export interface SessionContext {
   userAgent?: string;
   ip?: string;
-  method: 'password' | 'google';
+  method: 'password' | 'google' | 'sso';
 }
 
 /**

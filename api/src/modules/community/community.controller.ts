@@ -244,8 +244,8 @@ export class CommunityController {
 
   @Endpoint(endpoints.removeSpotlight)
   @RequireRole('admin')
-  async removeSpotlight(@Param() params: Input<E['removeSpotlight']['params']>) {
-    return ok({ removed: await this.spotlight.remove(params.kind, params.key) });
+  async removeSpotlight(@CurrentCaller() caller: Caller, @Param() params: Input<E['removeSpotlight']['params']>) {
+    return ok({ removed: await this.spotlight.remove(params.kind, params.key, caller.userId) });
   }
 
   @Endpoint(endpoints.runOfTheMonth)

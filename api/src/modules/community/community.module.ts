@@ -1,3 +1,4 @@
+import { AuditModule } from '../audit/audit.module.js';
 import { Module } from '@nestjs/common';
 import { DiagramsModule } from '../diagrams/diagrams.module.js';
 import { UserFieldsModule } from '../users/user-fields.module.js';
@@ -13,7 +14,7 @@ import { SpotlightService } from './spotlight.service.js';
 
 /** Community rankings (views, tabs, sorts, of the month, trending), spotlight, templates list and the spec's /community API. */
 @Module({
-  imports: [EventsModule, SearchModule, DiagramsModule, UserFieldsModule],
+  imports: [EventsModule, SearchModule, DiagramsModule, UserFieldsModule, AuditModule],
   controllers: [CommunityController],
   providers: [
     CommunityRepository,

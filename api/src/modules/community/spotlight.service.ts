@@ -4,6 +4,7 @@ import { ErrorCode, type CommunityDesigner, type CommunityDiagram } from '@loopw
 import type { AppConfig } from '../../config/config.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { APP_CONFIG } from '../../core/tokens.js';
+import { AuditLogService } from '../audit/audit-log.service.js';
 import { CommunityRepository } from './community.repository.js';
 import { CommunityService } from './community.service.js';
 
@@ -30,6 +31,7 @@ export class SpotlightService {
   constructor(
     private readonly repository: CommunityRepository,
     private readonly community: CommunityService,
+    private readonly audit: AuditLogService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.keepMs = config.PAGE_CACHE_SECONDS * 1000;
@@ -40,15 +42,24 @@ export class SpotlightService {
       const fuid = fuidFrom(input.fuid);
       const diagram = fuid ? await this.repository.publicDiagram(fuid) : null;
       if (!diagram) throw new AppError(ErrorCode.COMMUNITY_SPOTLIGHT_NOT_FOUND);
-      return this.changed(await this.repository.addSpotlight('diagram', diagram.id, adminId));
+      const added = await this.repository.addSpotlight('diagram', diagram.id, adminId);
+      return this.changed(added, adminId, 'spotlight.added', `diagram ${fuid}`);
     }
-    const designer = await this.repository.publicDesigner(input.username.replace(/^@/, ''));
+    const username = input.username.replace(/^@/, '');
+    const designer = await this.repository.publicDesigner(username);
     if (!designer) throw new AppError(ErrorCode.COMMUNITY_SPOTLIGHT_NOT_FOUND);
-    return this.changed(await this.repository.addSpotlight('designer', designer.id, adminId));
+    const added = await this.repository.addSpotlight('designer', designer.id, adminId);
+    return this.changed(added, adminId, 'spotlight.added', `designer @${username}`);
   }
 
-  async remove(kind: 'diagram' | 'designer', key: string): Promise<boolean> {
-    return this.changed(await this.repository.removeSpotlight(kind, key));
+  async remove(kind: 'diagram' | 'designer', key: string, adminId: string): Promise<boolean> {
+    const removed = await this.repository.removeSpotlight(kind, key);
+    return this.changed(
+      removed,
+      adminId,
+      'spotlight.removed',
+      kind === 'designer' ? `designer @${key}` : `diagram ${key}`,
+    );
   }
 
   /** The spec's featured answer: usernames and file keys, comma-separated (one read per PAGE_CACHE_SECONDS). */
@@ -81,8 +92,15 @@ export class SpotlightService {
     return entry;
   }
 
-  private changed(didChange: boolean): boolean {
+  /** Drops the kept answer; a real change goes to the audit log. */
+  private async changed(
+    didChange: boolean,
+    adminId: string,
+    action: 'spotlight.added' | 'spotlight.removed',
+    target: string,
+  ): Promise<boolean> {
     this.kept = undefined;
+    if (didChange) await this.audit.record({ actorId: adminId, action, target });
     return didChange;
   }
 

@@ -1,5 +1,7 @@
 import { Body, Controller, Param, Query } from '@nestjs/common';
 import { planEndpoints as endpoints } from '@loopwright/contracts';
+import type { Caller } from '../../core/auth/caller.js';
+import { CurrentCaller } from '../../core/auth/current-caller.decorator.js';
 import { RequireRole } from '../../core/auth/roles.decorator.js';
 import { Endpoint, type EndpointInput as Input } from '../../core/http/endpoint.decorator.js';
 import { AcademiaService } from './academia.service.js';
@@ -33,18 +35,22 @@ export class AdminPlansController {
   @Endpoint(endpoints.adminUpdatePlan)
   @RequireRole('admin')
   async update(
+    @CurrentCaller() caller: Caller,
     @Param() params: Input<E['adminUpdatePlan']['params']>,
     @Body() body: Input<E['adminUpdatePlan']['body']>,
   ) {
-    return { success: true as const, content: { plan: await this.catalogue.update(params.type, body) } };
+    return {
+      success: true as const,
+      content: { plan: await this.catalogue.update(params.type, body, caller.userId) },
+    };
   }
 
   @Endpoint(endpoints.adminSelfHostedPlan)
   @RequireRole('admin')
-  async selfHosted(@Body() body: Input<E['adminSelfHostedPlan']['body']>) {
+  async selfHosted(@CurrentCaller() caller: Caller, @Body() body: Input<E['adminSelfHostedPlan']['body']>) {
     return {
       success: true as const,
-      content: { selfHostedPlanType: await this.catalogue.setSelfHostedPlanType(body.planType) },
+      content: { selfHostedPlanType: await this.catalogue.setSelfHostedPlanType(body.planType, caller.userId) },
     };
   }
 

@@ -13,6 +13,7 @@ import type { AppConfig } from '../../config/config.js';
 import { AppError } from '../../core/errors/app-error.js';
 import type { TransactionClient } from '../../core/prisma/prisma.service.js';
 import { APP_CONFIG, LOGGER } from '../../core/tokens.js';
+import { AuditLogService } from '../audit/audit-log.service.js';
 import { InstanceService } from '../instance/instance.service.js';
 import { defaultPlanCatalogue, type CatalogPlan } from './plan-catalogue.seed.js';
 import { planData, PlansRepository, type PlanRow } from './plans.repository.js';
@@ -68,6 +69,7 @@ export class PlanCatalogueService implements OnModuleInit {
   constructor(
     private readonly plans: PlansRepository,
     private readonly instance: InstanceService,
+    private readonly audit: AuditLogService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -113,12 +115,20 @@ export class PlanCatalogueService implements OnModuleInit {
     return cycle === 'monthly' ? row.stripePriceMonthly : row.stripePriceYearly;
   }
 
-  async update(type: number, body: PlanUpdateBody): Promise<PlanView> {
+  async update(type: number, body: PlanUpdateBody, adminId: string): Promise<PlanView> {
     const existing = await this.plans.planByType(type);
     if (!existing) throw new AppError('PLAN_NOT_FOUND');
     const limits = Object.fromEntries(planLimitKeys.map((k) => [k, body.limits[k] ?? null])) as PlanLimits;
     const entry: Omit<CatalogPlan, 'name' | 'type' | 'group'> = { ...body, limits };
-    return planView(await this.plans.updatePlan(type, planData(entry)));
+    return this.plans.transaction(async (tx) => {
+      const updated = planView(await this.plans.updatePlan(type, planData(entry), tx));
+      const before = planView(existing);
+      await this.audit.record(
+        { actorId: adminId, action: 'plan.updated', target: before.displayName, before, after: updated },
+        tx,
+      );
+      return updated;
+    });
   }
 
   async selfHostedPlanType(tx?: TransactionClient): Promise<number> {
@@ -126,9 +136,17 @@ export class PlanCatalogueService implements OnModuleInit {
     return typeof type === 'number' ? type : DEFAULT_SELF_HOSTED_PLAN_TYPE;
   }
 
-  async setSelfHostedPlanType(type: number): Promise<number> {
-    await this.byType(type);
+  async setSelfHostedPlanType(type: number, adminId: string): Promise<number> {
+    const plan = await this.byType(type);
+    const before = await this.selfHostedPlanType();
     await this.instance.setSetting(SELF_HOSTED_PLAN_KEY, type);
+    await this.audit.record({
+      actorId: adminId,
+      action: 'plan.self-hosted-changed',
+      target: plan.displayName,
+      before: { planType: before },
+      after: { planType: type },
+    });
     return type;
   }
 }

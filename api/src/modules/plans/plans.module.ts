@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module.js';
 import { EventsModule } from '../events/events.module.js';
 import { InstanceModule } from '../instance/instance.module.js';
 import { UserFieldsModule } from '../users/user-fields.module.js';
@@ -17,7 +18,7 @@ import { UsageService } from './usage.service.js';
  * The screens' endpoints, jobs, Academia and notices live in PlansFeatureModule.
  */
 @Module({
-  imports: [WorkspacesModule, EventsModule, InstanceModule, UserFieldsModule],
+  imports: [WorkspacesModule, EventsModule, InstanceModule, UserFieldsModule, AuditModule],
   providers: [PlansRepository, PlanCatalogueService, SubscriptionsService, EntitlementsService, UsageService],
   exports: [PlanCatalogueService, SubscriptionsService, EntitlementsService, UsageService],
 })

@@ -126,8 +126,8 @@ export class PlansRepository {
     return tx.plan.findUnique({ where: { name }, select: planSelect });
   }
 
-  updatePlan(type: number, data: ReturnType<typeof planData>) {
-    return this.prisma.plan.update({ where: { type }, data, select: planSelect });
+  updatePlan(type: number, data: ReturnType<typeof planData>, tx: TransactionClient = this.prisma) {
+    return tx.plan.update({ where: { type }, data, select: planSelect });
   }
 
   // ---- subscriptions ----

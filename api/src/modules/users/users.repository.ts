@@ -41,6 +41,13 @@ export class UsersRepository {
     });
   }
 
+  findBySso(issuer: string, subject: string): Promise<UserRecord | null> {
+    return this.prisma.user.findUnique({
+      where: { ssoIssuer_ssoSubject: { ssoIssuer: issuer, ssoSubject: subject } },
+      include: userWithImages,
+    });
+  }
+
   async usernameTaken(username: string, exceptUserId?: string): Promise<boolean> {
     const found = await this.prisma.user.findFirst({
       where: {

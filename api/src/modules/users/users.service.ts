@@ -72,6 +72,10 @@ export class UsersService {
     return this.users.findByGoogle(issuer, subject);
   }
 
+  findBySso(issuer: string, subject: string): Promise<UserRecord | null> {
+    return this.users.findBySso(issuer, subject);
+  }
+
   update(id: string, data: Prisma.UserUpdateInput, tx?: TransactionClient): Promise<UserRecord> {
     return this.users.update(id, data, tx);
   }

@@ -15,6 +15,8 @@ const ADMIN = [
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/mail-settings', label: 'Mail server' },
   { to: '/admin/mail-log', label: 'Mail log' },
+  { to: '/admin/sso', label: 'Single sign-on' },
+  { to: '/admin/audit-log', label: 'Audit log' },
   { to: '/admin/plans', label: 'Plans' },
   { to: '/admin/academia', label: 'Academia applications' },
   { to: '/admin/community', label: 'Community' },

@@ -1,4 +1,4 @@
-import type { adminEndpoints, ContentOf, QueryOf } from '@loopwright/contracts';
+import type { adminEndpoints, auditEndpoints, BodyOf, ContentOf, QueryOf, ssoEndpoints } from '@loopwright/contracts';
 import { api } from '../../lib/api-client';
 
 // Typed calls of the administration screens (users and the mail log); types from the contracts.
@@ -8,7 +8,17 @@ export type MailLogMessage = ContentOf<M['mailLogMessage']>;
 /** A list query as the screens send it (the contract coerces the page from the query string). */
 type ListQuery<E extends M['mailLog'] | M['users']> = Omit<QueryOf<E>, 'page'> & { page: number };
 
+type S = typeof ssoEndpoints;
+export type SsoSettingsView = ContentOf<S['getSsoSettings']>;
+export type SsoSettingsInput = BodyOf<S['saveSsoSettings']>;
+export type AuditLogPage = ContentOf<(typeof auditEndpoints)['list']>;
+type AuditQuery = Omit<QueryOf<(typeof auditEndpoints)['list']>, 'page'> & { page: number };
+
 export const adminApi = {
+  ssoSettings: () => api.sso.getSsoSettings(),
+  saveSsoSettings: (body: SsoSettingsInput) => api.sso.saveSsoSettings({ body }),
+  deleteSsoSettings: () => api.sso.deleteSsoSettings(),
+  auditLog: (query: AuditQuery) => api.audit.list({ query }),
   mailLog: (query: ListQuery<M['mailLog']>) => api.admin.mailLog({ query }),
   mailMessage: (id: string) => api.admin.mailLogMessage({ params: { id } }),
   users: (query: ListQuery<M['users']>) => api.admin.users({ query }),

@@ -1,10 +1,17 @@
-import { AuthTexts, loginBodySchema, passwordSchema } from '@loopwright/contracts';
+import {
+  AuthTexts,
+  loginBodySchema,
+  passwordSchema,
+  ssoFailureTexts,
+  type SsoFailureReason,
+} from '@loopwright/contracts';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { safeReturnTo } from '../../features/account/account-api';
 import { FormMessage, PasswordField, SubmitButton, TextField, useContractForm } from '../../features/account/forms';
 import { GoogleSignIn } from '../../features/account/google-button';
+import { SsoSignIn } from '../../features/account/sso-button';
 import { AuthCard, PageTitle } from '../../features/account/page-shell';
 import { useResendConfirmation } from '../../features/account/resend-confirmation';
 import { useSession } from '../../features/account/session';
@@ -27,6 +34,8 @@ export default function LoginPage() {
   const resend = useResendConfirmation();
   const [done, setDone] = useState(false);
   const email = form.watch('email');
+  const ssoParam = params.get('sso');
+  const ssoFailure = ssoParam && ssoParam in ssoFailureTexts ? (ssoParam as SsoFailureReason) : null;
 
   if (session.authenticated && !done) return <Navigate to={returnTo} replace />;
 
@@ -34,6 +43,7 @@ export default function LoginPage() {
     <AuthCard title="Log in to Loopwright" lead="Welcome back. Pick up where you left off.">
       <PageTitle>Log in</PageTitle>
       {params.get('error') === 'google' ? <FormMessage>{AuthTexts.googleFailed}</FormMessage> : null}
+      {ssoFailure ? <FormMessage>{ssoFailureTexts[ssoFailure]}</FormMessage> : null}
       {params.get('confirmed') ? (
         <FormMessage kind="success">Your e-mail address is confirmed. Log in to continue.</FormMessage>
       ) : null}
@@ -43,6 +53,7 @@ export default function LoginPage() {
       {params.get('admin') ? (
         <FormMessage kind="success">The administrator account is ready. Log in with it to continue.</FormMessage>
       ) : null}
+      <SsoSignIn returnTo={returnTo} />
       <form
         className="acc-stack"
         noValidate

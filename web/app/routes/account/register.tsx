@@ -4,6 +4,7 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { safeReturnTo } from '../../features/account/account-api';
 import { FormMessage } from '../../features/account/forms';
 import { GoogleSignIn } from '../../features/account/google-button';
+import { SsoSignIn } from '../../features/account/sso-button';
 import { AuthCard, PageTitle, StatusIcon } from '../../features/account/page-shell';
 import { RegisterForm, type RegisterConfirmation } from '../../features/account/register-form';
 import { useResendConfirmation } from '../../features/account/resend-confirmation';
@@ -26,6 +27,7 @@ export default function RegisterPage() {
   return (
     <AuthCard title="Create your free account" lead="Design, simulate and share game economies. Free for public work.">
       <PageTitle>Register</PageTitle>
+      <SsoSignIn returnTo={returnTo ?? '/'} />
       <GoogleSignIn returnTo={returnTo ? `/onboarding?returnTo=${encodeURIComponent(returnTo)}` : '/onboarding'} />
       <RegisterForm
         onRegistered={(email, confirmation) => setRegistered({ email, confirmation })}
