@@ -75,6 +75,13 @@ export const envSchema = z
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
     /** Where the Stripe SDK sends API calls (default https://api.stripe.com); tests point it at a fake. */
     STRIPE_API_BASE: z.url().optional(),
+    // Calls a user API key may make per minute (the RateLimit headers tell the remaining allowance).
+    API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
+    // Webhook deliveries to private, loopback and link-local addresses are refused unless this is true (self-hosting).
+    WEBHOOKS_ALLOW_PRIVATE: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
     MIGRATE_ON_START: z
       .enum(['true', 'false'])
       .default('true')

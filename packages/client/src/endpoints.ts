@@ -19,6 +19,7 @@ export interface Endpoints {
   health: typeof contracts.healthEndpoints;
   invitation: typeof contracts.invitationEndpoints;
   library: typeof contracts.libraryEndpoints;
+  mcp: typeof contracts.mcpEndpoints;
   notification: typeof contracts.notificationEndpoints;
   plan: typeof contracts.planEndpoints;
   play: typeof contracts.playEndpoints;
@@ -34,6 +35,7 @@ export interface Endpoints {
   tour: typeof contracts.tourEndpoints;
   tracking: typeof contracts.trackingEndpoints;
   user: typeof contracts.userEndpoints;
+  webhook: typeof contracts.webhookEndpoints;
 }
 
 /** Method, path and media types of every endpoint, as the contracts define them (checked by tsc). */
@@ -198,6 +200,10 @@ export const routes = {
     reorder: { method: 'PUT', path: '/library/order' },
     delete: { method: 'DELETE', path: '/library/:id' },
   },
+  mcp: {
+    post: { method: 'POST', path: '/mcp' },
+    stream: { method: 'GET', path: '/mcp' },
+  },
   notification: {
     list: { method: 'GET', path: '/notifications' },
     add: { method: 'POST', path: '/notifications/add' },
@@ -312,5 +318,11 @@ export const routes = {
     getApiKey: { method: 'GET', path: '/users/me/api-key' },
     createApiKey: { method: 'POST', path: '/users/me/api-key' },
     revokeApiKey: { method: 'DELETE', path: '/users/me/api-key' },
+  },
+  webhook: {
+    list: { method: 'GET', path: '/webhooks' },
+    create: { method: 'POST', path: '/webhooks' },
+    delete: { method: 'DELETE', path: '/webhooks/:id' },
+    test: { method: 'POST', path: '/webhooks/:id/test' },
   },
 } as const satisfies RouteTable<Endpoints>;

@@ -28,3 +28,4 @@ export * from './library-texts.js';
 export * from './library.js';
 export * from './drive.js';
 export * from './drive-texts.js';
+export * from './developers.js';
