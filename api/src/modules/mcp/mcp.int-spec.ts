@@ -124,7 +124,13 @@ describe('the MCP endpoint with the official SDK client', () => {
     const solved = json(
       await client.callTool({
         name: 'solve',
-        arguments: { fuid, levers: ['rate=1:10:int'], goals: ['mean(Gold, 10) >= 50'], minimize: 'mean(Gold, 10)', runs: 2 },
+        arguments: {
+          fuid,
+          levers: ['rate=1:10:int'],
+          goals: ['mean(Gold, 10) >= 50'],
+          minimize: 'mean(Gold, 10)',
+          runs: 2,
+        },
       }),
     );
     expect(solved.met).toBe(true);
