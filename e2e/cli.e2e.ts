@@ -205,13 +205,13 @@ describe('the clone against a running server (docs/developers.md)', () => {
     expect(JSON.parse(readFileSync(config, 'utf8'))).toEqual({ url: app.url, apiKey: key });
   }, 600_000);
 
-  it('test --remote exits 1 on a failing balance test; a wrong key is told, exit 2', async () => {
+  it('test --remote exits 1 on a failing balance test; login with a wrong key is told, exit 2', async () => {
     const fuid = sh('npx loopwright-sim push examples/economy.json', clone, serverEnv).out.trim();
     await api('POST', `/diagrams/${fuid}/balance-tests`, { name: 'Too rich', nodeId: 'Gold', min: 100000, runs: 20 });
     const failing = sh(`npx loopwright-sim test --remote ${fuid}`, clone, serverEnv);
     expect(failing.code).toBe(1);
     expect(failing.out).toMatch(/^FAIL Too rich: /m);
-    const wrong = sh(`npx loopwright-sim pull ${fuid}`, clone, { ...serverEnv, LOOPWRIGHT_API_KEY: 'lw_nope' });
+    const wrong = sh(`npx loopwright-sim login --url ${app.url} --key lw_nope`, clone, serverEnv);
     expect(wrong.code).toBe(2);
     expect(wrong.err).toMatch(/AUTH_REQUIRED/);
   }, 300_000);
