@@ -192,7 +192,11 @@ describe('the clone against a running server (docs/developers.md)', () => {
           expect(r.out).toMatch(/^PASS Gold on track: .*\n1 passed, 0 failed$/m);
         if (block.text.includes('Loopwright-Signature: t=1700000000')) {
           expect(r.out.trim().split('\n')[0]).toBe('400');
-          await until('the receiver refusing it', async () => /refused: The delivery is too old/.test(received), 10_000);
+          await until(
+            'the receiver refusing it',
+            async () => /refused: The delivery is too old/.test(received),
+            10_000,
+          );
         }
         if (block.text.includes('mcp-session')) expect(r.out).toMatch(/Coins after 20 steps: \d+\.\d on average/);
       }
