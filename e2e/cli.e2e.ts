@@ -175,7 +175,7 @@ describe('the clone against a running server (docs/developers.md)', () => {
             20_000,
           );
           expect((await api('POST', `/webhooks/${created.body.content.webhook.id}/test`)).status).toBe(202);
-          await until('a verified ping', async () => received.includes('ping verified'), 30_000);
+          await until('a verified ping', () => Promise.resolve(received.includes('ping verified')), 30_000);
           continue;
         }
         const r = sh(`set -eo pipefail\n${block.text}\necho "__FUID=\${FUID:-}"`, clone, { ...serverEnv, FUID: fuid });
@@ -194,7 +194,7 @@ describe('the clone against a running server (docs/developers.md)', () => {
           expect(r.out.trim().split('\n')[0]).toBe('400');
           await until(
             'the receiver refusing it',
-            async () => /refused: The delivery is too old/.test(received),
+            () => Promise.resolve(/refused: The delivery is too old/.test(received)),
             10_000,
           );
         }

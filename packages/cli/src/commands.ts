@@ -156,7 +156,7 @@ async function push(args: RemoteArgs): Promise<number> {
   const { document, name } = await readDocument(file);
   const client = await connect();
   if (!args.fuid) {
-    const { diagram } = await client.diagram.create({ body: { name, document: document as never } });
+    const { diagram } = await client.diagram.create({ body: { name, document: document } });
     process.stdout.write(`${diagram.fuid}\n`);
     process.stderr.write(`Created ${diagram.name} (${diagram.fuid}), version ${diagram.version}\n`);
     return 0;
@@ -164,7 +164,7 @@ async function push(args: RemoteArgs): Promise<number> {
   const { diagram } = await client.diagram.get({ params: { fuid: args.fuid } });
   const saved = await client.diagram.save({
     params: { fuid: args.fuid },
-    body: { baseVersion: diagram.version, document: document as never, autosave: false },
+    body: { baseVersion: diagram.version, document: document, autosave: false },
   });
   for (const warning of saved.warnings) process.stderr.write(`warning: ${warning.message}\n`);
   process.stdout.write(`${args.fuid}\n`);

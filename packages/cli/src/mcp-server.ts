@@ -131,7 +131,7 @@ export function createMcpServer(api: LoopwrightClient, info = { name: 'loopwrigh
     },
     ({ name, description, document }) =>
       answer(async () => {
-        const { diagram } = await api.diagram.create({ body: { name, description, document: document as never } });
+        const { diagram } = await api.diagram.create({ body: { name, description, document: document } });
         return { fuid: diagram.fuid, name: diagram.name, version: diagram.version };
       }),
   );
@@ -158,7 +158,7 @@ export function createMcpServer(api: LoopwrightClient, info = { name: 'loopwrigh
         // Saved against the version it was read at: a concurrent save makes the API answer 409, and the edit is re-applied once on the newer document.
         for (let attempt = 0; ; attempt++) {
           const diagram = await documentOf(id);
-          const document = edited(diagram.document as unknown as Document, { add, change, remove, settings });
+          const document = edited(diagram.document, { add, change, remove, settings });
           try {
             const saved = await api.diagram.save({
               params: { fuid: id },
@@ -283,7 +283,7 @@ export function createMcpServer(api: LoopwrightClient, info = { name: 'loopwrigh
     ({ fuid: id, levers: texts, ...options }) =>
       answer(async () => {
         const diagram = await documentOf(id);
-        return sensitivity(diagram.document as unknown as DiagramInput, { ...options, levers: texts.map(parseLever) });
+        return sensitivity(diagram.document, { ...options, levers: texts.map(parseLever) });
       }),
   );
 
@@ -307,7 +307,7 @@ export function createMcpServer(api: LoopwrightClient, info = { name: 'loopwrigh
     ({ fuid: id, levers: texts, ...options }) =>
       answer(async () => {
         const diagram = await documentOf(id);
-        const result = solve(diagram.document as unknown as DiagramInput, {
+        const result = solve(diagram.document, {
           ...options,
           levers: texts.map(parseLever),
         });
@@ -382,5 +382,5 @@ export function edited(
     settings: { ...document.settings, ...edit.settings },
     nodes: nodes.filter(keep),
     connections: connections.filter((c) => keep(c) && !touchesRemoved(c)),
-  } as Document;
+  };
 }

@@ -64,8 +64,8 @@ describe('webhooks', () => {
     });
     expect(saved.status).toBe(200);
 
-    const delivery = await eventually(async () =>
-      hooks.received.find((r) => r.headers['loopwright-event'] === 'diagram.version_saved'),
+    const delivery = await eventually(() =>
+      Promise.resolve(hooks.received.find((r) => r.headers['loopwright-event'] === 'diagram.version_saved')),
     );
     const event = await verifyWebhook({
       body: delivery.body,
@@ -133,8 +133,10 @@ describe('webhooks', () => {
     ).body.content.test;
     const run = await me.post(`/balance-tests/${test.id}/runs`, {});
     expect(run.body.content.result.passed).toBe(false);
-    const delivery = await eventually(async () =>
-      hooks.received.find((r) => r.headers['loopwright-event'] === 'balance_test.failed' && r.body.includes(test.id)),
+    const delivery = await eventually(() =>
+      Promise.resolve(
+        hooks.received.find((r) => r.headers['loopwright-event'] === 'balance_test.failed' && r.body.includes(test.id)),
+      ),
     );
     const event = await verifyWebhook({
       body: delivery.body,
