@@ -1,9 +1,13 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBuiltApp, type BuiltApp } from './support/built-app.js';
+import { loggedInUser, until } from './support/own-services.js';
 
 /**
  * loopwright-sim from a fresh clone: `git clone` + `npm install` (from npm's cache, as CI has just
@@ -43,8 +47,14 @@ const env = Object.fromEntries(
 );
 let clone = '';
 
-function sh(command: string, cwd: string) {
-  const r = spawnSync('bash', ['-c', command], { cwd, env, encoding: 'utf8', maxBuffer: 1 << 26, timeout: 300_000 });
+function sh(command: string, cwd: string, extraEnv: Record<string, string> = {}) {
+  const r = spawnSync('bash', ['-c', command], {
+    cwd,
+    env: { ...env, ...extraEnv },
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+    timeout: 300_000,
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -57,7 +67,7 @@ beforeAll(() => {
 
 afterAll(() => {
   if (clone) rmSync(clone, { recursive: true, force: true });
-});
+}, 300_000); // a clone's node_modules, on a busy machine
 
 describe('loopwright-sim in a fresh clone', () => {
   it('npx loopwright-sim --help works right after npm install, building the engine on first use', () => {
@@ -98,4 +108,149 @@ describe('loopwright-sim in a fresh clone', () => {
       });
     }
   }, 600_000);
+});
+
+/** docs/developers.md's fenced blocks, in order: language and text. */
+function developerDocBlocks(): { lang: string; text: string }[] {
+  const text = readFileSync(join(clone, 'docs/developers.md'), 'utf8');
+  return [...text.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map((m) => ({ lang: m[1], text: m[2] }));
+}
+
+/**
+ * The remote commands, the typed client, webhooks and MCP from the fresh clone against the built app
+ * (a running instance): docs/developers.md's examples as written, then what a CI job and an assistant do.
+ */
+describe('the clone against a running server (docs/developers.md)', () => {
+  let app: BuiltApp;
+  let serverEnv: Record<string, string>;
+  let key = '';
+  let api: (method: string, path: string, body?: unknown) => Promise<{ status: number; body: any }>;
+
+  beforeAll(async () => {
+    app = await startBuiltApp({ WEBHOOKS_ALLOW_PRIVATE: 'true' });
+    const { client } = await loggedInUser(app.databaseUrl, app.url);
+    key = (await client.post('/users/me/api-key')).body.content.key;
+    serverEnv = {
+      LOOPWRIGHT_URL: app.url,
+      LOOPWRIGHT_API_KEY: key,
+      XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'lw-config-')),
+    };
+    api = async (method, path, body) => {
+      const send = () =>
+        fetch(`${app.url}/api${path}`, {
+          method,
+          headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+      // A kept-alive connection the server closed while a long CLI step ran: one more try.
+      const response = await send().catch(send);
+      return { status: response.status, body: await response.json() };
+    };
+  }, 180_000);
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('runs every example of docs/developers.md as written', async () => {
+    let fuid = '';
+    let receiver: ReturnType<typeof spawn> | null = null;
+    let received = '';
+    try {
+      for (const block of developerDocBlocks()) {
+        const name = /^\/\/ (\S+\.mjs)\n/.exec(block.text)?.[1];
+        if (block.lang === 'js' && name) writeFileSync(join(clone, name), block.text);
+        if (block.lang !== 'sh' || block.text.includes('lw_xxxxxxxxxxxx')) continue; // the placeholder exports
+        if (block.text.includes('node receiver.mjs')) {
+          // The receiver, with the secret of a webhook to it (Settings → Webhooks would show it once).
+          const created = await api('POST', '/webhooks', { url: 'http://localhost:4000/', events: ['batch.finished'] });
+          expect(created.status).toBe(201);
+          receiver = spawn('node', ['receiver.mjs'], {
+            cwd: clone,
+            env: { ...env, WEBHOOK_SECRET: created.body.content.secret },
+          });
+          receiver.stdout!.on('data', (chunk) => (received += chunk));
+          await until(
+            'the receiver listening',
+            async () => (await fetch('http://localhost:4000/').catch(() => null))?.status === 400,
+            20_000,
+          );
+          expect((await api('POST', `/webhooks/${created.body.content.webhook.id}/test`)).status).toBe(202);
+          await until('a verified ping', () => Promise.resolve(received.includes('ping verified')), 30_000);
+          continue;
+        }
+        const r = sh(`set -eo pipefail\n${block.text}\necho "__FUID=\${FUID:-}"`, clone, { ...serverEnv, FUID: fuid });
+        expect({ block: block.text, code: r.code, err: r.code === 0 ? '' : r.err }).toEqual({
+          block: block.text,
+          code: 0,
+          err: '',
+        });
+        fuid = /__FUID=(.*)/.exec(r.out)?.[1] || fuid;
+        if (block.text.includes('ratelimit')) expect(r.out).toMatch(/^ratelimit: "api-key";r=\d+;t=\d+$/im);
+        if (block.text.includes('list-diagrams')) expect(r.out).toMatch(/404 DIAGRAM_NOT_FOUND/);
+        if (block.text.includes('run --remote')) expect(r.out).toMatch(/Run .*: 500 runs .*\n {2}Gold: mean \d+/);
+        if (block.text.includes('test --remote'))
+          expect(r.out).toMatch(/^PASS Gold on track: .*\n1 passed, 0 failed$/m);
+        if (block.text.includes('Loopwright-Signature: t=1700000000')) {
+          expect(r.out.trim().split('\n')[0]).toBe('400');
+          await until(
+            'the receiver refusing it',
+            () => Promise.resolve(/refused: The delivery is too old/.test(received)),
+            10_000,
+          );
+        }
+        if (block.text.includes('mcp-session')) expect(r.out).toMatch(/Coins after 20 steps: \d+\.\d on average/);
+      }
+    } finally {
+      receiver?.kill();
+    }
+    expect(fuid).toMatch(/\S/);
+    const config = join(serverEnv.XDG_CONFIG_HOME, 'loopwright', 'config.json');
+    expect(statSync(config).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(config, 'utf8'))).toEqual({ url: app.url, apiKey: key });
+  }, 600_000);
+
+  it('test --remote exits 1 on a failing balance test; login with a wrong key is told, exit 2', async () => {
+    const fuid = sh('npx loopwright-sim push examples/economy.json', clone, serverEnv).out.trim();
+    await api('POST', `/diagrams/${fuid}/balance-tests`, { name: 'Too rich', nodeId: 'Gold', min: 100000, runs: 20 });
+    const failing = sh(`npx loopwright-sim test --remote ${fuid}`, clone, serverEnv);
+    expect(failing.code).toBe(1);
+    expect(failing.out).toMatch(/^FAIL Too rich: /m);
+    const wrong = sh(`npx loopwright-sim login --url ${app.url} --key lw_nope`, clone, serverEnv);
+    expect(wrong.code).toBe(2);
+    expect(wrong.err).toMatch(/AUTH_REQUIRED/);
+  }, 300_000);
+
+  it('npx loopwright-sim mcp serves the tools over stdio to the SDK client', async () => {
+    const client = new Client({ name: 'e2e', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({
+        command: 'npx',
+        args: ['loopwright-sim', 'mcp'],
+        cwd: clone,
+        env: { ...(env as Record<string, string>), ...serverEnv },
+      }),
+    );
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name)).toEqual(
+        expect.arrayContaining(['create_diagram', 'edit_diagram', 'run_diagram']),
+      );
+      const text = async (name: string, args: Record<string, unknown>) =>
+        ((await client.callTool({ name, arguments: args })) as { content: { text: string }[] }).content[0].text;
+      const { fuid } = JSON.parse(await text('create_diagram', { name: 'Over stdio' }));
+      await text('edit_diagram', {
+        fuid,
+        add: [
+          { id: 'well', type: 'source', name: 'Well', activation: 'automatic', x: 0, y: 0 },
+          { id: 'water', type: 'pool', name: 'Water', x: 200, y: 0, showInChart: true },
+          { id: 'flow', kind: 'resource', from: 'well', to: 'water', formula: '2' },
+        ],
+        settings: { stepsLimit: 10 },
+      });
+      const run = JSON.parse(await text('run_diagram', { fuid, runs: 5 }));
+      expect(run.chart.Water.mean.at(-1)).toBe(20);
+    } finally {
+      await client.close();
+    }
+  }, 300_000);
 });

@@ -14,6 +14,8 @@ export const TABLE_OWNERS = {
   RefreshToken: 'auth',
   AuthToken: 'auth',
   ApiKey: 'api-keys',
+  Webhook: 'webhooks',
+  WebhookDelivery: 'webhooks',
   MailSettings: 'admin',
   SsoSettings: 'sso',
   AuditLogEntry: 'audit',

@@ -37,6 +37,8 @@ import { SocialModule } from './modules/social/social.module.js';
 import { TemplatesModule } from './modules/templates/templates.module.js';
 import { ToursModule } from './modules/tours/tours.module.js';
 import { BalanceTestsModule } from './modules/balance-tests/balance-tests.module.js';
+import { McpModule } from './modules/mcp/mcp.module.js';
+import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 import { LibraryModule } from './modules/library/library.module.js';
 import { PlansModule } from './modules/plans/plans.module.js';
 import { PlansFeatureModule } from './modules/plans/plans-feature.module.js';
@@ -76,6 +78,8 @@ export const featureModules = [
   ToursModule,
   TemplatesModule,
   BalanceTestsModule,
+  WebhooksModule,
+  McpModule,
   LibraryModule,
   // Plans, trial and entitlements
   PlansModule,

@@ -86,6 +86,13 @@ export const envSchema = z
     // OpenTelemetry traces over OTLP/HTTP (e.g. http://otel-collector:4318); unset, the SDK is not even loaded.
     OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
     OTEL_SERVICE_NAME: z.string().min(1).default('loopwright'),
+    // Calls a user API key may make per minute (the RateLimit headers tell the remaining allowance).
+    API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
+    // Webhook deliveries to private, loopback and link-local addresses are refused unless this is true (self-hosting).
+    WEBHOOKS_ALLOW_PRIVATE: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
     MIGRATE_ON_START: z
       .enum(['true', 'false'])
       .default('true')

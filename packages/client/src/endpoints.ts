@@ -20,6 +20,7 @@ export interface Endpoints {
   health: typeof contracts.healthEndpoints;
   invitation: typeof contracts.invitationEndpoints;
   library: typeof contracts.libraryEndpoints;
+  mcp: typeof contracts.mcpEndpoints;
   notification: typeof contracts.notificationEndpoints;
   plan: typeof contracts.planEndpoints;
   play: typeof contracts.playEndpoints;
@@ -36,6 +37,7 @@ export interface Endpoints {
   tour: typeof contracts.tourEndpoints;
   tracking: typeof contracts.trackingEndpoints;
   user: typeof contracts.userEndpoints;
+  webhook: typeof contracts.webhookEndpoints;
 }
 
 /** Method, path and media types of every endpoint, as the contracts define them (checked by tsc). */
@@ -204,6 +206,10 @@ export const routes = {
     reorder: { method: 'PUT', path: '/library/order' },
     delete: { method: 'DELETE', path: '/library/:id' },
   },
+  mcp: {
+    post: { method: 'POST', path: '/mcp' },
+    stream: { method: 'GET', path: '/mcp' },
+  },
   notification: {
     list: { method: 'GET', path: '/notifications' },
     add: { method: 'POST', path: '/notifications/add' },
@@ -329,5 +335,11 @@ export const routes = {
     getApiKey: { method: 'GET', path: '/users/me/api-key' },
     createApiKey: { method: 'POST', path: '/users/me/api-key' },
     revokeApiKey: { method: 'DELETE', path: '/users/me/api-key' },
+  },
+  webhook: {
+    list: { method: 'GET', path: '/webhooks' },
+    create: { method: 'POST', path: '/webhooks' },
+    delete: { method: 'DELETE', path: '/webhooks/:id' },
+    test: { method: 'POST', path: '/webhooks/:id/test' },
   },
 } as const satisfies RouteTable<Endpoints>;

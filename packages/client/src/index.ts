@@ -19,3 +19,4 @@ export type {
   RawBody,
   Route,
 } from './types.js';
+export { verifyWebhook, WebhookSignatureError, type WebhookEvent } from './webhooks.js';

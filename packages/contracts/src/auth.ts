@@ -185,6 +185,13 @@ export const sessionSchema = z.object({
   lastUsedAt: z.string(),
   current: z.boolean(),
 });
+/** The key's rate limit and what is left of it in the current window (the RateLimit headers tell the same). */
+export const apiKeyUsageSchema = z.object({
+  limit: z.number().int(),
+  windowSeconds: z.number().int(),
+  remaining: z.number().int(),
+  resetSeconds: z.number().int(),
+});
 export const apiKeySummarySchema = z.object({
   prefix: z.string(),
   createdAt: z.string(),
@@ -419,7 +426,9 @@ export const userEndpoints = {
     path: '/users/me/api-key',
     summary: 'My API key (prefix only)',
     tag: users,
-    responses: { 200: envelope(z.object({ key: apiKeySummarySchema.nullable() })) },
+    responses: {
+      200: envelope(z.object({ key: apiKeySummarySchema.nullable(), usage: apiKeyUsageSchema })),
+    },
   }),
   createApiKey: defineEndpoint({
     method: 'POST',

@@ -18,6 +18,11 @@ export const errorMap = {
   // request and platform
   VALIDATION_FAILED: { status: 400, text: 'Some fields are not valid' },
   NOT_FOUND: { status: 404, text: 'Not found' },
+  WEBHOOK_NOT_FOUND: { status: 404, text: 'This webhook does not exist' },
+  WEBHOOK_URL_REFUSED: {
+    status: 400,
+    text: 'Webhooks cannot be sent to private or loopback addresses on this server',
+  },
   ROUTE_NOT_FOUND: { status: 404, text: 'This API route does not exist' },
   CONFLICT: { status: 409, text: 'This changed in the meantime. Please reload and try again.' },
   PAYLOAD_TOO_LARGE: { status: 413, text: 'The request body is too large' },

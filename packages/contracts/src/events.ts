@@ -86,6 +86,16 @@ export const domainEventSchemas = {
     runs: z.number().int(),
     status: z.enum(['done', 'failed']),
   }),
+  /** A balance test run did not pass (webhooks: balance_test.failed). */
+  BalanceTestFailed: z.object({
+    ...diagramRef,
+    testId: id,
+    testName: z.string(),
+    diagramVersion: z.number().int(),
+    observedShare: z.number(),
+    share: z.number(),
+    ranById: id,
+  }),
 } as const;
 
 export type DomainEventType = keyof typeof domainEventSchemas;

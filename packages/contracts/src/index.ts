@@ -31,3 +31,4 @@ export * from './drive-texts.js';
 export { countOf, nounFor, withArticle } from '@loopwright/engine/words';
 export * from './sso-texts.js';
 export * from './sso.js';
+export * from './developers.js';

@@ -16,6 +16,7 @@ export function accountRoutes(idPrefix: string): RouteConfigEntry[] {
       route('profile', 'routes/account/settings-profile.tsx', id('settings-profile')),
       route('community', 'routes/account/settings-community.tsx', id('settings-community')),
       route('api-key', 'routes/account/settings-api-key.tsx', id('settings-api-key')),
+      route('webhooks', 'routes/account/settings-webhooks.tsx', id('settings-webhooks')),
       route('security', 'routes/account/settings-security.tsx', id('settings-security')),
       route('team', 'routes/account/settings-team.tsx', id('settings-team')),
       route('billing', 'routes/account/settings-billing.tsx', id('settings-billing')),

@@ -12,6 +12,23 @@ export interface Limit {
   windowMs: number;
 }
 
+/** A limit's state: how many calls are left in the window and when it starts again. */
+export interface Allowance {
+  limit: number;
+  remaining: number;
+  windowSeconds: number;
+  resetSeconds: number;
+}
+
+function allowance(limit: Limit, count: number, resetInMs: number): Allowance {
+  return {
+    limit: limit.max,
+    remaining: Math.max(0, limit.max - count),
+    windowSeconds: Math.round(limit.windowMs / 1000),
+    resetSeconds: Math.max(0, Math.ceil(resetInMs / 1000)),
+  };
+}
+
 /**
  * Fixed-window counters: in Redis when REDIS_URL is set (shared by every app instance),
  * otherwise in this process's memory.
@@ -39,6 +56,22 @@ export class RateLimiter implements OnModuleDestroy {
   async hit(limit: Limit): Promise<void> {
     const { count, resetInMs } = await this.increment(limit);
     if (count > limit.max) throw this.tooMany(resetInMs);
+  }
+
+  /**
+   * Counts one hit and tells what is left (for RateLimit headers); throws 429 once the window's
+   * maximum is passed.
+   */
+  async take(limit: Limit): Promise<Allowance> {
+    const { count, resetInMs } = await this.increment(limit);
+    if (count > limit.max) throw this.tooMany(resetInMs);
+    return allowance(limit, count, resetInMs);
+  }
+
+  /** What is left of a limit, without counting. */
+  async allowance(limit: Limit): Promise<Allowance> {
+    const { count, resetInMs } = await this.peek(limit);
+    return allowance(limit, count, count === 0 ? limit.windowMs : resetInMs);
   }
 
   /** Counts one hit without refusing (e.g. a failed login counted toward a lockout); the count so far. */

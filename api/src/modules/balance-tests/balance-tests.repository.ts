@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma } from '../../generated/prisma/client.js';
-import { PrismaService } from '../../core/prisma/prisma.service.js';
+import { PrismaService, type TransactionClient } from '../../core/prisma/prisma.service.js';
 
 const HISTORY = 20;
 export const balanceTestSelect = {
@@ -80,7 +80,9 @@ export class BalanceTestsRepository {
     await this.prisma.balanceTest.delete({ where: { id } });
   }
 
+  /** Stores a run's result (and touches the test) inside the caller's transaction. */
   async recordResult(
+    tx: TransactionClient,
     testId: string,
     data: {
       diagramVersion: number;
@@ -91,21 +93,19 @@ export class BalanceTestsRepository {
       origin: string;
     },
   ) {
-    const [result] = await this.prisma.$transaction([
-      this.prisma.balanceTestRun.create({
-        data: { testId, ...data },
-        select: {
-          id: true,
-          diagramVersion: true,
-          passed: true,
-          observedShare: true,
-          runs: true,
-          origin: true,
-          createdAt: true,
-        },
-      }),
-      this.prisma.balanceTest.update({ where: { id: testId }, data: { updatedAt: new Date() }, select: { id: true } }),
-    ]);
+    const result = await tx.balanceTestRun.create({
+      data: { testId, ...data },
+      select: {
+        id: true,
+        diagramVersion: true,
+        passed: true,
+        observedShare: true,
+        runs: true,
+        origin: true,
+        createdAt: true,
+      },
+    });
+    await tx.balanceTest.update({ where: { id: testId }, data: { updatedAt: new Date() }, select: { id: true } });
     return result;
   }
 }

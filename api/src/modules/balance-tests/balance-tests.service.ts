@@ -4,6 +4,7 @@ import { BalanceTestError, CompileError, describeBalanceTest, runBalanceTest, ty
 import type { Caller } from '../../core/auth/caller.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { DiagramAccessService } from '../diagrams/diagram-access.service.js';
+import { DomainEventsService } from '../events/domain-events.service.js';
 import { DiagramsService } from '../diagrams/diagrams.service.js';
 import { BalanceTestsRepository, type BalanceTestRow, type NewBalanceTest } from './balance-tests.repository.js';
 
@@ -20,6 +21,7 @@ export class BalanceTestsService {
     private readonly tests: BalanceTestsRepository,
     private readonly access: DiagramAccessService,
     private readonly diagrams: DiagramsService,
+    private readonly events: DomainEventsService,
   ) {}
 
   async listMine(caller: Caller): Promise<BalanceTestView[]> {
@@ -69,13 +71,32 @@ export class BalanceTestsService {
         throw new AppError(ErrorCode.DIAGRAM_INVALID, { details: { problems: error.problems } });
       throw error;
     }
-    const result = await this.tests.recordResult(row.id, {
-      diagramVersion: row.diagram.version,
-      passed: outcome.passed,
-      observedShare: outcome.observedShare,
-      runs: outcome.runs,
-      ranById: caller.userId,
-      origin,
+    const result = await this.events.transaction(async (tx, emit) => {
+      const recorded = await this.tests.recordResult(tx, row.id, {
+        diagramVersion: row.diagram.version,
+        passed: outcome.passed,
+        observedShare: outcome.observedShare,
+        runs: outcome.runs,
+        ranById: caller.userId,
+        origin,
+      });
+      // Webhooks (balance_test.failed) tell a team's CI or chat when a change broke the balance.
+      if (!outcome.passed)
+        await emit({
+          type: 'BalanceTestFailed',
+          payload: {
+            diagramId: row.diagramId,
+            fuid: row.diagram.fuid,
+            diagramName: row.diagram.name,
+            testId: row.id,
+            testName: row.name,
+            diagramVersion: row.diagram.version,
+            observedShare: outcome.observedShare,
+            share: row.share,
+            ranById: caller.userId,
+          },
+        });
+      return recorded;
     });
     const test = await this.view((await this.tests.find(row.id))!);
     return { test, result: { ...result, createdAt: result.createdAt.toISOString() } };

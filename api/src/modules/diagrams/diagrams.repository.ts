@@ -340,6 +340,10 @@ export class DiagramsRepository {
     );
   }
 
+  async workspaceIdOfFuid(fuid: string, tx: TransactionClient = this.prisma): Promise<string | null> {
+    return (await tx.diagram.findUnique({ where: { fuid }, select: { workspaceId: true } }))?.workspaceId ?? null;
+  }
+
   async pruneRevisions(diagramId: string, before: Date, tx?: TransactionClient): Promise<number> {
     const client = tx ?? this.prisma;
     const newest = await client.diagramRevision.findFirst({

@@ -55,6 +55,11 @@ export class DiagramsService {
     private readonly userFields: UserFieldsService,
   ) {}
 
+  /** The workspace a diagram lives in, by its FUID (consumers of its events: webhooks). */
+  workspaceIdOfFuid(fuid: string, tx?: TransactionClient): Promise<string | null> {
+    return this.diagrams.workspaceIdOfFuid(fuid, tx);
+  }
+
   /** The tags a workspace puts on the diagram (the tags module checks they are the workspace's). */
   replaceTags(diagramId: string, workspaceId: string, tagIds: string[]): Promise<void> {
     return this.diagrams.replaceTags(diagramId, workspaceId, tagIds);

@@ -44,6 +44,7 @@ export const USAGE = `Usage:
   loopwright-sim solve FILE --lever NAME=MIN:MAX[:int|:log] ... --goal "ASSERTION" ...
                             [--minimize|--maximize "EXPR"] [--budget N] [--runs R] [--seed S] [--json] [-o SOLVED.json]
   loopwright-sim diff A B [--json]
+  loopwright-sim login|pull|push|mcp …, test --remote FUID, run --remote FUID   (a server: see login --help)
 
 FILE is a Loopwright JSON document, a Machinations XML file or a machinations.io (mxGraph) XML file.
 convert writes FILE as a Loopwright JSON document (to OUT.json or standard output) and prints the

@@ -9,6 +9,7 @@ type M = typeof adminEndpoints;
 
 export type SessionInfo = ContentOf<A['listSessions']>['sessions'][number];
 export type ApiKeySummary = NonNullable<ContentOf<U['getApiKey']>['key']>;
+export type ApiKeyUsage = ContentOf<U['getApiKey']>['usage'];
 export type MailSettingsView = ContentOf<M['getMailSettings']>;
 export type MailSettingsInput = Omit<BodyOf<M['saveMailSettings']>, 'to'>;
 export type MailLogEntry = ContentOf<M['mailLog']>['entries'][number];
@@ -40,7 +41,7 @@ export const accountApi = {
   uploadImage: (kind: 'avatar' | 'cover', file: File) =>
     api.user.uploadImage({ params: { kind }, body: file, contentType: file.type }).then((c) => c.user),
   deleteImage: (kind: 'avatar' | 'cover') => api.user.deleteImage({ params: { kind } }).then((c) => c.user),
-  getApiKey: () => api.user.getApiKey().then((c) => c.key),
+  getApiKey: () => api.user.getApiKey(),
   createApiKey: () => api.user.createApiKey(),
   revokeApiKey: () => api.user.revokeApiKey(),
 

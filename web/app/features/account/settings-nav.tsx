@@ -7,6 +7,7 @@ const SETTINGS = [
   { to: '/settings/community', label: 'Community Profile' },
   { to: '/settings/billing', label: 'Usage & Billing' },
   { to: '/settings/api-key', label: 'User API Key' },
+  { to: '/settings/webhooks', label: 'Webhooks' },
   { to: '/settings/security', label: 'Password & sessions' },
   { to: '/settings/team', label: 'Team members' },
   { to: '/settings/global', label: 'Global Settings' },

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/api-client';
-import { accountApi, type ApiKeySummary } from '../../features/account/account-api';
+import { accountApi, type ApiKeySummary, type ApiKeyUsage } from '../../features/account/account-api';
 import { FormMessage } from '../../features/account/forms';
 import { PageLoading, PageTitle } from '../../features/account/page-shell';
 import { dateTime } from '../../features/account/format';
@@ -12,12 +12,19 @@ export default function ApiKeySettingsPage() {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<'regenerate' | 'revoke' | null>(null);
+  const [usage, setUsage] = useState<ApiKeyUsage | null>(null);
 
   useEffect(() => {
-    accountApi.getApiKey().then(setSummary, (e: unknown) => {
-      setSummary(null);
-      setError(errorMessage(e));
-    });
+    accountApi.getApiKey().then(
+      (answer) => {
+        setSummary(answer.key);
+        setUsage(answer.usage);
+      },
+      (e: unknown) => {
+        setSummary(null);
+        setError(errorMessage(e));
+      },
+    );
   }, []);
 
   const create = async () => {
@@ -138,7 +145,34 @@ export default function ApiKeySettingsPage() {
           </div>
         ) : null}
       </section>
+      {usage ? <RateLimitPanel usage={usage} /> : null}
     </>
+  );
+}
+
+/** The key's rate limit and what is left of it this minute (the same numbers as the RateLimit headers). */
+function RateLimitPanel({ usage }: { usage: ApiKeyUsage }) {
+  const used = usage.limit - usage.remaining;
+  return (
+    <section className="acc-panel" aria-labelledby="limits-title">
+      <h2 id="limits-title">Rate limit</h2>
+      <p>
+        Your key may make <strong>{usage.limit.toLocaleString('en-US')}</strong> calls every {usage.windowSeconds}{' '}
+        seconds. Every answer says what is left in its <span className="acc-mono">RateLimit</span> header; a call over
+        the limit is answered 429 with <span className="acc-mono">Retry-After</span>.
+      </p>
+      <dl className="acc-key-meta" data-testid="api-key-usage">
+        <dt>Left this minute</dt>
+        <dd>
+          {usage.remaining.toLocaleString('en-US')} of {usage.limit.toLocaleString('en-US')}
+        </dd>
+        <dt>Used this minute</dt>
+        <dd>{used.toLocaleString('en-US')}</dd>
+        <dt>Starts again in</dt>
+        <dd>{usage.resetSeconds} s</dd>
+      </dl>
+      <progress max={usage.limit} value={used} aria-label="Calls used this minute" style={{ width: '100%' }} />
+    </section>
   );
 }
 

@@ -1,0 +1,184 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ErrorCode, type Webhook, type WebhookDelivery, type WebhookEventType } from '@loopwright/contracts';
+import { UnrecoverableError } from 'bullmq';
+import type { Logger } from 'pino';
+import type { AppConfig } from '../../config/config.js';
+import type { Caller } from '../../core/auth/caller.js';
+import { deriveKey } from '../../core/crypto/keys.js';
+import { SecretBox } from '../../core/crypto/secret-box.js';
+import { randomToken } from '../../core/crypto/tokens.js';
+import { AppError } from '../../core/errors/app-error.js';
+import type { TransactionClient } from '../../core/prisma/prisma.service.js';
+import { JobRegistry } from '../../core/queue/job-registry.js';
+import { QueueService } from '../../core/queue/queue.service.js';
+import { APP_CONFIG, LOGGER } from '../../core/tokens.js';
+import type { Prisma } from '../../generated/prisma/client.js';
+import { DiagramAccessService } from '../diagrams/diagram-access.service.js';
+import { refusedHost } from './webhook-address.js';
+import { postJson } from './webhook-post.js';
+import { signatureHeader } from './webhook-signature.js';
+import { deliverWebhookJob } from './webhooks.jobs.js';
+import { WebhooksRepository, type DeliveryRow } from './webhooks.repository.js';
+
+/**
+ * Webhooks: a workspace (a user's own, or a team's, managed by its owner) subscribes URLs to events.
+ * Each event becomes one delivery row per subscribed URL, written in the event's delivery transaction
+ * (the outbox), then posted by a queue job that retries with back-off; every attempt is recorded.
+ */
+@Injectable()
+export class WebhooksService {
+  private readonly secrets: SecretBox;
+
+  constructor(
+    private readonly webhooks: WebhooksRepository,
+    private readonly access: DiagramAccessService,
+    private readonly queue: QueueService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+    registry: JobRegistry,
+  ) {
+    this.secrets = new SecretBox(deriveKey(config.APP_SECRET ?? 'development-secret', 'webhook-secrets'));
+    registry.handle(deliverWebhookJob, (payload, context) => this.deliver(payload.deliveryId, context.attempt));
+  }
+
+  /** The workspaces whose webhooks the caller manages: their own, and a team they own. */
+  private async managed(caller: Caller): Promise<string[]> {
+    const ids = [await this.access.personalWorkspaceOf(caller)];
+    const team = await this.access.teamOf(caller);
+    if (team && team.ownerId === caller.userId) ids.push(team.id);
+    return ids;
+  }
+
+  async list(caller: Caller) {
+    const rows = await this.webhooks.list(await this.managed(caller));
+    return rows.map((row) => ({ ...view(row), deliveries: row.deliveries.map(deliveryView) }));
+  }
+
+  async create(
+    caller: Caller,
+    input: { url: string; events: WebhookEventType[]; workspaceId?: string },
+  ): Promise<{ webhook: Webhook; secret: string }> {
+    const workspaceId = input.workspaceId ?? (await this.access.personalWorkspaceOf(caller));
+    if (input.workspaceId) await this.access.requireWorkspace(input.workspaceId, caller, 'owner');
+    const refused = await refusedHost(input.url, this.config.WEBHOOKS_ALLOW_PRIVATE);
+    if (refused) throw new AppError(ErrorCode.WEBHOOK_URL_REFUSED, { details: { address: refused } });
+    const secret = `whsec_${randomToken(24)}`;
+    const row = await this.webhooks.create({
+      workspaceId,
+      createdById: caller.userId,
+      url: input.url,
+      events: [...new Set(input.events)],
+      secret: this.secrets.seal(secret),
+    });
+    return { webhook: view(row), secret };
+  }
+
+  async delete(id: string, caller: Caller): Promise<void> {
+    await this.webhooks.delete((await this.find(id, caller)).id);
+  }
+
+  /** "Send test": a signed `ping` delivery, through the same queue and retries as real events. */
+  async sendTest(id: string, caller: Caller): Promise<WebhookDelivery> {
+    const webhook = await this.find(id, caller);
+    const deliveryId = await this.webhooks.addTestDelivery(
+      webhook.id,
+      envelope('ping', { webhookId: webhook.id, message: 'A test delivery from Loopwright' }),
+    );
+    await this.dispatch([deliveryId]);
+    return deliveryView(await this.webhooks.deliveryView(deliveryId));
+  }
+
+  /** In an event's delivery transaction: one delivery per webhook of the workspace subscribed to the event. */
+  async record(
+    tx: TransactionClient,
+    workspaceId: string,
+    event: WebhookEventType,
+    eventId: string,
+    data: Record<string, unknown>,
+  ): Promise<string[]> {
+    const subscribed = await this.webhooks.subscribed(tx, workspaceId, event);
+    if (subscribed.length === 0) return [];
+    return this.webhooks.addDeliveries(
+      tx,
+      subscribed.map((w) => w.id),
+      eventId,
+      event,
+      envelope(event, data),
+    );
+  }
+
+  async dispatch(deliveryIds: string[]): Promise<void> {
+    for (const deliveryId of deliveryIds)
+      await this.queue.enqueue(deliverWebhookJob, { deliveryId }, { jobId: `webhook-${deliveryId}` });
+  }
+
+  /** One attempt: signed POST; a 2xx answer delivers, anything else is retried until the attempts run out. */
+  async deliver(deliveryId: string, attempt: number): Promise<void> {
+    const delivery = await this.webhooks.findDelivery(deliveryId);
+    if (!delivery) throw new UnrecoverableError(`webhook delivery ${deliveryId} does not exist`);
+    if (delivery.status !== 'pending') return;
+    const body = JSON.stringify({ id: delivery.id, ...(delivery.payload as object) });
+    const headers = {
+      'User-Agent': 'Loopwright-Webhooks/1',
+      'Loopwright-Event': delivery.event,
+      'Loopwright-Delivery': delivery.id,
+      'Loopwright-Signature': signatureHeader(this.secrets.open(delivery.webhook.secret), body),
+    };
+    const result = await postJson(delivery.webhook.url, body, headers, this.config.WEBHOOKS_ALLOW_PRIVATE);
+    const delivered = result.status !== null && result.status >= 200 && result.status < 300;
+    const last = attempt >= (deliverWebhookJob.attempts ?? 1);
+    const error = delivered ? null : (result.error ?? `the receiver answered HTTP ${result.status}`);
+    await this.webhooks.recordAttempt(delivery.id, {
+      status: delivered ? 'delivered' : last ? 'failed' : 'pending',
+      responseStatus: result.status,
+      error,
+    });
+    if (!delivered) {
+      this.logger.info({ deliveryId, attempt, error }, 'webhook delivery failed; retried with back-off');
+      throw new Error(error ?? 'webhook delivery failed');
+    }
+  }
+
+  private async find(id: string, caller: Caller) {
+    const row = await this.webhooks.find(id);
+    if (!row || !(await this.managed(caller)).includes(row.workspaceId))
+      throw new AppError(ErrorCode.WEBHOOK_NOT_FOUND);
+    return row;
+  }
+}
+
+function envelope(type: string, data: Record<string, unknown>): Prisma.InputJsonValue {
+  return { type, createdAt: new Date().toISOString(), data } as Prisma.InputJsonValue;
+}
+
+function view(row: {
+  id: string;
+  workspaceId: string;
+  url: string;
+  events: string[];
+  active: boolean;
+  createdAt: Date;
+}): Webhook {
+  return {
+    id: row.id,
+    workspaceId: row.workspaceId,
+    url: row.url,
+    events: row.events as WebhookEventType[],
+    active: row.active,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function deliveryView(row: DeliveryRow): WebhookDelivery {
+  return {
+    id: row.id,
+    webhookId: row.webhookId,
+    event: row.event,
+    status: row.status as WebhookDelivery['status'],
+    attempts: row.attempts,
+    responseStatus: row.responseStatus,
+    error: row.error,
+    createdAt: row.createdAt.toISOString(),
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,73 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ACCESS_COOKIE, SESSION_HINT_COOKIE } from '@loopwright/contracts';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { acceptCookiesIfAsked, saveScreenshot, waitForHydration } from '../support/browser.js';
+import { useAppAndBrowser } from '../support/app-and-browser.js';
+import { loggedInUser } from '../support/own-services.js';
+
+/** Settings → User API Key (rate limit and what is left) and Settings → Webhooks (add, send test, deliveries). */
+describe.skipIf(!inject('chromiumPath'))('developer settings in Chromium', () => {
+  const running = useAppAndBrowser({ WEBHOOKS_ALLOW_PRIVATE: 'true', API_KEY_RATE_LIMIT: '600' });
+  const received: string[] = [];
+  const receiver = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      received.push(String(request.headers['loopwright-event']));
+      response.writeHead(204).end();
+    });
+  });
+  beforeAll(() => new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve)));
+  afterAll(() => new Promise((resolve) => receiver.close(resolve)));
+
+  async function signedIn(): Promise<{ page: Page; key: string }> {
+    const { client } = await loggedInUser(running.app.databaseUrl, running.app.url);
+    const key = (await client.post('/users/me/api-key')).body.content.key as string;
+    const context = await running.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addCookies(
+      [ACCESS_COOKIE, SESSION_HINT_COOKIE].map((name) => ({ name, value: client.cookie(name)!, url: running.app.url })),
+    );
+    return { page: await context.newPage(), key };
+  }
+
+  it('shows the key’s rate limit and what is left of it', async () => {
+    const { page, key } = await signedIn();
+    for (let i = 0; i < 3; i++)
+      await fetch(`${running.app.url}/api/diagrams`, { headers: { Authorization: `Bearer ${key}` } });
+    await page.goto(`${running.app.url}/settings/api-key`);
+    await waitForHydration(page);
+    await acceptCookiesIfAsked(page);
+    const usage = page.getByTestId('api-key-usage');
+    await expect.poll(() => usage.textContent()).toMatch(/Left this minute597 of 600/);
+    await expect.poll(() => page.getByRole('heading', { name: 'Rate limit' }).isVisible()).toBe(true);
+    await saveScreenshot(page, 'settings-api-key-rate-limit');
+    await page.context().close();
+  });
+
+  it('adds a webhook, sends a test and lists the delivery as delivered', async () => {
+    const { page } = await signedIn();
+    await page.goto(`${running.app.url}/settings/webhooks`);
+    await waitForHydration(page);
+    await acceptCookiesIfAsked(page);
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/loopwright`;
+    await page.getByLabel('URL').fill(url);
+    await page.getByLabel(/A balance test failed/).check();
+    await page.getByRole('button', { name: 'Add webhook' }).click();
+    await expect.poll(() => page.getByTestId('webhook-secret').textContent()).toMatch(/^whsec_/);
+    await page.getByRole('button', { name: 'Send test' }).click();
+    await expect.poll(() => received.includes('ping'), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          await page.getByRole('button', { name: 'Refresh' }).click();
+          return page.getByRole('row', { name: /ping Delivered 1 HTTP 204/ }).count();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(1);
+    await page.evaluate(() => window.scrollTo(0, 0)); // the sticky header over the form otherwise
+    await saveScreenshot(page, 'settings-webhooks');
+    await page.context().close();
+  });
+});

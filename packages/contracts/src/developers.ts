@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint.js';
+import { envelope } from './errors.js';
+
+/**
+ * For developers with a key: webhooks (events pushed to a URL, signed) and the MCP endpoint
+ * (assistants). The public event names are stable; each maps to a domain event.
+ */
+export const webhookEventTypes = [
+  'batch.finished',
+  'balance_test.failed',
+  'diagram.published',
+  'diagram.version_saved',
+  'comment.added',
+] as const;
+export type WebhookEventType = (typeof webhookEventTypes)[number];
+export const webhookEventTypeSchema = z.enum(webhookEventTypes);
+
+/** What each event means, for the settings screen and the docs. */
+export const webhookEventLabels: Record<WebhookEventType, string> = {
+  'batch.finished': 'A multiple run finished',
+  'balance_test.failed': 'A balance test failed',
+  'diagram.published': 'A diagram was published to community',
+  'diagram.version_saved': 'A new version was saved',
+  'comment.added': 'A comment was added',
+};
+
+export const webhookSchema = z.object({
+  id: z.string(),
+  workspaceId: z.string(),
+  url: z.string(),
+  events: z.array(webhookEventTypeSchema),
+  active: z.boolean(),
+  createdAt: z.string(),
+});
+export const webhookDeliverySchema = z.object({
+  id: z.string(),
+  webhookId: z.string(),
+  event: z.string(),
+  status: z.enum(['pending', 'delivered', 'failed']),
+  attempts: z.number().int(),
+  /** The receiver's HTTP status on the last attempt (null: no answer). */
+  responseStatus: z.number().int().nullable(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  deliveredAt: z.string().nullable(),
+});
+
+export const createWebhookBodySchema = z.object({
+  url: z
+    .url({ message: 'Enter a URL starting with https:// or http://' })
+    .max(2000)
+    .refine((url) => /^https?:\/\//i.test(url), 'Enter a URL starting with https:// or http://'),
+  events: z.array(webhookEventTypeSchema).min(1, 'Choose at least one event'),
+  /** A team workspace the caller owns; omitted: their personal workspace. */
+  workspaceId: z.string().uuid().optional(),
+});
+const webhookParams = z.object({ id: z.string().uuid() });
+
+const tag = 'webhooks';
+export const webhookEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/webhooks',
+    summary: 'My webhooks and those of the teams I own, with their latest deliveries',
+    tag,
+    responses: {
+      200: envelope(
+        z.object({
+          items: z.array(webhookSchema.extend({ deliveries: z.array(webhookDeliverySchema) })),
+        }),
+      ),
+    },
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/webhooks',
+    summary: 'Subscribe a URL to events; answers the signing secret, once',
+    tag,
+    body: createWebhookBodySchema,
+    responses: { 201: envelope(z.object({ webhook: webhookSchema, secret: z.string() })) },
+  }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: '/webhooks/:id',
+    summary: 'Stop sending to a webhook and forget it',
+    tag,
+    params: webhookParams,
+    responses: { 200: envelope(z.object({ message: z.string() })) },
+  }),
+  test: defineEndpoint({
+    method: 'POST',
+    path: '/webhooks/:id/test',
+    summary: 'Send a signed "ping" delivery now',
+    tag,
+    params: webhookParams,
+    responses: { 202: envelope(z.object({ delivery: webhookDeliverySchema })) },
+  }),
+};
+
+export const mcpEndpoints = {
+  post: defineEndpoint({
+    method: 'POST',
+    path: '/mcp',
+    summary:
+      'The MCP server (Streamable HTTP, stateless): JSON-RPC messages from an assistant, with the user API key as Bearer token',
+    tag: 'mcp',
+    body: z.unknown(),
+    responses: { 200: z.unknown(), 202: null },
+  }),
+  stream: defineEndpoint({
+    method: 'GET',
+    path: '/mcp',
+    summary: 'No server-initiated stream: answers 405 (the server is stateless)',
+    tag: 'mcp',
+    responses: { 405: z.unknown() },
+  }),
+};
+
+export type Webhook = z.infer<typeof webhookSchema>;
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
