@@ -80,7 +80,6 @@ export const planLimitUnits: Record<PlanLimitKey, [singular: string, plural: str
   monthlyPredictions: ['monthly prediction', 'monthly predictions'],
   versionHistoryDays: ['day of version history', 'days of version history'],
   editors: ['editor', 'editors'],
-  eventsPerUserPerMonth: ['event per user per month', 'events per user per month'],
   timeSteps: ['time step', 'time steps'],
   studyRuns: ['run per balance study', 'runs per balance study'],
 };

@@ -26,8 +26,7 @@ import { LocalLoginGuard } from './strategies/local-login.guard.js';
 
 @Global()
 @Module({
-  imports: [UsersModule, ApiKeysModule, MailModule, TeamsModule],
-  imports: [UsersModule, ApiKeysModule, MailModule, SsoSettingsModule],
+  imports: [UsersModule, ApiKeysModule, MailModule, TeamsModule, SsoSettingsModule],
   controllers: [AuthController, GoogleController],
   providers: [
     AuthTokensRepository,
