@@ -40,6 +40,8 @@ export interface EditorProps {
   banner?: React.ReactNode;
   /** Where the header's ← leads (default: the diagram list). */
   back?: { to: string; label: string };
+  /** Drawn over the canvas, inside the editor (comment badges and threads). */
+  canvasOverlay?: React.ReactNode;
 }
 
 /** The diagram editor: palette, canvas or outline, properties and other panels, runs and chart. */
@@ -63,6 +65,7 @@ function EditorInner({
   readOnly = false,
   banner,
   back,
+  canvasOverlay,
 }: EditorProps) {
   const rf = useReactFlow();
   const onPlayRef = useRef(onPlay);
@@ -166,6 +169,7 @@ function EditorInner({
           <div className="editor__work">
             <div className="editor__canvas" ref={canvasBox} hidden={outline}>
               <DiagramCanvas />
+              {canvasOverlay}
             </div>
             {outline ? <OutlineView /> : null}
             <section className="editor__chart" aria-label="Chart">
