@@ -83,6 +83,17 @@ describe.skipIf(!inject('chromiumPath'))('editor: comments in Chromium', () => {
       await saveScreenshot(editorPage, 'comments-editor-live');
       await ownerPage.getByRole('button', { name: '2 comments on Gold' }).waitFor({ timeout: 15_000 });
 
+      // By keyboard: select Mine, C for comment mode, Enter comments on the selection.
+      const mine = await centreOf(editorPage, 'Mine');
+      await editorPage.mouse.click(mine.x, mine.y);
+      await editorPage.keyboard.press('c');
+      await editorPage.getByRole('status').filter({ hasText: 'Click an element or a point to comment' }).waitFor();
+      await editorPage.keyboard.press('Enter');
+      const onMine = editorPage.getByRole('combobox', { name: 'New comment on Mine' });
+      await onMine.fill('How fast does it produce?');
+      await onMine.press('Enter');
+      await ownerPage.getByRole('button', { name: '1 comment on Mine' }).waitFor({ timeout: 15_000 });
+
       // …and in their notifications, which lead back to the thread.
       await expect
         .poll(
@@ -118,11 +129,15 @@ describe.skipIf(!inject('chromiumPath'))('editor: comments in Chromium', () => {
         .getByRole('article', { name: 'Comments on Gold' })
         .getByRole('button', { name: 'Resolve' })
         .click();
-      // The editor still has the thread open: it shows Resolved (and Reopen) live; closed, it leaves the canvas.
-      const open = editorPage.getByRole('article', { name: 'Comments on Gold' });
-      await open.getByRole('button', { name: 'Reopen' }).waitFor({ timeout: 15_000 });
+      await editorPage
+        .getByRole('button', { name: /comments? on Gold/ })
+        .waitFor({ state: 'detached', timeout: 15_000 });
+      // The owner still has it open: it shows Reopen; closed, it leaves their canvas too.
+      const open = ownerPage.getByRole('article', { name: 'Comments on Gold' });
+      await open.getByRole('button', { name: 'Reopen' }).waitFor();
       await open.getByRole('button', { name: 'Close the thread' }).click();
-      await editorPage.getByRole('button', { name: /comments? on Gold/ }).waitFor({ state: 'detached' });
+      await ownerPage.getByRole('button', { name: /comments? on Gold/ }).waitFor({ state: 'detached' });
+      expect(await ownerPage.getByRole('button', { name: '1 comment on Mine' }).count()).toBe(1);
       await editorPage.getByRole('tabpanel').getByRole('button', { name: 'Resolved (1)' }).click();
       await editorPage
         .getByRole('tabpanel')

@@ -87,8 +87,9 @@ describe('comments: threads on elements and points, replies, resolve, mentions, 
     expect(notice.message).toBe(
       'Olga Tester mentioned you in a comment on Economy: “@Eddie Tester is the start of Gold right?”',
     );
-    const mail = await eventually(() =>
-      prisma.mailLog.findFirst({ where: { template: 'comment-mention', to: editorUser.email } }),
+    const mail = await eventually(
+      async () =>
+        (await prisma.mailLog.findFirst({ where: { template: 'comment-mention', to: editorUser.email } })) ?? undefined,
     );
     expect(mail.props).toMatchObject({ person: 'Olga Tester', diagramName: 'Economy', path: notice.link });
     // The author is not told about their own comment; nobody else was mentioned.

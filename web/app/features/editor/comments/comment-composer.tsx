@@ -25,7 +25,7 @@ export function CommentComposer({
   submitLabel,
   onSubmit,
   onCancel,
-  autoFocus = false,
+  focusOnOpen = false,
 }: {
   people: () => Promise<CommentPerson[]>;
   initial?: string;
@@ -34,7 +34,7 @@ export function CommentComposer({
   submitLabel: string;
   onSubmit: (body: string, mentions: string[]) => Promise<void>;
   onCancel?: () => void;
-  autoFocus?: boolean;
+  focusOnOpen?: boolean;
 }) {
   const [text, setText] = useState(initial);
   const [picked, setPicked] = useState<CommentPerson[]>(initialMentions);
@@ -46,8 +46,8 @@ export function CommentComposer({
   const field = useRef<HTMLTextAreaElement>(null);
   const id = useId();
   useEffect(() => {
-    if (autoFocus) field.current?.focus();
-  }, [autoFocus]);
+    if (focusOnOpen) field.current?.focus();
+  }, [focusOnOpen]);
 
   const suggestions =
     query && known

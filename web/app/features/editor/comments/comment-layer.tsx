@@ -198,7 +198,7 @@ export function CommentLayer({ comments }: { comments: CommentsStore }) {
             people={() => comments.people()}
             label={`New comment on ${draftLabel}`}
             submitLabel="Comment"
-            autoFocus
+            focusOnOpen
             onCancel={() => comments.cancelDraft()}
             onSubmit={(body, mentions) => comments.create(body, mentions)}
           />

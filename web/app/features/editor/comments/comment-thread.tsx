@@ -50,7 +50,7 @@ function CommentItem({ comment, thread, store }: { comment: Comment; thread: Com
           initialMentions={comment.mentions}
           label="Edit your comment"
           submitLabel="Save"
-          autoFocus
+          focusOnOpen
           onCancel={() => setEditing(false)}
           onSubmit={async (body, mentions) => {
             await store.edit(comment.id, thread.id, body, mentions);
