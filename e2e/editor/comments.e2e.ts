@@ -68,6 +68,16 @@ describe.skipIf(!inject('chromiumPath'))('editor: comments in Chromium', () => {
       await ownerPage.getByRole('article', { name: 'Comments on Gold' }).waitFor();
       await saveScreenshot(ownerPage, 'comments-owner-thread');
 
+      // A point of the canvas: a pin there.
+      await ownerPage.keyboard.press('Escape');
+      await ownerPage.getByRole('button', { name: 'Comment', exact: true }).click();
+      await ownerPage.mouse.click(gold.x - 120, gold.y + 140);
+      const onPoint = ownerPage.getByRole('combobox', { name: 'New comment on A point on the canvas' });
+      await onPoint.fill('Room for a drain here');
+      await onPoint.press('Enter');
+      await ownerPage.getByRole('button', { name: '1 comment on A point on the canvas' }).waitFor();
+      await saveScreenshot(ownerPage, 'comments-point-pin');
+
       // The editor sees it without a reload: the badge on Gold and the thread in the panel.
       const badge = editorPage.getByRole('button', { name: '1 comment on Gold' });
       await badge.waitFor({ timeout: 15_000 });
@@ -125,6 +135,7 @@ describe.skipIf(!inject('chromiumPath'))('editor: comments in Chromium', () => {
       await saveScreenshot(viewerPage, 'comments-viewer');
 
       // Resolving takes the badge off everyone's canvas; the panel lists it under Resolved.
+      await ownerPage.getByRole('button', { name: '2 comments on Gold' }).click();
       await ownerPage
         .getByRole('article', { name: 'Comments on Gold' })
         .getByRole('button', { name: 'Resolve' })
