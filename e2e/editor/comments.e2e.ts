@@ -135,6 +135,7 @@ describe.skipIf(!inject('chromiumPath'))('editor: comments in Chromium', () => {
       await saveScreenshot(viewerPage, 'comments-viewer');
 
       // Resolving takes the badge off everyone's canvas; the panel lists it under Resolved.
+      await ownerPage.getByRole('button', { name: 'Close the thread' }).click(); // the point's thread
       await ownerPage.getByRole('button', { name: '2 comments on Gold' }).click();
       await ownerPage
         .getByRole('article', { name: 'Comments on Gold' })

@@ -121,8 +121,12 @@ export function CommentLayer({ comments }: { comments: CommentsStore }) {
   const popoverAt = (p: Point): React.CSSProperties => {
     const { left, top } = toScreen(p);
     const width = box.current?.clientWidth ?? 800;
+    const height = box.current?.clientHeight ?? 600;
     const x = left + 18 + POPOVER_WIDTH > width ? Math.max(8, left - POPOVER_WIDTH - 18) : left + 18;
-    return { left: x, top: Math.max(8, top - 12) };
+    // In the lower half it grows upwards, so the reply field stays inside the canvas.
+    return top > height / 2
+      ? { left: x, bottom: Math.max(8, height - top - 12) }
+      : { left: x, top: Math.max(8, top - 12) };
   };
 
   const draftLabel = (() => {
