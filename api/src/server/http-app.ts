@@ -16,6 +16,7 @@ import { securityHeaders } from '../core/http/security.js';
 import { mountWebApp } from '../web/react-router-handler.js';
 import { RealtimeGateway } from '../modules/realtime/realtime.gateway.js';
 import { mountDiagramWebRoutes } from '../modules/thumbnails/thumbnail-routes.js';
+import { mountFeaturedRoute } from '../modules/community/featured-route.js';
 import { createRequire } from 'node:module';
 import express from 'express';
 
@@ -51,6 +52,7 @@ export async function createHttpApp(config: AppConfig, logger: Logger, web: WebM
   app.use('/api/docs/assets', express.static(swaggerUi, { maxAge: '1d' }));
   // Spec-named diagram routes outside /api (share thumbnails, /open-public/) and Socket.IO at /socket.io.
   mountDiagramWebRoutes(app.getHttpAdapter().getInstance(), app);
+  mountFeaturedRoute(app.getHttpAdapter().getInstance(), app);
   app.get(RealtimeGateway).attach(app.getHttpServer());
   // Idle keep-alive sockets outlive a proxy's (60 s), so a client never reuses a socket the server is closing (ECONNRESET).
   const server = app.getHttpServer();

@@ -68,6 +68,7 @@ export const routes = {
     refresh: { method: 'POST', path: '/oauth2/refresh' },
     recoverPassword: { method: 'POST', path: '/oauth2/password/recover' },
     resetPassword: { method: 'POST', path: '/oauth2/password/reset' },
+    unlockAccount: { method: 'POST', path: '/oauth2/unlock' },
     changePassword: { method: 'POST', path: '/oauth2/password/change' },
     googleStart: { method: 'GET', path: '/oauth2/google/start', produces: 'text/html' },
     googleCallback: { method: 'GET', path: '/oauth2/google/callback', produces: 'text/html' },
