@@ -239,6 +239,7 @@ export const routes = {
     delete: { method: 'DELETE', path: '/diagrams/:fuid/plays/:playId' },
     cancel: { method: 'POST', path: '/diagrams/:fuid/plays/:playId/cancel' },
     batch: { method: 'POST', path: '/diagrams/:fuid/batches' },
+    study: { method: 'POST', path: '/diagrams/:fuid/studies' },
   },
   preference: {
     get: { method: 'GET', path: '/users/me/preferences' },
