@@ -32,6 +32,8 @@ export const TABLE_OWNERS = {
   DiagramTag: 'diagrams',
   DiagramCopyBase: 'diagrams',
   DiagramProposal: 'proposals',
+  CommentThread: 'comments',
+  Comment: 'comments',
   DiagramShare: 'shares',
   Tag: 'tags',
   Play: 'plays',

@@ -31,6 +31,7 @@ import { SharingModule } from './modules/sharing/sharing.module.js';
 import { SimulationsModule } from './modules/simulations/simulations.module.js';
 import { TagsModule } from './modules/tags/tags.module.js';
 import { ProposalsModule } from './modules/proposals/proposals.module.js';
+import { CommentsModule } from './modules/comments/comments.module.js';
 import { ThumbnailsModule } from './modules/thumbnails/thumbnails.module.js';
 import { SocialModule } from './modules/social/social.module.js';
 // ---- library ----
@@ -69,6 +70,7 @@ export const featureModules = [
   SharingModule,
   TagsModule,
   ProposalsModule,
+  CommentsModule,
   PlaysModule,
   SimulationsModule,
   ThumbnailsModule,

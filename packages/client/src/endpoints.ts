@@ -10,6 +10,7 @@ export interface Endpoints {
   auth: typeof contracts.authEndpoints;
   balanceTest: typeof contracts.balanceTestEndpoints;
   billing: typeof contracts.billingEndpoints;
+  comment: typeof contracts.commentEndpoints;
   community: typeof contracts.communityEndpoints;
   compare: typeof contracts.compareEndpoints;
   contact: typeof contracts.contactEndpoints;
@@ -105,6 +106,16 @@ export const routes = {
     setTaxId: { method: 'PUT', path: '/billing/tax-id' },
     deleteTaxId: { method: 'DELETE', path: '/billing/tax-id' },
     webhook: { method: 'POST', path: '/billing/webhooks', consumes: ['*/*'] },
+  },
+  comment: {
+    list: { method: 'GET', path: '/diagrams/:fuid/comment-threads' },
+    create: { method: 'POST', path: '/diagrams/:fuid/comment-threads' },
+    reply: { method: 'POST', path: '/diagrams/:fuid/comment-threads/:threadId/comments' },
+    resolve: { method: 'POST', path: '/diagrams/:fuid/comment-threads/:threadId/resolve' },
+    reopen: { method: 'POST', path: '/diagrams/:fuid/comment-threads/:threadId/reopen' },
+    edit: { method: 'PATCH', path: '/diagrams/:fuid/comments/:commentId' },
+    remove: { method: 'DELETE', path: '/diagrams/:fuid/comments/:commentId' },
+    people: { method: 'GET', path: '/diagrams/:fuid/mentionable-people' },
   },
   community: {
     diagrams: { method: 'GET', path: '/community/diagrams' },

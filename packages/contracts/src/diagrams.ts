@@ -488,6 +488,8 @@ export const RealtimeEvents = {
   deleted: 'diagram:deleted',
   /** { fuid } — privacy or shares changed: every socket was taken out of the room; emit `diagram:join` again (access is checked anew). */
   accessChanged: 'diagram:access-changed',
+  /** CommentThreadChanged (comments contract): a thread was added, replied to, resolved, reopened, edited or deleted. */
+  comments: 'comments:changed',
   /** { playId, fuid, completed, total } */
   playProgress: 'play:progress',
   /** { playId, fuid, status } */

@@ -2,6 +2,7 @@ import { AuthTexts } from './auth-texts.js';
 import { BillingTexts } from './billing-texts.js';
 import { DiagramTexts } from './diagrams-texts.js';
 import { DriveTexts } from './drive-texts.js';
+import { CommentTexts } from './comments-texts.js';
 import { ProposalTexts } from './proposals-texts.js';
 import { LibraryTexts } from './library-texts.js';
 import { RequestTexts } from './request-texts.js';
@@ -106,6 +107,10 @@ export const errorMap = {
   PROPOSAL_NO_CHANGES: { status: 409, text: ProposalTexts.noChanges },
   PROPOSAL_DECIDED: { status: 409, text: ProposalTexts.decided },
   PROPOSAL_SOURCE_MOVED: { status: 409, text: ProposalTexts.sourceMoved },
+  COMMENT_THREAD_NOT_FOUND: { status: 404, text: CommentTexts.threadNotFound },
+  COMMENT_NOT_FOUND: { status: 404, text: CommentTexts.notFound },
+  COMMENT_NOT_YOURS: { status: 403, text: CommentTexts.notYours },
+  COMMENT_MENTION_NO_ACCESS: { status: 400, text: CommentTexts.mentionNoAccess },
   SHARE_NAME_REQUIRED: { status: 400, text: DiagramTexts.nameFirst },
   SHARE_ALREADY_EXISTS: { status: 409, text: DiagramTexts.alreadyShared },
   SHARE_SELF: { status: 400, text: DiagramTexts.shareSelf },

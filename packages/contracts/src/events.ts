@@ -9,6 +9,16 @@ import { z } from 'zod';
 const id = z.string().uuid();
 const diagramRef = { diagramId: id, fuid: z.string(), diagramName: z.string() };
 
+/** A comment written or edited: where, by whom, whom it mentions, and its first 200 characters. */
+const commentEvent = z.object({
+  ...diagramRef,
+  threadId: id,
+  commentId: id,
+  authorId: id,
+  mentionedIds: z.array(id),
+  excerpt: z.string(),
+});
+
 export const domainEventSchemas = {
   /** A diagram was shared with a person by e-mail (they may not have an account yet). */
   DiagramShared: z.object({
@@ -32,6 +42,13 @@ export const domainEventSchemas = {
     accepted: z.boolean(),
     copyFuid: z.string(),
   }),
+  /**
+   * Someone wrote a comment on a diagram (a new thread or a reply). `mentionedIds`: the people the
+   * comment @mentions (each has access; they are notified and e-mailed). Webhooks subscribe to it too.
+   */
+  CommentAdded: commentEvent,
+  /** Someone edited their comment and mentioned more people (`mentionedIds`: only the new ones). */
+  CommentEdited: commentEvent,
   /** Someone liked a diagram (community issue). */
   DiagramLiked: z.object({ ...diagramRef, likedById: id, ownerId: id }),
   /** Someone followed a designer (community issue). */

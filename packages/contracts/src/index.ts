@@ -16,6 +16,8 @@ export * from './diagrams.js';
 export * from './compare.js';
 export * from './proposals.js';
 export * from './proposals-texts.js';
+export * from './comments.js';
+export * from './comments-texts.js';
 export * from './tags.js';
 export * from './plays.js';
 export * from './notifications.js';

@@ -45,6 +45,9 @@ import { CompareView, type ComparePair } from './compare/compare-view';
 import { ProposalReview } from './proposals/proposal-review';
 import { ProposalsPanel } from './proposals/proposals-panel';
 import { ProposeButton } from './proposals/propose-button';
+import { CommentLayer } from './comments/comment-layer';
+import { CommentsPanel } from './comments/comments-panel';
+import { useComments } from './comments/use-comments';
 
 interface Loaded {
   diagram: DiagramView;
@@ -160,6 +163,8 @@ function ViewOnlyEditor({ diagram }: { diagram: DiagramView }) {
   const [gone, setGone] = useState<GoneReason | null>(null);
   useLiveNotice(diagram.fuid, () => Promise.resolve(false), setGone);
   const tour = useDiagramTour(diagram.fuid);
+  const { search } = useLocation();
+  const comments = useComments(diagram.fuid, user?.id ?? null, new URLSearchParams(search).get('comment'));
   return (
     <>
       <Editor
@@ -167,6 +172,8 @@ function ViewOnlyEditor({ diagram }: { diagram: DiagramView }) {
         title={diagram.name}
         doc={doc}
         readOnly
+        canvasOverlay={<CommentLayer comments={comments} />}
+        side={() => ({ Comments: <CommentsPanel comments={comments} /> })}
         banner={<ReadOnlyBanner diagram={diagram} />}
         header={() => (
           <>
@@ -195,6 +202,8 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
   // A notification of a proposal links here with ?proposal=<id>: open its review.
   const { search } = useLocation();
   const [reviewing, setReviewing] = useState<string | null>(() => new URLSearchParams(search).get('proposal'));
+  const { user } = useSession();
+  const comments = useComments(fuid, user?.id ?? null, new URLSearchParams(search).get('comment'));
   const services = useRef<EditorServices | null>(null);
   const tour = useDiagramTour(fuid);
   const restoringHere = useRef(false);
@@ -305,6 +314,7 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
         onPlay={onPlay}
         onSaveNow={() => void save?.save()}
         serverRuns={serverRuns}
+        canvasOverlay={<CommentLayer comments={comments} />}
         header={() => (
           <>
             {save ? (
@@ -379,6 +389,7 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
               onCompare={(from, to, versions) => setCompare({ pair: { from, to }, versions })}
             />
           ),
+          Comments: <CommentsPanel comments={comments} />,
           Proposals: <ProposalsPanel fuid={fuid} refresh={refresh} onReview={setReviewing} />,
           Tags: <TagsPanel fuid={fuid} initial={loaded.diagram.tags} />,
           Tour: <TourPanel fuid={fuid} tour={tour} canEdit={loaded.diagram.access !== 'viewer'} />,

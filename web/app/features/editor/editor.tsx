@@ -42,6 +42,8 @@ export interface EditorProps {
   back?: { to: string; label: string };
   /** Clicking the title renames the diagram. */
   onRename?: (name: string) => Promise<void>;
+  /** Drawn over the canvas, inside the editor (comment badges and threads). */
+  canvasOverlay?: React.ReactNode;
 }
 
 /** The diagram editor: palette, canvas or outline, properties and other panels, runs and chart. */
@@ -66,6 +68,7 @@ function EditorInner({
   banner,
   back,
   onRename,
+  canvasOverlay,
 }: EditorProps) {
   const rf = useReactFlow();
   const onPlayRef = useRef(onPlay);
@@ -170,6 +173,7 @@ function EditorInner({
           <div className="editor__work">
             <div className="editor__canvas" ref={canvasBox} hidden={outline}>
               <DiagramCanvas />
+              {canvasOverlay}
             </div>
             {outline ? <OutlineView /> : null}
             <section className="editor__chart" aria-label="Chart">

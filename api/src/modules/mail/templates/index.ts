@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { renderMail, type MailContext, type RenderedMail } from './layout.js';
+import { commentMailTemplates } from './comments.js';
 import { planMailTemplates } from './plans.js';
 
 const hireProps = z.object({
@@ -290,6 +291,7 @@ export const mailTemplates = {
       ),
   },
   ...planMailTemplates,
+  ...commentMailTemplates,
 } as const;
 
 export type MailTemplateName = keyof typeof mailTemplates;
