@@ -27,6 +27,7 @@ export const TABLE_OWNERS = {
   DiagramRevision: 'diagrams',
   DiagramTag: 'diagrams',
   DiagramCopyBase: 'diagrams',
+  DiagramLiveDocument: 'collab',
   DiagramProposal: 'proposals',
   DiagramShare: 'shares',
   Tag: 'tags',
