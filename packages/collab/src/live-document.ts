@@ -66,7 +66,10 @@ function applyCollection(
   collection: Collection,
   items: Record<string, unknown>[],
   keyOf: (item: Record<string, unknown>) => string,
+  previous?: Record<string, unknown>[],
 ) {
+  // Elements that are the very same object as in the previous document did not change (the editor's documents are immutable).
+  const unchanged = new Set(previous ?? []);
   const wanted = new Map(items.map((item) => [keyOf(item), item]));
   for (const key of [...collection.keys()]) if (!wanted.has(key)) collection.delete(key);
   const current = sortedKeys(collection);
@@ -76,14 +79,21 @@ function applyCollection(
   // Otherwise (a reorder) every element is numbered by its place.
   const orders: number[] = [];
   if (sameOrder) {
+    // The order of the next element that exists already, for each place (one pass from the end).
+    const nextExisting: (number | undefined)[] = new Array(items.length);
+    let after: number | undefined;
+    for (let i = items.length - 1; i >= 0; i--) {
+      nextExisting[i] = after;
+      const existing = collection.get(keyOf(items[i]));
+      if (existing) after = orderOf(existing);
+    }
     let previous = -1;
     items.forEach((item, i) => {
       const existing = collection.get(keyOf(item));
-      if (existing) {
-        previous = orderOf(existing);
-      } else {
-        const next = items.slice(i + 1).find((later) => collection.has(keyOf(later)));
-        previous = next ? (previous + orderOf(collection.get(keyOf(next)))) / 2 : Math.floor(previous) + 1;
+      if (existing) previous = orderOf(existing);
+      else {
+        const next = nextExisting[i];
+        previous = next === undefined ? Math.floor(previous) + 1 : (previous + next) / 2;
       }
       orders.push(previous);
     });
@@ -94,7 +104,9 @@ function applyCollection(
     const key = keyOf(item);
     const existing = collection.get(key);
     if (existing) {
-      setProperties(existing, item, orders[i]);
+      if (unchanged.has(item)) {
+        if (existing.get(ORDER_KEY) !== orders[i]) existing.set(ORDER_KEY, orders[i]);
+      } else setProperties(existing, item, orders[i]);
     } else {
       // A new Y.Map is filled before it joins the document (reading it before would warn).
       const element = new Y.Map<unknown>();
@@ -117,13 +129,15 @@ function applyFlat(map: Y.Map<unknown>, values: Record<string, unknown>): void {
  * (an element's changed properties, added and removed elements). `origin` marks the transaction
  * (the editor's undo manager tracks its own origin only).
  */
-export function applyDocument(doc: Y.Doc, next: LiveDocument, origin: unknown = null): void {
+export function applyDocument(doc: Y.Doc, next: LiveDocument, origin: unknown = null, previous?: LiveDocument): void {
   const roots = rootsOf(doc);
+  type Items = Record<string, unknown>[];
+  const items = (list: unknown) => list as Items;
   doc.transact(() => {
-    applyCollection(roots.nodes, next.nodes as unknown as Record<string, unknown>[], (n) => String(n.id));
-    applyCollection(roots.connections, next.connections as unknown as Record<string, unknown>[], (c) => String(c.id));
-    applyCollection(roots.variables, next.variables as unknown as Record<string, unknown>[], (v) => String(v.name));
-    applyFlat(roots.settings, next.settings);
+    applyCollection(roots.nodes, items(next.nodes), (n) => String(n.id), items(previous?.nodes));
+    applyCollection(roots.connections, items(next.connections), (c) => String(c.id), items(previous?.connections));
+    applyCollection(roots.variables, items(next.variables), (v) => String(v.name), items(previous?.variables));
+    if (next.settings !== previous?.settings) applyFlat(roots.settings, next.settings);
     if (roots.meta.get('version') !== next.version) roots.meta.set('version', next.version);
   }, origin);
 }
@@ -274,4 +288,15 @@ export function mergeChange(live: LiveDocument, base: LiveDocument | null, next:
       (v) => String(v.name),
     ) as LiveDocument['variables'],
   };
+}
+
+/** The server notes in the live document which version of the JSON document holds it now (editors read it). */
+export function markSavedVersion(doc: Y.Doc, version: number, origin: unknown = null): void {
+  const meta = rootsOf(doc).meta;
+  if (meta.get('savedVersion') !== version) doc.transact(() => meta.set('savedVersion', version), origin);
+}
+
+export function savedVersionOf(doc: Y.Doc): number | null {
+  const version = rootsOf(doc).meta.get('savedVersion');
+  return typeof version === 'number' ? version : null;
 }

@@ -1,7 +1,14 @@
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { applyDocument, COLLAB_PATH, CollabClose, mergeChange, readDocument } from '@loopwright/collab';
+import {
+  applyDocument,
+  COLLAB_PATH,
+  CollabClose,
+  markSavedVersion,
+  mergeChange,
+  readDocument,
+} from '@loopwright/collab';
 import type { SaveResult } from '@loopwright/contracts';
 import type { Diagram } from '@loopwright/engine';
 import { Redis as RedisExtension } from '@hocuspocus/extension-redis';
@@ -204,7 +211,10 @@ export class CollabServer implements OnModuleDestroy, LiveDocumentPort {
         // The JSON first: a refusal (plan limits, an invalid merge) leaves the live document untouched.
         const result = await this.store.commit(diagram, caller.userId, merged);
         // Edits that arrived meanwhile stay: the change is merged again into what is live now.
-        await connection.transact((doc) => applyDocument(doc, mergeChange(readDocument(doc), baseDoc, change), null));
+        await connection.transact((doc) => {
+          applyDocument(doc, mergeChange(readDocument(doc), baseDoc, change), null);
+          markSavedVersion(doc, result.version);
+        });
         return { ...result, warnings: merged.warnings, typeTags: merged.typeTags };
       });
     } finally {

@@ -1,5 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { applyDocument, readDocument, withoutDanglingConnections, type LiveDocument } from '@loopwright/collab';
+import {
+  applyDocument,
+  markSavedVersion,
+  readDocument,
+  withoutDanglingConnections,
+  type LiveDocument,
+} from '@loopwright/collab';
 import type { SaveResult } from '@loopwright/contracts';
 import type { Logger } from 'pino';
 import * as Y from 'yjs';
@@ -43,6 +49,7 @@ export class LiveDocumentStore {
     const json = await this.saves.documentOf(facts.id);
     const checked = checkDocument(json, { allowEmpty: true });
     if (!stored || stored.diagramVersion < facts.version) applyDocument(doc, toLive(checked.document), LOAD_ORIGIN);
+    markSavedVersion(doc, facts.version, LOAD_ORIGIN);
     this.saved.set(fuid, JSON.stringify(checked.document));
     this.keep(fuid, facts.version, checked.document);
   }
@@ -73,6 +80,7 @@ export class LiveDocumentStore {
       const checked = this.check(doc);
       if (this.saved.get(fuid) !== JSON.stringify(checked.document)) {
         version = (await this.commit(facts, userId ?? facts.ownerId, checked)).version;
+        markSavedVersion(doc, version, LOAD_ORIGIN);
       }
     } catch (error) {
       // The live state is kept; the JSON waits for a document the engine accepts (and the plan allows).

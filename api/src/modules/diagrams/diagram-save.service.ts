@@ -100,6 +100,11 @@ export class DiagramSaveService {
     });
   }
 
+  /** A document saved by another path (an accepted proposal) becomes the live document everyone has open. */
+  async reachLive(fuid: string, document: Diagram, userId: string): Promise<void> {
+    await this.live.port?.replace(fuid, document, userId);
+  }
+
   /** A diagram's access and limit facts by fuid, for the live documents (they decide access per connection). */
   factsOf(fuid: string): Promise<DiagramFacts | null> {
     return this.diagrams.findFacts(fuid);

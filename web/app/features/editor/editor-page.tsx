@@ -25,9 +25,12 @@ import { SaveStatus } from './save/save-status';
 import { useValue } from './model/value-store';
 import { LiveBanner } from './live/live-banner';
 import { useLiveNotice, type GoneReason } from './live/use-diagram-live';
+import { LiveSession } from './live/live-session';
+import { LivePeople } from './live/live-people';
+import { CollabClose } from '@loopwright/collab';
 import { CorruptedDialog, GoneDialog, OfflineAlert, ReleaseBanner } from './live/editor-alerts';
 import { When } from '../../ui/when';
-import { useSession } from '../account/session';
+import { displayName, useSession } from '../account/session';
 import { ForkedFrom } from '../sharing/forked-from';
 import { useMakeCopy } from '../sharing/make-copy';
 import { ReadOnlyBanner } from '../sharing/read-only-banner';
@@ -198,19 +201,19 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
   const services = useRef<EditorServices | null>(null);
   const tour = useDiagramTour(fuid);
   const restoringHere = useRef(false);
-  const saveRef = useRef<SaveController | null>(null);
-  saveRef.current = save;
   const [gone, setGone] = useState<GoneReason | null>(null);
-  const [liveNotice, dismissLiveNotice] = useLiveNotice(
-    fuid,
-    async (version) => {
-      if (restoringHere.current) return true;
-      // Our own save's event can arrive before its answer: judge once the save in flight settles.
-      await saveRef.current?.settled();
-      return (saveRef.current?.state.get().baseVersion ?? 0) >= version;
-    },
-    setGone,
-  );
+  const { user } = useSession();
+  const [live, setLive] = useState<LiveSession | null>(null);
+  // Co-edited live: saves and restores by others reach this tab through the live document, not as notices.
+  const [liveNotice, dismissLiveNotice] = useLiveNotice(fuid, () => Promise.resolve(true), setGone);
+  useEffect(() => () => live?.destroy(), [live]);
+  useEffect(() => {
+    if (!live) return;
+    return live.status.subscribe(() => {
+      const closed = live.status.get().closed;
+      if (closed) setGone(closed === CollabClose.deleted.reason ? 'deleted' : 'no-access');
+    });
+  }, [live]);
 
   useEffect(() => clearEditorPreferences, []);
   const onReady = useCallback(
@@ -219,9 +222,14 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
       runs.setRunStepsLimit(loaded.diagram.runStepsLimit);
       loadEditorPreferences(s);
       const serverDoc = documentProblem(loaded.diagram.document) ? null : normalizeDiagram(loaded.diagram.document);
-      setSave(new SaveController(fuid, s.store, loaded.baseVersion, loaded.dirty, serverDoc));
+      const session = new LiveSession(fuid, s.store, serverDoc ?? s.store.doc, {
+        id: user?.id ?? 'anonymous',
+        name: user ? displayName(user) : 'Someone',
+      });
+      setLive(session);
+      setSave(new SaveController(fuid, s.store, loaded.baseVersion, loaded.dirty, serverDoc, session));
     },
-    [fuid, loaded],
+    [fuid, loaded, user],
   );
   useEffect(() => () => save?.dispose(), [save]);
   useEffect(() => {
@@ -270,6 +278,13 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
   );
 
   const reloadFromServer = async () => {
+    if (live) {
+      // The live document already has it (a restored version, an accepted proposal reach everyone).
+      restoringHere.current = false;
+      dismissLiveNotice();
+      setRefresh((r) => r + 1);
+      return;
+    }
     const d = await diagramsApi.get(fuid);
     services.current!.store.replace(normalizeDiagram(d.document));
     save!.reset(d.version, d.savedAt);
@@ -311,6 +326,7 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
                     }}
                   />
                 ) : null}
+                {live ? <LivePeople live={live} /> : null}
                 <SaveStatus save={save} />
                 <EditorMenu
                   fuid={fuid}
