@@ -1,6 +1,6 @@
 import { HocuspocusProvider } from '@hocuspocus/provider';
 import { ACCESS_COOKIE } from '@loopwright/contracts';
-import { COLLAB_PATH } from '@loopwright/collab';
+import { COLLAB_PATH, ORDER_KEY, rootsOf } from '@loopwright/collab';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 import type { ApiClient } from './api-client.js';
@@ -36,6 +36,11 @@ export function liveClient(
     document: doc,
     token: who.apiKey ?? 'session',
     WebSocketPolyfill: CookieWebSocket,
+    // Tests restart the server: come back quickly.
+    delay: 200,
+    minDelay: 200,
+    factor: 1.5,
+    maxDelay: 1000,
     onSynced: () => resolveSynced(),
     onAuthenticationFailed: ({ reason }) => closedWith.push(reason),
     onClose: ({ event }) => {
@@ -50,3 +55,14 @@ export function liveClient(
     destroy: () => provider.destroy(),
   };
 }
+
+/** Adds a pool to a client's Y.Doc, as the editor does when one is placed. */
+export function addPool(client: LiveClient, id: string, order: number): void {
+  const node = new Y.Map<unknown>(
+    Object.entries({ id, type: 'pool', name: id, x: order * 10, y: 400, [ORDER_KEY]: order }),
+  );
+  rootsOf(client.doc).nodes.set(id, node);
+}
+
+/** True once the server has every edit this client made. */
+export const allSent = (client: LiveClient) => client.provider.isSynced && !client.provider.hasUnsyncedChanges;

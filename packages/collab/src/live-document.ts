@@ -27,9 +27,9 @@ type ElementMap = Y.Map<unknown>;
 type Collection = Y.Map<ElementMap>;
 
 export const rootsOf = (doc: Y.Doc) => ({
-  nodes: doc.getMap('nodes') as Collection,
-  connections: doc.getMap('connections') as Collection,
-  variables: doc.getMap('variables') as Collection,
+  nodes: doc.getMap<ElementMap>('nodes'),
+  connections: doc.getMap<ElementMap>('connections'),
+  variables: doc.getMap<ElementMap>('variables'),
   settings: doc.getMap('settings'),
   meta: doc.getMap('meta'),
 });
@@ -80,7 +80,7 @@ function applyCollection(
   const orders: number[] = [];
   if (sameOrder) {
     // The order of the next element that exists already, for each place (one pass from the end).
-    const nextExisting: (number | undefined)[] = new Array(items.length);
+    const nextExisting: (number | undefined)[] = Array.from({ length: items.length }, () => undefined);
     let after: number | undefined;
     for (let i = items.length - 1; i >= 0; i--) {
       nextExisting[i] = after;
@@ -269,23 +269,10 @@ export function mergeChange(live: LiveDocument, base: LiveDocument | null, next:
   return {
     version: next.version,
     settings,
-    nodes: merge(
-      live.nodes as unknown as Item[],
-      base.nodes as unknown as Item[],
-      next.nodes as unknown as Item[],
-      byId,
-    ) as LiveDocument['nodes'],
-    connections: merge(
-      live.connections as unknown as Item[],
-      base.connections as unknown as Item[],
-      next.connections as unknown as Item[],
-      byId,
-    ) as LiveDocument['connections'],
-    variables: merge(
-      live.variables as unknown as Item[],
-      base.variables as unknown as Item[],
-      next.variables as unknown as Item[],
-      (v) => String(v.name),
+    nodes: merge(live.nodes, base.nodes, next.nodes, byId) as LiveDocument['nodes'],
+    connections: merge(live.connections, base.connections, next.connections, byId) as LiveDocument['connections'],
+    variables: merge(live.variables, base.variables, next.variables, (v) =>
+      String(v.name),
     ) as LiveDocument['variables'],
   };
 }

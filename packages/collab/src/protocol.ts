@@ -45,3 +45,16 @@ export function colorOf(userId: string): string {
   for (let i = 0; i < userId.length; i++) hash = (hash * 31 + userId.charCodeAt(i)) >>> 0;
   return COLORS[hash % COLORS.length];
 }
+
+/**
+ * A stateless message the server sends to a live document's connections: an edit went over the
+ * plan's limits and was taken back (the editor shows the upgrade prompt, as a refused save did).
+ */
+export interface PlanLimitMessage {
+  type: 'plan-limit';
+  /** Whose edit it was. */
+  userId: string | null;
+  code: string;
+  message: string;
+  details: unknown;
+}

@@ -245,8 +245,8 @@ export class CollabServer implements OnModuleDestroy, LiveDocumentPort {
     for (const client of this.wss?.clients ?? []) client.close(1012, 'Server restarting');
     await Promise.all(
       [...this.hocuspocus.documents.entries()].map(([name, document]) =>
-        this.store
-          .store(name, document, null)
+        document.saveMutex
+          .runExclusive(() => this.store.store(name, document, null))
           .catch((error: Error) => this.logger.error({ fuid: name, error: error.message }, 'live document not stored')),
       ),
     );

@@ -3,12 +3,16 @@ import {
   applyDocument,
   markSavedVersion,
   readDocument,
+  rootsOf,
   withoutDanglingConnections,
   type LiveDocument,
+  type PlanLimitMessage,
 } from '@loopwright/collab';
+import { ErrorCode, type PlanLimitDetails } from '@loopwright/contracts';
 import type { SaveResult } from '@loopwright/contracts';
 import type { Logger } from 'pino';
 import * as Y from 'yjs';
+import { AppError } from '../../core/errors/app-error.js';
 import { LOGGER } from '../../core/tokens.js';
 import { checkDocument, type CheckedDocument } from '../diagrams/diagram-document.js';
 import type { DiagramFacts } from '../diagrams/diagram-meta.js';
@@ -83,10 +87,44 @@ export class LiveDocumentStore {
         markSavedVersion(doc, version, LOAD_ORIGIN);
       }
     } catch (error) {
+      if (error instanceof AppError && error.code === ErrorCode.PLAN_LIMIT_REACHED)
+        this.takeBack(fuid, doc, error, userId);
       // The live state is kept; the JSON waits for a document the engine accepts (and the plan allows).
-      this.logger.warn({ fuid, error: (error as Error).message }, 'live document not saved as JSON');
+      else this.logger.warn({ fuid, error: (error as Error).message }, 'live document not saved as JSON');
     }
     await this.repository.save(facts.id, state, version);
+  }
+
+  /**
+   * An edit over the plan's limits is taken back in the live document (so everyone's other edits
+   * still save, as the single editor's autosave did): a steps limit goes back to the saved value
+   * (or the plan's maximum), components added since the last save are removed. The editors are told,
+   * and show the upgrade prompt.
+   */
+  private takeBack(fuid: string, doc: Y.Doc, error: AppError, userId: string | null): void {
+    const details = (error.details ?? {}) as Partial<PlanLimitDetails>;
+    const savedText = this.saved.get(fuid);
+    const saved = savedText ? (JSON.parse(savedText) as LiveDocument) : null;
+    const roots = rootsOf(doc);
+    doc.transact(() => {
+      if (details.limit === 'timeSteps' && typeof details.allowed === 'number') {
+        const before = saved?.settings.stepsLimit as number | undefined;
+        roots.settings.set('stepsLimit', before !== undefined && before <= details.allowed ? before : details.allowed);
+      } else if (details.limit === 'components' && saved) {
+        const nodes = new Set(saved.nodes.map((n) => n.id));
+        const connections = new Set(saved.connections.map((c) => c.id));
+        for (const id of [...roots.nodes.keys()]) if (!nodes.has(id)) roots.nodes.delete(id);
+        for (const id of [...roots.connections.keys()]) if (!connections.has(id)) roots.connections.delete(id);
+      }
+    }, LOAD_ORIGIN);
+    const message: PlanLimitMessage = {
+      type: 'plan-limit',
+      userId,
+      code: error.code,
+      message: error.message,
+      details: error.details ?? null,
+    };
+    (doc as Y.Doc & { broadcastStateless?: (payload: string) => void }).broadcastStateless?.(JSON.stringify(message));
   }
 
   /** Saves a JSON document through the diagrams module (the next version after whatever is there now). */

@@ -1,6 +1,6 @@
 import type { DiagramView, Revision } from '@loopwright/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { diagramsApi } from '../diagrams/diagrams-api';
 import { loadDiagram } from '../diagrams/prefetch';
@@ -17,13 +17,10 @@ import { VersionsPanel } from './panels/versions-panel';
 import { fromStoredPlay, toPlayBody } from './play-convert';
 import type { RunController } from './runs/run-controller';
 import type { Play, ServerRuns } from './runs/run-types';
-import { ConflictDialog } from './save/conflict-dialog';
 import { clearDraft, readDraft } from './save/drafts';
 import { documentProblem } from './save/integrity';
 import { SaveController } from './save/save-controller';
 import { SaveStatus } from './save/save-status';
-import { useValue } from './model/value-store';
-import { LiveBanner } from './live/live-banner';
 import { useLiveNotice, type GoneReason } from './live/use-diagram-live';
 import { LiveSession } from './live/live-session';
 import { LivePeople } from './live/live-people';
@@ -187,7 +184,6 @@ function ViewOnlyEditor({ diagram }: { diagram: DiagramView }) {
 }
 
 function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
-  const navigate = useNavigate();
   const [meta, setMeta] = useState({ name: loaded.diagram.name, description: loaded.diagram.description });
   const [privacy, setPrivacy] = useState(loaded.diagram.privacy);
   const copier = useMakeCopy(fuid);
@@ -200,12 +196,11 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
   const [reviewing, setReviewing] = useState<string | null>(() => new URLSearchParams(search).get('proposal'));
   const services = useRef<EditorServices | null>(null);
   const tour = useDiagramTour(fuid);
-  const restoringHere = useRef(false);
   const [gone, setGone] = useState<GoneReason | null>(null);
   const { user } = useSession();
   const [live, setLive] = useState<LiveSession | null>(null);
   // Co-edited live: saves and restores by others reach this tab through the live document, not as notices.
-  const [liveNotice, dismissLiveNotice] = useLiveNotice(fuid, () => Promise.resolve(true), setGone);
+  useLiveNotice(fuid, () => Promise.resolve(true), setGone);
   useEffect(() => () => live?.destroy(), [live]);
   useEffect(() => {
     if (!live) return;
@@ -277,31 +272,8 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
     [fuid, save],
   );
 
-  const reloadFromServer = async () => {
-    if (live) {
-      // The live document already has it (a restored version, an accepted proposal reach everyone).
-      restoringHere.current = false;
-      dismissLiveNotice();
-      setRefresh((r) => r + 1);
-      return;
-    }
-    const d = await diagramsApi.get(fuid);
-    services.current!.store.replace(normalizeDiagram(d.document));
-    save!.reset(d.version, d.savedAt);
-    restoringHere.current = false;
-    dismissLiveNotice();
-    setRefresh((r) => r + 1);
-  };
-  const saveCopy = async () => {
-    const copy = await diagramsApi.create({
-      name: `${meta.name} (copy)`,
-      description: meta.description,
-      document: services.current!.store.doc,
-    });
-    // Our version lives on in the copy: this diagram forgets it (no draft, no pending save).
-    save!.reset(save!.state.get().baseVersion, null);
-    void navigate(`/diagrams/${copy.fuid}`);
-  };
+  // A restored version or an accepted proposal reaches everyone through the live document: the panels read again.
+  const reloadFromServer = () => setRefresh((r) => r + 1);
 
   return (
     <>
@@ -382,8 +354,7 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
               fuid={fuid}
               refresh={refresh}
               onView={(doc, version) => setPreview({ doc: normalizeDiagram(doc), version })}
-              onRestoring={(active) => (restoringHere.current = active)}
-              onRestored={() => void reloadFromServer()}
+              onRestored={reloadFromServer}
               onCompare={(from, to, versions) => setCompare({ pair: { from, to }, versions })}
             />
           ),
@@ -416,25 +387,14 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
           ),
         })}
       />
-      {save ? (
-        <LiveBanner
-          notice={liveNotice}
-          save={save}
-          onReload={() => void reloadFromServer()}
-          onDismiss={dismissLiveNotice}
-        />
-      ) : null}
       <OfflineAlert />
       <ReleaseBanner save={save && loaded.diagram.access !== 'viewer' ? () => save.save() : null} />
       {gone ? <GoneDialog reason={gone} access={loaded.diagram.access} /> : null}
-      {save ? (
-        <ConflictArea save={save} onReload={() => void reloadFromServer()} onSaveCopy={() => void saveCopy()} />
-      ) : null}
       {reviewing ? (
         <ProposalReview
           id={reviewing}
           onClose={() => setReviewing(null)}
-          onAccepted={() => void reloadFromServer()}
+          onAccepted={reloadFromServer}
           saveFirst={async () => {
             await save?.save();
           }}
@@ -474,26 +434,5 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
         ) : null}
       </Dialog>
     </>
-  );
-}
-
-function ConflictArea({
-  save,
-  onReload,
-  onSaveCopy,
-}: {
-  save: SaveController;
-  onReload: () => void;
-  onSaveCopy: () => void;
-}) {
-  const state = useValue(save.state);
-  return (
-    <ConflictDialog
-      state={state}
-      onKeepMine={() => void save.save({ force: true })}
-      onReload={onReload}
-      onSaveCopy={onSaveCopy}
-      onClose={() => save.dismissConflict()}
-    />
   );
 }

@@ -13,7 +13,7 @@ const initials = (name: string) =>
     .split(/\s+/)
     .filter(Boolean)
     .slice(0, 2)
-    .map((word) => word[0]!.toUpperCase())
+    .map((word) => word[0].toUpperCase())
     .join('') || '?';
 
 /**
@@ -58,7 +58,7 @@ export function LivePeople({ live }: { live: LiveSession }) {
   useEffect(() => {
     const publish = () => {
       const { nodes, connections } = store.selection;
-      live.setEditing(nodes.length + connections.length === 1 ? (nodes[0] ?? connections[0]!) : null);
+      live.setEditing(nodes.length + connections.length === 1 ? (nodes[0] ?? connections[0]) : null);
     };
     publish();
     return store.subscribe(publish);

@@ -8,8 +8,10 @@ import {
   rootsOf,
   savedVersionOf,
   type LiveDocument,
+  type PlanLimitMessage,
   type PresenceState,
 } from '@loopwright/collab';
+import { ApiError, PLAN_LIMIT_EVENT } from '../../../lib/api-client';
 import * as Y from 'yjs';
 import type { EditorStore } from '../model/editor-store';
 import type { EditorDiagram } from '../model/types';
@@ -19,6 +21,8 @@ import { ValueStore } from '../model/value-store';
 export const LOCAL_ORIGIN = { local: true };
 /** Typing in a field, a drag: edits this close together are one undo step. */
 const UNDO_CAPTURE_MS = 800;
+/** The server saves the JSON document a second after the last edit (5 s at most while edits go on); past this, stop waiting for it. */
+const JSON_WAIT_MS = 10_000;
 
 export interface LiveStatus {
   /** The server holds the document and this tab is connected to it. */
@@ -27,6 +31,8 @@ export interface LiveStatus {
   unsynced: boolean;
   /** The first sync with the server is done. */
   synced: boolean;
+  /** An edit of this tab has not reached the saved (JSON) document yet: the server saves it shortly. */
+  jsonPending: boolean;
   /** Why the server closed the live document (access removed, diagram deleted), in the spec's words. */
   closed: string | null;
 }
@@ -53,7 +59,13 @@ function collabUrl(): string {
 export class LiveSession {
   readonly doc = new Y.Doc();
   readonly provider: HocuspocusProvider;
-  readonly status = new ValueStore<LiveStatus>({ connected: false, unsynced: false, synced: false, closed: null });
+  readonly status = new ValueStore<LiveStatus>({
+    connected: false,
+    unsynced: false,
+    synced: false,
+    jsonPending: false,
+    closed: null,
+  });
   readonly people = new ValueStore<Person[]>([]);
   /** The version of the JSON document the server last saved from the live one. */
   readonly savedVersion = new ValueStore<number | null>(null);
@@ -75,9 +87,18 @@ export class LiveSession {
     this.applied = store.doc;
     const roots = rootsOf(this.doc);
     const scope = [roots.nodes, roots.connections, roots.variables, roots.settings];
-    for (const type of scope) type.observeDeep((events, transaction) => this.observed(events, transaction.origin));
+    for (const type of scope)
+      type.observeDeep((events: Y.YEvent<Y.AbstractType<unknown>>[], transaction) =>
+        this.observed(events, transaction.origin),
+      );
     this.doc.on('afterTransaction', () => this.afterTransaction());
-    roots.meta.observe(() => this.savedVersion.set(savedVersionOf(this.doc)));
+    roots.meta.observe(() => {
+      const version = savedVersionOf(this.doc);
+      if (version === this.savedVersion.get()) return;
+      this.savedVersion.set(version);
+      // A new saved version once the server has my edits: the JSON document has them too.
+      if (!this.status.get().unsynced) this.jsonSaved();
+    });
     this.undoManager = new Y.UndoManager(scope, {
       trackedOrigins: new Set([LOCAL_ORIGIN]),
       captureTimeout: UNDO_CAPTURE_MS,
@@ -91,9 +112,14 @@ export class LiveSession {
       document: this.doc,
       // The session cookie authenticates; the token only has to be there.
       token: 'session',
+      // Back soon after a restart of the server (an app restarts in seconds): at most 5 s between tries.
+      delay: 500,
+      factor: 1.5,
+      maxDelay: 5000,
       onSynced: () => this.firstSync(),
-      onStatus: ({ status }) => this.patch({ connected: status === 'connected' }),
+      onStatus: ({ status }) => this.patch({ connected: String(status) === 'connected' }),
       onUnsyncedChanges: ({ number }) => this.patch({ unsynced: number > 0 }),
+      onStateless: ({ payload }) => this.stateless(payload, me.id),
       onAuthenticationFailed: ({ reason }) => this.patch({ closed: reason }),
       onClose: ({ event }) => {
         if (event.reason && event.code !== 1000) this.patch({ closed: event.reason });
@@ -109,6 +135,24 @@ export class LiveSession {
       view: null,
     } satisfies PresenceState);
     awareness.on('change', () => this.readPeople());
+  }
+
+  /** The server took back my edit over the plan's limits: the upgrade prompt says why (as a refused save did). */
+  private stateless(payload: string, myId: string): void {
+    let message: PlanLimitMessage;
+    try {
+      message = JSON.parse(payload) as PlanLimitMessage;
+    } catch {
+      return;
+    }
+    if (message.type !== 'plan-limit' || (message.userId && message.userId !== myId)) return;
+    const error = new ApiError({
+      status: 402,
+      code: message.code as ConstructorParameters<typeof ApiError>[0]['code'],
+      message: message.message,
+      details: message.details,
+    });
+    window.dispatchEvent(new CustomEvent(PLAN_LIMIT_EVENT, { detail: error }));
   }
 
   /** Resolves true once the server has every edit of this tab (false: not within the time). */
@@ -168,6 +212,17 @@ export class LiveSession {
     const previous = this.applied;
     this.applied = doc;
     applyDocument(this.doc, live(doc), LOCAL_ORIGIN, live(previous));
+    if (this.jsonTimer) clearTimeout(this.jsonTimer);
+    // Edits that cancel out make no new version: stop waiting after a while.
+    this.jsonTimer = setTimeout(() => this.jsonSaved(), JSON_WAIT_MS);
+    if (!this.status.get().jsonPending) this.patch({ jsonPending: true });
+  }
+
+  private jsonTimer: ReturnType<typeof setTimeout> | null = null;
+  private jsonSaved(): void {
+    if (this.jsonTimer) clearTimeout(this.jsonTimer);
+    this.jsonTimer = null;
+    if (this.status.get().jsonPending) this.patch({ jsonPending: false });
   }
 
   private observed(events: Y.YEvent<Y.AbstractType<unknown>>[], origin: unknown): void {
@@ -217,6 +272,7 @@ export class LiveSession {
   }
 
   destroy(): void {
+    if (this.jsonTimer) clearTimeout(this.jsonTimer);
     this.unsubscribe();
     this.store.history = null;
     this.undoManager.destroy();

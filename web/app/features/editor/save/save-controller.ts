@@ -17,7 +17,14 @@ export const SAVE_TEXTS = {
 
 /** What saving needs of a live (co-edited) document: see live/live-session.ts. */
 export interface LiveSaving {
-  status: ValueStore<{ connected: boolean; unsynced: boolean; synced: boolean; closed: string | null }>;
+  status: ValueStore<{
+    connected: boolean;
+    unsynced: boolean;
+    synced: boolean;
+    /** An edit of this tab has not reached the saved (JSON) document yet. */
+    jsonPending: boolean;
+    closed: string | null;
+  }>;
   /** The version of the JSON document the server last saved from the live one. */
   savedVersion: ValueStore<number | null>;
   /** Resolves true once the server has every edit of this tab, false if not within the time. */
@@ -91,7 +98,8 @@ export class SaveController {
     const version = live.savedVersion.get() ?? this.state.get().baseVersion;
     if (status.unsynced && !status.connected)
       this.patch({ status: 'unstable', message: SAVE_TEXTS.unstable, baseVersion: version });
-    else if (status.unsynced) this.patch({ status: 'saving', message: null, baseVersion: version });
+    else if (status.unsynced || status.jsonPending)
+      this.patch({ status: 'saving', message: null, baseVersion: version });
     else if (status.synced)
       this.patch({
         status: 'saved',
