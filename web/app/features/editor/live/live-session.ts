@@ -113,7 +113,9 @@ export class LiveSession {
       // The session cookie authenticates; the token only has to be there.
       token: 'session',
       // Back soon after a restart of the server (an app restarts in seconds): at most 5 s between tries.
+      // (the retry library refuses a delay below minDelay, whose default is 1 s)
       delay: 500,
+      minDelay: 500,
       factor: 1.5,
       maxDelay: 5000,
       onSynced: () => this.firstSync(),
