@@ -70,8 +70,7 @@ describe.skipIf(!inject('chromiumPath'))('editor: live co-editing in two Chromiu
       // The JSON document follows the live one.
       await expect
         .poll(
-          async () =>
-            (await getDiagram(ownerContext, running.app, fuid)).document.nodes.map((n: { name: string }) => n.name),
+          async () => (await getDiagram(ownerContext, running.app, fuid)).document.nodes.map((n) => String(n.name)),
           { timeout: 15_000 },
         )
         .toEqual(['Mine', 'Coins']);

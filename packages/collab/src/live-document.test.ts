@@ -15,8 +15,10 @@ const base = (): LiveDocument => ({
   nodes: [
     { id: 'a', type: 'source', name: 'A', x: 0, y: 0 },
     { id: 'b', type: 'pool', name: 'B', x: 100, y: 0, start: 0 },
-  ] as LiveDocument['nodes'],
-  connections: [{ id: 'c', kind: 'resource', from: 'a', to: 'b', formula: '1' }] as LiveDocument['connections'],
+  ] as unknown as LiveDocument['nodes'],
+  connections: [
+    { id: 'c', kind: 'resource', from: 'a', to: 'b', formula: '1' },
+  ] as unknown as LiveDocument['connections'],
   variables: [{ name: 'rate', formula: '2' }],
 });
 
@@ -64,7 +66,13 @@ describe('the diagram as a Yjs document', () => {
     const doc = new Y.Doc();
     applyDocument(doc, base());
     const next = base();
-    next.nodes.splice(1, 0, { id: 'm', type: 'pool', name: 'M', x: 50, y: 0 } as LiveDocument['nodes'][number]);
+    next.nodes.splice(1, 0, {
+      id: 'm',
+      type: 'pool',
+      name: 'M',
+      x: 50,
+      y: 0,
+    } as unknown as LiveDocument['nodes'][number]);
     let changedKeys = 0;
     rootsOf(doc).nodes.observeDeep((events) => (changedKeys += events.length));
     applyDocument(doc, next);

@@ -172,7 +172,7 @@ describe('live co-editing: Yjs documents through Hocuspocus on the app port, acc
       const document = await savedDocument(owner, fuid);
       return nodeOf(document, 'gold')?.name === 'Offline name' ? document : undefined;
     });
-    expect(saved.connections.some((c) => (c as { from: string }).from === 'mine')).toBe(false);
+    expect(saved.connections.some((c) => (c as unknown as { from: string }).from === 'mine')).toBe(false);
   });
 
   it('removing a share closes the connection with the spec text; deleting closes the owner too; API keys connect', async () => {

@@ -106,6 +106,7 @@ export class LiveSession {
     const historyChanged = () => store.historyChanged();
     this.undoManager.on('stack-item-added', historyChanged);
     this.undoManager.on('stack-item-popped', historyChanged);
+    // The websocket's retry options pass through the provider's configuration (not in its type).
     this.provider = new HocuspocusProvider({
       url: collabUrl(),
       name: fuid,
@@ -127,7 +128,7 @@ export class LiveSession {
         if (event.reason && event.code !== 1000) this.patch({ closed: event.reason });
         else if (event.reason && /diagram/i.test(event.reason)) this.patch({ closed: event.reason });
       },
-    });
+    } as ConstructorParameters<typeof HocuspocusProvider>[0]);
     const awareness = this.provider.awareness!;
     awareness.setLocalState({
       user: { id: me.id, name: me.name, color: colorOf(me.id), avatarUrl: me.avatarUrl ?? null },
