@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { runBatchSync, type Diagram } from '@loopwright/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endlessEconomy } from '../api/test/factories/diagrams.js';
@@ -18,13 +19,19 @@ import {
 // 8 blocks of 750 runs × 500 steps (about a second each on a busy machine), one thread per worker process.
 const RUNS = 6_000;
 const BATCH = { runs: RUNS, steps: 500, seed: 3, percentiles: [10, 90] };
-const WORKER_ENV = { LOG_LEVEL: 'info', WORKER_THREADS: '1', SIMULATION_BLOCK_RUNS: '750' };
+const WORKER_ENV = {
+  LOG_LEVEL: 'info',
+  WORKER_THREADS: '1',
+  SIMULATION_BLOCK_RUNS: '750',
+  SIMULATION_RECOVERY_MS: '2000',
+};
 
 const count = (output: string, what: string) => output.split(what).length - 1;
 
 /**
  * A batch split into blocks over two worker processes, through the three faults a cluster meets:
- * a worker killed in the middle of a block, Redis restarting, the app restarting. Each time the
+ * a worker killed in the middle of a block, Redis restarting, Redis losing its data, the app
+ * restarting. Each time the
  * batch ends with every run counted once and statistics equal to one pass in one thread.
  */
 describe('a batch in blocks across worker processes, through faults', () => {
@@ -58,6 +65,13 @@ describe('a batch in blocks across worker processes, through faults', () => {
     await postgres?.destroy();
   });
 
+  /** A new client signed in as the test's user (after the app restarted, or Redis lost the sessions). */
+  const signInAgain = async () => {
+    client = new ApiClient(app.url);
+    expect(
+      (await client.post('/oauth2/login', { email: `own-${userId}@example.test`, password: 'secret-1' })).status,
+    ).toBe(200);
+  };
   const submit = async () => {
     const submitted = await client.post(`/diagrams/${fuid}/batches`, BATCH);
     expect(submitted.status).toBe(202);
@@ -118,6 +132,24 @@ describe('a batch in blocks across worker processes, through faults', () => {
     await Promise.all([a.stop('SIGTERM'), b.stop('SIGTERM')]);
   }, 240_000);
 
+  it('Redis losing its data in the middle of a batch: the workers queue the blocks not stored again from PostgreSQL', async () => {
+    const [a, b] = [worker(), worker()];
+    const id = await submit();
+    await until('blocks under way', () => Promise.resolve(count(a.output() + b.output(), 'block stored') >= 2), 60_000);
+    // Every job of the batch is gone (not a restart: nothing comes back from the append-only file).
+    execFileSync('redis-cli', ['-u', redis.url, 'FLUSHALL']);
+    const recovered = await until(
+      'a worker queuing the lost batch again',
+      () => Promise.resolve(/lost its jobs/.test(a.output() + b.output())),
+      30_000,
+    );
+    console.log(`lost batch queued again ${recovered.ms} ms after Redis lost its data`);
+    // Sessions lived in Redis too: sign in again.
+    await signInAgain();
+    expectEveryRunOnce(await finished(id));
+    await Promise.all([a.stop('SIGTERM'), b.stop('SIGTERM')]);
+  }, 240_000);
+
   it('the app restarting: the batch goes on, on the workers', async () => {
     const [a, b] = [worker(), worker()];
     const id = await submit();
@@ -131,10 +163,7 @@ describe('a batch in blocks across worker processes, through faults', () => {
       30_000,
     );
     app = await startAppOn(postgres.url, redis.url, { APP_SECRET: app.env.APP_SECRET });
-    client = new ApiClient(app.url);
-    expect(
-      (await client.post('/oauth2/login', { email: `own-${userId}@example.test`, password: 'secret-1' })).status,
-    ).toBe(200);
+    await signInAgain();
     expectEveryRunOnce(await finished(id));
     await Promise.all([a.stop('SIGTERM'), b.stop('SIGTERM')]);
   }, 240_000);

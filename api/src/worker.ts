@@ -6,6 +6,7 @@ import { createLogger, defaultLogFormat } from './core/logging/logger.js';
 import { embeddedDatabaseUrl } from './core/prisma/embedded-database.js';
 import { JobRegistry } from './core/queue/job-registry.js';
 import { startWorkers } from './core/queue/workers.js';
+import { BatchRecovery } from './modules/simulations/batch-recovery.service.js';
 import { workerThreads } from './modules/simulations/block-threads.provider.js';
 import { surviveOutages } from './server/crash-guard.js';
 import { onShutdown } from './server/shutdown.js';
@@ -33,6 +34,8 @@ async function main(): Promise<void> {
     logger,
   );
   logger.info({ queues: workers.queues, jobs: registry.names(), threads }, 'worker started');
+  // Batches and studies whose jobs Redis lost: queued again from PostgreSQL, now and every SIMULATION_RECOVERY_MS.
+  context.get(BatchRecovery).start();
   // SIGTERM: current jobs get SHUTDOWN_DRAIN_MS to finish, the rest go back to the queue; then the pool closes; exit 0.
   onShutdown(
     logger,

@@ -9,9 +9,9 @@
 // The load comes from wrk when it is installed (apt-get install wrk: a C client that leaves the app
 // most of the second core), else from Node's fetch in this process (BENCH_CLIENT=fetch forces it).
 // Both ask for gzip, as browsers do.
-import { execFile, spawn, spawnSync } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +20,7 @@ import { repoPaths } from '../../api/dist/core/paths.js';
 import { applyMigrations } from '../../api/dist/core/prisma/migrations.js';
 import { hashPassword } from '../../api/dist/modules/auth/passwords.js';
 import { scratchDatabase } from '../support/scratch-database.mjs';
+import { runWrk, wrkAvailable } from '../support/wrk.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
@@ -39,7 +40,7 @@ const freePort = () =>
   });
 const q = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const useWrk = process.env.BENCH_CLIENT !== 'fetch' && spawnSync('wrk', ['--version']).error === undefined;
+const useWrk = wrkAvailable();
 const ACCEPT_ENCODING = 'gzip, deflate, br';
 const rssMb = (pid) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024);
 
@@ -51,43 +52,21 @@ function report(result) {
   return result;
 }
 
-/** A lua script for wrk: the path (a page number drawn per request when `{page}` is in it), the headers, and a JSON summary at the end. */
-function wrkScript(pathTemplate, headers) {
-  const path = JSON.stringify(pathTemplate);
-  const lines = Object.entries(headers).map(
-    ([name, value]) => `wrk.headers[${JSON.stringify(name)}] = ${JSON.stringify(value)}`,
-  );
-  return `${lines.join('\n')}
-request = function()
-  local p = string.gsub(${path}, "{page}", tostring(math.random(1, 50)))
-  return wrk.format("GET", p)
-end
-done = function(summary, latency, requests)
-  local e = summary.errors
-  io.write(string.format('\\nRESULT {"requests":%d,"us":%d,"p50":%.3f,"p95":%.3f,"p99":%.3f,"failed":%d,"errors":%d}\\n',
-    summary.requests, summary.duration, latency:percentile(50) / 1000, latency:percentile(95) / 1000, latency:percentile(99) / 1000,
-    e.status, e.connect + e.read + e.write + e.timeout))
-end
-`;
-}
-
 /** `CONCURRENCY` connections from wrk for `SECONDS`; statuses are 200 or "failed" (non-2xx/3xx) and "errors" (socket). */
 async function wrkPhase(name, base, pathTemplate, headers) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'lw-wrk-'));
-  const script = path.join(dir, 'phase.lua');
-  writeFileSync(script, wrkScript(pathTemplate, { 'Accept-Encoding': ACCEPT_ENCODING, ...headers }));
-  const out = await new Promise((resolve, reject) =>
-    execFile('wrk', ['-t1', `-c${CONCURRENCY}`, `-d${SECONDS}s`, '-s', script, base], (error, stdout) =>
-      error ? reject(error) : resolve(stdout),
-    ),
-  );
-  const r = JSON.parse(/RESULT (.*)/.exec(out)[1]);
+  const r = await runWrk({
+    base,
+    pathTemplate,
+    headers: { 'Accept-Encoding': ACCEPT_ENCODING, ...headers },
+    concurrency: CONCURRENCY,
+    seconds: SECONDS,
+  });
   const statuses = {
     200: r.requests - r.failed - r.errors,
     ...(r.failed ? { failed: r.failed } : {}),
     ...(r.errors ? { 0: r.errors } : {}),
   };
-  return report({ name, rps: Math.round(r.requests / (r.us / 1e6)), p50: r.p50, p95: r.p95, p99: r.p99, statuses });
+  return report({ name, rps: r.rps, p50: r.p50, p95: r.p95, p99: r.p99, statuses });
 }
 
 /** `CONCURRENCY` loops calling `one()` for `SECONDS`; latency percentiles and throughput. */

@@ -8,6 +8,8 @@
 // BENCH_SECONDS (default 10) per phase, BENCH_CONCURRENCY (default 32), BENCH_PHASES (comma list of
 // pages, featured, saves; default all), DATABASE_POOL_SIZE for the app (default 10), BENCH_APP_ROOT
 // (another checkout's build, to compare two commits with the same benchmark).
+// The read phases load the app from wrk when it is installed (apt-get install wrk; BENCH_CLIENT=fetch
+// for Node's fetch), the saves from Node's fetch.
 // BENCH_SMOKE=1: a few seconds on 200 diagrams with 4 clients; exits 1 on any error or 5xx (npm test runs it).
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -21,6 +23,7 @@ import { applyMigrations } from '../../api/dist/core/prisma/migrations.js';
 import { hashPassword } from '../../api/dist/modules/auth/passwords.js';
 import { insertPersonalWorkspace } from '../support/personal-workspace.mjs';
 import { scratchDatabase } from '../support/scratch-database.mjs';
+import { runWrk, wrkAvailable } from '../support/wrk.mjs';
 
 const SMOKE = process.env.BENCH_SMOKE === '1';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? (SMOKE ? 2 : 10));
@@ -112,6 +115,42 @@ async function phase(key, label, one) {
   };
   console.log(
     `${label.padEnd(36)} ${String(result.rps).padStart(6)} req/s   p50 ${result.p50.toFixed(1)} ms   p95 ${result.p95.toFixed(1)} ms   p99 ${result.p99.toFixed(1)} ms   app CPU ${cpuPerRequest.toFixed(2)} ms/req   statuses ${JSON.stringify(result.statuses)}`,
+  );
+  return result;
+}
+
+// GET phases load the app from wrk when it is installed (a C client: the app keeps most of the machine);
+// the smoke run and the save phase use Node's fetch.
+const useWrk = !SMOKE && wrkAvailable();
+
+/** A GET phase: from wrk when available (same figures and line as `phase`), else Node's fetch. */
+async function getPhase(key, label, base, pathTemplate) {
+  if (!useWrk)
+    return phase(key, label, () =>
+      fetch(base + pathTemplate.replace('{page}', String(1 + Math.floor(Math.random() * 50)))).then(
+        async (r) => (await r.arrayBuffer(), r.status),
+      ),
+    );
+  const cpuBefore = cpuMs(app.pid);
+  const r = await runWrk({ base, pathTemplate, concurrency: CONCURRENCY, seconds: SECONDS });
+  const cpuPerRequest = (cpuMs(app.pid) - cpuBefore) / Math.max(1, r.requests);
+  const statuses = {
+    '2xx/3xx': r.requests - r.failed - r.errors,
+    ...(r.failed && { failed: r.failed }),
+    ...(r.errors && { 0: r.errors }),
+  };
+  const result = {
+    key,
+    rps: r.rps,
+    p50: r.p50,
+    p95: r.p95,
+    p99: r.p99,
+    errors: r.failed + r.errors,
+    cpuPerRequest,
+    statuses,
+  };
+  console.log(
+    `${label.padEnd(36)} ${String(result.rps).padStart(6)} req/s   p50 ${result.p50.toFixed(1)} ms   p95 ${result.p95.toFixed(1)} ms   p99 ${result.p99.toFixed(1)} ms   app CPU ${cpuPerRequest.toFixed(2)} ms/req   statuses ${JSON.stringify(statuses)}`,
   );
   return result;
 }
@@ -215,23 +254,24 @@ try {
       .join(' ')}, Node ${process.version}, app ${appRoot}`,
   );
   console.log(
-    `${DIAGRAMS.toLocaleString('en')} public diagrams; ${CONCURRENCY} concurrent clients on loopback, ${SECONDS} s per phase (the load generator shares the machine)\n`,
+    `${DIAGRAMS.toLocaleString('en')} public diagrams; ${CONCURRENCY} concurrent clients on loopback from ${useWrk ? 'wrk (reads) and fetch (saves)' : "Node's fetch"}, ${SECONDS} s per phase (the load generator shares the machine)\n`,
   );
   for (let i = 0; i < (SMOKE ? 5 : 50); i++) await get(`${base}/community/see-all`);
   const results = [];
   const rss = { start: rssMb(app.pid) };
   if (PHASES.has('pages')) {
-    results.push(await phase('see_all', 'see-all, page 1', () => get(`${base}/community/see-all`)));
+    results.push(await getPhase('see_all', 'see-all, page 1', base, '/community/see-all'));
     results.push(
-      await phase('see_all_random', 'see-all, pages 1–50 at random', () =>
-        get(`${base}/community/see-all?filter=diagrams&page=${1 + Math.floor(Math.random() * 50)}`),
+      await getPhase(
+        'see_all_random',
+        'see-all, pages 1–50 at random',
+        base,
+        '/community/see-all?filter=diagrams&page={page}',
       ),
     );
   }
   if (PHASES.has('featured'))
-    results.push(
-      await phase('featured', 'featured listing (wp-json)', () => get(`${base}/api/wp-json/community/featured`)),
-    );
+    results.push(await getPhase('featured', 'featured listing (wp-json)', base, '/api/wp-json/community/featured'));
   rss.afterReads = rssMb(app.pid);
   if (PHASES.has('saves')) {
     let n = 0;

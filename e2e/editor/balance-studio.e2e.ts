@@ -10,9 +10,10 @@ const inflation = JSON.parse(
 );
 
 /**
- * The balance studio end to end: levers and goals set in the Balance panel, the solver run in a
- * browser worker, its answer applied as a new version, the goals saved as balance tests; then
- * which levers matter.
+ * The balance studio end to end: levers and goals set in the Balance panel, the solver run on the
+ * server queue (in-process here: the app has no Redis, so its blocks run on the app's block
+ * threads), its answer applied as a new version, the goals saved as balance tests, the study
+ * reopened from Plays with its charts; then which levers matter.
  */
 describe.skipIf(!inject('chromiumPath'))('balance studio in Chromium', () => {
   const running = useDesignerSession();
@@ -84,6 +85,13 @@ describe.skipIf(!inject('chromiumPath'))('balance studio in Chromium', () => {
     await results.getByRole('table', { name: 'Best candidates' }).scrollIntoViewIfNeeded();
     await saveScreenshot(page, 'balance-studio-solved-fan');
 
+    // The study ran on the server and is kept in the play history with its whole answer.
+    const stored = await running.context.request.get(`${running.app.url}/api/diagrams/${fuid}/plays?kind=study`, {
+      headers: CLIENT_HEADERS,
+    });
+    const studies = (await stored.json()).content.items as { server: boolean; status: string }[];
+    expect(studies).toEqual([expect.objectContaining({ server: true, status: 'done' })]);
+
     await panel.getByRole('button', { name: 'Apply as new version' }).click();
     await panel.getByText('Applied: the lever values are saved as a new version.').waitFor({ timeout: 30_000 });
     const after = await getDiagram(running.context, running.app, fuid);
@@ -110,6 +118,19 @@ describe.skipIf(!inject('chromiumPath'))('balance studio in Chromium', () => {
     });
     await first.getByRole('button', { name: 'Run test' }).click();
     await first.getByText(/^Passed/).waitFor({ timeout: 30_000 });
+
+    // Plays: the stored study opens with its charts again.
+    await page.getByRole('tab', { name: 'Plays' }).click();
+    const history = page.getByRole('region', { name: 'Play history' });
+    await history.getByRole('button', { name: /^Balance study/ }).click();
+    const reopened = history.getByRole('region', { name: 'Solver results' });
+    await reopened.getByRole('img', { name: 'Coins: baseline against solution, P10 to P90' }).waitFor();
+    expect(await reopened.getByRole('table', { name: 'Levers' }).locator('tbody tr').count()).toBe(3);
+    expect(await reopened.getByRole('table', { name: 'Best candidates' }).locator('tbody tr').count()).toBeGreaterThan(
+      0,
+    );
+    await reopened.getByRole('img', { name: 'Coins: baseline against solution, P10 to P90' }).scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'balance-studio-reopened');
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -133,6 +154,16 @@ describe.skipIf(!inject('chromiumPath'))('balance studio in Chromium', () => {
     await results.getByText('Sobol indices, N = 32: 128 evaluations.').waitFor();
     await results.scrollIntoViewIfNeeded();
     await saveScreenshot(page, 'balance-studio-sensitivity');
+
+    // Reopened from Plays: the tornado and the S1/ST bars again.
+    await page.getByRole('tab', { name: 'Plays' }).click();
+    const history = page.getByRole('region', { name: 'Play history' });
+    await history.getByRole('button', { name: /^Balance study/ }).click();
+    const reopened = history.getByRole('region', { name: 'Sensitivity results' });
+    await reopened.getByRole('img', { name: 'Tornado chart of p90(Coins, 30)' }).waitFor();
+    await reopened.getByRole('img', { name: 'Sobol indices: S1 and ST per lever with intervals' }).waitFor();
+    await reopened.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'balance-studio-sensitivity-reopened');
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -64,6 +64,8 @@ export const envSchema = z
     WORKER_THREADS: z.coerce.number().int().min(1).max(256).optional(),
     // Runs per block of a server batch (default: about 1.5 s of work, from the diagram's size and steps).
     SIMULATION_BLOCK_RUNS: z.coerce.number().int().min(1).max(100_000).optional(),
+    // How often a worker looks for server batches and studies whose jobs Redis lost (and queues them again).
+    SIMULATION_RECOVERY_MS: z.coerce.number().int().min(500).max(86_400_000).default(60_000),
     // On SIGTERM: how long in-flight requests and jobs may take to finish before the process exits.
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     // The release this server runs (e.g. a git SHA), served at /release.json: open editors offer to

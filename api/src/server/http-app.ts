@@ -17,6 +17,7 @@ import { mountWebApp } from '../web/react-router-handler.js';
 import { CollabServer } from '../modules/collab/collab.server.js';
 import { RealtimeGateway } from '../modules/realtime/realtime.gateway.js';
 import { mountDiagramWebRoutes } from '../modules/thumbnails/thumbnail-routes.js';
+import { mountFeaturedRoute } from '../modules/community/featured-route.js';
 import { createRequire } from 'node:module';
 import express from 'express';
 
@@ -52,6 +53,7 @@ export async function createHttpApp(config: AppConfig, logger: Logger, web: WebM
   app.use('/api/docs/assets', express.static(swaggerUi, { maxAge: '1d' }));
   // Spec-named diagram routes outside /api (share thumbnails, /open-public/) and Socket.IO at /socket.io.
   mountDiagramWebRoutes(app.getHttpAdapter().getInstance(), app);
+  mountFeaturedRoute(app.getHttpAdapter().getInstance(), app);
   app.get(RealtimeGateway).attach(app.getHttpServer());
   // Live co-editing (Hocuspocus) at /collab on the same port.
   const collab = app.get(CollabServer);

@@ -67,6 +67,7 @@ export const routes = {
     refresh: { method: 'POST', path: '/oauth2/refresh' },
     recoverPassword: { method: 'POST', path: '/oauth2/password/recover' },
     resetPassword: { method: 'POST', path: '/oauth2/password/reset' },
+    unlockAccount: { method: 'POST', path: '/oauth2/unlock' },
     changePassword: { method: 'POST', path: '/oauth2/password/change' },
     googleStart: { method: 'GET', path: '/oauth2/google/start', produces: 'text/html' },
     googleCallback: { method: 'GET', path: '/oauth2/google/callback', produces: 'text/html' },
@@ -227,6 +228,7 @@ export const routes = {
     delete: { method: 'DELETE', path: '/diagrams/:fuid/plays/:playId' },
     cancel: { method: 'POST', path: '/diagrams/:fuid/plays/:playId/cancel' },
     batch: { method: 'POST', path: '/diagrams/:fuid/batches' },
+    study: { method: 'POST', path: '/diagrams/:fuid/studies' },
   },
   preference: {
     get: { method: 'GET', path: '/users/me/preferences' },

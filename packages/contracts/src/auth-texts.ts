@@ -21,7 +21,10 @@ export const AuthTexts = {
   fieldRequired: 'This field may not be empty',
   tooManyAttempts: 'Too many attempts. Please wait a moment and try again.',
   accountLocked:
-    'Too many failed logins on this account. Log in from a device you used before, or reset your password with “Forgot password”.',
+    'Too many failed logins on this account. Log in from a device you used before, use the unlock link we e-mailed to the account, or reset your password with “Forgot password”.',
+  accountUnlocked: 'Your account is unlocked on this browser. Log in to continue.',
+  unlockLinkInvalid:
+    'This unlock link is not valid or has expired. Reset your password with “Forgot password” instead.',
   recoverySent: 'If an account exists for this address, we have sent it a link to reset the password.',
   confirmationResent: 'If this address has an account waiting for confirmation, we have sent a new link.',
   googleFailed: 'Signing in with Google did not work. Please try again, or contact us if it keeps failing.',

@@ -262,6 +262,15 @@ export const authEndpoints = {
     body: resetPasswordBodySchema,
     responses: { 200: messageEnvelope },
   }),
+  unlockAccount: defineEndpoint({
+    method: 'POST',
+    path: '/oauth2/unlock',
+    summary: 'Lift a login lock-out with the mailed unlock link; this browser becomes a known device',
+    tag: auth,
+    public: true,
+    body: tokenQuerySchema,
+    responses: { 200: messageEnvelope },
+  }),
   changePassword: defineEndpoint({
     method: 'POST',
     path: '/oauth2/password/change',

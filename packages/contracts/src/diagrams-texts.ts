@@ -28,6 +28,8 @@ export const DiagramTexts = {
   notificationsFailed: 'Failed to fetch notifications',
   batchDone: 'Your batch of {runs} runs of "{name}" has finished',
   batchFailedNotice: 'Your batch of {runs} runs of "{name}" failed: {reason}',
+  studyDone: 'Your balance study of "{name}" has finished',
+  studyFailedNotice: 'Your balance study of "{name}" failed: {reason}',
   sharedWithYou: '{person} shared "{name}" with you',
   notInTrash: 'Only a diagram in the Trash can be deleted forever',
   copiedYours: '{person} made a copy of "{name}"',

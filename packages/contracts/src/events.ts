@@ -75,9 +75,11 @@ export const domainEventSchemas = {
   TemplateWithdrawn: z.object({ ...diagramRef, withdrawnById: id }),
   /** The community.trending job found a new trending diagram, designer or template. */
   CommunityTrending: z.object({ kind: z.enum(['diagram', 'user', 'template']), subjectId: id, period: z.string() }),
-  /** A server batch (multiple run) ended. */
+  /** A server batch (multiple run) or balance study ended. */
   BatchFinished: z.object({
     playId: id,
+    /** What ran: a multiple run (the default) or a balance study. */
+    kind: z.enum(['multiple', 'study']).optional(),
     fuid: z.string(),
     diagramName: z.string(),
     authorId: id.nullable(),

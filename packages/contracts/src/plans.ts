@@ -47,6 +47,7 @@ export const planLimitKeys = [
   'editors',
   'eventsPerUserPerMonth',
   'timeSteps',
+  'studyRuns',
 ] as const;
 export type PlanLimitKey = (typeof planLimitKeys)[number];
 export type PlanLimits = Record<PlanLimitKey, number | null>;
@@ -68,6 +69,7 @@ export const planLimitLabels: Record<PlanLimitKey, string> = {
   editors: 'Editors',
   eventsPerUserPerMonth: 'Events per user per month',
   timeSteps: 'Time steps limit',
+  studyRuns: 'Runs per balance study',
 };
 
 /** The spec's limit texts (§8); where it names a limit without a text, 'Limit reached'. */
@@ -75,6 +77,8 @@ export const PlanTexts = {
   limitReached: 'Limit reached',
   tagLimit: DiagramTexts.tagLimit,
   componentsLimit: DiagramTexts.componentsLimit,
+  studyRunsLimit:
+    "You've reached the maximum number of runs per balance study included in your current subscription plan",
   upgradeHint: 'Upgrade your plan to raise this limit.',
   memberContactOwner: 'Team members cannot change the payment plan. Please contact the admin or owner of your team.',
   privateNeedsPaidPlan: 'Private accounts need a paid plan',
@@ -99,6 +103,7 @@ export const PlanTexts = {
 export function limitText(limit: PlanLimitKey): string {
   if (limit === 'components') return PlanTexts.componentsLimit;
   if (limit === 'tags') return PlanTexts.tagLimit;
+  if (limit === 'studyRuns') return PlanTexts.studyRunsLimit;
   return PlanTexts.limitReached;
 }
 

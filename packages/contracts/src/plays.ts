@@ -56,6 +56,12 @@ export const studyRecordSchema = z
     samples: z.int32().min(1).optional(),
     /** The answer: lever values, goals met, evaluations, verification; or indices; or the sweep's points. */
     result: z.record(z.string(), z.unknown()),
+    /**
+     * The whole answer the charts are drawn from (the engine's StudyOutcome: solve with its fans
+     * and candidates, sensitivity with its tornado, sweep with every point), so a stored study's
+     * charts open again from the play history.
+     */
+    outcome: z.record(z.string(), z.unknown()).optional(),
   })
   .meta({ id: 'StudyRecord' });
 
@@ -124,6 +130,33 @@ export const batchBodySchema = z.object({
   name: z.string().trim().max(200).optional(),
 });
 
+const studyLeverSchema = z.object({
+  name: z.string().min(1).max(200),
+  min: z.number().finite(),
+  max: z.number().finite(),
+  integer: z.boolean().optional(),
+  log: z.boolean().optional(),
+});
+/** A balance study to run on the server queue (cut into blocks of evaluations; see docs/balance.md). */
+export const studyBodySchema = z.object({
+  kind: z.enum(['solve', 'sensitivity', 'sweep']),
+  levers: z.array(studyLeverSchema).min(1).max(16),
+  /** solve: assertions that must hold, e.g. `p90(Gold, 30) <= 500`. */
+  goals: z.array(z.string().min(1).max(500)).max(50).default([]),
+  objective: z.object({ sense: z.enum(['minimize', 'maximize']), expression: z.string().min(1).max(500) }).optional(),
+  /** solve: most candidates. */
+  budget: z.number().int().min(1).max(10_000).default(300),
+  /** sensitivity, sweep: a statistic expression, e.g. `p90(Gold, 30)`. */
+  metric: z.string().max(500).default(''),
+  method: z.enum(['sobol', 'morris', 'grid', 'lhs']).optional(),
+  samples: z.number().int().min(1).max(100_000).default(64),
+  /** Runs per evaluation (the same seeds for every one). */
+  runs: z.number().int().min(1).max(DiagramLimits.batchMaxRuns).default(100),
+  /** First seed; default the diagram's seed, else 0. */
+  seed: z.int32().optional(),
+  name: z.string().trim().max(200).optional(),
+});
+
 const tag = 'plays';
 export const playEndpoints = {
   list: defineEndpoint({
@@ -187,9 +220,28 @@ export const playEndpoints = {
     body: batchBodySchema,
     responses: { 202: envelope(z.object({ play: playSchema })) },
   }),
+  study: defineEndpoint({
+    method: 'POST',
+    path: '/diagrams/:fuid/studies',
+    summary:
+      'Run a balance study (solve, sensitivity or sweep) on the server queue, cut into blocks of evaluations; progress over Socket.IO, cancel as a batch, the answer kept in the play history',
+    tag,
+    params: fuidParams,
+    body: studyBodySchema,
+    responses: {
+      202: envelope(
+        z.object({
+          play: playSchema,
+          /** Evaluations the study will make (a solve: at most its budget): the progress events' total. */
+          evaluations: z.number().int(),
+        }),
+      ),
+    },
+  }),
 };
 
 export type Play = z.infer<typeof playSchema>;
 export type PlayWithValues = z.infer<typeof playWithValuesSchema>;
 export type BatchStats = z.infer<typeof batchStatsSchema>;
 export type StudyRecord = z.infer<typeof studyRecordSchema>;
+export type StudyBody = z.infer<typeof studyBodySchema>;

@@ -1,32 +1,12 @@
 import { batchResultOf, newBatchStats, type BatchResult } from './batch.js';
 import { blockSizeFor, simulateBlock } from './block.js';
+import { BLOCK_NODE_STEPS, type BlockWork } from './block-work.js';
 import { compile } from './compile.js';
 import { Machine } from './machine.js';
 import type { Program } from './program.js';
 import type { SeriesStats } from './stats.js';
 import { decodeStats, encodeStats } from './stats-codec.js';
-
-/**
- * Work that splits into blocks any process can run: a multiple run (its units are runs) or, the
- * same way, a balance study (its units are evaluations). The contract that makes the answer the
- * same for any number of workers, any block size and any completion order:
- * - `runBlock(input, first, count)` is a pure function of its arguments (unit i is seeded from
- *   the input's seed and i alone), so a block run twice gives the same bytes;
- * - the job's result is `finish(fold of add over the block outputs in block order)`, and `add`
- *   is exact, so the way units were cut into blocks does not show either.
- */
-export interface BlockWork<Input, Accumulator, Result> {
-  readonly kind: string;
-  /** How many units the job has. */
-  units(input: Input): number;
-  /** Units per block: about BLOCK_NODE_STEPS of engine work, so queue overhead stays small. */
-  blockSize(input: Input): number;
-  runBlock(input: Input, first: number, count: number): Uint8Array;
-  start(input: Input): Accumulator;
-  /** Adds one block's output; called in block order. */
-  add(accumulator: Accumulator, block: Uint8Array): Accumulator;
-  finish(input: Input, accumulator: Accumulator, cancelled: boolean): Result;
-}
+import { studyWork } from './study/work.js';
 
 /** One block of a job: units first … first+count-1. */
 export interface BlockRange {
@@ -35,8 +15,7 @@ export interface BlockRange {
   count: number;
 }
 
-/** Node-steps per block: about 1.5 s on one core of the machines we measured (2.9e7 node-steps/s). */
-export const BLOCK_NODE_STEPS = 4e7;
+export { BLOCK_NODE_STEPS, type BlockWork };
 
 export function splitIntoBlocks(units: number, size: number): BlockRange[] {
   const blocks: BlockRange[] = [];
@@ -119,4 +98,5 @@ export const batchWork: BlockWork<BatchBlockInput, SeriesStats | null, BatchResu
 /** Every kind of block work, by name: what a queue worker or a worker thread may be asked to run. */
 export const blockWorks: Record<string, BlockWork<never, unknown, unknown>> = {
   [batchWork.kind]: batchWork,
+  [studyWork.kind]: studyWork,
 };

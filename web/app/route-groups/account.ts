@@ -9,6 +9,7 @@ export function accountRoutes(idPrefix: string): RouteConfigEntry[] {
     route('password-recovery', 'routes/account/password-recovery.tsx', id('password-recovery')),
     route('reset-password', 'routes/account/reset-password.tsx', id('reset-password')),
     route('confirm-email', 'routes/account/confirm-email.tsx', id('confirm-email')),
+    route('unlock-account', 'routes/account/unlock-account.tsx', id('unlock-account')),
     route('onboarding', 'routes/account/onboarding.tsx', id('onboarding')),
     route('settings', 'routes/account/settings-layout.tsx', id('settings'), [
       index('routes/account/settings-index.tsx', id('settings-index')),

@@ -31,3 +31,4 @@ export const AuthLimits = {
 
 export const CONFIRM_EMAIL_TTL_MS = 48 * 60 * MINUTE;
 export const RESET_PASSWORD_TTL_MS = 60 * MINUTE;
+export const UNLOCK_ACCOUNT_TTL_MS = 24 * 60 * MINUTE;

@@ -10,6 +10,7 @@ import { Endpoint, type EndpointInput as Input } from '../../core/http/endpoint.
 import { APP_CONFIG } from '../../core/tokens.js';
 import { UsersService } from '../users/users.service.js';
 import { clientInfo } from './client-info.js';
+import { AccountUnlockService } from './account-unlock.service.js';
 import { KnownDevices } from './known-device.js';
 import { LoginService } from './login.service.js';
 import { PasswordService } from './password.service.js';
@@ -29,6 +30,7 @@ export class AuthController {
     private readonly login: LoginService,
     private readonly devices: KnownDevices,
     private readonly passwords: PasswordService,
+    private readonly unlocks: AccountUnlockService,
     private readonly sessions: SessionsService,
     private readonly users: UsersService,
     @Inject(APP_CONFIG) config: AppConfig,
@@ -118,6 +120,17 @@ export class AuthController {
     // The browser that used the reset link is the owner's: it is never locked out by strangers' failures.
     this.devices.remember(request, response, await this.passwords.reset(body.token, body.password));
     return ok('Your password was changed. You can log in with it now.');
+  }
+
+  @Endpoint(authEndpoints.unlockAccount)
+  async unlock(
+    @Body() body: Input<E['unlockAccount']['body']>,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    // Like a reset link, the unlock link proves the owner: this browser is never locked out again.
+    this.devices.remember(request, response, await this.unlocks.unlock(body.token));
+    return ok(AuthTexts.accountUnlocked);
   }
 
   @Endpoint(authEndpoints.changePassword)

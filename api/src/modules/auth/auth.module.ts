@@ -8,6 +8,7 @@ import { AuthController } from './auth.controller.js';
 import { GoogleController } from './google/google.controller.js';
 import { GoogleSignInService } from './google/google-sign-in.service.js';
 import { GoogleStrategy } from './google/google.strategy.js';
+import { AccountUnlockService } from './account-unlock.service.js';
 import { AuthTokensRepository } from './auth-tokens.repository.js';
 import { SessionOrApiKeyResolver } from './identity.resolver.js';
 import { KnownDevices } from './known-device.js';
@@ -31,6 +32,7 @@ import { LocalLoginGuard } from './strategies/local-login.guard.js';
     SessionsService,
     RegistrationService,
     LoginService,
+    AccountUnlockService,
     KnownDevices,
     PasswordService,
     GoogleSignInService,

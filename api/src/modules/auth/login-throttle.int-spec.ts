@@ -1,6 +1,7 @@
 import { AuthTexts } from '@loopwright/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../../../test/factories/users.js';
+import { linkFrom, startSmtpSink, type SmtpSink } from '../../../test/fakes/smtp-sink.js';
 import { ApiClient } from '../../../test/support/api-client.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { RESET_PASSWORD_TTL_MS } from './auth-limits.js';
@@ -9,11 +10,16 @@ import { AuthTokensRepository } from './auth-tokens.repository.js';
 /** Logins throttled by account and source: strangers slow themselves down, never the owner's device or reset link. */
 describe('login throttling by account and source', () => {
   let app: TestApp;
+  let smtp: SmtpSink;
   // Behind a trusted proxy, each client gets its own address (X-Forwarded-For).
   beforeAll(async () => {
-    app = await startTestApp({ env: { TRUST_PROXY: 'true' } });
+    smtp = await startSmtpSink();
+    app = await startTestApp({ env: { TRUST_PROXY: 'true', SMTP_URL: smtp.url } });
   });
-  afterAll(() => app?.close());
+  afterAll(async () => {
+    await app?.close();
+    await smtp?.close();
+  });
 
   const login = (client: ApiClient, ip: string, email: string, password: string) =>
     client.request('POST', '/oauth2/login', { email, password }, { 'x-forwarded-for': ip });
@@ -70,5 +76,28 @@ describe('login throttling by account and source', () => {
     await strangersFail(user, 10, 3);
     expect((await login(new ApiClient(app.url), '192.0.2.51', user.email, 'river-lantern-77')).status).toBe(429);
     expect((await login(browser, '192.0.2.50', user.email, 'river-lantern-77')).status).toBe(200);
+  });
+
+  it('the lock mails the owner one unlock link, which lifts the lock and makes its browser a known device', async () => {
+    const user = await createUser(app);
+    await strangersFail(user, 10, 4);
+    const mail = await smtp.waitFor((m) => m.to.includes(user.email) && /locked after failed logins/.test(m.subject));
+    const { token } = linkFrom(mail, '/unlock-account');
+
+    const browser = new ApiClient(app.url);
+    expect((await login(browser, '192.0.2.60', user.email, user.password)).body.error.code).toBe('AUTH_ACCOUNT_LOCKED');
+    const unlocked = await browser.request('POST', '/oauth2/unlock', { token }, { 'x-forwarded-for': '192.0.2.60' });
+    expect(unlocked.status).toBe(200);
+    expect(unlocked.body.content.message).toBe(AuthTexts.accountUnlocked);
+    const again = await new ApiClient(app.url).post('/oauth2/unlock', { token });
+    expect(again.body.error).toMatchObject({ code: 'AUTH_TOKEN_INVALID', message: AuthTexts.unlockLinkInvalid });
+
+    // Strangers lock the account again; the browser that used the link still logs in.
+    await strangersFail(user, 10, 6);
+    expect((await login(new ApiClient(app.url), '192.0.2.61', user.email, user.password)).status).toBe(429);
+    expect((await login(browser, '192.0.2.60', user.email, user.password)).status).toBe(200);
+    // One mail per lock.
+    await smtp.waitFor((m) => m !== mail && m.to.includes(user.email) && /locked/.test(m.subject));
+    expect(smtp.messages.filter((m) => m.to.includes(user.email) && /locked/.test(m.subject))).toHaveLength(2);
   });
 });

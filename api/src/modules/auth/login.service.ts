@@ -4,6 +4,7 @@ import { AppError } from '../../core/errors/app-error.js';
 import { RateLimiter } from '../../core/rate-limit/rate-limiter.service.js';
 import { APP_CONFIG } from '../../core/tokens.js';
 import { UsersService, type UserRecord } from '../users/users.service.js';
+import { AccountUnlockService } from './account-unlock.service.js';
 import { AuthLimits } from './auth-limits.js';
 import { verifyCaptcha } from './captcha.js';
 import { verifyPassword } from './passwords.js';
@@ -20,7 +21,8 @@ export interface LoginSource {
  * Password login: one answer and one cost for every failure. Failures are throttled per account
  * and source (a known device, else the address): after a few, that source waits longer after each
  * one. Failures from everywhere lock the account for unknown sources only (a CAPTCHA passes, when
- * configured), so strangers cannot lock the owner out of a device they used before or of a reset link.
+ * configured), so strangers cannot lock the owner out of a device they used before or of a reset link;
+ * the owner is mailed an unlock link when the lock begins.
  */
 @Injectable()
 export class LoginService {
@@ -28,6 +30,7 @@ export class LoginService {
     private readonly users: UsersService,
     private readonly sessions: SessionsService,
     private readonly limits: RateLimiter,
+    private readonly unlocks: AccountUnlockService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -42,7 +45,8 @@ export class LoginService {
     const valid = await verifyPassword(user?.passwordHash, password);
     if (!user || !valid) {
       const failures = await this.limits.count(AuthLimits.loginFailuresPerSource(email, source));
-      await this.limits.count(account);
+      // The failure that locks the account mails its owner an unlock link (once per lock).
+      if ((await this.limits.count(account)) === account.max) await this.unlocks.accountLocked(email);
       const wait = AuthLimits.loginWait(email, source, failures);
       if (failures >= AuthLimits.loginFailuresPerSource(email, source).max) await this.limits.count(wait);
       throw new AppError('AUTH_INVALID_CREDENTIALS');

@@ -350,8 +350,9 @@ export class BillingService {
     const state: SubscriptionState = await this.subscriptions.current(workspaceId);
     if (!runningAtStripe(state)) throw new AppError(ErrorCode.BILLING_NO_SUBSCRIPTION);
     if (state.status === 'payment_pending') throw new AppError(ErrorCode.BILLING_PAYMENT_PENDING);
-    if (state.seats === seats) return { seats };
+    // Compared with Stripe's quantity, not ours: a reduction is recorded here first (under the team's lock).
     const live = await this.stripe.subscription(state.stripeSubscriptionId);
+    if (live.items.data[0]?.quantity === seats) return { seats };
     const updated = await this.stripe.updateSubscription(live.id, {
       items: [{ id: live.items.data[0].id, quantity: seats }],
       proration_behavior: 'create_prorations',

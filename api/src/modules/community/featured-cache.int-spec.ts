@@ -38,4 +38,18 @@ describe('the featured listing is served from memory and dropped when a spotligh
     expect((await admin.request('DELETE', `/community/spotlights/diagram/${fuids[1]}`)).status).toBe(200);
     expect(await featured()).toEqual({ usernames: '', fileKeys: fuids[0] });
   });
+
+  it('answers with an ETag, and 304 when the reader already has that answer', async () => {
+    const first = await fetch(`${app.url}/api/wp-json/community/featured`);
+    expect(first.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^W\/"/);
+    const again = await fetch(`${app.url}/api/wp-json/community/featured`, { headers: { 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
+    // A spotlight change gives a new answer and a new ETag.
+    expect((await admin.post('/community/spotlights', { fuid: fuids[1] })).status).toBe(201);
+    const changed = await fetch(`${app.url}/api/wp-json/community/featured`, { headers: { 'if-none-match': etag! } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+  });
 });

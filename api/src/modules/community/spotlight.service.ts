@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, type CommunityDesigner, type CommunityDiagram } from '@loopwright/contracts';
 import type { AppConfig } from '../../config/config.js';
@@ -12,6 +13,8 @@ export function fuidFrom(input: string): string | null {
 }
 
 type Featured = { usernames: string; fileKeys: string };
+export type FeaturedJson = { body: Buffer; etag: string };
+type KeptFeatured = { at: number; value: Promise<Featured>; json?: Promise<FeaturedJson> };
 
 /**
  * Admins spotlight public diagrams and designers; the landing page and /wp-json/community/featured
@@ -21,7 +24,7 @@ type Featured = { usernames: string; fileKeys: string };
  */
 @Injectable()
 export class SpotlightService {
-  private kept?: { at: number; value: Promise<Featured> };
+  private kept?: KeptFeatured;
   private readonly keepMs: number;
 
   constructor(
@@ -50,18 +53,32 @@ export class SpotlightService {
 
   /** The spec's featured answer: usernames and file keys, comma-separated (one read per PAGE_CACHE_SECONDS). */
   featured(): Promise<Featured> {
+    return this.keptEntry().value;
+  }
+
+  /** The same answer as JSON bytes with their ETag, serialised once per read (the route served before Nest). */
+  featuredJson(): Promise<FeaturedJson> {
+    const entry = this.keptEntry();
+    entry.json ??= entry.value.then((featured) => {
+      const body = Buffer.from(JSON.stringify(featured));
+      return { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
+    });
+    return entry.json;
+  }
+
+  private keptEntry(): KeptFeatured {
     const kept = this.kept;
-    if (kept && Date.now() - kept.at < this.keepMs) return kept.value;
+    if (kept && Date.now() - kept.at < this.keepMs) return kept;
     const value = this.repository
       .featured()
       .then(({ fuids, usernames }) => ({ usernames: usernames.join(','), fileKeys: fuids.join(',') }));
-    const entry = { at: Date.now(), value };
+    const entry: KeptFeatured = { at: Date.now(), value };
     if (this.keepMs > 0) this.kept = entry;
     // A failed read is not kept.
     value.catch(() => {
       if (this.kept === entry) this.kept = undefined;
     });
-    return value;
+    return entry;
   }
 
   private changed(didChange: boolean): boolean {

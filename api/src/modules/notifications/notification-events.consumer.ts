@@ -34,26 +34,27 @@ export class NotificationEventsConsumer {
         const p = event.payload;
         if (!p.authorId) return;
         const link = `/diagrams/${p.fuid}?play=${p.playId}`;
+        const study = p.kind === 'study';
         return p.status === 'done'
           ? this.notifications.addInTransaction(
               tx,
               p.authorId,
               'info',
-              fill(DiagramTexts.batchDone, { runs: p.runs, name: p.diagramName }),
+              fill(study ? DiagramTexts.studyDone : DiagramTexts.batchDone, { runs: p.runs, name: p.diagramName }),
               link,
-              'Batch finished',
+              study ? 'Balance study finished' : 'Batch finished',
             )
           : this.notifications.addInTransaction(
               tx,
               p.authorId,
               'error',
-              fill(DiagramTexts.batchFailedNotice, {
+              fill(study ? DiagramTexts.studyFailedNotice : DiagramTexts.batchFailedNotice, {
                 runs: p.runs,
                 name: p.diagramName,
                 reason: DiagramTexts.batchFailed,
               }),
               link,
-              'Batch failed',
+              study ? 'Balance study failed' : 'Batch failed',
             );
       }
       case 'DiagramShared': {

@@ -73,6 +73,21 @@ describe('limits under concurrent requests', () => {
     await expect(prisma.teamInvitation.create({ data: row('hash-3') })).resolves.toBeTruthy();
   });
 
+  it('a seat reduction racing invitations never leaves more seats in use than bought', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { client, teamId } = await teamWithSeats(RACERS + 1);
+      const answers = await Promise.all([
+        ...Array.from({ length: RACERS - 1 }, (_, i) =>
+          client.post(`/teams/${teamId}/invitations`, { email: `cut-${round}-${i}@studio.test` }),
+        ),
+        client.put(`/teams/${teamId}/seats`, { seats: 2 }),
+      ]);
+      expect(answers.every((a) => a.status < 500)).toBe(true);
+      const { seats } = (await client.get('/teams/mine')).body.content.team;
+      expect(seats.used).toBeLessThanOrEqual(seats.total);
+    }
+  });
+
   it('ten suspended members unsuspended at once for one free seat: one comes back', async () => {
     const { client, teamId } = await teamWithSeats(2);
     const members = await Promise.all(Array.from({ length: RACERS }, () => createUser(app)));

@@ -53,6 +53,7 @@ const publicLimits = limits({
   editors: 1,
   eventsPerUserPerMonth: 100_000,
   timeSteps: 250,
+  studyRuns: 20_000,
 });
 const essentialLimits = limits({
   components: 3_000,
@@ -64,6 +65,7 @@ const essentialLimits = limits({
   editors: 1,
   eventsPerUserPerMonth: 1_000_000,
   timeSteps: 1_000,
+  studyRuns: 200_000,
 });
 const professionalLimits = limits({
   components: 10_000,
@@ -75,6 +77,7 @@ const professionalLimits = limits({
   editors: 10,
   eventsPerUserPerMonth: 5_000_000,
   timeSteps: 10_000,
+  studyRuns: 2_000_000,
 });
 const unlimited = limits({
   components: null,
@@ -86,6 +89,7 @@ const unlimited = limits({
   editors: null,
   eventsPerUserPerMonth: null,
   timeSteps: null,
+  studyRuns: null,
 });
 
 /**

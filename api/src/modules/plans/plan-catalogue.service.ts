@@ -32,6 +32,7 @@ export function limitsOf(row: PlanRow): PlanLimits {
     editors: row.maxEditors,
     eventsPerUserPerMonth: row.maxEventsPerUserPerMonth,
     timeSteps: row.maxTimeSteps,
+    studyRuns: row.maxStudyRuns,
   };
 }
 

@@ -194,7 +194,9 @@ describe('plan catalogue, trial and trial expiry (billing on)', () => {
     const items = Object.fromEntries(usage.body.content.items.map((i: { limit: string }) => [i.limit, i]));
     expect(items.tags).toMatchObject({ used: 1, allowed: 10 });
     expect(items.components).toMatchObject({ used: 0, allowed: 500 });
-    expect(Object.keys(items)).toHaveLength(9);
+    // Runs per balance study is a limit per study, not a count over the workspace: nothing is "used".
+    expect(items.studyRuns).toMatchObject({ used: null, allowed: 20_000, label: 'Runs per balance study' });
+    expect(Object.keys(items)).toHaveLength(10);
   });
 });
 

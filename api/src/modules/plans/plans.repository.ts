@@ -30,6 +30,7 @@ export const planSelect = {
   maxEditors: true,
   maxEventsPerUserPerMonth: true,
   maxTimeSteps: true,
+  maxStudyRuns: true,
   privateDiagrams: true,
   teams: true,
   workEmailRequired: true,
@@ -87,6 +88,7 @@ export function planData(plan: Omit<CatalogPlan, 'name' | 'type' | 'group'>) {
     maxEditors: plan.limits.editors,
     maxEventsPerUserPerMonth: plan.limits.eventsPerUserPerMonth,
     maxTimeSteps: plan.limits.timeSteps,
+    maxStudyRuns: plan.limits.studyRuns,
   };
 }
 

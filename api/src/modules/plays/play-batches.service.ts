@@ -1,32 +1,56 @@
 import { Injectable } from '@nestjs/common';
-import type { BatchStats, Play } from '@loopwright/contracts';
-import type { Diagram } from '@loopwright/engine';
+import type { BatchStats, Play, StudyRecord } from '@loopwright/contracts';
+import type { Diagram, StudySettings } from '@loopwright/engine';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { DomainEventsService } from '../events/domain-events.service.js';
 import { playView } from './plays.service.js';
 import { PlayBlocksRepository } from './play-blocks.repository.js';
 import { PlaysRepository } from './plays.repository.js';
 
+/** A server study's play options: the document snapshot, the settings it runs, and the record the play history shows. */
+export interface StudyPlayOptions {
+  document: Diagram;
+  settings: StudySettings;
+  /** Evaluations the study makes (a solve: at most its budget): the total its progress counts to. */
+  evaluations: number;
+  /** Steps each run is simulated for. */
+  steps: number;
+  study: StudyRecord;
+}
+
 export interface BatchJobInput {
+  /** Units per block as the batch was split (kept so that lost block jobs can be queued again alike), once split. */
+  blockSize: number | null;
   play: Play;
   authorId: string | null;
   diagramName: string;
   document: Diagram;
   steps: number | null;
   percentiles: number[] | null;
+  /** A balance study (play kind study), else null: a multiple run. */
+  study: StudyPlayOptions | null;
 }
 
 type JobRow = NonNullable<Awaited<ReturnType<PlaysRepository['findForJob']>>>;
 
 function jobInput(row: JobRow): BatchJobInput {
-  const options = row.options as { document: Diagram; steps: number | null; percentiles: number[] | null };
+  const options = row.options as {
+    document: Diagram;
+    steps?: number | null;
+    percentiles?: number[] | null;
+    blockSize?: number;
+  };
+  const study = row.kind === 'study' ? (row.options as unknown as StudyPlayOptions) : null;
   return {
+    blockSize: options.blockSize ?? null,
     play: playView(row),
     authorId: row.authorId,
     diagramName: row.diagram.name,
     document: options.document,
-    steps: options.steps,
-    percentiles: options.percentiles,
+    // A study's steps per run come from its goals or metric (its settings), not from the batch options.
+    steps: study ? null : (options.steps ?? null),
+    percentiles: study ? null : (options.percentiles ?? null),
+    study,
   };
 }
 
@@ -48,6 +72,16 @@ export class PlayBatchesService {
     if (!row || !['queued', 'running'].includes(row.status)) return null;
     await this.plays.transition(playId, ['queued'], { status: 'running', completedRuns: 0 });
     return jobInput(row);
+  }
+
+  /** Keeps how the batch was split, before its blocks are queued. */
+  recordBlockSize(playId: string, blockSize: number): Promise<void> {
+    return this.plays.mergeOptions(playId, { blockSize });
+  }
+
+  /** Server batches and studies queued or running: what the recovery checks against the queue. */
+  unfinished() {
+    return this.plays.unfinishedServerPlays();
   }
 
   /** The batch while it is running, else null (its blocks are then skipped). */
@@ -79,6 +113,11 @@ export class PlayBatchesService {
     const completed = await this.blocks.save(playId, block, summary);
     await this.plays.progress(playId, completed);
     return completed;
+  }
+
+  /** Progress reported from inside a running block (a solve's evaluations so far); only ever raised. */
+  progress(playId: string, done: number): Promise<void> {
+    return this.plays.progress(playId, done);
   }
 
   /** The stored blocks' sizes in block order, and a reader of each one's summary. */
@@ -124,6 +163,27 @@ export class PlayBatchesService {
     });
   }
 
+  /** Ends a study with its answer: the play history's record gets the summary and the whole outcome. */
+  async finishStudy(
+    batch: BatchJobInput,
+    result: { evaluations: number; summary: Record<string, unknown>; outcome: Record<string, unknown> },
+  ): Promise<boolean> {
+    const options = batch.study!;
+    const stored: StudyPlayOptions = {
+      ...options,
+      study: { ...options.study, result: result.summary, outcome: result.outcome },
+    };
+    return this.end(batch, 'done', ['running'], {
+      status: 'done',
+      completedRuns: result.evaluations,
+      steps: options.steps,
+      // Steps simulated in all (an int column: capped).
+      totalSteps: Math.min(2_147_483_647, options.steps * batch.play.runs * result.evaluations),
+      options: stored as unknown as Prisma.InputJsonValue,
+      finishedAt: new Date(),
+    });
+  }
+
   async fail(batch: BatchJobInput, reason: string): Promise<boolean> {
     return this.end(batch, 'failed', ['queued', 'running'], {
       status: 'failed',
@@ -145,6 +205,7 @@ export class PlayBatchesService {
         type: 'BatchFinished',
         payload: {
           playId: play.id,
+          kind: batch.study ? 'study' : 'multiple',
           fuid: play.fuid,
           diagramName: batch.diagramName,
           authorId: batch.authorId,

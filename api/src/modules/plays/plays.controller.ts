@@ -46,6 +46,15 @@ export class PlaysController {
     return { success: true, content: { play: await this.plays.cancel(params.fuid, caller, params.playId) } };
   }
 
+  @Endpoint(endpoints.study)
+  async study(
+    @CurrentCaller() caller: Caller,
+    @Param() params: FuidParams,
+    @Body() body: EndpointInput<typeof endpoints.study.body>,
+  ) {
+    return { success: true, content: await this.plays.submitStudy(params.fuid, caller, body) };
+  }
+
   @Endpoint(endpoints.batch)
   async batch(
     @CurrentCaller() caller: Caller,

@@ -89,6 +89,26 @@ export class PlaysRepository {
     return (await this.prisma.play.findUnique({ where: { id }, select: { status: true } }))?.status ?? null;
   }
 
+  /** Server batches and studies not finished (queued or running), oldest first, with when they were created. */
+  unfinishedServerPlays() {
+    return this.prisma.play.findMany({
+      where: { server: true, status: { in: ['queued', 'running'] } },
+      select: { id: true, status: true, createdAt: true },
+      orderBy: { createdAt: 'asc' },
+      take: 500,
+    });
+  }
+
+  /** Adds keys to a play's options (read, merged, written: only the simulations job writes a running play's options). */
+  async mergeOptions(id: string, extra: Record<string, unknown>): Promise<void> {
+    const row = await this.prisma.play.findUnique({ where: { id }, select: { options: true } });
+    if (!row) return;
+    await this.prisma.play.update({
+      where: { id },
+      data: { options: { ...(row.options as Record<string, unknown>), ...extra } as Prisma.InputJsonValue },
+    });
+  }
+
   /** Raises a running play's completed runs (never lowers them: blocks report from several workers at once). */
   async progress(id: string, completedRuns: number): Promise<void> {
     await this.prisma.play.updateMany({

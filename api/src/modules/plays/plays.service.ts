@@ -9,7 +9,8 @@ import {
   type StudyRecord,
 } from '@loopwright/contracts';
 import type { z } from 'zod';
-import type { batchBodySchema, createPlayBodySchema, listPlaysQuerySchema } from '@loopwright/contracts';
+import type { batchBodySchema, createPlayBodySchema, listPlaysQuerySchema, StudyBody } from '@loopwright/contracts';
+import { studyCost, StudyInputError, type StudyCost, type StudySettings } from '@loopwright/engine';
 import type { Caller } from '../../core/auth/caller.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { QueueService } from '../../core/queue/queue.service.js';
@@ -82,7 +83,7 @@ export class PlaysService {
       ...playView(play),
       series: (play.series as Record<string, number[]> | null) ?? null,
       stats: (play.stats as BatchStats | null) ?? null,
-      study: play.kind === 'study' ? (play.options as StudyRecord) : null,
+      study: play.kind === 'study' ? studyRecordOf(play.options) : null,
     };
   }
 
@@ -165,15 +166,75 @@ export class PlaysService {
     return playView({ ...play, status: 'cancelled', finishedAt: new Date() });
   }
 
+  /**
+   * Queues a balance study on the server against the document as it is now: checked (levers,
+   * expressions), held to the plan's runs per study and run steps, then cut into blocks of
+   * evaluations by the simulations job like a batch (progress, cancel and faults the same).
+   */
+  async submitStudy(fuid: string, caller: Caller, body: StudyBody): Promise<{ play: Play; evaluations: number }> {
+    const { diagram } = await this.access.require(fuid, caller, 'editor');
+    requireSaved(diagram);
+    await this.assertRoomForAnotherBatch(caller.userId);
+    const document = await this.diagrams.documentOf(diagram.id);
+    const settings: StudySettings = {
+      kind: body.kind,
+      levers: body.levers,
+      goals: body.goals,
+      objective: body.objective,
+      budget: body.budget,
+      metric: body.metric,
+      method: body.method ?? (body.kind === 'sweep' ? 'grid' : 'sobol'),
+      samples: body.samples,
+      runs: body.runs,
+      seed: body.seed ?? document.settings.seed ?? 0,
+    };
+    let cost: StudyCost;
+    try {
+      cost = studyCost(document, settings);
+    } catch (e) {
+      if (!(e instanceof StudyInputError)) throw e;
+      throw AppError.validation({ fields: [{ field: 'study', message: e.message }] }, e.message);
+    }
+    await this.entitlements.assertWithin(diagram.workspaceId, 'runSteps', cost.steps);
+    await this.entitlements.assertWithin(diagram.workspaceId, 'studyRuns', cost.runs);
+    const study: StudyRecord = {
+      type: settings.kind,
+      levers: settings.levers,
+      goals: settings.kind === 'solve' ? settings.goals : [],
+      result: {},
+    };
+    if (settings.kind === 'solve') {
+      study.budget = settings.budget;
+      if (settings.objective) study.objective = settings.objective;
+    } else {
+      study.metric = settings.metric;
+      study.method = settings.method;
+      study.samples = settings.samples;
+    }
+    const play = await this.record({
+      diagramId: diagram.id,
+      workspaceId: diagram.workspaceId,
+      authorId: caller.userId,
+      kind: 'study',
+      status: 'queued',
+      name: body.name ?? null,
+      diagramVersion: diagram.version,
+      seed: settings.seed,
+      runs: settings.runs,
+      completedRuns: 0,
+      steps: 0,
+      server: true,
+      options: json({ document, settings, evaluations: cost.evaluations, steps: cost.steps, study }),
+    });
+    await this.enqueueServerPlay(play.id);
+    return { play: playView(play), evaluations: cost.evaluations };
+  }
+
   /** Queues a multiple run on the server against the document as it is now (kept with the play). */
   async submitBatch(fuid: string, caller: Caller, body: BatchRequest): Promise<Play> {
     const { diagram } = await this.access.require(fuid, caller, 'editor');
     requireSaved(diagram);
-    if ((await this.plays.countActiveBatches(caller.userId)) >= DiagramLimits.batchMaxActivePerUser) {
-      throw new AppError(DiagramErrorCode.PLAY_LIMIT_REACHED, {
-        details: { limit: DiagramLimits.batchMaxActivePerUser },
-      });
-    }
+    await this.assertRoomForAnotherBatch(caller.userId);
     const document = await this.diagrams.documentOf(diagram.id);
     await this.entitlements.assertWithin(diagram.workspaceId, 'runSteps', body.steps ?? document.settings.stepsLimit);
     const play = await this.record({
@@ -191,18 +252,38 @@ export class PlaysService {
       server: true,
       options: json({ document, steps: body.steps ?? null, percentiles: body.percentiles ?? null }),
     });
+    await this.enqueueServerPlay(play.id);
+    return playView(play);
+  }
+
+  /** Server batches and studies a user may have queued or running at once. */
+  private async assertRoomForAnotherBatch(userId: string): Promise<void> {
+    if ((await this.plays.countActiveBatches(userId)) >= DiagramLimits.batchMaxActivePerUser) {
+      throw new AppError(DiagramErrorCode.PLAY_LIMIT_REACHED, {
+        details: { limit: DiagramLimits.batchMaxActivePerUser },
+      });
+    }
+  }
+
+  /** Hands a stored server play (batch or study) to the simulations job; without a queue it fails at once. */
+  private async enqueueServerPlay(playId: string): Promise<void> {
     try {
-      await this.queue.enqueue(simulationsBatchJob, { playId: play.id }, { jobId: play.id });
+      await this.queue.enqueue(simulationsBatchJob, { playId }, { jobId: playId });
     } catch {
-      await this.plays.transition(play.id, ['queued'], {
+      await this.plays.transition(playId, ['queued'], {
         status: 'failed',
         error: DiagramTexts.batchFailed,
         finishedAt: new Date(),
       });
       throw new AppError(DiagramErrorCode.PLAY_QUEUE_UNAVAILABLE);
     }
-    return playView(play);
   }
+}
+
+/** A study's record: a server study keeps it beside its document snapshot and settings; a stored one is the record itself. */
+function studyRecordOf(options: unknown): StudyRecord {
+  const o = options as { study?: StudyRecord } & StudyRecord;
+  return o.study ?? o;
 }
 
 function requireSaved(diagram: DiagramMeta): void {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { RealtimeEvents } from '@loopwright/contracts';
 import type { BatchJobInput } from '../plays/play-batches.service.js';
+import { playWork } from './batch-work.js';
 import { RealtimePublisher } from '../realtime/realtime.publisher.js';
 
 /** A batch's live events on its author's sockets: progress summed over its blocks, and its end. */
@@ -14,7 +15,7 @@ export class BatchAnnouncer {
         playId: batch.play.id,
         fuid: batch.play.fuid,
         completed,
-        total: batch.play.runs,
+        total: playWork(batch).total,
       });
   }
 

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DiagramTexts } from '@loopwright/contracts';
-import { batchWork } from '@loopwright/engine';
 import { BlockAbortedError } from '@loopwright/engine/node';
 import { UnrecoverableError } from 'bullmq';
 import type { Logger } from 'pino';
@@ -8,7 +7,7 @@ import { JobRegistry } from '../../core/queue/job-registry.js';
 import { LOGGER } from '../../core/tokens.js';
 import { PlayBatchesService } from '../plays/play-batches.service.js';
 import { BatchAnnouncer } from './batch-announcer.js';
-import { batchWorkInput } from './batch-work.js';
+import { playWork, progressOf } from './batch-work.js';
 import { SimulationThreads } from './block-threads.provider.js';
 import { blocksRunJob } from './simulations.jobs.js';
 
@@ -53,15 +52,18 @@ export class BlocksProcessor {
     const started = Date.now();
     this.logger.info({ playId: block.playId, block: block.index, runs: block.count }, 'block started');
     try {
+      const work = playWork(batch);
       const summary = await this.threads.threads.run(
-        batchWork.kind,
+        work.kind,
         block.playId,
-        batchWorkInput(batch),
+        work.input,
         block.first,
         block.count,
         stop.signal,
+        // A long block (a solve) reports its evaluations as it goes.
+        (done) => void this.batches.progress(block.playId, done).then(() => this.announcer.progress(batch, done)),
       );
-      const completed = await this.batches.saveBlock(block.playId, block, summary);
+      const completed = progressOf(work, await this.batches.saveBlock(block.playId, block, summary));
       this.announcer.progress(batch, completed);
       this.logger.info(
         { playId: block.playId, block: block.index, completed, ms: Date.now() - started },

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { defineJob } from '../../core/queue/job-definition.js';
 
 /**
- * One block of a server batch: runs first … first+count-1 of the play's batch on a worker thread
- * and stores their exact statistics (play_blocks). Any worker anywhere may take it; run twice, it is
+ * One block of a server batch or study: units first … first+count-1 of the play's work on a worker
+ * thread, stored as bytes (play_blocks: a batch's exact statistics, a study's metric values). Any worker anywhere may take it; run twice, it is
  * stored once. A child of `simulations.merge` (a BullMQ flow).
  */
 export const blocksRunJob = defineJob({
@@ -11,7 +11,8 @@ export const blocksRunJob = defineJob({
   name: 'blocks.run',
   schema: z.object({
     playId: z.string().uuid(),
-    kind: z.literal('batch'),
+    /** The block work: a multiple run's runs or a balance study's evaluations (blockWorks in the engine). */
+    kind: z.enum(['batch', 'study']),
     index: z.number().int().min(0),
     first: z.number().int().min(0),
     count: z.number().int().min(1),

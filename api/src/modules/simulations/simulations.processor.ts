@@ -1,6 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DiagramTexts } from '@loopwright/contracts';
-import { batchWork, CompileError, splitIntoBlocks } from '@loopwright/engine';
+import {
+  CompileError,
+  splitIntoBlocks,
+  StudyInputError,
+  studySummary,
+  type BatchResult,
+  type StudyOutcome,
+} from '@loopwright/engine';
 import { UnrecoverableError } from 'bullmq';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/config.js';
@@ -11,7 +18,7 @@ import { PlayBatchesService, type BatchJobInput } from '../plays/play-batches.se
 import { simulationsBatchJob } from '../plays/plays.jobs.js';
 import { BatchAnnouncer } from './batch-announcer.js';
 import { toBatchStats } from './batch-stats.js';
-import { batchWorkInput, blockJobId, mergeJobId } from './batch-work.js';
+import { blockJobId, mergeJobId, playWork } from './batch-work.js';
 import { blocksRunJob, simulationsMergeJob } from './simulations.jobs.js';
 
 /**
@@ -48,18 +55,34 @@ export class SimulationsProcessor {
     const batch = await this.batches.start(playId);
     if (!batch) return;
     await this.failing(batch, attempt, simulationsBatchJob.attempts, async () => {
-      const work = batchWorkInput(batch, this.config.SIMULATION_BLOCK_RUNS);
-      const blocks = splitIntoBlocks(batchWork.units(work), batchWork.blockSize(work));
-      await this.queue.enqueueFlow(
-        { definition: simulationsMergeJob, payload: { playId, blocks: blocks.length }, jobId: mergeJobId(playId) },
-        blocks.map((block) => ({
+      const { work, input } = playWork(batch, this.config.SIMULATION_BLOCK_RUNS);
+      // A retried split keeps the first one's block size.
+      const size = batch.blockSize ?? work.blockSize(input as never);
+      if (batch.blockSize === null) await this.batches.recordBlockSize(playId, size);
+      const blocks = await this.queueBlocks(batch, size, new Set());
+      this.logger.info({ playId, runs: batch.play.runs, blocks }, 'batch split into blocks');
+    });
+  }
+
+  /**
+   * Queues the merge job of a batch with a child job per block not yet stored (all of them on
+   * the first split; the missing ones when Redis lost the batch's jobs). Returns the block count.
+   */
+  async queueBlocks(batch: BatchJobInput, size: number, stored: Set<number>): Promise<number> {
+    const playId = batch.play.id;
+    const { kind, work, input } = playWork(batch);
+    const blocks = splitIntoBlocks(work.units(input as never), size);
+    await this.queue.enqueueFlow(
+      { definition: simulationsMergeJob, payload: { playId, blocks: blocks.length }, jobId: mergeJobId(playId) },
+      blocks
+        .filter((block) => !stored.has(block.index))
+        .map((block) => ({
           definition: blocksRunJob,
-          payload: { playId, kind: 'batch' as const, ...block },
+          payload: { playId, kind, ...block },
           jobId: blockJobId(playId, block.index),
         })),
-      );
-      this.logger.info({ playId, runs: batch.play.runs, blocks: blocks.length }, 'batch split into blocks');
-    });
+    );
+    return blocks.length;
   }
 
   async merge(playId: string, expected: number, attempt: number): Promise<void> {
@@ -75,21 +98,18 @@ export class SimulationsProcessor {
     }
     await this.failing(batch, attempt, simulationsMergeJob.attempts, async () => {
       const started = Date.now();
-      const work = batchWorkInput(batch);
+      const { kind, work, input } = playWork(batch);
       const { blocks, summary } = await this.batches.storedBlocks(playId);
-      const runs = blocks.reduce((sum, b) => sum + b.count, 0);
-      if (blocks.length !== expected || runs !== batch.play.runs)
-        throw new Error(`${blocks.length} of ${expected} blocks (${runs} of ${batch.play.runs} runs) are stored`);
-      let accumulator = batchWork.start(work);
-      for (const block of blocks) accumulator = batchWork.add(accumulator, (await summary(block.index))!);
-      const result = batchWork.finish(work, accumulator, false);
-      const finished = await this.batches.finish(batch, {
-        completed: result.completed,
-        steps: result.steps,
-        totalSteps: Math.round(result.meanSteps * result.completed),
-        endReasons: result.ends,
-        stats: toBatchStats(result, batch.document),
-      });
+      const units = blocks.reduce((sum, b) => sum + b.count, 0);
+      const expectedUnits = work.units(input as never);
+      if (blocks.length !== expected || units !== expectedUnits)
+        throw new Error(`${blocks.length} of ${expected} blocks (${units} of ${expectedUnits} units) are stored`);
+      let accumulator = work.start(input as never);
+      for (const block of blocks) accumulator = work.add(accumulator, (await summary(block.index))!);
+      const finished =
+        kind === 'study'
+          ? await this.finishStudy(batch, work.finish(input as never, accumulator, false) as StudyOutcome)
+          : await this.finishBatch(batch, work.finish(input as never, accumulator, false) as BatchResult);
       await this.batches.clearBlocks(playId);
       if (!finished) return;
       this.logger.info(
@@ -97,6 +117,25 @@ export class SimulationsProcessor {
         'batch finished',
       );
       this.announcer.finished(batch, 'done');
+    });
+  }
+
+  private finishBatch(batch: BatchJobInput, result: BatchResult): Promise<boolean> {
+    return this.batches.finish(batch, {
+      completed: result.completed,
+      steps: result.steps,
+      totalSteps: Math.round(result.meanSteps * result.completed),
+      endReasons: result.ends,
+      stats: toBatchStats(result, batch.document),
+    });
+  }
+
+  private finishStudy(batch: BatchJobInput, outcome: StudyOutcome): Promise<boolean> {
+    return this.batches.finishStudy(batch, {
+      evaluations: outcome.result.evaluations,
+      summary: studySummary(outcome),
+      // Through JSON: NaN and ±Infinity become null, as they would in the column anyway.
+      outcome: JSON.parse(JSON.stringify(outcome)) as Record<string, unknown>,
     });
   }
 
@@ -110,7 +149,7 @@ export class SimulationsProcessor {
     try {
       await work();
     } catch (error) {
-      const permanent = error instanceof CompileError || attempt >= (attempts ?? 1);
+      const permanent = error instanceof CompileError || error instanceof StudyInputError || attempt >= (attempts ?? 1);
       if (!permanent) throw error;
       const reason = error instanceof Error ? error.message : String(error);
       if (await this.batches.fail(batch, reason)) this.announcer.finished(batch, 'failed');

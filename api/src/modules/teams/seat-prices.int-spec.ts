@@ -106,4 +106,26 @@ describe('seat prices and subscribing during a trial', () => {
     const invoices = (await client.get('/billing/invoices')).body.content.invoices as { amount: number }[];
     expect(invoices.map((i) => i.amount)).toEqual([0]);
   });
+
+  // Last in this file: it stops the fake Stripe.
+  it('with Stripe unreachable, the preview and the change say so, and a reduction keeps the seats bought', async () => {
+    const owner = await createUser(app);
+    const client = await loginAs(app, owner);
+    const started = await client.post('/billing/checkout', { planName: 'studio', cycle: 'monthly' });
+    await stripe.completeCheckout(sessionOf(started.body.content.url as string));
+    await stripe.settled();
+    const team = await createTeam(client);
+    expect((await client.put(`/teams/${team.id}/seats`, { seats: 3 })).status).toBe(200);
+    await stripe.settled();
+    await stripe.close();
+
+    const preview = await client.get(`/teams/${team.id}/seats/preview?seats=2`);
+    expect(preview.status).toBe(503);
+    expect(preview.body.error.code).toBe('BILLING_PROVIDER_UNAVAILABLE');
+    const change = await client.put(`/teams/${team.id}/seats`, { seats: 2 });
+    expect(change.status).toBe(503);
+    expect(change.body.error.code).toBe('BILLING_PROVIDER_UNAVAILABLE');
+    // The reduction was recorded under the team's lock before Stripe was asked; Stripe's refusal put it back.
+    expect((await client.get('/teams/mine')).body.content.team.seats.total).toBe(3);
+  });
 });

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ErrorCode, limitText, type SeatPreview } from '@loopwright/contracts';
 import { AppError } from '../../core/errors/app-error.js';
 import type { TransactionClient } from '../../core/prisma/prisma.service.js';
-import type { Emit } from '../events/domain-events.service.js';
+import { DomainEventsService, type Emit } from '../events/domain-events.service.js';
 import { SubscriptionsService } from '../plans/subscriptions.service.js';
 import type { SubscriptionState } from '../plans/subscription-state.js';
 import { holdsPlan } from '../plans/subscription-status.js';
@@ -24,6 +24,7 @@ export class TeamPlanService {
     private readonly billing: BillingService,
     private readonly workspaces: WorkspacesService,
     private readonly teams: TeamsRepository,
+    private readonly events: DomainEventsService,
     usage: UsageService,
   ) {
     usage.registerCounter('editors', (workspaceId) => this.teams.seatsUsed(workspaceId));
@@ -104,14 +105,20 @@ export class TeamPlanService {
    * the next invoice) and its webhook follows. During a trial seats are free up to the plan's
    * editors; subscribing then buys them (checkout's quantity), and the first charge is at the
    * trial's end. With billing off, or on a plan the administrator gave, seats are only recorded.
+   * `assertCovers` checks the seats in use; it runs under the team's lock in the transaction that
+   * records the new number, before Stripe is asked, so an invitation racing a reduction counts
+   * against the new number (and if Stripe then refuses, the old number is put back).
    */
-  async changeSeats(teamId: string, seats: number): Promise<void> {
+  async changeSeats(
+    teamId: string,
+    seats: number,
+    assertCovers: (tx: TransactionClient) => Promise<void>,
+  ): Promise<void> {
     const source = await this.source(teamId);
     if (source.status === 'payment_pending') throw new AppError(ErrorCode.TEAM_PAYMENT_PENDING);
-    if (source.billingEnabled && source.stripeSubscriptionId)
-      return void (await this.billing.changeSeats(source.workspaceId, seats));
+    const atStripe = source.billingEnabled && !!source.stripeSubscriptionId;
     const max = source.effectivePlan.limits.editors;
-    if (source.billingEnabled && source.status === 'trialing' && max !== null && seats > max)
+    if (!atStripe && source.billingEnabled && source.status === 'trialing' && max !== null && seats > max)
       throw new AppError(ErrorCode.PLAN_LIMIT_REACHED, {
         message: limitText('editors'),
         details: {
@@ -122,7 +129,21 @@ export class TeamPlanService {
           planType: source.effectivePlan.type,
         },
       });
-    await this.subscriptions.applyChange(source.workspaceId, { seats }, { reason: 'seats' });
+    const reducing = seats < source.seats;
+    if (!atStripe || reducing)
+      await this.events.transaction(async (tx, emit) => {
+        await this.workspaces.lock(teamId, tx);
+        await assertCovers(tx);
+        await this.subscriptions.applyChange(source.workspaceId, { seats }, { reason: 'seats', tx, emit });
+      });
+    if (!atStripe) return;
+    try {
+      await this.billing.changeSeats(source.workspaceId, seats);
+    } catch (error) {
+      if (reducing)
+        await this.subscriptions.applyChange(source.workspaceId, { seats: source.seats }, { reason: 'seats' });
+      throw error;
+    }
   }
 
   /** What a change to `seats` would cost, before it is made (the owner confirms it). */

@@ -119,13 +119,15 @@ export class TeamsService {
   /** Seats through billing (prorated); never below the seats in use. */
   async changeSeats(caller: Caller, teamId: string, seats: number): Promise<Team> {
     const team = await this.requireOwner(caller, teamId);
-    const used = await this.teams.seatsUsed(team.id);
-    if (seats < used)
-      throw new AppError(ErrorCode.VALIDATION_FAILED, {
-        message: `${used} seats are in use: remove members or revoke invitations first`,
-        details: { fields: [{ field: 'seats', message: `At least ${used}` }] },
-      });
-    await this.plan.changeSeats(team.id, seats);
+    // Counted under the team's lock, in the transaction that records the new number.
+    await this.plan.changeSeats(team.id, seats, async (tx) => {
+      const used = await this.teams.seatsUsed(team.id, tx);
+      if (seats < used)
+        throw new AppError(ErrorCode.VALIDATION_FAILED, {
+          message: `${used} seats are in use: remove members or revoke invitations first`,
+          details: { fields: [{ field: 'seats', message: `At least ${used}` }] },
+        });
+    });
     return this.view(team, caller.userId);
   }
 

@@ -10,7 +10,10 @@ export interface BlockThreadRequest {
   first: number;
   count: number;
 }
-export type BlockThreadReply = { id: number; bytes: Uint8Array } | { id: number; error: string };
+export type BlockThreadReply =
+  | { id: number; bytes: Uint8Array }
+  | { id: number; error: string }
+  | { id: number; progress: { done: number; total: number } };
 
 export class BlockAbortedError extends Error {
   constructor() {
@@ -46,6 +49,7 @@ export class BlockThreads {
     first: number,
     count: number,
     signal?: AbortSignal,
+    onProgress?: (done: number, total: number) => void,
   ): Promise<Uint8Array> {
     const slot = await this.acquire();
     const id = this.nextId++;
@@ -53,6 +57,7 @@ export class BlockThreads {
       return await new Promise<Uint8Array>((resolve, reject) => {
         const onMessage = (reply: BlockThreadReply) => {
           if (reply.id !== id) return;
+          if ('progress' in reply) return onProgress?.(reply.progress.done, reply.progress.total);
           done();
           if ('error' in reply) reject(new Error(reply.error));
           else resolve(reply.bytes);

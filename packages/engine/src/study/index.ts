@@ -33,6 +33,7 @@ export {
   sensitivity,
   designSensitivity,
   tornado,
+  designTornado,
   type SensitivityOptions,
   type SensitivityResult,
   type TornadoBar,
@@ -46,3 +47,16 @@ export {
   assertionTargets,
   type GoalParts,
 } from './goal-builder.js';
+export {
+  runStudy,
+  studyWork,
+  solveFans,
+  studyCost,
+  studySummary,
+  type StudyCost,
+  type StudyKind,
+  type StudySettings,
+  type StudyOutcome,
+  type StudyBlockInput,
+  type Fan,
+} from './work.js';

@@ -97,6 +97,15 @@ export function tornado(
   diagram: DiagramInput,
   options: Omit<SensitivityOptions, 'method' | 'samples' | 'onProgress'>,
 ): { base: number; bars: TornadoBar[] } {
+  const t = designTornado(diagram, options);
+  return t.finish(evaluateDesign(t.plan, t.points, t.seeds).map((v) => v[0]));
+}
+
+/** A tornado cut in two (see designSensitivity): 1 + 2d points (lever values), then `finish` with the metric at each. */
+export function designTornado(
+  diagram: DiagramInput,
+  options: Omit<SensitivityOptions, 'method' | 'samples' | 'onProgress'>,
+) {
   const seed = options.seed ?? studySeed(diagram);
   const plan = planStudy(diagram, options.levers, [options.metric], options.steps);
   const current = currentLeverValues(diagram, options.levers);
@@ -113,8 +122,14 @@ export function tornado(
       points.push(p);
     }
   });
-  const values = evaluateDesign(plan, points, { seed, runs: options.runs ?? 100 }).map((v) => v[0]);
-  const bars = options.levers.map((l, i) => ({ lever: l.name, low: values[1 + 2 * i], high: values[2 + 2 * i] }));
-  bars.sort((a, b) => Math.abs(b.high - b.low) - Math.abs(a.high - a.low));
-  return { base: values[0], bars };
+  return {
+    plan,
+    seeds: { seed, runs: options.runs ?? 100 },
+    points,
+    finish(values: number[]): { base: number; bars: TornadoBar[] } {
+      const bars = options.levers.map((l, i) => ({ lever: l.name, low: values[1 + 2 * i], high: values[2 + 2 * i] }));
+      bars.sort((a, b) => Math.abs(b.high - b.low) - Math.abs(a.high - a.low));
+      return { base: values[0], bars };
+    },
+  };
 }

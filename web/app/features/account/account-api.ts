@@ -26,6 +26,7 @@ export const accountApi = {
   resendConfirmation: (email: string) => api.auth.resendConfirmation({ body: { email } }),
   recoverPassword: (email: string) => api.auth.recoverPassword({ body: { email } }),
   resetPassword: (body: BodyOf<A['resetPassword']>) => api.auth.resetPassword({ body }),
+  unlockAccount: (token: string) => api.auth.unlockAccount({ body: { token } }),
   changePassword: (body: BodyOf<A['changePassword']>) => api.auth.changePassword({ body }),
   sessions: () => api.auth.listSessions().then((c) => c.sessions),
   revokeSession: (id: string) => api.auth.revokeSession({ params: { id } }),

@@ -44,6 +44,7 @@ export const diagramsApi = {
   cancelServerBatch: (fuid: string, id: string) => api.play.cancel({ params: { fuid, playId: id } }),
   serverBatch: (fuid: string, body: BodyOf<P['batch']>) =>
     api.play.batch({ params: { fuid }, body }).then((r) => r.play),
+  serverStudy: (fuid: string, body: BodyOf<P['study']>) => api.play.study({ params: { fuid }, body }),
   tags: () => api.tag.list().then((r) => r.tags),
   createTag: (body: BodyOf<T['create']>) => api.tag.create({ body }).then((r) => r.tag),
   updateTag: (id: string, body: BodyOf<T['update']>) => api.tag.update({ params: { id }, body }).then((r) => r.tag),

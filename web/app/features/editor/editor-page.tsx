@@ -369,9 +369,9 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
               saveNow={async () => {
                 await save?.save();
               }}
-              onStudyDone={async (settings, outcome) => {
+              onStudyDone={async (settings, outcome, stored) => {
                 const version = save?.state.get().baseVersion ?? loaded.baseVersion;
-                await diagramsApi.createPlay(fuid, toStudyPlayBody(settings, outcome, version));
+                if (!stored) await diagramsApi.createPlay(fuid, toStudyPlayBody(settings, outcome, version));
                 setRefresh((r) => r + 1);
               }}
             />

@@ -2,13 +2,15 @@ import { AuthTexts, loginBodySchema, passwordSchema } from '@loopwright/contract
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
-import { accountApi, safeReturnTo } from '../../features/account/account-api';
+import { safeReturnTo } from '../../features/account/account-api';
 import { FormMessage, PasswordField, SubmitButton, TextField, useContractForm } from '../../features/account/forms';
 import { GoogleSignIn } from '../../features/account/google-button';
 import { AuthCard, PageTitle } from '../../features/account/page-shell';
 import { useResendConfirmation } from '../../features/account/resend-confirmation';
 import { useSession } from '../../features/account/session';
 import { takeLinkAfterSignup } from '../../features/account/login-dialog-payload';
+import { logIn } from '../../features/account/log-in';
+import { useSignInOptions } from '../../features/account/sign-in-options';
 
 // The login body as the API takes it, with the spec's 6-character rule on the password.
 const loginSchema = loginBodySchema.extend({ password: passwordSchema });
@@ -18,6 +20,7 @@ export default function LoginPage() {
   const returnTo = safeReturnTo(params.get('returnTo'));
   const openAfter = params.get('open');
   const session = useSession();
+  const options = useSignInOptions();
   const navigate = useNavigate();
   const form = useContractForm(loginSchema, { email: params.get('email') ?? '', password: '' });
   const [unconfirmed, setUnconfirmed] = useState(false);
@@ -49,7 +52,7 @@ export default function LoginPage() {
           resend.reset();
           void form.submitWith(
             async (data) => {
-              const user = await accountApi.login(data);
+              const user = await logIn(data, options?.recaptchaSiteKey);
               setDone(true);
               session.setUser(user);
               // After a like: the diagram's link, from this URL or remembered by the sign-up dialog.

@@ -58,6 +58,24 @@ export const mailTemplates = {
         context,
       ),
   },
+  'account-locked': {
+    props: z.object({ token: z.string() }),
+    render: ({ token }: { token: string }, context: MailContext) =>
+      renderMail(
+        {
+          subject: `Your ${context.productName} account was locked after failed logins`,
+          heading: 'Your account is locked for new devices',
+          paragraphs: [
+            'Someone tried to log in to your account with a wrong password many times, so we locked it for devices it has not been used on. Browsers you logged in with before are not affected.',
+            'If it was you, unlock the account on this browser; the link works once and expires in 24 hours.',
+          ],
+          action: { label: 'Unlock my account', url: link(context, '/unlock-account', token) },
+          footnote:
+            'If it was not you, your password is safe: nobody logged in. You may still want to choose a stronger one.',
+        },
+        context,
+      ),
+  },
   'password-changed': {
     props: z.object({}),
     render: (_props: object, context: MailContext) =>

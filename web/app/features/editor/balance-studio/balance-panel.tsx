@@ -6,7 +6,7 @@ import { useEditor } from '../editor-context';
 import { useEditorDoc } from '../model/editor-store';
 import { describeGoal, GoalBuilder } from './goal-builder';
 import { LeverEditor, leverChoices } from './lever-editor';
-import { startStudy, type RunningStudy } from './study-client';
+import { startBrowserStudy, startServerStudy, type RunningStudy } from './study-client';
 import type { StudyKind, StudyOutcome, StudySettings } from './study-protocol';
 import { StudyResults } from './study-results';
 import './balance-studio.css';
@@ -19,8 +19,9 @@ const KINDS: ReadonlyArray<readonly [StudyKind, string]> = [
 
 /**
  * The Balance panel: levers with ranges, goals written with a builder, and a study (solve,
- * sensitivity or sweep) run in a browser worker; Apply writes the answer as a new version, and
- * the goals can be kept as balance tests.
+ * sensitivity or sweep) run on the server queue (blocks over the workers, progress over the
+ * socket, Cancel) — or, offline, in a browser worker with the same answer; Apply writes the answer
+ * as a new version, and the goals can be kept as balance tests.
  */
 export function BalancePanel({
   fuid,
@@ -32,8 +33,8 @@ export function BalancePanel({
   canEdit: boolean;
   /** Saves the document (a new version); resolves when saved. */
   saveNow: () => Promise<unknown>;
-  /** A study finished: the page keeps it in the play history. */
-  onStudyDone?: (settings: StudySettings, outcome: StudyOutcome) => Promise<void> | void;
+  /** A study finished: the page keeps it in the play history (a server study is kept already: `stored`). */
+  onStudyDone?: (settings: StudySettings, outcome: StudyOutcome, stored: boolean) => Promise<void> | void;
 }) {
   const { store } = useEditor();
   const doc = useEditorDoc(store);
@@ -102,14 +103,19 @@ export function BalancePanel({
     const values = currentLeverValues(doc, levers);
     const current = Object.fromEntries(levers.map((l, i) => [l.name, values[i]]));
     setProgress({ done: 0, total: 1 });
-    const study = startStudy(doc, settings, (done, total) => setProgress({ done, total }));
+    const onProgress = (done: number, total: number) => setProgress({ done, total });
+    // On the server when it can be reached (the plan's limits apply there); offline in this browser.
+    const onServer = canEdit && navigator.onLine;
+    const study = onServer
+      ? startServerStudy(fuid, settings, onProgress)
+      : startBrowserStudy(doc, settings, onProgress);
     running.current = study;
     try {
-      const result = await study.done;
+      const { outcome: result, playId } = await study.done;
       setProgress(null);
       setOutcome({ settings, outcome: result, current });
       if (canEdit)
-        await Promise.resolve(onStudyDone?.(settings, result)).catch((e: unknown) =>
+        await Promise.resolve(onStudyDone?.(settings, result, playId !== null)).catch((e: unknown) =>
           setError(`The study is not kept in the play history: ${errorMessage(e)}`),
         );
     } catch (e) {

@@ -1,4 +1,5 @@
 import type { StudyRecord } from '@loopwright/contracts';
+import { studySummary } from '@loopwright/engine';
 import type { CreatePlayBody } from '../../diagrams/diagrams-api';
 import type { StudyOutcome, StudySettings } from './study-protocol';
 
@@ -12,7 +13,8 @@ export function toStudyPlayBody(
     type: settings.kind,
     levers: settings.levers,
     goals: settings.kind === 'solve' ? settings.goals : [],
-    result: studyResult(outcome),
+    result: studySummary(outcome),
+    outcome: JSON.parse(JSON.stringify(outcome)) as Record<string, unknown>,
   };
   if (settings.kind === 'solve') {
     study.budget = settings.budget;
@@ -33,24 +35,6 @@ export function toStudyPlayBody(
     endReasons: {},
     study,
   };
-}
-
-function studyResult(outcome: StudyOutcome): Record<string, unknown> {
-  if (outcome.kind === 'solve') {
-    const r = outcome.result;
-    return {
-      met: r.met,
-      levers: r.levers,
-      goals: r.goals,
-      evaluations: r.evaluations,
-      method: r.method,
-      verified: { runs: r.verified.runs, seed: r.verified.seed, share: r.verified.share },
-      ...(r.objective ? { objective: r.objective } : {}),
-    };
-  }
-  const { method, samples, evaluations } = outcome.result;
-  if (outcome.kind === 'sensitivity') return { method, samples, evaluations, indices: outcome.result.indices };
-  return { method, samples, evaluations, points: outcome.result.points.slice(0, 2000) };
 }
 
 /** One line for the play history: "Solve · 3 levers · 3 goals · met in 65 candidates". */

@@ -7,7 +7,12 @@ import { fromStoredPlay } from '../play-convert';
 import type { RunController } from '../runs/run-controller';
 import { exactDate } from '../../../lib/dates';
 import { When } from '../../../ui/when';
+import { currentLeverValues } from '@loopwright/engine';
 import { describeStudy } from '../balance-studio/study-play';
+import type { StudyOutcome } from '../balance-studio/study-protocol';
+import { StudyResults } from '../balance-studio/study-results';
+import type { EditorDiagram } from '../model/types';
+import '../balance-studio/balance-studio.css';
 
 const KIND = {
   quick: 'Quick run',
@@ -36,7 +41,7 @@ export function PlayHistoryPanel({ fuid, runs, refresh }: { fuid: string; runs: 
   const open = async (p: StoredPlay) => {
     try {
       const full = await diagramsApi.play(fuid, p.id);
-      // A study has no chart: its settings and answer show under it.
+      // A study shows its settings and answer under it, and its charts when its whole answer was kept.
       const study = full.study;
       if (study) {
         setStudies((s) => ({ ...s, [p.id]: study }));
@@ -107,7 +112,7 @@ export function PlayHistoryPanel({ fuid, runs, refresh }: { fuid: string; runs: 
               >
                 Delete
               </button>
-              {studies[p.id] ? <StudyDetails study={studies[p.id]} /> : null}
+              {studies[p.id] ? <StudyDetails study={studies[p.id]} doc={store.doc} /> : null}
             </li>
           ))}
         </ul>
@@ -117,8 +122,10 @@ export function PlayHistoryPanel({ fuid, runs, refresh }: { fuid: string; runs: 
 }
 
 /** What a stored study asked and found, enough to run it again (with the play's seed and version). */
-function StudyDetails({ study }: { study: StudyRecord }) {
+function StudyDetails({ study, doc }: { study: StudyRecord; doc: EditorDiagram }) {
   const result = study.result as { levers?: Record<string, number> };
+  const outcome = study.outcome as StudyOutcome | undefined;
+  const now = outcome ? currentLeverValues(doc, study.levers) : [];
   return (
     <div className="play-list__study">
       <p>{describeStudy(study)}</p>
@@ -136,6 +143,15 @@ function StudyDetails({ study }: { study: StudyRecord }) {
             .map(([name, v]) => `${name} = ${v}`)
             .join(', ')}
         </p>
+      ) : null}
+      {outcome ? (
+        <StudyResults
+          outcome={outcome}
+          doc={doc}
+          levers={study.levers}
+          labelOf={(name) => name}
+          current={Object.fromEntries(study.levers.map((l, i) => [l.name, now[i]]))}
+        />
       ) : null}
     </div>
   );
