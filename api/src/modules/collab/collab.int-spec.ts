@@ -20,7 +20,7 @@ function setNode(client: LiveClient, id: string, values: Record<string, unknown>
 }
 
 async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  await eventually(async () => (check() ? true : undefined), timeoutMs, 20).catch(() => {
+  await eventually(() => Promise.resolve(check() ? true : undefined), timeoutMs, 20).catch(() => {
     throw new Error(`${what}: not within ${timeoutMs} ms`);
   });
 }

@@ -12,7 +12,7 @@ import {
 import type { SaveResult } from '@loopwright/contracts';
 import type { Diagram } from '@loopwright/engine';
 import { Redis as RedisExtension } from '@hocuspocus/extension-redis';
-import { Hocuspocus, type onAuthenticatePayload, type WebSocketLike } from '@hocuspocus/server';
+import { Hocuspocus, type onAuthenticatePayload } from '@hocuspocus/server';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -78,10 +78,7 @@ export class CollabServer implements OnModuleDestroy, LiveDocumentPort {
         ? [
             new RedisExtension({
               prefix: `${config.REDIS_PREFIX}:collab`,
-              createClient: () =>
-                new Redis(redisUrl, { maxRetriesPerRequest: null }) as unknown as ReturnType<
-                  NonNullable<ConstructorParameters<typeof RedisExtension>[0]['createClient']>
-                >,
+              createClient: () => new Redis(redisUrl, { maxRetriesPerRequest: null }) as never,
             }),
           ]
         : [],
@@ -92,8 +89,9 @@ export class CollabServer implements OnModuleDestroy, LiveDocumentPort {
       onStoreDocument: async ({ documentName, document, lastContext }) => {
         await this.store.store(documentName, document, (lastContext as CollabContext | undefined)?.userId ?? null);
       },
-      afterUnloadDocument: async ({ documentName }) => {
+      afterUnloadDocument: ({ documentName }) => {
         this.store.forget(documentName);
+        return Promise.resolve();
       },
     });
   }
@@ -143,7 +141,7 @@ export class CollabServer implements OnModuleDestroy, LiveDocumentPort {
       else if (Array.isArray(value)) headers.set(name, value.join(', '));
     }
     const url = `http://${request.headers.host ?? 'localhost'}${request.url ?? COLLAB_PATH}`;
-    const connection = this.hocuspocus.handleConnection(ws as unknown as WebSocketLike, new Request(url, { headers }));
+    const connection = this.hocuspocus.handleConnection(ws, new Request(url, { headers }));
     ws.on('message', (data: Buffer) =>
       connection.handleMessage(new Uint8Array(data.buffer, data.byteOffset, data.byteLength)),
     );

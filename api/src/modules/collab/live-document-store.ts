@@ -60,7 +60,7 @@ export class LiveDocumentStore {
 
   private keep(fuid: string, version: number, document: unknown): void {
     let kept = this.versions.get(fuid);
-    if (!kept) this.versions.set(fuid, (kept = new Map()));
+    if (!kept) this.versions.set(fuid, (kept = new Map<number, unknown>()));
     kept.set(version, document);
     if (kept.size > KEPT_VERSIONS) kept.delete(kept.keys().next().value!);
   }
