@@ -6,6 +6,7 @@ import type { ApiClient } from '../../../test/support/api-client.js';
 import { eventually } from '../../../test/support/eventually.js';
 import { liveClient, type LiveClient } from '../../../test/support/live-client.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { MetricsService } from '../../core/metrics/metrics.service.js';
 import { CollabServer } from './collab.server.js';
 
 type Node = { id: string; name: string; x: number; y: number };
@@ -206,6 +207,9 @@ describe('live co-editing: Yjs documents through Hocuspocus on the app port, acc
     const a = open(fuid, { client: owner });
     await a.synced;
     expect(server.openDocumentCount()).toBe(before + 1);
+    // The metrics gauge of live documents reads the same count.
+    const { body } = await app.http.app.get(MetricsService).scrape();
+    expect(body).toContain(`loopwright_live_documents{role="app"} ${before + 1}\n`);
     a.destroy();
     await until(() => server.openDocumentCount() === before, 'document unloaded');
   });

@@ -19,6 +19,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { AppConfig } from '../../config/config.js';
 import type { Caller } from '../../core/auth/caller.js';
 import { IdentityResolver } from '../../core/auth/identity-resolver.js';
+import { MetricsService } from '../../core/metrics/metrics.service.js';
 import { APP_CONFIG, LOGGER } from '../../core/tokens.js';
 import { DiagramAccessService, type AccessLevel } from '../diagrams/diagram-access.service.js';
 import { checkDocument, type CheckedDocument } from '../diagrams/diagram-document.js';
@@ -66,7 +67,9 @@ export class CollabServer implements OnModuleDestroy, LiveDocumentPort {
     private readonly saves: DiagramSaveService,
     private readonly publisher: RealtimePublisher,
     private readonly live: LiveDocuments,
+    metrics: MetricsService,
   ) {
+    metrics.setLiveDocumentsSource(() => this.openDocumentCount());
     const redisUrl = config.REDIS_URL;
     this.hocuspocus = new Hocuspocus<CollabContext>({
       name: `loopwright-${process.pid}`,

@@ -206,7 +206,6 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
   const services = useRef<EditorServices | null>(null);
   const tour = useDiagramTour(fuid);
   const [gone, setGone] = useState<GoneReason | null>(null);
-  const { user } = useSession();
   const [live, setLive] = useState<LiveSession | null>(null);
   // Co-edited live: saves and restores by others reach this tab through the live document, not as notices.
   useLiveNotice(fuid, () => Promise.resolve(true), setGone);
