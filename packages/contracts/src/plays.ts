@@ -132,8 +132,8 @@ export const batchBodySchema = z.object({
 
 const studyLeverSchema = z.object({
   name: z.string().min(1).max(200),
-  min: z.number().finite(),
-  max: z.number().finite(),
+  min: simulationValue,
+  max: simulationValue,
   integer: z.boolean().optional(),
   log: z.boolean().optional(),
 });
