@@ -31,7 +31,6 @@ export const TABLE_OWNERS = {
   DiagramRevision: 'diagrams',
   DiagramTag: 'diagrams',
   DiagramCopyBase: 'diagrams',
-  DiagramLiveDocument: 'collab',
   DiagramProposal: 'proposals',
   CommentThread: 'comments',
   Comment: 'comments',

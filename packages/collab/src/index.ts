@@ -1,2 +1,0 @@
-export * from './live-document.js';
-export * from './protocol.js';
