@@ -42,7 +42,7 @@ describe.skipIf(!inject('chromiumPath'))(
       const b = await createDiagram(context, running.app, { name: 'Target diagram', document: other });
       const page = await context.newPage();
       const errors = await openEditor(page, running.app, a);
-      await page.locator('.react-flow__pane').click({ position: { x: 20, y: 20 } });
+      await page.locator('.react-flow__pane').click({ position: { x: 20, y: 80 } });
       await page.keyboard.press('ControlOrMeta+a');
       await page.getByRole('tab', { name: 'Library' }).click();
       const form = page.getByRole('form', { name: 'Save to library' });
@@ -93,7 +93,7 @@ describe.skipIf(!inject('chromiumPath'))(
         .poll(async () => (await page.locator('.library-item strong').allTextContents()).slice(0, 2))
         .toEqual(['Item 2', 'Mine and gold']);
 
-      await page.locator('.react-flow__pane').click({ position: { x: 20, y: 20 } });
+      await page.locator('.react-flow__pane').click({ position: { x: 20, y: 80 } });
       await page.keyboard.press('ControlOrMeta+a');
       const form = page.getByRole('form', { name: 'Save to library' });
       await form.getByLabel('Item name').fill('One too many');
