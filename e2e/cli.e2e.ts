@@ -87,7 +87,7 @@ describe('loopwright-sim in a fresh clone', () => {
     expect(JSON.parse(run.out).runs[0].steps).toBe(100);
     const convert = sh('npx loopwright-sim convert old-diagram.xml -o converted.json', examples);
     expect(convert.code).toBe(0);
-    expect(convert.err).toMatch(/^Import report: \d+ elements? left out or changed$/m);
+    expect(convert.err).toMatch(/^import report: \d+ elements? left out or changed$/m);
     expect(convert.err).toMatch(/^ {2}0 \[layer\]: /m);
     const converted = JSON.parse(readFileSync(join(examples, 'converted.json'), 'utf8'));
     expect(converted.nodes.length).toBeGreaterThan(3);

@@ -210,6 +210,11 @@ describe.skipIf(!inject('chromiumPath'))('the last spec rows in Chromium', () =>
     await expect.poll(() => tracked).toContain('Activity feed view'); // D3
     await context.close();
   });
+});
+
+// The hosted product (billing on) offers "Book a demo"; a self-hosted pricing page shows no sales calls.
+describe.skipIf(!inject('chromiumPath'))('the pricing page of the hosted product in Chromium', () => {
+  const running = useAppAndBrowser({ STRIPE_SECRET_KEY: 'sk_test_spec_rows' });
 
   it('"Book a demo" on the pricing page is tracked as a book-demo intent and fills the contact subject (M11)', async () => {
     const context = await running.browser.newContext();

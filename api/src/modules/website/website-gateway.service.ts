@@ -23,6 +23,7 @@ import { LearnService } from '../content/learn.service.js';
 import { PlanCatalogueService } from '../plans/plan-catalogue.service.js';
 import { SearchService } from '../search/search.service.js';
 import { SocialService } from '../social/social.service.js';
+import { classifyOutage } from '../../core/errors/outage.js';
 
 /** Not found (a null) instead of an error, so routes render their own 404. */
 async function orNull<T>(work: Promise<T>): Promise<T | null> {
@@ -36,13 +37,15 @@ async function orNull<T>(work: Promise<T>): Promise<T | null> {
 
 /**
  * website.md §8: a community listing, post list or category failure is an empty list (total 0), not
- * an error page; the failure is logged. (A 404 is still a 404: the routes render their not-found page.)
+ * an error page; the failure is logged. (A 404 is still a 404: the routes render their not-found page.
+ * An outage — the database unreachable — stays an outage: the page answers 503 with Retry-After, so no
+ * cache keeps an empty list as the page.)
  */
 async function orEmpty<T>(work: Promise<T>, empty: T, logger: Logger, what: string): Promise<T> {
   try {
     return await work;
   } catch (error) {
-    if ((error as { status?: number }).status === 404) throw error;
+    if ((error as { status?: number }).status === 404 || classifyOutage(error)) throw error;
     logger.warn({ error: (error as Error).message, what }, 'website list failed: shown empty');
     return empty;
   }
