@@ -213,7 +213,8 @@ describe.skipIf(!inject('chromiumPath'))(
       await start('release-2');
       await offline.waitFor({ state: 'detached', timeout: 30_000 });
       const banner = page.getByTestId('release-banner');
-      await banner.waitFor({ timeout: 15_000 });
+      // After a restart on a busy machine both live connections (notices, comments) reconnect first.
+      await banner.waitFor({ timeout: 30_000 });
       expect(await banner.textContent()).toContain(
         'A new version of Loopwright is available. Save your changes and refresh to use it.',
       );
@@ -223,7 +224,7 @@ describe.skipIf(!inject('chromiumPath'))(
       let releaseChecks = 0;
       page.on('response', (response) => new URL(response.url()).pathname === '/release.json' && releaseChecks++);
       await banner.getByRole('button', { name: 'Save and refresh' }).click();
-      await page.waitForEvent('load');
+      await page.waitForEvent('load', { timeout: 60_000 });
       await page.locator('.react-flow__renderer').waitFor({ timeout: 45_000 });
       await expect.poll(() => releaseChecks).toBeGreaterThanOrEqual(2);
       await nextFrames(page);
