@@ -21,4 +21,11 @@ describe('server-rendered pages while the database is unreachable', () => {
       expect(await response.text()).toContain(`<p>${RequestTexts.databaseUnavailable}</p>`);
     },
   );
+
+  it('answers the featured listing (served before Nest) with the API 503 envelope, not an empty answer', async () => {
+    const response = await fetch(`${app.url}/api/wp-json/community/featured`);
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('5');
+    expect((await response.json()).error.code).toBe('DATABASE_UNAVAILABLE');
+  });
 });
