@@ -29,7 +29,8 @@ function valuesFrom(view: MailSettingsView, previous?: Values): Values {
   const saved = view.settings;
   const env = view.environment;
   return {
-    instanceId: previous?.instanceId || instanceIdMemory.get(),
+    // Once this sign-in session gave it, the server remembers: nothing to send.
+    instanceId: view.instanceIdProven ? '' : (previous?.instanceId ?? ''),
     sender: saved?.sender ?? '',
     host: saved?.host ?? env?.host ?? '',
     port: String(saved?.port ?? env?.port ?? 587),
@@ -79,7 +80,7 @@ function SourceNotice({ view }: { view: MailSettingsView }) {
 }
 
 function toInput(data: {
-  instanceId: string;
+  instanceId?: string;
   sender: string;
   host: string;
   port: number;
@@ -87,7 +88,12 @@ function toInput(data: {
   username?: string;
   password?: string;
 }): MailSettingsInput {
-  return { ...data, username: data.username || undefined, password: data.password || undefined };
+  return {
+    ...data,
+    instanceId: data.instanceId || undefined,
+    username: data.username || undefined,
+    password: data.password || undefined,
+  };
 }
 
 export default function MailSettingsPage() {
@@ -108,19 +114,33 @@ export default function MailSettingsPage() {
   const [testing, setTesting] = useState(false);
   const [removing, setRemoving] = useState(false);
   const { reset } = form;
-  // Given (and accepted) once in this browser session: not asked again on this screen.
-  // (The form renders only after the settings load in the browser: no server markup to match.)
-  const [knownInstanceId, setKnownInstanceId] = useState(() => instanceIdMemory.get() !== '');
+  // Asked once per sign-in session: the server remembers it on the session (every tab, after a
+  // restart too) and says so in `instanceIdProven`. (The form renders only after the settings load
+  // in the browser.)
+  const [knownInstanceId, setKnownInstanceId] = useState(false);
   const forgetInstanceId = () => {
-    instanceIdMemory.forget();
     form.setValue('instanceId', '');
     setKnownInstanceId(false);
   };
+  /** The server took the ID (or had it): not asked again in this sign-in session. */
+  const provenInstanceId = () => {
+    form.setValue('instanceId', '');
+    setKnownInstanceId(true);
+  };
 
   useEffect(() => {
-    accountApi.mailSettings().then(
+    // Right after the setup, this tab holds the ID given there: it proves this new sign-in session.
+    const fromSetup = instanceIdMemory.get();
+    const proving = fromSetup
+      ? accountApi.proveInstanceId(fromSetup).then(
+          () => instanceIdMemory.forget(),
+          () => instanceIdMemory.forget(),
+        )
+      : Promise.resolve();
+    proving.then(() => accountApi.mailSettings()).then(
       (loaded) => {
         setView(loaded);
+        setKnownInstanceId(loaded.instanceIdProven);
         reset(valuesFrom(loaded));
       },
       (error: unknown) => setLoadError(errorMessage(error)),
@@ -140,8 +160,7 @@ export default function MailSettingsPage() {
             return;
           }
           const answer = await accountApi.testMail({ ...toInput(data), to: to.data });
-          instanceIdMemory.remember(data.instanceId);
-          setKnownInstanceId(true);
+          provenInstanceId();
           setNotice({ kind: 'success', text: answer.message || `A test e-mail is on its way to ${to.data}.` });
         },
         {
@@ -151,9 +170,8 @@ export default function MailSettingsPage() {
               if (error.fields.instanceId) forgetInstanceId();
               return false;
             }
-            // Refused by the mail server, not for the instance ID: the ID was right.
-            instanceIdMemory.remember(form.getValues('instanceId'));
-            setKnownInstanceId(true);
+            // Refused by the mail server, not for the instance ID: the ID was right (and is remembered).
+            provenInstanceId();
             setNotice({ kind: 'error', text: errorMessage(error) });
             return true;
           },
@@ -183,8 +201,7 @@ export default function MailSettingsPage() {
           setNotice(null);
           void form.submitWith(async (data) => {
             const saved = await accountApi.saveMailSettings(toInput(data));
-            instanceIdMemory.remember(data.instanceId);
-            setKnownInstanceId(true);
+            provenInstanceId();
             setView(saved);
             form.reset(valuesFrom(saved, form.getValues()));
             setNotice({
