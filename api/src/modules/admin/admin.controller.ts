@@ -79,11 +79,7 @@ export class AdminController {
 
   @Endpoint(adminEndpoints.testMail)
   @RequireRole('admin')
-  async testMail(
-    @CurrentCaller() caller: Caller,
-    @Body() body: Input<E['testMail']['body']>,
-    @Req() request: Request,
-  ) {
+  async testMail(@CurrentCaller() caller: Caller, @Body() body: Input<E['testMail']['body']>, @Req() request: Request) {
     await this.setup.assertInstanceIdOnce(body.instanceId, caller.sessionId, clientInfo(request).ip);
     return { success: true, content: { message: await this.mailSettings.sendTest(body, this.config.APP_URL) } };
   }

@@ -99,7 +99,10 @@ describe('self-hosted administration', () => {
     const { instanceId: _omitted, ...withoutId } = settingsFor(smtp, { username: 'mailer', password: 's3cret-pass' });
     const unproven = await fresh.post('/admin/mail-settings/test', { ...withoutId, to: 'once@example.test' });
     expect(unproven.status).toBe(400);
-    expect(unproven.body.error.details.fields).toContainEqual({ field: 'instanceId', message: AuthTexts.fieldRequired });
+    expect(unproven.body.error.details.fields).toContainEqual({
+      field: 'instanceId',
+      message: AuthTexts.fieldRequired,
+    });
     const wrong = await fresh.post('/admin/mail-settings/test', {
       ...withoutId,
       instanceId: 'guess',
@@ -108,7 +111,11 @@ describe('self-hosted administration', () => {
     expect(wrong.body.error.details.fields).toContainEqual({ field: 'instanceId', message: AuthTexts.instanceIdWrong });
     expect((await fresh.get('/admin/mail-settings')).body.content.instanceIdProven).toBe(false);
 
-    const proving = await fresh.post('/admin/mail-settings/test', { ...withoutId, instanceId, to: 'once@example.test' });
+    const proving = await fresh.post('/admin/mail-settings/test', {
+      ...withoutId,
+      instanceId,
+      to: 'once@example.test',
+    });
     expect(proving.status).toBe(200);
     expect((await fresh.get('/admin/mail-settings')).body.content.instanceIdProven).toBe(true);
     // Same session, no ID: accepted (the server remembers it, whatever tab or restart).
@@ -116,7 +123,11 @@ describe('self-hosted administration', () => {
     expect(again.status).toBe(200);
     await smtp.waitFor((m) => m.to.includes('twice@example.test'));
     // A wrong ID sent is still refused, even in a proven session.
-    const wrongLater = await fresh.post('/admin/mail-settings/test', { ...withoutId, instanceId: 'guess', to: 'x@example.test' });
+    const wrongLater = await fresh.post('/admin/mail-settings/test', {
+      ...withoutId,
+      instanceId: 'guess',
+      to: 'x@example.test',
+    });
     expect(wrongLater.status).toBe(400);
 
     // Another sign-in session of the same administrator is asked again; giving it once is enough.

@@ -137,14 +137,16 @@ export default function MailSettingsPage() {
           () => instanceIdMemory.forget(),
         )
       : Promise.resolve();
-    proving.then(() => accountApi.mailSettings()).then(
-      (loaded) => {
-        setView(loaded);
-        setKnownInstanceId(loaded.instanceIdProven);
-        reset(valuesFrom(loaded));
-      },
-      (error: unknown) => setLoadError(errorMessage(error)),
-    );
+    proving
+      .then(() => accountApi.mailSettings())
+      .then(
+        (loaded) => {
+          setView(loaded);
+          setKnownInstanceId(loaded.instanceIdProven);
+          reset(valuesFrom(loaded));
+        },
+        (error: unknown) => setLoadError(errorMessage(error)),
+      );
   }, [reset]);
 
   const sendTest = async () => {
