@@ -89,12 +89,9 @@ describe('self-hosted administration', () => {
   });
 
   it('asks for the instance ID once per sign-in session: remembered on the session, asked again after signing in anew', async () => {
-    const fresh = await loginAs(app, {
-      id: (await app.http.app.get(PrismaService).user.findUniqueOrThrow({ where: { email: 'boss@example.test' } })).id,
-      email: 'boss@example.test',
-      password: 'admin-pass',
-      username: null,
-    });
+    // Each sign-in is a new session (loginAs reads only the e-mail and password).
+    const signIn = () => loginAs(app, { id: '', email: 'boss@example.test', password: 'admin-pass', username: null });
+    const fresh = await signIn();
     expect((await fresh.get('/admin/mail-settings')).body.content.instanceIdProven).toBe(false);
     const { instanceId: _omitted, ...withoutId } = settingsFor(smtp, { username: 'mailer', password: 's3cret-pass' });
     const unproven = await fresh.post('/admin/mail-settings/test', { ...withoutId, to: 'once@example.test' });
@@ -131,12 +128,7 @@ describe('self-hosted administration', () => {
     expect(wrongLater.status).toBe(400);
 
     // Another sign-in session of the same administrator is asked again; giving it once is enough.
-    const other = await loginAs(app, {
-      id: (await app.http.app.get(PrismaService).user.findUniqueOrThrow({ where: { email: 'boss@example.test' } })).id,
-      email: 'boss@example.test',
-      password: 'admin-pass',
-      username: null,
-    });
+    const other = await signIn();
     expect((await other.get('/admin/mail-settings')).body.content.instanceIdProven).toBe(false);
     expect((await other.post('/admin/mail-settings/test', { ...withoutId, to: 'y@example.test' })).status).toBe(400);
     expect((await other.post('/admin/instance-id', { instanceId: 'guess' })).status).toBe(400);
