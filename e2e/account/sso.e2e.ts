@@ -1,5 +1,5 @@
 import { PrismaPg } from '@prisma/adapter-pg';
-import { SsoTexts } from '@loopwright/contracts';
+import { passwordLoginOffText, SsoTexts } from '@loopwright/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PrismaClient } from '../../api/src/generated/prisma/client.js';
@@ -107,5 +107,56 @@ describe.skipIf(!inject('chromiumPath'))('single sign-on in Chromium against a l
     expect(await row.textContent()).toContain(adminUser.email);
     expect(await admin.content()).not.toContain(provider.clientSecret);
     await saveScreenshot(admin, 'admin-audit-log');
+  });
+
+  it('with password login switched off for the domain, its addresses cannot log in, register or reset with a password', async () => {
+    // The settings saved by the first test, now with password login off for studio.test.
+    const adminUser = await createDesigner(app);
+    await prisma.user.update({ where: { email: adminUser.email }, data: { role: 'admin' } });
+    const admin = await (await loggedInContext(browser, app, adminUser)).newPage();
+    await admin.goto(`${app.url}/admin/sso`);
+    await waitForHydration(admin);
+    await noBanner(admin);
+    await admin.getByLabel('Issuer URL').fill(provider.issuer);
+    await admin.getByLabel('Button label').fill('Studio SSO');
+    await admin.getByLabel('Client ID').fill(provider.clientId);
+    await admin.getByLabel('Client secret').fill(provider.clientSecret);
+    await admin.getByLabel('Allowed e-mail domains').fill('studio.test');
+    await admin.getByLabel(/Switch password login off for the allowed domains/).check();
+    await admin.getByRole('button', { name: 'Check and save' }).click();
+    await admin.getByText('The provider answered and the settings are saved.').waitFor();
+
+    // A studio member who still has a password from before single sign-on.
+    const member = await createDesigner(app);
+    const email = `${member.username}@studio.test`;
+    await prisma.user.update({ where: { email: member.email }, data: { email } });
+    const offText = passwordLoginOffText('studio.test', 'Studio SSO');
+
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await page.goto(`${app.url}/login`);
+    await waitForHydration(page);
+    await noBanner(page);
+    await page.getByText('Addresses at studio.test sign in with Studio SSO only.').waitFor();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(member.password);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.getByText(offText).waitFor();
+    expect(page.url()).toBe(`${app.url}/login`);
+    await saveScreenshot(page, 'login-sso-password-off');
+
+    await page.goto(`${app.url}/register`);
+    await waitForHydration(page);
+    await page.getByLabel('E-mail').fill(`new-${member.username}@studio.test`);
+    await page.getByLabel('Password', { exact: true }).fill('a-new-password-1');
+    await page.getByLabel('Confirm password').fill('a-new-password-1');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Create free account' }).click();
+    await page.getByText(offText).waitFor();
+    expect(await prisma.user.count({ where: { email: `new-${member.username}@studio.test` } })).toBe(0);
+
+    await page.goto(`${app.url}/password-recovery?email=${encodeURIComponent(email)}`);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByText(offText).waitFor();
   });
 });
