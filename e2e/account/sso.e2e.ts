@@ -158,5 +158,19 @@ describe.skipIf(!inject('chromiumPath'))('single sign-on in Chromium against a l
     await waitForHydration(page);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText(offText).waitFor();
+
+    // The admin removes the settings: the screen says so and shows single sign-on off, and the
+    // member's password works again.
+    admin.once('dialog', (dialog) => void dialog.accept());
+    await admin.getByRole('button', { name: 'Remove' }).click();
+    await admin.getByText('Single sign-on is off and its settings are forgotten.').waitFor();
+    await admin.getByText('Single sign-on is not set up.').waitFor();
+    expect(await admin.getByLabel('Issuer URL').inputValue()).toBe('');
+    await page.goto(`${app.url}/login`);
+    await waitForHydration(page);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(member.password);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.waitForURL((url) => url.pathname !== '/login');
   });
 });
