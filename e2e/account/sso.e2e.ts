@@ -43,11 +43,11 @@ describe.skipIf(!inject('chromiumPath'))('single sign-on in Chromium against a l
     await provider?.close();
   });
 
-  it('an admin sets it up; a studio member logs in through the provider; the audit log shows the change', async () => {
+  /** A new administrator on Admin → Single sign-on, the loopback provider typed in (not saved yet). */
+  async function ssoSettingsAsNewAdmin() {
     const adminUser = await createDesigner(app);
     await prisma.user.update({ where: { email: adminUser.email }, data: { role: 'admin' } });
-    const adminContext = await loggedInContext(browser, app, adminUser);
-    const admin = await adminContext.newPage();
+    const admin = await (await loggedInContext(browser, app, adminUser)).newPage();
     await admin.goto(`${app.url}/admin/sso`);
     await waitForHydration(admin);
     await noBanner(admin);
@@ -56,6 +56,11 @@ describe.skipIf(!inject('chromiumPath'))('single sign-on in Chromium against a l
     await admin.getByLabel('Client ID').fill(provider.clientId);
     await admin.getByLabel('Client secret').fill(provider.clientSecret);
     await admin.getByLabel('Allowed e-mail domains').fill('studio.test');
+    return { admin, adminUser };
+  }
+
+  it('an admin sets it up; a studio member logs in through the provider; the audit log shows the change', async () => {
+    const { admin, adminUser } = await ssoSettingsAsNewAdmin();
     await admin.getByLabel(/Create an account on first sign-in/).check();
     await admin.getByRole('button', { name: 'Check and save' }).click();
     await admin.getByText('The provider answered and the settings are saved.').waitFor();
@@ -110,18 +115,8 @@ describe.skipIf(!inject('chromiumPath'))('single sign-on in Chromium against a l
   });
 
   it('with password login switched off for the domain, its addresses cannot log in, register or reset with a password', async () => {
-    // The settings saved by the first test, now with password login off for studio.test.
-    const adminUser = await createDesigner(app);
-    await prisma.user.update({ where: { email: adminUser.email }, data: { role: 'admin' } });
-    const admin = await (await loggedInContext(browser, app, adminUser)).newPage();
-    await admin.goto(`${app.url}/admin/sso`);
-    await waitForHydration(admin);
-    await noBanner(admin);
-    await admin.getByLabel('Issuer URL').fill(provider.issuer);
-    await admin.getByLabel('Button label').fill('Studio SSO');
-    await admin.getByLabel('Client ID').fill(provider.clientId);
-    await admin.getByLabel('Client secret').fill(provider.clientSecret);
-    await admin.getByLabel('Allowed e-mail domains').fill('studio.test');
+    // The same provider, now with password login off for studio.test.
+    const { admin } = await ssoSettingsAsNewAdmin();
     await admin.getByLabel(/Switch password login off for the allowed domains/).check();
     await admin.getByRole('button', { name: 'Check and save' }).click();
     await admin.getByText('The provider answered and the settings are saved.').waitFor();
