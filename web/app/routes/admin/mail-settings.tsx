@@ -1,18 +1,19 @@
 import { emailSchema, mailSettingsBodySchema } from '@loopwright/contracts';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { accountApi, type MailSettingsInput, type MailSettingsView } from '../../features/account/account-api';
-import {
-  CheckboxField,
-  FormMessage,
-  PasswordField,
-  SubmitButton,
-  TextField,
-  useContractForm,
-} from '../../features/account/forms';
+import { CheckboxField, PasswordField, SubmitButton, TextField, useContractForm } from '../../features/account/forms';
 import { InstanceIdField, instanceIdMemory } from '../../features/account/instance-id-field';
-import { PageLoading, PageTitle } from '../../features/account/page-shell';
+import { PageTitle } from '../../features/account/page-shell';
 import { dateTime } from '../../features/account/format';
+import {
+  RemoveSettingsButton,
+  SettingsLoading,
+  SettingsMessages,
+  SettingsState,
+  useSettingsView,
+  type SettingsNotice,
+} from '../../features/admin/settings-page';
 
 interface Values {
   instanceId: string;
@@ -43,38 +44,32 @@ function valuesFrom(view: MailSettingsView, previous?: Values): Values {
 function SourceNotice({ view }: { view: MailSettingsView }) {
   if (view.source === 'database' && view.settings) {
     return (
-      <div className="acc-notice acc-notice--success" role="status">
-        <p>
-          <span className="acc-badge acc-badge--database">Saved settings</span> Mail goes out through{' '}
-          <strong>
-            {view.settings.host}:{view.settings.port}
-          </strong>
-          , saved {dateTime(view.settings.updatedAt)}.
-          {view.environment ? ' They take precedence over SMTP_URL from the environment.' : ''}
-        </p>
-      </div>
+      <SettingsState tone="success" badge="Saved settings" badgeKind="database">
+        Mail goes out through{' '}
+        <strong>
+          {view.settings.host}:{view.settings.port}
+        </strong>
+        , saved {dateTime(view.settings.updatedAt)}.
+        {view.environment ? ' They take precedence over SMTP_URL from the environment.' : ''}
+      </SettingsState>
     );
   }
   if (view.source === 'environment' && view.environment) {
     return (
-      <div className="acc-notice acc-notice--info" role="status">
-        <p>
-          <span className="acc-badge acc-badge--environment">Environment</span> Mail goes out through{' '}
-          <strong>
-            {view.environment.host}:{view.environment.port}
-          </strong>{' '}
-          from the <span className="acc-mono">SMTP_URL</span> environment variable. Settings saved here take precedence.
-        </p>
-      </div>
+      <SettingsState tone="info" badge="Environment" badgeKind="environment">
+        Mail goes out through{' '}
+        <strong>
+          {view.environment.host}:{view.environment.port}
+        </strong>{' '}
+        from the <span className="acc-mono">SMTP_URL</span> environment variable. Settings saved here take precedence.
+      </SettingsState>
     );
   }
   return (
-    <div className="acc-notice acc-notice--warning" role="status">
-      <p>
-        <span className="acc-badge acc-badge--none">No mail server</span> Messages are not sent: they are kept in the
-        mail log. Save a mail server here, or set <span className="acc-mono">SMTP_URL</span>.
-      </p>
-    </div>
+    <SettingsState tone="warning" badge="No mail server" badgeKind="none">
+      Messages are not sent: they are kept in the mail log. Save a mail server here, or set{' '}
+      <span className="acc-mono">SMTP_URL</span>.
+    </SettingsState>
   );
 }
 
@@ -91,8 +86,6 @@ function toInput(data: {
 }
 
 export default function MailSettingsPage() {
-  const [view, setView] = useState<MailSettingsView | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const blank: Values = {
     instanceId: '',
     sender: '',
@@ -104,10 +97,12 @@ export default function MailSettingsPage() {
     to: '',
   };
   const form = useContractForm(mailSettingsBodySchema, blank);
-  const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useState<SettingsNotice>(null);
   const [testing, setTesting] = useState(false);
-  const [removing, setRemoving] = useState(false);
-  const { reset } = form;
+  // Shown again after saving or removing: the instance ID and the test recipient stay as typed.
+  const { view, show, loadError } = useSettingsView(accountApi.mailSettings, (shown) =>
+    form.reset(valuesFrom(shown, form.getValues())),
+  );
   // Given (and accepted) once in this browser session: not asked again on this screen.
   // (The form renders only after the settings load in the browser: no server markup to match.)
   const [knownInstanceId, setKnownInstanceId] = useState(() => instanceIdMemory.get() !== '');
@@ -116,16 +111,6 @@ export default function MailSettingsPage() {
     form.setValue('instanceId', '');
     setKnownInstanceId(false);
   };
-
-  useEffect(() => {
-    accountApi.mailSettings().then(
-      (loaded) => {
-        setView(loaded);
-        reset(valuesFrom(loaded));
-      },
-      (error: unknown) => setLoadError(errorMessage(error)),
-    );
-  }, [reset]);
 
   const sendTest = async () => {
     setNotice(null);
@@ -164,8 +149,7 @@ export default function MailSettingsPage() {
     }
   };
 
-  if (loadError) return <FormMessage>{loadError}</FormMessage>;
-  if (!view) return <PageLoading label="Loading the mail settings" />;
+  if (!view) return <SettingsLoading error={loadError} label="Loading the mail settings" />;
 
   return (
     <>
@@ -185,8 +169,7 @@ export default function MailSettingsPage() {
             const saved = await accountApi.saveMailSettings(toInput(data));
             instanceIdMemory.remember(data.instanceId);
             setKnownInstanceId(true);
-            setView(saved);
-            form.reset(valuesFrom(saved, form.getValues()));
+            show(saved);
             setNotice({
               kind: 'success',
               text: 'The connection works and the settings are saved. They apply right away.',
@@ -243,10 +226,7 @@ export default function MailSettingsPage() {
             hint={view.settings?.hasPassword ? 'Leave blank to keep the stored password.' : undefined}
           />
         </div>
-        <div aria-live="polite">
-          <FormMessage>{form.formError}</FormMessage>
-          {notice ? <FormMessage kind={notice.kind}>{notice.text}</FormMessage> : null}
-        </div>
+        <SettingsMessages formError={form.formError} notice={notice} />
         <fieldset className="acc-plain">
           <legend>Send a test e-mail with these settings (saved or not)</legend>
           <div className="acc-row" style={{ alignItems: 'flex-start' }}>
@@ -267,31 +247,14 @@ export default function MailSettingsPage() {
         </fieldset>
         <div className="acc-panel__actions">
           {view.settings ? (
-            <button
-              type="button"
-              className="button acc-button--danger"
-              disabled={removing || form.submitting}
-              onClick={async () => {
-                if (
-                  !window.confirm('Forget the saved mail server? SMTP_URL from the environment (if set) applies again.')
-                )
-                  return;
-                setRemoving(true);
-                setNotice(null);
-                try {
-                  const after = await accountApi.deleteMailSettings();
-                  setView(after);
-                  form.reset(valuesFrom(after, form.getValues()));
-                  setNotice({ kind: 'success', text: 'The saved mail server is forgotten.' });
-                } catch (error) {
-                  setNotice({ kind: 'error', text: errorMessage(error) });
-                } finally {
-                  setRemoving(false);
-                }
-              }}
-            >
-              {removing ? 'Removing…' : 'Remove saved settings'}
-            </button>
+            <RemoveSettingsButton
+              label="Remove saved settings"
+              question="Forget the saved mail server? SMTP_URL from the environment (if set) applies again."
+              done="The saved mail server is forgotten."
+              disabled={form.submitting}
+              onNotice={setNotice}
+              remove={async () => show(await accountApi.deleteMailSettings())}
+            />
           ) : null}
           <SubmitButton
             busy={form.submitting && !testing}
