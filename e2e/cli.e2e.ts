@@ -185,6 +185,7 @@ describe('the clone against a running server (docs/developers.md)', () => {
           err: '',
         });
         fuid = /__FUID=(.*)/.exec(r.out)?.[1] || fuid;
+        if (block.text.includes('lw_revoked')) expect(r.out.trim()).toBe('"code":"AUTH_API_KEY_INVALID"');
         if (block.text.includes('ratelimit')) expect(r.out).toMatch(/^ratelimit: "api-key";r=\d+;t=\d+$/im);
         if (block.text.includes('list-diagrams')) expect(r.out).toMatch(/404 DIAGRAM_NOT_FOUND/);
         if (block.text.includes('run --remote')) expect(r.out).toMatch(/Run .*: 500 runs .*\n {2}Gold: mean \d+/);
@@ -217,7 +218,7 @@ describe('the clone against a running server (docs/developers.md)', () => {
     expect(failing.out).toMatch(/^FAIL Too rich: /m);
     const wrong = sh(`npx loopwright-sim login --url ${app.url} --key lw_nope`, clone, serverEnv);
     expect(wrong.code).toBe(2);
-    expect(wrong.err).toMatch(/AUTH_REQUIRED/);
+    expect(wrong.err).toMatch(/AUTH_API_KEY_INVALID/);
   }, 300_000);
 
   it('npx loopwright-sim mcp serves the tools over stdio to the SDK client', async () => {

@@ -263,7 +263,8 @@ export async function runRemote(argv: string[]): Promise<number> {
     }
     if (error instanceof LoopwrightError) {
       process.stderr.write(`error: ${error.message} (${error.code}${error.status ? `, HTTP ${error.status}` : ''})\n`);
-      if (error.code === 'AUTH_REQUIRED') process.stderr.write(`check the key in ${configPath()}\n`);
+      if (error.code === 'AUTH_API_KEY_INVALID' || error.code === 'AUTH_REQUIRED')
+        process.stderr.write(`check the key in ${configPath()}\n`);
       return 2;
     }
     throw error;
