@@ -7,7 +7,7 @@ import { progressBar } from './progress.js';
 export const REMOTE_USAGE = `Remote commands (a Loopwright server, with your user API key):
   loopwright-sim login --url URL --key KEY
   loopwright-sim pull FUID [-o FILE.json]
-  loopwright-sim push FILE.json [--fuid FUID]
+  loopwright-sim push FILE.json [--fuid FUID] [-m|--message "TEXT"]
   loopwright-sim test --remote FUID
   loopwright-sim run --remote FUID [--runs N] [--seed S] [--steps N]
   loopwright-sim mcp
@@ -15,7 +15,8 @@ export const REMOTE_USAGE = `Remote commands (a Loopwright server, with your use
 login checks the key and stores URL and key in $XDG_CONFIG_HOME/loopwright/config.json (readable by
 you only); LOOPWRIGHT_URL and LOOPWRIGHT_API_KEY override it. pull writes the diagram's document (to
 FILE.json or standard output): the file the local commands run. push saves FILE.json as a new version
-of FUID, or as a new diagram without --fuid, and prints its FUID. test --remote runs the diagram's
+of FUID, or as a new diagram without --fuid, and prints its FUID; --message is the version's message,
+shown in the version history. test --remote runs the diagram's
 saved balance tests on the server: one PASS/FAIL line each, exit 1 when one fails. run --remote queues
 a multiple run (100 runs by default) and waits for it with a progress bar. mcp serves the server's
 MCP tools over standard input/output for an AI assistant.
@@ -28,6 +29,7 @@ interface RemoteArgs {
   key?: string;
   fuid?: string;
   output?: string;
+  message?: string;
   runs?: number;
   seed?: number;
   steps?: number;
@@ -66,6 +68,10 @@ function parse(argv: string[]): RemoteArgs {
       case '-o':
       case '--output':
         args.output = value();
+        break;
+      case '-m':
+      case '--message':
+        args.message = value();
         break;
       case '--runs':
         args.runs = int(1);
@@ -156,7 +162,7 @@ async function push(args: RemoteArgs): Promise<number> {
   const { document, name } = await readDocument(file);
   const client = await connect();
   if (!args.fuid) {
-    const { diagram } = await client.diagram.create({ body: { name, document: document } });
+    const { diagram } = await client.diagram.create({ body: { name, document, message: args.message } });
     process.stdout.write(`${diagram.fuid}\n`);
     process.stderr.write(`Created ${diagram.name} (${diagram.fuid}), version ${diagram.version}\n`);
     return 0;
@@ -164,7 +170,7 @@ async function push(args: RemoteArgs): Promise<number> {
   const { diagram } = await client.diagram.get({ params: { fuid: args.fuid } });
   const saved = await client.diagram.save({
     params: { fuid: args.fuid },
-    body: { baseVersion: diagram.version, document: document, autosave: false },
+    body: { baseVersion: diagram.version, document, autosave: false, message: args.message },
   });
   for (const warning of saved.warnings) process.stderr.write(`warning: ${warning.message}\n`);
   process.stdout.write(`${args.fuid}\n`);
