@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { createClient, LoopwrightError, type LoopwrightClient } from '@loopwright/client';
+import { parseOptions, UsageError, type OptionSpec, type ParsedOptions } from '@loopwright/engine/cli-options';
 import { configPath, loadConfig, saveConfig } from './config.js';
 import { progressBar } from './progress.js';
 
@@ -22,76 +23,24 @@ a multiple run (100 runs by default) and waits for it with a progress bar. mcp s
 MCP tools over standard input/output for an AI assistant.
 Exit codes: 0 ok, 1 a balance test failed or the run failed, 2 bad arguments, refused or unreachable.`;
 
-interface RemoteArgs {
-  command: string;
-  positional: string[];
-  url?: string;
-  key?: string;
-  fuid?: string;
-  output?: string;
-  message?: string;
-  runs?: number;
-  seed?: number;
-  steps?: number;
-  json: boolean;
-}
+const OPTIONS = {
+  remote: { flags: ['--remote'], type: 'boolean' },
+  url: { flags: ['--url'], type: 'string' },
+  key: { flags: ['--key'], type: 'string' },
+  fuid: { flags: ['--fuid'], type: 'string' },
+  output: { flags: ['-o', '--output'], type: 'string' },
+  message: { flags: ['-m', '--message'], type: 'string' },
+  runs: { flags: ['--runs'], type: 'int', min: 1 },
+  seed: { flags: ['--seed'], type: 'int', min: 0 },
+  steps: { flags: ['--steps'], type: 'int', min: 1 },
+  json: { flags: ['--json'], type: 'boolean' },
+} as const satisfies Record<string, OptionSpec>;
 
-class UsageError extends Error {}
+type RemoteArgs = ParsedOptions<typeof OPTIONS>['values'] & { command: string; positional: string[] };
 
 function parse(argv: string[]): RemoteArgs {
-  const args: RemoteArgs = { command: '', positional: [], json: false };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const value = (): string => {
-      const v = argv[++i];
-      if (v === undefined) throw new UsageError(`${a} needs a value`);
-      return v;
-    };
-    const int = (min: number): number => {
-      const raw = value();
-      const v = Number(raw);
-      if (!Number.isInteger(v) || v < min) throw new UsageError(`${a} needs a whole number ≥ ${min}, got '${raw}'`);
-      return v;
-    };
-    switch (a) {
-      case '--remote':
-        break;
-      case '--url':
-        args.url = value();
-        break;
-      case '--key':
-        args.key = value();
-        break;
-      case '--fuid':
-        args.fuid = value();
-        break;
-      case '-o':
-      case '--output':
-        args.output = value();
-        break;
-      case '-m':
-      case '--message':
-        args.message = value();
-        break;
-      case '--runs':
-        args.runs = int(1);
-        break;
-      case '--seed':
-        args.seed = int(0);
-        break;
-      case '--steps':
-        args.steps = int(1);
-        break;
-      case '--json':
-        args.json = true;
-        break;
-      default:
-        if (a.startsWith('-')) throw new UsageError(`unknown option ${a}`);
-        args.positional.push(a);
-    }
-  }
-  args.command = args.positional.shift() ?? '';
-  return args;
+  const { values, positional } = parseOptions(argv, OPTIONS);
+  return { ...values, command: positional.shift() ?? '', positional };
 }
 
 const REMOTE_COMMANDS = new Set(['login', 'pull', 'push', 'mcp']);

@@ -141,7 +141,11 @@ describe('saving: optimistic concurrency, version history, restore with live not
 
   it('a save with a message is its own version with that message; later saves start another entry', async () => {
     const owner = await loginAs(app, await createUser(app));
-    const created = await owner.post('/diagrams', { name: 'Messages', document: tinyDocument(1), message: 'First cut' });
+    const created = await owner.post('/diagrams', {
+      name: 'Messages',
+      document: tinyDocument(1),
+      message: 'First cut',
+    });
     expect(created.status).toBe(201);
     const { fuid } = created.body.content.diagram;
     const path = `/diagrams/${fuid}/document`;
