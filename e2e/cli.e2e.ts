@@ -193,7 +193,8 @@ describe('the clone against a running server (docs/developers.md)', () => {
             message: 'Gold tuned for the boss fight',
           });
         }
-        if (block.text.includes('lw_revoked')) expect(r.out.trim()).toBe('"code":"AUTH_API_KEY_INVALID"');
+        if (block.text.includes('lw_revoked')) expect(r.out.split('\n')[0]).toBe('"code":"AUTH_API_KEY_INVALID"');
+        if (block.text.includes('"active":false')) expect(r.out.split('\n')[0]).toBe('"status":"paused"');
         if (block.text.includes('ratelimit')) expect(r.out).toMatch(/^ratelimit: "api-key";r=\d+;t=\d+$/im);
         if (block.text.includes('list-diagrams')) expect(r.out).toMatch(/404 DIAGRAM_NOT_FOUND/);
         if (block.text.includes('run --remote')) expect(r.out).toMatch(/Run .*: 500 runs .*\n {2}Gold: mean \d+/);
