@@ -119,8 +119,8 @@ describe.skipIf(!inject('chromiumPath'))('developer settings in Chromium', () =>
     const db = new pg.Client({ connectionString: running.app.databaseUrl });
     await db.connect();
     await db.query(
-      `UPDATE webhooks SET active = false, consecutive_failures = 20, disabled_at = '2026-11-20T10:00:00Z' WHERE id = $1`,
-      [id],
+      `UPDATE webhooks SET active = false, consecutive_failures = 20, disabled_at = $2 WHERE id = $1`,
+      [id, new Date(Date.now() - 2 * 86_400_000).toISOString()],
     );
     await db.end();
     await page.reload();
@@ -128,7 +128,7 @@ describe.skipIf(!inject('chromiumPath'))('developer settings in Chromium', () =>
     await expect
       .poll(() => panel().getByRole('status').textContent())
       .toMatch(
-        /^Disabled automatically on .*20.*: the last 20 deliveries failed\. Fix the receiver, send a test, then resume it\.$/,
+        /^Disabled automatically \(2 days ago\): the last 20 deliveries failed\. Fix the receiver, send a test, then resume it\.$/,
       );
     await page.evaluate(() => window.scrollTo(0, 0));
     await saveScreenshot(page, 'settings-webhooks-disabled');

@@ -31,7 +31,7 @@ export const WEBHOOK_DISABLE_AFTER_FAILURES = 20;
 /** The settings screen's and the owner's notification texts. */
 export const WebhookTexts = {
   disabledNotice:
-    'Disabled automatically on {date}: the last {failures} deliveries failed. Fix the receiver, send a test, then resume it.',
+    'Disabled automatically ({when}): the last {failures} deliveries failed. Fix the receiver, send a test, then resume it.',
   pausedNotice: 'Paused: events are not sent to this URL until you resume it.',
   disabledNotificationTitle: 'Webhook disabled',
   disabledNotification:

@@ -219,7 +219,7 @@ export default function WebhooksSettingsPage() {
             <div className="acc-notice acc-notice--warning" role="status">
               <p>
                 {fill(WebhookTexts.disabledNotice, {
-                  date: dateTime(hook.disabledAt ?? hook.createdAt),
+                  when: dateTime(hook.disabledAt ?? hook.createdAt),
                   failures: hook.consecutiveFailures,
                 })}
               </p>
