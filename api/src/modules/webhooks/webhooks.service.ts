@@ -63,10 +63,7 @@ export class WebhooksService implements OnApplicationBootstrap {
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    if (this.config.NODE_ENV === 'test') return; // tests run the handler themselves
-    await this.queue
-      .repeat(webhookDeliveriesPruneJob, {}, WEBHOOK_PRUNE_EVERY_MS)
-      .catch((error: Error) => this.logger.warn({ error: error.message }, 'could not schedule the webhook pruning'));
+    await this.queue.repeatFromStart(webhookDeliveriesPruneJob, WEBHOOK_PRUNE_EVERY_MS);
   }
 
   /** Deletes the deliveries older than WEBHOOK_DELIVERY_DAYS; answers how many. */
