@@ -92,6 +92,8 @@ describe.skipIf(!inject('chromiumPath'))('developer settings in Chromium', () =>
     await form.getByLabel('URL').fill(`${base}/after`);
     await form.getByLabel(/A multiple run finished/).uncheck();
     await form.getByLabel(/A comment was added/).check();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await saveScreenshot(page, 'settings-webhooks-edit');
     await form.getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(() => panel().getByRole('heading').textContent()).toBe(`${base}/after`);
     await expect.poll(() => panel().getByText('A comment was added', { exact: true }).isVisible()).toBe(true);
@@ -109,19 +111,21 @@ describe.skipIf(!inject('chromiumPath'))('developer settings in Chromium', () =>
     expect((await client.get('/webhooks')).body.content.items[0].status).toBe('paused');
     await panel().getByRole('button', { name: 'Resume' }).click();
     await expect.poll(() => panel().getByRole('button', { name: 'Pause' }).isVisible()).toBe(true);
-    expect(
-      await panel()
-        .getByText(/^Paused:/)
-        .count(),
-    ).toBe(0);
+    await expect
+      .poll(() =>
+        panel()
+          .getByText(/^Paused:/)
+          .count(),
+      )
+      .toBe(0);
 
     // Disabled by its failures (as 20 failed deliveries in a row leave it): the notice, then Resume.
     const db = new pg.Client({ connectionString: running.app.databaseUrl });
     await db.connect();
-    await db.query(
-      `UPDATE webhooks SET active = false, consecutive_failures = 20, disabled_at = $2 WHERE id = $1`,
-      [id, new Date(Date.now() - 2 * 86_400_000).toISOString()],
-    );
+    await db.query(`UPDATE webhooks SET active = false, consecutive_failures = 20, disabled_at = $2 WHERE id = $1`, [
+      id,
+      new Date(Date.now() - 2 * 86_400_000).toISOString(),
+    ]);
     await db.end();
     await page.reload();
     await waitForHydration(page);
@@ -140,7 +144,7 @@ describe.skipIf(!inject('chromiumPath'))('developer settings in Chromium', () =>
         consecutiveFailures: 0,
         disabledAt: null,
       });
-    expect(await panel().getByRole('status').count()).toBe(0);
+    await expect.poll(() => panel().getByRole('status').count()).toBe(0);
     await page.context().close();
   });
 });
