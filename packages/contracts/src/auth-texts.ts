@@ -5,6 +5,8 @@ export const AuthTexts = {
   passwordTooCommon: 'This password is one of the most used or leaked passwords. Please choose another one.',
   passwordsMismatch: 'The two passwords entered do not match!',
   wrongCredentials: 'Oops! Wrong email address or password',
+  apiKeyInvalid:
+    'This API key is not valid: it was revoked or replaced. Generate a new one under Settings → User API Key.',
   emailNotConfirmed: 'Your email is not confirmed, please check your inbox and follow instructions.',
   verificationTokenExpired: 'Your verification token has expired!',
   resetTokenExpired: 'Your token has expired!',
