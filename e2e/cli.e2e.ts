@@ -185,6 +185,16 @@ describe('the clone against a running server (docs/developers.md)', () => {
           err: '',
         });
         fuid = /__FUID=(.*)/.exec(r.out)?.[1] || fuid;
+        if (block.text.includes('push economy.json --fuid')) {
+          // push -m: the new version carries the message, in the version history the editor shows.
+          const versions = await api('GET', `/diagrams/${fuid}/versions`);
+          expect(versions.body.content.items[0]).toMatchObject({
+            version: 2,
+            message: 'Gold tuned for the boss fight',
+          });
+        }
+        if (block.text.includes('lw_revoked')) expect(r.out.split('\n')[0]).toBe('"code":"AUTH_API_KEY_INVALID"');
+        if (block.text.includes('"active":false')) expect(r.out.split('\n')[0]).toBe('"status":"paused"');
         if (block.text.includes('ratelimit')) expect(r.out).toMatch(/^ratelimit: "api-key";r=\d+;t=\d+$/im);
         if (block.text.includes('list-diagrams')) expect(r.out).toMatch(/404 DIAGRAM_NOT_FOUND/);
         if (block.text.includes('run --remote')) expect(r.out).toMatch(/Run .*: 500 runs .*\n {2}Gold: mean \d+/);
@@ -215,9 +225,12 @@ describe('the clone against a running server (docs/developers.md)', () => {
     const failing = sh(`npx loopwright-sim test --remote ${fuid}`, clone, serverEnv);
     expect(failing.code).toBe(1);
     expect(failing.out).toMatch(/^FAIL Too rich: /m);
+    const noMessage = sh(`npx loopwright-sim push examples/economy.json --fuid ${fuid} -m`, clone, serverEnv);
+    expect(noMessage.code).toBe(2);
+    expect(noMessage.err).toMatch(/-m needs a value/);
     const wrong = sh(`npx loopwright-sim login --url ${app.url} --key lw_nope`, clone, serverEnv);
     expect(wrong.code).toBe(2);
-    expect(wrong.err).toMatch(/AUTH_REQUIRED/);
+    expect(wrong.err).toMatch(/AUTH_API_KEY_INVALID/);
   }, 300_000);
 
   it('npx loopwright-sim mcp serves the tools over stdio to the SDK client', async () => {

@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ACCESS_COOKIE, SESSION_HINT_COOKIE } from '@loopwright/contracts';
+import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { acceptCookiesIfAsked, saveScreenshot, waitForHydration } from '../support/browser.js';
@@ -21,14 +22,18 @@ describe.skipIf(!inject('chromiumPath'))('developer settings in Chromium', () =>
   beforeAll(() => new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve)));
   afterAll(() => new Promise((resolve) => receiver.close(resolve)));
 
-  async function signedIn(): Promise<{ page: Page; key: string }> {
+  async function signedIn(): Promise<{
+    page: Page;
+    key: string;
+    client: Awaited<ReturnType<typeof loggedInUser>>['client'];
+  }> {
     const { client } = await loggedInUser(running.app.databaseUrl, running.app.url);
     const key = (await client.post('/users/me/api-key')).body.content.key as string;
     const context = await running.browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.addCookies(
       [ACCESS_COOKIE, SESSION_HINT_COOKIE].map((name) => ({ name, value: client.cookie(name)!, url: running.app.url })),
     );
-    return { page: await context.newPage(), key };
+    return { page: await context.newPage(), key, client };
   }
 
   it('shows the key’s rate limit and what is left of it', async () => {
@@ -93,6 +98,78 @@ describe.skipIf(!inject('chromiumPath'))('developer settings in Chromium', () =>
       .toBe(1);
     await page.evaluate(() => window.scrollTo(0, 0)); // the sticky header over the form otherwise
     await saveScreenshot(page, 'settings-webhooks');
+    await page.context().close();
+  });
+
+  it('edits a webhook’s URL and events, pauses and resumes it, and shows when it was disabled automatically', async () => {
+    const { page, client } = await signedIn();
+    const base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+    const created = await client.post('/webhooks', { url: `${base}/before`, events: ['batch.finished'] });
+    const id = created.body.content.webhook.id as string;
+    await page.goto(`${running.app.url}/settings/webhooks`);
+    await waitForHydration(page);
+    await acceptCookiesIfAsked(page);
+    const panel = () => page.getByRole('region', { name: /^Webhook http/ });
+    await expect.poll(() => panel().getByRole('heading').textContent()).toBe(`${base}/before`);
+
+    await panel().getByRole('button', { name: 'Edit' }).click();
+    const form = page.getByRole('form', { name: `Edit webhook ${base}/before` });
+    await form.getByLabel('URL').fill(`${base}/after`);
+    await form.getByLabel(/A multiple run finished/).uncheck();
+    await form.getByLabel(/A comment was added/).check();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await saveScreenshot(page, 'settings-webhooks-edit');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => panel().getByRole('heading').textContent()).toBe(`${base}/after`);
+    await expect.poll(() => panel().getByText('A comment was added', { exact: true }).isVisible()).toBe(true);
+    const saved = (await client.get('/webhooks')).body.content.items[0];
+    expect(saved).toMatchObject({ url: `${base}/after`, events: ['comment.added'], status: 'active' });
+
+    await panel().getByRole('button', { name: 'Pause' }).click();
+    await expect
+      .poll(() =>
+        panel()
+          .getByText(/^Paused: events are not sent/)
+          .isVisible(),
+      )
+      .toBe(true);
+    expect((await client.get('/webhooks')).body.content.items[0].status).toBe('paused');
+    await panel().getByRole('button', { name: 'Resume' }).click();
+    await expect.poll(() => panel().getByRole('button', { name: 'Pause' }).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        panel()
+          .getByText(/^Paused:/)
+          .count(),
+      )
+      .toBe(0);
+
+    // Disabled by its failures (as 20 failed deliveries in a row leave it): the notice, then Resume.
+    const db = new pg.Client({ connectionString: running.app.databaseUrl });
+    await db.connect();
+    await db.query(`UPDATE webhooks SET active = false, consecutive_failures = 20, disabled_at = $2 WHERE id = $1`, [
+      id,
+      new Date(Date.now() - 2 * 86_400_000).toISOString(),
+    ]);
+    await db.end();
+    await page.reload();
+    await waitForHydration(page);
+    await expect
+      .poll(() => panel().getByRole('status').textContent())
+      .toMatch(
+        /^Disabled automatically \(2 days ago\): the last 20 deliveries failed\. Fix the receiver, send a test, then resume it\.$/,
+      );
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await saveScreenshot(page, 'settings-webhooks-disabled');
+    await panel().getByRole('button', { name: 'Resume' }).click();
+    await expect
+      .poll(async () => (await client.get('/webhooks')).body.content.items[0])
+      .toMatchObject({
+        status: 'active',
+        consecutiveFailures: 0,
+        disabledAt: null,
+      });
+    await expect.poll(() => panel().getByRole('status').count()).toBe(0);
     await page.context().close();
   });
 });

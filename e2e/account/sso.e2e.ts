@@ -1,5 +1,5 @@
 import { PrismaPg } from '@prisma/adapter-pg';
-import { SsoTexts } from '@loopwright/contracts';
+import { passwordLoginOffText, SsoTexts } from '@loopwright/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PrismaClient } from '../../api/src/generated/prisma/client.js';
@@ -43,11 +43,11 @@ describe.skipIf(!inject('chromiumPath'))('single sign-on in Chromium against a l
     await provider?.close();
   });
 
-  it('an admin sets it up; a studio member logs in through the provider; the audit log shows the change', async () => {
+  /** A new administrator on Admin → Single sign-on, the loopback provider typed in (not saved yet). */
+  async function ssoSettingsAsNewAdmin() {
     const adminUser = await createDesigner(app);
     await prisma.user.update({ where: { email: adminUser.email }, data: { role: 'admin' } });
-    const adminContext = await loggedInContext(browser, app, adminUser);
-    const admin = await adminContext.newPage();
+    const admin = await (await loggedInContext(browser, app, adminUser)).newPage();
     await admin.goto(`${app.url}/admin/sso`);
     await waitForHydration(admin);
     await noBanner(admin);
@@ -56,6 +56,11 @@ describe.skipIf(!inject('chromiumPath'))('single sign-on in Chromium against a l
     await admin.getByLabel('Client ID').fill(provider.clientId);
     await admin.getByLabel('Client secret').fill(provider.clientSecret);
     await admin.getByLabel('Allowed e-mail domains').fill('studio.test');
+    return { admin, adminUser };
+  }
+
+  it('an admin sets it up; a studio member logs in through the provider; the audit log shows the change', async () => {
+    const { admin, adminUser } = await ssoSettingsAsNewAdmin();
     await admin.getByLabel(/Create an account on first sign-in/).check();
     await admin.getByRole('button', { name: 'Check and save' }).click();
     await admin.getByText('The provider answered and the settings are saved.').waitFor();
@@ -107,5 +112,60 @@ describe.skipIf(!inject('chromiumPath'))('single sign-on in Chromium against a l
     expect(await row.textContent()).toContain(adminUser.email);
     expect(await admin.content()).not.toContain(provider.clientSecret);
     await saveScreenshot(admin, 'admin-audit-log');
+  });
+
+  it('with password login switched off for the domain, its addresses cannot log in, register or reset with a password', async () => {
+    // The same provider, now with password login off for studio.test.
+    const { admin } = await ssoSettingsAsNewAdmin();
+    await admin.getByLabel(/Switch password login off for the allowed domains/).check();
+    await admin.getByRole('button', { name: 'Check and save' }).click();
+    await admin.getByText('The provider answered and the settings are saved.').waitFor();
+
+    // A studio member who still has a password from before single sign-on.
+    const member = await createDesigner(app);
+    const email = `${member.username}@studio.test`;
+    await prisma.user.update({ where: { email: member.email }, data: { email } });
+    const offText = passwordLoginOffText('studio.test', 'Studio SSO');
+
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await page.goto(`${app.url}/login`);
+    await waitForHydration(page);
+    await noBanner(page);
+    await page.getByText('Addresses at studio.test sign in with Studio SSO only.').waitFor();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(member.password);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.getByText(offText).waitFor();
+    expect(page.url()).toBe(`${app.url}/login`);
+    await saveScreenshot(page, 'login-sso-password-off');
+
+    await page.goto(`${app.url}/register`);
+    await waitForHydration(page);
+    await page.getByLabel('E-mail').fill(`new-${member.username}@studio.test`);
+    await page.getByLabel('Password', { exact: true }).fill('a-new-password-1');
+    await page.getByLabel('Confirm password').fill('a-new-password-1');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Create free account' }).click();
+    await page.getByText(offText).waitFor();
+    expect(await prisma.user.count({ where: { email: `new-${member.username}@studio.test` } })).toBe(0);
+
+    await page.goto(`${app.url}/password-recovery?email=${encodeURIComponent(email)}`);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByText(offText).waitFor();
+
+    // The admin removes the settings: the screen says so and shows single sign-on off, and the
+    // member's password works again.
+    admin.once('dialog', (dialog) => void dialog.accept());
+    await admin.getByRole('button', { name: 'Remove' }).click();
+    await admin.getByText('Single sign-on is off and its settings are forgotten.').waitFor();
+    await admin.getByText('Single sign-on is not set up.').waitFor();
+    expect(await admin.getByLabel('Issuer URL').inputValue()).toBe('');
+    await page.goto(`${app.url}/login`);
+    await waitForHydration(page);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(member.password);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.waitForURL((url) => url.pathname !== '/login');
   });
 });

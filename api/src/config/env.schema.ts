@@ -93,6 +93,9 @@ export const envSchema = z
       .enum(['true', 'false'])
       .default('false')
       .transform((v) => v === 'true'),
+    // Webhook deliveries (Settings → Webhooks) are kept this many days; the maintenance job
+    // `maintenance.webhook-deliveries-prune` deletes older ones.
+    WEBHOOK_DELIVERY_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     MIGRATE_ON_START: z
       .enum(['true', 'false'])
       .default('true')

@@ -1,13 +1,14 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { createClient, LoopwrightError, type LoopwrightClient } from '@loopwright/client';
+import { parseOptions, UsageError, type OptionSpec, type ParsedOptions } from '@loopwright/engine/cli-options';
 import { configPath, loadConfig, saveConfig } from './config.js';
 import { progressBar } from './progress.js';
 
 export const REMOTE_USAGE = `Remote commands (a Loopwright server, with your user API key):
   loopwright-sim login --url URL --key KEY
   loopwright-sim pull FUID [-o FILE.json]
-  loopwright-sim push FILE.json [--fuid FUID]
+  loopwright-sim push FILE.json [--fuid FUID] [-m|--message "TEXT"]
   loopwright-sim test --remote FUID
   loopwright-sim run --remote FUID [--runs N] [--seed S] [--steps N]
   loopwright-sim mcp
@@ -15,77 +16,31 @@ export const REMOTE_USAGE = `Remote commands (a Loopwright server, with your use
 login checks the key and stores URL and key in $XDG_CONFIG_HOME/loopwright/config.json (readable by
 you only); LOOPWRIGHT_URL and LOOPWRIGHT_API_KEY override it. pull writes the diagram's document (to
 FILE.json or standard output): the file the local commands run. push saves FILE.json as a new version
-of FUID, or as a new diagram without --fuid, and prints its FUID. test --remote runs the diagram's
+of FUID, or as a new diagram without --fuid, and prints its FUID; --message is the version's message,
+shown in the version history. test --remote runs the diagram's
 saved balance tests on the server: one PASS/FAIL line each, exit 1 when one fails. run --remote queues
 a multiple run (100 runs by default) and waits for it with a progress bar. mcp serves the server's
 MCP tools over standard input/output for an AI assistant.
 Exit codes: 0 ok, 1 a balance test failed or the run failed, 2 bad arguments, refused or unreachable.`;
 
-interface RemoteArgs {
-  command: string;
-  positional: string[];
-  url?: string;
-  key?: string;
-  fuid?: string;
-  output?: string;
-  runs?: number;
-  seed?: number;
-  steps?: number;
-  json: boolean;
-}
+const OPTIONS = {
+  remote: { flags: ['--remote'], type: 'boolean' },
+  url: { flags: ['--url'], type: 'string' },
+  key: { flags: ['--key'], type: 'string' },
+  fuid: { flags: ['--fuid'], type: 'string' },
+  output: { flags: ['-o', '--output'], type: 'string' },
+  message: { flags: ['-m', '--message'], type: 'string' },
+  runs: { flags: ['--runs'], type: 'int', min: 1 },
+  seed: { flags: ['--seed'], type: 'int', min: 0 },
+  steps: { flags: ['--steps'], type: 'int', min: 1 },
+  json: { flags: ['--json'], type: 'boolean' },
+} as const satisfies Record<string, OptionSpec>;
 
-class UsageError extends Error {}
+type RemoteArgs = ParsedOptions<typeof OPTIONS>['values'] & { command: string; positional: string[] };
 
 function parse(argv: string[]): RemoteArgs {
-  const args: RemoteArgs = { command: '', positional: [], json: false };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const value = (): string => {
-      const v = argv[++i];
-      if (v === undefined) throw new UsageError(`${a} needs a value`);
-      return v;
-    };
-    const int = (min: number): number => {
-      const raw = value();
-      const v = Number(raw);
-      if (!Number.isInteger(v) || v < min) throw new UsageError(`${a} needs a whole number ≥ ${min}, got '${raw}'`);
-      return v;
-    };
-    switch (a) {
-      case '--remote':
-        break;
-      case '--url':
-        args.url = value();
-        break;
-      case '--key':
-        args.key = value();
-        break;
-      case '--fuid':
-        args.fuid = value();
-        break;
-      case '-o':
-      case '--output':
-        args.output = value();
-        break;
-      case '--runs':
-        args.runs = int(1);
-        break;
-      case '--seed':
-        args.seed = int(0);
-        break;
-      case '--steps':
-        args.steps = int(1);
-        break;
-      case '--json':
-        args.json = true;
-        break;
-      default:
-        if (a.startsWith('-')) throw new UsageError(`unknown option ${a}`);
-        args.positional.push(a);
-    }
-  }
-  args.command = args.positional.shift() ?? '';
-  return args;
+  const { values, positional } = parseOptions(argv, OPTIONS);
+  return { ...values, command: positional.shift() ?? '', positional };
 }
 
 const REMOTE_COMMANDS = new Set(['login', 'pull', 'push', 'mcp']);
@@ -156,7 +111,7 @@ async function push(args: RemoteArgs): Promise<number> {
   const { document, name } = await readDocument(file);
   const client = await connect();
   if (!args.fuid) {
-    const { diagram } = await client.diagram.create({ body: { name, document: document } });
+    const { diagram } = await client.diagram.create({ body: { name, document, message: args.message } });
     process.stdout.write(`${diagram.fuid}\n`);
     process.stderr.write(`Created ${diagram.name} (${diagram.fuid}), version ${diagram.version}\n`);
     return 0;
@@ -164,7 +119,7 @@ async function push(args: RemoteArgs): Promise<number> {
   const { diagram } = await client.diagram.get({ params: { fuid: args.fuid } });
   const saved = await client.diagram.save({
     params: { fuid: args.fuid },
-    body: { baseVersion: diagram.version, document: document, autosave: false },
+    body: { baseVersion: diagram.version, document, autosave: false, message: args.message },
   });
   for (const warning of saved.warnings) process.stderr.write(`warning: ${warning.message}\n`);
   process.stdout.write(`${args.fuid}\n`);
@@ -263,7 +218,8 @@ export async function runRemote(argv: string[]): Promise<number> {
     }
     if (error instanceof LoopwrightError) {
       process.stderr.write(`error: ${error.message} (${error.code}${error.status ? `, HTTP ${error.status}` : ''})\n`);
-      if (error.code === 'AUTH_REQUIRED') process.stderr.write(`check the key in ${configPath()}\n`);
+      if (error.code === 'AUTH_API_KEY_INVALID' || error.code === 'AUTH_REQUIRED')
+        process.stderr.write(`check the key in ${configPath()}\n`);
       return 2;
     }
     throw error;

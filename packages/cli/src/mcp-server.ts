@@ -1,4 +1,5 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpServer, type ToolCallback } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { ShapeOutput, ZodRawShapeCompat } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { LoopwrightError, type LoopwrightClient } from '@loopwright/client';
 import {
@@ -41,6 +42,13 @@ async function answer(work: () => Promise<unknown>): Promise<CallToolResult> {
 
 class ToolInputError extends Error {}
 
+/** A diagram in a list: enough to pick it and read it. */
+const brief = (d: { fuid: string; name: string; updatedAt: string }) => ({
+  fuid: d.fuid,
+  name: d.name,
+  updatedAt: d.updatedAt,
+});
+
 const fuid = z.string().min(1).describe("The diagram's FUID (from list_diagrams or its URL)");
 const element = z
   .object({ id: z.string().min(1) })
@@ -48,11 +56,17 @@ const element = z
   .describe(
     'A node ({ id, type: pool|source|drain|converter|gate|register|…, name, x, y, … }) or a connection ({ id, kind: resource|state, from, to, formula, … })',
   );
-const levers = z
-  .array(z.string())
-  .min(1)
-  .max(8)
-  .describe('NAME=MIN:MAX[:int|:log]: a variable, or Pool.start / Pool.capacity, and its range');
+/** What every study (sensitivity, solve) takes: the diagram, its levers, and runs per point on seeds from `seed`. */
+const studyInput = {
+  fuid,
+  levers: z
+    .array(z.string())
+    .min(1)
+    .max(8)
+    .describe('NAME=MIN:MAX[:int|:log]: a variable, or Pool.start / Pool.capacity, and its range'),
+  runs: z.number().int().min(1).max(STUDY_BUDGET.runs).default(20),
+  seed: z.number().int().min(0).default(1),
+};
 
 /**
  * Loopwright's MCP tools over the API client: every call is an API call with the user's key, so the
@@ -69,8 +83,27 @@ export function createMcpServer(api: LoopwrightClient, info = { name: 'loopwrigh
     const { diagram } = await api.diagram.get({ params: { fuid: id } });
     return diagram;
   };
+  /**
+   * One tool: its input, and what it does with the validated arguments. Its answer (JSON, or text as
+   * it is) or the API's refusal is what the assistant reads; `readOnly` tells it the tool changes nothing.
+   */
+  const tool = <S extends ZodRawShapeCompat>(
+    name: string,
+    config: { description: string; inputSchema: S; readOnly?: boolean },
+    run: (args: ShapeOutput<S>) => Promise<unknown>,
+  ) =>
+    server.registerTool(
+      name,
+      {
+        description: config.description,
+        inputSchema: config.inputSchema,
+        ...(config.readOnly ? { annotations: { readOnlyHint: true } } : {}),
+      },
+      // The SDK types the callback by a conditional on S, which TypeScript cannot resolve for a generic S.
+      ((args: ShapeOutput<S>) => answer(() => run(args))) as unknown as ToolCallback<S>,
+    );
 
-  server.registerTool(
+  tool(
     'list_diagrams',
     {
       description: "My diagrams (or shared with me, or my team's), newest first, with their FUIDs",
@@ -78,48 +111,45 @@ export function createMcpServer(api: LoopwrightClient, info = { name: 'loopwrigh
         scope: z.enum(['mine', 'shared', 'team']).optional(),
         page: z.number().int().min(1).optional(),
       },
-      annotations: { readOnlyHint: true },
+      readOnly: true,
     },
-    ({ scope, page }) =>
-      answer(async () => {
-        const list = await api.diagram.list({ query: { scope, page, pageSize: 50 } });
-        return {
-          total: list.total,
-          page: list.page,
-          items: list.items.map((d) => ({ fuid: d.fuid, name: d.name, updatedAt: d.updatedAt })),
-        };
-      }),
+    async ({ scope, page }) => {
+      const list = await api.diagram.list({ query: { scope, page, pageSize: 50 } });
+      return {
+        total: list.total,
+        page: list.page,
+        items: list.items.map(brief),
+      };
+    },
   );
 
-  server.registerTool(
+  tool(
     'search_diagrams',
     {
       description: 'Find my diagrams whose name or description contains the words',
       inputSchema: { query: z.string().min(1).max(200), scope: z.enum(['mine', 'shared', 'team']).optional() },
-      annotations: { readOnlyHint: true },
+      readOnly: true,
     },
-    ({ query, scope }) =>
-      answer(async () => {
-        const list = await api.diagram.list({ query: { q: query, scope, pageSize: 50 } });
-        return list.items.map((d) => ({ fuid: d.fuid, name: d.name, updatedAt: d.updatedAt }));
-      }),
+    async ({ query, scope }) => {
+      const list = await api.diagram.list({ query: { q: query, scope, pageSize: 50 } });
+      return list.items.map(brief);
+    },
   );
 
-  server.registerTool(
+  tool(
     'read_diagram',
     {
       description: 'A diagram: name, version and its document (settings, nodes, connections)',
       inputSchema: { fuid },
-      annotations: { readOnlyHint: true },
+      readOnly: true,
     },
-    ({ fuid: id }) =>
-      answer(async () => {
-        const d = await documentOf(id);
-        return { fuid: d.fuid, name: d.name, version: d.version, runStepsLimit: d.runStepsLimit, document: d.document };
-      }),
+    async ({ fuid: id }) => {
+      const d = await documentOf(id);
+      return { fuid: d.fuid, name: d.name, version: d.version, runStepsLimit: d.runStepsLimit, document: d.document };
+    },
   );
 
-  server.registerTool(
+  tool(
     'create_diagram',
     {
       description: 'Create a diagram (empty, or with a whole document); answers its FUID',
@@ -129,14 +159,13 @@ export function createMcpServer(api: LoopwrightClient, info = { name: 'loopwrigh
         document: z.record(z.string(), z.unknown()).optional().describe('{ version: 1, settings, nodes, connections }'),
       },
     },
-    ({ name, description, document }) =>
-      answer(async () => {
-        const { diagram } = await api.diagram.create({ body: { name, description, document: document } });
-        return { fuid: diagram.fuid, name: diagram.name, version: diagram.version };
-      }),
+    async ({ name, description, document }) => {
+      const { diagram } = await api.diagram.create({ body: { name, description, document: document } });
+      return { fuid: diagram.fuid, name: diagram.name, version: diagram.version };
+    },
   );
 
-  server.registerTool(
+  tool(
     'edit_diagram',
     {
       description:
@@ -153,50 +182,47 @@ export function createMcpServer(api: LoopwrightClient, info = { name: 'loopwrigh
           .describe('Settings fields to set, e.g. { stepsLimit: 100 }'),
       },
     },
-    ({ fuid: id, add = [], change = [], remove = [], settings }) =>
-      answer(async () => {
-        // Saved against the version it was read at: a concurrent save makes the API answer 409, and the edit is re-applied once on the newer document.
-        for (let attempt = 0; ; attempt++) {
-          const diagram = await documentOf(id);
-          const document = edited(diagram.document, { add, change, remove, settings });
-          try {
-            const saved = await api.diagram.save({
-              params: { fuid: id },
-              body: { baseVersion: diagram.version, document: document as never, autosave: false },
-            });
-            return {
-              fuid: id,
-              version: saved.version,
-              nodes: document.nodes.length,
-              connections: document.connections.length,
-              warnings: saved.warnings.map((w) => w.message),
-            };
-          } catch (error) {
-            if (attempt === 0 && error instanceof LoopwrightError && error.code === 'DIAGRAM_VERSION_CONFLICT')
-              continue;
-            throw error;
-          }
+    async ({ fuid: id, add = [], change = [], remove = [], settings }) => {
+      // Saved against the version it was read at: a concurrent save makes the API answer 409, and the edit is re-applied once on the newer document.
+      for (let attempt = 0; ; attempt++) {
+        const diagram = await documentOf(id);
+        const document = edited(diagram.document, { add, change, remove, settings });
+        try {
+          const saved = await api.diagram.save({
+            params: { fuid: id },
+            body: { baseVersion: diagram.version, document: document as never, autosave: false },
+          });
+          return {
+            fuid: id,
+            version: saved.version,
+            nodes: document.nodes.length,
+            connections: document.connections.length,
+            warnings: saved.warnings.map((w) => w.message),
+          };
+        } catch (error) {
+          if (attempt === 0 && error instanceof LoopwrightError && error.code === 'DIAGRAM_VERSION_CONFLICT') continue;
+          throw error;
         }
-      }),
+      }
+    },
   );
 
-  server.registerTool(
+  tool(
     'validate_diagram',
     {
       description: 'Problems that stop a diagram from running (errors) or that it runs with (warnings)',
       inputSchema: { fuid },
-      annotations: { readOnlyHint: true },
+      readOnly: true,
     },
-    ({ fuid: id }) =>
-      answer(async () => {
-        const problems = validate((await documentOf(id)).document);
-        return problems.length
-          ? problems.map((p) => `${p.severity}: ${formatProblem(p)}`).join('\n')
-          : 'No problems: the diagram runs.';
-      }),
+    async ({ fuid: id }) => {
+      const problems = validate((await documentOf(id)).document);
+      return problems.length
+        ? problems.map((p) => `${p.severity}: ${formatProblem(p)}`).join('\n')
+        : 'No problems: the diagram runs.';
+    },
   );
 
-  server.registerTool(
+  tool(
     'run_diagram',
     {
       description:
@@ -208,147 +234,130 @@ export function createMcpServer(api: LoopwrightClient, info = { name: 'loopwrigh
         seed: z.number().int().min(0).optional(),
       },
     },
-    ({ fuid: id, runs, steps, seed }) =>
-      answer(async () => {
-        const { play } = await api.play.batch({ params: { fuid: id }, body: { runs, steps, seed } });
-        const deadline = Date.now() + WAIT_MS;
-        for (;;) {
-          const { play: current } = await api.play.get({ params: { fuid: id, playId: play.id } });
-          if (current.status === 'done' || current.status === 'failed' || current.status === 'cancelled') {
-            if (current.status !== 'done')
-              throw new ToolInputError(`The run ${current.status}: ${current.error ?? ''}`);
-            const chart = Object.fromEntries(
-              Object.entries(current.stats?.summary ?? {}).map(([element, s]) => [
-                s.name ?? element,
-                { mean: s.mean, min: s.min, max: s.max },
-              ]),
-            );
-            return { playId: current.id, runs: current.runs, steps: current.steps, seed: current.seed, chart };
-          }
-          if (Date.now() > deadline)
-            return {
-              playId: play.id,
-              status: current.status,
-              completedRuns: current.completedRuns,
-              note: 'still running',
-            };
-          await new Promise((resolve) => setTimeout(resolve, 300));
+    async ({ fuid: id, runs, steps, seed }) => {
+      const { play } = await api.play.batch({ params: { fuid: id }, body: { runs, steps, seed } });
+      const deadline = Date.now() + WAIT_MS;
+      for (;;) {
+        const { play: current } = await api.play.get({ params: { fuid: id, playId: play.id } });
+        if (current.status === 'done' || current.status === 'failed' || current.status === 'cancelled') {
+          if (current.status !== 'done') throw new ToolInputError(`The run ${current.status}: ${current.error ?? ''}`);
+          const chart = Object.fromEntries(
+            Object.entries(current.stats?.summary ?? {}).map(([element, s]) => [
+              s.name ?? element,
+              { mean: s.mean, min: s.min, max: s.max },
+            ]),
+          );
+          return { playId: current.id, runs: current.runs, steps: current.steps, seed: current.seed, chart };
         }
-      }),
+        if (Date.now() > deadline)
+          return {
+            playId: play.id,
+            status: current.status,
+            completedRuns: current.completedRuns,
+            note: 'still running',
+          };
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+    },
   );
 
-  server.registerTool(
+  tool(
     'run_balance_tests',
     {
       description: "Run the diagram's saved balance tests on the server: PASS or FAIL for each",
       inputSchema: { fuid },
     },
-    ({ fuid: id }) =>
-      answer(async () => {
-        const { items } = await api.balanceTest.list({ params: { fuid: id } });
-        const results = [];
-        for (const test of items) {
-          const { result } = await api.balanceTest.run({ params: { id: test.id }, body: { origin: 'list' } });
-          results.push({
-            name: test.name,
-            summary: test.summary,
-            passed: result.passed,
-            observedShare: result.observedShare,
-          });
-        }
-        return {
-          passed: results.filter((r) => r.passed).length,
-          failed: results.filter((r) => !r.passed).length,
-          results,
-        };
-      }),
+    async ({ fuid: id }) => {
+      const { items } = await api.balanceTest.list({ params: { fuid: id } });
+      const results = [];
+      for (const test of items) {
+        const { result } = await api.balanceTest.run({ params: { id: test.id }, body: { origin: 'list' } });
+        results.push({
+          name: test.name,
+          summary: test.summary,
+          passed: result.passed,
+          observedShare: result.observedShare,
+        });
+      }
+      return {
+        passed: results.filter((r) => r.passed).length,
+        failed: results.filter((r) => !r.passed).length,
+        results,
+      };
+    },
   );
 
-  server.registerTool(
+  tool(
     'sensitivity',
     {
       description:
         'Which levers move a metric (Sobol or Morris), e.g. levers ["Income.rate=1:5"], metric "mean(Gold, 50)". Small budgets: at most 64 samples of 50 runs.',
       inputSchema: {
-        fuid,
-        levers,
+        ...studyInput,
         metric: z.string().min(1).describe('STAT(NODE, STEP), e.g. "p90(Gold, end)"'),
         method: z.enum(['sobol', 'morris']).default('sobol'),
         samples: z.number().int().min(2).max(STUDY_BUDGET.samples).default(16),
-        runs: z.number().int().min(1).max(STUDY_BUDGET.runs).default(20),
-        seed: z.number().int().min(0).default(1),
       },
-      annotations: { readOnlyHint: true },
+      readOnly: true,
     },
-    ({ fuid: id, levers: texts, ...options }) =>
-      answer(async () => {
-        const diagram = await documentOf(id);
-        return sensitivity(diagram.document, { ...options, levers: texts.map(parseLever) });
-      }),
+    async ({ fuid: id, levers: texts, ...options }) =>
+      sensitivity((await documentOf(id)).document, { ...options, levers: texts.map(parseLever) }),
   );
 
-  server.registerTool(
+  tool(
     'solve',
     {
       description:
         'Find lever values that meet every goal (assertions like "mean(Gold, 50) >= 100"), optionally minimising or maximising an expression. Does not change the diagram.',
       inputSchema: {
-        fuid,
-        levers,
+        ...studyInput,
         goals: z.array(z.string()).max(10).default([]),
         minimize: z.string().optional(),
         maximize: z.string().optional(),
         budget: z.number().int().min(10).max(STUDY_BUDGET.budget).default(60),
-        runs: z.number().int().min(1).max(STUDY_BUDGET.runs).default(20),
-        seed: z.number().int().min(0).default(1),
       },
-      annotations: { readOnlyHint: true },
+      readOnly: true,
     },
-    ({ fuid: id, levers: texts, ...options }) =>
-      answer(async () => {
-        const diagram = await documentOf(id);
-        const result = solve(diagram.document, {
-          ...options,
-          levers: texts.map(parseLever),
-        });
-        return {
-          levers: result.levers,
-          met: result.met,
-          goals: result.goals,
-          objective: result.objective,
-          verified: result.verified,
-        };
-      }),
+    async ({ fuid: id, levers: texts, ...options }) => {
+      const result = solve((await documentOf(id)).document, { ...options, levers: texts.map(parseLever) });
+      return {
+        levers: result.levers,
+        met: result.met,
+        goals: result.goals,
+        objective: result.objective,
+        verified: result.verified,
+      };
+    },
   );
 
-  server.registerTool(
+  tool(
     'compare_versions',
     {
       description:
         'What changed between two versions, element by element. Version ids come from list_versions; "current" is the diagram as it is now.',
       inputSchema: { fuid, from: z.string().min(1), to: z.string().min(1).default('current') },
-      annotations: { readOnlyHint: true },
+      readOnly: true,
     },
-    ({ fuid: id, from, to }) => answer(() => api.compare.compare({ params: { fuid: id }, query: { from, to } })),
+    ({ fuid: id, from, to }) => api.compare.compare({ params: { fuid: id }, query: { from, to } }),
   );
 
-  server.registerTool(
+  tool(
     'list_versions',
     {
       description: "A diagram's version history, newest first (ids for compare_versions)",
       inputSchema: { fuid },
-      annotations: { readOnlyHint: true },
+      readOnly: true,
     },
-    ({ fuid: id }) =>
-      answer(async () => {
-        const { items } = await api.diagramVersion.list({ params: { fuid: id } });
-        return items.map((v) => ({
-          id: v.id,
-          version: v.version,
-          author: v.author?.username ?? null,
-          at: v.updatedAt,
-        }));
-      }),
+    async ({ fuid: id }) => {
+      const { items } = await api.diagramVersion.list({ params: { fuid: id } });
+      return items.map((v) => ({
+        id: v.id,
+        version: v.version,
+        author: v.author?.username ?? null,
+        at: v.updatedAt,
+        message: v.message,
+      }));
+    },
   );
 
   return server;

@@ -351,6 +351,7 @@ export const routes = {
   webhook: {
     list: { method: 'GET', path: '/webhooks' },
     create: { method: 'POST', path: '/webhooks' },
+    update: { method: 'PATCH', path: '/webhooks/:id' },
     delete: { method: 'DELETE', path: '/webhooks/:id' },
     test: { method: 'POST', path: '/webhooks/:id/test' },
   },

@@ -9,6 +9,8 @@ export const AuthTexts = {
   /** app.md §8, password change: the generic retry (no answer from the server). */
   passwordChangeRetry: 'Your password was not changed. Please try again.',
   wrongCredentials: 'Oops! Wrong email address or password',
+  apiKeyInvalid:
+    'This API key is not valid: it was revoked or replaced. Generate a new one under Settings → User API Key.',
   emailNotConfirmed: 'Your email is not confirmed, please check your inbox and follow instructions.',
   verificationTokenExpired: 'Your verification token has expired!',
   resetTokenExpired: 'Your token has expired!',

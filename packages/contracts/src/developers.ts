@@ -25,12 +25,33 @@ export const webhookEventLabels: Record<WebhookEventType, string> = {
   'comment.added': 'A comment was added',
 };
 
+/** Deliveries that fail (every attempt) this many times in a row disable a webhook automatically. */
+export const WEBHOOK_DISABLE_AFTER_FAILURES = 20;
+
+/** The settings screen's and the owner's notification texts. */
+export const WebhookTexts = {
+  disabledNotice:
+    'Disabled automatically ({when}): the last {failures} deliveries failed. Fix the receiver, send a test, then resume it.',
+  pausedNotice: 'Paused: events are not sent to this URL until you resume it.',
+  disabledNotificationTitle: 'Webhook disabled',
+  disabledNotification:
+    'Loopwright stopped sending to {url}: its last {failures} deliveries failed. Resume it under Settings → Webhooks once the receiver works.',
+  notSentPaused: 'Not sent: the webhook was paused or disabled',
+} as const;
+
+export const webhookStatusSchema = z.enum(['active', 'paused', 'disabled']);
 export const webhookSchema = z.object({
   id: z.string(),
   workspaceId: z.string(),
   url: z.string(),
   events: z.array(webhookEventTypeSchema),
+  /** Sending: not paused and not disabled. */
   active: z.boolean(),
+  /** paused by its owner, or disabled automatically after WEBHOOK_DISABLE_AFTER_FAILURES failures in a row. */
+  status: webhookStatusSchema,
+  consecutiveFailures: z.number().int(),
+  /** When it was disabled automatically; null otherwise. */
+  disabledAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export const webhookDeliverySchema = z.object({
@@ -55,6 +76,11 @@ export const createWebhookBodySchema = z.object({
   /** A team workspace the caller owns; omitted: their personal workspace. */
   workspaceId: z.string().uuid().optional(),
 });
+/** Change the URL or the events; `active: false` pauses, `active: true` resumes (also a disabled one, with its failures forgotten). */
+export const updateWebhookBodySchema = createWebhookBodySchema
+  .pick({ url: true, events: true })
+  .partial()
+  .extend({ active: z.boolean().optional() });
 const webhookParams = z.object({ id: z.string().uuid() });
 
 const tag = 'webhooks';
@@ -68,6 +94,10 @@ export const webhookEndpoints = {
       200: envelope(
         z.object({
           items: z.array(webhookSchema.extend({ deliveries: z.array(webhookDeliverySchema) })),
+          /** Failures in a row that disable a webhook. */
+          disableAfterFailures: z.number().int(),
+          /** Days a delivery is kept (then a maintenance job deletes it). */
+          deliveriesKeptDays: z.number().int(),
         }),
       ),
     },
@@ -79,6 +109,15 @@ export const webhookEndpoints = {
     tag,
     body: createWebhookBodySchema,
     responses: { 201: envelope(z.object({ webhook: webhookSchema, secret: z.string() })) },
+  }),
+  update: defineEndpoint({
+    method: 'PATCH',
+    path: '/webhooks/:id',
+    summary: 'Change the URL or events, pause (active: false) or resume (active: true)',
+    tag,
+    params: webhookParams,
+    body: updateWebhookBodySchema,
+    responses: { 200: envelope(z.object({ webhook: webhookSchema })) },
   }),
   delete: defineEndpoint({
     method: 'DELETE',

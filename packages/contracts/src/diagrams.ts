@@ -120,6 +120,9 @@ export const diagramDetailsSchema = z.object({
   version: z.number().int(),
 });
 
+/** What the author says about a version (`loopwright-sim push -m`): shown in the version history. */
+export const versionMessageSchema = z.string().trim().min(1).max(500);
+
 export const createDiagramBodySchema = z.object({
   name: z.string().trim().max(200).optional(),
   description: z.string().trim().max(5000).optional(),
@@ -127,6 +130,8 @@ export const createDiagramBodySchema = z.object({
   document: diagramDocumentInputSchema.optional(),
   /** A workspace the caller is an active member of (a team's); omitted: their personal workspace. */
   workspaceId: z.string().uuid().optional(),
+  /** The first version's message (with a document). */
+  message: versionMessageSchema.optional(),
 });
 
 export const listDiagramsQuerySchema = z.object({
@@ -147,6 +152,8 @@ export const saveDocumentBodySchema = z.object({
   document: diagramDocumentInputSchema,
   /** True for autosave (the default); an explicit save answers the same way. */
   autosave: z.boolean().optional(),
+  /** This version's message: the save starts its own version-history entry, which later saves do not extend. */
+  message: versionMessageSchema.optional(),
 });
 export const saveResultSchema = z.object({
   version: z.number().int(),
@@ -181,6 +188,8 @@ export const revisionSchema = z.object({
   updatedAt: z.string(),
   /** Set when this version was made by restoring an older one. */
   restoredFrom: z.object({ id: z.string(), version: z.number().int() }).nullable(),
+  /** What the author said about this version; null: nothing. */
+  message: z.string().nullable(),
 });
 export const revisionWithDocumentSchema = revisionSchema.extend({ document: diagramDocumentSchema });
 export const revisionParams = z.object({ fuid: fuidSchema, versionId: uuid });

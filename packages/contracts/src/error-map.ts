@@ -40,6 +40,7 @@ export const errorMap = {
   AUTH_REQUIRED: { status: 401, text: 'You need to log in to do that' },
   AUTH_FORBIDDEN: { status: 403, text: 'You are not allowed to do that' },
   AUTH_INVALID_CREDENTIALS: { status: 401, text: AuthTexts.wrongCredentials },
+  AUTH_API_KEY_INVALID: { status: 401, text: AuthTexts.apiKeyInvalid },
   AUTH_EMAIL_NOT_CONFIRMED: { status: 403, text: AuthTexts.emailNotConfirmed },
   AUTH_ACCOUNT_LOCKED: { status: 429, text: AuthTexts.accountLocked },
   AUTH_CAPTCHA_REQUIRED: { status: 400, text: AuthTexts.captchaNotChecked },

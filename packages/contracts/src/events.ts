@@ -103,6 +103,8 @@ export const domainEventSchemas = {
     runs: z.number().int(),
     status: z.enum(['done', 'failed']),
   }),
+  /** A webhook's deliveries failed too many times in a row: it was disabled (its owner is notified). */
+  WebhookDisabled: z.object({ webhookId: id, url: z.string(), ownerId: id, failures: z.number().int() }),
   /** A balance test run did not pass (webhooks: balance_test.failed). */
   BalanceTestFailed: z.object({
     ...diagramRef,

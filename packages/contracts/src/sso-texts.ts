@@ -9,7 +9,8 @@ export const SsoTexts = {
   emailUnverified: 'Your sign-in provider has not verified your e-mail address, so it cannot be used to sign in here.',
   accountDisabled: 'This account is disabled. Please contact your administrator.',
   failed: 'Single sign-on did not work. Please try again, or ask your administrator if it keeps failing.',
-  passwordLoginOff: 'Your organisation signs in with single sign-on here: use the button above the form.',
+  passwordLoginOff:
+    'Your organisation signs in with single sign-on here, not with a password: use the “Log in with …” button on the login page.',
   settingsUnverified: 'The identity provider could not be reached',
 } as const;
 
@@ -30,3 +31,11 @@ export const ssoFailureTexts: Record<SsoFailureReason, string> = {
   disabled: SsoTexts.accountDisabled,
   failed: SsoTexts.failed,
 };
+
+/**
+ * What a password login, registration or reset answers for an address whose domain must use single
+ * sign-on: the domain and the button to use instead.
+ */
+export function passwordLoginOffText(domain: string, label: string): string {
+  return `Addresses at ${domain} sign in with single sign-on here, not with a password: use “Log in with ${label}” on the login page.`;
+}

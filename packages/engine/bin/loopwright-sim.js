@@ -63,8 +63,9 @@ if (remote) {
     process.exit(2);
   }
   const entry = join(cli, 'dist', 'index.js');
-  // The client and the contracts it is built from are compiled by the same tsc -b.
-  const sources = ['cli', 'client', 'contracts'].map((name) => join(cli, '..', name, 'src'));
+  // The client, the contracts it is built from and the engine (the options parser, the MCP tools'
+  // checks) are compiled by the same tsc -b.
+  const sources = ['cli', 'client', 'contracts', 'engine'].map((name) => join(cli, '..', name, 'src'));
   if (stale(cli, entry, sources)) build(cli, 'the remote commands');
   const { runRemote } = await import(pathToFileURL(entry).href);
   process.exitCode = await runRemote(argv);

@@ -130,6 +130,18 @@ export class QueueService implements OnModuleDestroy {
   }
 
   /**
+   * A maintenance job every `everyMs`, scheduled by each process at start (see repeat: one scheduler
+   * however many call it). Not under tests, which run the handler themselves; Redis being down is
+   * logged, and the next start schedules it.
+   */
+  async repeatFromStart(definition: JobDefinition<Record<string, never>>, everyMs: number): Promise<void> {
+    if (this.config.NODE_ENV === 'test') return;
+    await this.repeat(definition, {}, everyMs).catch((error: Error) =>
+      this.logger.warn({ job: definition.name, error: error.message }, 'could not schedule a repeatable job'),
+    );
+  }
+
+  /**
    * A repeatable job: one BullMQ job scheduler per job name (upserted, so every process may call
    * this at start without making duplicates), producing a job every `everyMs`. In-process mode: a
    * timer. Returns a stop function (stops the timer; a Redis scheduler stays).

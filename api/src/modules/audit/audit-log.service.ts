@@ -66,10 +66,7 @@ export class AuditLogService implements OnApplicationBootstrap {
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    if (this.config.NODE_ENV === 'test') return; // tests run the handler themselves
-    await this.queue
-      .repeat(auditPruneJob, {}, AUDIT_PRUNE_EVERY_MS)
-      .catch((error: Error) => this.logger.warn({ error: error.message }, 'could not schedule the audit log pruning'));
+    await this.queue.repeatFromStart(auditPruneJob, AUDIT_PRUNE_EVERY_MS);
   }
 
   async record(entry: AuditRecord, tx?: TransactionClient): Promise<void> {

@@ -51,11 +51,14 @@ export class LoginService {
       if ((await this.limits.count(account)) === account.max) await this.unlocks.accountLocked(email);
       const wait = AuthLimits.loginWait(email, source, failures);
       if (failures >= AuthLimits.loginFailuresPerSource(email, source).max) await this.limits.count(wait);
+      // Password login is off for this address's domain: say so instead of "wrong password", by the
+      // domain alone (an administrator's wrong password gets the same answer as anyone's).
+      await this.sso.assertPasswordAllowed(email);
       throw new AppError('AUTH_INVALID_CREDENTIALS');
     }
-    if (!user.emailConfirmedAt) throw new AppError('AUTH_EMAIL_NOT_CONFIRMED');
     // The admin turned password login off for this address's domain: single sign-on only.
-    if (await this.sso.passwordLoginRefused(user.email, user.role)) throw new AppError('AUTH_SSO_REQUIRED');
+    await this.sso.assertPasswordAllowed(user.email, user.role);
+    if (!user.emailConfirmedAt) throw new AppError('AUTH_EMAIL_NOT_CONFIRMED');
     await Promise.all([
       this.limits.reset(account.key),
       this.limits.reset(AuthLimits.loginFailuresPerSource(email, source).key),

@@ -6,6 +6,7 @@ import { JobRegistry } from '../../core/queue/job-registry.js';
 import { QueueService } from '../../core/queue/queue.service.js';
 import { RateLimiter } from '../../core/rate-limit/rate-limiter.service.js';
 import { MailService } from '../mail/mail.service.js';
+import { SsoSettingsService } from '../sso/sso-settings.service.js';
 import { UsersService } from '../users/users.service.js';
 import { AuthLimits, RESET_PASSWORD_TTL_MS } from './auth-limits.js';
 import { AuthTokensRepository } from './auth-tokens.repository.js';
@@ -25,6 +26,7 @@ export class PasswordService {
     private readonly mail: MailService,
     private readonly limits: RateLimiter,
     private readonly queue: QueueService,
+    private readonly sso: SsoSettingsService,
     registry: JobRegistry,
   ) {
     registry.handle(passwordRecoveryJob, ({ email }) => this.mailRecoveryLink(email));
@@ -37,6 +39,8 @@ export class PasswordService {
   async recover(email: string, ip: string): Promise<void> {
     await this.limits.hit(AuthLimits.recoveryPerIp(ip));
     await this.limits.hit(AuthLimits.recoveryPerEmail(email));
+    // Password login is off for this address's domain: no reset link, by the domain alone.
+    await this.sso.assertPasswordAllowed(email);
     await this.queue.enqueue(passwordRecoveryJob, { email });
   }
 
@@ -57,6 +61,8 @@ export class PasswordService {
       const consumed = await this.tokens.consume(token, 'reset_password', tx);
       if (consumed.status !== 'ok') return { consumed, email: '', mailId: null };
       const user = await this.users.findById(consumed.userId, tx);
+      // A link mailed before password login was turned off for the domain: refused, and still unused.
+      if (user) await this.sso.assertPasswordAllowed(user.email, user.role);
       await this.users.update(
         consumed.userId,
         { passwordHash, passwordChangedAt: new Date(), emailConfirmedAt: user?.emailConfirmedAt ?? new Date() },

@@ -8,6 +8,7 @@ import { RateLimiter } from '../../core/rate-limit/rate-limiter.service.js';
 import { APP_CONFIG } from '../../core/tokens.js';
 import { MailSettingsProvider } from '../mail/mail-settings.provider.js';
 import { MailService } from '../mail/mail.service.js';
+import { SsoSettingsService } from '../sso/sso-settings.service.js';
 import { InvitationsService } from '../teams/invitations.service.js';
 import { UsersService } from '../users/users.service.js';
 import { AuthLimits, CONFIRM_EMAIL_TTL_MS } from './auth-limits.js';
@@ -31,6 +32,7 @@ export class RegistrationService {
     private readonly mailSettings: MailSettingsProvider,
     private readonly invitations: InvitationsService,
     private readonly limits: RateLimiter,
+    private readonly sso: SsoSettingsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -46,6 +48,8 @@ export class RegistrationService {
         { fields: [{ field: 'acceptTerms', message: AuthTexts.termsRequired }] },
         AuthTexts.termsRequired,
       );
+    // Password login is off for this address's domain: the account comes from single sign-on.
+    await this.sso.assertPasswordAllowed(body.email);
     await verifyCaptcha(this.config, body.captchaToken, ip);
     const passwordHash = await newPasswordHash(body.password);
     let joined = false;

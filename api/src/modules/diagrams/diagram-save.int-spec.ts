@@ -139,6 +139,35 @@ describe('saving: optimistic concurrency, version history, restore with live not
     expect(await prisma.diagramRevision.count({ where: { id: versions.items[2].id } })).toBe(0);
   });
 
+  it('a save with a message is its own version with that message; later saves start another entry', async () => {
+    const owner = await loginAs(app, await createUser(app));
+    const created = await owner.post('/diagrams', {
+      name: 'Messages',
+      document: tinyDocument(1),
+      message: 'First cut',
+    });
+    expect(created.status).toBe(201);
+    const { fuid } = created.body.content.diagram;
+    const path = `/diagrams/${fuid}/document`;
+    // Without the messages these saves would all join the first entry (one burst of one author).
+    expect((await owner.put(path, { baseVersion: 1, document: tinyDocument(2) })).status).toBe(200);
+    const tagged = await owner.put(path, { baseVersion: 2, document: tinyDocument(3), message: '  Gold rebalanced ' });
+    expect(tagged.status).toBe(200);
+    expect((await owner.put(path, { baseVersion: 3, document: tinyDocument(4) })).status).toBe(200);
+    const items = (await owner.get(`/diagrams/${fuid}/versions`)).body.content.items;
+    expect(items.map((v: { version: number; message: string | null }) => [v.version, v.message])).toEqual([
+      [4, null],
+      [3, 'Gold rebalanced'],
+      [2, null],
+      [1, 'First cut'],
+    ]);
+    expect((await owner.get(`/diagrams/${fuid}/versions/${items[1].id}`)).body.content.version).toMatchObject({
+      message: 'Gold rebalanced',
+      document: { nodes: [expect.anything(), expect.objectContaining({ start: 3 })] },
+    });
+    expect((await owner.put(path, { baseVersion: 4, document: tinyDocument(5), message: '' })).status).toBe(400);
+  });
+
   it('restores a version as a new version and tells the other editors in real time; viewers may not restore', async () => {
     const ownerUser = await createUser(app);
     const owner = await loginAs(app, ownerUser);

@@ -69,12 +69,15 @@ export class DiagramSaveService {
     };
   }
 
-  async save(fuid: string, caller: Caller, baseVersion: number, input: unknown): Promise<SaveResult> {
+  async save(fuid: string, caller: Caller, baseVersion: number, input: unknown, message?: string): Promise<SaveResult> {
     const { diagram } = await this.access.requireFacts(fuid, caller, 'editor');
     const checked = checkDocument(input, { allowEmpty: false });
     // Cheap early answer for a stale client; the conditional update below is what decides.
     if (diagram.version !== baseVersion) throw await this.conflict(diagram.id);
-    const result = await this.commit(diagram, caller.userId, baseVersion, checked, { restoredFrom: null });
+    const result = await this.commit(diagram, caller.userId, baseVersion, checked, {
+      restoredFrom: null,
+      message: message ?? null,
+    });
     if (!result) throw await this.conflict(diagram.id);
     this.realtime.toDiagram(fuid, RealtimeEvents.saved, {
       fuid,
@@ -117,6 +120,8 @@ export class DiagramSaveService {
     checked: CheckedDocument,
     options: {
       restoredFrom: { id: string; version: number } | null;
+      /** The version's message: it starts its own history entry (no burst continues into or out of it). */
+      message?: string | null;
       /** More work in the same transaction once the save has won (a merge marks its proposal). */
       alsoInTransaction?: (tx: TransactionClient, emit: Emit, version: number) => Promise<void>;
     },
@@ -126,7 +131,7 @@ export class DiagramSaveService {
     // A save that raises neither limit needs no lock: most autosaves continue a burst in one
     // statement, without transaction round trips. One that grows is checked in the transaction below.
     const grows = checked.componentCount > diagram.componentCount || checked.timeStepsLimit > diagram.timeStepsLimit;
-    if (!options.restoredFrom && !options.alsoInTransaction && !grows) {
+    if (!options.restoredFrom && !options.message && !options.alsoInTransaction && !grows) {
       const fast = await this.diagrams.saveContinuingBurst({
         diagramId,
         userId,
@@ -148,15 +153,10 @@ export class DiagramSaveService {
       });
       if (!won) return null;
       const version = baseVersion + 1;
-      const revision = await this.recordRevisionBurst(
-        tx,
-        diagramId,
-        userId,
-        version,
-        checked.document,
-        options.restoredFrom,
-        savedAt,
-      );
+      const revision = await this.recordRevisionBurst(tx, diagramId, userId, version, checked.document, savedAt, {
+        restoredFrom: options.restoredFrom,
+        message: options.message ?? null,
+      });
       // One DiagramUpdated per version-history entry (a burst of autosaves), not per autosave (community: Recent Activity).
       if (revision.started) {
         const ref = await this.diagrams.refOf(tx, diagramId);
@@ -177,10 +177,10 @@ export class DiagramSaveService {
     authorId: string,
     version: number,
     document: Diagram,
-    restoredFrom: { id: string; version: number } | null,
     now: Date,
+    entry: { restoredFrom: { id: string; version: number } | null; message: string | null },
   ): Promise<string> {
-    return (await this.recordRevisionBurst(tx, diagramId, authorId, version, document, restoredFrom, now)).id;
+    return (await this.recordRevisionBurst(tx, diagramId, authorId, version, document, now, entry)).id;
   }
 
   private async recordRevisionBurst(
@@ -189,15 +189,16 @@ export class DiagramSaveService {
     authorId: string,
     version: number,
     document: Diagram,
-    restoredFrom: { id: string; version: number } | null,
     now: Date,
+    { restoredFrom, message }: { restoredFrom: { id: string; version: number } | null; message: string | null },
   ): Promise<{ id: string; started: boolean }> {
     const json = document as unknown as Prisma.InputJsonValue;
-    const latest = restoredFrom ? null : await this.diagrams.latestRevision(tx, diagramId);
+    const latest = restoredFrom || message ? null : await this.diagrams.latestRevision(tx, diagramId);
     const continues =
       latest &&
       latest.authorId === authorId &&
       !latest.restoredFromId &&
+      latest.message === null &&
       latest.version === version - 1 &&
       now.getTime() - latest.updatedAt.getTime() < DiagramLimits.versionBurstGapMs &&
       now.getTime() - latest.createdAt.getTime() < DiagramLimits.versionBurstMaxMs;
@@ -215,6 +216,7 @@ export class DiagramSaveService {
       document: json,
       restoredFromId: restoredFrom?.id ?? null,
       restoredFromVersion: restoredFrom?.version ?? null,
+      message,
     });
     return { id: created.id, started: true };
   }
@@ -264,6 +266,7 @@ function revisionView(row: {
   updatedAt: Date;
   restoredFromId: string | null;
   restoredFromVersion: number | null;
+  message: string | null;
   author: UserRefRow | null;
 }): Revision {
   return {
@@ -275,5 +278,6 @@ function revisionView(row: {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     restoredFrom: row.restoredFromId ? { id: row.restoredFromId, version: row.restoredFromVersion ?? 0 } : null,
+    message: row.message,
   };
 }

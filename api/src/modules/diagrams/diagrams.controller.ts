@@ -48,7 +48,10 @@ export class DiagramsController {
     @Param() params: FuidParams,
     @Body() body: EndpointInput<typeof endpoints.save.body>,
   ) {
-    return { success: true, content: await this.saves.save(params.fuid, caller, body.baseVersion, body.document) };
+    return {
+      success: true,
+      content: await this.saves.save(params.fuid, caller, body.baseVersion, body.document, body.message),
+    };
   }
 
   @Endpoint(endpoints.update)

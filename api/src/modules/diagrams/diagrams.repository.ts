@@ -80,11 +80,11 @@ export class DiagramsRepository {
     const [row] = await this.prisma.$queryRaw<{ continues: boolean; revisionId: string | null }[]>`
       WITH input AS (SELECT ${JSON.stringify(c.document)}::jsonb AS document, ${utc(input.now)}::timestamp AS now),
       latest AS (
-        SELECT id, author_id, restored_from_id, version, created_at, updated_at FROM diagram_revisions
+        SELECT id, author_id, restored_from_id, message, version, created_at, updated_at FROM diagram_revisions
          WHERE diagram_id = ${diagramId}::uuid ORDER BY updated_at DESC, id DESC LIMIT 1),
       burst AS (
         SELECT id FROM latest
-         WHERE author_id = ${userId}::uuid AND restored_from_id IS NULL AND version = ${baseVersion}
+         WHERE author_id = ${userId}::uuid AND restored_from_id IS NULL AND message IS NULL AND version = ${baseVersion}
            AND updated_at > ${utc(input.gapSince)}::timestamp AND created_at > ${utc(input.burstSince)}::timestamp),
       saved AS (
         UPDATE diagrams SET document = input.document, node_count = ${c.nodeCount}, connection_count = ${c.connectionCount},
@@ -370,6 +370,7 @@ export class DiagramsRepository {
         updatedAt: true,
         restoredFromId: true,
         restoredFromVersion: true,
+        message: true,
         author: userRef,
       },
       orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
@@ -389,6 +390,7 @@ export class DiagramsRepository {
         updatedAt: true,
         restoredFromId: true,
         restoredFromVersion: true,
+        message: true,
         document: true,
         author: userRef,
       },

@@ -36,6 +36,8 @@ export interface NewDiagram {
   name?: string;
   description?: string;
   document?: unknown;
+  /** The first version's message, when there is content. */
+  message?: string;
   /** The diagram this one is a copy of; its version is the base of merging the copy back. */
   source?: Pick<DiagramMeta, 'id' | 'fuid' | 'name' | 'ownerId' | 'version'>;
 }
@@ -115,7 +117,11 @@ export class DiagramsService {
         },
         tx,
       );
-      if (saved) await this.saves.recordRevision(tx, diagram.id, ownerId, 1, checked.document, null, now);
+      if (saved)
+        await this.saves.recordRevision(tx, diagram.id, ownerId, 1, checked.document, now, {
+          restoredFrom: null,
+          message: input.message ?? null,
+        });
       if (input.source) {
         await this.diagrams.incrementForks(input.source.id, tx);
         await this.diagrams.setCopyBase(tx, diagram.id, input.source.version, checked.document);

@@ -169,6 +169,21 @@ describe('the MCP endpoint with the official SDK client', () => {
     expect(usage).toMatchObject({ limit: 200, windowSeconds: 60, remaining: 199 });
   });
 
+  it('answers 401 AUTH_API_KEY_INVALID to a revoked or unknown key, and the SDK client cannot connect with it', async () => {
+    const { me, key } = await keyFor();
+    expect((await me.delete('/users/me/api-key')).status).toBeLessThan(300);
+    for (const bad of [key, `lw_${'A'.repeat(12)}_${'b'.repeat(43)}`]) {
+      const answer = await new ApiClient(app.url, { bearer: bad, clientId: null }).post('/mcp', {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/list',
+      });
+      expect(answer.status).toBe(401);
+      expect(answer.body.error.code).toBe('AUTH_API_KEY_INVALID');
+    }
+    await expect(connect(key)).rejects.toThrow(/401|AUTH_API_KEY_INVALID/);
+  });
+
   it('answers 429 with Retry-After once the key used its minute, and the typed client reports how long to wait', async () => {
     const small = await startTestApp({ env: { API_KEY_RATE_LIMIT: '3' } });
     try {

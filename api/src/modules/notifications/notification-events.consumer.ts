@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DiagramTexts, ProposalTexts, SocialTexts, type DomainEvent } from '@loopwright/contracts';
+import { DiagramTexts, ProposalTexts, SocialTexts, WebhookTexts, type DomainEvent } from '@loopwright/contracts';
 import type { TransactionClient } from '../../core/prisma/prisma.service.js';
 import { EventConsumers, type AfterCommit } from '../events/event-consumers.js';
 import { UsersService } from '../users/users.service.js';
@@ -15,6 +15,7 @@ const TYPES = [
   'UserFollowed',
   'ProposalOpened',
   'ProposalDecided',
+  'WebhookDisabled',
 ] as const;
 
 /** Turns domain events into notifications (stored, then pushed live to the user's sockets). */
@@ -56,6 +57,17 @@ export class NotificationEventsConsumer {
               link,
               study ? 'Balance study failed' : 'Batch failed',
             );
+      }
+      case 'WebhookDisabled': {
+        const p = event.payload;
+        return this.notifications.addInTransaction(
+          tx,
+          p.ownerId,
+          'warning',
+          fill(WebhookTexts.disabledNotification, { url: p.url, failures: p.failures }),
+          '/settings/webhooks',
+          WebhookTexts.disabledNotificationTitle,
+        );
       }
       case 'DiagramShared': {
         const p = event.payload;

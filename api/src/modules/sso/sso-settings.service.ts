@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { SsoSettingsBody, SsoSettingsView } from '@loopwright/contracts';
+import { passwordLoginOffText, type SsoSettingsBody, type SsoSettingsView } from '@loopwright/contracts';
 import type { AppConfig } from '../../config/config.js';
 import { deriveKey } from '../../core/crypto/keys.js';
 import { SecretBox } from '../../core/crypto/secret-box.js';
@@ -91,13 +91,17 @@ export class SsoSettingsService {
   }
 
   /**
-   * Whether this address must sign in through the provider: password login is off for the allowed
-   * domains. Administrators keep their password, so a broken provider cannot lock the instance out.
+   * Refuses a password login, registration or reset for an address that must sign in through the
+   * provider: password login is off for the allowed domains. The answer names the button to use.
+   * Administrators keep their password login, so a broken provider cannot lock the instance out;
+   * registration and reset requests know no account, so they go by the address's domain alone.
    */
-  async passwordLoginRefused(email: string, role: 'user' | 'admin'): Promise<boolean> {
-    if (role === 'admin') return false;
+  async assertPasswordAllowed(email: string, role?: 'user' | 'admin'): Promise<void> {
+    if (role === 'admin') return;
     const settings = await this.current();
-    return !!settings?.passwordLoginDisabled && settings.allowedDomains.includes(domainOf(email));
+    const domain = domainOf(email);
+    if (settings?.passwordLoginDisabled && settings.allowedDomains.includes(domain))
+      throw new AppError('AUTH_SSO_REQUIRED', { message: passwordLoginOffText(domain, settings.buttonLabel) });
   }
 
   async view(): Promise<SsoSettingsView> {

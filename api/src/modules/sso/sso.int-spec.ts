@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SsoTexts } from '@loopwright/contracts';
+import { passwordLoginOffText } from '@loopwright/contracts';
 import { createUser, loginAs, type TestUser } from '../../../test/factories/users.js';
 import { startOidcProvider, type LoopbackOidcProvider } from '../../../test/fakes/oidc-provider.js';
 import { ApiClient } from '../../../test/support/api-client.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { PrismaService } from '../../core/prisma/prisma.service.js';
+import { QueueService } from '../../core/queue/queue.service.js';
 
 const APP_URL = 'http://localhost:3999';
 const CALLBACK = `${APP_URL}/api/sso/callback`;
@@ -217,22 +219,75 @@ describe('single sign-on against a real OpenID Connect provider on loopback', ()
     );
   });
 
-  it('turns password login off for the allowed domains (administrators keep theirs)', async () => {
+  it('turns password login, registration and password reset off for the allowed domains (administrators keep their login)', async () => {
     const member = await createUser(app, { email: `pw-${Date.now()}@studio.test` });
     const outsider = await createUser(app, { email: `pw-${Date.now()}@elsewhere.test` });
+    // A reset link mailed before the switch (kept in the mail log: this instance has no mail server).
+    expect((await new ApiClient(app.url).post('/oauth2/password/recover', { email: member.email })).status).toBe(200);
+    await app.http.app.get(QueueService).drain();
+    const [mail] = (await admin.get(`/admin/mail-log?search=${encodeURIComponent(member.email)}`)).body.content.entries;
+    const links: string[] = (await admin.get(`/admin/mail-log/${mail.id}`)).body.content.links;
+    const staleReset = new URL(links.find((link) => link.includes('/reset-password?token='))!).searchParams.get(
+      'token',
+    );
     await admin.put('/admin/sso', settings({ passwordLoginDisabled: true }));
     expect((await new ApiClient(app.url).get('/sso/config')).body.content.passwordLoginDomains).toEqual([
       'studio.test',
     ]);
-    const refused = await new ApiClient(app.url).post('/oauth2/login', {
-      email: member.email,
-      password: member.password,
-    });
-    expect(refused.status).toBe(403);
-    expect(refused.body.error).toMatchObject({ code: 'AUTH_SSO_REQUIRED', message: SsoTexts.passwordLoginOff });
+    const offText = passwordLoginOffText('studio.test', 'Studio SSO');
+    expect(offText).toContain('“Log in with Studio SSO”');
+    const refused = (response: { status: number; body: { error?: unknown } }) => {
+      expect(response.status).toBe(403);
+      expect(response.body.error).toMatchObject({ code: 'AUTH_SSO_REQUIRED', message: offText });
+    };
+    const anonymous = new ApiClient(app.url);
+
+    // Log in: the right password, a wrong one (not "wrong password") and an address without an account.
+    refused(await anonymous.post('/oauth2/login', { email: member.email, password: member.password }));
+    refused(await anonymous.post('/oauth2/login', { email: member.email, password: 'not-the-password' }));
+    refused(await anonymous.post('/oauth2/login', { email: 'nobody@Studio.test', password: 'whatever-1' }));
+    expect((await anonymous.get('/oauth2/userinfo')).status).toBe(401);
+
+    // Register: no account is made.
+    const newcomer = `new-${Date.now()}@studio.test`;
+    refused(
+      await anonymous.post('/oauth2/register', {
+        email: newcomer,
+        password: 'secret-1',
+        confirmPassword: 'secret-1',
+        acceptTerms: true,
+      }),
+    );
+    expect(await app.http.app.get(PrismaService).user.count({ where: { email: newcomer } })).toBe(0);
+
+    // Password reset: no link is sent, and a link sent before the switch sets no password.
+    refused(await anonymous.post('/oauth2/password/recover', { email: member.email }));
+    refused(
+      await anonymous.post('/oauth2/password/reset', {
+        token: staleReset,
+        password: 'after-reset',
+        confirmPassword: 'after-reset',
+      }),
+    );
+
+    // Other domains and administrators of the domain keep their passwords.
     await expect(loginAs(app, outsider)).resolves.toBeInstanceOf(ApiClient);
+    expect((await anonymous.post('/oauth2/password/recover', { email: outsider.email })).status).toBe(200);
     const studioAdmin = await createUser(app, { email: `admin-${Date.now()}@studio.test`, role: 'admin' });
     await expect(loginAs(app, studioAdmin)).resolves.toBeInstanceOf(ApiClient);
+
+    // Switched back on: the member's password works again, and the old reset link was not used up.
+    await admin.put('/admin/sso', settings({ passwordLoginDisabled: false }));
+    await expect(loginAs(app, member)).resolves.toBeInstanceOf(ApiClient);
+    expect(
+      (
+        await anonymous.post('/oauth2/password/reset', {
+          token: staleReset,
+          password: 'after-reset',
+          confirmPassword: 'after-reset',
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('offers nothing once an admin removes the settings', async () => {

@@ -11,12 +11,21 @@ export class WebhooksController {
 
   @Endpoint(endpoints.list)
   async list(@CurrentCaller() caller: Caller) {
-    return { success: true, content: { items: await this.webhooks.list(caller) } };
+    return { success: true, content: await this.webhooks.list(caller) };
   }
 
   @Endpoint(endpoints.create)
   async create(@CurrentCaller() caller: Caller, @Body() body: EndpointInput<typeof endpoints.create.body>) {
     return { success: true, content: await this.webhooks.create(caller, body) };
+  }
+
+  @Endpoint(endpoints.update)
+  async update(
+    @CurrentCaller() caller: Caller,
+    @Param() params: EndpointInput<typeof endpoints.update.params>,
+    @Body() body: EndpointInput<typeof endpoints.update.body>,
+  ) {
+    return { success: true, content: { webhook: await this.webhooks.update(params.id, caller, body) } };
   }
 
   @Endpoint(endpoints.delete)

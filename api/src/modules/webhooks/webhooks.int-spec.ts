@@ -1,11 +1,15 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifyWebhook, WebhookSignatureError } from '@loopwright/client';
+import { WEBHOOK_DISABLE_AFTER_FAILURES, WebhookTexts } from '@loopwright/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDiagram, economyDocument } from '../../../test/factories/diagrams.js';
 import { createUser, loginAs } from '../../../test/factories/users.js';
 import { eventually } from '../../../test/support/eventually.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { PrismaService } from '../../core/prisma/prisma.service.js';
+import { WebhooksRepository } from './webhooks.repository.js';
+import { WebhooksService } from './webhooks.service.js';
 import { isPrivateAddress, refusedHost } from './webhook-address.js';
 import { postJson } from './webhook-post.js';
 
@@ -163,5 +167,132 @@ describe('webhooks', () => {
     const byAddress = await postJson(hooks.url, '{}', {}, false);
     expect(byAddress).toEqual({ status: null, error: '127.0.0.1 is a private or loopback address' });
     expect((await postJson(hooks.url, '{}', {}, true)).status).toBe(204);
+  });
+
+  it('edits the URL and events, and a paused webhook gets no events until it is resumed', async () => {
+    const me = await loginAs(app, await createUser(app));
+    const { webhook } = (await me.post('/webhooks', { url: `${hooks.url}/old`, events: ['batch.finished'] })).body
+      .content;
+    const edited = await me.patch(`/webhooks/${webhook.id}`, {
+      url: `${hooks.url}/new`,
+      events: ['diagram.version_saved', 'diagram.version_saved'],
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.content.webhook).toMatchObject({
+      url: `${hooks.url}/new`,
+      events: ['diagram.version_saved'],
+      status: 'active',
+    });
+    expect((await me.patch(`/webhooks/${webhook.id}`, { events: [] })).status).toBe(400);
+    const paused = await me.patch(`/webhooks/${webhook.id}`, { active: false });
+    expect(paused.body.content.webhook).toMatchObject({ active: false, status: 'paused', disabledAt: null });
+
+    const save = async (name: string) => {
+      const diagram = (await me.post('/diagrams', { name })).body.content.diagram;
+      await me.put(`/diagrams/${diagram.fuid}/document`, { baseVersion: 0, document: economyDocument() });
+      return diagram.fuid as string;
+    };
+    const whilePaused = await save('While paused');
+    // The webhooks consumer has handled that save's event (while the webhook was still paused).
+    const prisma = app.http.app.get(PrismaService);
+    await eventually(async () => {
+      const handled = await prisma.domainEventDelivery.findFirst({
+        where: {
+          consumer: 'webhooks',
+          event: { type: 'DiagramUpdated', payload: { path: ['fuid'], equals: whilePaused } },
+        },
+      });
+      return handled ?? undefined;
+    });
+    expect((await me.patch(`/webhooks/${webhook.id}`, { active: true })).body.content.webhook.status).toBe('active');
+    const afterResume = await save('After resume');
+    const delivery = await eventually(() => Promise.resolve(hooks.received.find((r) => r.body.includes(afterResume))));
+    expect(delivery.headers['loopwright-event']).toBe('diagram.version_saved');
+    // Sent to the new URL, and nothing of what happened while it was paused.
+    expect(hooks.received.some((r) => r.body.includes(whilePaused))).toBe(false);
+    const item = (await me.get('/webhooks')).body.content.items.find((w: { id: string }) => w.id === webhook.id);
+    expect(item.deliveries).toHaveLength(1);
+
+    const stranger = await loginAs(app, await createUser(app));
+    expect((await stranger.patch(`/webhooks/${webhook.id}`, { active: false })).status).toBe(404);
+  });
+
+  it(`disables a webhook after ${WEBHOOK_DISABLE_AFTER_FAILURES} failed deliveries in a row and notifies its owner; resume starts afresh`, async () => {
+    const ownerUser = await createUser(app);
+    const me = await loginAs(app, ownerUser);
+    const url = `${hooks.url}/failing`;
+    const { webhook } = (await me.post('/webhooks', { url, events: ['diagram.version_saved'] })).body.content;
+    const service = app.http.app.get(WebhooksService);
+    const repository = app.http.app.get(WebhooksRepository);
+    const prisma = app.http.app.get(PrismaService);
+    const lastAttempt = 8;
+    /** One event delivery whose every attempt failed (its last attempt is the one that counts). */
+    const failOnce = async () => {
+      const [id] = await repository.addDeliveries(prisma, [webhook.id], null, 'diagram.version_saved', { data: {} });
+      hooks.failNext(1);
+      await expect(service.deliver(id, lastAttempt)).rejects.toThrow(/HTTP 500/);
+    };
+    const state = async () =>
+      (await me.get('/webhooks')).body.content.items.find((w: { id: string }) => w.id === webhook.id);
+
+    // A delivered one in between resets the count.
+    for (let i = 0; i < 3; i++) await failOnce();
+    expect((await state()).consecutiveFailures).toBe(3);
+    const [ok] = await repository.addDeliveries(prisma, [webhook.id], null, 'diagram.version_saved', { data: {} });
+    await service.deliver(ok, 1);
+    expect((await state()).consecutiveFailures).toBe(0);
+
+    // An attempt that will be retried is not a failed delivery yet.
+    const [retried] = await repository.addDeliveries(prisma, [webhook.id], null, 'diagram.version_saved', {});
+    hooks.failNext(1);
+    await expect(service.deliver(retried, 1)).rejects.toThrow();
+    expect((await state()).consecutiveFailures).toBe(0);
+
+    for (let i = 0; i < WEBHOOK_DISABLE_AFTER_FAILURES - 1; i++) await failOnce();
+    expect(await state()).toMatchObject({ status: 'active', consecutiveFailures: WEBHOOK_DISABLE_AFTER_FAILURES - 1 });
+    await failOnce();
+    const disabled = await state();
+    expect(disabled).toMatchObject({ status: 'disabled', active: false, consecutiveFailures: 20 });
+    expect(Date.now() - Date.parse(disabled.disabledAt)).toBeLessThan(60_000);
+
+    const notification = await eventually(async () =>
+      (await me.get('/notifications?limit=10')).body.content.notifications.find(
+        (n: { title: string | null }) => n.title === WebhookTexts.disabledNotificationTitle,
+      ),
+    );
+    expect(notification).toMatchObject({
+      type: 'warning',
+      link: '/settings/webhooks',
+      message: `Loopwright stopped sending to ${url}: its last 20 deliveries failed. Resume it under Settings → Webhooks once the receiver works.`,
+    });
+
+    // Disabled: a new event is not even recorded; one already queued is not sent.
+    const [queued] = await repository.addDeliveries(prisma, [webhook.id], null, 'diagram.version_saved', {});
+    const before = hooks.received.length;
+    await service.deliver(queued, 1);
+    expect(hooks.received.length).toBe(before);
+    expect((await state()).deliveries[0]).toMatchObject({ status: 'failed', error: WebhookTexts.notSentPaused });
+
+    const resumed = (await me.patch(`/webhooks/${webhook.id}`, { active: true })).body.content.webhook;
+    expect(resumed).toMatchObject({ status: 'active', consecutiveFailures: 0, disabledAt: null });
+  }, 60_000);
+
+  it('prunes deliveries older than WEBHOOK_DELIVERY_DAYS (30 by default), newer ones stay', async () => {
+    const me = await loginAs(app, await createUser(app));
+    const { webhook } = (await me.post('/webhooks', { url: hooks.url, events: ['batch.finished'] })).body.content;
+    const repository = app.http.app.get(WebhooksRepository);
+    const prisma = app.http.app.get(PrismaService);
+    const [old, recent] = await repository.addDeliveries(prisma, [webhook.id, webhook.id], null, 'batch.finished', {});
+    const day = 86_400_000;
+    await prisma.webhookDelivery.update({ where: { id: old }, data: { createdAt: new Date(Date.now() - 31 * day) } });
+    await prisma.webhookDelivery.update({
+      where: { id: recent },
+      data: { createdAt: new Date(Date.now() - 29 * day) },
+    });
+    const service = app.http.app.get(WebhooksService);
+    expect(service.keptDays).toBe(30);
+    expect(await service.prune()).toBeGreaterThanOrEqual(1);
+    const left = await prisma.webhookDelivery.findMany({ where: { webhookId: webhook.id }, select: { id: true } });
+    expect(left).toEqual([{ id: recent }]);
   });
 });

@@ -9,3 +9,13 @@ export const deliverWebhookJob = defineJob({
   attempts: 8,
   backoffMs: 10_000,
 });
+
+/** Repeats every WEBHOOK_PRUNE_EVERY_MS: deletes deliveries older than WEBHOOK_DELIVERY_DAYS. */
+export const webhookDeliveriesPruneJob = defineJob({
+  queue: 'maintenance',
+  name: 'maintenance.webhook-deliveries-prune',
+  schema: z.object({}),
+  attempts: 3,
+});
+
+export const WEBHOOK_PRUNE_EVERY_MS = 6 * 60 * 60_000;

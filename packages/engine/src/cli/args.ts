@@ -1,3 +1,7 @@
+import { parseOptions, UsageError, type OptionSpec } from './options.js';
+
+export { UsageError };
+
 export interface CliArgs {
   command: string;
   file?: string;
@@ -29,8 +33,6 @@ export interface CliArgs {
   otherFile?: string;
 }
 
-export class UsageError extends Error {}
-
 export const USAGE = `Usage:
   loopwright-sim run FILE [--runs N] [--seed S] [--steps N] [--threads T] [--json] [--summary-only]
                           [--percentiles 5,25,75,95] [--assert "EXPR"]...
@@ -61,109 +63,44 @@ after; formulas token by token) and moved (layout only). --json prints { "added"
 Exit codes: 0 ok, 1 an assertion or balance test failed (solve: no answer meets every goal; the best
 found is still printed), 2 bad file, formula, assertion, test, lever or arguments.`;
 
+const OPTIONS = {
+  runs: { flags: ['--runs'], type: 'int', min: 1 },
+  seed: { flags: ['--seed'], type: 'custom', parse: seed },
+  steps: { flags: ['--steps'], type: 'int', min: 0 },
+  threads: { flags: ['--threads'], type: 'int', min: 1 },
+  json: { flags: ['--json'], type: 'boolean' },
+  summaryOnly: { flags: ['--summary-only'], type: 'boolean' },
+  asserts: { flags: ['--assert'], type: 'strings' },
+  percentiles: { flags: ['--percentiles'], type: 'custom', parse: percentiles },
+  levers: { flags: ['--param', '--lever'], type: 'strings' },
+  metric: { flags: ['--metric'], type: 'string' },
+  method: { flags: ['--method'], type: 'string' },
+  samples: { flags: ['--samples'], type: 'int', min: 1 },
+  csv: { flags: ['--csv'], type: 'boolean' },
+  goals: { flags: ['--goal'], type: 'strings' },
+  minimize: { flags: ['--minimize'], type: 'string' },
+  maximize: { flags: ['--maximize'], type: 'string' },
+  budget: { flags: ['--budget'], type: 'int', min: 1 },
+  output: { flags: ['-o', '--output'], type: 'string' },
+  help: { flags: ['-h', '--help'], type: 'boolean' },
+} as const satisfies Record<string, OptionSpec>;
+
+function seed(raw: string, flag: string): number {
+  if (!/^-?\d+$/.test(raw)) throw new UsageError(`${flag} needs a whole number, got '${raw}'`);
+  return Number(raw);
+}
+
+function percentiles(raw: string): number[] {
+  return raw.split(',').map((s) => {
+    const n = Number(s);
+    if (!(n >= 0 && n <= 100)) throw new UsageError(`bad percentile '${s}'`);
+    return n;
+  });
+}
+
 export function parseArgs(argv: string[]): CliArgs {
-  const args: CliArgs = {
-    command: '',
-    json: false,
-    summaryOnly: false,
-    asserts: [],
-    help: false,
-    levers: [],
-    csv: false,
-    goals: [],
-  };
-  const positional: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const value = (): string => {
-      const v = argv[++i];
-      if (v === undefined) throw new UsageError(`${a} needs a value`);
-      return v;
-    };
-    const int = (min: number): number => {
-      const raw = value();
-      const v = Number(raw);
-      if (!Number.isInteger(v) || v < min)
-        throw new UsageError(`${a} needs a whole number${min > 0 ? ` ≥ ${min}` : ''}, got '${raw}'`);
-      return v;
-    };
-    switch (a) {
-      case '--runs':
-        args.runs = int(1);
-        break;
-      case '--seed': {
-        const raw = value();
-        if (!/^-?\d+$/.test(raw)) throw new UsageError(`--seed needs a whole number, got '${raw}'`);
-        args.seed = Number(raw);
-        break;
-      }
-      case '--steps':
-        args.steps = int(0);
-        break;
-      case '--threads':
-        args.threads = int(1);
-        break;
-      case '--json':
-        args.json = true;
-        break;
-      case '--summary-only':
-        args.summaryOnly = true;
-        break;
-      case '--assert':
-        args.asserts.push(value());
-        break;
-      case '--percentiles':
-        args.percentiles = value()
-          .split(',')
-          .map((s) => {
-            const n = Number(s);
-            if (!(n >= 0 && n <= 100)) throw new UsageError(`bad percentile '${s}'`);
-            return n;
-          });
-        break;
-      case '--param':
-      case '--lever':
-        args.levers.push(value());
-        break;
-      case '--metric':
-        args.metric = value();
-        break;
-      case '--method':
-        args.method = value();
-        break;
-      case '--samples':
-        args.samples = int(1);
-        break;
-      case '--csv':
-        args.csv = true;
-        break;
-      case '--goal':
-        args.goals.push(value());
-        break;
-      case '--minimize':
-        args.minimize = value();
-        break;
-      case '--maximize':
-        args.maximize = value();
-        break;
-      case '--budget':
-        args.budget = int(1);
-        break;
-      case '-o':
-      case '--output':
-        args.output = value();
-        break;
-      case '-h':
-      case '--help':
-        args.help = true;
-        break;
-      default:
-        if (a.startsWith('--')) throw new UsageError(`unknown option ${a}`);
-        positional.push(a);
-    }
-  }
-  args.command = positional[0] ?? '';
-  args.file = positional[1];
+  const { values, positional } = parseOptions(argv, OPTIONS);
+  const args: CliArgs = { ...values, command: positional[0] ?? '', file: positional[1] };
   if (args.command === 'test' || args.command === 'diff') {
     if (args.command === 'test') args.testsFile = positional[2];
     else args.otherFile = positional[2];

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import {
   webhookEventLabels,
   webhookEventTypes,
+  WebhookTexts,
   type ContentOf,
   type webhookEndpoints,
   type WebhookEventType,
@@ -11,11 +12,93 @@ import { FormMessage } from '../../features/account/forms';
 import { PageLoading, PageTitle } from '../../features/account/page-shell';
 import { dateTime } from '../../features/account/format';
 
-type Item = ContentOf<(typeof webhookEndpoints)['list']>['items'][number];
+type List = ContentOf<(typeof webhookEndpoints)['list']>;
+type Item = List['items'][number];
 
-/** Settings → Webhooks: subscribe URLs to events, see each delivery's status, send a test. */
+/** The events checkboxes of the add and edit forms. */
+function EventChoices({
+  idPrefix,
+  events,
+  onChange,
+}: {
+  idPrefix: string;
+  events: WebhookEventType[];
+  onChange: (events: WebhookEventType[]) => void;
+}) {
+  return (
+    <fieldset className="acc-field">
+      <legend className="acc-field__label">Events</legend>
+      {webhookEventTypes.map((event) => (
+        <div className="acc-checkbox" key={event}>
+          <input
+            id={`${idPrefix}-${event}`}
+            type="checkbox"
+            checked={events.includes(event)}
+            onChange={(e) => onChange(e.target.checked ? [...events, event] : events.filter((x) => x !== event))}
+          />
+          <label htmlFor={`${idPrefix}-${event}`}>
+            {webhookEventLabels[event]} <span className="acc-mono">{event}</span>
+          </label>
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
+/** Edit one webhook's URL and events in place. */
+function EditWebhook({
+  hook,
+  onSave,
+  onCancel,
+}: {
+  hook: Item;
+  onSave: (body: { url: string; events: WebhookEventType[] }) => Promise<boolean>;
+  onCancel: () => void;
+}) {
+  const [url, setUrl] = useState(hook.url);
+  const [events, setEvents] = useState<WebhookEventType[]>(hook.events);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    if (!(await onSave({ url, events }))) setBusy(false);
+  };
+  return (
+    <form onSubmit={submit} className="acc-stack" aria-label={`Edit webhook ${hook.url}`}>
+      <div className="acc-field">
+        <label className="acc-field__label" htmlFor={`url-${hook.id}`}>
+          URL
+        </label>
+        <input
+          id={`url-${hook.id}`}
+          className="acc-input"
+          type="url"
+          required
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+        />
+      </div>
+      <EventChoices idPrefix={`edit-${hook.id}`} events={events} onChange={setEvents} />
+      <div className="acc-panel__actions">
+        <button type="submit" className="button button--primary" disabled={busy || events.length === 0}>
+          {busy ? 'Saving…' : 'Save changes'}
+        </button>
+        <button type="button" className="button button--ghost" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{(\w+)\}/g, (_m, key: string) => String(values[key] ?? ''));
+
+/** Settings → Webhooks: subscribe URLs to events, edit, pause or resume them, see each delivery's status, send a test. */
 export default function WebhooksSettingsPage() {
-  const [items, setItems] = useState<Item[] | undefined>(undefined);
+  const [list, setList] = useState<List | undefined>(undefined);
+  const items = list?.items;
+  const [editing, setEditing] = useState<string | null>(null);
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEventType[]>(['diagram.version_saved']);
   const [secret, setSecret] = useState<string | null>(null);
@@ -24,13 +107,10 @@ export default function WebhooksSettingsPage() {
 
   const load = useCallback(
     () =>
-      api.webhook.list().then(
-        (c) => setItems(c.items),
-        (e: unknown) => {
-          setItems([]);
-          setError(errorMessage(e));
-        },
-      ),
+      api.webhook.list().then(setList, (e: unknown) => {
+        setList({ items: [], disableAfterFailures: 0, deliveriesKeptDays: 0 });
+        setError(errorMessage(e));
+      }),
     [],
   );
   useEffect(() => void load(), [load]);
@@ -50,17 +130,24 @@ export default function WebhooksSettingsPage() {
       setBusy(false);
     }
   };
-  const act = async (work: () => Promise<unknown>) => {
+  /** Runs `work`, shows its error if any, reloads; answers whether it worked. */
+  const act = async (work: () => Promise<unknown>): Promise<boolean> => {
     setError(null);
+    let ok = true;
     try {
       await work();
     } catch (err) {
+      ok = false;
       setError(errorMessage(err));
     }
     await load();
+    return ok;
   };
-  const toggle = (event: WebhookEventType, on: boolean) =>
-    setEvents((current) => (on ? [...current, event] : current.filter((e) => e !== event)));
+  const saveEdit = async (id: string, body: { url: string; events: WebhookEventType[] }) => {
+    const ok = await act(() => api.webhook.update({ params: { id }, body }));
+    if (ok) setEditing(null);
+    return ok;
+  };
 
   return (
     <>
@@ -90,22 +177,7 @@ export default function WebhooksSettingsPage() {
               onChange={(e) => setUrl(e.target.value)}
             />
           </div>
-          <fieldset className="acc-field">
-            <legend className="acc-field__label">Events</legend>
-            {webhookEventTypes.map((event) => (
-              <div className="acc-checkbox" key={event}>
-                <input
-                  id={`event-${event}`}
-                  type="checkbox"
-                  checked={events.includes(event)}
-                  onChange={(e) => toggle(event, e.target.checked)}
-                />
-                <label htmlFor={`event-${event}`}>
-                  {webhookEventLabels[event]} <span className="acc-mono">{event}</span>
-                </label>
-              </div>
-            ))}
-          </fieldset>
+          <EventChoices idPrefix="event" events={events} onChange={setEvents} />
           <div className="acc-panel__actions">
             <button type="submit" className="button button--primary" disabled={busy || events.length === 0}>
               {busy ? 'Adding…' : 'Add webhook'}
@@ -125,6 +197,12 @@ export default function WebhooksSettingsPage() {
         <div aria-live="polite">
           <FormMessage>{error}</FormMessage>
         </div>
+        {list && list.disableAfterFailures > 0 ? (
+          <p className="acc-field__hint">
+            A webhook whose last {list.disableAfterFailures} deliveries all failed is disabled automatically (you get a
+            notification). Deliveries are listed for {list.deliveriesKeptDays} days.
+          </p>
+        ) : null}
       </section>
       {items === undefined ? <PageLoading label="Loading your webhooks" /> : null}
       {items?.length === 0 ? (
@@ -137,8 +215,41 @@ export default function WebhooksSettingsPage() {
           <h2 className="acc-mono" style={{ wordBreak: 'break-all' }}>
             {hook.url}
           </h2>
-          <p>{hook.events.map((e) => webhookEventLabels[e]).join(' · ')}</p>
+          {hook.status === 'disabled' ? (
+            <div className="acc-notice acc-notice--warning" role="status">
+              <p>
+                {fill(WebhookTexts.disabledNotice, {
+                  when: dateTime(hook.disabledAt ?? hook.createdAt),
+                  failures: hook.consecutiveFailures,
+                })}
+              </p>
+            </div>
+          ) : null}
+          {hook.status === 'paused' ? (
+            <div className="acc-notice acc-notice--info" role="status">
+              <p>{WebhookTexts.pausedNotice}</p>
+            </div>
+          ) : null}
+          {editing === hook.id ? (
+            <EditWebhook hook={hook} onSave={(body) => saveEdit(hook.id, body)} onCancel={() => setEditing(null)} />
+          ) : (
+            <p>{hook.events.map((e) => webhookEventLabels[e]).join(' · ')}</p>
+          )}
           <div className="acc-panel__actions">
+            {editing === hook.id ? null : (
+              <button type="button" className="button button--ghost" onClick={() => setEditing(hook.id)}>
+                Edit
+              </button>
+            )}
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() =>
+                act(() => api.webhook.update({ params: { id: hook.id }, body: { active: hook.status !== 'active' } }))
+              }
+            >
+              {hook.status === 'active' ? 'Pause' : 'Resume'}
+            </button>
             <button
               type="button"
               className="button button--ghost"

@@ -1,11 +1,10 @@
 import { useSearchParams } from 'react-router';
-import { FormMessage } from '../../features/account/forms';
-import { PageLoading, PageTitle } from '../../features/account/page-shell';
+import { PageTitle } from '../../features/account/page-shell';
 import { dateTime } from '../../features/account/format';
 import { adminApi, type AuditLogPage } from '../../features/admin/admin-api';
 import { AUDIT_ACTION_LABELS, AuditFilters } from '../../features/admin/audit-filters';
-import { EmptyRow } from '../../features/admin/empty-row';
-import { Pager, pageFrom } from '../../features/admin/pager';
+import { LogTable } from '../../features/admin/log-table';
+import { pageFrom } from '../../features/admin/pager';
 import { useLoaded } from '../../features/admin/use-loaded';
 import '../../features/admin/admin.css';
 
@@ -58,57 +57,35 @@ export default function AuditLogScreen() {
           {log ? ` Entries are kept ${log.keptDays} days (AUDIT_LOG_DAYS).` : ''}
         </p>
       </header>
-      <section className="acc-panel" aria-labelledby="audit-title">
-        <h2 id="audit-title">Changes</h2>
-        <AuditFilters />
-        <FormMessage>{error}</FormMessage>
-        {loading && !log ? <PageLoading label="Loading the audit log" /> : null}
-        {log ? (
-          <div className="acc-table-wrap" aria-busy={loading}>
-            <table className="acc-table adm-table">
-              <caption className="acc-visually-hidden">Administration changes, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">What</th>
-                  <th scope="col">Changes</th>
-                </tr>
-              </thead>
-              <tbody>
-                {log.entries.map((entry) => (
-                  <tr key={entry.id}>
-                    <td className="adm-nowrap">
-                      <time dateTime={entry.createdAt}>{dateTime(entry.createdAt)}</time>
-                    </td>
-                    <td className="adm-break">
-                      {entry.actor.email ?? (entry.actor.id ? 'a deleted account' : 'the server')}
-                    </td>
-                    <td>
-                      <strong>{AUDIT_ACTION_LABELS[entry.action] ?? entry.action}</strong>
-                      {entry.target ? <div className="adm-break">{entry.target}</div> : null}
-                    </td>
-                    <td>
-                      <Changes changes={entry.changes} />
-                    </td>
-                  </tr>
-                ))}
-                {log.entries.length === 0 ? <EmptyRow columns={4} filtered={filtered} noun="changes" /> : null}
-              </tbody>
-            </table>
-          </div>
-        ) : null}
-        {log ? (
-          <Pager
-            label="Audit log pages"
-            noun={['change', 'changes']}
-            page={log.page}
-            pageSize={log.pageSize}
-            total={log.total}
-            busy={loading}
-          />
-        ) : null}
-      </section>
+      <LogTable
+        heading="Changes"
+        headingId="audit-title"
+        pagerLabel="Audit log pages"
+        filters={<AuditFilters />}
+        log={log}
+        loading={loading}
+        error={error}
+        loadingLabel="Loading the audit log"
+        caption="Administration changes, newest first"
+        columns={['When', 'Who', 'What', 'Changes']}
+        noun={['change', 'changes']}
+        filtered={filtered}
+        row={(entry) => (
+          <>
+            <td className="adm-nowrap">
+              <time dateTime={entry.createdAt}>{dateTime(entry.createdAt)}</time>
+            </td>
+            <td className="adm-break">{entry.actor.email ?? (entry.actor.id ? 'a deleted account' : 'the server')}</td>
+            <td>
+              <strong>{AUDIT_ACTION_LABELS[entry.action] ?? entry.action}</strong>
+              {entry.target ? <div className="adm-break">{entry.target}</div> : null}
+            </td>
+            <td>
+              <Changes changes={entry.changes} />
+            </td>
+          </>
+        )}
+      />
     </>
   );
 }

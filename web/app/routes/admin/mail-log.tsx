@@ -1,16 +1,15 @@
 import { countOf } from '@loopwright/contracts';
 import { Link, useSearchParams } from 'react-router';
 import type { MailStatus } from '../../features/account/account-api';
-import { FormMessage } from '../../features/account/forms';
-import { PageLoading, PageTitle } from '../../features/account/page-shell';
+import { PageTitle } from '../../features/account/page-shell';
 import { dateTime } from '../../features/account/format';
 import { adminApi } from '../../features/admin/admin-api';
 import { FilterBar } from '../../features/admin/filter-bar';
 import { MAIL_STATUSES, MAIL_STATUS_LABELS, MailStatusBadge } from '../../features/admin/mail-status';
-import { Pager, pageFrom } from '../../features/admin/pager';
+import { LogTable } from '../../features/admin/log-table';
+import { pageFrom } from '../../features/admin/pager';
 import { useLoaded } from '../../features/admin/use-loaded';
 import '../../features/admin/admin.css';
-import { EmptyRow } from '../../features/admin/empty-row';
 
 /** /admin/mail-log: every message with its status, recipient, subject and time; open one to read it. */
 export default function MailLogPage() {
@@ -37,71 +36,47 @@ export default function MailLogPage() {
           the server under <Link to="/admin/mail-settings">Mail server</Link>.
         </p>
       </header>
-      <section className="acc-panel" aria-labelledby="log-title">
-        <h2 id="log-title">Messages</h2>
-        <FilterBar
-          label="Filter the mail log"
-          placeholder="Recipient or subject"
-          param="status"
-          choices={MAIL_STATUSES.map((s) => ({ value: s, label: MAIL_STATUS_LABELS[s] }))}
-        />
-        <FormMessage>{error}</FormMessage>
-        {loading && !log ? <PageLoading label="Loading the mail log" /> : null}
-        {log ? (
-          <div className="acc-table-wrap" aria-busy={loading}>
-            <table className="acc-table adm-table">
-              <caption className="acc-visually-hidden">Outgoing messages, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Status</th>
-                  <th scope="col">Recipient</th>
-                  <th scope="col">Subject</th>
-                  <th scope="col">Time</th>
-                </tr>
-              </thead>
-              <tbody>
-                {log.entries.map((entry) => (
-                  <tr key={entry.id}>
-                    <td>
-                      <MailStatusBadge status={entry.status} />
-                      {entry.status === 'failed' && entry.error ? (
-                        <div className="adm-reason">{entry.error}</div>
-                      ) : null}
-                      {entry.status === 'queued' && entry.error ? (
-                        <div className="adm-reason adm-reason--retry">
-                          Retrying ({countOf(entry.attempts, 'attempt')}): {entry.error}
-                        </div>
-                      ) : null}
-                    </td>
-                    <td className="adm-break">{entry.to}</td>
-                    <td>
-                      <Link to={`/admin/mail-log/${entry.id}`}>{entry.subject ?? entry.template}</Link>
-                    </td>
-                    <td className="adm-nowrap">
-                      <time dateTime={entry.sentAt ?? entry.createdAt}>
-                        {dateTime(entry.sentAt ?? entry.createdAt)}
-                      </time>
-                    </td>
-                  </tr>
-                ))}
-                {log.entries.length === 0 ? (
-                  <EmptyRow columns={4} filtered={Boolean(filtered)} noun="messages" />
-                ) : null}
-              </tbody>
-            </table>
-          </div>
-        ) : null}
-        {log ? (
-          <Pager
-            label="Mail log pages"
-            noun={['message', 'messages']}
-            page={log.page}
-            pageSize={log.pageSize}
-            total={log.total}
-            busy={loading}
+      <LogTable
+        heading="Messages"
+        headingId="log-title"
+        pagerLabel="Mail log pages"
+        filters={
+          <FilterBar
+            label="Filter the mail log"
+            placeholder="Recipient or subject"
+            param="status"
+            choices={MAIL_STATUSES.map((s) => ({ value: s, label: MAIL_STATUS_LABELS[s] }))}
           />
-        ) : null}
-      </section>
+        }
+        log={log}
+        loading={loading}
+        error={error}
+        loadingLabel="Loading the mail log"
+        caption="Outgoing messages, newest first"
+        columns={['Status', 'Recipient', 'Subject', 'Time']}
+        noun={['message', 'messages']}
+        filtered={filtered}
+        row={(entry) => (
+          <>
+            <td>
+              <MailStatusBadge status={entry.status} />
+              {entry.status === 'failed' && entry.error ? <div className="adm-reason">{entry.error}</div> : null}
+              {entry.status === 'queued' && entry.error ? (
+                <div className="adm-reason adm-reason--retry">
+                  Retrying ({countOf(entry.attempts, 'attempt')}): {entry.error}
+                </div>
+              ) : null}
+            </td>
+            <td className="adm-break">{entry.to}</td>
+            <td>
+              <Link to={`/admin/mail-log/${entry.id}`}>{entry.subject ?? entry.template}</Link>
+            </td>
+            <td className="adm-nowrap">
+              <time dateTime={entry.sentAt ?? entry.createdAt}>{dateTime(entry.sentAt ?? entry.createdAt)}</time>
+            </td>
+          </>
+        )}
+      />
     </>
   );
 }

@@ -1,18 +1,19 @@
 import { emailSchema, mailSettingsBodySchema } from '@loopwright/contracts';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { accountApi, type MailSettingsInput, type MailSettingsView } from '../../features/account/account-api';
-import {
-  CheckboxField,
-  FormMessage,
-  PasswordField,
-  SubmitButton,
-  TextField,
-  useContractForm,
-} from '../../features/account/forms';
+import { CheckboxField, PasswordField, SubmitButton, TextField, useContractForm } from '../../features/account/forms';
 import { InstanceIdField, instanceIdMemory } from '../../features/account/instance-id-field';
-import { PageLoading, PageTitle } from '../../features/account/page-shell';
+import { PageTitle } from '../../features/account/page-shell';
 import { dateTime } from '../../features/account/format';
+import {
+  RemoveSettingsButton,
+  SettingsLoading,
+  SettingsMessages,
+  SettingsState,
+  useSettingsView,
+  type SettingsNotice,
+} from '../../features/admin/settings-page';
 
 interface Values {
   instanceId: string;
@@ -44,38 +45,32 @@ function valuesFrom(view: MailSettingsView, previous?: Values): Values {
 function SourceNotice({ view }: { view: MailSettingsView }) {
   if (view.source === 'database' && view.settings) {
     return (
-      <div className="acc-notice acc-notice--success" role="status">
-        <p>
-          <span className="acc-badge acc-badge--database">Saved settings</span> Mail goes out through{' '}
-          <strong>
-            {view.settings.host}:{view.settings.port}
-          </strong>
-          , saved {dateTime(view.settings.updatedAt)}.
-          {view.environment ? ' They take precedence over SMTP_URL from the environment.' : ''}
-        </p>
-      </div>
+      <SettingsState tone="success" badge="Saved settings" badgeKind="database">
+        Mail goes out through{' '}
+        <strong>
+          {view.settings.host}:{view.settings.port}
+        </strong>
+        , saved {dateTime(view.settings.updatedAt)}.
+        {view.environment ? ' They take precedence over SMTP_URL from the environment.' : ''}
+      </SettingsState>
     );
   }
   if (view.source === 'environment' && view.environment) {
     return (
-      <div className="acc-notice acc-notice--info" role="status">
-        <p>
-          <span className="acc-badge acc-badge--environment">Environment</span> Mail goes out through{' '}
-          <strong>
-            {view.environment.host}:{view.environment.port}
-          </strong>{' '}
-          from the <span className="acc-mono">SMTP_URL</span> environment variable. Settings saved here take precedence.
-        </p>
-      </div>
+      <SettingsState tone="info" badge="Environment" badgeKind="environment">
+        Mail goes out through{' '}
+        <strong>
+          {view.environment.host}:{view.environment.port}
+        </strong>{' '}
+        from the <span className="acc-mono">SMTP_URL</span> environment variable. Settings saved here take precedence.
+      </SettingsState>
     );
   }
   return (
-    <div className="acc-notice acc-notice--warning" role="status">
-      <p>
-        <span className="acc-badge acc-badge--none">No mail server</span> Messages are not sent: they are kept in the
-        mail log. Save a mail server here, or set <span className="acc-mono">SMTP_URL</span>.
-      </p>
-    </div>
+    <SettingsState tone="warning" badge="No mail server" badgeKind="none">
+      Messages are not sent: they are kept in the mail log. Save a mail server here, or set{' '}
+      <span className="acc-mono">SMTP_URL</span>.
+    </SettingsState>
   );
 }
 
@@ -96,9 +91,17 @@ function toInput(data: {
   };
 }
 
+/** The mail settings; right after the setup, this tab holds the ID given there: it proves this new sign-in session first. */
+async function loadMailSettings(): Promise<MailSettingsView> {
+  const fromSetup = instanceIdMemory.get();
+  if (fromSetup) {
+    instanceIdMemory.forget();
+    await accountApi.proveInstanceId(fromSetup).catch(() => undefined);
+  }
+  return accountApi.mailSettings();
+}
+
 export default function MailSettingsPage() {
-  const [view, setView] = useState<MailSettingsView | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const blank: Values = {
     instanceId: '',
     sender: '',
@@ -110,14 +113,17 @@ export default function MailSettingsPage() {
     to: '',
   };
   const form = useContractForm(mailSettingsBodySchema, blank);
-  const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useState<SettingsNotice>(null);
   const [testing, setTesting] = useState(false);
-  const [removing, setRemoving] = useState(false);
-  const { reset } = form;
   // Asked once per sign-in session: the server remembers it on the session (every tab, after a
   // restart too) and says so in `instanceIdProven`. (The form renders only after the settings load
-  // in the browser.)
+  // in the browser: no server markup to match.)
   const [knownInstanceId, setKnownInstanceId] = useState(false);
+  // Shown again after saving or removing: the test recipient (and an ID not yet taken) stay as typed.
+  const { view, show, loadError } = useSettingsView(loadMailSettings, (shown) => {
+    setKnownInstanceId(shown.instanceIdProven);
+    form.reset(valuesFrom(shown, form.getValues()));
+  });
   const forgetInstanceId = () => {
     form.setValue('instanceId', '');
     setKnownInstanceId(false);
@@ -127,27 +133,6 @@ export default function MailSettingsPage() {
     form.setValue('instanceId', '');
     setKnownInstanceId(true);
   };
-
-  useEffect(() => {
-    // Right after the setup, this tab holds the ID given there: it proves this new sign-in session.
-    const fromSetup = instanceIdMemory.get();
-    const proving = fromSetup
-      ? accountApi.proveInstanceId(fromSetup).then(
-          () => instanceIdMemory.forget(),
-          () => instanceIdMemory.forget(),
-        )
-      : Promise.resolve();
-    proving
-      .then(() => accountApi.mailSettings())
-      .then(
-        (loaded) => {
-          setView(loaded);
-          setKnownInstanceId(loaded.instanceIdProven);
-          reset(valuesFrom(loaded));
-        },
-        (error: unknown) => setLoadError(errorMessage(error)),
-      );
-  }, [reset]);
 
   const sendTest = async () => {
     setNotice(null);
@@ -184,8 +169,7 @@ export default function MailSettingsPage() {
     }
   };
 
-  if (loadError) return <FormMessage>{loadError}</FormMessage>;
-  if (!view) return <PageLoading label="Loading the mail settings" />;
+  if (!view) return <SettingsLoading error={loadError} label="Loading the mail settings" />;
 
   return (
     <>
@@ -204,8 +188,7 @@ export default function MailSettingsPage() {
           void form.submitWith(async (data) => {
             const saved = await accountApi.saveMailSettings(toInput(data));
             provenInstanceId();
-            setView(saved);
-            form.reset(valuesFrom(saved, form.getValues()));
+            show(saved);
             setNotice({
               kind: 'success',
               text: 'The connection works and the settings are saved. They apply right away.',
@@ -262,10 +245,7 @@ export default function MailSettingsPage() {
             hint={view.settings?.hasPassword ? 'Leave blank to keep the stored password.' : undefined}
           />
         </div>
-        <div aria-live="polite">
-          <FormMessage>{form.formError}</FormMessage>
-          {notice ? <FormMessage kind={notice.kind}>{notice.text}</FormMessage> : null}
-        </div>
+        <SettingsMessages formError={form.formError} notice={notice} />
         <fieldset className="acc-plain">
           <legend>Send a test e-mail with these settings (saved or not)</legend>
           <div className="acc-row" style={{ alignItems: 'flex-start' }}>
@@ -286,31 +266,14 @@ export default function MailSettingsPage() {
         </fieldset>
         <div className="acc-panel__actions">
           {view.settings ? (
-            <button
-              type="button"
-              className="button acc-button--danger"
-              disabled={removing || form.submitting}
-              onClick={async () => {
-                if (
-                  !window.confirm('Forget the saved mail server? SMTP_URL from the environment (if set) applies again.')
-                )
-                  return;
-                setRemoving(true);
-                setNotice(null);
-                try {
-                  const after = await accountApi.deleteMailSettings();
-                  setView(after);
-                  form.reset(valuesFrom(after, form.getValues()));
-                  setNotice({ kind: 'success', text: 'The saved mail server is forgotten.' });
-                } catch (error) {
-                  setNotice({ kind: 'error', text: errorMessage(error) });
-                } finally {
-                  setRemoving(false);
-                }
-              }}
-            >
-              {removing ? 'Removing…' : 'Remove saved settings'}
-            </button>
+            <RemoveSettingsButton
+              label="Remove saved settings"
+              question="Forget the saved mail server? SMTP_URL from the environment (if set) applies again."
+              done="The saved mail server is forgotten."
+              disabled={form.submitting}
+              onNotice={setNotice}
+              remove={async () => show(await accountApi.deleteMailSettings())}
+            />
           ) : null}
           <SubmitButton
             busy={form.submitting && !testing}

@@ -1,18 +1,18 @@
 import { ssoSettingsFormSchema } from '@loopwright/contracts';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../lib/api-client';
-import {
-  CheckboxField,
-  FormMessage,
-  PasswordField,
-  SubmitButton,
-  TextField,
-  useContractForm,
-} from '../../features/account/forms';
-import { PageLoading, PageTitle } from '../../features/account/page-shell';
+import { CheckboxField, PasswordField, SubmitButton, TextField, useContractForm } from '../../features/account/forms';
+import { PageTitle } from '../../features/account/page-shell';
 import { dateTime } from '../../features/account/format';
 import { adminApi, type SsoSettingsView } from '../../features/admin/admin-api';
+import {
+  RemoveSettingsButton,
+  SettingsLoading,
+  SettingsMessages,
+  SettingsState,
+  useSettingsView,
+  type SettingsNotice,
+} from '../../features/admin/settings-page';
 
 interface Values {
   enabled: boolean;
@@ -56,47 +56,26 @@ function StateNotice({ view }: { view: SsoSettingsView }) {
   const saved = view.settings;
   if (saved?.enabled) {
     return (
-      <div className="acc-notice acc-notice--success" role="status">
-        <p>
-          <span className="acc-badge acc-badge--database">On</span> The login and register pages offer{' '}
-          <strong>Log in with {saved.buttonLabel}</strong> through <span className="acc-mono">{saved.issuerUrl}</span>,
-          saved {dateTime(saved.updatedAt)}.
-        </p>
-      </div>
+      <SettingsState tone="success" badge="On" badgeKind="database">
+        The login and register pages offer <strong>Log in with {saved.buttonLabel}</strong> through{' '}
+        <span className="acc-mono">{saved.issuerUrl}</span>, saved {dateTime(saved.updatedAt)}.
+      </SettingsState>
     );
   }
   return (
-    <div className="acc-notice acc-notice--info" role="status">
-      <p>
-        <span className="acc-badge acc-badge--none">Off</span>{' '}
-        {saved ? 'Single sign-on is saved but switched off.' : 'Single sign-on is not set up.'} People log in with their
-        e-mail and password {saved ? '' : '(and Google, when the server has Google sign-in configured)'}.
-      </p>
-    </div>
+    <SettingsState tone="info" badge="Off" badgeKind="none">
+      {saved ? 'Single sign-on is saved but switched off.' : 'Single sign-on is not set up.'} People log in with their
+      e-mail and password {saved ? '' : '(and Google, when the server has Google sign-in configured)'}.
+    </SettingsState>
   );
 }
 
 /** /admin/sso: the studio's OpenID Connect provider, checked by discovery before it is saved. */
 export default function SsoSettingsPage() {
-  const [view, setView] = useState<SsoSettingsView | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  const [removing, setRemoving] = useState(false);
+  const [notice, setNotice] = useState<SettingsNotice>(null);
   const form = useContractForm(ssoSettingsFormSchema, blank);
-  const { reset } = form;
-
-  useEffect(() => {
-    adminApi.ssoSettings().then(
-      (loaded) => {
-        setView(loaded);
-        reset(valuesFrom(loaded));
-      },
-      (error: unknown) => setLoadError(errorMessage(error)),
-    );
-  }, [reset]);
-
-  if (loadError) return <FormMessage>{loadError}</FormMessage>;
-  if (!view) return <PageLoading label="Loading the single sign-on settings" />;
+  const { view, show, loadError } = useSettingsView(adminApi.ssoSettings, (shown) => form.reset(valuesFrom(shown)));
+  if (!view) return <SettingsLoading error={loadError} label="Loading the single sign-on settings" />;
 
   return (
     <>
@@ -117,9 +96,7 @@ export default function SsoSettingsPage() {
         onSubmit={(event) => {
           setNotice(null);
           void form.submitWith(async (data) => {
-            const saved = await adminApi.saveSsoSettings({ ...data, clientSecret: data.clientSecret || undefined });
-            setView(saved);
-            form.reset(valuesFrom(saved));
+            show(await adminApi.saveSsoSettings({ ...data, clientSecret: data.clientSecret || undefined }));
             setNotice({
               kind: 'success',
               text: data.enabled
@@ -182,35 +159,17 @@ export default function SsoSettingsPage() {
           label="Switch password login off for the allowed domains (administrators keep their password)"
           {...form.field('passwordLoginDisabled')}
         />
-        <div aria-live="polite">
-          <FormMessage>{form.formError}</FormMessage>
-          {notice ? <FormMessage kind={notice.kind}>{notice.text}</FormMessage> : null}
-        </div>
+        <SettingsMessages formError={form.formError} notice={notice} />
         <div className="acc-panel__actions">
           {view.settings ? (
-            <button
-              type="button"
-              className="button acc-button--danger"
-              disabled={removing || form.submitting}
-              onClick={async () => {
-                if (!window.confirm('Turn single sign-on off and forget these settings (and the client secret)?'))
-                  return;
-                setRemoving(true);
-                setNotice(null);
-                try {
-                  const after = await adminApi.deleteSsoSettings();
-                  setView(after);
-                  form.reset(valuesFrom(after));
-                  setNotice({ kind: 'success', text: 'Single sign-on is off and its settings are forgotten.' });
-                } catch (error) {
-                  setNotice({ kind: 'error', text: errorMessage(error) });
-                } finally {
-                  setRemoving(false);
-                }
-              }}
-            >
-              {removing ? 'Removing…' : 'Remove'}
-            </button>
+            <RemoveSettingsButton
+              label="Remove"
+              question="Turn single sign-on off and forget these settings (and the client secret)?"
+              done="Single sign-on is off and its settings are forgotten."
+              disabled={form.submitting}
+              onNotice={setNotice}
+              remove={async () => show(await adminApi.deleteSsoSettings())}
+            />
           ) : null}
           <SubmitButton busy={form.submitting} busyLabel="Checking the provider…" className="button button--primary">
             Check and save

@@ -1,5 +1,6 @@
 import { ACCESS_COOKIE, AuthTexts } from '@loopwright/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDiagram } from '../../../../test/factories/diagrams.js';
 import { createUser, loginAs } from '../../../../test/factories/users.js';
 import { ApiClient } from '../../../../test/support/api-client.js';
 import { startTestApp, type TestApp } from '../../../../test/support/test-app.js';
@@ -39,6 +40,33 @@ describe('passport strategies: no new ways in', () => {
     expect(write.body.error.message).toBe(
       'This request must come from the Loopwright app (X-Client-Id header missing)',
     );
+  });
+
+  it('answers 401 AUTH_API_KEY_INVALID to a revoked, replaced or unknown key, never serving it as anonymous', async () => {
+    const browser = await loginAs(app, await createUser(app));
+    const diagram = await createDiagram(browser);
+    const revoked = await apiKeyOf(browser);
+    const byRevoked = new ApiClient(app.url, { bearer: revoked, clientId: null });
+    expect((await byRevoked.get(`/diagrams/${diagram.fuid}`)).status).toBe(200);
+    expect((await browser.delete('/users/me/api-key')).status).toBeLessThan(300);
+
+    const replaced = await apiKeyOf(browser);
+    expect((await browser.post('/users/me/api-key')).status).toBe(201);
+    const unknown = `lw_${'A'.repeat(12)}_${'b'.repeat(43)}`;
+    for (const key of [revoked, replaced, unknown, 'not-a-key']) {
+      const caller = new ApiClient(app.url, { bearer: key, clientId: null });
+      // A private diagram (was 404 as for anyone), a public route (was served anonymously), a route that needs a caller.
+      for (const path of [`/diagrams/${diagram.fuid}`, '/community/diagrams', '/diagrams']) {
+        const answer = await caller.get(path);
+        expect({ key, path, status: answer.status, code: answer.body.error?.code }).toEqual({
+          key,
+          path,
+          status: 401,
+          code: 'AUTH_API_KEY_INVALID',
+        });
+        expect(answer.body.error.message).toBe(AuthTexts.apiKeyInvalid);
+      }
+    }
   });
 
   it('answers a login body the contract refuses with its field errors before any password check', async () => {

@@ -105,6 +105,7 @@ export function VersionsPanel({
                   {r.author ? ` · ${r.author.name || r.author.username}` : ''}
                 </span>
                 {r.restoredFrom ? <span>Restored from version {r.restoredFrom.version}</span> : null}
+                {r.message ? <span>“{r.message}”</span> : null}
               </div>
               <button
                 type="button"

@@ -1,0 +1,90 @@
+import type { ReactNode } from 'react';
+import { FormMessage } from '../account/forms';
+import { PageLoading } from '../account/page-shell';
+import { EmptyRow } from './empty-row';
+import { Pager } from './pager';
+
+interface LogPage<E> {
+  entries: E[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+/**
+ * An admin log's panel (Mail log, Audit log): its filters, then one page of entries as a table,
+ * newest first, and the pager. Says whether the filters are why a page is empty.
+ */
+export function LogTable<E extends { id: string }>({
+  heading,
+  headingId,
+  pagerLabel,
+  filters,
+  log,
+  loading,
+  error,
+  loadingLabel,
+  caption,
+  columns,
+  row,
+  noun,
+  filtered,
+}: {
+  heading: string;
+  headingId: string;
+  pagerLabel: string;
+  filters: ReactNode;
+  log: LogPage<E> | null;
+  loading: boolean;
+  error: string | null;
+  loadingLabel: string;
+  caption: string;
+  columns: string[];
+  /** One entry's row (keyed by the entry's id). */
+  row: (entry: E) => ReactNode;
+  noun: [singular: string, plural: string];
+  filtered: boolean;
+}) {
+  return (
+    <section className="acc-panel" aria-labelledby={headingId}>
+      <h2 id={headingId}>{heading}</h2>
+      {filters}
+      <FormMessage>{error}</FormMessage>
+      {loading && !log ? <PageLoading label={loadingLabel} /> : null}
+      {log ? (
+        <>
+          <div className="acc-table-wrap" aria-busy={loading}>
+            <table className="acc-table adm-table">
+              <caption className="acc-visually-hidden">{caption}</caption>
+              <thead>
+                <tr>
+                  {columns.map((column) => (
+                    <th scope="col" key={column}>
+                      {column}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {log.entries.map((entry) => (
+                  <tr key={entry.id}>{row(entry)}</tr>
+                ))}
+                {log.entries.length === 0 ? (
+                  <EmptyRow columns={columns.length} filtered={filtered} noun={noun[1]} />
+                ) : null}
+              </tbody>
+            </table>
+          </div>
+          <Pager
+            label={pagerLabel}
+            noun={noun}
+            page={log.page}
+            pageSize={log.pageSize}
+            total={log.total}
+            busy={loading}
+          />
+        </>
+      ) : null}
+    </section>
+  );
+}
