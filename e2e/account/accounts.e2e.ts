@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { AuthTexts } from '@loopwright/contracts';
 import { startFakeOAuthProvider, type FakeOAuthProvider } from '../../api/test/fakes/oauth-provider.js';
 import { linkFrom, startSmtpSink, type SmtpSink } from '../../api/test/fakes/smtp-sink.js';
 import { launchChromium, nextFrames, saveScreenshot, screenshotDir, waitForHydration } from '../support/browser.js';
@@ -465,6 +466,23 @@ describe.skipIf(!inject('chromiumPath'))('accounts in Chromium', () => {
     expect(await current.getAttribute('aria-invalid')).toBe('true');
     await expect.poll(() => focused(current)).toBe(true);
     await shot(page, 'form-errors-change-password');
+
+    // app.md §8: a failure on the server asks to contact support; no answer at all asks to try again.
+    await current.fill('not-my-password');
+    await page.route('**/api/oauth2/password/change', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, error: { code: 'INTERNAL', message: 'Something went wrong' } }),
+      }),
+    );
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText(AuthTexts.passwordChangeSystemError).waitFor();
+    await page.unroute('**/api/oauth2/password/change');
+    await page.route('**/api/oauth2/password/change', (route) => route.abort('connectionrefused'));
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText(AuthTexts.passwordChangeRetry).waitFor();
+    await page.unroute('**/api/oauth2/password/change');
     expect(errors).toEqual([]);
     await page.context().close();
   }, 60_000);

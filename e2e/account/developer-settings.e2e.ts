@@ -50,6 +50,31 @@ describe.skipIf(!inject('chromiumPath'))('developer settings in Chromium', () =>
     await page.context().close();
   });
 
+  it('a key that could not be replaced says "User key not changed" with the reason, and the old key stays listed (app.md §8)', async () => {
+    const { page } = await signedIn();
+    await page.goto(`${running.app.url}/settings/api-key`);
+    await waitForHydration(page);
+    await acceptCookiesIfAsked(page);
+    const shownKey = await page.locator('.acc-key-meta dd').first().textContent();
+    await page.route('**/api/users/me/api-key', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              success: false,
+              error: { code: 'SERVICE_UNAVAILABLE', message: 'Try again later' },
+            }),
+          })
+        : route.continue(),
+    );
+    await page.getByRole('button', { name: 'Regenerate key' }).click();
+    await page.getByRole('button', { name: 'Yes, regenerate' }).click();
+    await page.getByText('User key not changed: Try again later').waitFor();
+    expect(await page.locator('.acc-key-meta dd').first().textContent()).toBe(shownKey);
+    await page.context().close();
+  });
+
   it('adds a webhook, sends a test and lists the delivery as delivered', async () => {
     const { page } = await signedIn();
     await page.goto(`${running.app.url}/settings/webhooks`);

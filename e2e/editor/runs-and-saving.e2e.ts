@@ -119,6 +119,29 @@ describe.skipIf(!inject('chromiumPath'))('editor: multiple runs and saving in Ch
     await page.close();
   });
 
+  it('a server batch the server does not take says "Failed initializing quick plays batch" with the reason (app.md §8)', async () => {
+    const fuid = await createDiagram(running.context, running.app, { name: 'Refused batch', document: diceDocument });
+    const page = await running.context.newPage();
+    await openEditor(page, running.app, fuid);
+    await page.route('**/api/diagrams/*/batches', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          success: false,
+          error: { code: 'PLAY_QUEUE_UNAVAILABLE', message: 'The queue is down' },
+        }),
+      }),
+    );
+    await page.getByLabel('Runs', { exact: true }).fill('30000');
+    await page.getByLabel('Where to run').selectOption('server');
+    await page.getByRole('button', { name: 'Multiple runs' }).click();
+    const alert = page.locator('.run-toolbar__error');
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe('Failed initializing quick plays batch: The queue is down');
+    await page.close();
+  });
+
   it('edited in two tabs, the second save meets the merge-conflict dialog; confirm keeps it, cancel offers reload', async () => {
     const fuid = await createDiagram(running.context, running.app, { name: 'Two tabs', document: diceDocument });
     const a = await running.context.newPage();

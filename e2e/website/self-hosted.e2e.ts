@@ -37,6 +37,11 @@ describe.skipIf(!inject('chromiumPath'))('a self-hosted instance speaks self-hos
     expect(await page.locator('.plans').getByText('€').count()).toBe(0);
     expect(await page.getByRole('radiogroup', { name: 'Billing cycle' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Start for free' }).getAttribute('href')).toBe('/register');
+    // The FAQ keeps its questions about limits and self-hosting, and none about trials, prices or payment.
+    const faq = page.locator('.faq');
+    await faq.getByText('What about self-hosting?').waitFor();
+    expect(await faq.getByText('What do the limits mean?').count()).toBe(1);
+    expect((await faq.textContent())!).not.toMatch(/trial|€|euro|price|billing|billed|credit card|subscription/i);
     await saveScreenshot(page, 'self-hosted-pricing');
 
     const designer = await loggedInContext(browser, app, await createDesigner(app), { width: 1280, height: 900 });
@@ -44,6 +49,16 @@ describe.skipIf(!inject('chromiumPath'))('a self-hosted instance speaks self-hos
     await open(signedIn, '/pricing');
     expect(await signedIn.getByRole('link', { name: 'Start for free' }).getAttribute('href')).toBe('/diagrams');
     await designer.close();
+    await context.close();
+  });
+
+  it('the home page FAQ does not promise a trial', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await open(page, '/');
+    const faq = page.locator('.faq');
+    await faq.getByText('Can we run it on our own servers?').waitFor();
+    expect((await faq.textContent())!).not.toMatch(/trial/i);
     await context.close();
   });
 

@@ -223,6 +223,8 @@ describe.skipIf(!inject('chromiumPath'))('the pricing page of the hosted product
     const tracked = trackedNames(page);
     await page.goto(`${running.app.url}/pricing`);
     await waitForHydration(page);
+    // With billing on the FAQ answers the trial and payment questions (left out on a self-hosted instance).
+    await page.locator('.faq').getByText('Do I need a credit card for the trial?').waitFor();
     await page.getByRole('link', { name: 'Book a demo' }).click();
     await page.waitForURL(/\/contact\?subject=Book%20a%20demo$/);
     await expect.poll(() => tracked).toContain('Book a demo intent');

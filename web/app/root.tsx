@@ -88,11 +88,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#5a55f4" />
         {/* Before the stylesheets: an inline script waits for the stylesheets above it to load. */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: earlyRequestsScript(root?.hasSession ?? false) }} />
-        {root?.editorPreloads.map((href) => (
+        {root?.editorPreloads.scripts.map((href) => (
           <link key={href} rel="modulepreload" href={href} />
         ))}
         <Meta />
         <Links />
+        {root?.editorPreloads.styles.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
       </head>
       <body>
         <AccountProviders hasSession={root?.hasSession ?? true}>

@@ -49,6 +49,7 @@ export const routes = {
   admin: {
     setupStatus: { method: 'GET', path: '/admin/setup' },
     setup: { method: 'POST', path: '/admin/setup' },
+    proveInstanceId: { method: 'POST', path: '/admin/instance-id' },
     getMailSettings: { method: 'GET', path: '/admin/mail-settings' },
     saveMailSettings: { method: 'PUT', path: '/admin/mail-settings' },
     deleteMailSettings: { method: 'DELETE', path: '/admin/mail-settings' },

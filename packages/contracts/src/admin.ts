@@ -9,7 +9,8 @@ const HOST =
   /^(?=.{1,253}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$|^(?:\d{1,3}\.){3}\d{1,3}$|^[0-9a-fA-F:]+:[0-9a-fA-F:]*$/;
 
 export const mailSettingsBodySchema = z.object({
-  instanceId: z.string().trim().min(1, AuthTexts.fieldRequired),
+  /** Asked once per sign-in session: blank when this session gave it before (`instanceIdProven`). */
+  instanceId: z.string().trim().max(200).optional(),
   sender: emailSchema,
   host: z.string().trim().regex(HOST, AuthTexts.mailHostInvalid),
   port: z.coerce.number().int().min(1).max(65535),
@@ -34,6 +35,8 @@ export const mailSettingsViewSchema = z.object({
     })
     .nullable(),
   environment: z.object({ host: z.string(), port: z.number(), secure: z.boolean() }).nullable(),
+  /** This sign-in session gave the instance ID already: the screen does not ask again. */
+  instanceIdProven: z.boolean(),
 });
 
 export const mailLogEntrySchema = z.object({
@@ -104,6 +107,14 @@ export const adminEndpoints = {
       password: passwordSchema,
     }),
     responses: { 201: envelope(z.object({ user: authenticatedUserSchema })) },
+  }),
+  proveInstanceId: defineEndpoint({
+    method: 'POST',
+    path: '/admin/instance-id',
+    summary: 'Give the instance ID once for this sign-in session (the admin screens then do not ask for it)',
+    tag: admin,
+    body: z.object({ instanceId: z.string().trim().min(1, AuthTexts.fieldRequired).max(200) }),
+    responses: { 200: envelope(z.object({ instanceIdProven: z.boolean() })) },
   }),
   getMailSettings: defineEndpoint({
     method: 'GET',

@@ -4,6 +4,10 @@ export const AuthTexts = {
   passwordTooShort: 'Password must contain at least 8 characters!',
   passwordTooCommon: 'This password is one of the most used or leaked passwords. Please choose another one.',
   passwordsMismatch: 'The two passwords entered do not match!',
+  /** app.md §8, password change: a system error asks to contact support (the server failed). */
+  passwordChangeSystemError: 'Your password was not changed because of a system error. Please contact support.',
+  /** app.md §8, password change: the generic retry (no answer from the server). */
+  passwordChangeRetry: 'Your password was not changed. Please try again.',
   wrongCredentials: 'Oops! Wrong email address or password',
   apiKeyInvalid:
     'This API key is not valid: it was revoked or replaced. Generate a new one under Settings → User API Key.',

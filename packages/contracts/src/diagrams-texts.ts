@@ -20,6 +20,8 @@ export const DiagramTexts = {
   playsLoadFailed: 'Failed loading play history items',
   playDeleteFailed: 'Failed deleting play history items',
   playNotFound: 'This play is no longer available',
+  /** app.md §8 "Failed initializing … quick plays batch": the server did not take the batch (its cause follows). */
+  batchInitFailed: 'Failed initializing quick plays batch',
   batchFailed: 'Failed executing quick plays batch',
   batchStopFailed: 'Failed stopping quick plays batch',
   batchTooLarge: 'Limit reached',

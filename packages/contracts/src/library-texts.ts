@@ -18,4 +18,6 @@ export const LibraryTexts = {
   tokenNotChanged: 'diagram token cannot be changed',
   /** app.md §8 "user details not updated", as a sentence. */
   userDetailsNotUpdated: 'User details not updated',
+  /** app.md §8 "user key not changed": creating, replacing or revoking the API key failed (its cause follows). */
+  userKeyNotChanged: 'User key not changed',
 } as const;

@@ -37,10 +37,27 @@ export class AdminController {
     return { success: true, content: { user } };
   }
 
+  @Endpoint(adminEndpoints.proveInstanceId)
+  @RequireRole('admin')
+  async proveInstanceId(
+    @CurrentCaller() caller: Caller,
+    @Body() body: Input<E['proveInstanceId']['body']>,
+    @Req() request: Request,
+  ) {
+    await this.setup.assertInstanceIdOnce(body.instanceId, caller.sessionId, clientInfo(request).ip);
+    return { success: true, content: { instanceIdProven: await this.setup.instanceIdProven(caller.sessionId) } };
+  }
+
   @Endpoint(adminEndpoints.getMailSettings)
   @RequireRole('admin')
-  async getMailSettings() {
-    return { success: true, content: await this.mailSettings.view() };
+  async getMailSettings(@CurrentCaller() caller: Caller) {
+    return { success: true, content: await this.viewFor(caller, this.mailSettings.view()) };
+  }
+
+  /** The mail settings with whether this sign-in session still needs to give the instance ID. */
+  private async viewFor(caller: Caller, view: ReturnType<MailSettingsService['view']>) {
+    const [settings, instanceIdProven] = await Promise.all([view, this.setup.instanceIdProven(caller.sessionId)]);
+    return { ...settings, instanceIdProven };
   }
 
   @Endpoint(adminEndpoints.saveMailSettings)
@@ -50,20 +67,20 @@ export class AdminController {
     @Body() body: Input<E['saveMailSettings']['body']>,
     @Req() request: Request,
   ) {
-    await this.setup.assertInstanceId(body.instanceId, clientInfo(request).ip);
-    return { success: true, content: await this.mailSettings.save(body, caller.userId) };
+    await this.setup.assertInstanceIdOnce(body.instanceId, caller.sessionId, clientInfo(request).ip);
+    return { success: true, content: await this.viewFor(caller, this.mailSettings.save(body, caller.userId)) };
   }
 
   @Endpoint(adminEndpoints.deleteMailSettings)
   @RequireRole('admin')
   async deleteMailSettings(@CurrentCaller() caller: Caller) {
-    return { success: true, content: await this.mailSettings.remove(caller.userId) };
+    return { success: true, content: await this.viewFor(caller, this.mailSettings.remove(caller.userId)) };
   }
 
   @Endpoint(adminEndpoints.testMail)
   @RequireRole('admin')
-  async testMail(@Body() body: Input<E['testMail']['body']>, @Req() request: Request) {
-    await this.setup.assertInstanceId(body.instanceId, clientInfo(request).ip);
+  async testMail(@CurrentCaller() caller: Caller, @Body() body: Input<E['testMail']['body']>, @Req() request: Request) {
+    await this.setup.assertInstanceIdOnce(body.instanceId, caller.sessionId, clientInfo(request).ip);
     return { success: true, content: { message: await this.mailSettings.sendTest(body, this.config.APP_URL) } };
   }
 

@@ -88,6 +88,55 @@ describe('self-hosted administration', () => {
     expect((await admin.get('/admin/mail-settings')).body.content.source).toBe('none');
   });
 
+  it('asks for the instance ID once per sign-in session: remembered on the session, asked again after signing in anew', async () => {
+    // Each sign-in is a new session (loginAs reads only the e-mail and password).
+    const signIn = () => loginAs(app, { id: '', email: 'boss@example.test', password: 'admin-pass', username: null });
+    const fresh = await signIn();
+    expect((await fresh.get('/admin/mail-settings')).body.content.instanceIdProven).toBe(false);
+    const { instanceId: _omitted, ...withoutId } = settingsFor(smtp, { username: 'mailer', password: 's3cret-pass' });
+    const unproven = await fresh.post('/admin/mail-settings/test', { ...withoutId, to: 'once@example.test' });
+    expect(unproven.status).toBe(400);
+    expect(unproven.body.error.details.fields).toContainEqual({
+      field: 'instanceId',
+      message: AuthTexts.fieldRequired,
+    });
+    const wrong = await fresh.post('/admin/mail-settings/test', {
+      ...withoutId,
+      instanceId: 'guess',
+      to: 'once@example.test',
+    });
+    expect(wrong.body.error.details.fields).toContainEqual({ field: 'instanceId', message: AuthTexts.instanceIdWrong });
+    expect((await fresh.get('/admin/mail-settings')).body.content.instanceIdProven).toBe(false);
+
+    const proving = await fresh.post('/admin/mail-settings/test', {
+      ...withoutId,
+      instanceId,
+      to: 'once@example.test',
+    });
+    expect(proving.status).toBe(200);
+    expect((await fresh.get('/admin/mail-settings')).body.content.instanceIdProven).toBe(true);
+    // Same session, no ID: accepted (the server remembers it, whatever tab or restart).
+    const again = await fresh.post('/admin/mail-settings/test', { ...withoutId, to: 'twice@example.test' });
+    expect(again.status).toBe(200);
+    await smtp.waitFor((m) => m.to.includes('twice@example.test'));
+    // A wrong ID sent is still refused, even in a proven session.
+    const wrongLater = await fresh.post('/admin/mail-settings/test', {
+      ...withoutId,
+      instanceId: 'guess',
+      to: 'x@example.test',
+    });
+    expect(wrongLater.status).toBe(400);
+
+    // Another sign-in session of the same administrator is asked again; giving it once is enough.
+    const other = await signIn();
+    expect((await other.get('/admin/mail-settings')).body.content.instanceIdProven).toBe(false);
+    expect((await other.post('/admin/mail-settings/test', { ...withoutId, to: 'y@example.test' })).status).toBe(400);
+    expect((await other.post('/admin/instance-id', { instanceId: 'guess' })).status).toBe(400);
+    const proven = await other.post('/admin/instance-id', { instanceId });
+    expect(proven.body.content).toEqual({ instanceIdProven: true });
+    expect((await other.post('/admin/mail-settings/test', { ...withoutId, to: 'y@example.test' })).status).toBe(200);
+  });
+
   it('sends a test e-mail on unsaved values', async () => {
     const sent = await admin.post('/admin/mail-settings/test', {
       ...settingsFor(smtp, { username: 'mailer', password: 's3cret-pass' }),

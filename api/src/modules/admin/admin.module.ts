@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module.js';
+import { AuthModule } from '../auth/auth.module.js';
 import { InstanceModule } from '../instance/instance.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { PlansModule } from '../plans/plans.module.js';
@@ -11,7 +12,7 @@ import { AdminSetupService } from './admin-setup.service.js';
 import { MailSettingsService } from './mail-settings.service.js';
 
 @Module({
-  imports: [UsersModule, MailModule, InstanceModule, PlansModule, AuditModule],
+  imports: [UsersModule, MailModule, InstanceModule, PlansModule, AuditModule, AuthModule],
   controllers: [AdminController, AdminUsersController],
   providers: [AdminSetupService, AdminUsersService, MailSettingsService],
 })

@@ -46,6 +46,21 @@ export class SessionsRepository {
     return row ? { id: row.id, userId: row.userId, lastUsedAt: row.lastUsedAt, user: { role: row.role } } : null;
   }
 
+  /** Whether an administrator gave the instance ID in this live session. */
+  async instanceIdProven(sessionId: string): Promise<boolean> {
+    if (!UUID.test(sessionId)) return false;
+    const row = await this.prisma.session.findFirst({
+      where: { id: sessionId, revokedAt: null, expiresAt: { gt: new Date() }, instanceIdProvenAt: { not: null } },
+      select: { id: true },
+    });
+    return row !== null;
+  }
+
+  async markInstanceIdProven(sessionId: string): Promise<void> {
+    if (!UUID.test(sessionId)) return;
+    await this.prisma.session.updateMany({ where: { id: sessionId }, data: { instanceIdProvenAt: new Date() } });
+  }
+
   async touch(sessionId: string, expiresAt?: Date, tx: TransactionClient = this.prisma): Promise<void> {
     await tx.session.update({
       where: { id: sessionId },

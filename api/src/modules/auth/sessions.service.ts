@@ -118,6 +118,15 @@ export class SessionsService {
     return row?.sessionId ?? null;
   }
 
+  /** The instance ID is asked once per sign-in session (admin screens): remembered on the session row. */
+  instanceIdProven(sessionId: string): Promise<boolean> {
+    return this.sessions.instanceIdProven(sessionId);
+  }
+
+  markInstanceIdProven(sessionId: string): Promise<void> {
+    return this.sessions.markInstanceIdProven(sessionId);
+  }
+
   list(userId: string) {
     return this.sessions.listActive(userId);
   }

@@ -47,6 +47,7 @@ export const accountApi = {
 
   setupStatus: () => api.admin.setupStatus(),
   setupAdmin: (body: Omit<BodyOf<M['setup']>, 'confirmPassword'>) => api.admin.setup({ body }).then((c) => c.user),
+  proveInstanceId: (instanceId: string) => api.admin.proveInstanceId({ body: { instanceId } }),
   mailSettings: () => api.admin.getMailSettings(),
   saveMailSettings: (body: MailSettingsInput) => api.admin.saveMailSettings({ body }),
   deleteMailSettings: () => api.admin.deleteMailSettings(),

@@ -20,8 +20,9 @@ export function InstanceIdField(props: Omit<ComponentProps<typeof TextField>, 'l
 const KEY = 'loopwright.instance-id';
 
 /**
- * The instance ID the administrator gave and the server accepted, kept for this browser session
- * (sessionStorage: gone when the tab closes) so the admin screens do not ask for it again.
+ * The instance ID given on the setup page (before any sign-in), kept in this tab until the sign-in
+ * that follows proves it for its session (the mail settings screen sends it once, then forgets it).
+ * From then on the server remembers it on the sign-in session: every tab, app restarts included.
  */
 export const instanceIdMemory = {
   get: (): string => sessionStore.get(KEY) ?? '',

@@ -217,7 +217,7 @@ function BlockView({ block, index, data, body }: { block: Block; index: number; 
         <section className="section section--narrow">
           <SectionHead block={{ ...block, text: '' }} />
           <div className="faq">
-            {list<{ question: string; answer: string }>(block.items).map((item) => (
+            {faqItems(block, data).map((item) => (
               <details key={item.question}>
                 <summary>{item.question}</summary>
                 <Html className="prose" html={item.answer} />
@@ -292,6 +292,15 @@ function BlockView({ block, index, data, body }: { block: Block; index: number; 
   }
 }
 
+/**
+ * A FAQ block's questions. An item marked `billing: true` talks about trials, prices or payment:
+ * where billing is off (a self-hosted instance) there is none of that, so the item is left out.
+ */
+function faqItems(block: Block, data: BlockData) {
+  const items = list<{ question: string; answer: string; billing?: boolean }>(block.items);
+  return data.billingEnabled === false ? items.filter((item) => !item.billing) : items;
+}
+
 /** A page's blocks in order; the markdown body goes where a `content` block stands, else last. */
 export function Blocks({ blocks, data, body }: { blocks: Block[]; data: BlockData; body: string }) {
   const hasContent = blocks.some((b) => b.type === 'content');
@@ -318,6 +327,9 @@ export function blockNeeds(blocks: Block[]) {
     socialPostIds: blocks.filter((b) => b.type === 'socialPosts').flatMap((b) => list<string>(b.ids)),
     socialPosts: types.has('socialPosts'),
     cta: blocks.some((b) => b.type === 'cta' && !b.title && !b.text && !b.buttons),
-    plans: types.has('planTable'),
+    // The plan table, and a FAQ with billing items (left out where billing is off), need the catalogue.
+    plans:
+      types.has('planTable') ||
+      blocks.some((b) => b.type === 'faq' && list<{ billing?: boolean }>(b.items).some((item) => item.billing)),
   };
 }

@@ -1,3 +1,4 @@
+import { LibraryTexts } from '@loopwright/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/api-client';
 import { accountApi, type ApiKeySummary, type ApiKeyUsage } from '../../features/account/account-api';
@@ -37,7 +38,7 @@ export default function ApiKeySettingsPage() {
       setFresh(answer.key);
       setSummary(answer.summary);
     } catch (e) {
-      setError(errorMessage(e));
+      setError(`${LibraryTexts.userKeyNotChanged}: ${errorMessage(e)}`);
     } finally {
       setBusy(null);
     }
@@ -52,7 +53,7 @@ export default function ApiKeySettingsPage() {
       setFresh(null);
       setNotice('Your API key is revoked. Programs that used it can no longer call the API.');
     } catch (e) {
-      setError(errorMessage(e));
+      setError(`${LibraryTexts.userKeyNotChanged}: ${errorMessage(e)}`);
     } finally {
       setBusy(null);
     }

@@ -1,6 +1,6 @@
-import { changePasswordBodySchema, type AuthenticatedUser } from '@loopwright/contracts';
+import { AuthTexts, changePasswordBodySchema, type AuthenticatedUser } from '@loopwright/contracts';
 import { useCallback, useEffect, useState } from 'react';
-import { errorMessage } from '../../lib/api-client';
+import { ApiError, errorMessage } from '../../lib/api-client';
 import { accountApi, type SessionInfo } from '../../features/account/account-api';
 import {
   FormMessage,
@@ -37,6 +37,20 @@ const requireOld: FormCheck<PasswordValues> = (values) =>
   values.oldPassword ? [] : [{ field: 'oldPassword', message: 'Enter your current password' }];
 const empty: PasswordValues = { oldPassword: '', password: '', confirmPassword: '' };
 
+/**
+ * app.md §8's password-change errors: a wrong field or a mismatch is shown at its field (the
+ * default); a failure on the server asks to contact support; no answer at all asks to try again.
+ */
+function passwordChangeFailure(setFormError: (message: string | null) => void) {
+  return (error: unknown): boolean => {
+    if (!(error instanceof ApiError)) return false;
+    if (error.status >= 500) setFormError(AuthTexts.passwordChangeSystemError);
+    else if (error.status === 0) setFormError(AuthTexts.passwordChangeRetry);
+    else return false;
+    return true;
+  };
+}
+
 function ChangePassword({ user, onChanged }: { user: AuthenticatedUser; onChanged: () => void }) {
   const session = useSession();
   // Accounts created with Google have no password yet: they set one without an old password.
@@ -50,13 +64,16 @@ function ChangePassword({ user, onChanged }: { user: AuthenticatedUser; onChange
       aria-labelledby="password-title"
       onSubmit={(event) => {
         setDone(false);
-        void form.submitWith(async (data) => {
-          await accountApi.changePassword({ ...data, oldPassword: hasPassword ? data.oldPassword : undefined });
-          form.reset(empty);
-          setDone(true);
-          onChanged();
-          if (!hasPassword) void session.refetch();
-        })(event);
+        void form.submitWith(
+          async (data) => {
+            await accountApi.changePassword({ ...data, oldPassword: hasPassword ? data.oldPassword : undefined });
+            form.reset(empty);
+            setDone(true);
+            onChanged();
+            if (!hasPassword) void session.refetch();
+          },
+          { onError: passwordChangeFailure(form.setFormError) },
+        )(event);
       }}
     >
       <h2 id="password-title">{hasPassword ? 'Change password' : 'Set a password'}</h2>

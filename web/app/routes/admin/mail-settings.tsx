@@ -30,7 +30,8 @@ function valuesFrom(view: MailSettingsView, previous?: Values): Values {
   const saved = view.settings;
   const env = view.environment;
   return {
-    instanceId: previous?.instanceId || instanceIdMemory.get(),
+    // Once this sign-in session gave it, the server remembers: nothing to send.
+    instanceId: view.instanceIdProven ? '' : (previous?.instanceId ?? ''),
     sender: saved?.sender ?? '',
     host: saved?.host ?? env?.host ?? '',
     port: String(saved?.port ?? env?.port ?? 587),
@@ -74,7 +75,7 @@ function SourceNotice({ view }: { view: MailSettingsView }) {
 }
 
 function toInput(data: {
-  instanceId: string;
+  instanceId?: string;
   sender: string;
   host: string;
   port: number;
@@ -82,7 +83,22 @@ function toInput(data: {
   username?: string;
   password?: string;
 }): MailSettingsInput {
-  return { ...data, username: data.username || undefined, password: data.password || undefined };
+  return {
+    ...data,
+    instanceId: data.instanceId || undefined,
+    username: data.username || undefined,
+    password: data.password || undefined,
+  };
+}
+
+/** The mail settings; right after the setup, this tab holds the ID given there: it proves this new sign-in session first. */
+async function loadMailSettings(): Promise<MailSettingsView> {
+  const fromSetup = instanceIdMemory.get();
+  if (fromSetup) {
+    instanceIdMemory.forget();
+    await accountApi.proveInstanceId(fromSetup).catch(() => undefined);
+  }
+  return accountApi.mailSettings();
 }
 
 export default function MailSettingsPage() {
@@ -99,17 +115,23 @@ export default function MailSettingsPage() {
   const form = useContractForm(mailSettingsBodySchema, blank);
   const [notice, setNotice] = useState<SettingsNotice>(null);
   const [testing, setTesting] = useState(false);
-  // Shown again after saving or removing: the instance ID and the test recipient stay as typed.
-  const { view, show, loadError } = useSettingsView(accountApi.mailSettings, (shown) =>
-    form.reset(valuesFrom(shown, form.getValues())),
-  );
-  // Given (and accepted) once in this browser session: not asked again on this screen.
-  // (The form renders only after the settings load in the browser: no server markup to match.)
-  const [knownInstanceId, setKnownInstanceId] = useState(() => instanceIdMemory.get() !== '');
+  // Asked once per sign-in session: the server remembers it on the session (every tab, after a
+  // restart too) and says so in `instanceIdProven`. (The form renders only after the settings load
+  // in the browser: no server markup to match.)
+  const [knownInstanceId, setKnownInstanceId] = useState(false);
+  // Shown again after saving or removing: the test recipient (and an ID not yet taken) stay as typed.
+  const { view, show, loadError } = useSettingsView(loadMailSettings, (shown) => {
+    setKnownInstanceId(shown.instanceIdProven);
+    form.reset(valuesFrom(shown, form.getValues()));
+  });
   const forgetInstanceId = () => {
-    instanceIdMemory.forget();
     form.setValue('instanceId', '');
     setKnownInstanceId(false);
+  };
+  /** The server took the ID (or had it): not asked again in this sign-in session. */
+  const provenInstanceId = () => {
+    form.setValue('instanceId', '');
+    setKnownInstanceId(true);
   };
 
   const sendTest = async () => {
@@ -125,8 +147,7 @@ export default function MailSettingsPage() {
             return;
           }
           const answer = await accountApi.testMail({ ...toInput(data), to: to.data });
-          instanceIdMemory.remember(data.instanceId);
-          setKnownInstanceId(true);
+          provenInstanceId();
           setNotice({ kind: 'success', text: answer.message || `A test e-mail is on its way to ${to.data}.` });
         },
         {
@@ -136,9 +157,8 @@ export default function MailSettingsPage() {
               if (error.fields.instanceId) forgetInstanceId();
               return false;
             }
-            // Refused by the mail server, not for the instance ID: the ID was right.
-            instanceIdMemory.remember(form.getValues('instanceId'));
-            setKnownInstanceId(true);
+            // Refused by the mail server, not for the instance ID: the ID was right (and is remembered).
+            provenInstanceId();
             setNotice({ kind: 'error', text: errorMessage(error) });
             return true;
           },
@@ -167,8 +187,7 @@ export default function MailSettingsPage() {
           setNotice(null);
           void form.submitWith(async (data) => {
             const saved = await accountApi.saveMailSettings(toInput(data));
-            instanceIdMemory.remember(data.instanceId);
-            setKnownInstanceId(true);
+            provenInstanceId();
             show(saved);
             setNotice({
               kind: 'success',

@@ -310,7 +310,10 @@ export class RunController {
     let cancelledEarly = false;
     this.serverCancel = () => (cancelledEarly = true);
     try {
-      const playId = await server.start(runs, this.seed());
+      const playId = await server.start(runs, this.seed()).catch((e: unknown) => {
+        // The server did not take the batch: say so (app.md §8), with its reason.
+        throw new Error(`${DiagramTexts.batchInitFailed}: ${(e as Error).message}`);
+      });
       this.serverCancel = () => void server.cancel(playId).catch(() => undefined);
       if (cancelledEarly) this.cancelBatch();
       for (;;) {
