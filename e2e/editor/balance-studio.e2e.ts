@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PrismaPg } from '@prisma/adapter-pg';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { PrismaClient } from '../../api/src/generated/prisma/client.js';
 import { saveScreenshot } from '../support/browser.js';
@@ -37,6 +37,27 @@ describe.skipIf(!inject('chromiumPath'))('balance studio in Chromium', () => {
     await builder.getByLabel('Is', { exact: true }).selectOption(op);
     await builder.getByLabel('Value').fill(value);
     await builder.getByRole('button', { name: 'Add goal' }).click();
+  };
+
+  /** A new diagram of the inflation example, open on its Balance panel. */
+  const openBalance = async (name: string) => {
+    const fuid = await createDiagram(running.context, running.app, { name, document: inflation });
+    const page = await running.context.newPage();
+    const errors = await openEditor(page, running.app, fuid);
+    await page.getByRole('tab', { name: 'Balance' }).click();
+    return { fuid, page, errors, panel: page.getByRole('region', { name: 'Balance' }) };
+  };
+
+  /** Sets up a sensitivity study or a sweep of the levers added, and runs it. */
+  const runStudy = async (
+    panel: Locator,
+    study: { kind: 'sensitivity' | 'sweep'; metric: string; samples: string; runs: string },
+  ) => {
+    await panel.getByLabel('Study', { exact: true }).selectOption(study.kind);
+    await panel.getByLabel('Metric').fill(study.metric);
+    await panel.getByLabel('Samples').fill(study.samples);
+    await panel.getByLabel('Runs').fill(study.runs);
+    await panel.getByRole('button', { name: 'Run study' }).click();
   };
 
   it('sets levers and goals, solves, applies the answer as a new version and saves the goals as balance tests', async () => {
@@ -138,18 +159,10 @@ describe.skipIf(!inject('chromiumPath'))('balance studio in Chromium', () => {
   });
 
   it('shows which levers matter: a tornado and Sobol indices with intervals', async () => {
-    const fuid = await createDiagram(running.context, running.app, { name: 'Inflation levers', document: inflation });
-    const page = await running.context.newPage();
-    const errors = await openEditor(page, running.app, fuid);
-    await page.getByRole('tab', { name: 'Balance' }).click();
-    const panel = page.getByRole('region', { name: 'Balance' });
+    const { page, errors, panel } = await openBalance('Inflation levers');
     await addLever(page, 'upgradePrice (variable)', '10', '80');
     await addLever(page, 'questReward (variable)', '4', '20');
-    await panel.getByLabel('Study', { exact: true }).selectOption('sensitivity');
-    await panel.getByLabel('Metric').fill('p90(Coins, 30)');
-    await panel.getByLabel('Samples').fill('32');
-    await panel.getByLabel('Runs').fill('30');
-    await panel.getByRole('button', { name: 'Run study' }).click();
+    await runStudy(panel, { kind: 'sensitivity', metric: 'p90(Coins, 30)', samples: '32', runs: '30' });
     const results = panel.getByRole('region', { name: 'Sensitivity results' });
     await results.getByRole('img', { name: 'Tornado chart of p90(Coins, 30)' }).waitFor({ timeout: 120_000 });
     await results.getByRole('img', { name: 'Sobol indices: S1 and ST per lever with intervals' }).waitFor();
@@ -183,19 +196,11 @@ describe.skipIf(!inject('chromiumPath'))('balance studio in Chromium', () => {
   };
 
   it('cancels a server study: every block stops, the play says cancelled and the panel can run again', async () => {
-    const fuid = await createDiagram(running.context, running.app, { name: 'Cancelled study', document: inflation });
-    const page = await running.context.newPage();
-    const errors = await openEditor(page, running.app, fuid);
-    await page.getByRole('tab', { name: 'Balance' }).click();
-    const panel = page.getByRole('region', { name: 'Balance' });
+    const { fuid, page, errors, panel } = await openBalance('Cancelled study');
     await addLever(page, 'upgradePrice (variable)', '10', '80');
     await addLever(page, 'questReward (variable)', '4', '20');
-    await panel.getByLabel('Study', { exact: true }).selectOption('sensitivity');
     // 16,384 evaluations × 100 runs × 300 steps: some 60 blocks, minutes of work on this machine.
-    await panel.getByLabel('Metric').fill('p90(Coins, 300)');
-    await panel.getByLabel('Samples').fill('4096');
-    await panel.getByLabel('Runs').fill('100');
-    await panel.getByRole('button', { name: 'Run study' }).click();
+    await runStudy(panel, { kind: 'sensitivity', metric: 'p90(Coins, 300)', samples: '4096', runs: '100' });
 
     const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: running.app.databaseUrl, max: 1 }) });
     try {
@@ -207,7 +212,9 @@ describe.skipIf(!inject('chromiumPath'))('balance studio in Chromium', () => {
       await expect
         .poll(() => prisma.playBlock.count({ where: { playId: play.id } }), { timeout: 120_000, interval: 250 })
         .toBeGreaterThan(0);
-      await expect.poll(async () => Number(await progress.getAttribute('value')), { timeout: 30_000 }).toBeGreaterThan(0);
+      await expect
+        .poll(async () => Number(await progress.getAttribute('value')), { timeout: 30_000 })
+        .toBeGreaterThan(0);
       await saveScreenshot(page, 'balance-studio-cancel-running');
 
       await panel.getByRole('button', { name: 'Cancel' }).click();
@@ -235,22 +242,14 @@ describe.skipIf(!inject('chromiumPath'))('balance studio in Chromium', () => {
   });
 
   it('runs a small study in a browser worker, not on the server queue, and keeps it in the play history', async () => {
-    const fuid = await createDiagram(running.context, running.app, { name: 'Small sweep', document: inflation });
-    const page = await running.context.newPage();
-    const errors = await openEditor(page, running.app, fuid);
+    const { fuid, page, errors, panel } = await openBalance('Small sweep');
     const workers: string[] = [];
     page.on('worker', (w) => workers.push(w.url()));
     const queued: string[] = [];
     page.on('request', (r) => r.url().endsWith('/studies') && queued.push(r.url()));
-    await page.getByRole('tab', { name: 'Balance' }).click();
-    const panel = page.getByRole('region', { name: 'Balance' });
     await addLever(page, 'upgradePrice (variable)', '10', '80');
-    await panel.getByLabel('Study', { exact: true }).selectOption('sweep');
-    await panel.getByLabel('Metric').fill('p90(Coins, 30)');
     // 8 points × 50 runs: 400 runs in all, under BROWSER_STUDY_RUNS.
-    await panel.getByLabel('Samples').fill('8');
-    await panel.getByLabel('Runs').fill('50');
-    await panel.getByRole('button', { name: 'Run study' }).click();
+    await runStudy(panel, { kind: 'sweep', metric: 'p90(Coins, 30)', samples: '8', runs: '50' });
     await panel.getByRole('region', { name: 'Sweep results' }).waitFor({ timeout: 60_000 });
     expect(queued).toEqual([]);
     expect(workers.some((url) => url.includes('study.worker'))).toBe(true);
