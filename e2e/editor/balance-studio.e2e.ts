@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
+import { PrismaPg } from '@prisma/adapter-pg';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { PrismaClient } from '../../api/src/generated/prisma/client.js';
 import { saveScreenshot } from '../support/browser.js';
 import { CLIENT_HEADERS, createDiagram, getDiagram, openEditor, useDesignerSession } from './support.js';
 
@@ -35,6 +37,27 @@ describe.skipIf(!inject('chromiumPath'))('balance studio in Chromium', () => {
     await builder.getByLabel('Is', { exact: true }).selectOption(op);
     await builder.getByLabel('Value').fill(value);
     await builder.getByRole('button', { name: 'Add goal' }).click();
+  };
+
+  /** A new diagram of the inflation example, open on its Balance panel. */
+  const openBalance = async (name: string) => {
+    const fuid = await createDiagram(running.context, running.app, { name, document: inflation });
+    const page = await running.context.newPage();
+    const errors = await openEditor(page, running.app, fuid);
+    await page.getByRole('tab', { name: 'Balance' }).click();
+    return { fuid, page, errors, panel: page.getByRole('region', { name: 'Balance' }) };
+  };
+
+  /** Sets up a sensitivity study or a sweep of the levers added, and runs it. */
+  const runStudy = async (
+    panel: Locator,
+    study: { kind: 'sensitivity' | 'sweep'; metric: string; samples: string; runs: string },
+  ) => {
+    await panel.getByLabel('Study', { exact: true }).selectOption(study.kind);
+    await panel.getByLabel('Metric').fill(study.metric);
+    await panel.getByLabel('Samples').fill(study.samples);
+    await panel.getByLabel('Runs').fill(study.runs);
+    await panel.getByRole('button', { name: 'Run study' }).click();
   };
 
   it('sets levers and goals, solves, applies the answer as a new version and saves the goals as balance tests', async () => {
@@ -136,18 +159,10 @@ describe.skipIf(!inject('chromiumPath'))('balance studio in Chromium', () => {
   });
 
   it('shows which levers matter: a tornado and Sobol indices with intervals', async () => {
-    const fuid = await createDiagram(running.context, running.app, { name: 'Inflation levers', document: inflation });
-    const page = await running.context.newPage();
-    const errors = await openEditor(page, running.app, fuid);
-    await page.getByRole('tab', { name: 'Balance' }).click();
-    const panel = page.getByRole('region', { name: 'Balance' });
+    const { page, errors, panel } = await openBalance('Inflation levers');
     await addLever(page, 'upgradePrice (variable)', '10', '80');
     await addLever(page, 'questReward (variable)', '4', '20');
-    await panel.getByLabel('Study', { exact: true }).selectOption('sensitivity');
-    await panel.getByLabel('Metric').fill('p90(Coins, 30)');
-    await panel.getByLabel('Samples').fill('32');
-    await panel.getByLabel('Runs').fill('30');
-    await panel.getByRole('button', { name: 'Run study' }).click();
+    await runStudy(panel, { kind: 'sensitivity', metric: 'p90(Coins, 30)', samples: '32', runs: '30' });
     const results = panel.getByRole('region', { name: 'Sensitivity results' });
     await results.getByRole('img', { name: 'Tornado chart of p90(Coins, 30)' }).waitFor({ timeout: 120_000 });
     await results.getByRole('img', { name: 'Sobol indices: S1 and ST per lever with intervals' }).waitFor();
@@ -164,6 +179,81 @@ describe.skipIf(!inject('chromiumPath'))('balance studio in Chromium', () => {
     await reopened.getByRole('img', { name: 'Sobol indices: S1 and ST per lever with intervals' }).waitFor();
     await reopened.scrollIntoViewIfNeeded();
     await saveScreenshot(page, 'balance-studio-sensitivity-reopened');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  const studies = async (fuid: string) => {
+    const listed = await running.context.request.get(`${running.app.url}/api/diagrams/${fuid}/plays?kind=study`, {
+      headers: CLIENT_HEADERS,
+    });
+    return (await listed.json()).content.items as {
+      id: string;
+      server: boolean;
+      status: string;
+      completedRuns: number;
+    }[];
+  };
+
+  it('cancels a server study: every block stops, the play says cancelled and the panel can run again', async () => {
+    const { fuid, page, errors, panel } = await openBalance('Cancelled study');
+    await addLever(page, 'upgradePrice (variable)', '10', '80');
+    await addLever(page, 'questReward (variable)', '4', '20');
+    // 16,384 evaluations × 100 runs × 300 steps: some 60 blocks, minutes of work on this machine.
+    await runStudy(panel, { kind: 'sensitivity', metric: 'p90(Coins, 300)', samples: '4096', runs: '100' });
+
+    const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: running.app.databaseUrl, max: 1 }) });
+    try {
+      // Under way on the server: running, with a block stored and the progress bar moving.
+      const progress = panel.getByRole('progressbar', { name: 'Study progress' });
+      await expect.poll(async () => (await studies(fuid))[0]?.status, { timeout: 60_000 }).toBe('running');
+      const [play] = await studies(fuid);
+      expect(play.server).toBe(true);
+      await expect
+        .poll(() => prisma.playBlock.count({ where: { playId: play.id } }), { timeout: 120_000, interval: 250 })
+        .toBeGreaterThan(0);
+      await expect
+        .poll(async () => Number(await progress.getAttribute('value')), { timeout: 30_000 })
+        .toBeGreaterThan(0);
+      await saveScreenshot(page, 'balance-studio-cancel-running');
+
+      await panel.getByRole('button', { name: 'Cancel' }).click();
+      // The panel is ready for another study at once, with no error and no result.
+      await panel.getByRole('button', { name: 'Run study' }).waitFor();
+      expect(await progress.count()).toBe(0);
+      expect(await panel.getByRole('alert').count()).toBe(0);
+      expect(await panel.getByRole('region', { name: 'Sensitivity results' }).count()).toBe(0);
+      // The server: the play is cancelled and its merge job ran, which only happens once every block
+      // stopped or was skipped — far sooner than the minutes the study needed — and cleared what was stored.
+      await expect.poll(async () => (await studies(fuid))[0]?.status, { timeout: 10_000 }).toBe('cancelled');
+      await expect
+        .poll(() => prisma.playBlock.count({ where: { playId: play.id } }), { timeout: 20_000, interval: 250 })
+        .toBe(0);
+      const stopped = (await studies(fuid))[0];
+      expect(stopped.completedRuns).toBeLessThan(16_384);
+      await page.waitForTimeout(1_500);
+      expect((await studies(fuid))[0]).toMatchObject({ status: 'cancelled', completedRuns: stopped.completedRuns });
+      await saveScreenshot(page, 'balance-studio-cancelled');
+    } finally {
+      await prisma.$disconnect();
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('runs a small study in a browser worker, not on the server queue, and keeps it in the play history', async () => {
+    const { fuid, page, errors, panel } = await openBalance('Small sweep');
+    const workers: string[] = [];
+    page.on('worker', (w) => workers.push(w.url()));
+    const queued: string[] = [];
+    page.on('request', (r) => r.url().endsWith('/studies') && queued.push(r.url()));
+    await addLever(page, 'upgradePrice (variable)', '10', '80');
+    // 8 points × 50 runs: 400 runs in all, under BROWSER_STUDY_RUNS.
+    await runStudy(panel, { kind: 'sweep', metric: 'p90(Coins, 30)', samples: '8', runs: '50' });
+    await panel.getByRole('region', { name: 'Sweep results' }).waitFor({ timeout: 60_000 });
+    expect(queued).toEqual([]);
+    expect(workers.some((url) => url.includes('study.worker'))).toBe(true);
+    await expect.poll(async () => (await studies(fuid)).map((p) => [p.server, p.status])).toEqual([[false, 'done']]);
     expect(errors).toEqual([]);
     await page.close();
   });

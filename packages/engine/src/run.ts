@@ -33,14 +33,27 @@ export function isProgram(x: unknown): x is Program {
   return typeof x === 'object' && x !== null && 'cKind' in x && 'nodeIndex' in x;
 }
 
+// A compiled program's machine and series buffers, reset for each quick run of it (as a batch's
+// blocks reuse theirs): many runs of one program in a row allocate little more than their results.
+const reusable = new WeakMap<Program, { machine: Machine; columns: Float64Array[] }>();
+
+function machineFor(p: Program, limit: number): { machine: Machine; columns: Float64Array[] } {
+  let kept = reusable.get(p);
+  if (!kept) reusable.set(p, (kept = { machine: new Machine(p), columns: [] }));
+  if ((kept.columns[0]?.length ?? 0) < limit || kept.columns.length !== p.charted.length)
+    kept.columns = Array.from(p.charted, () => new Float64Array(limit));
+  return kept;
+}
+
 /** Quick run: one run to its end condition or the step limit. */
 export function run(source: unknown, options: RunOptions = {}): RunResult {
   const p = toProgram(source);
-  const m = new Machine(p, { log: options.log });
-  m.reset(options.seed ?? p.settings.seed ?? 0);
   const limit = options.steps ?? p.settings.stepsLimit;
   const charted = p.charted;
-  const columns = Array.from(charted, () => new Float64Array(limit));
+  const { machine: m, columns } = options.log
+    ? { machine: new Machine(p, { log: true }), columns: Array.from(charted, () => new Float64Array(limit)) }
+    : machineFor(p, limit);
+  m.reset(options.seed ?? p.settings.seed ?? 0);
   let steps = 0;
   while (steps < limit && m.step()) {
     for (let s = 0; s < charted.length; s++) columns[s][steps] = m.value[charted[s]];

@@ -90,6 +90,11 @@ export class PlayBatchesService {
     return row?.status === 'running' ? jobInput(row) : null;
   }
 
+  /** Whether the batch is running (its status alone, not its document). */
+  async isRunning(playId: string): Promise<boolean> {
+    return (await this.plays.status(playId)) === 'running';
+  }
+
   /** The batch once someone stopped it, else null. */
   async stopped(playId: string): Promise<BatchJobInput | null> {
     const row = await this.plays.findForJob(playId);

@@ -33,7 +33,11 @@ export class PlayBlocksRepository {
   }
 
   async summary(playId: string, index: number): Promise<Uint8Array | null> {
-    return (await this.prisma.playBlock.findUnique({ where: { playId_index: { playId, index } } }))?.summary ?? null;
+    const row = await this.prisma.playBlock.findUnique({
+      where: { playId_index: { playId, index } },
+      select: { summary: true },
+    });
+    return row?.summary ?? null;
   }
 
   async clear(playId: string): Promise<void> {

@@ -105,15 +105,46 @@ export class SimulationsProcessor {
       if (blocks.length !== expected || units !== expectedUnits)
         throw new Error(`${blocks.length} of ${expected} blocks (${units} of ${expectedUnits} units) are stored`);
       let accumulator = work.start(input as never);
-      for (const block of blocks) accumulator = work.add(accumulator, (await summary(block.index))!);
+      // Block order; the next block is read while this one is folded in (two blocks in memory at most).
+      let readMs = 0;
+      let foldMs = 0;
+      const read = (i: number) => {
+        const bytes = i < blocks.length ? summary(blocks[i].index) : Promise.resolve(null);
+        bytes.catch(() => undefined); // awaited below; not unhandled if a fold fails first
+        return bytes;
+      };
+      let next = read(0);
+      for (let i = 0; i < blocks.length; i++) {
+        let t = Date.now();
+        const bytes = (await next)!;
+        readMs += Date.now() - t;
+        next = read(i + 1);
+        t = Date.now();
+        accumulator = work.add(accumulator, bytes);
+        foldMs += Date.now() - t;
+      }
+      let t = Date.now();
+      const result = work.finish(input as never, accumulator, false);
+      const finishMs = Date.now() - t;
+      t = Date.now();
       const finished =
         kind === 'study'
-          ? await this.finishStudy(batch, work.finish(input as never, accumulator, false) as StudyOutcome)
-          : await this.finishBatch(batch, work.finish(input as never, accumulator, false) as BatchResult);
+          ? await this.finishStudy(batch, result as StudyOutcome)
+          : await this.finishBatch(batch, result as BatchResult);
+      const storeMs = Date.now() - t;
       await this.batches.clearBlocks(playId);
       if (!finished) return;
       this.logger.info(
-        { playId, runs: batch.play.runs, blocks: expected, mergeMs: Date.now() - started },
+        {
+          playId,
+          runs: batch.play.runs,
+          blocks: expected,
+          mergeMs: Date.now() - started,
+          readMs,
+          foldMs,
+          finishMs,
+          storeMs,
+        },
         'batch finished',
       );
       this.announcer.finished(batch, 'done');

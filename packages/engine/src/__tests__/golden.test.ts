@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { compile } from '../compile.js';
 import { run } from '../run.js';
 import { runBatchSync } from '../batch.js';
 import { fixture } from './helpers.js';
@@ -35,6 +36,13 @@ describe('golden examples (ENGINE.md §10)', () => {
       for (const [id, series] of Object.entries(expected)) expect(result.series[id], id).toEqual(series);
       expect(result.end).toBe(end ?? 'limit');
       expect(result.steps).toBe(Object.values(expected)[0].length);
+    });
+    it(`${name}, after other runs of its compiled program (whose machine is reused)`, () => {
+      const program = compile(fixture(name));
+      for (const seed of [7, 8]) run(program, { seed, steps: 9 });
+      const result = run(program);
+      for (const [id, series] of Object.entries(expected)) expect(result.series[id], id).toEqual(series);
+      expect(result.end).toBe(end ?? 'limit');
     });
   }
 

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runBatchSync, type BatchResult } from '../batch.js';
 import { createWorkerHandler, runBatchOnWorkers, type WorkerPort, type WorkerReply } from '../parallel.js';
+import { compile } from '../compile.js';
 import { run } from '../run.js';
 import { createSession } from '../session.js';
 import type { DiagramInput } from '../schema.js';
@@ -129,6 +130,19 @@ describe('properties', () => {
     fc.assert(
       fc.property(diagrams(ALL), fc.integer(), (d, seed) => {
         expect(run(d, { seed })).toEqual(run(d, { seed }));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('quick runs of one compiled program do not depend on the runs before them (its machine is reused)', () => {
+    fc.assert(
+      fc.property(diagrams(ALL), fc.integer(), fc.integer(), (d, first, second) => {
+        const program = compile(d);
+        run(program, { seed: first, steps: 40 });
+        const after = run(program, { seed: second, steps: 25 });
+        expect(after).toEqual(run(compile(d), { seed: second, steps: 25 }));
+        expect(run(program, { seed: first, steps: 40 })).toEqual(run(d, { seed: first, steps: 40 }));
       }),
       { numRuns: 150 },
     );

@@ -1,5 +1,5 @@
 import { countOf } from '@loopwright/contracts';
-import { applyLevers, currentLeverValues, goalBalanceTest, type Lever } from '@loopwright/engine';
+import { applyLevers, currentLeverValues, goalBalanceTest, studyCost, type Lever } from '@loopwright/engine';
 import { useId, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { balanceTestsApi } from '../../balance-tests/balance-tests-api';
@@ -12,6 +12,21 @@ import type { StudyKind, StudyOutcome, StudySettings } from './study-protocol';
 import { StudyResults } from './study-results';
 import './balance-studio.css';
 
+/**
+ * A study of at most this many runs in all (evaluations × runs) runs in a browser worker: it takes
+ * less than the queue's round trip, and it is below every plan's runs per study (docs/plans.md).
+ */
+export const BROWSER_STUDY_RUNS = 2_000;
+
+/** Whether a study is small enough for this browser (a study the engine refuses goes to the server, which says why). */
+function smallStudy(doc: Parameters<typeof studyCost>[0], settings: StudySettings): boolean {
+  try {
+    return studyCost(doc, settings).runs <= BROWSER_STUDY_RUNS;
+  } catch {
+    return false;
+  }
+}
+
 const KINDS: ReadonlyArray<readonly [StudyKind, string]> = [
   ['solve', 'Solve for the goals'],
   ['sensitivity', 'Which levers matter'],
@@ -21,7 +36,7 @@ const KINDS: ReadonlyArray<readonly [StudyKind, string]> = [
 /**
  * The Balance panel: levers with ranges, goals written with a builder, and a study (solve,
  * sensitivity or sweep) run on the server queue (blocks over the workers, progress over the
- * socket, Cancel) — or, offline, in a browser worker with the same answer; Apply writes the answer
+ * socket, Cancel) — or, when small (BROWSER_STUDY_RUNS) or offline, in a browser worker with the same answer; Apply writes the answer
  * as a new version, and the goals can be kept as balance tests.
  */
 export function BalancePanel({
@@ -105,8 +120,8 @@ export function BalancePanel({
     const current = Object.fromEntries(levers.map((l, i) => [l.name, values[i]]));
     setProgress({ done: 0, total: 1 });
     const onProgress = (done: number, total: number) => setProgress({ done, total });
-    // On the server when it can be reached (the plan's limits apply there); offline in this browser.
-    const onServer = canEdit && navigator.onLine;
+    // On the server when it can be reached (the plan's limits apply there); small ones and offline in this browser.
+    const onServer = canEdit && navigator.onLine && !smallStudy(doc, settings);
     const study = onServer
       ? startServerStudy(fuid, settings, onProgress)
       : startBrowserStudy(doc, settings, onProgress);
