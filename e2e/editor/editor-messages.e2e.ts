@@ -223,8 +223,10 @@ describe.skipIf(!inject('chromiumPath'))(
       // banner would show after the second answer if the release still differed.
       let releaseChecks = 0;
       page.on('response', (response) => new URL(response.url()).pathname === '/release.json' && releaseChecks++);
+      // Listen before clicking: a quick save reloads the page before a later listener would start.
+      const reloaded = page.waitForEvent('load', { timeout: 60_000 });
       await banner.getByRole('button', { name: 'Save and refresh' }).click();
-      await page.waitForEvent('load', { timeout: 60_000 });
+      await reloaded;
       await page.locator('.react-flow__renderer').waitFor({ timeout: 45_000 });
       await expect.poll(() => releaseChecks).toBeGreaterThanOrEqual(2);
       await nextFrames(page);

@@ -26,6 +26,9 @@ export function OfflineAlert() {
   );
 }
 
+/** How long "Save and refresh" waits for the save before reloading anyway. */
+const SAVE_WAIT_MS = 10_000;
+
 /** A new release was deployed: save, then reload the page on the new code. */
 export function ReleaseBanner({ save }: { save: (() => Promise<unknown>) | null }) {
   const changed = useNewRelease();
@@ -33,8 +36,9 @@ export function ReleaseBanner({ save }: { save: (() => Promise<unknown>) | null 
   if (!changed) return null;
   const saveAndRefresh = async () => {
     setBusy(true);
-    // A failed save keeps its draft in this browser: the reloaded editor offers it again.
-    await save?.().catch(() => undefined);
+    // A failed or stalled save keeps its draft in this browser (written on pagehide): the reloaded
+    // editor offers it again, so the reload never waits on a server that does not answer.
+    await Promise.race([save?.().catch(() => undefined), new Promise((done) => setTimeout(done, SAVE_WAIT_MS))]);
     window.location.reload();
   };
   return (
