@@ -4,6 +4,14 @@ import { EMPTY_SELECTION, type EditorDiagram, type Selection } from './types';
 const HISTORY_LIMIT = 200;
 const COALESCE_MS = 800;
 
+/** Undo and redo kept elsewhere: live co-editing undoes only this person's edits (Y.UndoManager). */
+export interface ExternalHistory {
+  undo(): void;
+  redo(): void;
+  canUndo(): boolean;
+  canRedo(): boolean;
+}
+
 export interface EditOptions {
   /** Edits with the same key within a short time form one undo step (typing in a field). */
   coalesce?: string;
@@ -26,6 +34,8 @@ export class EditorStore {
   readOnly = false;
   /** Elements are being dragged with the pointer: panels hold their updates until the drag ends. */
   dragging = false;
+  /** Set while the diagram is co-edited live: undo/redo go there, and edits keep no snapshots here. */
+  history: ExternalHistory | null = null;
 
   constructor(
     public doc: EditorDiagram,
@@ -48,7 +58,7 @@ export class EditorStore {
     const now = Date.now();
     const coalescing =
       options.coalesce && this.lastCoalesce?.key === options.coalesce && now - this.lastCoalesce.at < COALESCE_MS;
-    if (!coalescing) {
+    if (!coalescing && !this.history) {
       this.past.push(this.doc);
       if (this.past.length > HISTORY_LIMIT) this.past.shift();
     }
@@ -71,15 +81,46 @@ export class EditorStore {
     this.emit();
   }
 
+  /**
+   * A change that came from elsewhere (another person, the server, the live undo manager): no
+   * history here, and the selection keeps only what still exists.
+   */
+  applyRemote(doc: EditorDiagram): void {
+    if (doc === this.doc) return;
+    this.doc = doc;
+    this.revision++;
+    const nodes = new Set(doc.nodes.map((n) => n.id));
+    const connections = new Set(doc.connections.map((c) => c.id));
+    const kept = {
+      nodes: this.selection.nodes.filter((id) => nodes.has(id)),
+      connections: this.selection.connections.filter((id) => connections.has(id)),
+    };
+    if (
+      kept.nodes.length !== this.selection.nodes.length ||
+      kept.connections.length !== this.selection.connections.length
+    )
+      this.selection = kept;
+    this.emit();
+  }
+
+  /** The external history changed (something to undo now): the undo and redo buttons look again. */
+  historyChanged(): void {
+    this.emit();
+  }
+
   get canUndo(): boolean {
-    return this.past.length > 0;
+    return this.history ? this.history.canUndo() : this.past.length > 0;
   }
 
   get canRedo(): boolean {
-    return this.future.length > 0;
+    return this.history ? this.history.canRedo() : this.future.length > 0;
   }
 
   undo(): void {
+    if (this.history) {
+      if (!this.readOnly) this.history.undo();
+      return;
+    }
     const prev = this.past.pop();
     if (!prev) return;
     this.future.push(this.doc);
@@ -90,6 +131,10 @@ export class EditorStore {
   }
 
   redo(): void {
+    if (this.history) {
+      if (!this.readOnly) this.history.redo();
+      return;
+    }
     const next = this.future.pop();
     if (!next) return;
     this.past.push(this.doc);
