@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import {
   applyDocument,
+  DocumentMirror,
   mergeChange,
   readDocument,
   rootsOf,
@@ -93,5 +94,24 @@ describe('the diagram as a Yjs document', () => {
     expect(
       withoutDanglingConnections({ ...merged, nodes: merged.nodes.filter((n) => n.id !== 'a') }).connections,
     ).toEqual([]);
+  });
+
+  it("keeps the shown document's objects when the live one holds the same, with the reader's defaults filled in", () => {
+    const doc = new Y.Doc();
+    applyDocument(doc, base());
+    const fill = (node: Record<string, unknown>) => ({ showInChart: true, ...node });
+    const mirror = new DocumentMirror(doc, { node: fill });
+    const shown = { ...base(), nodes: base().nodes.map((n) => fill(n as never)) } as LiveDocument;
+    // Same content (the defaults filled in on both sides): the shown document itself.
+    expect(mirror.adopt(shown)).toBe(shown);
+
+    // Someone else changes B: A keeps its object, B is read again (with its default).
+    rootsOf(doc).nodes.get('b')!.set('start', 5);
+    mirror.changed([]);
+    const next = new DocumentMirror(doc, { node: fill });
+    const read = next.adopt(shown);
+    expect(read).not.toBe(shown);
+    expect(read.nodes[0]).toBe(shown.nodes[0]);
+    expect(read.nodes[1]).toEqual({ ...shown.nodes[1], start: 5 });
   });
 });

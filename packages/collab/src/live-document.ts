@@ -41,6 +41,13 @@ function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/** The same properties with the same values, whatever their order (undefined counts as absent). */
+function sameElement(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const keys = (o: Record<string, unknown>) => Object.keys(o).filter((k) => o[k] !== undefined);
+  const ka = keys(a);
+  return ka.length === keys(b).length && ka.every((k) => sameValue(a[k], b[k]));
+}
+
 function orderOf(element: ElementMap | undefined): number {
   const order = element?.get(ORDER_KEY);
   return typeof order === 'number' ? order : 0;
@@ -170,12 +177,35 @@ export function readDocument(doc: Y.Doc): LiveDocument {
  * Reads the Y.Doc into JSON again after each change, rebuilding only the elements that changed:
  * an unchanged element keeps its object (the editor's memoised views do not redraw it).
  */
+/** Fills defaults into what a mirror reads (the editor's model has every field the engine's schema defaults). */
+export interface MirrorNormalizer {
+  node?: (node: Record<string, unknown>) => Record<string, unknown>;
+  connection?: (connection: Record<string, unknown>) => Record<string, unknown>;
+  settings?: (settings: Record<string, unknown>) => Record<string, unknown>;
+}
+
+type ElementKind = 'node' | 'connection' | 'variable';
+
 export class DocumentMirror {
   private cache = new WeakMap<ElementMap, Record<string, unknown>>();
   private current: LiveDocument | null = null;
   private settings: Record<string, unknown> | null = null;
 
-  constructor(private readonly doc: Y.Doc) {}
+  constructor(
+    private readonly doc: Y.Doc,
+    private readonly normalize: MirrorNormalizer = {},
+  ) {}
+
+  private json(element: ElementMap, kind: ElementKind): Record<string, unknown> {
+    const json = elementJson(element);
+    const fill = kind === 'node' ? this.normalize.node : kind === 'connection' ? this.normalize.connection : undefined;
+    return fill ? fill(json) : json;
+  }
+
+  private settingsJson(): Record<string, unknown> {
+    const settings = rootsOf(this.doc).settings.toJSON();
+    return this.normalize.settings ? this.normalize.settings(settings) : settings;
+  }
 
   /** Marks elements changed by these Yjs events (from `observeDeep` on the root maps). */
   changed(events: Y.YEvent<Y.AbstractType<unknown>>[]): void {
@@ -183,27 +213,59 @@ export class DocumentMirror {
     this.current = null;
   }
 
+  /**
+   * Reads the Y.Doc, keeping the objects of `shown` (the document a tab shows) wherever the Y.Doc
+   * holds the same: the same element keeps its object, and when nothing differs `shown` itself is
+   * the answer.
+   */
+  adopt(shown: LiveDocument): LiveDocument {
+    const roots = rootsOf(this.doc);
+    type Item = Record<string, unknown>;
+    const seed = (collection: Collection, items: Item[], kind: ElementKind) => {
+      for (const item of items) {
+        const element = collection.get(String(kind === 'variable' ? item.name : item.id));
+        if (element && sameElement(this.json(element, kind), item)) this.cache.set(element, item);
+      }
+    };
+    const items = (list: unknown) => list as Item[];
+    seed(roots.nodes, items(shown.nodes), 'node');
+    seed(roots.connections, items(shown.connections), 'connection');
+    seed(roots.variables, items(shown.variables), 'variable');
+    if (sameElement(this.settingsJson(), shown.settings)) this.settings = shown.settings;
+    this.current = null;
+    const read = this.read();
+    const same = (a: unknown[], b: unknown[]) => a.length === b.length && a.every((item, i) => item === b[i]);
+    const unchanged =
+      read.version === shown.version &&
+      read.settings === shown.settings &&
+      same(read.nodes, shown.nodes) &&
+      same(read.connections, shown.connections) &&
+      same(read.variables, shown.variables);
+    if (unchanged) this.current = shown;
+    return this.current!;
+  }
+
   read(): LiveDocument {
     if (this.current) return this.current;
     const roots = rootsOf(this.doc);
-    const read = (collection: Collection) =>
+    const read = (collection: Collection, kind: ElementKind) =>
       sortedKeys(collection).map((key) => {
         const element = collection.get(key)!;
         let json = this.cache.get(element);
         if (!json) {
-          json = elementJson(element);
+          json = this.json(element, kind);
           this.cache.set(element, json);
         }
         return json;
       });
-    const settings = roots.settings.toJSON();
-    if (!this.settings || !sameValue(this.settings, settings)) this.settings = settings;
+    const settings = this.settingsJson();
+    if (!this.settings || !sameElement(this.settings, settings)) this.settings = settings;
     this.current = {
       version: (roots.meta.get('version') as number | undefined) ?? 1,
       settings: this.settings,
-      nodes: read(roots.nodes) as LiveDocument['nodes'],
-      connections: read(roots.connections) as LiveDocument['connections'],
-      variables: read(roots.variables) as LiveDocument['variables'],
+      nodes: read(roots.nodes, 'node') as LiveDocument['nodes'],
+      connections: read(roots.connections, 'connection') as LiveDocument['connections'],
+      variables: read(roots.variables, 'variable') as LiveDocument['variables'],
     };
     return this.current;
   }

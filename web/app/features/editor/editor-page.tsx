@@ -225,7 +225,9 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
       runs.setRunStepsLimit(loaded.diagram.runStepsLimit);
       loadEditorPreferences(s);
       const serverDoc = documentProblem(loaded.diagram.document) ? null : normalizeDiagram(loaded.diagram.document);
-      const session = new LiveSession(fuid, s.store, serverDoc ?? s.store.doc, {
+      // Opened from the server's document: that very object, the first entry of the store's history
+      // (edits made before the live document syncs then go in step by step); from a draft, the server's.
+      const session = new LiveSession(fuid, s.store, loaded.dirty ? (serverDoc ?? s.store.doc) : loaded.doc, {
         id: user?.id ?? 'anonymous',
         name: user ? displayName(user) : 'Someone',
       });

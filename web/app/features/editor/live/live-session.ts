@@ -2,6 +2,7 @@ import { HocuspocusProvider } from '@hocuspocus/provider';
 import {
   applyDocument,
   COLLAB_PATH,
+  CollabClose,
   colorOf,
   DocumentMirror,
   mergeChange,
@@ -15,12 +16,18 @@ import { ApiError, PLAN_LIMIT_EVENT } from '../../../lib/api-client';
 import * as Y from 'yjs';
 import type { EditorStore } from '../model/editor-store';
 import type { EditorDiagram } from '../model/types';
+import { normalizeConnection, normalizeNode, normalizeSettings } from '../model/defaults';
 import { ValueStore } from '../model/value-store';
 
 /** Marks this tab's own edits in the live document: the only ones its undo manager tracks. */
 export const LOCAL_ORIGIN = { local: true };
-/** Typing in a field, a drag: edits this close together are one undo step. */
+/**
+ * Typing in a field: edits the store joins (same field, close together) are one undo step. Every
+ * other edit starts its own step (see localChange), so this only bounds how long a join may last.
+ */
 const UNDO_CAPTURE_MS = 800;
+/** The close codes the server ends a live connection with when the diagram's access changed. */
+const ACCESS_CLOSES = new Set<number>(Object.values(CollabClose).map((close) => close.code));
 /** The server saves the JSON document a second after the last edit (5 s at most while edits go on); past this, stop waiting for it. */
 const JSON_WAIT_MS = 10_000;
 
@@ -69,7 +76,12 @@ export class LiveSession {
   readonly people = new ValueStore<Person[]>([]);
   /** The version of the JSON document the server last saved from the live one. */
   readonly savedVersion = new ValueStore<number | null>(null);
-  private readonly mirror = new DocumentMirror(this.doc);
+  /** Reads the live document as the editor's model: with the defaults its loader fills in. */
+  private readonly mirror = new DocumentMirror(this.doc, {
+    node: (node) => normalizeNode(node),
+    connection: (connection) => normalizeConnection(connection),
+    settings: (settings) => normalizeSettings(settings),
+  });
   private readonly undoManager: Y.UndoManager;
   /** The store document last written to or read from the Y.Doc. */
   private applied: EditorDiagram;
@@ -124,9 +136,10 @@ export class LiveSession {
       onUnsyncedChanges: ({ number }) => this.patch({ unsynced: number > 0 }),
       onStateless: ({ payload }) => this.stateless(payload, me.id),
       onAuthenticationFailed: ({ reason }) => this.patch({ closed: reason }),
+      // Only a close for access (removed, deleted) ends the session; a restarting or unreachable
+      // server is a lost connection the provider reconnects from.
       onClose: ({ event }) => {
-        if (event.reason && event.code !== 1000) this.patch({ closed: event.reason });
-        else if (event.reason && /diagram/i.test(event.reason)) this.patch({ closed: event.reason });
+        if (ACCESS_CLOSES.has(event.code) && event.reason) this.patch({ closed: event.reason });
       },
     } as ConstructorParameters<typeof HocuspocusProvider>[0]);
     const awareness = this.provider.awareness!;
@@ -190,12 +203,20 @@ export class LiveSession {
       return;
     }
     this.bound = true;
+    // Edits made before (kept in the store's own history, or in a draft) go in on top, each action
+    // its own step as the store had it, so each undoes on its own.
     const local = this.store.doc;
     if (local !== this.loadedDoc) {
-      const merged = mergeChange(this.mirror.read(), live(this.loadedDoc), live(local));
-      applyDocument(this.doc, merged, LOCAL_ORIGIN);
+      let previous = this.loadedDoc;
+      for (const next of this.store.stepsSince(this.loadedDoc) ?? [local]) {
+        this.undoManager.stopCapturing();
+        applyDocument(this.doc, mergeChange(this.mirror.read(), live(previous), live(next)), LOCAL_ORIGIN);
+        previous = next;
+      }
     }
-    this.applied = this.mirror.read() as unknown as EditorDiagram;
+    // What the server has is most often what this tab shows: its elements keep their objects (the
+    // canvas does not draw them again, a run under way is not reset).
+    this.applied = this.mirror.adopt(live(this.store.doc)) as unknown as EditorDiagram;
     this.store.applyRemote(this.applied);
     this.store.history = {
       undo: () => this.undoManager.undo(),
@@ -214,6 +235,9 @@ export class LiveSession {
     if (doc === this.applied) return;
     const previous = this.applied;
     this.applied = doc;
+    // One user action, one undo step: only an edit the store joined to the one before (typing in
+    // a field) joins that step.
+    if (!this.store.coalesced) this.undoManager.stopCapturing();
     applyDocument(this.doc, live(doc), LOCAL_ORIGIN, live(previous));
     if (this.jsonTimer) clearTimeout(this.jsonTimer);
     // Edits that cancel out make no new version: stop waiting after a while.

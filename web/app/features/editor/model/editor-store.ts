@@ -36,6 +36,8 @@ export class EditorStore {
   dragging = false;
   /** Set while the diagram is co-edited live: undo/redo go there, and edits keep no snapshots here. */
   history: ExternalHistory | null = null;
+  /** The last edit joined the one before it (typing in a field): one undo step with it. */
+  coalesced = false;
 
   constructor(
     public doc: EditorDiagram,
@@ -63,6 +65,7 @@ export class EditorStore {
       if (this.past.length > HISTORY_LIMIT) this.past.shift();
     }
     this.lastCoalesce = options.coalesce ? { key: options.coalesce, at: now } : null;
+    this.coalesced = Boolean(coalescing);
     this.future = [];
     this.doc = next;
     this.revision++;
@@ -78,6 +81,7 @@ export class EditorStore {
     this.doc = doc;
     this.revision++;
     this.selection = EMPTY_SELECTION;
+    this.coalesced = false;
     this.emit();
   }
 
@@ -101,6 +105,16 @@ export class EditorStore {
     )
       this.selection = kept;
     this.emit();
+  }
+
+  /**
+   * The documents after `from` in this store's own history, oldest first, ending with the one shown
+   * now: each one user action (null when `from` is no longer in the history).
+   */
+  stepsSince(from: EditorDiagram): EditorDiagram[] | null {
+    const start = this.past.lastIndexOf(from);
+    if (start < 0) return from === this.doc ? [] : null;
+    return [...this.past.slice(start + 1), this.doc];
   }
 
   /** The external history changed (something to undo now): the undo and redo buttons look again. */

@@ -245,6 +245,8 @@ export class SaveController {
           this.patch({ status: 'unstable', message: SAVE_TEXTS.unstable });
           return;
         }
+        // Nothing of this tab's waits for the JSON document: no new version for nothing.
+        if (!live.status.get().jsonPending) return;
         const baseVersion = live.savedVersion.get() ?? this.state.get().baseVersion;
         const result = await diagramsApi.save(this.fuid, { baseVersion, document: this.store.doc, autosave: false });
         this.patch({ status: 'saved', baseVersion: result.version, savedAt: result.savedAt, message: null });
