@@ -7,6 +7,7 @@ import { eventually } from '../../../test/support/eventually.js';
 import { liveClient, type LiveClient } from '../../../test/support/live-client.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { MetricsService } from '../../core/metrics/metrics.service.js';
+import { PrismaService } from '../../core/prisma/prisma.service.js';
 import { CollabServer } from './collab.server.js';
 
 type Node = { id: string; name: string; x: number; y: number };
@@ -212,5 +213,46 @@ describe('live co-editing: Yjs documents through Hocuspocus on the app port, acc
     expect(body).toContain(`loopwright_live_documents{role="app"} ${before + 1}\n`);
     a.destroy();
     await until(() => server.openDocumentCount() === before, 'document unloaded');
+  });
+
+  it('PUT document with nobody live is the ordinary save, without a live document; the live state catches up when opened', async () => {
+    const { owner, other, fuid } = await sharedDiagram('editor');
+    const server = app.http.app.get(CollabServer);
+    const prisma = app.http.app.get(PrismaService);
+    const row = await prisma.diagram.findUniqueOrThrow({ where: { fuid }, select: { id: true } });
+    // Opened once and left: a stored live state at version 1.
+    const first = open(fuid, { client: other });
+    await first.synced;
+    first.destroy();
+    await until(() => !server.hasOpenDocument(fuid), 'document unloaded');
+    const stored = await prisma.diagramLiveDocument.findUnique({ where: { diagramId: row.id } });
+    const base = (await owner.get(`/diagrams/${fuid}`)).body.content.diagram.version as number;
+
+    // Two saves while nobody has it open: no Y.Doc is loaded for them, the stored live state is left as it was.
+    const renamed = economyDocument();
+    renamed.nodes = renamed.nodes!.map((n) => (n.id === 'gold' ? { ...n, name: 'Treasury' } : n));
+    const put = await owner.put(`/diagrams/${fuid}/document`, { baseVersion: base, document: renamed });
+    expect(put.status).toBe(200);
+    expect(server.hasOpenDocument(fuid)).toBe(false);
+    // Nobody live: a save from the version before is the ordinary conflict (its base document is
+    // no longer known once the burst's version entry moved on); on the version now it saves.
+    const moved = { ...renamed, nodes: renamed.nodes!.map((n) => (n.id === 'ore' ? { ...n, x: 555 } : n)) };
+    const stale = await owner.put(`/diagrams/${fuid}/document`, { baseVersion: base, document: moved });
+    expect(stale.status).toBe(409);
+    const next = await owner.put(`/diagrams/${fuid}/document`, {
+      baseVersion: put.body.content.version,
+      document: moved,
+    });
+    expect(next.body.content.version).toBe(put.body.content.version + 1);
+    expect(server.hasOpenDocument(fuid)).toBe(false);
+    const after = await prisma.diagramLiveDocument.findUnique({ where: { diagramId: row.id } });
+    expect(after?.updatedAt ?? null).toEqual(stored?.updatedAt ?? null);
+    const json = await savedDocument(owner, fuid);
+    expect([nodeOf(json, 'gold')?.name, nodeOf(json, 'ore')?.x]).toEqual(['Treasury', 555]);
+
+    // Opened again: the live document has both saves.
+    const again = open(fuid, { client: other });
+    await again.synced;
+    expect([liveNode(again, 'gold')?.name, liveNode(again, 'ore')?.x]).toEqual(['Treasury', 555]);
   });
 });

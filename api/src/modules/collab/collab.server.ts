@@ -38,6 +38,8 @@ export interface CollabContext {
 
 /** A WebSocket message may carry a whole 5,000-element document on its first sync. */
 const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+/** How long an app's note that it holds a live document lasts without being renewed (each store renews it). */
+const OPEN_TTL_S = 6 * 3600;
 
 function refusal(reason: string): Error {
   return Object.assign(new Error(reason), { reason });
@@ -56,6 +58,9 @@ export class CollabServer implements OnModuleDestroy, LiveDocumentPort {
   readonly hocuspocus: Hocuspocus<CollabContext>;
   private wss?: WebSocketServer;
   private subscriber?: Redis;
+  /** With Redis: where each app notes the live documents it holds (see isLive). */
+  private registry?: Redis;
+  private readonly instance = `${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
   private stopListening?: () => void;
 
   constructor(
@@ -89,14 +94,25 @@ export class CollabServer implements OnModuleDestroy, LiveDocumentPort {
       onLoadDocument: async ({ documentName, document }) => {
         await this.store.load(documentName, document);
       },
+      afterLoadDocument: ({ documentName }) => {
+        this.noteOpen(documentName, true);
+        return Promise.resolve();
+      },
       onStoreDocument: async ({ documentName, document, lastContext }) => {
         await this.store.store(documentName, document, (lastContext as CollabContext | undefined)?.userId ?? null);
+        this.noteOpen(documentName, true);
       },
       afterUnloadDocument: ({ documentName }) => {
         this.store.forget(documentName);
+        this.noteOpen(documentName, false);
         return Promise.resolve();
       },
     });
+  }
+
+  /** Whether this app holds the diagram's live document now. */
+  hasOpenDocument(fuid: string): boolean {
+    return this.hocuspocus.documents.has(fuid);
   }
 
   /** Live documents open in this app now (the gauge for metrics). */
@@ -132,6 +148,8 @@ export class CollabServer implements OnModuleDestroy, LiveDocumentPort {
       });
       void subscriber.subscribe(accessChannel(this.config));
       this.subscriber = subscriber;
+      this.registry = new Redis(this.config.REDIS_URL, { maxRetriesPerRequest: 1 });
+      this.registry.on('error', (error) => this.logger.warn({ error: error.message }, 'collab registry error'));
     } else {
       this.stopListening = this.publisher.onAccessChanged((fuid, change) => void this.recheck(fuid, change));
     }
@@ -185,8 +203,80 @@ export class CollabServer implements OnModuleDestroy, LiveDocumentPort {
     }
   }
 
-  /** PUT document: what the caller changed since baseVersion, applied to the live document as one change. */
+  /**
+   * Whether someone has the diagram open live: a loaded Y.Doc in this app, or (with Redis) in
+   * another one (each app notes its open documents there while they are loaded).
+   */
+  async isLive(fuid: string): Promise<boolean> {
+    if (this.hasOpenDocument(fuid)) return true;
+    if (!this.registry) return false;
+    try {
+      return (await this.registry.scard(this.openKey(fuid))) > 0;
+    } catch {
+      return true; // unsure: the live path is right either way
+    }
+  }
+
+  private openKey(fuid: string): string {
+    return `${this.config.REDIS_PREFIX}:collab:open:${fuid}`;
+  }
+
+  /** This app holds (or no longer holds) the diagram's live document: other apps read it in isLive. */
+  private noteOpen(fuid: string, open: boolean): void {
+    if (!this.registry) return;
+    const key = this.openKey(fuid);
+    const done = open
+      ? this.registry.multi().sadd(key, this.instance).expire(key, OPEN_TTL_S).exec()
+      : this.registry.srem(key, this.instance);
+    done.catch((error: Error) => this.logger.warn({ fuid, error: error.message }, 'collab open note failed'));
+  }
+
+  /**
+   * PUT document. Nobody has the diagram open live: the ordinary save, without a Y.Doc (the stored
+   * live state catches up with the JSON when the diagram is next opened). A save from an older
+   * version applies what the caller changed since it to the JSON now. Open live: what the caller
+   * changed since baseVersion is applied to the live document as one change.
+   */
   async save(
+    diagram: DiagramFacts,
+    caller: Caller,
+    baseVersion: number,
+    checked: CheckedDocument,
+  ): Promise<SaveResult | null> {
+    if (!(await this.isLive(diagram.fuid))) return this.saveQuiet(diagram, caller, baseVersion, checked);
+    return this.saveLive(diagram, caller, baseVersion, checked);
+  }
+
+  private async saveQuiet(
+    diagram: DiagramFacts,
+    caller: Caller,
+    baseVersion: number,
+    checked: CheckedDocument,
+  ): Promise<SaveResult | null> {
+    if (baseVersion === diagram.version) {
+      const result = await this.saves.commit(diagram, caller.userId, baseVersion, checked, { restoredFrom: null });
+      if (result) return result;
+    }
+    const [base, current] = await Promise.all([
+      this.saves.documentAtVersion(diagram.id, baseVersion),
+      this.saves.currentDocument(diagram.id),
+    ]);
+    if (!base || !current) return null;
+    const merged = checkDocument(
+      mergeChange(
+        toLive(checkDocument(current.document, { allowEmpty: true }).document),
+        toLive(checkDocument(base, { allowEmpty: true }).document),
+        toLive(checked.document),
+      ),
+      { allowEmpty: false },
+    );
+    const result = await this.saves.commit({ ...diagram, ...current.limits }, caller.userId, current.version, merged, {
+      restoredFrom: null,
+    });
+    return result && { ...result, warnings: merged.warnings, typeTags: merged.typeTags };
+  }
+
+  private async saveLive(
     diagram: DiagramFacts,
     caller: Caller,
     baseVersion: number,
@@ -223,8 +313,12 @@ export class CollabServer implements OnModuleDestroy, LiveDocumentPort {
     }
   }
 
-  /** A restored version becomes the live document for everyone connected. */
+  /**
+   * A restored version (or an accepted proposal) becomes the live document for everyone connected.
+   * Nobody connected: nothing to do, the live state catches up with the JSON when next opened.
+   */
   async replace(fuid: string, document: Diagram, userId: string): Promise<void> {
+    if (!(await this.isLive(fuid))) return;
     const connection = await this.hocuspocus.openDirectConnection(fuid, { userId, access: 'editor' });
     try {
       this.store.markSaved(fuid, document);
@@ -240,6 +334,7 @@ export class CollabServer implements OnModuleDestroy, LiveDocumentPort {
    * last edits reach PostgreSQL and the JSON document before the app exits.
    */
   async close(): Promise<void> {
+    const held = [...this.hocuspocus.documents.keys()];
     this.stopListening?.();
     this.subscriber?.disconnect();
     this.hocuspocus.closeConnections();
@@ -254,11 +349,15 @@ export class CollabServer implements OnModuleDestroy, LiveDocumentPort {
     this.hocuspocus.flushPendingStores();
     const until = Date.now() + 5000;
     while (this.hocuspocus.getDocumentsCount() > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
+    // What this app still held is no longer live here.
+    await Promise.allSettled(held.map((fuid) => this.registry?.srem(this.openKey(fuid), this.instance)));
+    this.registry?.disconnect();
   }
 
   onModuleDestroy(): void {
     this.stopListening?.();
     this.subscriber?.disconnect();
+    this.registry?.disconnect();
     for (const client of this.wss?.clients ?? []) client.terminate();
     this.wss?.close();
   }

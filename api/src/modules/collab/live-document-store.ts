@@ -2,7 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   applyDocument,
   markSavedVersion,
+  mergeChange,
   readDocument,
+  savedVersionOf,
   rootsOf,
   withoutDanglingConnections,
   type LiveDocument,
@@ -48,14 +50,47 @@ export class LiveDocumentStore {
   async load(fuid: string, doc: Y.Doc): Promise<void> {
     const facts = await this.saves.factsOf(fuid);
     if (!facts || facts.deletedAt) throw new Error('Diagram not found');
-    const stored = await this.repository.find(facts.id);
+    const [stored, json] = await Promise.all([this.repository.find(facts.id), this.saves.documentOf(facts.id)]);
     if (stored) Y.applyUpdate(doc, stored.state, LOAD_ORIGIN);
-    const json = await this.saves.documentOf(facts.id);
-    const checked = checkDocument(json, { allowEmpty: true });
-    if (!stored || stored.diagramVersion < facts.version) applyDocument(doc, toLive(checked.document), LOAD_ORIGIN);
+    const checked = this.checkJson(fuid, json);
+    // The JSON moved on without the live state (first opening, saves while nobody had it open): it catches up.
+    if (checked && (!stored || stored.diagramVersion < facts.version))
+      applyDocument(doc, toLive(checked.document), LOAD_ORIGIN);
     markSavedVersion(doc, facts.version, LOAD_ORIGIN);
-    this.saved.set(fuid, JSON.stringify(checked.document));
-    this.keep(fuid, facts.version, checked.document);
+    if (checked) {
+      this.saved.set(fuid, JSON.stringify(checked.document));
+      this.keep(fuid, facts.version, checked.document);
+    }
+  }
+
+  /** A stored JSON document the engine refuses (a broken restore, a hand edit) is not loaded: the live state, or a restore, repairs it. */
+  private checkJson(fuid: string, json: unknown): CheckedDocument | null {
+    try {
+      return checkDocument(json, { allowEmpty: true });
+    } catch (error) {
+      this.logger.warn({ fuid, error: (error as Error).message }, 'stored JSON document not loaded live');
+      return null;
+    }
+  }
+
+  /**
+   * A save that did not go through the live document (one made while the app did not hold it yet,
+   * or by a path that is not live): what it changed is merged into the live document before the
+   * live document is saved, so it is not overwritten.
+   */
+  private async catchUp(facts: DiagramFacts, doc: Y.Doc): Promise<void> {
+    const seen = savedVersionOf(doc);
+    if (seen === null || facts.version <= seen) return;
+    const savedText = this.saved.get(facts.fuid);
+    const current = this.checkJson(facts.fuid, await this.saves.documentOf(facts.id));
+    if (!current) return;
+    const base = savedText ? (JSON.parse(savedText) as LiveDocument) : null;
+    doc.transact(() => {
+      applyDocument(doc, mergeChange(readDocument(doc), base, toLive(current.document)), LOAD_ORIGIN);
+      markSavedVersion(doc, facts.version, LOAD_ORIGIN);
+    }, LOAD_ORIGIN);
+    this.saved.set(facts.fuid, JSON.stringify(current.document));
+    this.keep(facts.fuid, facts.version, current.document);
   }
 
   private keep(fuid: string, version: number, document: unknown): void {
@@ -78,6 +113,7 @@ export class LiveDocumentStore {
   async store(fuid: string, doc: Y.Doc, userId: string | null): Promise<void> {
     const facts = await this.saves.factsOf(fuid);
     if (!facts || facts.deletedAt) return;
+    await this.catchUp(facts, doc);
     const state = Y.encodeStateAsUpdate(doc);
     let version = facts.version;
     try {

@@ -115,6 +115,15 @@ export class DiagramSaveService {
     return this.diagrams.findDocument(diagramId);
   }
 
+  /** The diagram's JSON document now, with its version and the limits a save of it is checked against. */
+  currentDocument(diagramId: string): Promise<{
+    version: number;
+    document: unknown;
+    limits: { componentCount: number; timeStepsLimit: number };
+  } | null> {
+    return this.diagrams.findCurrentDocument(diagramId);
+  }
+
   /** The document as it was at this version, when still known (the row's, or a version history entry ending there). */
   async documentAtVersion(diagramId: string, version: number): Promise<unknown> {
     return this.diagrams.findDocumentAtVersion(diagramId, version);
