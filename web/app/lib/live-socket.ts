@@ -40,13 +40,41 @@ export const JOIN_TIMEOUT_MS = 10_000;
 let shared: Socket | null = null;
 let users = 0;
 
+/** Between our own tries to connect again: 1 s, doubling, at most 5 s. */
+const RETRY_MS = [1_000, 2_000, 4_000, 5_000];
+
 /**
  * socket.io reconnects by itself after a lost connection, but not when the server closed it (a
- * server shutting down for a deployment does): then we connect again ourselves.
+ * server shutting down for a deployment does), nor when the server refused the connection (its
+ * authentication middleware failed, e.g. while a restarted server is still starting on a busy
+ * machine): then we connect again ourselves, until connected or closed by this page.
  */
 export function reconnectAfterServerClose(socket: Socket): void {
+  let closed = false;
+  let tries = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const disconnect = socket.disconnect.bind(socket);
+  socket.disconnect = () => {
+    closed = true;
+    clearTimeout(timer);
+    return disconnect();
+  };
+  const again = () => {
+    clearTimeout(timer);
+    timer = setTimeout(
+      () => {
+        if (!closed && !socket.connected && !socket.active) socket.connect();
+      },
+      RETRY_MS[Math.min(tries++, RETRY_MS.length - 1)],
+    );
+  };
+  socket.on('connect', () => (tries = 0));
   socket.on('disconnect', (reason) => {
-    if (reason === 'io server disconnect') window.setTimeout(() => socket.connect(), 1_000);
+    if (reason === 'io server disconnect') again();
+  });
+  // Refused by the server (not a network error, which socket.io retries itself: then it is active).
+  socket.on('connect_error', () => {
+    if (!socket.active) again();
   });
 }
 
