@@ -101,7 +101,7 @@ describe('the diagram as a Yjs document', () => {
     applyDocument(doc, base());
     const fill = (node: Record<string, unknown>) => ({ showInChart: true, ...node });
     const mirror = new DocumentMirror(doc, { node: fill });
-    const shown = { ...base(), nodes: base().nodes.map((n) => fill(n as never)) } as LiveDocument;
+    const shown = { ...base(), nodes: base().nodes.map((n) => fill(n as never)) } as unknown as LiveDocument;
     // Same content (the defaults filled in on both sides): the shown document itself.
     expect(mirror.adopt(shown)).toBe(shown);
 

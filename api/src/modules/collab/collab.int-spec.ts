@@ -236,7 +236,7 @@ describe('live co-editing: Yjs documents through Hocuspocus on the app port, acc
     expect(server.hasOpenDocument(fuid)).toBe(false);
     // Nobody live: a save from the version before is the ordinary conflict (its base document is
     // no longer known once the burst's version entry moved on); on the version now it saves.
-    const moved = { ...renamed, nodes: renamed.nodes!.map((n) => (n.id === 'ore' ? { ...n, x: 555 } : n)) };
+    const moved = { ...renamed, nodes: renamed.nodes.map((n) => (n.id === 'ore' ? { ...n, x: 555 } : n)) };
     const stale = await owner.put(`/diagrams/${fuid}/document`, { baseVersion: base, document: moved });
     expect(stale.status).toBe(409);
     const next = await owner.put(`/diagrams/${fuid}/document`, {

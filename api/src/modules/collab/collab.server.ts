@@ -350,8 +350,9 @@ export class CollabServer implements OnModuleDestroy, LiveDocumentPort {
     const until = Date.now() + 5000;
     while (this.hocuspocus.getDocumentsCount() > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
     // What this app still held is no longer live here.
-    await Promise.allSettled(held.map((fuid) => this.registry?.srem(this.openKey(fuid), this.instance)));
-    this.registry?.disconnect();
+    const registry = this.registry;
+    if (registry) await Promise.allSettled(held.map((fuid) => registry.srem(this.openKey(fuid), this.instance)));
+    registry?.disconnect();
   }
 
   onModuleDestroy(): void {

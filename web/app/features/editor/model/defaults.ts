@@ -88,8 +88,8 @@ export function normalizeConnection<C extends Partial<EditorConnection>>(c: C) {
   return { ...c, formula: c.formula ?? '' } as EditorConnection;
 }
 
-export function normalizeSettings(settings: Partial<EditorDiagram['settings']> | undefined) {
-  return { ...DEFAULT_SETTINGS, ...(settings ?? {}) } as EditorDiagram['settings'];
+export function normalizeSettings(settings: Partial<EditorDiagram['settings']> | undefined): EditorDiagram['settings'] {
+  return { ...DEFAULT_SETTINGS, ...(settings ?? {}) };
 }
 
 /** Fills the defaults the engine's schema would (settings, node fields) into any stored document. */
