@@ -255,4 +255,20 @@ describe('live co-editing: Yjs documents through Hocuspocus on the app port, acc
     await again.synced;
     expect([liveNode(again, 'gold')?.name, liveNode(again, 'ore')?.x]).toEqual(['Treasury', 555]);
   });
+
+  it('an edit made offline while the document left memory reaches the JSON document on reconnect', async () => {
+    const { owner, fuid } = await sharedDiagram('editor');
+    const server = app.http.app.get(CollabServer);
+    const a = open(fuid, { client: owner });
+    await a.synced;
+    a.provider.disconnect();
+    await until(() => !server.hasOpenDocument(fuid), 'document unloaded');
+    setNode(a, 'gold', { start: 4 });
+    await a.provider.connect();
+    const saved = await eventually(async () => {
+      const document = await savedDocument(owner, fuid);
+      return (nodeOf(document, 'gold') as unknown as { start: number }).start === 4 ? document : undefined;
+    });
+    expect(nodeOf(saved, 'gold')?.name).toBe('Gold');
+  });
 });

@@ -2,9 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   applyDocument,
   markSavedVersion,
-  mergeChange,
   readDocument,
-  savedVersionOf,
   rootsOf,
   withoutDanglingConnections,
   type LiveDocument,
@@ -73,26 +71,6 @@ export class LiveDocumentStore {
     }
   }
 
-  /**
-   * A save that did not go through the live document (one made while the app did not hold it yet,
-   * or by a path that is not live): what it changed is merged into the live document before the
-   * live document is saved, so it is not overwritten.
-   */
-  private async catchUp(facts: DiagramFacts, doc: Y.Doc): Promise<void> {
-    const seen = savedVersionOf(doc);
-    if (seen === null || facts.version <= seen) return;
-    const savedText = this.saved.get(facts.fuid);
-    const current = this.checkJson(facts.fuid, await this.saves.documentOf(facts.id));
-    if (!current) return;
-    const base = savedText ? (JSON.parse(savedText) as LiveDocument) : null;
-    doc.transact(() => {
-      applyDocument(doc, mergeChange(readDocument(doc), base, toLive(current.document)), LOAD_ORIGIN);
-      markSavedVersion(doc, facts.version, LOAD_ORIGIN);
-    }, LOAD_ORIGIN);
-    this.saved.set(facts.fuid, JSON.stringify(current.document));
-    this.keep(facts.fuid, facts.version, current.document);
-  }
-
   private keep(fuid: string, version: number, document: unknown): void {
     let kept = this.versions.get(fuid);
     if (!kept) this.versions.set(fuid, (kept = new Map<number, unknown>()));
@@ -113,7 +91,6 @@ export class LiveDocumentStore {
   async store(fuid: string, doc: Y.Doc, userId: string | null): Promise<void> {
     const facts = await this.saves.factsOf(fuid);
     if (!facts || facts.deletedAt) return;
-    await this.catchUp(facts, doc);
     const state = Y.encodeStateAsUpdate(doc);
     let version = facts.version;
     try {
