@@ -52,9 +52,14 @@ export class LiveDocumentStore {
     if (stored) Y.applyUpdate(doc, stored.state, LOAD_ORIGIN);
     const checked = this.checkJson(fuid, json);
     // The JSON moved on without the live state (first opening, saves while nobody had it open): it catches up.
-    if (checked && (!stored || stored.diagramVersion < facts.version))
-      applyDocument(doc, toLive(checked.document), LOAD_ORIGIN);
+    const caughtUp = checked !== null && (!stored || stored.diagramVersion < facts.version);
+    if (caughtUp) applyDocument(doc, toLive(checked.document), LOAD_ORIGIN);
     markSavedVersion(doc, facts.version, LOAD_ORIGIN);
+    // And that state is stored at once, edit or not. Built again at the next opening, the same
+    // elements would be new Yjs items (another client id): a tab that kept the first build and
+    // reconnects with an offline edit would merge against a concurrent copy of each element, and
+    // lose its edit whenever the copy's random client id wins.
+    if (caughtUp) await this.repository.save(facts.id, Y.encodeStateAsUpdate(doc), facts.version);
     if (checked) {
       this.saved.set(fuid, JSON.stringify(checked.document));
       this.keep(fuid, facts.version, checked.document);

@@ -40,18 +40,30 @@ export function LivePeople({ live }: { live: LiveSession }) {
     if (view) void rf.setViewport(view, { duration: 150 });
   }, [view, rf]);
 
-  // My pointer, in canvas coordinates.
+  // My pointer, in canvas coordinates. At most every CURSOR_MS, and always where it came to rest:
+  // a move within that time is sent when the time is up (dropped, a pointer that came onto the
+  // canvas quickly would stay "off the canvas" for the others until it moved again).
   useEffect(() => {
     let last = 0;
+    let latest: { x: number; y: number } | null = null;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const send = () => {
+      timer = null;
+      last = Date.now();
+      live.setCursor(latest);
+    };
     const move = (e: PointerEvent) => {
-      const now = Date.now();
-      if (now - last < CURSOR_MS) return;
-      last = now;
       const onCanvas = e.target instanceof Element && e.target.closest('.react-flow');
-      live.setCursor(onCanvas ? rf.screenToFlowPosition({ x: e.clientX, y: e.clientY }) : null);
+      latest = onCanvas ? rf.screenToFlowPosition({ x: e.clientX, y: e.clientY }) : null;
+      const wait = last + CURSOR_MS - Date.now();
+      if (wait <= 0) send();
+      else timer ??= setTimeout(send, wait);
     };
     window.addEventListener('pointermove', move);
-    return () => window.removeEventListener('pointermove', move);
+    return () => {
+      window.removeEventListener('pointermove', move);
+      if (timer) clearTimeout(timer);
+    };
   }, [live, rf]);
 
   // Who edits what: the element selected alone is the one being edited in the properties panel.
