@@ -10,6 +10,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'engine', include: ['packages/engine/src/**/*.test.ts'], testTimeout: 60_000 } },
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'] } },
+      { test: { name: 'collab', include: ['packages/collab/src/**/*.test.ts'] } },
       { test: { name: 'client', include: ['packages/client/src/**/*.test.ts'] } },
       { test: { name: 'web-unit', include: ['web/app/**/*.test.ts'] } },
       { ...nest, test: { name: 'api-unit', include: ['api/src/**/*.spec.ts'] } },

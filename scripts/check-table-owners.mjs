@@ -31,6 +31,7 @@ export const TABLE_OWNERS = {
   DiagramRevision: 'diagrams',
   DiagramTag: 'diagrams',
   DiagramCopyBase: 'diagrams',
+  DiagramLiveDocument: 'collab',
   DiagramProposal: 'proposals',
   CommentThread: 'comments',
   Comment: 'comments',

@@ -26,6 +26,7 @@ import { EventsModule } from './modules/events/events.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { PlaysModule } from './modules/plays/plays.module.js';
 import { RealtimeGatewayModule } from './modules/realtime/realtime-gateway.module.js';
+import { CollabModule } from './modules/collab/collab.module.js';
 import { RealtimeModule } from './modules/realtime/realtime.module.js';
 import { SharingModule } from './modules/sharing/sharing.module.js';
 import { SimulationsModule } from './modules/simulations/simulations.module.js';
@@ -65,6 +66,7 @@ export const featureModules = [
   // Diagrams as a service
   RealtimeModule,
   RealtimeGatewayModule,
+  CollabModule,
   NotificationsModule,
   DiagramsModule,
   SharingModule,

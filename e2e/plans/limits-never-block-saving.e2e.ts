@@ -89,6 +89,8 @@ describe.skipIf(!inject('chromiumPath'))('a plan limit never stops saving', () =
     }
     const page = await context.newPage();
     const errors = await openEditor(page, app, fuid);
+    // The editor is in step with the live document before the run starts (a first sync replaces the document a run reads).
+    await waitForSaved(page);
     await page.getByRole('button', { name: '▶ Quick run' }).click();
     await page.getByRole('button', { name: 'To end' }).click();
     await expect.poll(() => caption(page), { timeout: 20_000 }).toContain('Step 250');

@@ -16,6 +16,7 @@ import { answerOversizedHeaders, oversizedRequests } from '../core/http/oversize
 import { requestTimeout } from '../core/http/request-timeout.js';
 import { securityHeaders } from '../core/http/security.js';
 import { mountWebApp } from '../web/react-router-handler.js';
+import { CollabServer } from '../modules/collab/collab.server.js';
 import { RealtimeGateway } from '../modules/realtime/realtime.gateway.js';
 import { mountDiagramWebRoutes } from '../modules/thumbnails/thumbnail-routes.js';
 import { mountFeaturedRoute } from '../modules/community/featured-route.js';
@@ -61,6 +62,9 @@ export async function createHttpApp(config: AppConfig, logger: Logger, web: WebM
   mountDiagramWebRoutes(app.getHttpAdapter().getInstance(), app);
   mountFeaturedRoute(app.getHttpAdapter().getInstance(), app);
   app.get(RealtimeGateway).attach(app.getHttpServer());
+  // Live co-editing (Hocuspocus) at /collab on the same port.
+  const collab = app.get(CollabServer);
+  collab.attach(app.getHttpServer());
   // Idle keep-alive sockets outlive a proxy's (60 s), so a client never reuses a socket the server is closing (ECONNRESET).
   const server = app.getHttpServer();
   server.keepAliveTimeout = 65_000;
@@ -90,6 +94,7 @@ export async function createHttpApp(config: AppConfig, logger: Logger, web: WebM
     async close(drainMs = 0) {
       const { unfinished } = await drain.drain(server, drainMs);
       if (unfinished) logger.warn({ unfinished }, 'requests still running when the drain time ran out');
+      await collab.close();
       await closeWeb();
       await app.close();
     },

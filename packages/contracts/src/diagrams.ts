@@ -282,7 +282,8 @@ export const diagramEndpoints = {
   save: defineEndpoint({
     method: 'PUT',
     path: '/diagrams/:fuid/document',
-    summary: 'Save the document; a stale baseVersion answers 409 with the current version',
+    summary:
+      'Save the document: what changed since baseVersion is applied to the live (co-edited) document as one change; 409 with the current version only when baseVersion is no longer known',
     tag,
     params: fuidParams,
     body: saveDocumentBodySchema,

@@ -12,6 +12,8 @@ import { DiagramAccessService } from './diagram-access.service.js';
 import { checkDocument, type CheckedDocument } from './diagram-document.js';
 import { userRefView } from './diagram-view.js';
 import { DiagramsRepository, type UserRefRow } from './diagrams.repository.js';
+import type { DiagramFacts } from './diagram-meta.js';
+import { LiveDocuments } from './live-documents.js';
 
 const DAY_MS = 86_400_000;
 
@@ -24,6 +26,7 @@ export class DiagramSaveService {
     private readonly realtime: RealtimePublisher,
     private readonly entitlements: EntitlementsService,
     private readonly events: DomainEventsService,
+    private readonly live: LiveDocuments,
   ) {}
 
   /**
@@ -72,6 +75,14 @@ export class DiagramSaveService {
   async save(fuid: string, caller: Caller, baseVersion: number, input: unknown, message?: string): Promise<SaveResult> {
     const { diagram } = await this.access.requireFacts(fuid, caller, 'editor');
     const checked = checkDocument(input, { allowEmpty: false });
+    if (this.live.port) {
+      // Co-editing: what the caller changed since their version is applied to the live document as
+      // one change; only a version too old to be known any more is a conflict.
+      const live = await this.live.port.save(diagram, caller, baseVersion, checked);
+      if (!live) throw await this.conflict(diagram.id);
+      this.announceSave(fuid, caller, live);
+      return live;
+    }
     // Cheap early answer for a stale client; the conditional update below is what decides.
     if (diagram.version !== baseVersion) throw await this.conflict(diagram.id);
     const result = await this.commit(diagram, caller.userId, baseVersion, checked, {
@@ -79,13 +90,46 @@ export class DiagramSaveService {
       message: message ?? null,
     });
     if (!result) throw await this.conflict(diagram.id);
+    this.announceSave(fuid, caller, result);
+    return result;
+  }
+
+  private announceSave(fuid: string, caller: Caller, result: SaveResult): void {
     this.realtime.toDiagram(fuid, RealtimeEvents.saved, {
       fuid,
       version: result.version,
       savedAt: result.savedAt,
       savedBy: { id: caller.userId },
     });
-    return result;
+  }
+
+  /** A document saved by another path (an accepted proposal) becomes the live document everyone has open. */
+  async reachLive(fuid: string, document: Diagram, userId: string): Promise<void> {
+    await this.live.port?.replace(fuid, document, userId);
+  }
+
+  /** A diagram's access and limit facts by fuid, for the live documents (they decide access per connection). */
+  factsOf(fuid: string): Promise<DiagramFacts | null> {
+    return this.diagrams.findFacts(fuid);
+  }
+
+  /** The diagram's JSON document now. */
+  documentOf(diagramId: string): Promise<unknown> {
+    return this.diagrams.findDocument(diagramId);
+  }
+
+  /** The diagram's JSON document now, with its version and the limits a save of it is checked against. */
+  currentDocument(diagramId: string): Promise<{
+    version: number;
+    document: unknown;
+    limits: { componentCount: number; timeStepsLimit: number };
+  } | null> {
+    return this.diagrams.findCurrentDocument(diagramId);
+  }
+
+  /** The document as it was at this version, when still known (the row's, or a version history entry ending there). */
+  async documentAtVersion(diagramId: string, version: number): Promise<unknown> {
+    return this.diagrams.findDocumentAtVersion(diagramId, version);
   }
 
   /** Restores an old version as a new version (always a new history entry) and tells the other editors. */
@@ -94,6 +138,7 @@ export class DiagramSaveService {
     const revision = await this.diagrams.findRevision(diagram.id, revisionId);
     if (!revision) throw new AppError(DiagramErrorCode.DIAGRAM_VERSION_NOT_FOUND);
     const checked = checkDocument(revision.document, { allowEmpty: true });
+    await this.live.port?.replace(fuid, checked.document, caller.userId);
     const result = await this.commit(diagram, caller.userId, diagram.version, checked, {
       restoredFrom: { id: revision.id, version: revision.version },
     });

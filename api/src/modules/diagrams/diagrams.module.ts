@@ -15,6 +15,7 @@ import { DiagramsRepository } from './diagrams.repository.js';
 import { DiagramsService } from './diagrams.service.js';
 import { TrashService } from './trash.service.js';
 import { DiagramCountersService } from './diagram-counters.service.js';
+import { LiveDocuments } from './live-documents.js';
 
 @Module({
   imports: [WorkspacesModule, SharesModule, UsersModule, EventsModule, PlansModule],
@@ -29,8 +30,10 @@ import { DiagramCountersService } from './diagram-counters.service.js';
     DiagramsService,
     DiagramFilesService,
     TrashService,
+    LiveDocuments,
   ],
   exports: [
+    LiveDocuments,
     DiagramAccessService,
     DiagramCountersService,
     DiagramsService,

@@ -112,6 +112,29 @@ export class DiagramsRepository {
     return row?.document;
   }
 
+  /** The document now, its version and the limits a save is checked against. */
+  async findCurrentDocument(id: string) {
+    const row = await this.prisma.diagram.findUnique({
+      where: { id },
+      select: { version: true, document: true, componentCount: true, timeStepsLimit: true },
+    });
+    if (!row) return null;
+    const { version, document, componentCount, timeStepsLimit } = row;
+    return { version, document: document as unknown, limits: { componentCount, timeStepsLimit } };
+  }
+
+  /** The document at a version: the row's when it is at that version, else a history entry that ended there. */
+  async findDocumentAtVersion(id: string, version: number): Promise<unknown> {
+    const row = await this.prisma.diagram.findUnique({ where: { id }, select: { version: true, document: true } });
+    if (row?.version === version) return row.document;
+    const revision = await this.prisma.diagramRevision.findFirst({
+      where: { diagramId: id, version },
+      select: { document: true },
+      orderBy: { updatedAt: 'desc' },
+    });
+    return revision?.document ?? null;
+  }
+
   /** The workspace's tags on these diagrams. */
   tagsOf(diagramIds: string[], workspaceId: string) {
     return this.prisma.diagramTag.findMany({

@@ -230,6 +230,7 @@ export class DiagramsService {
       await this.diagrams.moveToWorkspace(diagram.id, await this.access.personalWorkspaceOfUser(diagram.ownerId));
     }
     this.realtime.toDiagram(fuid, RealtimeEvents.accessChanged, { fuid });
+    this.realtime.diagramAccessChanged(fuid, 'access');
     return { team: { id: team.id, name: team.name }, shared, canChange: true };
   }
 
@@ -272,6 +273,7 @@ export class DiagramsService {
     await this.write(diagram.id, { deletedAt: new Date() });
     this.realtime.toDiagram(fuid, RealtimeEvents.deleted, { fuid });
     this.realtime.leaveDiagram(fuid);
+    this.realtime.diagramAccessChanged(fuid, 'deleted');
   }
 
   async restore(fuid: string, caller: Caller): Promise<DiagramSummary> {

@@ -151,6 +151,7 @@ export class ProposalsService {
       },
     });
     if (!save) throw new AppError(ProposalErrorCode.PROPOSAL_SOURCE_MOVED);
+    await this.saves.reachLive(source.fuid, checked.document, caller.userId);
     this.realtime.toDiagram(source.fuid, RealtimeEvents.saved, {
       fuid: source.fuid,
       version: save.version,

@@ -1,4 +1,4 @@
-import type { Server as HttpServer } from 'node:http';
+import type { IncomingHttpHeaders, Server as HttpServer } from 'node:http';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { RealtimeEvents } from '@loopwright/contracts';
@@ -15,7 +15,7 @@ import { diagramRoom, RealtimePublisher, socketKey, userRoom } from './realtime.
 
 type Ack = (answer: unknown) => void;
 
-function parseCookies(header: string | undefined): Record<string, string> {
+export function parseCookies(header: string | undefined): Record<string, string> {
   const cookies: Record<string, string> = {};
   for (const part of (header ?? '').split(';')) {
     const index = part.indexOf('=');
@@ -24,7 +24,7 @@ function parseCookies(header: string | undefined): Record<string, string> {
   return cookies;
 }
 
-function sameOrigin(origin: string | undefined, host: string | undefined, appUrl: string): boolean {
+export function sameOrigin(origin: string | undefined, host: string | undefined, appUrl: string): boolean {
   if (!origin) return true; // not a browser page (API clients, tests)
   try {
     const from = new URL(origin);
@@ -32,6 +32,18 @@ function sameOrigin(origin: string | undefined, host: string | undefined, appUrl
   } catch {
     return false;
   }
+}
+
+/** A request the IdentityResolver can read: the upgrade's cookies, and an API key given as a token. */
+export function identityRequest(headers: IncomingHttpHeaders, token: string | undefined): Request {
+  return {
+    cookies: parseCookies(headers.cookie),
+    header: (name: string) =>
+      name.toLowerCase() === 'authorization' && token
+        ? `Bearer ${token}`
+        : (headers[name.toLowerCase()] as string | undefined),
+    headers,
+  } as unknown as Request;
 }
 
 /**
@@ -91,15 +103,7 @@ export class RealtimeGateway implements OnModuleDestroy {
   private async authenticate(socket: Socket): Promise<Caller | null> {
     const headers = socket.request.headers;
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
-    const request = {
-      cookies: parseCookies(headers.cookie),
-      header: (name: string) =>
-        name.toLowerCase() === 'authorization' && token
-          ? `Bearer ${token}`
-          : (headers[name.toLowerCase()] as string | undefined),
-      headers,
-    } as unknown as Request;
-    return this.identity.resolve(request);
+    return this.identity.resolve(identityRequest(headers, token));
   }
 
   private async join(socket: Socket, payload: { fuid?: unknown }, ack?: Ack): Promise<void> {

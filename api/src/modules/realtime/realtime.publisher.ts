@@ -10,6 +10,12 @@ export const diagramRoom = (fuid: string) => `diagram:${fuid}`;
 export const userRoom = (userId: string) => `user:${userId}`;
 /** The Redis channel prefix shared by the adapter (apps) and the emitter (workers). */
 export const socketKey = (config: AppConfig) => `${config.REDIS_PREFIX}:socket.io`;
+/** The Redis channel that tells every app a diagram's access changed (live co-editing connections are checked again). */
+export const accessChannel = (config: AppConfig) => `${config.REDIS_PREFIX}:diagram-access`;
+
+/** Why a diagram's viewers may have lost it: privacy or shares changed, or it was deleted. */
+export type AccessChange = 'access' | 'deleted';
+export type AccessListener = (fuid: string, change: AccessChange) => void;
 
 /**
  * Sends live events. In an app process the Socket.IO server emits (through the Redis adapter when
@@ -21,6 +27,7 @@ export class RealtimePublisher implements OnModuleDestroy {
   private server?: Server;
   private emitter?: Emitter;
   private redis?: Redis;
+  private accessListeners = new Set<AccessListener>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -52,6 +59,27 @@ export class RealtimePublisher implements OnModuleDestroy {
     } catch (error) {
       this.logger.warn({ error: (error as Error).message }, 'realtime leave failed');
     }
+  }
+
+  /**
+   * Tells every app that the diagram's access changed: with Redis through its channel (each app's
+   * live co-editing server listens), without it to this process's listeners.
+   */
+  diagramAccessChanged(fuid: string, change: AccessChange): void {
+    if (!this.config.REDIS_URL) {
+      for (const listener of this.accessListeners) listener(fuid, change);
+      return;
+    }
+    this.getEmitter();
+    this.redis
+      ?.publish(accessChannel(this.config), JSON.stringify({ fuid, change }))
+      .catch((error: Error) => this.logger.warn({ error: error.message }, 'access change publish failed'));
+  }
+
+  /** Hears diagramAccessChanged in this process when there is no Redis (with Redis: subscribe to accessChannel). */
+  onAccessChanged(listener: AccessListener): () => void {
+    this.accessListeners.add(listener);
+    return () => this.accessListeners.delete(listener);
   }
 
   private emit(room: string | string[], event: string, payload: unknown): void {

@@ -107,6 +107,7 @@ export class SharingService {
   private accessChanged(fuid: string): void {
     this.realtime.toDiagram(fuid, RealtimeEvents.accessChanged, { fuid });
     this.realtime.leaveDiagram(fuid);
+    this.realtime.diagramAccessChanged(fuid, 'access');
   }
 
   private async views(rows: ShareRow[]): Promise<Share[]> {

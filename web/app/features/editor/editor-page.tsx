@@ -1,6 +1,6 @@
 import { countOf, type DiagramView, type Revision } from '@loopwright/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { diagramsApi } from '../diagrams/diagrams-api';
 import { loadDiagram } from '../diagrams/prefetch';
@@ -17,17 +17,17 @@ import { VersionsPanel } from './panels/versions-panel';
 import { fromStoredPlay, toPlayBody } from './play-convert';
 import type { RunController } from './runs/run-controller';
 import type { Play, ServerRuns } from './runs/run-types';
-import { ConflictDialog } from './save/conflict-dialog';
 import { clearDraft, readDraft } from './save/drafts';
 import { documentProblem } from './save/integrity';
 import { SaveController } from './save/save-controller';
 import { SaveStatus } from './save/save-status';
-import { useValue } from './model/value-store';
-import { LiveBanner } from './live/live-banner';
 import { useLiveNotice, type GoneReason } from './live/use-diagram-live';
+import { LiveSession } from './live/live-session';
+import { LivePeople } from './live/live-people';
+import { CollabClose } from '@loopwright/collab';
 import { CorruptedDialog, GoneDialog, OfflineAlert, ReleaseBanner } from './live/editor-alerts';
 import { When } from '../../ui/when';
-import { useSession } from '../account/session';
+import { displayName, useSession } from '../account/session';
 import { ForkedFrom } from '../sharing/forked-from';
 import { useMakeCopy } from '../sharing/make-copy';
 import { ReadOnlyBanner } from '../sharing/read-only-banner';
@@ -191,7 +191,6 @@ function ViewOnlyEditor({ diagram }: { diagram: DiagramView }) {
 }
 
 function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
-  const navigate = useNavigate();
   const [meta, setMeta] = useState({ name: loaded.diagram.name, description: loaded.diagram.description });
   const [privacy, setPrivacy] = useState(loaded.diagram.privacy);
   const copier = useMakeCopy(fuid);
@@ -206,20 +205,18 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
   const comments = useComments(fuid, user?.id ?? null, new URLSearchParams(search).get('comment'));
   const services = useRef<EditorServices | null>(null);
   const tour = useDiagramTour(fuid);
-  const restoringHere = useRef(false);
-  const saveRef = useRef<SaveController | null>(null);
-  saveRef.current = save;
   const [gone, setGone] = useState<GoneReason | null>(null);
-  const [liveNotice, dismissLiveNotice] = useLiveNotice(
-    fuid,
-    async (version) => {
-      if (restoringHere.current) return true;
-      // Our own save's event can arrive before its answer: judge once the save in flight settles.
-      await saveRef.current?.settled();
-      return (saveRef.current?.state.get().baseVersion ?? 0) >= version;
-    },
-    setGone,
-  );
+  const [live, setLive] = useState<LiveSession | null>(null);
+  // Co-edited live: saves and restores by others reach this tab through the live document, not as notices.
+  useLiveNotice(fuid, () => Promise.resolve(true), setGone);
+  useEffect(() => () => live?.destroy(), [live]);
+  useEffect(() => {
+    if (!live) return;
+    return live.status.subscribe(() => {
+      const closed = live.status.get().closed;
+      if (closed) setGone(closed === CollabClose.deleted.reason ? 'deleted' : 'no-access');
+    });
+  }, [live]);
 
   useEffect(() => clearEditorPreferences, []);
   const onReady = useCallback(
@@ -228,9 +225,16 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
       runs.setRunStepsLimit(loaded.diagram.runStepsLimit);
       loadEditorPreferences(s);
       const serverDoc = documentProblem(loaded.diagram.document) ? null : normalizeDiagram(loaded.diagram.document);
-      setSave(new SaveController(fuid, s.store, loaded.baseVersion, loaded.dirty, serverDoc));
+      // Opened from the server's document: that very object, the first entry of the store's history
+      // (edits made before the live document syncs then go in step by step); from a draft, the server's.
+      const session = new LiveSession(fuid, s.store, loaded.dirty ? (serverDoc ?? s.store.doc) : loaded.doc, {
+        id: user?.id ?? 'anonymous',
+        name: user ? displayName(user) : 'Someone',
+      });
+      setLive(session);
+      setSave(new SaveController(fuid, s.store, loaded.baseVersion, loaded.dirty, serverDoc, session));
     },
-    [fuid, loaded],
+    [fuid, loaded, user],
   );
   useEffect(() => () => save?.dispose(), [save]);
   useEffect(() => {
@@ -278,24 +282,8 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
     [fuid, save],
   );
 
-  const reloadFromServer = async () => {
-    const d = await diagramsApi.get(fuid);
-    services.current!.store.replace(normalizeDiagram(d.document));
-    save!.reset(d.version, d.savedAt);
-    restoringHere.current = false;
-    dismissLiveNotice();
-    setRefresh((r) => r + 1);
-  };
-  const saveCopy = async () => {
-    const copy = await diagramsApi.create({
-      name: `${meta.name} (copy)`,
-      description: meta.description,
-      document: services.current!.store.doc,
-    });
-    // Our version lives on in the copy: this diagram forgets it (no draft, no pending save).
-    save!.reset(save!.state.get().baseVersion, null);
-    void navigate(`/diagrams/${copy.fuid}`);
-  };
+  // A restored version or an accepted proposal reaches everyone through the live document: the panels read again.
+  const reloadFromServer = () => setRefresh((r) => r + 1);
 
   return (
     <>
@@ -329,6 +317,7 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
                     }}
                   />
                 ) : null}
+                {live ? <LivePeople live={live} /> : null}
                 <SaveStatus save={save} />
                 <EditorMenu
                   fuid={fuid}
@@ -384,8 +373,7 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
               fuid={fuid}
               refresh={refresh}
               onView={(doc, version) => setPreview({ doc: normalizeDiagram(doc), version })}
-              onRestoring={(active) => (restoringHere.current = active)}
-              onRestored={() => void reloadFromServer()}
+              onRestored={reloadFromServer}
               onCompare={(from, to, versions) => setCompare({ pair: { from, to }, versions })}
             />
           ),
@@ -419,25 +407,14 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
           ),
         })}
       />
-      {save ? (
-        <LiveBanner
-          notice={liveNotice}
-          save={save}
-          onReload={() => void reloadFromServer()}
-          onDismiss={dismissLiveNotice}
-        />
-      ) : null}
       <OfflineAlert />
       <ReleaseBanner save={save && loaded.diagram.access !== 'viewer' ? () => save.save() : null} />
       {gone ? <GoneDialog reason={gone} access={loaded.diagram.access} /> : null}
-      {save ? (
-        <ConflictArea save={save} onReload={() => void reloadFromServer()} onSaveCopy={() => void saveCopy()} />
-      ) : null}
       {reviewing ? (
         <ProposalReview
           id={reviewing}
           onClose={() => setReviewing(null)}
-          onAccepted={() => void reloadFromServer()}
+          onAccepted={reloadFromServer}
           saveFirst={async () => {
             await save?.save();
           }}
@@ -470,27 +447,6 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
         ) : null}
       </Dialog>
     </>
-  );
-}
-
-function ConflictArea({
-  save,
-  onReload,
-  onSaveCopy,
-}: {
-  save: SaveController;
-  onReload: () => void;
-  onSaveCopy: () => void;
-}) {
-  const state = useValue(save.state);
-  return (
-    <ConflictDialog
-      state={state}
-      onKeepMine={() => void save.save({ force: true })}
-      onReload={onReload}
-      onSaveCopy={onSaveCopy}
-      onClose={() => save.dismissConflict()}
-    />
   );
 }
 

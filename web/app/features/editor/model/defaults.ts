@@ -71,22 +71,35 @@ export function emptyDiagram(): EditorDiagram {
   return { version: 1, settings: { ...DEFAULT_SETTINGS }, nodes: [], connections: [], variables: [] };
 }
 
+/** A stored node with the defaults the engine's schema would fill in. */
+export function normalizeNode<N extends Partial<DiagramNode>>(n: N) {
+  return {
+    ...n,
+    name: n.name ?? '',
+    x: n.x ?? 0,
+    y: n.y ?? 0,
+    activation: n.activation ?? 'passive',
+    mode: n.mode ?? 'pull-any',
+    showInChart: n.showInChart ?? true,
+  } as DiagramNode;
+}
+
+export function normalizeConnection<C extends Partial<EditorConnection>>(c: C) {
+  return { ...c, formula: c.formula ?? '' } as EditorConnection;
+}
+
+export function normalizeSettings(settings: Partial<EditorDiagram['settings']> | undefined): EditorDiagram['settings'] {
+  return { ...DEFAULT_SETTINGS, ...(settings ?? {}) };
+}
+
 /** Fills the defaults the engine's schema would (settings, node fields) into any stored document. */
 export function normalizeDiagram(input: unknown): EditorDiagram {
   const d = (input && typeof input === 'object' ? input : {}) as Partial<EditorDiagram>;
   return {
     version: typeof d.version === 'number' ? d.version : 1,
-    settings: { ...DEFAULT_SETTINGS, ...(d.settings ?? {}) },
-    nodes: (d.nodes ?? []).map((n) => ({
-      ...n,
-      name: n.name ?? '',
-      x: n.x ?? 0,
-      y: n.y ?? 0,
-      activation: n.activation ?? 'passive',
-      mode: n.mode ?? 'pull-any',
-      showInChart: n.showInChart ?? true,
-    })),
-    connections: (d.connections ?? []).map((c) => ({ ...c, formula: c.formula ?? '' })),
+    settings: normalizeSettings(d.settings),
+    nodes: (d.nodes ?? []).map(normalizeNode),
+    connections: (d.connections ?? []).map(normalizeConnection),
     variables: d.variables ?? [],
   };
 }

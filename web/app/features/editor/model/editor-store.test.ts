@@ -129,4 +129,20 @@ describe('the editor store', () => {
     store.edit((doc) => updateNode(doc, 'p1', { name: 'Gold' }));
     expect(heard).not.toHaveBeenCalled();
   });
+
+  it('lists the steps since a document, one per action, and says which edit joined the one before', () => {
+    const loaded = withPool();
+    const store = new EditorStore(loaded);
+    expect(store.stepsSince(loaded)).toEqual([]);
+    store.edit((doc) => updateNode(doc, 'p1', { name: 'G' }), { coalesce: 'p1.name' });
+    expect(store.coalesced).toBe(false);
+    store.edit((doc) => updateNode(doc, 'p1', { name: 'Go' }), { coalesce: 'p1.name' });
+    expect(store.coalesced).toBe(true);
+    const named = store.doc;
+    store.edit((doc) => addNode(doc, newNode('pool', 'p2', 'Pool 2', 0, 0)));
+    expect(store.coalesced).toBe(false);
+    // Typing the name is one step, adding a pool another.
+    expect(store.stepsSince(loaded)).toEqual([named, store.doc]);
+    expect(store.stepsSince(emptyDiagram())).toBeNull();
+  });
 });

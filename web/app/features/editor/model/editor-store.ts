@@ -4,6 +4,14 @@ import { EMPTY_SELECTION, type EditorDiagram, type Selection } from './types';
 const HISTORY_LIMIT = 200;
 const COALESCE_MS = 800;
 
+/** Undo and redo kept elsewhere: live co-editing undoes only this person's edits (Y.UndoManager). */
+export interface ExternalHistory {
+  undo(): void;
+  redo(): void;
+  canUndo(): boolean;
+  canRedo(): boolean;
+}
+
 export interface EditOptions {
   /** Edits with the same key within a short time form one undo step (typing in a field). */
   coalesce?: string;
@@ -26,6 +34,10 @@ export class EditorStore {
   readOnly = false;
   /** Elements are being dragged with the pointer: panels hold their updates until the drag ends. */
   dragging = false;
+  /** Set while the diagram is co-edited live: undo/redo go there, and edits keep no snapshots here. */
+  history: ExternalHistory | null = null;
+  /** The last edit joined the one before it (typing in a field): one undo step with it. */
+  coalesced = false;
 
   constructor(
     public doc: EditorDiagram,
@@ -48,11 +60,12 @@ export class EditorStore {
     const now = Date.now();
     const coalescing =
       options.coalesce && this.lastCoalesce?.key === options.coalesce && now - this.lastCoalesce.at < COALESCE_MS;
-    if (!coalescing) {
+    if (!coalescing && !this.history) {
       this.past.push(this.doc);
       if (this.past.length > HISTORY_LIMIT) this.past.shift();
     }
     this.lastCoalesce = options.coalesce ? { key: options.coalesce, at: now } : null;
+    this.coalesced = Boolean(coalescing);
     this.future = [];
     this.doc = next;
     this.revision++;
@@ -68,18 +81,60 @@ export class EditorStore {
     this.doc = doc;
     this.revision++;
     this.selection = EMPTY_SELECTION;
+    this.coalesced = false;
+    this.emit();
+  }
+
+  /**
+   * A change that came from elsewhere (another person, the server, the live undo manager): no
+   * history here, and the selection keeps only what still exists.
+   */
+  applyRemote(doc: EditorDiagram): void {
+    if (doc === this.doc) return;
+    this.doc = doc;
+    this.revision++;
+    const nodes = new Set(doc.nodes.map((n) => n.id));
+    const connections = new Set(doc.connections.map((c) => c.id));
+    const kept = {
+      nodes: this.selection.nodes.filter((id) => nodes.has(id)),
+      connections: this.selection.connections.filter((id) => connections.has(id)),
+    };
+    if (
+      kept.nodes.length !== this.selection.nodes.length ||
+      kept.connections.length !== this.selection.connections.length
+    )
+      this.selection = kept;
+    this.emit();
+  }
+
+  /**
+   * The documents after `from` in this store's own history, oldest first, ending with the one shown
+   * now: each one user action (null when `from` is no longer in the history).
+   */
+  stepsSince(from: EditorDiagram): EditorDiagram[] | null {
+    const start = this.past.lastIndexOf(from);
+    if (start < 0) return from === this.doc ? [] : null;
+    return [...this.past.slice(start + 1), this.doc];
+  }
+
+  /** The external history changed (something to undo now): the undo and redo buttons look again. */
+  historyChanged(): void {
     this.emit();
   }
 
   get canUndo(): boolean {
-    return this.past.length > 0;
+    return this.history ? this.history.canUndo() : this.past.length > 0;
   }
 
   get canRedo(): boolean {
-    return this.future.length > 0;
+    return this.history ? this.history.canRedo() : this.future.length > 0;
   }
 
   undo(): void {
+    if (this.history) {
+      if (!this.readOnly) this.history.undo();
+      return;
+    }
     const prev = this.past.pop();
     if (!prev) return;
     this.future.push(this.doc);
@@ -90,6 +145,10 @@ export class EditorStore {
   }
 
   redo(): void {
+    if (this.history) {
+      if (!this.readOnly) this.history.redo();
+      return;
+    }
     const next = this.future.pop();
     if (!next) return;
     this.past.push(this.doc);

@@ -15,6 +15,22 @@ export const SAVE_TEXTS = {
   unstable: 'Communication with the server is unstable',
 } as const;
 
+/** What saving needs of a live (co-edited) document: see live/live-session.ts. */
+export interface LiveSaving {
+  status: ValueStore<{
+    connected: boolean;
+    unsynced: boolean;
+    synced: boolean;
+    /** An edit of this tab has not reached the saved (JSON) document yet. */
+    jsonPending: boolean;
+    closed: string | null;
+  }>;
+  /** The version of the JSON document the server last saved from the live one. */
+  savedVersion: ValueStore<number | null>;
+  /** Resolves true once the server has every edit of this tab, false if not within the time. */
+  whenSynced(timeoutMs: number): Promise<boolean>;
+}
+
 export interface SaveState {
   status: 'clean' | 'saved' | 'dirty' | 'saving' | 'conflict' | 'unstable';
   /** The server's version our document is based on. */
@@ -53,6 +69,8 @@ export class SaveController {
     baseVersion: number,
     dirty: boolean,
     serverDoc: EditorDiagram | null = dirty ? null : store.doc,
+    /** Co-edited live: edits reach the server through the live document; saving waits for it. */
+    private readonly live: LiveSaving | null = null,
   ) {
     this.savedDoc = serverDoc;
     this.savedRevision = dirty ? -1 : store.revision;
@@ -63,9 +81,35 @@ export class SaveController {
       message: null,
       conflict: null,
     });
+    if (live) {
+      const follow = () => this.followLive(live);
+      const stops = [live.status.subscribe(follow), live.savedVersion.subscribe(follow)];
+      this.unsubscribe = () => stops.forEach((stop) => stop());
+      return;
+    }
     this.unsubscribe = store.subscribe(() => this.onChange());
     if (dirty) this.schedule();
     window.addEventListener('pagehide', this.flushDraft);
+  }
+
+  /** Live: saved when the server has every edit of this tab; unstable while offline with edits kept here. */
+  private followLive(live: LiveSaving): void {
+    const status = live.status.get();
+    const version = live.savedVersion.get() ?? this.state.get().baseVersion;
+    if (status.unsynced && !status.connected)
+      this.patch({ status: 'unstable', message: SAVE_TEXTS.unstable, baseVersion: version });
+    else if (status.unsynced || status.jsonPending)
+      this.patch({ status: 'saving', message: null, baseVersion: version });
+    else if (status.synced)
+      this.patch({
+        status: 'saved',
+        message: null,
+        baseVersion: version,
+        savedAt:
+          version !== this.state.get().baseVersion || !this.state.get().savedAt
+            ? new Date().toISOString()
+            : this.state.get().savedAt,
+      });
   }
 
   private patch(p: Partial<SaveState>): void {
@@ -73,6 +117,7 @@ export class SaveController {
   }
 
   get dirty(): boolean {
+    if (this.live) return this.live.status.get().unsynced || !this.live.status.get().synced;
     return this.store.revision !== this.savedRevision;
   }
 
@@ -135,6 +180,7 @@ export class SaveController {
 
   /** Saves now (Ctrl+S) or as autosave; `force` overrides a conflict with our version. */
   async save(options: { autosave?: boolean; force?: boolean } = {}): Promise<void> {
+    if (this.live) return this.saveLive(this.live);
     if (this.inFlight) {
       await this.inFlight;
       if (!this.dirty) return;
@@ -179,6 +225,34 @@ export class SaveController {
         if (!clean) this.schedule();
       } catch (error) {
         await this.failed(error);
+      } finally {
+        this.inFlight = null;
+      }
+    })();
+    await this.inFlight;
+  }
+
+  /**
+   * Live: once the server has every edit of this tab, the JSON document is brought up to date at
+   * once (runs on the server, copies and proposals read it) by saving this tab's document as a change
+   * against the version the server last saved: what others did is already in it, so nothing is undone.
+   */
+  private async saveLive(live: LiveSaving): Promise<void> {
+    if (this.inFlight) return this.inFlight;
+    this.inFlight = (async () => {
+      try {
+        if (!(await live.whenSynced(10_000))) {
+          this.patch({ status: 'unstable', message: SAVE_TEXTS.unstable });
+          return;
+        }
+        // Nothing of this tab's waits for the JSON document: no new version for nothing.
+        if (!live.status.get().jsonPending) return;
+        const baseVersion = live.savedVersion.get() ?? this.state.get().baseVersion;
+        const result = await diagramsApi.save(this.fuid, { baseVersion, document: this.store.doc, autosave: false });
+        this.patch({ status: 'saved', baseVersion: result.version, savedAt: result.savedAt, message: null });
+      } catch (error) {
+        // The live document has every edit; its JSON follows within seconds even when this save could not help.
+        if (!(error instanceof ApiError && error.status === 409)) await this.failed(error);
       } finally {
         this.inFlight = null;
       }

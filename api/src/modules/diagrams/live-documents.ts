@@ -1,0 +1,36 @@
+import { Injectable } from '@nestjs/common';
+import type { SaveResult } from '@loopwright/contracts';
+import type { Diagram } from '@loopwright/engine';
+import type { Caller } from '../../core/auth/caller.js';
+import type { CheckedDocument } from './diagram-document.js';
+import type { DiagramFacts } from './diagram-meta.js';
+
+/**
+ * The live (co-edited) documents, as the diagrams module sees them. The collab module registers
+ * itself here when the app runs its co-editing server, so saving through the API and restoring a
+ * version change the live document everyone has open, instead of racing it. Without it (workers,
+ * tests without the server) saves keep their optimistic versions.
+ */
+export interface LiveDocumentPort {
+  /**
+   * Applies a saved document to the live one as one change (what changed since baseVersion), and
+   * saves the JSON. Null: the document at baseVersion is no longer known (the save is a conflict).
+   */
+  save(
+    diagram: DiagramFacts,
+    caller: Caller,
+    baseVersion: number,
+    checked: CheckedDocument,
+  ): Promise<SaveResult | null>;
+  /** Makes the live document this one (a restored version), before its JSON is saved. */
+  replace(fuid: string, document: Diagram, userId: string): Promise<void>;
+}
+
+@Injectable()
+export class LiveDocuments {
+  port: LiveDocumentPort | null = null;
+
+  register(port: LiveDocumentPort): void {
+    this.port = port;
+  }
+}

@@ -1,0 +1,2 @@
+export * from './live-document.js';
+export * from './protocol.js';

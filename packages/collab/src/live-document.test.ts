@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import {
+  applyDocument,
+  DocumentMirror,
+  mergeChange,
+  readDocument,
+  rootsOf,
+  withoutDanglingConnections,
+  type LiveDocument,
+} from './live-document.js';
+
+const base = (): LiveDocument => ({
+  version: 1,
+  settings: { stepsLimit: 30 },
+  nodes: [
+    { id: 'a', type: 'source', name: 'A', x: 0, y: 0 },
+    { id: 'b', type: 'pool', name: 'B', x: 100, y: 0, start: 0 },
+  ] as unknown as LiveDocument['nodes'],
+  connections: [
+    { id: 'c', kind: 'resource', from: 'a', to: 'b', formula: '1' },
+  ] as unknown as LiveDocument['connections'],
+  variables: [{ name: 'rate', formula: '2' }],
+});
+
+/** Two replicas that exchange their updates, as two people through the server. */
+function pair() {
+  const one = new Y.Doc();
+  const two = new Y.Doc();
+  one.on('update', (u: Uint8Array, origin) => origin !== 'remote' && Y.applyUpdate(two, u, 'remote'));
+  two.on('update', (u: Uint8Array, origin) => origin !== 'remote' && Y.applyUpdate(one, u, 'remote'));
+  return { one, two };
+}
+
+describe('the diagram as a Yjs document', () => {
+  it('reads back what was written, in order, and writes nothing when nothing changed', () => {
+    const doc = new Y.Doc();
+    applyDocument(doc, base());
+    expect(readDocument(doc)).toEqual(base());
+    let updates = 0;
+    doc.on('update', () => updates++);
+    applyDocument(doc, base());
+    expect(updates).toBe(0);
+  });
+
+  it('keeps both changes when two people change different properties of one node, and one value for the same property', () => {
+    const { one, two } = pair();
+    applyDocument(one, base());
+    const node = (doc: Y.Doc) => rootsOf(doc).nodes.get('b')!;
+    // Offline from each other: both change node b.
+    const oneState = Y.encodeStateVector(one);
+    const twoState = Y.encodeStateVector(two);
+    const separate = new Y.Doc();
+    Y.applyUpdate(separate, Y.encodeStateAsUpdate(one));
+    const doc = readDocument(one);
+    applyDocument(one, { ...doc, nodes: doc.nodes.map((n) => (n.id === 'b' ? { ...n, name: 'Gold' } : n)) });
+    applyDocument(separate, { ...doc, nodes: doc.nodes.map((n) => (n.id === 'b' ? { ...n, x: 500 } : n)) });
+    Y.applyUpdate(one, Y.encodeStateAsUpdate(separate, oneState));
+    Y.applyUpdate(separate, Y.encodeStateAsUpdate(one, twoState));
+    expect(node(one).get('name')).toBe('Gold');
+    expect(node(one).get('x')).toBe(500);
+    expect(readDocument(separate)).toEqual(readDocument(one));
+    expect(readDocument(two)).toEqual(readDocument(one));
+  });
+
+  it('places new elements between their neighbours without renumbering the others', () => {
+    const doc = new Y.Doc();
+    applyDocument(doc, base());
+    const next = base();
+    next.nodes.splice(1, 0, {
+      id: 'm',
+      type: 'pool',
+      name: 'M',
+      x: 50,
+      y: 0,
+    } as unknown as LiveDocument['nodes'][number]);
+    let changedKeys = 0;
+    rootsOf(doc).nodes.observeDeep((events) => (changedKeys += events.length));
+    applyDocument(doc, next);
+    expect(readDocument(doc).nodes.map((n) => n.id)).toEqual(['a', 'm', 'b']);
+    expect(changedKeys).toBe(1);
+  });
+
+  it("merges a saved document into the live one as the change since its base, keeping others' edits", () => {
+    const live = base();
+    live.nodes = live.nodes.map((n) => (n.id === 'a' ? { ...n, name: 'Live rename' } : n));
+    const theirs = base();
+    theirs.nodes = theirs.nodes.map((n) => (n.id === 'b' ? { ...n, start: 7 } : n));
+    theirs.settings = { stepsLimit: 99 };
+    const merged = mergeChange(live, base(), theirs);
+    expect(merged.nodes.find((n) => n.id === 'a')).toMatchObject({ name: 'Live rename' });
+    expect(merged.nodes.find((n) => n.id === 'b')).toMatchObject({ start: 7 });
+    expect(merged.settings.stepsLimit).toBe(99);
+    expect(
+      withoutDanglingConnections({ ...merged, nodes: merged.nodes.filter((n) => n.id !== 'a') }).connections,
+    ).toEqual([]);
+  });
+
+  it("keeps the shown document's objects when the live one holds the same, with the reader's defaults filled in", () => {
+    const doc = new Y.Doc();
+    applyDocument(doc, base());
+    const fill = (node: Record<string, unknown>) => ({ showInChart: true, ...node });
+    const mirror = new DocumentMirror(doc, { node: fill });
+    const shown = { ...base(), nodes: base().nodes.map((n) => fill(n as never)) } as unknown as LiveDocument;
+    // Same content (the defaults filled in on both sides): the shown document itself.
+    expect(mirror.adopt(shown)).toBe(shown);
+
+    // Someone else changes B: A keeps its object, B is read again (with its default).
+    rootsOf(doc).nodes.get('b')!.set('start', 5);
+    mirror.changed([]);
+    const next = new DocumentMirror(doc, { node: fill });
+    const read = next.adopt(shown);
+    expect(read).not.toBe(shown);
+    expect(read.nodes[0]).toBe(shown.nodes[0]);
+    expect(read.nodes[1]).toEqual({ ...shown.nodes[1], start: 5 });
+  });
+});

@@ -1,0 +1,309 @@
+import { HocuspocusProvider } from '@hocuspocus/provider';
+import {
+  applyDocument,
+  COLLAB_PATH,
+  CollabClose,
+  colorOf,
+  DocumentMirror,
+  mergeChange,
+  rootsOf,
+  savedVersionOf,
+  type LiveDocument,
+  type PlanLimitMessage,
+  type PresenceState,
+} from '@loopwright/collab';
+import { ApiError, PLAN_LIMIT_EVENT } from '../../../lib/api-client';
+import * as Y from 'yjs';
+import type { EditorStore } from '../model/editor-store';
+import type { EditorDiagram } from '../model/types';
+import { normalizeConnection, normalizeNode, normalizeSettings } from '../model/defaults';
+import { ValueStore } from '../model/value-store';
+
+/** Marks this tab's own edits in the live document: the only ones its undo manager tracks. */
+export const LOCAL_ORIGIN = { local: true };
+/**
+ * Typing in a field: edits the store joins (same field, close together) are one undo step. Every
+ * other edit starts its own step (see localChange), so this only bounds how long a join may last.
+ */
+const UNDO_CAPTURE_MS = 800;
+/** The close codes the server ends a live connection with when the diagram's access changed. */
+const ACCESS_CLOSES = new Set<number>(Object.values(CollabClose).map((close) => close.code));
+/** The server saves the JSON document a second after the last edit (5 s at most while edits go on); past this, stop waiting for it. */
+const JSON_WAIT_MS = 10_000;
+
+export interface LiveStatus {
+  /** The server holds the document and this tab is connected to it. */
+  connected: boolean;
+  /** This tab has edits the server has not confirmed yet (offline edits are kept until it has). */
+  unsynced: boolean;
+  /** The first sync with the server is done. */
+  synced: boolean;
+  /** An edit of this tab has not reached the saved (JSON) document yet: the server saves it shortly. */
+  jsonPending: boolean;
+  /** Why the server closed the live document (access removed, diagram deleted), in the spec's words. */
+  closed: string | null;
+}
+
+export interface Person extends PresenceState {
+  clientId: number;
+}
+
+const live = (doc: EditorDiagram) => doc as unknown as LiveDocument;
+
+function collabUrl(): string {
+  const { protocol, host } = window.location;
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}${COLLAB_PATH}`;
+}
+
+/**
+ * One editor tab's share of a live (co-edited) diagram: a Y.Doc synced with the server through
+ * Hocuspocus, bound both ways to the editor's store. The store stays the editor's model (immutable
+ * documents); each local edit is written into the Y.Doc as the properties it changed, and each
+ * change from elsewhere becomes a new store document in which unchanged elements keep their
+ * objects. Undo and redo go through a Y.UndoManager that tracks this tab's edits only. Edits made
+ * while offline stay in the Y.Doc and merge when the connection comes back.
+ */
+export class LiveSession {
+  readonly doc = new Y.Doc();
+  readonly provider: HocuspocusProvider;
+  readonly status = new ValueStore<LiveStatus>({
+    connected: false,
+    unsynced: false,
+    synced: false,
+    jsonPending: false,
+    closed: null,
+  });
+  readonly people = new ValueStore<Person[]>([]);
+  /** The version of the JSON document the server last saved from the live one. */
+  readonly savedVersion = new ValueStore<number | null>(null);
+  /** Reads the live document as the editor's model: with the defaults its loader fills in. */
+  private readonly mirror = new DocumentMirror(this.doc, {
+    node: (node) => normalizeNode(node),
+    connection: (connection) => normalizeConnection(connection),
+    settings: (settings) => normalizeSettings(settings),
+  });
+  private readonly undoManager: Y.UndoManager;
+  /** The store document last written to or read from the Y.Doc. */
+  private applied: EditorDiagram;
+  private bound = false;
+  private remoteChange = false;
+  private unsubscribe: () => void = () => undefined;
+
+  constructor(
+    fuid: string,
+    private readonly store: EditorStore,
+    /** The document the page loaded: what local edits made before the first sync are changes against. */
+    private readonly loadedDoc: EditorDiagram,
+    me: { id: string; name: string; avatarUrl?: string | null },
+  ) {
+    this.applied = store.doc;
+    const roots = rootsOf(this.doc);
+    const scope = [roots.nodes, roots.connections, roots.variables, roots.settings];
+    for (const type of scope)
+      type.observeDeep((events: Y.YEvent<Y.AbstractType<unknown>>[], transaction) =>
+        this.observed(events, transaction.origin),
+      );
+    this.doc.on('afterTransaction', () => this.afterTransaction());
+    roots.meta.observe(() => {
+      const version = savedVersionOf(this.doc);
+      if (version === this.savedVersion.get()) return;
+      this.savedVersion.set(version);
+      // A new saved version once the server has my edits: the JSON document has them too.
+      if (!this.status.get().unsynced) this.jsonSaved();
+    });
+    this.undoManager = new Y.UndoManager(scope, {
+      trackedOrigins: new Set([LOCAL_ORIGIN]),
+      captureTimeout: UNDO_CAPTURE_MS,
+    });
+    const historyChanged = () => store.historyChanged();
+    this.undoManager.on('stack-item-added', historyChanged);
+    this.undoManager.on('stack-item-popped', historyChanged);
+    // The websocket's retry options pass through the provider's configuration (not in its type).
+    this.provider = new HocuspocusProvider({
+      url: collabUrl(),
+      name: fuid,
+      document: this.doc,
+      // The session cookie authenticates; the token only has to be there.
+      token: 'session',
+      // Back soon after a restart of the server (an app restarts in seconds): at most 5 s between tries.
+      // (the retry library refuses a delay below minDelay, whose default is 1 s)
+      delay: 500,
+      minDelay: 500,
+      factor: 1.5,
+      maxDelay: 5000,
+      onSynced: () => this.firstSync(),
+      onStatus: ({ status }) => this.patch({ connected: String(status) === 'connected' }),
+      onUnsyncedChanges: ({ number }) => this.patch({ unsynced: number > 0 }),
+      onStateless: ({ payload }) => this.stateless(payload, me.id),
+      onAuthenticationFailed: ({ reason }) => this.patch({ closed: reason }),
+      // Only a close for access (removed, deleted) ends the session; a restarting or unreachable
+      // server is a lost connection the provider reconnects from.
+      onClose: ({ event }) => {
+        if (ACCESS_CLOSES.has(event.code) && event.reason) this.patch({ closed: event.reason });
+      },
+    } as ConstructorParameters<typeof HocuspocusProvider>[0]);
+    const awareness = this.provider.awareness!;
+    awareness.setLocalState({
+      user: { id: me.id, name: me.name, color: colorOf(me.id), avatarUrl: me.avatarUrl ?? null },
+      cursor: null,
+      selection: store.selection,
+      editing: null,
+      view: null,
+    } satisfies PresenceState);
+    awareness.on('change', () => this.readPeople());
+  }
+
+  /** The server took back my edit over the plan's limits: the upgrade prompt says why (as a refused save did). */
+  private stateless(payload: string, myId: string): void {
+    let message: PlanLimitMessage;
+    try {
+      message = JSON.parse(payload) as PlanLimitMessage;
+    } catch {
+      return;
+    }
+    if (message.type !== 'plan-limit' || (message.userId && message.userId !== myId)) return;
+    const error = new ApiError({
+      status: 402,
+      code: message.code as ConstructorParameters<typeof ApiError>[0]['code'],
+      message: message.message,
+      details: message.details,
+    });
+    window.dispatchEvent(new CustomEvent(PLAN_LIMIT_EVENT, { detail: error }));
+  }
+
+  /** Resolves true once the server has every edit of this tab (false: not within the time). */
+  whenSynced(timeoutMs: number): Promise<boolean> {
+    const done = () => {
+      const status = this.status.get();
+      return status.synced && status.connected && !status.unsynced;
+    };
+    if (done()) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => (stop(), resolve(false)), timeoutMs);
+      const stop = this.status.subscribe(() => {
+        if (!done()) return;
+        clearTimeout(timer);
+        stop();
+        resolve(true);
+      });
+    });
+  }
+
+  private patch(p: Partial<LiveStatus>): void {
+    this.status.set({ ...this.status.get(), ...p });
+  }
+
+  /**
+   * The first sync: what the server has becomes the store's document, with this tab's own edits
+   * made meanwhile (or kept in a draft) applied on top as one change; from then on both stay bound.
+   */
+  private firstSync(): void {
+    if (this.bound) {
+      this.patch({ synced: true });
+      return;
+    }
+    this.bound = true;
+    // Edits made before (kept in the store's own history, or in a draft) go in on top, each action
+    // its own step as the store had it, so each undoes on its own.
+    const local = this.store.doc;
+    if (local !== this.loadedDoc) {
+      let previous = this.loadedDoc;
+      for (const next of this.store.stepsSince(this.loadedDoc) ?? [local]) {
+        this.undoManager.stopCapturing();
+        applyDocument(this.doc, mergeChange(this.mirror.read(), live(previous), live(next)), LOCAL_ORIGIN);
+        previous = next;
+      }
+    }
+    // What the server has is most often what this tab shows: its elements keep their objects (the
+    // canvas does not draw them again, a run under way is not reset).
+    this.applied = this.mirror.adopt(live(this.store.doc)) as unknown as EditorDiagram;
+    this.store.applyRemote(this.applied);
+    this.store.history = {
+      undo: () => this.undoManager.undo(),
+      redo: () => this.undoManager.redo(),
+      canUndo: () => this.undoManager.canUndo(),
+      canRedo: () => this.undoManager.canRedo(),
+    };
+    this.unsubscribe = this.store.subscribe(() => this.localChange());
+    this.patch({ synced: true });
+  }
+
+  /** A local edit: the properties it changed go into the Y.Doc (and so to everyone). */
+  private localChange(): void {
+    this.publishSelection();
+    const doc = this.store.doc;
+    if (doc === this.applied) return;
+    const previous = this.applied;
+    this.applied = doc;
+    // One user action, one undo step: only an edit the store joined to the one before (typing in
+    // a field) joins that step.
+    if (!this.store.coalesced) this.undoManager.stopCapturing();
+    applyDocument(this.doc, live(doc), LOCAL_ORIGIN, live(previous));
+    if (this.jsonTimer) clearTimeout(this.jsonTimer);
+    // Edits that cancel out make no new version: stop waiting after a while.
+    this.jsonTimer = setTimeout(() => this.jsonSaved(), JSON_WAIT_MS);
+    if (!this.status.get().jsonPending) this.patch({ jsonPending: true });
+  }
+
+  private jsonTimer: ReturnType<typeof setTimeout> | null = null;
+  private jsonSaved(): void {
+    if (this.jsonTimer) clearTimeout(this.jsonTimer);
+    this.jsonTimer = null;
+    if (this.status.get().jsonPending) this.patch({ jsonPending: false });
+  }
+
+  private observed(events: Y.YEvent<Y.AbstractType<unknown>>[], origin: unknown): void {
+    this.mirror.changed(events);
+    if (origin !== LOCAL_ORIGIN) this.remoteChange = true;
+  }
+
+  /** A change from elsewhere (a person, the server, this tab's undo manager) becomes the store's document. */
+  private afterTransaction(): void {
+    if (!this.remoteChange || !this.bound) return;
+    this.remoteChange = false;
+    this.applied = this.mirror.read() as unknown as EditorDiagram;
+    this.store.applyRemote(this.applied);
+  }
+
+  private lastSelection: unknown = null;
+  private publishSelection(): void {
+    if (this.store.selection === this.lastSelection) return;
+    this.lastSelection = this.store.selection;
+    this.provider.awareness?.setLocalStateField('selection', this.store.selection);
+  }
+
+  /** My pointer on the canvas (canvas coordinates), or null when it left. */
+  setCursor(cursor: { x: number; y: number } | null): void {
+    this.provider.awareness?.setLocalStateField('cursor', cursor);
+  }
+
+  /** The part of the canvas I look at (for people who follow me). */
+  setView(view: { x: number; y: number; zoom: number }): void {
+    this.provider.awareness?.setLocalStateField('view', view);
+  }
+
+  /** The element whose properties I am editing. */
+  setEditing(id: string | null): void {
+    this.provider.awareness?.setLocalStateField('editing', id);
+  }
+
+  private readPeople(): void {
+    const awareness = this.provider.awareness;
+    if (!awareness) return;
+    const people: Person[] = [];
+    awareness.getStates().forEach((state, clientId) => {
+      if (clientId === awareness.clientID || !(state as Partial<PresenceState>).user) return;
+      people.push({ ...(state as PresenceState), clientId });
+    });
+    this.people.set(people);
+  }
+
+  destroy(): void {
+    if (this.jsonTimer) clearTimeout(this.jsonTimer);
+    this.unsubscribe();
+    this.store.history = null;
+    this.undoManager.destroy();
+    this.provider.destroy();
+    this.doc.destroy();
+  }
+}
