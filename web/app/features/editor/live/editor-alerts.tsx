@@ -27,7 +27,7 @@ export function OfflineAlert() {
 }
 
 /** How long "Save and refresh" waits for the save before reloading anyway. */
-const SAVE_WAIT_MS = 10_000;
+const SAVE_WAIT_MS = 30_000;
 
 /** A new release was deployed: save, then reload the page on the new code. */
 export function ReleaseBanner({ save }: { save: (() => Promise<unknown>) | null }) {
