@@ -174,6 +174,9 @@ describe.skipIf(!inject('chromiumPath'))('editor: ENGINE.md example 8 in Chromiu
       // Keyboard: focus the node on the canvas and press Enter to select it.
       await node(page, name).focus();
       await page.keyboard.press('Enter');
+      // The panel shows the selected element before we type into its connection form: typed keys
+      // sent while it is being replaced would reach the canvas as shortcuts.
+      await expect.poll(() => panel(page).getByLabel('Name', { exact: true }).inputValue()).toBe(name);
     };
     await add('s', 'Source 1');
     await add('p', 'Pool 1', 'Gold');
