@@ -242,9 +242,10 @@ export class CollabServer implements OnModuleDestroy, LiveDocumentPort {
     caller: Caller,
     baseVersion: number,
     checked: CheckedDocument,
+    message: string | null,
   ): Promise<SaveResult | null> {
-    if (!(await this.isLive(diagram.fuid))) return this.saveQuiet(diagram, caller, baseVersion, checked);
-    return this.saveLive(diagram, caller, baseVersion, checked);
+    if (!(await this.isLive(diagram.fuid))) return this.saveQuiet(diagram, caller, baseVersion, checked, message);
+    return this.saveLive(diagram, caller, baseVersion, checked, message);
   }
 
   private async saveQuiet(
@@ -252,9 +253,13 @@ export class CollabServer implements OnModuleDestroy, LiveDocumentPort {
     caller: Caller,
     baseVersion: number,
     checked: CheckedDocument,
+    message: string | null,
   ): Promise<SaveResult | null> {
     if (baseVersion === diagram.version) {
-      const result = await this.saves.commit(diagram, caller.userId, baseVersion, checked, { restoredFrom: null });
+      const result = await this.saves.commit(diagram, caller.userId, baseVersion, checked, {
+        restoredFrom: null,
+        message,
+      });
       if (result) return result;
     }
     const [base, current] = await Promise.all([
@@ -272,6 +277,7 @@ export class CollabServer implements OnModuleDestroy, LiveDocumentPort {
     );
     const result = await this.saves.commit({ ...diagram, ...current.limits }, caller.userId, current.version, merged, {
       restoredFrom: null,
+      message,
     });
     return result && { ...result, warnings: merged.warnings, typeTags: merged.typeTags };
   }
@@ -281,6 +287,7 @@ export class CollabServer implements OnModuleDestroy, LiveDocumentPort {
     caller: Caller,
     baseVersion: number,
     checked: CheckedDocument,
+    message: string | null,
   ): Promise<SaveResult | null> {
     const connection = await this.hocuspocus.openDirectConnection(diagram.fuid, {
       userId: caller.userId,
@@ -300,7 +307,7 @@ export class CollabServer implements OnModuleDestroy, LiveDocumentPort {
       return await document.saveMutex.runExclusive(async () => {
         const merged = checkDocument(mergeChange(readDocument(document), baseDoc, change), { allowEmpty: false });
         // The JSON first: a refusal (plan limits, an invalid merge) leaves the live document untouched.
-        const result = await this.store.commit(diagram, caller.userId, merged);
+        const result = await this.store.commit(diagram, caller.userId, merged, message);
         // Edits that arrived meanwhile stay: the change is merged again into what is live now.
         await connection.transact((doc) => {
           applyDocument(doc, mergeChange(readDocument(doc), baseDoc, change), null);

@@ -146,10 +146,18 @@ export class LiveDocumentStore {
   }
 
   /** Saves a JSON document through the diagrams module (the next version after whatever is there now). */
-  async commit(facts: DiagramFacts, userId: string, checked: CheckedDocument): Promise<SaveResult> {
+  async commit(
+    facts: DiagramFacts,
+    userId: string,
+    checked: CheckedDocument,
+    message: string | null = null,
+  ): Promise<SaveResult> {
     let current: DiagramFacts | null = facts;
     for (let attempt = 0; current && attempt < COMMIT_TRIES; attempt++) {
-      const result = await this.saves.commit(current, userId, current.version, checked, { restoredFrom: null });
+      const result = await this.saves.commit(current, userId, current.version, checked, {
+        restoredFrom: null,
+        message,
+      });
       if (result) {
         this.saved.set(current.fuid, JSON.stringify(checked.document));
         this.keep(current.fuid, result.version, checked.document);

@@ -14,13 +14,15 @@ import type { DiagramFacts } from './diagram-meta.js';
 export interface LiveDocumentPort {
   /**
    * Applies a saved document to the live one as one change (what changed since baseVersion), and
-   * saves the JSON. Null: the document at baseVersion is no longer known (the save is a conflict).
+   * saves the JSON (as a version with `message` when given). Null: the document at baseVersion is no
+   * longer known (the save is a conflict).
    */
   save(
     diagram: DiagramFacts,
     caller: Caller,
     baseVersion: number,
     checked: CheckedDocument,
+    message: string | null,
   ): Promise<SaveResult | null>;
   /** Makes the live document this one (a restored version), before its JSON is saved. */
   replace(fuid: string, document: Diagram, userId: string): Promise<void>;
