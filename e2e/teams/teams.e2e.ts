@@ -219,7 +219,8 @@ describe.skipIf(!inject('chromiumPath'))('teams in Chromium', () => {
       .click();
     await editor.mouse.click(canvas.x + canvas.width / 2, canvas.y + canvas.height / 2);
     await waitForSaved(editor);
-    expect((await getDiagram(contexts.alice, app, fuid)).document.nodes.length).toBe(before + 1);
+    // The live edit reaches the stored JSON document within seconds (it follows the live document).
+    await expect.poll(async () => (await getDiagram(contexts.alice, app, fuid)).document.nodes.length).toBe(before + 1);
     await saveScreenshot(editor, 'teams-member-edits');
   });
 
