@@ -100,6 +100,31 @@ describe('the MCP endpoint with the official SDK client', () => {
     await client.close();
   }, 60_000);
 
+  it("stores an edit's message on its version, as push -m and the REST save do; the API's rule refuses an empty one", async () => {
+    const { me, key } = await keyFor();
+    const client = await connect(key);
+    const { fuid } = json(await client.callTool({ name: 'create_diagram', arguments: { name: 'Messages' } }));
+    const pool = (id: string) => ({ id, type: 'pool', name: id, x: 0, y: 0 });
+    const edit = (args: Record<string, unknown>) =>
+      client.callTool({ name: 'edit_diagram', arguments: { fuid, ...args } }) as Promise<ToolAnswer>;
+    json(await edit({ add: [pool('a')] }));
+    // Without the message this edit would join the first entry (one burst of one author).
+    expect(json(await edit({ add: [pool('b')], message: '  Second pool ' }))).toMatchObject({ version: 2 });
+    const versions = json(await client.callTool({ name: 'list_versions', arguments: { fuid } }));
+    expect(versions.map((v: { version: number; message: string | null }) => [v.version, v.message])).toEqual([
+      [2, 'Second pool'],
+      [1, null],
+    ]);
+    const items = (await me.get(`/diagrams/${fuid}/versions`)).body.content.items;
+    expect(items[0]).toMatchObject({ version: 2, message: 'Second pool' });
+
+    const empty = await edit({ add: [pool('c')], message: ' ' });
+    expect(empty.isError).toBe(true);
+    expect(empty.content[0].text).toMatch(/^VALIDATION_FAILED \(HTTP 400\).*message/);
+    expect((await me.get(`/diagrams/${fuid}`)).body.content.diagram.document.nodes).toHaveLength(2);
+    await client.close();
+  }, 60_000);
+
   it('runs studies and balance tests, and answers with the API refusal for a diagram not shared', async () => {
     const { key } = await keyFor();
     const client = await connect(key);
