@@ -26,7 +26,8 @@ import { refusedHost } from './webhook-address.js';
 import { postJson } from './webhook-post.js';
 import { signatureHeader } from './webhook-signature.js';
 import { deliverWebhookJob, WEBHOOK_PRUNE_EVERY_MS, webhookDeliveriesPruneJob } from './webhooks.jobs.js';
-import { WebhooksRepository, type DeliveryRow } from './webhooks.repository.js';
+import { deliveryView, webhookView as view } from './webhook-view.js';
+import { WebhooksRepository } from './webhooks.repository.js';
 
 const DAY_MS = 86_400_000;
 
@@ -226,41 +227,4 @@ export class WebhooksService implements OnApplicationBootstrap {
 
 function envelope(type: string, data: Record<string, unknown>): Prisma.InputJsonValue {
   return { type, createdAt: new Date().toISOString(), data } as Prisma.InputJsonValue;
-}
-
-function view(row: {
-  id: string;
-  workspaceId: string;
-  url: string;
-  events: string[];
-  active: boolean;
-  consecutiveFailures: number;
-  disabledAt: Date | null;
-  createdAt: Date;
-}): Webhook {
-  return {
-    id: row.id,
-    workspaceId: row.workspaceId,
-    url: row.url,
-    events: row.events as WebhookEventType[],
-    active: row.active,
-    status: row.active ? 'active' : row.disabledAt ? 'disabled' : 'paused',
-    consecutiveFailures: row.consecutiveFailures,
-    disabledAt: row.disabledAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-function deliveryView(row: DeliveryRow): WebhookDelivery {
-  return {
-    id: row.id,
-    webhookId: row.webhookId,
-    event: row.event,
-    status: row.status as WebhookDelivery['status'],
-    attempts: row.attempts,
-    responseStatus: row.responseStatus,
-    error: row.error,
-    createdAt: row.createdAt.toISOString(),
-    deliveredAt: row.deliveredAt?.toISOString() ?? null,
-  };
 }

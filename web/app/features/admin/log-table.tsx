@@ -12,7 +12,7 @@ interface LogPage<E> {
 }
 
 /**
- * An admin log's panel (Mail log, Audit log): its filters, then one page of entries as a table,
+ * An admin log's panel (Mail log, Audit log, Disabled webhooks): its filters, then one page of entries as a table,
  * newest first, and the pager. Says whether the filters are why a page is empty.
  */
 export function LogTable<E extends { id: string }>({
@@ -20,6 +20,7 @@ export function LogTable<E extends { id: string }>({
   headingId,
   pagerLabel,
   filters,
+  notice,
   log,
   loading,
   error,
@@ -34,6 +35,8 @@ export function LogTable<E extends { id: string }>({
   headingId: string;
   pagerLabel: string;
   filters: ReactNode;
+  /** What the last action on a row did (read out as it changes). */
+  notice?: ReactNode;
   log: LogPage<E> | null;
   loading: boolean;
   error: string | null;
@@ -49,6 +52,7 @@ export function LogTable<E extends { id: string }>({
     <section className="acc-panel" aria-labelledby={headingId}>
       <h2 id={headingId}>{heading}</h2>
       {filters}
+      {notice !== undefined ? <div aria-live="polite">{notice}</div> : null}
       <FormMessage>{error}</FormMessage>
       {loading && !log ? <PageLoading label={loadingLabel} /> : null}
       {log ? (
