@@ -1,17 +1,8 @@
 import type { Webhook, WebhookDelivery, WebhookEventType } from '@loopwright/contracts';
-import type { DeliveryRow } from './webhooks.repository.js';
+import type { DeliveryRow, WebhookRow } from './webhooks.repository.js';
 
 /** A webhook as its owner and the administrator see it. */
-export function webhookView(row: {
-  id: string;
-  workspaceId: string;
-  url: string;
-  events: string[];
-  active: boolean;
-  consecutiveFailures: number;
-  disabledAt: Date | null;
-  createdAt: Date;
-}): Webhook {
+export function webhookView(row: WebhookRow): Webhook {
   return {
     id: row.id,
     workspaceId: row.workspaceId,

@@ -15,8 +15,8 @@ const deliverySelect = {
 } as const;
 export type DeliveryRow = Prisma.WebhookDeliveryGetPayload<{ select: typeof deliverySelect }>;
 
-/** A disabled webhook with whose it is and why it stopped, for the administrator. */
-export interface DisabledRow {
+/** The webhook columns its views show (never the secret). */
+export interface WebhookRow {
   id: string;
   workspaceId: string;
   url: string;
@@ -25,6 +25,10 @@ export interface DisabledRow {
   consecutiveFailures: number;
   disabledAt: Date | null;
   createdAt: Date;
+}
+
+/** A disabled webhook with whose it is and why it stopped, for the administrator. */
+export interface DisabledRow extends WebhookRow {
   workspaceName: string;
   ownerEmail: string;
   lastError: string | null;

@@ -45,7 +45,8 @@ function EnableButton({ hook, onDone }: { hook: Entry; onDone: (outcome: Outcome
 export default function DisabledWebhooksScreen() {
   const [params] = useSearchParams();
   const page = pageFrom(params);
-  const { data: list, error, loading, reload } = useLoaded(() => adminApi.disabledWebhooks(page), String(page));
+  const loaded = useLoaded(() => adminApi.disabledWebhooks(page), String(page));
+  const list = loaded.data;
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   return (
@@ -61,15 +62,11 @@ export default function DisabledWebhooksScreen() {
         </p>
       </header>
       <LogTable
+        name="Disabled webhooks"
         heading="Webhooks"
-        headingId="webhooks-title"
-        pagerLabel="Disabled webhook pages"
         filters={null}
         notice={outcome ? <FormMessage kind={outcome.kind}>{outcome.text}</FormMessage> : null}
-        log={list}
-        loading={loading}
-        error={error}
-        loadingLabel="Loading the disabled webhooks"
+        loaded={loaded}
         caption="Disabled webhooks, most recently disabled first"
         columns={['Disabled', 'Webhook and its last error', 'Owner', 'Actions']}
         noun={['disabled webhook', 'disabled webhooks']}
@@ -93,7 +90,7 @@ export default function DisabledWebhooksScreen() {
                 hook={hook}
                 onDone={(result) => {
                   setOutcome(result);
-                  reload();
+                  loaded.reload();
                 }}
               />
             </td>
