@@ -209,6 +209,31 @@ describe('the MCP endpoint with the official SDK client', () => {
     await expect(connect(key)).rejects.toThrow(/401|AUTH_API_KEY_INVALID/);
   });
 
+  it('refuses the key of a disabled owner with 401 AUTH_API_KEY_INVALID, as REST does, even to a client connected before', async () => {
+    const owner = await createUser(app);
+    const key = (await (await loginAs(app, owner)).post('/users/me/api-key')).body.content.key as string;
+    const client = await connect(key);
+    expect(json(await client.callTool({ name: 'list_diagrams', arguments: {} }))).toMatchObject({ total: 0 });
+
+    const admin = await loginAs(app, await createUser(app, { role: 'admin' }));
+    expect((await admin.post(`/admin/users/${owner.id}/disable`)).status).toBe(200);
+
+    const rest = await new ApiClient(app.url, { bearer: key, clientId: null }).get('/diagrams');
+    expect(rest.status).toBe(401);
+    expect(rest.body.error.code).toBe('AUTH_API_KEY_INVALID');
+    const mcp = await new ApiClient(app.url, { bearer: key, clientId: null }).post('/mcp', {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/list',
+    });
+    expect(mcp.status).toBe(401);
+    expect(mcp.body.error.code).toBe(rest.body.error.code);
+    // Every POST stands alone: the session opened before the owner was disabled gets nothing more.
+    await expect(client.callTool({ name: 'list_diagrams', arguments: {} })).rejects.toThrow(/401|AUTH_API_KEY_INVALID/);
+    await expect(connect(key)).rejects.toThrow(/401|AUTH_API_KEY_INVALID/);
+    await client.close();
+  });
+
   it('answers 429 with Retry-After once the key used its minute, and the typed client reports how long to wait', async () => {
     const small = await startTestApp({ env: { API_KEY_RATE_LIMIT: '3' } });
     try {
