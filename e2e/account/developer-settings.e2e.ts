@@ -22,12 +22,12 @@ describe.skipIf(!inject('chromiumPath'))('developer settings in Chromium', () =>
   beforeAll(() => new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve)));
   afterAll(() => new Promise((resolve) => receiver.close(resolve)));
 
-  async function signedIn(): Promise<{
+  async function signedIn(role: 'user' | 'admin' = 'user'): Promise<{
     page: Page;
     key: string;
     client: Awaited<ReturnType<typeof loggedInUser>>['client'];
   }> {
-    const { client } = await loggedInUser(running.app.databaseUrl, running.app.url);
+    const { client } = await loggedInUser(running.app.databaseUrl, running.app.url, role);
     const key = (await client.post('/users/me/api-key')).body.content.key as string;
     const context = await running.browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.addCookies(
@@ -170,6 +170,40 @@ describe.skipIf(!inject('chromiumPath'))('developer settings in Chromium', () =>
         disabledAt: null,
       });
     await expect.poll(() => panel().getByRole('status').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('Admin → Disabled webhooks lists a disabled webhook with its owner and last error, and re-enables it', async () => {
+    const owner = await signedIn();
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/admin-down`;
+    const { id } = (await owner.client.post('/webhooks', { url, events: ['balance_test.failed'] })).body.content
+      .webhook as { id: string };
+    await owner.page.context().close();
+    const db = new pg.Client({ connectionString: running.app.databaseUrl });
+    await db.connect();
+    await db.query(`UPDATE webhooks SET active = false, consecutive_failures = 20, disabled_at = now() WHERE id = $1`, [
+      id,
+    ]);
+    await db.query(
+      `INSERT INTO webhook_deliveries (id, webhook_id, event, payload, status, attempts, response_status, error, updated_at)
+       VALUES (gen_random_uuid(), $1, 'balance_test.failed', '{}', 'failed', 8, 502, 'the receiver answered HTTP 502', now())`,
+      [id],
+    );
+    await db.end();
+    const { page } = await signedIn('admin');
+    await page.goto(`${running.app.url}/admin/webhooks`);
+    await waitForHydration(page);
+    await acceptCookiesIfAsked(page);
+    const row = page.getByRole('row', { name: new RegExp(url) });
+    await expect.poll(() => row.textContent()).toMatch(/the receiver answered HTTP 502.*own-.*@example\.test/);
+    await saveScreenshot(page, 'admin-disabled-webhooks');
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await row.getByRole('button', { name: `Re-enable ${url}` }).click();
+    await page.getByText(`${url} is enabled again: new events are sent to it.`).waitFor();
+    await expect.poll(() => row.count()).toBe(0);
+    const mine = (await owner.client.get('/webhooks')).body.content.items as { id: string; status: string }[];
+    expect(mine.find((w) => w.id === id)?.status).toBe('active');
     await page.context().close();
   });
 });

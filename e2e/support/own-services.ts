@@ -173,15 +173,19 @@ export async function startAppOn(
 }
 
 /** A confirmed user written straight to the database, logged in through the API. */
-export async function loggedInUser(databaseUrl: string, appUrl: string): Promise<{ client: ApiClient; id: string }> {
+export async function loggedInUser(
+  databaseUrl: string,
+  appUrl: string,
+  role: 'user' | 'admin' = 'user',
+): Promise<{ client: ApiClient; id: string }> {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   const id = randomUUID();
   const email = `own-${id}@example.test`;
   try {
     await db.query(
-      'INSERT INTO users (id, email, username, password_hash, email_confirmed_at, updated_at) VALUES ($1, $2, $3, $4, now(), now())',
-      [id, email, `own${id.slice(0, 8)}`, await hashPassword('secret-1')],
+      'INSERT INTO users (id, email, username, password_hash, role, email_confirmed_at, updated_at) VALUES ($1, $2, $3, $4, $5, now(), now())',
+      [id, email, `own${id.slice(0, 8)}`, await hashPassword('secret-1'), role],
     );
   } finally {
     await db.end();

@@ -56,6 +56,11 @@ const element = z
   .describe(
     'A node ({ id, type: pool|source|drain|converter|gate|register|…, name, x, y, … }) or a connection ({ id, kind: resource|state, from, to, formula, … })',
   );
+/** The version's message; the API's save checks it (1–500 characters), as it does `push -m`. */
+const versionMessage = z
+  .string()
+  .optional()
+  .describe("This version's message: it starts its own entry in the version history");
 /** What every study (sensitivity, solve) takes: the diagram, its levers, and runs per point on seeds from `seed`. */
 const studyInput = {
   fuid,
@@ -170,7 +175,8 @@ export function createMcpServer(api: LoopwrightClient, info = { name: 'loopwrigh
     {
       description:
         'Add, change or remove elements in one saved edit (a new version, undoable from the version history). ' +
-        'add: whole elements; change: { id, …fields to set }; remove: ids (a node takes its connections with it).',
+        'add: whole elements; change: { id, …fields to set }; remove: ids (a node takes its connections with it). ' +
+        'message: what the edit is for, shown in the version history (as `push -m`).',
       inputSchema: {
         fuid,
         add: z.array(element).optional(),
@@ -180,9 +186,10 @@ export function createMcpServer(api: LoopwrightClient, info = { name: 'loopwrigh
           .record(z.string(), z.unknown())
           .optional()
           .describe('Settings fields to set, e.g. { stepsLimit: 100 }'),
+        message: versionMessage,
       },
     },
-    async ({ fuid: id, add = [], change = [], remove = [], settings }) => {
+    async ({ fuid: id, add = [], change = [], remove = [], settings, message }) => {
       // Saved against the version it was read at: a concurrent save makes the API answer 409, and the edit is re-applied once on the newer document.
       for (let attempt = 0; ; attempt++) {
         const diagram = await documentOf(id);
@@ -190,7 +197,7 @@ export function createMcpServer(api: LoopwrightClient, info = { name: 'loopwrigh
         try {
           const saved = await api.diagram.save({
             params: { fuid: id },
-            body: { baseVersion: diagram.version, document: document as never, autosave: false },
+            body: { baseVersion: diagram.version, document: document as never, autosave: false, message },
           });
           return {
             fuid: id,

@@ -354,5 +354,7 @@ export const routes = {
     update: { method: 'PATCH', path: '/webhooks/:id' },
     delete: { method: 'DELETE', path: '/webhooks/:id' },
     test: { method: 'POST', path: '/webhooks/:id/test' },
+    adminDisabled: { method: 'GET', path: '/admin/webhooks/disabled' },
+    adminEnable: { method: 'POST', path: '/admin/webhooks/:id/enable' },
   },
 } as const satisfies RouteTable<Endpoints>;

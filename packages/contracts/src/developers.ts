@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint.js';
+import { defineEndpoint, MAX_PAGE } from './endpoint.js';
 import { envelope } from './errors.js';
 
 /**
@@ -83,6 +83,15 @@ export const updateWebhookBodySchema = createWebhookBodySchema
   .extend({ active: z.boolean().optional() });
 const webhookParams = z.object({ id: z.string().uuid() });
 
+/** A webhook disabled automatically, as the instance administrator sees it: whose it is and why it stopped. */
+export const adminDisabledWebhookSchema = webhookSchema.extend({
+  workspaceName: z.string(),
+  ownerEmail: z.string(),
+  /** The last failed delivery's error or the receiver's HTTP status; null: none kept. */
+  lastError: z.string().nullable(),
+});
+export type AdminDisabledWebhook = z.infer<typeof adminDisabledWebhookSchema>;
+
 const tag = 'webhooks';
 export const webhookEndpoints = {
   list: defineEndpoint({
@@ -134,6 +143,32 @@ export const webhookEndpoints = {
     tag,
     params: webhookParams,
     responses: { 202: envelope(z.object({ delivery: webhookDeliverySchema })) },
+  }),
+  adminDisabled: defineEndpoint({
+    method: 'GET',
+    path: '/admin/webhooks/disabled',
+    summary: "The instance's webhooks disabled automatically after failures in a row, newest first (administrators)",
+    tag: 'admin',
+    query: z.object({ page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1) }),
+    responses: {
+      200: envelope(
+        z.object({
+          entries: z.array(adminDisabledWebhookSchema),
+          total: z.number().int(),
+          page: z.number().int(),
+          pageSize: z.number().int(),
+          disableAfterFailures: z.number().int(),
+        }),
+      ),
+    },
+  }),
+  adminEnable: defineEndpoint({
+    method: 'POST',
+    path: '/admin/webhooks/:id/enable',
+    summary: "Re-enable a disabled webhook, as its owner's Resume does (its failures forgotten; administrators)",
+    tag: 'admin',
+    params: webhookParams,
+    responses: { 200: envelope(z.object({ webhook: webhookSchema, message: z.string() })) },
   }),
 };
 

@@ -88,6 +88,7 @@ export const auditActions = [
   'user.deleted',
   'spotlight.added',
   'spotlight.removed',
+  'webhook.enabled',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

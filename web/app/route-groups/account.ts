@@ -36,6 +36,7 @@ export function accountRoutes(idPrefix: string): RouteConfigEntry[] {
       route('admin/users', 'routes/admin/users.tsx', id('admin-users')),
       route('admin/sso', 'routes/admin/sso.tsx', id('admin-sso')),
       route('admin/audit-log', 'routes/admin/audit-log.tsx', id('admin-audit-log')),
+      route('admin/webhooks', 'routes/admin/webhooks.tsx', id('admin-webhooks')),
       route('admin/plans', 'routes/admin/plans.tsx', id('admin-plans')),
       route('admin/academia', 'routes/admin/academia.tsx', id('admin-academia')),
       route('admin/community', 'routes/admin/community.tsx', id('admin-community')),

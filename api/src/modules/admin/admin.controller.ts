@@ -44,8 +44,13 @@ export class AdminController {
     @Body() body: Input<E['proveInstanceId']['body']>,
     @Req() request: Request,
   ) {
-    await this.setup.assertInstanceIdOnce(body.instanceId, caller.sessionId, clientInfo(request).ip);
+    await this.instanceIdOnce(caller, body.instanceId, request);
     return { success: true, content: { instanceIdProven: await this.setup.instanceIdProven(caller.sessionId) } };
+  }
+
+  /** The instance ID, given once per sign-in session (an answer without it once it was given). */
+  private instanceIdOnce(caller: Caller, instanceId: string | undefined, request: Request): Promise<void> {
+    return this.setup.assertInstanceIdOnce(instanceId, caller.sessionId, clientInfo(request).ip);
   }
 
   @Endpoint(adminEndpoints.getMailSettings)
@@ -67,7 +72,7 @@ export class AdminController {
     @Body() body: Input<E['saveMailSettings']['body']>,
     @Req() request: Request,
   ) {
-    await this.setup.assertInstanceIdOnce(body.instanceId, caller.sessionId, clientInfo(request).ip);
+    await this.instanceIdOnce(caller, body.instanceId, request);
     return { success: true, content: await this.viewFor(caller, this.mailSettings.save(body, caller.userId)) };
   }
 
@@ -80,7 +85,7 @@ export class AdminController {
   @Endpoint(adminEndpoints.testMail)
   @RequireRole('admin')
   async testMail(@CurrentCaller() caller: Caller, @Body() body: Input<E['testMail']['body']>, @Req() request: Request) {
-    await this.setup.assertInstanceIdOnce(body.instanceId, caller.sessionId, clientInfo(request).ip);
+    await this.instanceIdOnce(caller, body.instanceId, request);
     return { success: true, content: { message: await this.mailSettings.sendTest(body, this.config.APP_URL) } };
   }
 

@@ -5,9 +5,10 @@ import type { AppConfig } from '../../config/config.js';
 import { PrismaService, type TransactionClient } from '../../core/prisma/prisma.service.js';
 import { JobRegistry } from '../../core/queue/job-registry.js';
 import { QueueService } from '../../core/queue/queue.service.js';
+import { retention, type Retention } from '../../core/queue/retention.js';
 import { APP_CONFIG, LOGGER } from '../../core/tokens.js';
 import { AuditLogRepository, type AuditFilter } from './audit-log.repository.js';
-import { AUDIT_PRUNE_EVERY_MS, auditPruneJob } from './audit.jobs.js';
+import { auditPruneJob } from './audit.jobs.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 /** How a secret's change shows in the log: that it changed, never its value. */
@@ -47,26 +48,33 @@ export function changesBetween(before: Summary | null | undefined, after: Summar
  */
 @Injectable()
 export class AuditLogService implements OnApplicationBootstrap {
+  private readonly retention: Retention;
+
   constructor(
     private readonly log: AuditLogRepository,
     private readonly prisma: PrismaService,
-    private readonly queue: QueueService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(LOGGER) logger: Logger,
+    queue: QueueService,
     registry: JobRegistry,
   ) {
-    registry.handle(auditPruneJob, async () => {
-      const deleted = await this.prune();
-      if (deleted) this.logger.info({ deleted, keptDays: this.keptDays }, 'audit log: old entries deleted');
-    });
+    this.retention = retention(
+      { registry, queue, logger },
+      {
+        job: auditPruneJob,
+        keptDays: () => this.keptDays,
+        deleteBefore: (cutoff) => this.log.deleteBefore(cutoff),
+        message: 'audit log: old entries deleted',
+      },
+    );
   }
 
   get keptDays(): number {
     return this.config.AUDIT_LOG_DAYS;
   }
 
-  async onApplicationBootstrap(): Promise<void> {
-    await this.queue.repeatFromStart(auditPruneJob, AUDIT_PRUNE_EVERY_MS);
+  onApplicationBootstrap(): Promise<void> {
+    return this.retention.start();
   }
 
   async record(entry: AuditRecord, tx?: TransactionClient): Promise<void> {
@@ -111,6 +119,6 @@ export class AuditLogService implements OnApplicationBootstrap {
 
   /** Deletes what is older than the retention period; idempotent. */
   prune(now = new Date()): Promise<number> {
-    return this.log.deleteBefore(new Date(now.getTime() - this.keptDays * DAY_MS));
+    return this.retention.prune(now);
   }
 }

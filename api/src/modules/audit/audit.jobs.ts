@@ -1,12 +1,4 @@
-import { z } from 'zod';
-import { defineJob } from '../../core/queue/job-definition.js';
+import { defineRetentionJob } from '../../core/queue/retention.js';
 
-/** Repeats every AUDIT_PRUNE_EVERY_MS: deletes the audit log's entries older than AUDIT_LOG_DAYS. */
-export const auditPruneJob = defineJob({
-  queue: 'maintenance',
-  name: 'maintenance.audit-prune',
-  schema: z.object({}),
-  attempts: 3,
-});
-
-export const AUDIT_PRUNE_EVERY_MS = 6 * 60 * 60_000;
+/** Repeats every RETENTION_EVERY_MS: deletes the audit log's entries older than AUDIT_LOG_DAYS. */
+export const auditPruneJob = defineRetentionJob('maintenance.audit-prune');

@@ -34,11 +34,15 @@ export class AccountUnlockService {
     await this.queue.enqueue(accountLockedJob, { email });
   }
 
-  /** Lifts the lock; returns the account's e-mail, so the caller can remember this browser for it. */
+  /**
+   * Lifts the lock; returns the account's e-mail, so the caller can remember this browser for it.
+   * An account disabled since the link was sent stays as it is: locked, and no browser made known.
+   */
   async unlock(token: string): Promise<string> {
     const consumed = await this.tokens.consume(token, 'unlock_account');
     const user = consumed.status === 'ok' ? await this.users.findById(consumed.userId) : null;
     if (!user) throw new AppError('AUTH_TOKEN_INVALID', { message: AuthTexts.unlockLinkInvalid });
+    if (user.disabledAt) throw new AppError('AUTH_ACCOUNT_DISABLED');
     await this.limits.reset(AuthLimits.loginFailuresPerEmail(user.email).key);
     return user.email;
   }

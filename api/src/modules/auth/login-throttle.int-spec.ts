@@ -4,6 +4,7 @@ import { createUser, type TestUser } from '../../../test/factories/users.js';
 import { linkFrom, startSmtpSink, type SmtpSink } from '../../../test/fakes/smtp-sink.js';
 import { ApiClient } from '../../../test/support/api-client.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { PrismaService } from '../../core/prisma/prisma.service.js';
 import { RESET_PASSWORD_TTL_MS } from './auth-limits.js';
 import { AuthTokensRepository } from './auth-tokens.repository.js';
 
@@ -99,5 +100,24 @@ describe('login throttling by account and source', () => {
     // One mail per lock.
     await smtp.waitFor((m) => m !== mail && m.to.includes(user.email) && /locked/.test(m.subject));
     expect(smtp.messages.filter((m) => m.to.includes(user.email) && /locked/.test(m.subject))).toHaveLength(2);
+  });
+
+  it('the unlock link of an account disabled since neither enables it nor signs anyone in', async () => {
+    const user = await createUser(app);
+    await strangersFail(user, 10, 7);
+    const mail = await smtp.waitFor((m) => m.to.includes(user.email) && /locked after failed logins/.test(m.subject));
+    const { token } = linkFrom(mail, '/unlock-account');
+    const prisma = app.http.app.get(PrismaService);
+    const disabledAt = new Date();
+    await prisma.user.update({ where: { id: user.id }, data: { disabledAt } });
+
+    const browser = new ApiClient(app.url);
+    const unlocked = await browser.request('POST', '/oauth2/unlock', { token }, { 'x-forwarded-for': '192.0.2.70' });
+    expect(unlocked.status).toBe(403);
+    expect(unlocked.body.error).toMatchObject({ code: 'AUTH_ACCOUNT_DISABLED', message: AuthTexts.accountDisabled });
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).disabledAt).toEqual(disabledAt);
+    expect((await browser.get('/oauth2/userinfo')).status).toBe(401);
+    // Not a known device, and the lock holds: strangers' failures still lock the account out.
+    expect((await login(browser, '192.0.2.70', user.email, user.password)).body.error.code).toBe('AUTH_ACCOUNT_LOCKED');
   });
 });

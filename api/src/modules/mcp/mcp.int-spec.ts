@@ -100,6 +100,31 @@ describe('the MCP endpoint with the official SDK client', () => {
     await client.close();
   }, 60_000);
 
+  it("stores an edit's message on its version, as push -m and the REST save do; the API's rule refuses an empty one", async () => {
+    const { me, key } = await keyFor();
+    const client = await connect(key);
+    const { fuid } = json(await client.callTool({ name: 'create_diagram', arguments: { name: 'Messages' } }));
+    const pool = (id: string) => ({ id, type: 'pool', name: id, x: 0, y: 0 });
+    const edit = (args: Record<string, unknown>) =>
+      client.callTool({ name: 'edit_diagram', arguments: { fuid, ...args } }) as Promise<ToolAnswer>;
+    json(await edit({ add: [pool('a')] }));
+    // Without the message this edit would join the first entry (one burst of one author).
+    expect(json(await edit({ add: [pool('b')], message: '  Second pool ' }))).toMatchObject({ version: 2 });
+    const versions = json(await client.callTool({ name: 'list_versions', arguments: { fuid } }));
+    expect(versions.map((v: { version: number; message: string | null }) => [v.version, v.message])).toEqual([
+      [2, 'Second pool'],
+      [1, null],
+    ]);
+    const items = (await me.get(`/diagrams/${fuid}/versions`)).body.content.items;
+    expect(items[0]).toMatchObject({ version: 2, message: 'Second pool' });
+
+    const empty = await edit({ add: [pool('c')], message: ' ' });
+    expect(empty.isError).toBe(true);
+    expect(empty.content[0].text).toMatch(/^VALIDATION_FAILED \(HTTP 400\).*message/);
+    expect((await me.get(`/diagrams/${fuid}`)).body.content.diagram.document.nodes).toHaveLength(2);
+    await client.close();
+  }, 60_000);
+
   it('runs studies and balance tests, and answers with the API refusal for a diagram not shared', async () => {
     const { key } = await keyFor();
     const client = await connect(key);
@@ -182,6 +207,31 @@ describe('the MCP endpoint with the official SDK client', () => {
       expect(answer.body.error.code).toBe('AUTH_API_KEY_INVALID');
     }
     await expect(connect(key)).rejects.toThrow(/401|AUTH_API_KEY_INVALID/);
+  });
+
+  it('refuses the key of a disabled owner with 401 AUTH_API_KEY_INVALID, as REST does, even to a client connected before', async () => {
+    const owner = await createUser(app);
+    const key = (await (await loginAs(app, owner)).post('/users/me/api-key')).body.content.key as string;
+    const client = await connect(key);
+    expect(json(await client.callTool({ name: 'list_diagrams', arguments: {} }))).toMatchObject({ total: 0 });
+
+    const admin = await loginAs(app, await createUser(app, { role: 'admin' }));
+    expect((await admin.post(`/admin/users/${owner.id}/disable`)).status).toBe(200);
+
+    const rest = await new ApiClient(app.url, { bearer: key, clientId: null }).get('/diagrams');
+    expect(rest.status).toBe(401);
+    expect(rest.body.error.code).toBe('AUTH_API_KEY_INVALID');
+    const mcp = await new ApiClient(app.url, { bearer: key, clientId: null }).post('/mcp', {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/list',
+    });
+    expect(mcp.status).toBe(401);
+    expect(mcp.body.error.code).toBe(rest.body.error.code);
+    // Every POST stands alone: the session opened before the owner was disabled gets nothing more.
+    await expect(client.callTool({ name: 'list_diagrams', arguments: {} })).rejects.toThrow(/401|AUTH_API_KEY_INVALID/);
+    await expect(connect(key)).rejects.toThrow(/401|AUTH_API_KEY_INVALID/);
+    await client.close();
   });
 
   it('answers 429 with Retry-After once the key used its minute, and the typed client reports how long to wait', async () => {

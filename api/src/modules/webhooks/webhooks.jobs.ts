@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineJob } from '../../core/queue/job-definition.js';
+import { defineRetentionJob } from '../../core/queue/retention.js';
 
 /** Posts one webhook_deliveries row; retried with exponential back-off (10 s, 20 s, 40 s … about 40 min in all). */
 export const deliverWebhookJob = defineJob({
@@ -10,12 +11,5 @@ export const deliverWebhookJob = defineJob({
   backoffMs: 10_000,
 });
 
-/** Repeats every WEBHOOK_PRUNE_EVERY_MS: deletes deliveries older than WEBHOOK_DELIVERY_DAYS. */
-export const webhookDeliveriesPruneJob = defineJob({
-  queue: 'maintenance',
-  name: 'maintenance.webhook-deliveries-prune',
-  schema: z.object({}),
-  attempts: 3,
-});
-
-export const WEBHOOK_PRUNE_EVERY_MS = 6 * 60 * 60_000;
+/** Repeats every RETENTION_EVERY_MS: deletes deliveries older than WEBHOOK_DELIVERY_DAYS. */
+export const webhookDeliveriesPruneJob = defineRetentionJob('maintenance.webhook-deliveries-prune');

@@ -15,6 +15,25 @@ const deliverySelect = {
 } as const;
 export type DeliveryRow = Prisma.WebhookDeliveryGetPayload<{ select: typeof deliverySelect }>;
 
+/** The webhook columns its views show (never the secret). */
+export interface WebhookRow {
+  id: string;
+  workspaceId: string;
+  url: string;
+  events: string[];
+  active: boolean;
+  consecutiveFailures: number;
+  disabledAt: Date | null;
+  createdAt: Date;
+}
+
+/** A disabled webhook with whose it is and why it stopped, for the administrator. */
+export interface DisabledRow extends WebhookRow {
+  workspaceName: string;
+  ownerEmail: string;
+  lastError: string | null;
+}
+
 @Injectable()
 export class WebhooksRepository {
   constructor(private readonly prisma: PrismaService) {}
@@ -32,12 +51,37 @@ export class WebhooksRepository {
     });
   }
 
-  find(id: string) {
-    return this.prisma.webhook.findUnique({ where: { id } });
+  find(id: string, tx: TransactionClient = this.prisma) {
+    return tx.webhook.findUnique({ where: { id } });
   }
 
-  update(id: string, data: Prisma.WebhookUpdateInput) {
-    return this.prisma.webhook.update({ where: { id }, data });
+  update(id: string, data: Prisma.WebhookUpdateInput, tx: TransactionClient = this.prisma) {
+    return tx.webhook.update({ where: { id }, data });
+  }
+
+  /**
+   * One page of the webhooks disabled automatically (and not resumed since), the most recently
+   * disabled first, with their workspace, its owner's e-mail and the last failed delivery's error.
+   */
+  async disabledPage(page: number, pageSize: number): Promise<{ rows: DisabledRow[]; total: number }> {
+    const [rows, [{ total }]] = await this.prisma.$transaction([
+      this.prisma.$queryRaw<DisabledRow[]>`
+        SELECT w.id::text, w.workspace_id::text AS "workspaceId", w.url, w.events, w.active,
+               w.consecutive_failures AS "consecutiveFailures", w.disabled_at AS "disabledAt",
+               w.created_at AS "createdAt", ws.name AS "workspaceName", u.email AS "ownerEmail",
+               (SELECT d.error FROM webhook_deliveries d
+                 WHERE d.webhook_id = w.id AND d.status = 'failed'
+                 ORDER BY d.created_at DESC LIMIT 1) AS "lastError"
+          FROM webhooks w
+          JOIN workspaces ws ON ws.id = w.workspace_id
+          JOIN users u ON u.id = ws.owner_id
+         WHERE NOT w.active AND w.disabled_at IS NOT NULL
+         ORDER BY w.disabled_at DESC, w.id DESC
+         LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+      this.prisma.$queryRaw<{ total: number }[]>`
+        SELECT count(*)::int AS total FROM webhooks WHERE NOT active AND disabled_at IS NOT NULL`,
+    ]);
+    return { rows, total };
   }
 
   /**

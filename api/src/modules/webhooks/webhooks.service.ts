@@ -18,6 +18,7 @@ import { AppError } from '../../core/errors/app-error.js';
 import type { TransactionClient } from '../../core/prisma/prisma.service.js';
 import { JobRegistry } from '../../core/queue/job-registry.js';
 import { QueueService } from '../../core/queue/queue.service.js';
+import { retention, type Retention } from '../../core/queue/retention.js';
 import { APP_CONFIG, LOGGER } from '../../core/tokens.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { DiagramAccessService } from '../diagrams/diagram-access.service.js';
@@ -25,10 +26,9 @@ import { DomainEventsService } from '../events/domain-events.service.js';
 import { refusedHost } from './webhook-address.js';
 import { postJson } from './webhook-post.js';
 import { signatureHeader } from './webhook-signature.js';
-import { deliverWebhookJob, WEBHOOK_PRUNE_EVERY_MS, webhookDeliveriesPruneJob } from './webhooks.jobs.js';
-import { WebhooksRepository, type DeliveryRow } from './webhooks.repository.js';
-
-const DAY_MS = 86_400_000;
+import { deliverWebhookJob, webhookDeliveriesPruneJob } from './webhooks.jobs.js';
+import { deliveryView, webhookView as view } from './webhook-view.js';
+import { WebhooksRepository } from './webhooks.repository.js';
 
 /**
  * Webhooks: a workspace (a user's own, or a team's, managed by its owner) subscribes URLs to events.
@@ -40,6 +40,7 @@ const DAY_MS = 86_400_000;
 @Injectable()
 export class WebhooksService implements OnApplicationBootstrap {
   private readonly secrets: SecretBox;
+  private readonly retention: Retention;
 
   constructor(
     private readonly webhooks: WebhooksRepository,
@@ -52,23 +53,28 @@ export class WebhooksService implements OnApplicationBootstrap {
   ) {
     this.secrets = new SecretBox(deriveKey(config.APP_SECRET ?? 'development-secret', 'webhook-secrets'));
     registry.handle(deliverWebhookJob, (payload, context) => this.deliver(payload.deliveryId, context.attempt));
-    registry.handle(webhookDeliveriesPruneJob, async () => {
-      const deleted = await this.prune();
-      if (deleted) this.logger.info({ deleted, keptDays: this.keptDays }, 'webhooks: old deliveries deleted');
-    });
+    this.retention = retention(
+      { registry, queue, logger },
+      {
+        job: webhookDeliveriesPruneJob,
+        keptDays: () => this.keptDays,
+        deleteBefore: (cutoff) => this.webhooks.pruneDeliveries(cutoff),
+        message: 'webhooks: old deliveries deleted',
+      },
+    );
   }
 
   get keptDays(): number {
     return this.config.WEBHOOK_DELIVERY_DAYS;
   }
 
-  async onApplicationBootstrap(): Promise<void> {
-    await this.queue.repeatFromStart(webhookDeliveriesPruneJob, WEBHOOK_PRUNE_EVERY_MS);
+  onApplicationBootstrap(): Promise<void> {
+    return this.retention.start();
   }
 
   /** Deletes the deliveries older than WEBHOOK_DELIVERY_DAYS; answers how many. */
   prune(now = new Date()): Promise<number> {
-    return this.webhooks.pruneDeliveries(new Date(now.getTime() - this.keptDays * DAY_MS));
+    return this.retention.prune(now);
   }
 
   /** The workspaces whose webhooks the caller manages: their own, and a team they own. */
@@ -226,41 +232,4 @@ export class WebhooksService implements OnApplicationBootstrap {
 
 function envelope(type: string, data: Record<string, unknown>): Prisma.InputJsonValue {
   return { type, createdAt: new Date().toISOString(), data } as Prisma.InputJsonValue;
-}
-
-function view(row: {
-  id: string;
-  workspaceId: string;
-  url: string;
-  events: string[];
-  active: boolean;
-  consecutiveFailures: number;
-  disabledAt: Date | null;
-  createdAt: Date;
-}): Webhook {
-  return {
-    id: row.id,
-    workspaceId: row.workspaceId,
-    url: row.url,
-    events: row.events as WebhookEventType[],
-    active: row.active,
-    status: row.active ? 'active' : row.disabledAt ? 'disabled' : 'paused',
-    consecutiveFailures: row.consecutiveFailures,
-    disabledAt: row.disabledAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-function deliveryView(row: DeliveryRow): WebhookDelivery {
-  return {
-    id: row.id,
-    webhookId: row.webhookId,
-    event: row.event,
-    status: row.status as WebhookDelivery['status'],
-    attempts: row.attempts,
-    responseStatus: row.responseStatus,
-    error: row.error,
-    createdAt: row.createdAt.toISOString(),
-    deliveredAt: row.deliveredAt?.toISOString() ?? null,
-  };
 }

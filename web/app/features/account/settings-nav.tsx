@@ -18,6 +18,7 @@ const ADMIN = [
   { to: '/admin/mail-log', label: 'Mail log' },
   { to: '/admin/sso', label: 'Single sign-on' },
   { to: '/admin/audit-log', label: 'Audit log' },
+  { to: '/admin/webhooks', label: 'Disabled webhooks' },
   { to: '/admin/plans', label: 'Plans' },
   { to: '/admin/academia', label: 'Academia applications' },
   { to: '/admin/community', label: 'Community' },

@@ -1,4 +1,12 @@
-import type { adminEndpoints, auditEndpoints, BodyOf, ContentOf, QueryOf, ssoEndpoints } from '@loopwright/contracts';
+import type {
+  adminEndpoints,
+  auditEndpoints,
+  BodyOf,
+  ContentOf,
+  QueryOf,
+  ssoEndpoints,
+  webhookEndpoints,
+} from '@loopwright/contracts';
 import { api } from '../../lib/api-client';
 
 // Typed calls of the administration screens (users and the mail log); types from the contracts.
@@ -14,6 +22,8 @@ export type SsoSettingsInput = BodyOf<S['saveSsoSettings']>;
 export type AuditLogPage = ContentOf<(typeof auditEndpoints)['list']>;
 type AuditQuery = Omit<QueryOf<(typeof auditEndpoints)['list']>, 'page'> & { page: number };
 
+export type DisabledWebhooksPage = ContentOf<(typeof webhookEndpoints)['adminDisabled']>;
+
 export const adminApi = {
   ssoSettings: () => api.sso.getSsoSettings(),
   saveSsoSettings: (body: SsoSettingsInput) => api.sso.saveSsoSettings({ body }),
@@ -27,4 +37,6 @@ export const adminApi = {
   disableUser: (id: string) => api.admin.disableUser({ params: { id } }),
   enableUser: (id: string) => api.admin.enableUser({ params: { id } }),
   deleteUser: (id: string) => api.admin.deleteUser({ params: { id } }),
+  disabledWebhooks: (page: number) => api.webhook.adminDisabled({ query: { page } }),
+  enableWebhook: (id: string) => api.webhook.adminEnable({ params: { id } }),
 };

@@ -20,6 +20,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.deleted': 'User deleted',
   'spotlight.added': 'Spotlight added',
   'spotlight.removed': 'Spotlight removed',
+  'webhook.enabled': 'Webhook re-enabled',
 };
 const AREAS: Record<string, string> = {
   instance: 'Instance',
@@ -28,6 +29,7 @@ const AREAS: Record<string, string> = {
   plan: 'Plans',
   user: 'Users',
   spotlight: 'Spotlights',
+  webhook: 'Webhooks',
 };
 
 const day = z.union([z.literal(''), z.iso.date('Enter a date')]);

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { FormMessage } from '../account/forms';
 import { PageLoading } from '../account/page-shell';
 import { EmptyRow } from './empty-row';
@@ -12,32 +12,29 @@ interface LogPage<E> {
 }
 
 /**
- * An admin log's panel (Mail log, Audit log): its filters, then one page of entries as a table,
+ * An admin log's panel (Mail log, Audit log, Disabled webhooks): its filters, then one page of entries as a table,
  * newest first, and the pager. Says whether the filters are why a page is empty.
  */
 export function LogTable<E extends { id: string }>({
+  name,
   heading,
-  headingId,
-  pagerLabel,
   filters,
-  log,
-  loading,
-  error,
-  loadingLabel,
+  notice,
+  loaded,
   caption,
   columns,
   row,
   noun,
   filtered,
 }: {
+  /** The log's name ("Mail log"): its pager is "Mail log pages", its spinner "Loading the mail log". */
+  name: string;
   heading: string;
-  headingId: string;
-  pagerLabel: string;
   filters: ReactNode;
-  log: LogPage<E> | null;
-  loading: boolean;
-  error: string | null;
-  loadingLabel: string;
+  /** What the last action on a row did (read out as it changes). */
+  notice?: ReactNode;
+  /** The page as `useLoaded` holds it: the last answer while the next loads, or why it failed. */
+  loaded: { data: LogPage<E> | null; loading: boolean; error: string | null };
   caption: string;
   columns: string[];
   /** One entry's row (keyed by the entry's id). */
@@ -45,12 +42,15 @@ export function LogTable<E extends { id: string }>({
   noun: [singular: string, plural: string];
   filtered: boolean;
 }) {
+  const headingId = useId();
+  const { data: log, loading, error } = loaded;
   return (
     <section className="acc-panel" aria-labelledby={headingId}>
       <h2 id={headingId}>{heading}</h2>
       {filters}
+      {notice !== undefined ? <div aria-live="polite">{notice}</div> : null}
       <FormMessage>{error}</FormMessage>
-      {loading && !log ? <PageLoading label={loadingLabel} /> : null}
+      {loading && !log ? <PageLoading label={`Loading the ${name.toLowerCase()}`} /> : null}
       {log ? (
         <>
           <div className="acc-table-wrap" aria-busy={loading}>
@@ -76,7 +76,7 @@ export function LogTable<E extends { id: string }>({
             </table>
           </div>
           <Pager
-            label={pagerLabel}
+            label={`${name} pages`}
             noun={noun}
             page={log.page}
             pageSize={log.pageSize}

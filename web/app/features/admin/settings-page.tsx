@@ -4,16 +4,17 @@ import { FormMessage } from '../account/forms';
 import { PageLoading } from '../account/page-shell';
 
 /** What a settings screen says under its form after saving, testing or removing. */
-export type SettingsNotice = { kind: 'success' | 'error'; text: string } | null;
+export type Notice = { kind: 'success' | 'error'; text: string } | null;
 
 /**
  * A settings screen's saved view (Mail server, Single sign-on), loaded once. `show` puts a view
- * the server answered (loaded, saved or removed) on the screen, and `fill` puts it in the form.
- * Render `<SettingsLoading>` until `view` is there.
+ * the server answered (loaded, saved or removed) on the screen, and `fill` puts it in the form;
+ * `notice` is what the last save, test or removal said. Render `<Loading>` until `view` is there.
  */
-export function useSettingsView<V>(load: () => Promise<V>, fill: (view: V) => void) {
+export function useView<V>(load: () => Promise<V>, fill: (view: V) => void) {
   const [view, setView] = useState<V | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
   const latest = useRef({ load, fill });
   latest.current = { load, fill };
   const show = useCallback((value: V) => {
@@ -23,16 +24,16 @@ export function useSettingsView<V>(load: () => Promise<V>, fill: (view: V) => vo
   useEffect(() => {
     latest.current.load().then(show, (error: unknown) => setLoadError(errorMessage(error)));
   }, [show]);
-  return { view, show, loadError };
+  return { view, show, loadError, notice, setNotice };
 }
 
 /** While a settings screen loads: the spinner, or why it could not load. */
-export function SettingsLoading({ error, label }: { error: string | null; label: string }) {
+export function Loading({ error, label }: { error: string | null; label: string }) {
   return error ? <FormMessage>{error}</FormMessage> : <PageLoading label={label} />;
 }
 
 /** The state of the settings above the form: a badge ("On", "No mail server"…) and a sentence. */
-export function SettingsState({
+export function State({
   tone,
   badge,
   badgeKind,
@@ -53,7 +54,7 @@ export function SettingsState({
 }
 
 /** The form's own error and the last notice, read out as they change. */
-export function SettingsMessages({ formError, notice }: { formError: string | null; notice: SettingsNotice }) {
+export function Messages({ formError, notice }: { formError: string | null; notice: Notice }) {
   return (
     <div aria-live="polite">
       <FormMessage>{formError}</FormMessage>
@@ -63,7 +64,7 @@ export function SettingsMessages({ formError, notice }: { formError: string | nu
 }
 
 /** "Remove": asks first, then forgets the saved settings; the outcome goes to the notice. */
-export function RemoveSettingsButton({
+export function RemoveButton({
   label,
   question,
   done,
@@ -76,7 +77,7 @@ export function RemoveSettingsButton({
   done: string;
   disabled: boolean;
   remove: () => Promise<void>;
-  onNotice: (notice: SettingsNotice) => void;
+  onNotice: (notice: Notice) => void;
 }) {
   const [removing, setRemoving] = useState(false);
   return (

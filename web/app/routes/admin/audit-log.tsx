@@ -43,7 +43,8 @@ export default function AuditLogScreen() {
     from: params.get('from') || undefined,
     to: params.get('to') || undefined,
   };
-  const { data: log, error, loading } = useLoaded(() => adminApi.auditLog({ page, ...filter }), `${page}|${params}`);
+  const loaded = useLoaded(() => adminApi.auditLog({ page, ...filter }), `${page}|${params}`);
+  const log = loaded.data;
   const filtered = Object.values(filter).some(Boolean);
 
   return (
@@ -58,14 +59,10 @@ export default function AuditLogScreen() {
         </p>
       </header>
       <LogTable
+        name="Audit log"
         heading="Changes"
-        headingId="audit-title"
-        pagerLabel="Audit log pages"
         filters={<AuditFilters />}
-        log={log}
-        loading={loading}
-        error={error}
-        loadingLabel="Loading the audit log"
+        loaded={loaded}
         caption="Administration changes, newest first"
         columns={['When', 'Who', 'What', 'Changes']}
         noun={['change', 'changes']}

@@ -18,11 +18,7 @@ export default function MailLogPage() {
   const statusParam = params.get('status');
   const status = MAIL_STATUSES.includes(statusParam as MailStatus) ? (statusParam as MailStatus) : undefined;
   const search = params.get('search') ?? undefined;
-  const {
-    data: log,
-    error,
-    loading,
-  } = useLoaded(() => adminApi.mailLog({ page, status, search }), `${page}|${status}|${search}`);
+  const loaded = useLoaded(() => adminApi.mailLog({ page, status, search }), `${page}|${status}|${search}`);
   const filtered = !!(status || search);
 
   return (
@@ -37,9 +33,8 @@ export default function MailLogPage() {
         </p>
       </header>
       <LogTable
+        name="Mail log"
         heading="Messages"
-        headingId="log-title"
-        pagerLabel="Mail log pages"
         filters={
           <FilterBar
             label="Filter the mail log"
@@ -48,10 +43,7 @@ export default function MailLogPage() {
             choices={MAIL_STATUSES.map((s) => ({ value: s, label: MAIL_STATUS_LABELS[s] }))}
           />
         }
-        log={log}
-        loading={loading}
-        error={error}
-        loadingLabel="Loading the mail log"
+        loaded={loaded}
         caption="Outgoing messages, newest first"
         columns={['Status', 'Recipient', 'Subject', 'Time']}
         noun={['message', 'messages']}

@@ -6,14 +6,7 @@ import { CheckboxField, PasswordField, SubmitButton, TextField, useContractForm 
 import { InstanceIdField, instanceIdMemory } from '../../features/account/instance-id-field';
 import { PageTitle } from '../../features/account/page-shell';
 import { dateTime } from '../../features/account/format';
-import {
-  RemoveSettingsButton,
-  SettingsLoading,
-  SettingsMessages,
-  SettingsState,
-  useSettingsView,
-  type SettingsNotice,
-} from '../../features/admin/settings-page';
+import * as Settings from '../../features/admin/settings-page';
 
 interface Values {
   instanceId: string;
@@ -45,32 +38,32 @@ function valuesFrom(view: MailSettingsView, previous?: Values): Values {
 function SourceNotice({ view }: { view: MailSettingsView }) {
   if (view.source === 'database' && view.settings) {
     return (
-      <SettingsState tone="success" badge="Saved settings" badgeKind="database">
+      <Settings.State tone="success" badge="Saved settings" badgeKind="database">
         Mail goes out through{' '}
         <strong>
           {view.settings.host}:{view.settings.port}
         </strong>
         , saved {dateTime(view.settings.updatedAt)}.
         {view.environment ? ' They take precedence over SMTP_URL from the environment.' : ''}
-      </SettingsState>
+      </Settings.State>
     );
   }
   if (view.source === 'environment' && view.environment) {
     return (
-      <SettingsState tone="info" badge="Environment" badgeKind="environment">
+      <Settings.State tone="info" badge="Environment" badgeKind="environment">
         Mail goes out through{' '}
         <strong>
           {view.environment.host}:{view.environment.port}
         </strong>{' '}
         from the <span className="acc-mono">SMTP_URL</span> environment variable. Settings saved here take precedence.
-      </SettingsState>
+      </Settings.State>
     );
   }
   return (
-    <SettingsState tone="warning" badge="No mail server" badgeKind="none">
+    <Settings.State tone="warning" badge="No mail server" badgeKind="none">
       Messages are not sent: they are kept in the mail log. Save a mail server here, or set{' '}
       <span className="acc-mono">SMTP_URL</span>.
-    </SettingsState>
+    </Settings.State>
   );
 }
 
@@ -113,14 +106,13 @@ export default function MailSettingsPage() {
     to: '',
   };
   const form = useContractForm(mailSettingsBodySchema, blank);
-  const [notice, setNotice] = useState<SettingsNotice>(null);
   const [testing, setTesting] = useState(false);
   // Asked once per sign-in session: the server remembers it on the session (every tab, after a
   // restart too) and says so in `instanceIdProven`. (The form renders only after the settings load
   // in the browser: no server markup to match.)
   const [knownInstanceId, setKnownInstanceId] = useState(false);
   // Shown again after saving or removing: the test recipient (and an ID not yet taken) stay as typed.
-  const { view, show, loadError } = useSettingsView(loadMailSettings, (shown) => {
+  const { view, show, loadError, notice, setNotice } = Settings.useView(loadMailSettings, (shown) => {
     setKnownInstanceId(shown.instanceIdProven);
     form.reset(valuesFrom(shown, form.getValues()));
   });
@@ -169,7 +161,7 @@ export default function MailSettingsPage() {
     }
   };
 
-  if (!view) return <SettingsLoading error={loadError} label="Loading the mail settings" />;
+  if (!view) return <Settings.Loading error={loadError} label="Loading the mail settings" />;
 
   return (
     <>
@@ -245,7 +237,7 @@ export default function MailSettingsPage() {
             hint={view.settings?.hasPassword ? 'Leave blank to keep the stored password.' : undefined}
           />
         </div>
-        <SettingsMessages formError={form.formError} notice={notice} />
+        <Settings.Messages formError={form.formError} notice={notice} />
         <fieldset className="acc-plain">
           <legend>Send a test e-mail with these settings (saved or not)</legend>
           <div className="acc-row" style={{ alignItems: 'flex-start' }}>
@@ -266,7 +258,7 @@ export default function MailSettingsPage() {
         </fieldset>
         <div className="acc-panel__actions">
           {view.settings ? (
-            <RemoveSettingsButton
+            <Settings.RemoveButton
               label="Remove saved settings"
               question="Forget the saved mail server? SMTP_URL from the environment (if set) applies again."
               done="The saved mail server is forgotten."

@@ -1,18 +1,10 @@
 import { ssoSettingsFormSchema } from '@loopwright/contracts';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { CheckboxField, PasswordField, SubmitButton, TextField, useContractForm } from '../../features/account/forms';
 import { PageTitle } from '../../features/account/page-shell';
 import { dateTime } from '../../features/account/format';
 import { adminApi, type SsoSettingsView } from '../../features/admin/admin-api';
-import {
-  RemoveSettingsButton,
-  SettingsLoading,
-  SettingsMessages,
-  SettingsState,
-  useSettingsView,
-  type SettingsNotice,
-} from '../../features/admin/settings-page';
+import * as Settings from '../../features/admin/settings-page';
 
 interface Values {
   enabled: boolean;
@@ -56,26 +48,27 @@ function StateNotice({ view }: { view: SsoSettingsView }) {
   const saved = view.settings;
   if (saved?.enabled) {
     return (
-      <SettingsState tone="success" badge="On" badgeKind="database">
+      <Settings.State tone="success" badge="On" badgeKind="database">
         The login and register pages offer <strong>Log in with {saved.buttonLabel}</strong> through{' '}
         <span className="acc-mono">{saved.issuerUrl}</span>, saved {dateTime(saved.updatedAt)}.
-      </SettingsState>
+      </Settings.State>
     );
   }
   return (
-    <SettingsState tone="info" badge="Off" badgeKind="none">
+    <Settings.State tone="info" badge="Off" badgeKind="none">
       {saved ? 'Single sign-on is saved but switched off.' : 'Single sign-on is not set up.'} People log in with their
       e-mail and password {saved ? '' : '(and Google, when the server has Google sign-in configured)'}.
-    </SettingsState>
+    </Settings.State>
   );
 }
 
 /** /admin/sso: the studio's OpenID Connect provider, checked by discovery before it is saved. */
 export default function SsoSettingsPage() {
-  const [notice, setNotice] = useState<SettingsNotice>(null);
   const form = useContractForm(ssoSettingsFormSchema, blank);
-  const { view, show, loadError } = useSettingsView(adminApi.ssoSettings, (shown) => form.reset(valuesFrom(shown)));
-  if (!view) return <SettingsLoading error={loadError} label="Loading the single sign-on settings" />;
+  const { view, show, loadError, notice, setNotice } = Settings.useView(adminApi.ssoSettings, (shown) =>
+    form.reset(valuesFrom(shown)),
+  );
+  if (!view) return <Settings.Loading error={loadError} label="Loading the single sign-on settings" />;
 
   return (
     <>
@@ -159,10 +152,10 @@ export default function SsoSettingsPage() {
           label="Switch password login off for the allowed domains (administrators keep their password)"
           {...form.field('passwordLoginDisabled')}
         />
-        <SettingsMessages formError={form.formError} notice={notice} />
+        <Settings.Messages formError={form.formError} notice={notice} />
         <div className="acc-panel__actions">
           {view.settings ? (
-            <RemoveSettingsButton
+            <Settings.RemoveButton
               label="Remove"
               question="Turn single sign-on off and forget these settings (and the client secret)?"
               done="Single sign-on is off and its settings are forgotten."
