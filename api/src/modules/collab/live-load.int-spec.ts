@@ -33,7 +33,7 @@ describe('live documents load the stored JSON document', () => {
     }));
     const big = { ...economy, nodes: [...economy.nodes!, ...pools] };
     const prisma = app.http.app.get(PrismaService);
-    await prisma.diagram.update({ where: { fuid }, data: { document: big as object } });
+    await prisma.diagram.update({ where: { fuid }, data: { document: big } });
 
     const client = liveClient(app.url, fuid, { client: owner });
     try {
