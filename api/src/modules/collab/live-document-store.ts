@@ -66,10 +66,14 @@ export class LiveDocumentStore {
     }
   }
 
-  /** A stored JSON document the engine refuses (a broken restore, a hand edit) is not loaded: the live state, or a restore, repairs it. */
+  /**
+   * A stored JSON document the engine refuses (a broken restore, a hand edit) is not loaded: the live
+   * state, or a restore, repairs it. One over the size limits is loaded: the limits refuse saves,
+   * and a document left out would open empty for everyone (and the next edit would save that).
+   */
   private checkJson(fuid: string, json: unknown): CheckedDocument | null {
     try {
-      return checkDocument(json, { allowEmpty: true });
+      return checkDocument(json, { allowEmpty: true, limits: false });
     } catch (error) {
       this.logger.warn({ fuid, error: (error as Error).message }, 'stored JSON document not loaded live');
       return null;

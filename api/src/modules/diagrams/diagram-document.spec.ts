@@ -1,3 +1,4 @@
+import { DiagramLimits, DiagramTexts } from '@loopwright/contracts';
 import { diagramSchema } from '@loopwright/engine';
 import { describe, expect, it } from 'vitest';
 import { economyDocument } from '../../../test/factories/diagrams.js';
@@ -38,5 +39,13 @@ describe('diagram documents', () => {
     } catch (error) {
       expect((error as { details: { problems: { id: string }[] } }).details.problems[0].id).toBe('c0');
     }
+  });
+
+  it('reads a stored document over the size limits when asked to (they refuse saves)', () => {
+    const long = economyDocument({ settings: { stepsLimit: DiagramLimits.maxTimeSteps + 1 } });
+    expect(() => checkDocument(long, { allowEmpty: false })).toThrow(DiagramTexts.stepsLimit);
+    expect(checkDocument(long, { allowEmpty: false, limits: false }).timeStepsLimit).toBe(
+      DiagramLimits.maxTimeSteps + 1,
+    );
   });
 });

@@ -19,8 +19,9 @@ export interface CheckedDocument {
 /**
  * Validates a document with the engine (schema, then every problem by element id). Errors refuse
  * the whole document with details.problems; warnings (nodes the simulation leaves out) are kept.
+ * `limits: false` reads a stored document whatever its size: the size limits hold for what is saved.
  */
-export function checkDocument(input: unknown, options: { allowEmpty: boolean }): CheckedDocument {
+export function checkDocument(input: unknown, options: { allowEmpty: boolean; limits?: boolean }): CheckedDocument {
   const problems = validate(input);
   const errors = problems.filter((p) => p.severity === 'error');
   if (errors.length) {
@@ -34,16 +35,17 @@ export function checkDocument(input: unknown, options: { allowEmpty: boolean }):
   const document = diagramSchema.parse(input);
   if (!options.allowEmpty && document.nodes.length === 0) throw new AppError(DiagramErrorCode.DIAGRAM_EMPTY);
   const componentCount = document.nodes.length + document.connections.length;
-  if (componentCount > DiagramLimits.maxComponents)
+  const limits = options.limits ?? true;
+  if (limits && componentCount > DiagramLimits.maxComponents)
     throw new AppError(DiagramErrorCode.DIAGRAM_LIMIT_REACHED, { details: { limit: DiagramLimits.maxComponents } });
-  if (document.settings.stepsLimit > DiagramLimits.maxTimeSteps) {
+  if (limits && document.settings.stepsLimit > DiagramLimits.maxTimeSteps) {
     throw new AppError(DiagramErrorCode.DIAGRAM_LIMIT_REACHED, {
       message: DiagramTexts.stepsLimit,
       details: { limit: DiagramLimits.maxTimeSteps, field: 'settings.stepsLimit' },
     });
   }
   const sizeBytes = Buffer.byteLength(JSON.stringify(document));
-  if (sizeBytes > DiagramLimits.maxDocumentBytes)
+  if (limits && sizeBytes > DiagramLimits.maxDocumentBytes)
     throw new AppError(DiagramErrorCode.DIAGRAM_TOO_LARGE, { details: { limit: DiagramLimits.maxDocumentBytes } });
   return {
     document,
