@@ -11,19 +11,24 @@ import type { DiagramFacts } from './diagram-meta.js';
  * version change the live document everyone has open, instead of racing it. Without it (workers,
  * tests without the server) saves keep their optimistic versions.
  */
+/** A save of the whole document (PUT document): who saves what, against which version. */
+export interface SaveRequest {
+  diagram: DiagramFacts;
+  caller: Caller;
+  /** The version the caller's document started from. */
+  baseVersion: number;
+  checked: CheckedDocument;
+  /** The version's message, when the caller gave one. */
+  message: string | null;
+}
+
 export interface LiveDocumentPort {
   /**
    * Applies a saved document to the live one as one change (what changed since baseVersion), and
    * saves the JSON (as a version with `message` when given). Null: the document at baseVersion is no
    * longer known (the save is a conflict).
    */
-  save(
-    diagram: DiagramFacts,
-    caller: Caller,
-    baseVersion: number,
-    checked: CheckedDocument,
-    message: string | null,
-  ): Promise<SaveResult | null>;
+  save(request: SaveRequest): Promise<SaveResult | null>;
   /** Makes the live document this one (a restored version), before its JSON is saved. */
   replace(fuid: string, document: Diagram, userId: string): Promise<void>;
 }
