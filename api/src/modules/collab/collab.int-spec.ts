@@ -135,6 +135,56 @@ describe('live co-editing: Yjs documents through Hocuspocus on the app port, acc
     expect(nodeOf(saved, 'gold')?.name).toBe('Treasury');
   });
 
+  it('a version message given on save reaches the stored version through the live save path (and the quiet one)', async () => {
+    const { owner, other, fuid } = await sharedDiagram('editor');
+    const server = app.http.app.get(CollabServer);
+    const messageOf = async (version: number) => {
+      const items = (await owner.get(`/diagrams/${fuid}/versions`)).body.content.items as {
+        version: number;
+        message: string | null;
+      }[];
+      return items.find((item) => item.version === version)?.message ?? null;
+    };
+    const withGold = (name: string) => {
+      const document = economyDocument();
+      document.nodes = document.nodes!.map((n) => (n.id === 'gold' ? { ...n, name } : n));
+      return document;
+    };
+    // Someone else has the diagram open live: the save goes through the live document.
+    const live = open(fuid, { client: other });
+    await live.synced;
+    await until(() => server.hasOpenDocument(fuid), 'document open');
+    const put = await owner.put(`/diagrams/${fuid}/document`, {
+      baseVersion: 1,
+      document: withGold('Treasury'),
+      message: 'Gold renamed for the review',
+    });
+    expect(put.status).toBe(200);
+    await until(() => liveNode(live, 'gold')?.name === 'Treasury', 'the save reaches the live editor');
+    expect(await messageOf(put.body.content.version)).toBe('Gold renamed for the review');
+    // From a stale base too (the change is merged into the live document).
+    const stale = await owner.put(`/diagrams/${fuid}/document`, {
+      baseVersion: 1,
+      document: withGold('Vault'),
+      message: 'From an older copy',
+    });
+    expect(stale.status).toBe(200);
+    expect(stale.body.content.version).toBeGreaterThan(put.body.content.version);
+    expect(await messageOf(stale.body.content.version)).toBe('From an older copy');
+
+    // Nobody live any more: the quiet save keeps the message as well.
+    live.destroy();
+    await until(() => !server.hasOpenDocument(fuid), 'document unloaded');
+    const current = (await owner.get(`/diagrams/${fuid}`)).body.content.diagram.version as number;
+    const quiet = await owner.put(`/diagrams/${fuid}/document`, {
+      baseVersion: current,
+      document: withGold('Coffer'),
+      message: 'Saved with nobody live',
+    });
+    expect(quiet.status).toBe(200);
+    expect(await messageOf(quiet.body.content.version)).toBe('Saved with nobody live');
+  });
+
   it('restoring a version reaches everyone live', async () => {
     const { owner, other, fuid } = await sharedDiagram('editor');
     const live = open(fuid, { client: other });
