@@ -1,4 +1,4 @@
-import { readDocument, rootsOf, type LiveDocument } from '@loopwright/collab';
+import { factsOf, readDocument, rootsOf, type LiveDocument } from '@loopwright/collab';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDiagram, economyDocument } from '../../../test/factories/diagrams.js';
 import { createUser, loginAs } from '../../../test/factories/users.js';
@@ -183,6 +183,32 @@ describe('live co-editing: Yjs documents through Hocuspocus on the app port, acc
     });
     expect(quiet.status).toBe(200);
     expect(await messageOf(quiet.body.content.version)).toBe('Saved with nobody live');
+  });
+
+  it("the diagram's name and tour, saved by their endpoints, reach everyone live; a stored state's old ones are dropped at the next opening", async () => {
+    const { owner, other, fuid } = await sharedDiagram('viewer');
+    const server = app.http.app.get(CollabServer);
+    const viewer = open(fuid, { client: other });
+    await viewer.synced;
+    expect(factsOf(viewer.doc)).toEqual({});
+    expect((await owner.patch(`/diagrams/${fuid}`, { name: 'Renamed for all' })).status).toBe(200);
+    await until(() => factsOf(viewer.doc).name === 'Renamed for all', 'the name reaches the viewer');
+    const steps = [{ title: 'Gold', text: 'Where it piles up.', nodes: ['gold'] }];
+    expect((await owner.put('/tours', { diagramId: fuid, steps })).status).toBe(200);
+    await until(
+      () => JSON.stringify(factsOf(viewer.doc).tour) === JSON.stringify(steps),
+      'the tour reaches the viewer',
+    );
+    expect((await owner.delete(`/tours?id=${fuid}`)).status).toBe(200);
+    await until(() => factsOf(viewer.doc).tour?.length === 0, 'the deleted tour reaches the viewer');
+
+    // Left, renamed while nobody has it open, opened again: the stored state's name is not sent.
+    viewer.destroy();
+    await until(() => !server.hasOpenDocument(fuid), 'document unloaded');
+    expect((await owner.patch(`/diagrams/${fuid}`, { name: 'Renamed quietly' })).status).toBe(200);
+    const later = open(fuid, { client: owner });
+    await later.synced;
+    expect(factsOf(later.doc)).toEqual({});
   });
 
   it('restoring a version reaches everyone live', async () => {

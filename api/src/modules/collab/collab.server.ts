@@ -8,6 +8,7 @@ import {
   markSavedVersion,
   mergeChange,
   readDocument,
+  setFacts,
 } from '@loopwright/collab';
 import type { SaveResult } from '@loopwright/contracts';
 import type { Diagram } from '@loopwright/engine';
@@ -24,7 +25,7 @@ import { APP_CONFIG, LOGGER } from '../../core/tokens.js';
 import { DiagramAccessService, type AccessLevel } from '../diagrams/diagram-access.service.js';
 import { checkDocument } from '../diagrams/diagram-document.js';
 import { DiagramSaveService } from '../diagrams/diagram-save.service.js';
-import { LiveDocuments, type LiveDocumentPort, type SaveRequest } from '../diagrams/live-documents.js';
+import { LiveDocuments, type LiveDocumentPort, type LiveFacts, type SaveRequest } from '../diagrams/live-documents.js';
 import { identityRequest, sameOrigin } from '../realtime/realtime.gateway.js';
 import { accessChannel, RealtimePublisher, type AccessChange } from '../realtime/realtime.publisher.js';
 import { LiveDocumentStore, toLive } from './live-document-store.js';
@@ -312,6 +313,21 @@ export class CollabServer implements OnModuleDestroy, LiveDocumentPort {
       await connection.transact((doc) => applyDocument(doc, toLive(document), null));
     } finally {
       await connection.disconnect();
+    }
+  }
+
+  /** A saved name or tour reaches every tab that has the diagram open (nobody live: nothing to do). */
+  async reflect(fuid: string, facts: LiveFacts): Promise<void> {
+    try {
+      if (!(await this.isLive(fuid))) return;
+      const connection = await this.hocuspocus.openDirectConnection(fuid, { userId: null, access: 'editor' });
+      try {
+        await connection.transact((doc) => setFacts(doc, facts, null));
+      } finally {
+        await connection.disconnect();
+      }
+    } catch (error) {
+      this.logger.warn({ fuid, error: (error as Error).message }, 'saved name or tour not shown live');
     }
   }
 

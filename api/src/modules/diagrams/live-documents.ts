@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { SaveResult } from '@loopwright/contracts';
+import type { SaveResult, TourStep } from '@loopwright/contracts';
 import type { Diagram } from '@loopwright/engine';
 import type { Caller } from '../../core/auth/caller.js';
 import type { CheckedDocument } from './diagram-document.js';
@@ -31,6 +31,17 @@ export interface LiveDocumentPort {
   save(request: SaveRequest): Promise<SaveResult | null>;
   /** Makes the live document this one (a restored version), before its JSON is saved. */
   replace(fuid: string, document: Diagram, userId: string): Promise<void>;
+  /**
+   * The diagram's name or tour was saved (by its own endpoint): every tab that has the diagram open
+   * live shows it. Never fails the save that called it.
+   */
+  reflect(fuid: string, facts: LiveFacts): Promise<void>;
+}
+
+/** What the editor shows beside the document, live: the diagram's name, its tour's steps. */
+export interface LiveFacts {
+  name?: string;
+  tour?: TourStep[];
 }
 
 @Injectable()
@@ -39,5 +50,10 @@ export class LiveDocuments {
 
   register(port: LiveDocumentPort): void {
     this.port = port;
+  }
+
+  /** Shows a saved name or tour in the open live document (nothing without the co-editing server). */
+  async reflect(fuid: string, facts: LiveFacts): Promise<void> {
+    await this.port?.reflect(fuid, facts);
   }
 }

@@ -5,6 +5,7 @@ import type { Caller } from '../../core/auth/caller.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { DiagramAccessService } from '../diagrams/diagram-access.service.js';
 import { DiagramsService } from '../diagrams/diagrams.service.js';
+import { LiveDocuments } from '../diagrams/live-documents.js';
 import { ToursRepository } from './tours.repository.js';
 
 const stepsSchema = z.array(tourStepSchema).min(1).max(50);
@@ -17,6 +18,7 @@ export class ToursService {
     private readonly tours: ToursRepository,
     private readonly access: DiagramAccessService,
     private readonly diagrams: DiagramsService,
+    private readonly live: LiveDocuments,
   ) {}
 
   async get(query: Source, caller: Caller | undefined): Promise<{ steps: TourStep[] }> {
@@ -50,6 +52,7 @@ export class ToursService {
     );
     if (missing.length) throw new AppError(ErrorCode.TOUR_NOT_CORRECT, { details: { missing } });
     await this.tours.saveForDiagram(diagramId, parsed.data);
+    await this.live.reflect(fuid, { tour: parsed.data });
     return { steps: parsed.data };
   }
 
@@ -57,6 +60,7 @@ export class ToursService {
     if (!fuid) throw new AppError(ErrorCode.TOUR_NO_DIAGRAM_ID);
     const diagramId = await this.diagramId(fuid, caller, 'editor');
     if ((await this.tours.deleteForDiagram(diagramId)) === 0) throw new AppError(ErrorCode.TOUR_CANNOT_DELETE);
+    await this.live.reflect(fuid, { tour: [] });
   }
 
   /** For the templates module: the catalogue's tours, and the tour a copy of a template starts with. */

@@ -12,7 +12,7 @@ import { normalizeDiagram } from './model/defaults';
 import type { EditorDiagram } from './model/types';
 import { DetailsPanel } from './panels/details-panel';
 import { PlayHistoryPanel } from './panels/play-history-panel';
-import { TagsPanel } from './panels/tags-panel';
+import { TagsPanel, useMyTags } from './panels/tags-panel';
 import { VersionsPanel } from './panels/versions-panel';
 import { fromStoredPlay, toPlayBody } from './play-convert';
 import type { RunController } from './runs/run-controller';
@@ -24,6 +24,7 @@ import { SaveStatus } from './save/save-status';
 import { useLiveNotice, type GoneReason } from './live/use-diagram-live';
 import { LiveSession } from './live/live-session';
 import { LivePeople } from './live/live-people';
+import { useLiveFacts } from './live/use-live-facts';
 import { CollabClose } from '@loopwright/collab';
 import { CorruptedDialog, GoneDialog, OfflineAlert, ReleaseBanner } from './live/editor-alerts';
 import { When } from '../../ui/when';
@@ -207,6 +208,9 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
   const tour = useDiagramTour(fuid);
   const [gone, setGone] = useState<GoneReason | null>(null);
   const [live, setLive] = useState<LiveSession | null>(null);
+  // The name and tour anyone saves, and my tags set in another tab, show here live.
+  useLiveFacts(live, tour, (name) => setMeta((m) => (m.name === name ? m : { ...m, name })));
+  const [tags, setTags] = useMyTags(fuid, loaded.diagram.tags);
   // Co-edited live: saves and restores by others reach this tab through the live document, not as notices.
   useLiveNotice(fuid, () => Promise.resolve(true), setGone);
   useEffect(() => () => live?.destroy(), [live]);
@@ -379,7 +383,7 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
           ),
           Comments: <CommentsPanel comments={comments} />,
           Proposals: <ProposalsPanel fuid={fuid} refresh={refresh} onReview={setReviewing} />,
-          Tags: <TagsPanel fuid={fuid} initial={loaded.diagram.tags} />,
+          Tags: <TagsPanel fuid={fuid} tags={tags} onChange={setTags} />,
           Tour: <TourPanel fuid={fuid} tour={tour} canEdit={loaded.diagram.access !== 'viewer'} />,
           Library: <LibraryPanel />,
           Balance: (

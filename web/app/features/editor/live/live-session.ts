@@ -5,10 +5,13 @@ import {
   CollabClose,
   colorOf,
   DocumentMirror,
+  factsChanged,
+  factsOf,
   mergeChange,
   rootsOf,
   savedVersionOf,
   type LiveDocument,
+  type LiveFacts,
   type PlanLimitMessage,
   type PresenceState,
 } from '@loopwright/collab';
@@ -76,6 +79,8 @@ export class LiveSession {
   readonly people = new ValueStore<Person[]>([]);
   /** The version of the JSON document the server last saved from the live one. */
   readonly savedVersion = new ValueStore<number | null>(null);
+  /** The diagram's name and tour as last saved by anyone (absent: nothing new since the page loaded). */
+  readonly facts = new ValueStore<LiveFacts>({});
   /** Reads the live document as the editor's model: with the defaults its loader fills in. */
   private readonly mirror = new DocumentMirror(this.doc, {
     node: (node) => normalizeNode(node),
@@ -104,7 +109,8 @@ export class LiveSession {
         this.observed(events, transaction.origin),
       );
     this.doc.on('afterTransaction', () => this.afterTransaction());
-    roots.meta.observe(() => {
+    roots.meta.observe((event) => {
+      if (factsChanged(event)) this.facts.set(factsOf(this.doc));
       const version = savedVersionOf(this.doc);
       if (version === this.savedVersion.get()) return;
       this.savedVersion.set(version);
