@@ -12,6 +12,8 @@ const economy = {
   connections: [{ id: 'c1', kind: 'resource', from: 'source', to: 'gold', formula: '1' }],
 };
 
+const node = (page: Page, name: string) =>
+  page.locator('.react-flow__node').filter({ has: page.getByTestId(`node-${name}`) });
 const title = (page: Page) => page.locator('.editor-header__title').textContent();
 /** The page is in the live document: it sees the others in the header. */
 const seesOthers = (page: Page) =>
@@ -25,7 +27,7 @@ async function share(owner: BrowserContext, url: string, fuid: string, email: st
   expect(response.status()).toBe(201);
 }
 
-describe.skipIf(!inject('chromiumPath'))("live co-editing: the diagram's name, tour and tags", () => {
+describe.skipIf(!inject('chromiumPath'))("live co-editing: the diagram's name, tour and tags; viewers", () => {
   const running = useAppAndBrowser();
 
   it('the owner renames the diagram and saves a tour: the editor sees both without a reload; a tag I add shows in my other tab', async () => {
@@ -78,6 +80,44 @@ describe.skipIf(!inject('chromiumPath'))("live co-editing: the diagram's name, t
     } finally {
       await ownerContext.close();
       await colleagueContext.close();
+    }
+  });
+  it("a viewer sees the owner's edits and rename live, and cannot change the diagram", async () => {
+    const owner = await createDesigner(running.app);
+    const reader = await createDesigner(running.app);
+    const ownerContext = await loggedInContext(running.browser, running.app, owner);
+    const readerContext = await loggedInContext(running.browser, running.app, reader);
+    try {
+      const fuid = await createDiagram(ownerContext, running.app, { name: 'On show', document: economy });
+      await share(ownerContext, running.app.url, fuid, reader.email, 'viewer');
+      const a = await ownerContext.newPage();
+      const v = await readerContext.newPage();
+      const errors = [...(await openEditor(a, running.app, fuid)), ...(await openEditor(v, running.app, fuid))];
+      await Promise.all([seesOthers(a), seesOthers(v)]);
+
+      // The owner renames Gold and the diagram: the viewer sees both without a reload.
+      await node(a, 'Gold').click();
+      await a.getByRole('tabpanel').getByLabel('Name', { exact: true }).fill('Coins');
+      await node(v, 'Coins').waitFor({ timeout: 15_000 });
+      await a.getByRole('button', { name: 'Rename On show' }).click();
+      await a.getByLabel('Diagram name', { exact: true }).fill('On show, renamed');
+      await a.getByLabel('Diagram name', { exact: true }).press('Enter');
+      await expect.poll(() => title(v)).toBe('On show, renamed');
+      await saveScreenshot(v, 'collab-live-viewer');
+
+      // The viewer's Delete changes nothing, for them or for the owner (a later edit of the owner's
+      // reaches the viewer: by then the viewer's tab has sent whatever it would have).
+      await node(v, 'Mine').click();
+      await v.keyboard.press('Delete');
+      await node(a, 'Coins').click();
+      await a.getByRole('tabpanel').getByLabel('Name', { exact: true }).fill('Treasure');
+      await node(v, 'Treasure').waitFor({ timeout: 15_000 });
+      expect(await node(v, 'Mine').count()).toBe(1);
+      expect(await node(a, 'Mine').count()).toBe(1);
+      expect(errors).toEqual([]);
+    } finally {
+      await ownerContext.close();
+      await readerContext.close();
     }
   });
 });

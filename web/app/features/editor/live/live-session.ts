@@ -99,7 +99,10 @@ export class LiveSession {
     private readonly store: EditorStore,
     /** The document the page loaded: what local edits made before the first sync are changes against. */
     private readonly loadedDoc: EditorDiagram,
-    me: { id: string; name: string; avatarUrl?: string | null },
+    /** Who I am; null: a visitor without an account (they follow the diagram, unseen by the others). */
+    me: { id: string; name: string; avatarUrl?: string | null } | null,
+    /** A viewer: the live document only comes in (the server refuses a viewer's updates anyway). */
+    private readonly readOnly = false,
   ) {
     this.applied = store.doc;
     const roots = rootsOf(this.doc);
@@ -140,7 +143,7 @@ export class LiveSession {
       onSynced: () => this.firstSync(),
       onStatus: ({ status }) => this.patch({ connected: String(status) === 'connected' }),
       onUnsyncedChanges: ({ number }) => this.patch({ unsynced: number > 0 }),
-      onStateless: ({ payload }) => this.stateless(payload, me.id),
+      onStateless: ({ payload }) => me && this.stateless(payload, me.id),
       onAuthenticationFailed: ({ reason }) => this.patch({ closed: reason }),
       // Only a close for access (removed, deleted) ends the session; a restarting or unreachable
       // server is a lost connection the provider reconnects from.
@@ -149,13 +152,17 @@ export class LiveSession {
       },
     } as ConstructorParameters<typeof HocuspocusProvider>[0]);
     const awareness = this.provider.awareness!;
-    awareness.setLocalState({
-      user: { id: me.id, name: me.name, color: colorOf(me.id), avatarUrl: me.avatarUrl ?? null },
-      cursor: null,
-      selection: store.selection,
-      editing: null,
-      view: null,
-    } satisfies PresenceState);
+    awareness.setLocalState(
+      me
+        ? ({
+            user: { id: me.id, name: me.name, color: colorOf(me.id), avatarUrl: me.avatarUrl ?? null },
+            cursor: null,
+            selection: store.selection,
+            editing: null,
+            view: null,
+          } satisfies PresenceState)
+        : null,
+    );
     awareness.on('change', () => this.readPeople());
   }
 
@@ -212,7 +219,7 @@ export class LiveSession {
     // Edits made before (kept in the store's own history, or in a draft) go in on top, each action
     // its own step as the store had it, so each undoes on its own.
     const local = this.store.doc;
-    if (local !== this.loadedDoc) {
+    if (local !== this.loadedDoc && !this.readOnly) {
       let previous = this.loadedDoc;
       for (const next of this.store.stepsSince(this.loadedDoc) ?? [local]) {
         this.undoManager.stopCapturing();
@@ -224,6 +231,11 @@ export class LiveSession {
     // canvas does not draw them again, a run under way is not reset).
     this.applied = this.mirror.adopt(live(this.store.doc)) as unknown as EditorDiagram;
     this.store.applyRemote(this.applied);
+    if (this.readOnly) {
+      this.unsubscribe = this.store.subscribe(() => this.publishSelection());
+      this.patch({ synced: true });
+      return;
+    }
     this.store.history = {
       undo: () => this.undoManager.undo(),
       redo: () => this.undoManager.redo(),

@@ -1,6 +1,8 @@
 import type { TourStep } from '@loopwright/contracts';
 import { useEffect, useRef } from 'react';
 import type { TourState } from '../tours/tour-state';
+import { CollabClose } from '@loopwright/collab';
+import type { GoneReason } from './use-diagram-live';
 import type { LiveSession } from './live-session';
 
 /**
@@ -19,4 +21,18 @@ export function useLiveFacts(live: LiveSession | null, tour: TourState, onName: 
       if (steps) tour.showSaved(steps as TourStep[]);
     });
   }, [live, tour]);
+}
+
+/** The tab's live session: destroyed when replaced or left; a close for access (removed, deleted) tells `onGone`. */
+export function useLiveSessionLifetime(live: LiveSession | null, onGone: (reason: GoneReason) => void): void {
+  useEffect(() => () => live?.destroy(), [live]);
+  useEffect(() => {
+    if (!live) return;
+    return live.status.subscribe(() => {
+      const closed = live.status.get().closed;
+      if (closed) onGone(closed === CollabClose.deleted.reason ? 'deleted' : 'no-access');
+    });
+    // onGone is a state setter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [live]);
 }
