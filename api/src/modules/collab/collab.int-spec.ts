@@ -38,12 +38,20 @@ describe('live co-editing: Yjs documents through Hocuspocus on the app port, acc
   const savedDocument = async (owner: ApiClient, fuid: string) =>
     (await owner.get(`/diagrams/${fuid}`)).body.content.diagram.document as LiveDocument;
 
-  async function sharedDiagram(role: 'editor' | 'viewer') {
+  type People = { owner: ApiClient; other: ApiClient; otherEmail: string };
+  async function signIn(): Promise<People> {
     const [ownerUser, otherUser] = await Promise.all([createUser(app), createUser(app)]);
-    const owner = await loginAs(app, ownerUser);
-    const other = await loginAs(app, otherUser);
+    return { owner: await loginAs(app, ownerUser), other: await loginAs(app, otherUser), otherEmail: otherUser.email };
+  }
+  /** Two people signed in once, for tests that need no accounts of their own (logins are throttled: 30 per address in 15 minutes). */
+  let signedIn: Promise<People> | null = null;
+  const samePeople = () => (signedIn ??= signIn());
+
+  /** A new diagram of the owner's, shared with the other person; two new accounts unless `people` are given. */
+  async function sharedDiagram(role: 'editor' | 'viewer', people?: People) {
+    const { owner, other, otherEmail } = people ?? (await signIn());
     const diagram = await createDiagram(owner, { document: economyDocument() });
-    const share = await owner.post(`/diagrams/${diagram.fuid}/shares`, { email: otherUser.email, role });
+    const share = await owner.post(`/diagrams/${diagram.fuid}/shares`, { email: otherEmail, role });
     expect(share.status).toBe(201);
     return { owner, other, fuid: diagram.fuid as string, shareId: share.body.content.share.id as string };
   }
@@ -136,7 +144,7 @@ describe('live co-editing: Yjs documents through Hocuspocus on the app port, acc
   });
 
   it('a version message given on save reaches the stored version through the live save path (and the quiet one)', async () => {
-    const { owner, other, fuid } = await sharedDiagram('editor');
+    const { owner, other, fuid } = await sharedDiagram('editor', await samePeople());
     const server = app.http.app.get(CollabServer);
     const messageOf = async (version: number) => {
       const items = (await owner.get(`/diagrams/${fuid}/versions`)).body.content.items as {
@@ -186,7 +194,7 @@ describe('live co-editing: Yjs documents through Hocuspocus on the app port, acc
   });
 
   it("the diagram's name and tour, saved by their endpoints, reach everyone live; a stored state's old ones are dropped at the next opening", async () => {
-    const { owner, other, fuid } = await sharedDiagram('viewer');
+    const { owner, other, fuid } = await sharedDiagram('viewer', await samePeople());
     const server = app.http.app.get(CollabServer);
     const viewer = open(fuid, { client: other });
     await viewer.synced;
@@ -339,7 +347,7 @@ describe('live co-editing: Yjs documents through Hocuspocus on the app port, acc
     const server = app.http.app.get(CollabServer);
     const prisma = app.http.app.get(PrismaService);
     for (let round = 0; round < 6; round++) {
-      const { owner, fuid } = await sharedDiagram('editor');
+      const { owner, fuid } = await sharedDiagram('editor', await samePeople());
       const a = open(fuid, { client: owner });
       await a.synced;
       a.provider.disconnect();
