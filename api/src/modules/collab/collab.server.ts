@@ -316,19 +316,32 @@ export class CollabServer implements OnModuleDestroy, LiveDocumentPort {
     }
   }
 
-  /** A saved name or tour reaches every tab that has the diagram open (nobody live: nothing to do). */
-  async reflect(fuid: string, facts: LiveFacts): Promise<void> {
-    try {
-      if (!(await this.isLive(fuid))) return;
-      const connection = await this.hocuspocus.openDirectConnection(fuid, { userId: null, access: 'editor' });
+  /** Per diagram, the reflect under way: each reads and writes after the one before. */
+  private reflecting = new Map<string, Promise<void>>();
+
+  /**
+   * The saved name or tour reaches every tab that has the diagram open (nobody live: nothing to do).
+   * One at a time per diagram, each reading what is saved when its turn comes, so the live document
+   * ends with what was saved last.
+   */
+  reflect(fuid: string, read: () => Promise<LiveFacts>): Promise<void> {
+    const next = (this.reflecting.get(fuid) ?? Promise.resolve()).then(async () => {
       try {
-        await connection.transact((doc) => setFacts(doc, facts, null));
-      } finally {
-        await connection.disconnect();
+        if (!(await this.isLive(fuid))) return;
+        const facts = await read();
+        const connection = await this.hocuspocus.openDirectConnection(fuid, { userId: null, access: 'editor' });
+        try {
+          await connection.transact((doc) => setFacts(doc, facts, null));
+        } finally {
+          await connection.disconnect();
+        }
+      } catch (error) {
+        this.logger.warn({ fuid, error: (error as Error).message }, 'saved name or tour not shown live');
       }
-    } catch (error) {
-      this.logger.warn({ fuid, error: (error as Error).message }, 'saved name or tour not shown live');
-    }
+    });
+    this.reflecting.set(fuid, next);
+    void next.then(() => this.reflecting.get(fuid) === next && this.reflecting.delete(fuid));
+    return next;
   }
 
   /**

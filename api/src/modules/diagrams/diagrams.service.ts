@@ -267,7 +267,8 @@ export class DiagramsService {
   ): Promise<DiagramSummary> {
     const { diagram, access } = await this.access.require(fuid, caller, 'editor');
     const updated = await this.write(diagram.id, changes);
-    if (changes.name !== undefined) await this.live.reflect(fuid, { name: updated.name });
+    if (changes.name !== undefined)
+      await this.live.reflect(fuid, async () => ({ name: (await this.diagrams.findMeta(fuid))?.name }));
     return this.views.summary(updated, access, caller.userId);
   }
 

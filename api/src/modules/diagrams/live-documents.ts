@@ -33,9 +33,10 @@ export interface LiveDocumentPort {
   replace(fuid: string, document: Diagram, userId: string): Promise<void>;
   /**
    * The diagram's name or tour was saved (by its own endpoint): every tab that has the diagram open
-   * live shows it. Never fails the save that called it.
+   * live shows it. `read` reads what is saved now (two saves close together: the live document
+   * ends with the later one, whatever order their answers take). Never fails the save that called it.
    */
-  reflect(fuid: string, facts: LiveFacts): Promise<void>;
+  reflect(fuid: string, read: () => Promise<LiveFacts>): Promise<void>;
 }
 
 /** What the editor shows beside the document, live: the diagram's name, its tour's steps. */
@@ -52,8 +53,8 @@ export class LiveDocuments {
     this.port = port;
   }
 
-  /** Shows a saved name or tour in the open live document (nothing without the co-editing server). */
-  async reflect(fuid: string, facts: LiveFacts): Promise<void> {
-    await this.port?.reflect(fuid, facts);
+  /** Shows the saved name or tour in the open live document (nothing without the co-editing server). */
+  async reflect(fuid: string, read: () => Promise<LiveFacts>): Promise<void> {
+    await this.port?.reflect(fuid, read);
   }
 }

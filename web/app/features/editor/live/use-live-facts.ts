@@ -15,10 +15,13 @@ export function useLiveFacts(live: LiveSession | null, tour: TourState, onName: 
   nameListener.current = onName;
   useEffect(() => {
     if (!live) return;
+    let shown = live.facts.get();
     return live.facts.subscribe(() => {
-      const { name, tour: steps } = live.facts.get();
-      if (name !== undefined) nameListener.current(name);
-      if (steps) tour.showSaved(steps as TourStep[]);
+      const facts = live.facts.get();
+      // Only what changed: a new tour must not bring back a name this tab has renamed since.
+      if (facts.name !== undefined && facts.name !== shown.name) nameListener.current(facts.name);
+      if (facts.tour && facts.tour !== shown.tour) tour.showSaved(facts.tour as TourStep[]);
+      shown = facts;
     });
   }, [live, tour]);
 }
