@@ -6,6 +6,7 @@ import {
   colorOf,
   DocumentMirror,
   factsChanged,
+  isEmptyLiveDocument,
   factsOf,
   mergeChange,
   rootsOf,
@@ -16,7 +17,9 @@ import {
   type PresenceState,
 } from '@loopwright/collab';
 import { ApiError, PLAN_LIMIT_EVENT } from '../../../lib/api-client';
+import { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
+import { localStore } from '../../../lib/safe-storage';
 import type { EditorStore } from '../model/editor-store';
 import type { EditorDiagram } from '../model/types';
 import { normalizeConnection, normalizeNode, normalizeSettings } from '../model/defaults';
@@ -53,6 +56,15 @@ export interface Person extends PresenceState {
 
 const live = (doc: EditorDiagram) => doc as unknown as LiveDocument;
 
+const keptKey = (fuid: string) => `loopwright:live-unsynced:${fuid}`;
+/** Whether this browser's kept copy of the diagram's live document holds edits the server has not confirmed. */
+const keptUnsynced = (fuid: string) => localStore.get(keptKey(fuid)) === '1';
+function noteKeptUnsynced(fuid: string, unsynced: boolean): void {
+  if (unsynced === keptUnsynced(fuid)) return;
+  if (unsynced) localStore.set(keptKey(fuid), '1');
+  else localStore.remove(keptKey(fuid));
+}
+
 function collabUrl(): string {
   const { protocol, host } = window.location;
   return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}${COLLAB_PATH}`;
@@ -88,6 +100,7 @@ export class LiveSession {
     settings: (settings) => normalizeSettings(settings),
   });
   private readonly undoManager: Y.UndoManager;
+  private readonly kept: IndexeddbPersistence | null;
   /** The store document last written to or read from the Y.Doc. */
   private applied: EditorDiagram;
   private bound = false;
@@ -95,7 +108,7 @@ export class LiveSession {
   private unsubscribe: () => void = () => undefined;
 
   constructor(
-    fuid: string,
+    private readonly fuid: string,
     private readonly store: EditorStore,
     /** The document the page loaded: what local edits made before the first sync are changes against. */
     private readonly loadedDoc: EditorDiagram,
@@ -105,6 +118,17 @@ export class LiveSession {
     private readonly readOnly = false,
   ) {
     this.applied = store.doc;
+    // An editor's copy of the live document stays in this browser (IndexedDB, per person and
+    // diagram), so edits the server has not got survive a reload or a closed tab; they are sent
+    // when the connection is back. A viewer has nothing to keep.
+    this.kept =
+      readOnly || !me || typeof indexedDB === 'undefined'
+        ? null
+        : new IndexeddbPersistence(`loopwright-live:${me.id}:${fuid}`, this.doc);
+    void this.kept?.whenSynced.then(
+      () => this.keptLoaded(),
+      () => undefined,
+    );
     const roots = rootsOf(this.doc);
     const scope = [roots.nodes, roots.connections, roots.variables, roots.settings];
     for (const type of scope)
@@ -204,6 +228,11 @@ export class LiveSession {
 
   private patch(p: Partial<LiveStatus>): void {
     this.status.set({ ...this.status.get(), ...p });
+    if (!this.kept) return;
+    // Noted for the next page of this diagram: whether the kept copy holds edits the server lacks.
+    const { unsynced, synced, connected } = this.status.get();
+    if (unsynced) noteKeptUnsynced(this.fuid, true);
+    else if (synced && connected) noteKeptUnsynced(this.fuid, false);
   }
 
   /**
@@ -211,10 +240,21 @@ export class LiveSession {
    * made meanwhile (or kept in a draft) applied on top as one change; from then on both stay bound.
    */
   private firstSync(): void {
-    if (this.bound) {
-      this.patch({ synced: true });
-      return;
-    }
+    this.bind();
+    this.patch({ synced: true });
+  }
+
+  /**
+   * This browser kept edits of the last session the server never got (offline, then a reload or a
+   * closed tab): once they are read back, the tab shows them at once, before the server answers.
+   */
+  private keptLoaded(): void {
+    if (!this.bound && keptUnsynced(this.fuid) && !isEmptyLiveDocument(this.doc)) this.bind();
+  }
+
+  /** What the Y.Doc holds becomes the store's document, with this tab's own edits on top; from then on both stay bound. */
+  private bind(): void {
+    if (this.bound) return;
     this.bound = true;
     // Edits made before (kept in the store's own history, or in a draft) go in on top, each action
     // its own step as the store had it, so each undoes on its own.
@@ -233,7 +273,6 @@ export class LiveSession {
     this.store.applyRemote(this.applied);
     if (this.readOnly) {
       this.unsubscribe = this.store.subscribe(() => this.publishSelection());
-      this.patch({ synced: true });
       return;
     }
     this.store.history = {
@@ -243,7 +282,6 @@ export class LiveSession {
       canRedo: () => this.undoManager.canRedo(),
     };
     this.unsubscribe = this.store.subscribe(() => this.localChange());
-    this.patch({ synced: true });
   }
 
   /** A local edit: the properties it changed go into the Y.Doc (and so to everyone). */
@@ -321,6 +359,7 @@ export class LiveSession {
     this.unsubscribe();
     this.store.history = null;
     this.undoManager.destroy();
+    void this.kept?.destroy();
     this.provider.destroy();
     this.doc.destroy();
   }
