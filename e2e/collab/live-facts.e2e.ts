@@ -1,43 +1,21 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { saveScreenshot } from '../support/browser.js';
 import { useAppAndBrowser } from '../support/app-and-browser.js';
-import { CLIENT_HEADERS, createDesigner, createDiagram, loggedInContext, openEditor } from '../editor/support.js';
+import { canvasNode, CLIENT_HEADERS, openEditor, sharedWithColleague } from '../editor/support.js';
 
-const economy = {
-  nodes: [
-    { id: 'source', type: 'source', name: 'Mine', x: 0, y: 0, activation: 'automatic' },
-    { id: 'gold', type: 'pool', name: 'Gold', x: 240, y: 0, start: 0 },
-  ],
-  connections: [{ id: 'c1', kind: 'resource', from: 'source', to: 'gold', formula: '1' }],
-};
-
-const node = (page: Page, name: string) =>
-  page.locator('.react-flow__node').filter({ has: page.getByTestId(`node-${name}`) });
+const node = canvasNode;
 const title = (page: Page) => page.locator('.editor-header__title').textContent();
 /** The page is in the live document: it sees the others in the header. */
 const seesOthers = (page: Page) =>
   page.getByRole('list', { name: 'People in this diagram' }).getByRole('button').first().waitFor({ timeout: 30_000 });
 
-async function share(owner: BrowserContext, url: string, fuid: string, email: string, role: 'editor' | 'viewer') {
-  const response = await owner.request.post(`${url}/api/diagrams/${fuid}/shares`, {
-    headers: CLIENT_HEADERS,
-    data: { email, role },
-  });
-  expect(response.status()).toBe(201);
-}
-
 describe.skipIf(!inject('chromiumPath'))("live co-editing: the diagram's name, tour and tags; viewers", () => {
   const running = useAppAndBrowser();
 
   it('the owner renames the diagram and saves a tour: the editor sees both without a reload; a tag I add shows in my other tab', async () => {
-    const owner = await createDesigner(running.app);
-    const colleague = await createDesigner(running.app);
-    const ownerContext = await loggedInContext(running.browser, running.app, owner);
-    const colleagueContext = await loggedInContext(running.browser, running.app, colleague);
+    const { ownerContext, colleagueContext, fuid, close } = await sharedWithColleague(running, 'editor', 'Together');
     try {
-      const fuid = await createDiagram(ownerContext, running.app, { name: 'Together', document: economy });
-      await share(ownerContext, running.app.url, fuid, colleague.email, 'editor');
       const a = await ownerContext.newPage();
       const b = await colleagueContext.newPage();
       const errors = [...(await openEditor(a, running.app, fuid)), ...(await openEditor(b, running.app, fuid))];
@@ -78,20 +56,15 @@ describe.skipIf(!inject('chromiumPath'))("live co-editing: the diagram's name, t
       await saveScreenshot(a2, 'collab-live-tags-other-tab');
       expect(errors).toEqual([]);
     } finally {
-      await ownerContext.close();
-      await colleagueContext.close();
+      await close();
     }
   });
+
   it("a viewer sees the owner's edits and rename live, and cannot change the diagram", async () => {
-    const owner = await createDesigner(running.app);
-    const reader = await createDesigner(running.app);
-    const ownerContext = await loggedInContext(running.browser, running.app, owner);
-    const readerContext = await loggedInContext(running.browser, running.app, reader);
+    const { ownerContext, colleagueContext, fuid, close } = await sharedWithColleague(running, 'viewer', 'On show');
     try {
-      const fuid = await createDiagram(ownerContext, running.app, { name: 'On show', document: economy });
-      await share(ownerContext, running.app.url, fuid, reader.email, 'viewer');
       const a = await ownerContext.newPage();
-      const v = await readerContext.newPage();
+      const v = await colleagueContext.newPage();
       const errors = [...(await openEditor(a, running.app, fuid)), ...(await openEditor(v, running.app, fuid))];
       await Promise.all([seesOthers(a), seesOthers(v)]);
 
@@ -116,8 +89,7 @@ describe.skipIf(!inject('chromiumPath'))("live co-editing: the diagram's name, t
       expect(await node(a, 'Mine').count()).toBe(1);
       expect(errors).toEqual([]);
     } finally {
-      await ownerContext.close();
-      await readerContext.close();
+      await close();
     }
   });
 });

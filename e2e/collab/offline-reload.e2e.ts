@@ -1,19 +1,16 @@
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { saveScreenshot } from '../support/browser.js';
-import { useDesignerSession } from '../editor/support.js';
-import { createDiagram, getDiagram, openEditor } from '../editor/support.js';
+import {
+  canvasNode,
+  createDiagram,
+  getDiagram,
+  mineAndGold,
+  openEditor,
+  useDesignerSession,
+} from '../editor/support.js';
 
-const economy = {
-  nodes: [
-    { id: 'source', type: 'source', name: 'Mine', x: 0, y: 0, activation: 'automatic' },
-    { id: 'gold', type: 'pool', name: 'Gold', x: 240, y: 0, start: 0 },
-  ],
-  connections: [{ id: 'c1', kind: 'resource', from: 'source', to: 'gold', formula: '1' }],
-};
-
-const node = (page: Page, name: string) =>
-  page.locator('.react-flow__node').filter({ has: page.getByTestId(`node-${name}`) });
+const node = canvasNode;
 
 /**
  * The page's live co-editing socket (/collab) goes through the test: while "offline" every socket is
@@ -46,7 +43,7 @@ describe.skipIf(!inject('chromiumPath'))('live co-editing: offline edits survive
   const running = useDesignerSession();
 
   it('an edit made while the live server cannot be reached is kept through a reload and saved when it comes back', async () => {
-    const fuid = await createDiagram(running.context, running.app, { name: 'Offline', document: economy });
+    const fuid = await createDiagram(running.context, running.app, { name: 'Offline', document: mineAndGold() });
     const page = await running.context.newPage();
     const live = await cuttableLiveSocket(page);
     const errors = await openEditor(page, running.app, fuid);
