@@ -1,35 +1,16 @@
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { saveScreenshot } from '../support/browser.js';
 import { useAppAndBrowser } from '../support/app-and-browser.js';
-import { CLIENT_HEADERS, createDesigner, createDiagram, getDiagram, loggedInContext, openEditor } from './support.js';
+import { canvasNode, getDiagram, openEditor, sharedWithColleague } from './support.js';
 
-const economy = {
-  nodes: [
-    { id: 'source', type: 'source', name: 'Mine', x: 0, y: 0, activation: 'automatic' },
-    { id: 'gold', type: 'pool', name: 'Gold', x: 240, y: 0, start: 0 },
-  ],
-  connections: [{ id: 'c1', kind: 'resource', from: 'source', to: 'gold', formula: '1' }],
-};
-
-const node = (page: Page, name: string): Locator =>
-  page.locator('.react-flow__node').filter({ has: page.getByTestId(`node-${name}`) });
+const node = canvasNode;
 
 describe.skipIf(!inject('chromiumPath'))('editor: live co-editing in two Chromium contexts', () => {
   const running = useAppAndBrowser();
 
   it("owner and editor see each other's new node, pointer and selection live; undo takes back only my own edit", async () => {
-    const owner = await createDesigner(running.app);
-    const colleague = await createDesigner(running.app);
-    const ownerContext = await loggedInContext(running.browser, running.app, owner);
-    const colleagueContext = await loggedInContext(running.browser, running.app, colleague);
+    const { ownerContext, colleagueContext, fuid, close } = await sharedWithColleague(running, 'editor', 'Together');
     try {
-      const fuid = await createDiagram(ownerContext, running.app, { name: 'Together', document: economy });
-      const share = await ownerContext.request.post(`${running.app.url}/api/diagrams/${fuid}/shares`, {
-        headers: CLIENT_HEADERS,
-        data: { email: colleague.email, role: 'editor' },
-      });
-      expect(share.status()).toBe(201);
       const a = await ownerContext.newPage();
       const b = await colleagueContext.newPage();
       const errors = [...(await openEditor(a, running.app, fuid)), ...(await openEditor(b, running.app, fuid))];
@@ -77,8 +58,7 @@ describe.skipIf(!inject('chromiumPath'))('editor: live co-editing in two Chromiu
         .toEqual(['Mine', 'Coins']);
       expect(errors).toEqual([]);
     } finally {
-      await ownerContext.close();
-      await colleagueContext.close();
+      await close();
     }
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PrismaPg } from '@prisma/adapter-pg';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { PrismaClient } from '../../api/src/generated/prisma/client.js';
 import { hashPassword } from '../../api/src/modules/auth/passwords.js';
@@ -9,6 +9,19 @@ import { useAppAndBrowser, type AppAndBrowser } from '../support/app-and-browser
 import type { BuiltApp } from '../support/built-app.js';
 
 export const CLIENT_HEADERS = { 'X-Client-Id': 'loopwright-web' };
+
+/** A two-element economy: an automatic source Mine feeding a pool Gold. */
+export const mineAndGold = () => ({
+  nodes: [
+    { id: 'source', type: 'source', name: 'Mine', x: 0, y: 0, activation: 'automatic' },
+    { id: 'gold', type: 'pool', name: 'Gold', x: 240, y: 0, start: 0 },
+  ],
+  connections: [{ id: 'c1', kind: 'resource', from: 'source', to: 'gold', formula: '1' }],
+});
+
+/** The element named `name` on the page's canvas. */
+export const canvasNode = (page: Page, name: string): Locator =>
+  page.locator('.react-flow__node').filter({ has: page.getByTestId(`node-${name}`) });
 
 export interface Designer {
   email: string;
@@ -79,6 +92,33 @@ export async function getDiagram(
 }> {
   const response = await context.request.get(`${app.url}/api/diagrams/${fuid}`, { headers: CLIENT_HEADERS });
   return (await response.json()).content.diagram;
+}
+
+/**
+ * Two people on one diagram: its owner and a colleague it is shared with in `role`, each in their
+ * own logged-in context (mineAndGold, named `name`). `close` closes both contexts.
+ */
+export async function sharedWithColleague(running: AppAndBrowser, role: 'editor' | 'viewer', name: string) {
+  const owner = await createDesigner(running.app);
+  const colleague = await createDesigner(running.app);
+  const ownerContext = await loggedInContext(running.browser, running.app, owner);
+  const colleagueContext = await loggedInContext(running.browser, running.app, colleague);
+  const close = async () => {
+    await ownerContext.close();
+    await colleagueContext.close();
+  };
+  try {
+    const fuid = await createDiagram(ownerContext, running.app, { name, document: mineAndGold() });
+    const share = await ownerContext.request.post(`${running.app.url}/api/diagrams/${fuid}/shares`, {
+      headers: CLIENT_HEADERS,
+      data: { email: colleague.email, role },
+    });
+    if (share.status() !== 201) throw new Error(`share failed: ${share.status()} ${await share.text()}`);
+    return { ownerContext, colleagueContext, fuid, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }
 
 /** Opens the editor and waits for the canvas; collects page errors. */

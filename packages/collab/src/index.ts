@@ -1,2 +1,3 @@
 export * from './live-document.js';
 export * from './protocol.js';
+export * from './live-facts.js';

@@ -10,7 +10,8 @@ import * as Y from 'yjs';
  * a number per element, `_o`; elements with the same number (added at the same time by two people)
  * are ordered by id.
  *
- * root maps: nodes, connections, variables, settings, meta (document version, diagram name)
+ * root maps: nodes, connections, variables, settings, meta (document version, saved version, and
+ * the diagram name and tour: see live-facts.ts)
  */
 
 /** The JSON document this maps: the engine's Diagram with the editor's extras (connection points). */

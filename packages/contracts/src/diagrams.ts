@@ -485,7 +485,7 @@ export const diagramWebRoutes = {
  * Socket.IO (path /socket.io, same origin, session cookie or `auth: { token: <API key> }`).
  * Client → server: `diagram:join` { fuid } (ack { ok, access, version } or { ok: false, code }), `diagram:leave` { fuid }.
  * Server → client (room of the diagram): saved, reverted, deleted, access-changed.
- * Server → client (the user's own room): play progress, play finished, notifications.
+ * Server → client (the user's own room): play progress, play finished, notifications, my tags on a diagram.
  */
 export const RealtimeEvents = {
   join: 'diagram:join',
@@ -506,6 +506,8 @@ export const RealtimeEvents = {
   playFinished: 'play:finished',
   /** a notification (see notifications contract) */
   notification: 'notification:new',
+  /** { fuid, tags } — my tags on a diagram changed (in another of my tabs): show these. */
+  tags: 'diagram:tags',
   /** {} — Recent Activity has new items for this user (someone they follow acted, or someone acted on them): read the first page again. */
   activity: 'activity:new',
 } as const;

@@ -1,4 +1,5 @@
-import { readDocument, rootsOf, type LiveDocument } from '@loopwright/collab';
+import { isDeepStrictEqual } from 'node:util';
+import { factsOf, readDocument, rootsOf, type LiveDocument } from '@loopwright/collab';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDiagram, economyDocument } from '../../../test/factories/diagrams.js';
 import { createUser, loginAs } from '../../../test/factories/users.js';
@@ -38,12 +39,20 @@ describe('live co-editing: Yjs documents through Hocuspocus on the app port, acc
   const savedDocument = async (owner: ApiClient, fuid: string) =>
     (await owner.get(`/diagrams/${fuid}`)).body.content.diagram.document as LiveDocument;
 
-  async function sharedDiagram(role: 'editor' | 'viewer') {
+  type People = { owner: ApiClient; other: ApiClient; otherEmail: string };
+  async function signIn(): Promise<People> {
     const [ownerUser, otherUser] = await Promise.all([createUser(app), createUser(app)]);
-    const owner = await loginAs(app, ownerUser);
-    const other = await loginAs(app, otherUser);
+    return { owner: await loginAs(app, ownerUser), other: await loginAs(app, otherUser), otherEmail: otherUser.email };
+  }
+  /** Two people signed in once, for tests that need no accounts of their own (logins are throttled: 30 per address in 15 minutes). */
+  let signedIn: Promise<People> | null = null;
+  const samePeople = () => (signedIn ??= signIn());
+
+  /** A new diagram of the owner's, shared with the other person; two new accounts unless `people` are given. */
+  async function sharedDiagram(role: 'editor' | 'viewer', people?: People) {
+    const { owner, other, otherEmail } = people ?? (await signIn());
     const diagram = await createDiagram(owner, { document: economyDocument() });
-    const share = await owner.post(`/diagrams/${diagram.fuid}/shares`, { email: otherUser.email, role });
+    const share = await owner.post(`/diagrams/${diagram.fuid}/shares`, { email: otherEmail, role });
     expect(share.status).toBe(201);
     return { owner, other, fuid: diagram.fuid as string, shareId: share.body.content.share.id as string };
   }
@@ -133,6 +142,83 @@ describe('live co-editing: Yjs documents through Hocuspocus on the app port, acc
       return nodeOf(document, 'ore')?.x === 777 ? document : undefined;
     });
     expect(nodeOf(saved, 'gold')?.name).toBe('Treasury');
+  });
+
+  it('a version message given on save reaches the stored version through the live save path (and the quiet one)', async () => {
+    const { owner, other, fuid } = await sharedDiagram('editor', await samePeople());
+    const server = app.http.app.get(CollabServer);
+    const messageOf = async (version: number) => {
+      const items = (await owner.get(`/diagrams/${fuid}/versions`)).body.content.items as {
+        version: number;
+        message: string | null;
+      }[];
+      return items.find((item) => item.version === version)?.message ?? null;
+    };
+    const withGold = (name: string) => {
+      const document = economyDocument();
+      document.nodes = document.nodes!.map((n) => (n.id === 'gold' ? { ...n, name } : n));
+      return document;
+    };
+    // Someone else has the diagram open live: the save goes through the live document.
+    const live = open(fuid, { client: other });
+    await live.synced;
+    await until(() => server.hasOpenDocument(fuid), 'document open');
+    const put = await owner.put(`/diagrams/${fuid}/document`, {
+      baseVersion: 1,
+      document: withGold('Treasury'),
+      message: 'Gold renamed for the review',
+    });
+    expect(put.status).toBe(200);
+    await until(() => liveNode(live, 'gold')?.name === 'Treasury', 'the save reaches the live editor');
+    expect(await messageOf(put.body.content.version)).toBe('Gold renamed for the review');
+    // From a stale base too (the change is merged into the live document).
+    const stale = await owner.put(`/diagrams/${fuid}/document`, {
+      baseVersion: 1,
+      document: withGold('Vault'),
+      message: 'From an older copy',
+    });
+    expect(stale.status).toBe(200);
+    expect(stale.body.content.version).toBeGreaterThan(put.body.content.version);
+    expect(await messageOf(stale.body.content.version)).toBe('From an older copy');
+
+    // Nobody live any more: the quiet save keeps the message as well.
+    live.destroy();
+    await until(() => !server.hasOpenDocument(fuid), 'document unloaded');
+    const current = (await owner.get(`/diagrams/${fuid}`)).body.content.diagram.version as number;
+    const quiet = await owner.put(`/diagrams/${fuid}/document`, {
+      baseVersion: current,
+      document: withGold('Coffer'),
+      message: 'Saved with nobody live',
+    });
+    expect(quiet.status).toBe(200);
+    expect(await messageOf(quiet.body.content.version)).toBe('Saved with nobody live');
+  });
+
+  it("the diagram's name and tour, saved by their endpoints, reach everyone live; a stored state's old ones are dropped at the next opening", async () => {
+    const { owner, other, fuid } = await sharedDiagram('viewer', await samePeople());
+    const server = app.http.app.get(CollabServer);
+    const viewer = open(fuid, { client: other });
+    await viewer.synced;
+    expect(factsOf(viewer.doc)).toEqual({});
+    expect((await owner.patch(`/diagrams/${fuid}`, { name: 'Renamed for all' })).status).toBe(200);
+    await until(() => factsOf(viewer.doc).name === 'Renamed for all', 'the name reaches the viewer');
+    // Two renames at once: the live document ends with the one saved last, whatever order they answer in.
+    await Promise.all(['First', 'Second', 'Third'].map((name) => owner.patch(`/diagrams/${fuid}`, { name })));
+    const saved = (await owner.get(`/diagrams/${fuid}`)).body.content.diagram.name as string;
+    await until(() => factsOf(viewer.doc).name === saved, 'the last saved name reaches the viewer');
+    const steps = [{ title: 'Gold', text: 'Where it piles up.', nodes: ['gold'] }];
+    expect((await owner.put('/tours', { diagramId: fuid, steps })).status).toBe(200);
+    await until(() => isDeepStrictEqual(factsOf(viewer.doc).tour, steps), 'the tour reaches the viewer');
+    expect((await owner.delete(`/tours?id=${fuid}`)).status).toBe(200);
+    await until(() => factsOf(viewer.doc).tour?.length === 0, 'the deleted tour reaches the viewer');
+
+    // Left, renamed while nobody has it open, opened again: the stored state's name is not sent.
+    viewer.destroy();
+    await until(() => !server.hasOpenDocument(fuid), 'document unloaded');
+    expect((await owner.patch(`/diagrams/${fuid}`, { name: 'Renamed quietly' })).status).toBe(200);
+    const later = open(fuid, { client: owner });
+    await later.synced;
+    expect(factsOf(later.doc)).toEqual({});
   });
 
   it('restoring a version reaches everyone live', async () => {
@@ -263,7 +349,7 @@ describe('live co-editing: Yjs documents through Hocuspocus on the app port, acc
     const server = app.http.app.get(CollabServer);
     const prisma = app.http.app.get(PrismaService);
     for (let round = 0; round < 6; round++) {
-      const { owner, fuid } = await sharedDiagram('editor');
+      const { owner, fuid } = await sharedDiagram('editor', await samePeople());
       const a = open(fuid, { client: owner });
       await a.synced;
       a.provider.disconnect();

@@ -8,6 +8,7 @@ import {
   markSavedVersion,
   mergeChange,
   readDocument,
+  setFacts,
 } from '@loopwright/collab';
 import type { SaveResult } from '@loopwright/contracts';
 import type { Diagram } from '@loopwright/engine';
@@ -22,10 +23,9 @@ import { IdentityResolver } from '../../core/auth/identity-resolver.js';
 import { MetricsService } from '../../core/metrics/metrics.service.js';
 import { APP_CONFIG, LOGGER } from '../../core/tokens.js';
 import { DiagramAccessService, type AccessLevel } from '../diagrams/diagram-access.service.js';
-import { checkDocument, type CheckedDocument } from '../diagrams/diagram-document.js';
-import type { DiagramFacts } from '../diagrams/diagram-meta.js';
+import { checkDocument } from '../diagrams/diagram-document.js';
 import { DiagramSaveService } from '../diagrams/diagram-save.service.js';
-import { LiveDocuments, type LiveDocumentPort } from '../diagrams/live-documents.js';
+import { LiveDocuments, type LiveDocumentPort, type LiveFacts, type SaveRequest } from '../diagrams/live-documents.js';
 import { identityRequest, sameOrigin } from '../realtime/realtime.gateway.js';
 import { accessChannel, RealtimePublisher, type AccessChange } from '../realtime/realtime.publisher.js';
 import { LiveDocumentStore, toLive } from './live-document-store.js';
@@ -237,24 +237,11 @@ export class CollabServer implements OnModuleDestroy, LiveDocumentPort {
    * version applies what the caller changed since it to the JSON now. Open live: what the caller
    * changed since baseVersion is applied to the live document as one change.
    */
-  async save(
-    diagram: DiagramFacts,
-    caller: Caller,
-    baseVersion: number,
-    checked: CheckedDocument,
-    message: string | null,
-  ): Promise<SaveResult | null> {
-    if (!(await this.isLive(diagram.fuid))) return this.saveQuiet(diagram, caller, baseVersion, checked, message);
-    return this.saveLive(diagram, caller, baseVersion, checked, message);
+  async save(request: SaveRequest): Promise<SaveResult | null> {
+    return (await this.isLive(request.diagram.fuid)) ? this.saveLive(request) : this.saveQuiet(request);
   }
 
-  private async saveQuiet(
-    diagram: DiagramFacts,
-    caller: Caller,
-    baseVersion: number,
-    checked: CheckedDocument,
-    message: string | null,
-  ): Promise<SaveResult | null> {
+  private async saveQuiet({ diagram, caller, baseVersion, checked, message }: SaveRequest): Promise<SaveResult | null> {
     if (baseVersion === diagram.version) {
       const result = await this.saves.commit(diagram, caller.userId, baseVersion, checked, {
         restoredFrom: null,
@@ -282,13 +269,7 @@ export class CollabServer implements OnModuleDestroy, LiveDocumentPort {
     return result && { ...result, warnings: merged.warnings, typeTags: merged.typeTags };
   }
 
-  private async saveLive(
-    diagram: DiagramFacts,
-    caller: Caller,
-    baseVersion: number,
-    checked: CheckedDocument,
-    message: string | null,
-  ): Promise<SaveResult | null> {
+  private async saveLive({ diagram, caller, baseVersion, checked, message }: SaveRequest): Promise<SaveResult | null> {
     const connection = await this.hocuspocus.openDirectConnection(diagram.fuid, {
       userId: caller.userId,
       access: 'editor',
@@ -333,6 +314,34 @@ export class CollabServer implements OnModuleDestroy, LiveDocumentPort {
     } finally {
       await connection.disconnect();
     }
+  }
+
+  /** Per diagram, the reflect under way: each reads and writes after the one before. */
+  private reflecting = new Map<string, Promise<void>>();
+
+  /**
+   * The saved name or tour reaches every tab that has the diagram open (nobody live: nothing to do).
+   * One at a time per diagram, each reading what is saved when its turn comes, so the live document
+   * ends with what was saved last.
+   */
+  reflect(fuid: string, read: () => Promise<LiveFacts>): Promise<void> {
+    const next = (this.reflecting.get(fuid) ?? Promise.resolve()).then(async () => {
+      try {
+        if (!(await this.isLive(fuid))) return;
+        const facts = await read();
+        const connection = await this.hocuspocus.openDirectConnection(fuid, { userId: null, access: 'editor' });
+        try {
+          await connection.transact((doc) => setFacts(doc, facts, null));
+        } finally {
+          await connection.disconnect();
+        }
+      } catch (error) {
+        this.logger.warn({ fuid, error: (error as Error).message }, 'saved name or tour not shown live');
+      }
+    });
+    this.reflecting.set(fuid, next);
+    void next.then(() => this.reflecting.get(fuid) === next && this.reflecting.delete(fuid));
+    return next;
   }
 
   /**

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   applyDocument,
+  clearFacts,
   markSavedVersion,
   readDocument,
   rootsOf,
@@ -50,6 +51,8 @@ export class LiveDocumentStore {
     if (!facts || facts.deletedAt) throw new Error('Diagram not found');
     const [stored, json] = await Promise.all([this.repository.find(facts.id), this.saves.documentOf(facts.id)]);
     if (stored) Y.applyUpdate(doc, stored.state, LOAD_ORIGIN);
+    // The name and tour a stored state carries may be older than what the tabs load from the server.
+    clearFacts(doc, LOAD_ORIGIN);
     const checked = this.checkJson(fuid, json);
     // The JSON moved on without the live state (first opening, saves while nobody had it open): it catches up.
     const caughtUp = checked !== null && (!stored || stored.diagramVersion < facts.version);

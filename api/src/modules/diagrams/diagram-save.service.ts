@@ -78,7 +78,7 @@ export class DiagramSaveService {
     if (this.live.port) {
       // Co-editing: what the caller changed since their version is applied to the live document as
       // one change; only a version too old to be known any more is a conflict.
-      const live = await this.live.port.save(diagram, caller, baseVersion, checked, message ?? null);
+      const live = await this.live.port.save({ diagram, caller, baseVersion, checked, message: message ?? null });
       if (!live) throw await this.conflict(diagram.id);
       this.announceSave(fuid, caller, live);
       return live;

@@ -28,6 +28,7 @@ import { DiagramViewsService } from './diagram-views.service.js';
 import type { DiagramMeta } from './diagram-meta.js';
 import { DiagramsRepository } from './diagrams.repository.js';
 import { newFileToken, newFuid } from './fuid.js';
+import { LiveDocuments } from './live-documents.js';
 
 type ListQuery = z.infer<typeof listDiagramsQuerySchema>;
 type Details = z.infer<typeof diagramDetailsSchema>;
@@ -55,6 +56,7 @@ export class DiagramsService {
     private readonly events: DomainEventsService,
     private readonly entitlements: EntitlementsService,
     private readonly userFields: UserFieldsService,
+    private readonly live: LiveDocuments,
   ) {}
 
   /** The workspace a diagram lives in, by its FUID (consumers of its events: webhooks). */
@@ -265,6 +267,8 @@ export class DiagramsService {
   ): Promise<DiagramSummary> {
     const { diagram, access } = await this.access.require(fuid, caller, 'editor');
     const updated = await this.write(diagram.id, changes);
+    if (changes.name !== undefined)
+      await this.live.reflect(fuid, async () => ({ name: (await this.diagrams.findMeta(fuid))?.name }));
     return this.views.summary(updated, access, caller.userId);
   }
 

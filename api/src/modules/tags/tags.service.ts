@@ -1,11 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { DiagramErrorCode, DiagramLimits, DiagramTexts, type TagWithCount } from '@loopwright/contracts';
+import {
+  DiagramErrorCode,
+  DiagramLimits,
+  DiagramTexts,
+  RealtimeEvents,
+  type TagWithCount,
+} from '@loopwright/contracts';
 import type { Caller } from '../../core/auth/caller.js';
 import type { TransactionClient } from '../../core/prisma/prisma.service.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { DiagramAccessService } from '../diagrams/diagram-access.service.js';
 import { DiagramsService } from '../diagrams/diagrams.service.js';
 import { EntitlementsService } from '../plans/entitlements.service.js';
+import { RealtimePublisher } from '../realtime/realtime.publisher.js';
 import { TagsRepository } from './tags.repository.js';
 
 type Row = NonNullable<Awaited<ReturnType<TagsRepository['find']>>>;
@@ -28,6 +35,7 @@ export class TagsService {
     private readonly access: DiagramAccessService,
     private readonly entitlements: EntitlementsService,
     private readonly diagrams: DiagramsService,
+    private readonly realtime: RealtimePublisher,
   ) {}
 
   async list(caller: Caller): Promise<TagWithCount[]> {
@@ -78,6 +86,9 @@ export class TagsService {
     const owned = await this.tags.ownedIds(workspaceId, unique);
     if (owned.length !== unique.length) throw notFound();
     await this.diagrams.replaceTags(diagram.id, workspaceId, unique);
-    return this.tags.onDiagram(diagram.id, workspaceId);
+    const tags = await this.tags.onDiagram(diagram.id, workspaceId);
+    // The caller's other tabs with this diagram open show them live (tags are the caller's own).
+    this.realtime.toUser(caller.userId, RealtimeEvents.tags, { fuid, tags });
+    return tags;
   }
 }

@@ -5,6 +5,7 @@ import type { Caller } from '../../core/auth/caller.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { DiagramAccessService } from '../diagrams/diagram-access.service.js';
 import { DiagramsService } from '../diagrams/diagrams.service.js';
+import { LiveDocuments } from '../diagrams/live-documents.js';
 import { ToursRepository } from './tours.repository.js';
 
 const stepsSchema = z.array(tourStepSchema).min(1).max(50);
@@ -17,6 +18,7 @@ export class ToursService {
     private readonly tours: ToursRepository,
     private readonly access: DiagramAccessService,
     private readonly diagrams: DiagramsService,
+    private readonly live: LiveDocuments,
   ) {}
 
   async get(query: Source, caller: Caller | undefined): Promise<{ steps: TourStep[] }> {
@@ -50,6 +52,7 @@ export class ToursService {
     );
     if (missing.length) throw new AppError(ErrorCode.TOUR_NOT_CORRECT, { details: { missing } });
     await this.tours.saveForDiagram(diagramId, parsed.data);
+    await this.live.reflect(fuid, () => this.savedTour(diagramId));
     return { steps: parsed.data };
   }
 
@@ -57,6 +60,7 @@ export class ToursService {
     if (!fuid) throw new AppError(ErrorCode.TOUR_NO_DIAGRAM_ID);
     const diagramId = await this.diagramId(fuid, caller, 'editor');
     if ((await this.tours.deleteForDiagram(diagramId)) === 0) throw new AppError(ErrorCode.TOUR_CANNOT_DELETE);
+    await this.live.reflect(fuid, () => this.savedTour(diagramId));
   }
 
   /** For the templates module: the catalogue's tours, and the tour a copy of a template starts with. */
@@ -70,6 +74,11 @@ export class ToursService {
 
   async copyToDiagram(steps: TourStep[], fuid: string, caller: Caller): Promise<void> {
     await this.tours.saveForDiagram(await this.diagramId(fuid, caller, 'editor'), steps);
+  }
+
+  /** The diagram's tour as saved now, for the tabs that have it open. */
+  private async savedTour(diagramId: string): Promise<{ tour: TourStep[] }> {
+    return { tour: ((await this.tours.forDiagram(diagramId))?.steps ?? []) as TourStep[] };
   }
 
   private async diagramId(fuid: string, caller: Caller | undefined, needed: 'viewer' | 'editor'): Promise<string> {

@@ -12,7 +12,7 @@ import { normalizeDiagram } from './model/defaults';
 import type { EditorDiagram } from './model/types';
 import { DetailsPanel } from './panels/details-panel';
 import { PlayHistoryPanel } from './panels/play-history-panel';
-import { TagsPanel } from './panels/tags-panel';
+import { TagsPanel, useMyTags } from './panels/tags-panel';
 import { VersionsPanel } from './panels/versions-panel';
 import { fromStoredPlay, toPlayBody } from './play-convert';
 import type { RunController } from './runs/run-controller';
@@ -24,7 +24,7 @@ import { SaveStatus } from './save/save-status';
 import { useLiveNotice, type GoneReason } from './live/use-diagram-live';
 import { LiveSession } from './live/live-session';
 import { LivePeople } from './live/live-people';
-import { CollabClose } from '@loopwright/collab';
+import { useLiveFacts, useLiveSessionLifetime } from './live/use-live-facts';
 import { CorruptedDialog, GoneDialog, OfflineAlert, ReleaseBanner } from './live/editor-alerts';
 import { When } from '../../ui/when';
 import { displayName, useSession } from '../account/session';
@@ -155,7 +155,10 @@ export default function EditorPage({ fuid }: { fuid: string }) {
   return <LoadedEditor key={`${fuid}:${attempt}`} fuid={fuid} loaded={loaded} />;
 }
 
-/** A Viewer, a link viewer or a visitor: look, select, inspect and run locally; no edits, no save. */
+/**
+ * A Viewer, a link viewer or a visitor: look, select, inspect and run locally; no edits, no save.
+ * The live document still comes in: what the editors change shows here as they change it.
+ */
 function ViewOnlyEditor({ diagram }: { diagram: DiagramView }) {
   const doc = useMemo(() => normalizeDiagram(diagram.document), [diagram]);
   const { user } = useSession();
@@ -163,14 +166,32 @@ function ViewOnlyEditor({ diagram }: { diagram: DiagramView }) {
   const [gone, setGone] = useState<GoneReason | null>(null);
   useLiveNotice(diagram.fuid, () => Promise.resolve(false), setGone);
   const tour = useDiagramTour(diagram.fuid);
+  const [name, setName] = useState(diagram.name);
+  const [live, setLive] = useState<LiveSession | null>(null);
+  useLiveSessionLifetime(live, setGone);
+  useLiveFacts(live, tour, setName);
+  const onReady = useCallback(
+    (s: EditorServices) =>
+      setLive(
+        new LiveSession(
+          diagram.fuid,
+          s.store,
+          s.store.doc,
+          user ? { id: user.id, name: displayName(user) } : null,
+          true,
+        ),
+      ),
+    [diagram.fuid, user],
+  );
   const { search } = useLocation();
   const comments = useComments(diagram.fuid, user?.id ?? null, new URLSearchParams(search).get('comment'));
   return (
     <>
       <Editor
         back={user ? undefined : { to: '/community', label: 'Back to the community' }}
-        title={diagram.name}
+        title={name}
         doc={doc}
+        onReady={onReady}
         readOnly
         canvasOverlay={<CommentLayer comments={comments} />}
         side={() => ({ Comments: <CommentsPanel comments={comments} /> })}
@@ -178,6 +199,7 @@ function ViewOnlyEditor({ diagram }: { diagram: DiagramView }) {
         header={() => (
           <>
             {diagram.source ? <ForkedFrom source={diagram.source} /> : null}
+            {live ? <LivePeople live={live} /> : null}
             {diagram.privacy.community ? <EditorSocial diagram={diagram} /> : null}
             <TourButton tour={tour} />
             <TourPlayer tour={tour} />
@@ -207,16 +229,12 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
   const tour = useDiagramTour(fuid);
   const [gone, setGone] = useState<GoneReason | null>(null);
   const [live, setLive] = useState<LiveSession | null>(null);
+  // The name and tour anyone saves, and my tags set in another tab, show here live.
+  useLiveFacts(live, tour, (name) => setMeta((m) => (m.name === name ? m : { ...m, name })));
+  const [tags, setTags] = useMyTags(fuid, loaded.diagram.tags);
   // Co-edited live: saves and restores by others reach this tab through the live document, not as notices.
   useLiveNotice(fuid, () => Promise.resolve(true), setGone);
-  useEffect(() => () => live?.destroy(), [live]);
-  useEffect(() => {
-    if (!live) return;
-    return live.status.subscribe(() => {
-      const closed = live.status.get().closed;
-      if (closed) setGone(closed === CollabClose.deleted.reason ? 'deleted' : 'no-access');
-    });
-  }, [live]);
+  useLiveSessionLifetime(live, setGone);
 
   useEffect(() => clearEditorPreferences, []);
   const onReady = useCallback(
@@ -227,10 +245,12 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
       const serverDoc = documentProblem(loaded.diagram.document) ? null : normalizeDiagram(loaded.diagram.document);
       // Opened from the server's document: that very object, the first entry of the store's history
       // (edits made before the live document syncs then go in step by step); from a draft, the server's.
-      const session = new LiveSession(fuid, s.store, loaded.dirty ? (serverDoc ?? s.store.doc) : loaded.doc, {
-        id: user?.id ?? 'anonymous',
-        name: user ? displayName(user) : 'Someone',
-      });
+      const session = new LiveSession(
+        fuid,
+        s.store,
+        loaded.dirty ? (serverDoc ?? s.store.doc) : loaded.doc,
+        user ? { id: user.id, name: displayName(user) } : null,
+      );
       setLive(session);
       setSave(new SaveController(fuid, s.store, loaded.baseVersion, loaded.dirty, serverDoc, session));
     },
@@ -379,7 +399,7 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
           ),
           Comments: <CommentsPanel comments={comments} />,
           Proposals: <ProposalsPanel fuid={fuid} refresh={refresh} onReview={setReviewing} />,
-          Tags: <TagsPanel fuid={fuid} initial={loaded.diagram.tags} />,
+          Tags: <TagsPanel fuid={fuid} tags={tags} onChange={setTags} />,
           Tour: <TourPanel fuid={fuid} tour={tour} canEdit={loaded.diagram.access !== 'viewer'} />,
           Library: <LibraryPanel />,
           Balance: (

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { DiagramTexts } from '../../../lib/spec';
 import { Modal } from '../../../ui/modal';
 import type { GoneReason } from './use-diagram-live';
+import { saveThenReload } from './save-and-refresh';
 import { useNewRelease, useOffline } from './use-editor-alerts';
 
 export const EditorTexts = {
@@ -26,9 +27,6 @@ export function OfflineAlert() {
   );
 }
 
-/** How long "Save and refresh" waits for the save before reloading anyway. */
-const SAVE_WAIT_MS = 30_000;
-
 /** A new release was deployed: save, then reload the page on the new code. */
 export function ReleaseBanner({ save }: { save: (() => Promise<unknown>) | null }) {
   const changed = useNewRelease();
@@ -36,10 +34,7 @@ export function ReleaseBanner({ save }: { save: (() => Promise<unknown>) | null 
   if (!changed) return null;
   const saveAndRefresh = async () => {
     setBusy(true);
-    // A failed or stalled save keeps its draft in this browser (written on pagehide): the reloaded
-    // editor offers it again, so the reload never waits on a server that does not answer.
-    await Promise.race([save?.().catch(() => undefined), new Promise((done) => setTimeout(done, SAVE_WAIT_MS))]);
-    window.location.reload();
+    await saveThenReload(save, () => window.location.reload());
   };
   return (
     <div className="editor-alert editor-alert--release" role="status" data-testid="release-banner">

@@ -5,15 +5,21 @@ import {
   CollabClose,
   colorOf,
   DocumentMirror,
+  factsChanged,
+  isEmptyLiveDocument,
+  factsOf,
   mergeChange,
   rootsOf,
   savedVersionOf,
   type LiveDocument,
+  type LiveFacts,
   type PlanLimitMessage,
   type PresenceState,
 } from '@loopwright/collab';
 import { ApiError, PLAN_LIMIT_EVENT } from '../../../lib/api-client';
+import { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
+import { localStore } from '../../../lib/safe-storage';
 import type { EditorStore } from '../model/editor-store';
 import type { EditorDiagram } from '../model/types';
 import { normalizeConnection, normalizeNode, normalizeSettings } from '../model/defaults';
@@ -50,6 +56,15 @@ export interface Person extends PresenceState {
 
 const live = (doc: EditorDiagram) => doc as unknown as LiveDocument;
 
+const keptKey = (fuid: string) => `loopwright:live-unsynced:${fuid}`;
+/** Whether this browser's kept copy of the diagram's live document holds edits the server has not confirmed. */
+const keptUnsynced = (fuid: string) => localStore.get(keptKey(fuid)) === '1';
+function noteKeptUnsynced(fuid: string, unsynced: boolean): void {
+  if (unsynced === keptUnsynced(fuid)) return;
+  if (unsynced) localStore.set(keptKey(fuid), '1');
+  else localStore.remove(keptKey(fuid));
+}
+
 function collabUrl(): string {
   const { protocol, host } = window.location;
   return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}${COLLAB_PATH}`;
@@ -76,6 +91,8 @@ export class LiveSession {
   readonly people = new ValueStore<Person[]>([]);
   /** The version of the JSON document the server last saved from the live one. */
   readonly savedVersion = new ValueStore<number | null>(null);
+  /** The diagram's name and tour as last saved by anyone (absent: nothing new since the page loaded). */
+  readonly facts = new ValueStore<LiveFacts>({});
   /** Reads the live document as the editor's model: with the defaults its loader fills in. */
   private readonly mirror = new DocumentMirror(this.doc, {
     node: (node) => normalizeNode(node),
@@ -83,6 +100,7 @@ export class LiveSession {
     settings: (settings) => normalizeSettings(settings),
   });
   private readonly undoManager: Y.UndoManager;
+  private readonly kept: IndexeddbPersistence | null;
   /** The store document last written to or read from the Y.Doc. */
   private applied: EditorDiagram;
   private bound = false;
@@ -90,13 +108,27 @@ export class LiveSession {
   private unsubscribe: () => void = () => undefined;
 
   constructor(
-    fuid: string,
+    private readonly fuid: string,
     private readonly store: EditorStore,
     /** The document the page loaded: what local edits made before the first sync are changes against. */
     private readonly loadedDoc: EditorDiagram,
-    me: { id: string; name: string; avatarUrl?: string | null },
+    /** Who I am; null: a visitor without an account (they follow the diagram, unseen by the others). */
+    me: { id: string; name: string; avatarUrl?: string | null } | null,
+    /** A viewer: the live document only comes in (the server refuses a viewer's updates anyway). */
+    private readonly readOnly = false,
   ) {
     this.applied = store.doc;
+    // An editor's copy of the live document stays in this browser (IndexedDB, per person and
+    // diagram), so edits the server has not got survive a reload or a closed tab; they are sent
+    // when the connection is back. A viewer has nothing to keep.
+    this.kept =
+      readOnly || !me || typeof indexedDB === 'undefined'
+        ? null
+        : new IndexeddbPersistence(`loopwright-live:${me.id}:${fuid}`, this.doc);
+    void this.kept?.whenSynced.then(
+      () => this.keptLoaded(),
+      () => undefined,
+    );
     const roots = rootsOf(this.doc);
     const scope = [roots.nodes, roots.connections, roots.variables, roots.settings];
     for (const type of scope)
@@ -104,7 +136,8 @@ export class LiveSession {
         this.observed(events, transaction.origin),
       );
     this.doc.on('afterTransaction', () => this.afterTransaction());
-    roots.meta.observe(() => {
+    roots.meta.observe((event) => {
+      if (factsChanged(event)) this.facts.set(factsOf(this.doc));
       const version = savedVersionOf(this.doc);
       if (version === this.savedVersion.get()) return;
       this.savedVersion.set(version);
@@ -134,7 +167,7 @@ export class LiveSession {
       onSynced: () => this.firstSync(),
       onStatus: ({ status }) => this.patch({ connected: String(status) === 'connected' }),
       onUnsyncedChanges: ({ number }) => this.patch({ unsynced: number > 0 }),
-      onStateless: ({ payload }) => this.stateless(payload, me.id),
+      onStateless: ({ payload }) => me && this.stateless(payload, me.id),
       onAuthenticationFailed: ({ reason }) => this.patch({ closed: reason }),
       // Only a close for access (removed, deleted) ends the session; a restarting or unreachable
       // server is a lost connection the provider reconnects from.
@@ -143,13 +176,17 @@ export class LiveSession {
       },
     } as ConstructorParameters<typeof HocuspocusProvider>[0]);
     const awareness = this.provider.awareness!;
-    awareness.setLocalState({
-      user: { id: me.id, name: me.name, color: colorOf(me.id), avatarUrl: me.avatarUrl ?? null },
-      cursor: null,
-      selection: store.selection,
-      editing: null,
-      view: null,
-    } satisfies PresenceState);
+    awareness.setLocalState(
+      me
+        ? ({
+            user: { id: me.id, name: me.name, color: colorOf(me.id), avatarUrl: me.avatarUrl ?? null },
+            cursor: null,
+            selection: store.selection,
+            editing: null,
+            view: null,
+          } satisfies PresenceState)
+        : null,
+    );
     awareness.on('change', () => this.readPeople());
   }
 
@@ -191,6 +228,11 @@ export class LiveSession {
 
   private patch(p: Partial<LiveStatus>): void {
     this.status.set({ ...this.status.get(), ...p });
+    if (!this.kept) return;
+    // Noted for the next page of this diagram: whether the kept copy holds edits the server lacks.
+    const { unsynced, synced, connected } = this.status.get();
+    if (unsynced) noteKeptUnsynced(this.fuid, true);
+    else if (synced && connected) noteKeptUnsynced(this.fuid, false);
   }
 
   /**
@@ -198,15 +240,26 @@ export class LiveSession {
    * made meanwhile (or kept in a draft) applied on top as one change; from then on both stay bound.
    */
   private firstSync(): void {
-    if (this.bound) {
-      this.patch({ synced: true });
-      return;
-    }
+    this.bind();
+    this.patch({ synced: true });
+  }
+
+  /**
+   * This browser kept edits of the last session the server never got (offline, then a reload or a
+   * closed tab): once they are read back, the tab shows them at once, before the server answers.
+   */
+  private keptLoaded(): void {
+    if (!this.bound && keptUnsynced(this.fuid) && !isEmptyLiveDocument(this.doc)) this.bind();
+  }
+
+  /** What the Y.Doc holds becomes the store's document, with this tab's own edits on top; from then on both stay bound. */
+  private bind(): void {
+    if (this.bound) return;
     this.bound = true;
     // Edits made before (kept in the store's own history, or in a draft) go in on top, each action
     // its own step as the store had it, so each undoes on its own.
     const local = this.store.doc;
-    if (local !== this.loadedDoc) {
+    if (local !== this.loadedDoc && !this.readOnly) {
       let previous = this.loadedDoc;
       for (const next of this.store.stepsSince(this.loadedDoc) ?? [local]) {
         this.undoManager.stopCapturing();
@@ -218,6 +271,10 @@ export class LiveSession {
     // canvas does not draw them again, a run under way is not reset).
     this.applied = this.mirror.adopt(live(this.store.doc)) as unknown as EditorDiagram;
     this.store.applyRemote(this.applied);
+    if (this.readOnly) {
+      this.unsubscribe = this.store.subscribe(() => this.publishSelection());
+      return;
+    }
     this.store.history = {
       undo: () => this.undoManager.undo(),
       redo: () => this.undoManager.redo(),
@@ -225,7 +282,6 @@ export class LiveSession {
       canRedo: () => this.undoManager.canRedo(),
     };
     this.unsubscribe = this.store.subscribe(() => this.localChange());
-    this.patch({ synced: true });
   }
 
   /** A local edit: the properties it changed go into the Y.Doc (and so to everyone). */
@@ -303,6 +359,7 @@ export class LiveSession {
     this.unsubscribe();
     this.store.history = null;
     this.undoManager.destroy();
+    void this.kept?.destroy();
     this.provider.destroy();
     this.doc.destroy();
   }

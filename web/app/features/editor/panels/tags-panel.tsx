@@ -1,20 +1,25 @@
-import { createTagBodySchema } from '@loopwright/contracts';
+import { createTagBodySchema, RealtimeEvents } from '@loopwright/contracts';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import { subscribeLive } from '../../../lib/live-socket';
 import { useContractForm } from '../../account/forms';
 import { diagramsApi, type TagWithCount } from '../../diagrams/diagrams-api';
 
-interface Tag {
+export interface Tag {
   id: string;
   name: string;
   textColor: string;
   backgroundColor: string;
 }
 
-/** My tags on this diagram: tick existing ones or create a new one (the diagram must be saved). */
-export function TagsPanel({ fuid, initial }: { fuid: string; initial: Tag[] }) {
+/**
+ * My tags on this diagram: tick existing ones or create a new one (the diagram must be saved).
+ * `tags` are the ones on it now (changed from another tab too: see useMyTags); `onChange` hears what the server kept.
+ */
+export function TagsPanel({ fuid, tags, onChange }: { fuid: string; tags: Tag[]; onChange: (tags: Tag[]) => void }) {
   const [all, setAll] = useState<TagWithCount[]>([]);
-  const [chosen, setChosen] = useState<Set<string>>(new Set(initial.map((t) => t.id)));
+  const [chosen, setChosen] = useState<Set<string>>(new Set(tags.map((t) => t.id)));
+  useEffect(() => setChosen(new Set(tags.map((t) => t.id))), [tags]);
   const form = useContractForm(createTagBodySchema, { name: '' });
   const name = form.watch('name');
   const { error: nameError, ...nameField } = form.field('name');
@@ -22,11 +27,11 @@ export function TagsPanel({ fuid, initial }: { fuid: string; initial: Tag[] }) {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     diagramsApi.tags().then(setAll, (e) => setError(errorMessage(e)));
-  }, []);
+  }, [tags]);
   const apply = async (next: Set<string>) => {
     setChosen(next);
     try {
-      await diagramsApi.setTags(fuid, [...next]);
+      onChange(await diagramsApi.setTags(fuid, [...next]));
       setError(null);
     } catch (e) {
       setError(errorMessage(e));
@@ -90,4 +95,18 @@ export function TagsPanel({ fuid, initial }: { fuid: string; initial: Tag[] }) {
       </div>
     </section>
   );
+}
+
+/** My tags on the open diagram, kept up to date when I change them in another tab. */
+export function useMyTags(fuid: string, initial: Tag[]): [Tag[], (tags: Tag[]) => void] {
+  const [tags, setTags] = useState(initial);
+  useEffect(
+    () =>
+      subscribeLive(RealtimeEvents.tags, (payload) => {
+        const change = payload as { fuid?: string; tags?: Tag[] };
+        if (change.fuid === fuid && change.tags) setTags(change.tags);
+      }),
+    [fuid],
+  );
+  return [tags, setTags];
 }

@@ -8,6 +8,15 @@ export class TourState {
   /** The steps as last loaded or saved: the panel shows unsaved changes against them. */
   readonly saved = new ValueStore<TourStep[] | null>(null);
 
+  /** Saved elsewhere (another tab, another person): shown at once, unless this tab has unsaved changes of its own. */
+  showSaved(steps: TourStep[]): void {
+    const saved = JSON.stringify(this.saved.get() ?? []);
+    if (saved === JSON.stringify(steps)) return;
+    const unsaved = saved !== JSON.stringify(this.steps.get());
+    this.saved.set(steps.length ? steps : null);
+    if (!unsaved) this.steps.set(steps);
+  }
+
   play(from = 0): void {
     if (this.steps.get().length) this.playing.set(from);
   }
