@@ -7,6 +7,10 @@ const nest = { oxc: { decorator: { legacy: true, emitDecoratorMetadata: true } }
 export default defineConfig({
   test: {
     sequence: { sequencer: SlowestFirst },
+    // Files of the unit and integration projects at a time. Vitest's own default is one fewer than the
+    // cores, which on a 2-core machine runs them one by one; an integration file mostly waits on
+    // PostgreSQL and HTTP, and each has its own database and Redis prefix, so two share the cores well.
+    maxWorkers: Number(process.env.TEST_WORKERS) || 2,
     projects: [
       { test: { name: 'engine', include: ['packages/engine/src/**/*.test.ts'], testTimeout: 60_000 } },
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'] } },

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBuiltApp, type BuiltApp } from './support/built-app.js';
+import { freePort, startBuiltApp, type BuiltApp } from './support/built-app.js';
 import { loggedInUser, until } from './support/own-services.js';
 
 /**
@@ -110,9 +110,12 @@ describe('loopwright-sim in a fresh clone', () => {
   }, 600_000);
 });
 
-/** docs/developers.md's fenced blocks, in order: language and text. */
-function developerDocBlocks(): { lang: string; text: string }[] {
-  const text = readFileSync(join(clone, 'docs/developers.md'), 'utf8');
+/**
+ * docs/developers.md's fenced blocks, in order: language and text. The webhook receiver's port 4000
+ * becomes `port`, so a run in another checkout on the same machine never finds it taken.
+ */
+function developerDocBlocks(port: number): { lang: string; text: string }[] {
+  const text = readFileSync(join(clone, 'docs/developers.md'), 'utf8').replace(/\b4000\b/g, String(port));
   return [...text.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map((m) => ({ lang: m[1], text: m[2] }));
 }
 
@@ -156,13 +159,15 @@ describe('the clone against a running server (docs/developers.md)', () => {
     let receiver: ReturnType<typeof spawn> | null = null;
     let received = '';
     try {
-      for (const block of developerDocBlocks()) {
+      const port = await freePort();
+      const receiverUrl = `http://localhost:${port}/`;
+      for (const block of developerDocBlocks(port)) {
         const name = /^\/\/ (\S+\.mjs)\n/.exec(block.text)?.[1];
         if (block.lang === 'js' && name) writeFileSync(join(clone, name), block.text);
         if (block.lang !== 'sh' || block.text.includes('lw_xxxxxxxxxxxx')) continue; // the placeholder exports
         if (block.text.includes('node receiver.mjs')) {
           // The receiver, with the secret of a webhook to it (Settings → Webhooks would show it once).
-          const created = await api('POST', '/webhooks', { url: 'http://localhost:4000/', events: ['batch.finished'] });
+          const created = await api('POST', '/webhooks', { url: receiverUrl, events: ['batch.finished'] });
           expect(created.status).toBe(201);
           receiver = spawn('node', ['receiver.mjs'], {
             cwd: clone,
@@ -171,7 +176,7 @@ describe('the clone against a running server (docs/developers.md)', () => {
           receiver.stdout!.on('data', (chunk) => (received += chunk));
           await until(
             'the receiver listening',
-            async () => (await fetch('http://localhost:4000/').catch(() => null))?.status === 400,
+            async () => (await fetch(receiverUrl).catch(() => null))?.status === 400,
             20_000,
           );
           expect((await api('POST', `/webhooks/${created.body.content.webhook.id}/test`)).status).toBe(202);

@@ -7,14 +7,15 @@ const bin = (name) => path.join(root, 'node_modules/.bin', name);
 
 /**
  * Runs a command from node_modules/.bin (on Node 24 through PATH), inheriting the terminal; with
- * `quiet`, its output is kept and printed only if the command fails.
+ * `quiet`, its output is kept and printed only if the command fails; with `holdOutput`, it is kept even
+ * then, on the error (`error.output`), for the caller to print when it suits.
  */
 export function run(name, args, options = {}) {
   return new Promise((resolve, reject) => {
     const output = [];
     const child = spawn(bin(name), args, {
       cwd: options.cwd ?? root,
-      stdio: options.quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      stdio: options.quiet || options.holdOutput ? ['ignore', 'pipe', 'pipe'] : 'inherit',
       env: {
         ...process.env,
         PATH: `${path.join(root, 'node_modules/.bin')}${path.delimiter}${process.env.PATH}`,
@@ -26,8 +27,10 @@ export function run(name, args, options = {}) {
     child.on('error', reject);
     child.on('close', (code, signal) => {
       if (code === 0) return resolve();
-      if (output.length) process.stderr.write(Buffer.concat(output));
-      reject(new Error(`${name} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`));
+      const error = new Error(`${name} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`);
+      error.output = Buffer.concat(output).toString();
+      if (error.output && !options.holdOutput) process.stderr.write(error.output);
+      reject(error);
     });
   });
 }

@@ -2,12 +2,13 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from './build.mjs';
-import { runChecks } from './checks.mjs';
+import { checkFailures, printCheckFailures } from './checks.mjs';
 import { root } from './lib.mjs';
 
-// npm test: build (browser tests drive the built app), lint and typecheck, then every vitest
-// project, then the closing line CI reads: "N passed, N failed, N flaky" (a failed check counts as a
-// failure; a flaky test passed, but only on a retry, and is named above the line).
+// npm test: build (browser tests drive the built app), then every vitest project with the static checks
+// (lint, typecheck, format, boundaries) running beside it, then the closing line CI reads:
+// "N passed, N failed, N flaky" (a failed check counts as a failure; a flaky test passed, but only on a
+// retry, and is named above the line).
 // Extra arguments go to vitest (e.g. --project api-int); --no-build and --no-checks skip those steps.
 const args = process.argv.slice(2);
 const skipBuild = args.includes('--no-build');
@@ -16,7 +17,14 @@ const vitestArgs = args.filter((a) => a !== '--no-build' && a !== '--no-checks')
 const choosesFiles = vitestArgs.some((a) => /\.(ts|tsx|mjs)$/.test(a) || a.includes('/'));
 const skipChecks = args.includes('--no-checks') || args.includes('--project') || choosesFiles;
 if (!skipBuild) await build();
-const failedChecks = skipChecks ? [] : await runChecks();
+const started = Date.now();
+const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
+let checksTook = '';
+// The checks take the cores while the tests wait on databases, servers and browsers. Their output is held
+// back until the tests end, so it never cuts into the test reporter's.
+const checking = skipChecks
+  ? Promise.resolve([])
+  : checkFailures(undefined, { holdOutput: true }).finally(() => (checksTook = seconds(started)));
 
 const reportDir = path.join(root, 'test-results');
 mkdirSync(reportDir, { recursive: true });
@@ -31,6 +39,11 @@ const code = await new Promise((resolve) => {
   );
   child.on('exit', (exitCode) => resolve(exitCode ?? 1));
 });
+const testsTook = seconds(started);
+const checkFailed = await checking;
+console.log(`\ntests took ${testsTook}${skipChecks ? '' : `; the checks beside them ${checksTook}`}`);
+printCheckFailures(checkFailed);
+const failedChecks = checkFailed.map(({ name }) => name);
 
 let summary = 'no test report was written';
 let flaky = [];

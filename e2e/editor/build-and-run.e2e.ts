@@ -134,9 +134,7 @@ describe.skipIf(!inject('chromiumPath'))('editor: ENGINE.md example 8 in Chromiu
     await page.close();
   });
 
-  // One retry: under a fully loaded machine this test has twice timed out waiting for the
-  // "Add a connection" target list (cause not found yet); its assertions are unchanged.
-  it('builds example 8 by keyboard alone and gets the same chart', { retry: 1 }, async () => {
+  it('builds example 8 by keyboard alone and gets the same chart', async () => {
     const fuid = await createDiagram(context, running.app, { name: 'Example 8 by keyboard' });
     const page = await context.newPage();
     const errors = await openEditor(page, running.app, fuid);
