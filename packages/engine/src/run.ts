@@ -63,10 +63,17 @@ export function run(source: unknown, options: RunOptions = {}): RunResult {
   const series: Record<string, number[]> = {};
   const final: Record<string, number> = {};
   p.chartedIds.forEach((id, s) => {
-    series[id] = Array.from(columns[s].subarray(0, steps));
+    series[id] = toArray(columns[s], steps);
     final[id] = m.value[charted[s]];
   });
   const result: RunResult = { steps, end: m.endReason ?? 'limit', final, series };
   if (m.log) result.events = m.log;
   return result;
+}
+
+/** The first `length` values of a column as a plain array (a loop: many times faster than Array.from on a typed array). */
+function toArray(column: Float64Array, length: number): number[] {
+  const out = new Array<number>(length);
+  for (let j = 0; j < length; j++) out[j] = column[j];
+  return out;
 }
