@@ -19,7 +19,8 @@ export function enqueue(m: MachineState, d: number, amount: number, colour: numb
     return;
   }
   const out = p.outList[p.outStart[d]];
-  if (p.delayQueue[d] === 1) {
+  const queue = p.delayQueue[d] === 1;
+  if (queue) {
     const wasEmpty = line.end === line.head;
     line.push(NaN, amount, colour);
     if (wasEmpty) line.due[line.head] = t + delayOf(m, out);
@@ -29,7 +30,9 @@ export function enqueue(m: MachineState, d: number, amount: number, colour: numb
     for (let u = 0; u < amount; u++) add(line, t + delayOf(m, out), 1, colour);
   }
   // d = 0 leaves at once, unless deep in a chain of immediate hand-overs (then next step).
-  if (depth < MAX_DEPTH && line.end > line.head && hasDue(line, t)) release(m, d, depth);
+  // (In a queue only the head's countdown runs: the entries behind it are due NaN.)
+  if (depth < MAX_DEPTH && line.end > line.head && (queue ? line.due[line.head] <= t : hasDue(line, t)))
+    release(m, d, depth);
 }
 
 function add(line: DelayLine, due: number, amount: number, colour: number): void {
