@@ -81,6 +81,7 @@ export class Machine implements MachineState {
   readonly delays: (DelayLine | null)[];
   readonly delayNodes: Int32Array;
   readonly modTargets: Int32Array;
+  readonly pools: Int32Array;
   readonly rng = new Rng(0);
   readonly interactive: boolean;
   readonly sameStep: boolean;
@@ -132,6 +133,7 @@ export class Machine implements MachineState {
     this.ccLast = new Int32Array(p.coloured ? n * k : 0);
     this.moving = new Float64Array(k);
     this.delays = Array.from({ length: n }, (_, i) => (p.type[i] === T_DELAY ? new DelayLine() : null));
+    this.pools = Int32Array.from(Array.from({ length: n }, (_, i) => i).filter((i) => p.type[i] === T_POOL));
     this.delayNodes = Int32Array.from(
       Array.from({ length: n }, (_, i) => i).filter((i) => p.type[i] === T_DELAY && !p.disabled[i]),
     );
