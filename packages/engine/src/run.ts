@@ -55,8 +55,10 @@ export function run(source: unknown, options: RunOptions = {}): RunResult {
     : machineFor(p, limit);
   m.reset(options.seed ?? p.settings.seed ?? 0);
   let steps = 0;
+  const value = m.value; // allocated once per machine
+  const S = charted.length;
   while (steps < limit && m.step()) {
-    for (let s = 0; s < charted.length; s++) columns[s][steps] = m.value[charted[s]];
+    for (let s = 0; s < S; s++) columns[s][steps] = value[charted[s]];
     steps++;
     if (m.ended) break;
   }
