@@ -99,7 +99,10 @@ function distribute(m: MachineState, g: number, amount: number): void {
   const rem = amount - full * span;
   if (full > 0) for (let k = s; k < e; k++) out[p.gOutList[k]] += Math.round(rate[p.gOutList[k]]) * full;
   for (let j = 0; j < rem; j++) {
-    let slot = (counter + j) % span;
+    // (counter + j) % span, mostly without a floating-point remainder: below 2·span, subtracting span
+    // once gives exactly the same value.
+    let slot = counter + j;
+    if (slot >= span) slot = slot < 2 * span ? slot - span : slot % span;
     if (slot >= total) continue;
     for (let k = s; k < e; k++) {
       const c = p.gOutList[k];
