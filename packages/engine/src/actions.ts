@@ -159,10 +159,11 @@ function deliverMoving(m: MachineState, c: number, to: number, depth: number): v
 
 /** Resources that arrived during the step become available (end of §6 step 5). */
 export function commitIncoming(m: MachineState): void {
-  const n = m.n,
+  const pools = m.pools,
     inc = m.incoming,
     value = m.value;
-  for (let i = 0; i < n; i++) {
+  for (let j = 0; j < pools.length; j++) {
+    const i = pools[j];
     const v = inc[i];
     if (v !== 0) {
       value[i] += v;

@@ -22,15 +22,17 @@ export function convert(m: MachineState, i: number, depth: number): void {
     if (m.log) m.event('unsatisfied', i, 'the converter lacks input, so it takes nothing');
     return;
   }
+  // Every input's rate was evaluated above (the check ran through): read it from m.rate.
+  const rate = m.rate;
   for (let k = s; k < e; k++) {
     const c = p.inList[k];
-    const need = m.rateOf(c) - m.convBuf[c];
+    const need = rate[c] - m.convBuf[c];
     if (need > 0) {
       consumeFrom(m, c, need);
       m.convBuf[c] += need;
     }
+    m.convBuf[c] -= rate[c];
   }
-  for (let k = s; k < e; k++) m.convBuf[p.inList[k]] -= m.rateOf(p.inList[k]);
   produce(m, i, depth);
   m.satisfied[i] = 1;
 }

@@ -19,40 +19,37 @@ export function enqueue(m: MachineState, d: number, amount: number, colour: numb
     return;
   }
   const out = p.outList[p.outStart[d]];
-  if (p.delayQueue[d] === 1) {
-    const wasEmpty = line.due.length === 0;
-    line.due.push(NaN);
-    line.count.push(amount);
-    line.colour.push(colour);
-    if (wasEmpty) line.due[0] = t + delayOf(m, out);
+  const queue = p.delayQueue[d] === 1;
+  if (queue) {
+    const wasEmpty = line.end === line.head;
+    line.push(NaN, amount, colour);
+    if (wasEmpty) line.due[line.head] = t + delayOf(m, out);
   } else if (p.cConst[out] === p.cConst[out]) {
     add(line, t + delayOf(m, out), amount, colour);
   } else {
     for (let u = 0; u < amount; u++) add(line, t + delayOf(m, out), 1, colour);
   }
   // d = 0 leaves at once, unless deep in a chain of immediate hand-overs (then next step).
-  if (depth < MAX_DEPTH && line.due.length > 0 && hasDue(line, t)) release(m, d, depth);
+  // (In a queue only the head's countdown runs: the entries behind it are due NaN.)
+  if (depth < MAX_DEPTH && line.end > line.head && (queue ? line.due[line.head] <= t : hasDue(line, t)))
+    release(m, d, depth);
 }
 
 function add(line: DelayLine, due: number, amount: number, colour: number): void {
-  const last = line.due.length - 1;
-  if (last >= 0 && line.due[last] === due && line.colour[last] === colour) line.count[last] += amount;
-  else {
-    line.due.push(due);
-    line.count.push(amount);
-    line.colour.push(colour);
-  }
+  const last = line.end - 1;
+  if (last >= line.head && line.due[last] === due && line.colour[last] === colour) line.count[last] += amount;
+  else line.push(due, amount, colour);
 }
 
 function hasDue(line: DelayLine, t: number): boolean {
-  for (let j = 0; j < line.due.length; j++) if (line.due[j] <= t) return true;
+  for (let j = line.head; j < line.end; j++) if (line.due[j] <= t) return true;
   return false;
 }
 
 export function releaseDelays(m: MachineState): void {
   for (let j = 0; j < m.delayNodes.length; j++) {
     const d = m.delayNodes[j];
-    if (m.delays[d]!.due.length > 0) release(m, d, 0);
+    if (m.delays[d]!.size > 0) release(m, d, 0);
   }
 }
 
@@ -64,21 +61,17 @@ function release(m: MachineState, d: number, depth: number): void {
   const line = m.delays[d]!;
   const t = m.t;
   if (p.delayQueue[d] === 1) {
-    while (line.due.length > 0 && line.due[0] <= t) {
+    while (line.end > line.head && line.due[line.head] <= t) {
       if (roomIn(m, to, true) < 1) return;
       m.value[d] -= 1;
-      m.deliver(out, to, 1, line.colour[0], depth + 1);
-      if (--line.count[0] === 0) {
-        line.due.shift();
-        line.count.shift();
-        line.colour.shift();
-      }
-      if (line.due.length > 0) line.due[0] = t + delayOf(m, out);
+      m.deliver(out, to, 1, line.colour[line.head], depth + 1);
+      if (--line.count[line.head] === 0) line.shift();
+      if (line.end > line.head) line.due[line.head] = t + delayOf(m, out);
     }
     return;
   }
-  let w = 0;
-  for (let j = 0; j < line.due.length; j++) {
+  let w = line.head;
+  for (let j = line.head; j < line.end; j++) {
     if (line.due[j] <= t) {
       const room = roomIn(m, to, true);
       const sent = line.count[j] < room ? line.count[j] : room;
@@ -95,7 +88,6 @@ function release(m: MachineState, d: number, depth: number): void {
       w++;
     }
   }
-  line.due.length = w;
-  line.count.length = w;
-  line.colour.length = w;
+  line.end = w;
+  if (w === line.head) line.clear();
 }

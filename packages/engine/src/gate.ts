@@ -68,6 +68,8 @@ function distribute(m: MachineState, g: number, amount: number): void {
     return;
   }
   const percent = p.gateKind[g] === G_PERCENT;
+  // Each output's weight is evaluated once per step (weightOf, in the totals below), then read from m.rate.
+  const rate = m.rate;
   if (p.gateRandom[g] === 1) {
     let total = 0;
     for (let k = s; k < e; k++) total += m.weightOf(p.gOutList[k]);
@@ -78,7 +80,7 @@ function distribute(m: MachineState, g: number, amount: number): void {
       if (r >= total) continue;
       for (let k = s; k < e; k++) {
         const c = p.gOutList[k];
-        r -= m.weightOf(c);
+        r -= rate[c];
         if (r < 0) {
           out[c]++;
           break;
@@ -95,13 +97,16 @@ function distribute(m: MachineState, g: number, amount: number): void {
   const counter = m.gateCounter[g] % span;
   const full = Math.floor(amount / span);
   const rem = amount - full * span;
-  if (full > 0) for (let k = s; k < e; k++) out[p.gOutList[k]] += Math.round(m.weightOf(p.gOutList[k])) * full;
+  if (full > 0) for (let k = s; k < e; k++) out[p.gOutList[k]] += Math.round(rate[p.gOutList[k]]) * full;
   for (let j = 0; j < rem; j++) {
-    let slot = (counter + j) % span;
+    // (counter + j) % span, mostly without a floating-point remainder: below 2·span, subtracting span
+    // once gives exactly the same value.
+    let slot = counter + j;
+    if (slot >= span) slot = slot < 2 * span ? slot - span : slot % span;
     if (slot >= total) continue;
     for (let k = s; k < e; k++) {
       const c = p.gOutList[k];
-      slot -= Math.round(m.weightOf(c));
+      slot -= Math.round(rate[c]);
       if (slot < 0) {
         out[c]++;
         break;

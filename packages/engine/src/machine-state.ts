@@ -44,6 +44,8 @@ export interface MachineState extends EvalContext {
   readonly delays: (DelayLine | null)[];
   readonly delayNodes: Int32Array;
   readonly modTargets: Int32Array;
+  /** The pools (only they receive resources into `incoming`). */
+  readonly pools: Int32Array;
   readonly rng: Rng;
   readonly sameStep: boolean;
   t: number;

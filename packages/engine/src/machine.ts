@@ -81,6 +81,7 @@ export class Machine implements MachineState {
   readonly delays: (DelayLine | null)[];
   readonly delayNodes: Int32Array;
   readonly modTargets: Int32Array;
+  readonly pools: Int32Array;
   readonly rng = new Rng(0);
   readonly interactive: boolean;
   readonly sameStep: boolean;
@@ -132,6 +133,7 @@ export class Machine implements MachineState {
     this.ccLast = new Int32Array(p.coloured ? n * k : 0);
     this.moving = new Float64Array(k);
     this.delays = Array.from({ length: n }, (_, i) => (p.type[i] === T_DELAY ? new DelayLine() : null));
+    this.pools = Int32Array.from(Array.from({ length: n }, (_, i) => i).filter((i) => p.type[i] === T_POOL));
     this.delayNodes = Int32Array.from(
       Array.from({ length: n }, (_, i) => i).filter((i) => p.type[i] === T_DELAY && !p.disabled[i]),
     );
@@ -206,13 +208,14 @@ export class Machine implements MachineState {
     if (this.synchronous) blockOverRequestedPools(this);
     if (this.delayNodes.length > 0) releaseDelays(this);
     const act = p.activation;
+    const interactive = this.interactive;
     for (let i = 0; i < this.n; i++) {
       const a = act[i];
       if (
         a === A_AUTOMATIC ||
         now[i] === 1 ||
         (a === A_ONSTART && t === 1) ||
-        (this.clicked[i] === 1 && a === A_INTERACTIVE && this.interactive)
+        (interactive && this.clicked[i] === 1 && a === A_INTERACTIVE)
       ) {
         if (p.disabled[i] === 1) continue;
         if (this.actOk[i] === 0) {
@@ -222,7 +225,8 @@ export class Machine implements MachineState {
         fireNode(this, i, 0);
       }
     }
-    this.clicked.fill(0);
+    // Clicks count only in interactive machines (sessions); elsewhere nothing sets or reads them.
+    if (interactive) this.clicked.fill(0);
     if (p.triggers.length > 0) runTriggers(this);
     commitIncoming(this);
     recomputeRegisters(this);

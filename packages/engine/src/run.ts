@@ -54,19 +54,38 @@ export function run(source: unknown, options: RunOptions = {}): RunResult {
     ? { machine: new Machine(p, { log: true }), columns: Array.from(charted, () => new Float64Array(limit)) }
     : machineFor(p, limit);
   m.reset(options.seed ?? p.settings.seed ?? 0);
-  let steps = 0;
-  while (steps < limit && m.step()) {
-    for (let s = 0; s < charted.length; s++) columns[s][steps] = m.value[charted[s]];
-    steps++;
-    if (m.ended) break;
-  }
+  const steps = simulate(m, charted, columns, limit);
   const series: Record<string, number[]> = {};
   const final: Record<string, number> = {};
   p.chartedIds.forEach((id, s) => {
-    series[id] = Array.from(columns[s].subarray(0, steps));
+    series[id] = toArray(columns[s], steps);
     final[id] = m.value[charted[s]];
   });
   const result: RunResult = { steps, end: m.endReason ?? 'limit', final, series };
   if (m.log) result.events = m.log;
   return result;
+}
+
+/**
+ * Steps the machine to its end or the limit, recording the charted values of every step; returns the
+ * steps taken. Its own function, so that the optimised step loop is reused from one run to the next
+ * (inside run(), the loop's optimised code stopped at the result building after it, every run).
+ */
+function simulate(m: Machine, charted: Int32Array, columns: Float64Array[], limit: number): number {
+  let steps = 0;
+  const value = m.value; // allocated once per machine
+  const S = charted.length;
+  while (steps < limit && m.step()) {
+    for (let s = 0; s < S; s++) columns[s][steps] = value[charted[s]];
+    steps++;
+    if (m.ended) break;
+  }
+  return steps;
+}
+
+/** The first `length` values of a column as a plain array (a loop: many times faster than Array.from on a typed array). */
+function toArray(column: Float64Array, length: number): number[] {
+  const out = new Array<number>(length);
+  for (let j = 0; j < length; j++) out[j] = column[j];
+  return out;
 }

@@ -110,6 +110,8 @@ function binary(e: Extract<Expr, { kind: 'binary' }>, scope: Scope): Evaluator {
     };
   }
   const b = build(e.right, scope);
+  const folded = withConstantSide(e, a, b);
+  if (folded) return folded;
   switch (e.op) {
     case '+':
       return (c) => a(c) + b(c);
@@ -139,6 +141,37 @@ function binary(e: Extract<Expr, { kind: 'binary' }>, scope: Scope): Evaluator {
     case '||':
       return (c) => (a(c) !== 0 || b(c) !== 0 ? 1 : 0);
   }
+}
+
+/**
+ * Arithmetic with one constant side (`a * 2`, `2D6 - 4`, `floor(a / 3)`): the constant is read once
+ * here instead of called every time. Same values and the same random draws as the general case.
+ */
+function withConstantSide(e: Extract<Expr, { kind: 'binary' }>, a: Evaluator, b: Evaluator): Evaluator | undefined {
+  if (!isDynamic(e.right)) {
+    const k = b(CONST_CTX);
+    switch (e.op) {
+      case '+':
+        return (c) => a(c) + k;
+      case '-':
+        return (c) => a(c) - k;
+      case '*':
+        return (c) => a(c) * k;
+      case '/':
+        return k === 0 ? constant(0) : (c) => a(c) / k;
+    }
+  } else if (!isDynamic(e.left)) {
+    const k = a(CONST_CTX);
+    switch (e.op) {
+      case '+':
+        return (c) => k + b(c);
+      case '-':
+        return (c) => k - b(c);
+      case '*':
+        return (c) => k * b(c);
+    }
+  }
+  return undefined;
 }
 
 function call(fn: string, args: Evaluator[]): Evaluator {
