@@ -205,8 +205,9 @@ compose_check() {
   git -C "$dir" log --oneline -1
   cd "$dir"
   export COMPOSE_PROJECT_NAME=$PROJECT PORT APP_SECRET=${APP_SECRET:-$(openssl rand -hex 32)}
-  # Small blocks so that one batch is shared by both workers.
+  # Small blocks so that one batch is shared by both workers; a backup every 15 s, keeping 2.
   export SIMULATION_BLOCK_RUNS=${SIMULATION_BLOCK_RUNS:-500}
+  export BACKUP_INTERVAL_SECONDS=${BACKUP_INTERVAL_SECONDS:-15} BACKUP_KEEP=${BACKUP_KEEP:-2}
   docker compose config -q
 
   log 'docker compose build (POSTGRESQL_CLIENT=base-image)'
@@ -239,16 +240,18 @@ compose_check() {
     echo "$(docker inspect -f '{{.Name}}' "$worker"): $(docker logs "$worker" 2>&1 | grep -c 'block stored') blocks stored"
   done
 
-  log 'backup service'
+  log "backup service (every $BACKUP_INTERVAL_SECONDS s, keeping $BACKUP_KEEP)"
   local backup file
   backup=$(docker compose ps -q backup)
+  # Until it has deleted an older backup: it wrote more than BACKUP_KEEP, the newest after the batch.
   for i in $(seq 60); do
-    file=$(docker exec "$backup" sh -c 'ls /backups/loopwright-*.tar 2> /dev/null | tail -n 1')
-    [ -n "$file" ] && break
+    docker logs "$backup" 2>&1 | grep -q 'Deleted' && break
     sleep 2
   done
-  docker compose logs backup | tail -n 3
+  docker compose logs backup | tail -n 4
   docker exec "$backup" ls -l /backups
+  [ "$(docker exec "$backup" sh -c 'ls /backups/loopwright-*.tar | wc -l')" = "$BACKUP_KEEP" ]
+  file=$(docker exec "$backup" sh -c 'ls /backups/loopwright-*.tar | tail -n 1')
   docker exec "$backup" tar tvf "$file"
   docker exec "$backup" sh -c "cd /tmp && tar xf $file database.dump && /usr/lib/postgresql/18/bin/pg_restore -l database.dump | grep -c 'TABLE DATA'"
 
@@ -260,6 +263,8 @@ compose_check() {
     echo "$db: $(docker compose exec -T postgres psql -At -U loopwright -d "$db" \
       -c 'SELECT (SELECT count(*) FROM users) || $$ users, $$ || (SELECT count(*) FROM diagrams) || $$ diagrams, $$ || (SELECT count(*) FROM plays) || $$ plays$$')"
   done
+
+  docker compose ps -a --format '{{.Name}}: {{.Status}}'
 
   if [ "${KEEP:-}" = 1 ]; then
     echo "left running: cd $dir && DOCKER_CONFIG=${DOCKER_CONFIG:-} COMPOSE_PROJECT_NAME=$PROJECT docker compose down -v"
