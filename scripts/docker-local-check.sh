@@ -243,9 +243,12 @@ compose_check() {
   log "backup service (every $BACKUP_INTERVAL_SECONDS s, keeping $BACKUP_KEEP)"
   local backup file
   backup=$(docker compose ps -q backup)
-  # Until it has deleted an older backup: it wrote more than BACKUP_KEEP, the newest after the batch.
+  # Until it has written one more backup since the batch ended and has deleted older ones.
+  local written
+  written=$(docker logs "$backup" 2>&1 | grep -c 'Backup written' || true)
   for i in $(seq 60); do
-    docker logs "$backup" 2>&1 | grep -q 'Deleted' && break
+    [ "$(docker logs "$backup" 2>&1 | grep -c 'Backup written')" -gt "$written" ] &&
+      docker logs "$backup" 2>&1 | grep -q 'Deleted' && break
     sleep 2
   done
   docker compose logs backup | tail -n 4
@@ -257,7 +260,7 @@ compose_check() {
 
   log 'restore that backup into a new, empty database'
   docker compose exec -T postgres psql -v ON_ERROR_STOP=1 -U loopwright -d loopwright -c 'CREATE DATABASE restored'
-  docker compose run --rm -T -e DATABASE_URL=postgresql://loopwright:${POSTGRES_PASSWORD:-loopwright}@postgres:5432/restored \
+  docker compose run --rm --no-deps -T -e DATABASE_URL=postgresql://loopwright:${POSTGRES_PASSWORD:-loopwright}@postgres:5432/restored \
     -v "${PROJECT}_backups:/backups" backup restore "$file"
   for db in loopwright restored; do
     echo "$db: $(docker compose exec -T postgres psql -At -U loopwright -d "$db" \
