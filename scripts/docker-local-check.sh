@@ -195,6 +195,26 @@ EOF
   docker images --format '{{.Repository}}:{{.Tag}} {{.ID}} {{.Size}}' | grep -E '^(node|postgres|redis|loopwright-standin)'
 }
 
+app_healthy() {
+  local app health i
+  app=$(docker compose ps -q app)
+  for i in $(seq 60); do
+    health=$(docker inspect -f '{{.State.Health.Status}}' "$app")
+    [ "$health" = healthy ] && break
+    sleep 2
+  done
+  echo "app: $health after about $((i * 2)) s"
+  [ "$health" = healthy ]
+  curl -fsS "http://127.0.0.1:$PORT/api/health/ready"
+}
+
+counts() {
+  for db in "$@"; do
+    echo "$db: $(docker compose exec -T postgres psql -At -U loopwright -d "$db" \
+      -c 'SELECT (SELECT count(*) FROM users) || $$ users, $$ || (SELECT count(*) FROM diagrams) || $$ diagrams, $$ || (SELECT count(*) FROM plays) || $$ plays$$')"
+  done
+}
+
 compose_check() {
   local ref=${1:-HEAD} dir
   compose_plugin
@@ -221,16 +241,7 @@ compose_check() {
   [ "$(docker inspect -f '{{.State.ExitCode}}' "$(docker compose ps -a -q migrate)")" = 0 ]
 
   log 'app healthy'
-  local app health i
-  app=$(docker compose ps -q app)
-  for i in $(seq 60); do
-    health=$(docker inspect -f '{{.State.Health.Status}}' "$app")
-    [ "$health" = healthy ] && break
-    sleep 2
-  done
-  echo "app: $health after about $((i * 2)) s"
-  [ "$health" = healthy ]
-  curl -fsS "http://127.0.0.1:$PORT/api/health/ready"
+  app_healthy
   echo
   docker compose logs app | grep -m1 'Instance ID' || true
 
@@ -262,10 +273,20 @@ compose_check() {
   docker compose exec -T postgres psql -v ON_ERROR_STOP=1 -U loopwright -d loopwright -c 'CREATE DATABASE restored'
   docker compose run --rm --no-deps -T -e DATABASE_URL=postgresql://loopwright:${POSTGRES_PASSWORD:-loopwright}@postgres:5432/restored \
     -v "${PROJECT}_backups:/backups" backup restore "$file"
-  for db in loopwright restored; do
-    echo "$db: $(docker compose exec -T postgres psql -At -U loopwright -d "$db" \
-      -c 'SELECT (SELECT count(*) FROM users) || $$ users, $$ || (SELECT count(*) FROM diagrams) || $$ diagrams, $$ || (SELECT count(*) FROM plays) || $$ plays$$')"
-  done
+  counts loopwright restored
+  [ "$(counts loopwright | cut -d: -f2)" = "$(counts restored | cut -d: -f2)" ]
+
+  log 'the steps of Backups -> With Docker Compose, with that backup as a file of this user on the host'
+  docker exec "$backup" cat "$file" > "$dir/loopwright-backup.tar"
+  docker compose exec -T postgres psql -q -U loopwright -d loopwright -c "INSERT INTO users (id, email, username, updated_at) VALUES (gen_random_uuid(), 'after-the-backup@example.test', 'afterthebackup', now())"
+  counts loopwright
+  docker compose stop app worker backup
+  docker compose run --rm -T backup sh -c 'cat > /backups/restore.tar' < "$dir/loopwright-backup.tar"
+  docker compose run --rm backup restore /backups/restore.tar --force
+  docker compose up -d --scale worker=2
+  app_healthy
+  counts loopwright
+  [ "$(counts loopwright | cut -d: -f2)" = "$(counts restored | cut -d: -f2)" ]
 
   docker compose ps -a --format '{{.Name}}: {{.Status}}'
 
