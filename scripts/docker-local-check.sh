@@ -206,6 +206,7 @@ app_healthy() {
   echo "app: $health after about $((i * 2)) s"
   [ "$health" = healthy ]
   curl -fsS "http://127.0.0.1:$PORT/api/health/ready"
+  echo
 }
 
 counts() {
