@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -16,9 +16,16 @@ const embeddedMajor = Number(
 /** Whether this machine has a pg_dump that can dump that server (the package itself brings none). */
 const pgDump = await findPgTool('pg_dump', embeddedMajor, 'test').catch(() => null);
 
-/** `npm run <flag>` without DATABASE_URL: the instance's database is the embedded one under DATA_DIR. */
+/**
+ * `npm run <flag>` without DATABASE_URL: the instance's database is the embedded one under DATA_DIR.
+ * PG_BIN_DIR goes along: the child must find the pg_dump this test found.
+ */
 async function npmRun(flag: string, args: string[], env: Record<string, string>) {
-  const command = runNode('scripts/start.mjs', [flag, ...args], { LOG_LEVEL: 'warn', ...env });
+  const command = runNode('scripts/start.mjs', [flag, ...args], {
+    LOG_LEVEL: 'warn',
+    PG_BIN_DIR: process.env.PG_BIN_DIR,
+    ...env,
+  });
   const code = await command.exited();
   return { code, output: command.output() };
 }
@@ -87,6 +94,11 @@ describe('npm run backup / restore with the embedded PostgreSQL (no DATABASE_URL
       const fresh = { DATA_DIR: folder('lw-embedded-restored-'), EMBEDDED_POSTGRES_PORT: String(await freePort()) };
       const restored = await npmRun('--restore', [path.join(backups, file)], fresh);
       expect(restored.code, restored.output).toBe(0);
+      // The APP_SECRET generated under the first DATA_DIR comes back with the data it signs and encrypts.
+      expect(restored.output).toContain(`APP_SECRET restored to ${path.join(fresh.DATA_DIR, 'app-secret')}`);
+      expect(restored.output).not.toContain('different APP_SECRET');
+      const secretOf = (dataDir: string) => readFileSync(path.join(dataDir, 'app-secret'), 'utf8');
+      expect(secretOf(fresh.DATA_DIR)).toBe(secretOf(env.DATA_DIR));
       // Now it holds the instance: a second restore is refused without --force.
       const again = await npmRun('--restore', [path.join(backups, file)], fresh);
       expect(again.code).toBe(1);

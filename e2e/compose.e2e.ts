@@ -60,6 +60,36 @@ describe('the Docker setup, read without a Docker engine', () => {
     expect(embedded.version.split('.')[0]).toBe(client);
   });
 
+  it("copies into the runtime image every workspace folder of packages npm did not hoist (web's @hookform/resolvers)", () => {
+    const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, unknown> };
+    const nested = new Set(
+      Object.keys(lock.packages)
+        .filter((key) => !key.startsWith('node_modules/') && key.includes('/node_modules/'))
+        .map((key) => key.slice(0, key.indexOf('/node_modules/'))),
+    );
+    expect(nested.size).toBeGreaterThan(0);
+    // Sources of the runtime stage's COPY --from=build lines (the last word is the destination).
+    const copied = [...read('docker/Dockerfile').matchAll(/^COPY --from=build (.+)$/gm)].flatMap(([, words]) =>
+      words
+        .split(' ')
+        .filter((word) => !word.startsWith('--'))
+        .slice(0, -1),
+    );
+    for (const workspace of nested)
+      expect(
+        copied.some((source) => [`/app/${workspace}/node_modules`, `/app/${workspace.split('/')[0]}`].includes(source)),
+        `${workspace}/node_modules is not copied into the runtime image`,
+      ).toBe(true);
+  });
+
+  it('gives the worker and backup services no HTTP health check (the image asks the app port they do not open)', () => {
+    const { services } = parse(read('docker-compose.yml'), { merge: true }) as {
+      services: Record<string, Service & { healthcheck?: { disable?: boolean } }>;
+    };
+    for (const name of ['worker', 'backup']) expect(services[name].healthcheck, name).toEqual({ disable: true });
+    expect(services.app.healthcheck).toBeUndefined();
+  });
+
   it('points Grafana at the provisioned Prometheus in every panel', () => {
     const datasource = parse(read('docker/monitoring/grafana-datasource.yml')) as {
       datasources: { uid: string; type: string }[];

@@ -28,10 +28,20 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   return result.data;
 }
 
+/** The data directory: DATA_DIR, else `.data` in the repository. */
+export function dataDirOf(env: Env): string {
+  return path.resolve(env.DATA_DIR ?? repoPaths.dataDir);
+}
+
+/** Where a generated APP_SECRET is kept. */
+export function generatedSecretFile(dataDir: string): string {
+  return path.join(dataDir, 'app-secret');
+}
+
 /** Outside production a missing APP_SECRET is generated once and kept under the data directory. */
 function resolveSecret(env: Env, dataDir: string): string {
   if (env.APP_SECRET) return env.APP_SECRET;
-  const file = path.join(dataDir, 'app-secret');
+  const file = generatedSecretFile(dataDir);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('base64url');
@@ -41,7 +51,7 @@ function resolveSecret(env: Env, dataDir: string): string {
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const env = parseEnv(source);
-  const dataDir = path.resolve(env.DATA_DIR ?? repoPaths.dataDir);
+  const dataDir = dataDirOf(env);
   return {
     ...env,
     DATA_DIR: dataDir,

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { loadConfig } from '../config/config.js';
+import { dataDirOf, generatedSecretFile, loadConfig, parseEnv } from '../config/config.js';
 import { redactUrl } from '../core/logging/logger.js';
 import {
   SECRET,
@@ -23,6 +23,10 @@ const file = args.find((arg) => !arg.startsWith('--'));
 
 async function restore(): Promise<void> {
   if (!file) throw new BackupError('Which backup? npm run restore -- FILE [--force]');
+  // loadConfig generates an APP_SECRET in a DATA_DIR that has none: whether one was there before
+  // decides whether the backup's comes back (never over one the instance already had).
+  const secretFile = generatedSecretFile(dataDirOf(parseEnv(process.env)));
+  const hadSecret = existsSync(secretFile);
   const config = loadConfig();
   const backup = await openBackup(path.resolve(file));
   try {
@@ -45,9 +49,9 @@ async function restore(): Promise<void> {
         `Restored ${path.basename(file)} (made ${manifest.createdAt}, ${manifest.migrations.length} migrations, instance ${manifest.instance.id ?? 'without an ID'}) into ${redactUrl(url)}.`,
       );
     });
-    // An APP_SECRET generated under DATA_DIR comes back with the data it encrypted (never over an existing one).
-    const secretFile = path.join(config.DATA_DIR, 'app-secret');
-    if (manifest.files.includes(SECRET) && !process.env.APP_SECRET && !existsSync(secretFile)) {
+    // An APP_SECRET generated under DATA_DIR comes back with the data it encrypted, in place of the
+    // one loadConfig has just generated.
+    if (manifest.files.includes(SECRET) && !process.env.APP_SECRET && !hadSecret) {
       await mkdir(config.DATA_DIR, { recursive: true });
       await copyFile(path.join(backup.dir, SECRET), secretFile);
       console.log(`APP_SECRET restored to ${secretFile}.`);
