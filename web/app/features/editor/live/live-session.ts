@@ -315,8 +315,12 @@ export class LiveSession {
 
   /** A change from elsewhere (a person, the server, this tab's undo manager) becomes the store's document. */
   private afterTransaction(): void {
-    if (!this.remoteChange || !this.bound) return;
+    // Before the binding, a remote change needs nothing: binding reads the whole Y.Doc. Left set, it
+    // would be taken up in the middle of the binding's replay of my early edits, and the store would
+    // show the document with only some of them (dropping the selection of a new element).
+    const remote = this.remoteChange;
     this.remoteChange = false;
+    if (!remote || !this.bound) return;
     this.applied = this.mirror.read() as unknown as EditorDiagram;
     this.store.applyRemote(this.applied);
   }
