@@ -10,7 +10,15 @@ export function checkReferences(tree: Pick<ContentTree, 'entries' | 'settings'>,
   const partners = new Set(((tree.settings.partners as { slug: string }[]) ?? []).map((p) => p.slug));
   const posts = new Set(((tree.settings.social_posts as { details: { id: string } }[]) ?? []).map((p) => String(p.details.id)));
   const missing = (what: string, where: string, value: string) => warnings.push(`${where}: unknown ${what} "${value}"`);
-
+  // Site-relative markdown links (README §1): /docs/<page slug>, /learn/<page slug>, /glossary/<term>
+  // (chapters have no page of their own), and their #anchors: an id a heading of the target renders.
+  const linkTargets: Record<string, { what: string; kind: string }> = {
+    docs: { what: 'docs page', kind: 'doc' },
+    learn: { what: 'academy page', kind: 'academy' },
+    glossary: { what: 'glossary term', kind: 'glossary' },
+  };
+  const byKindAndSlug = new Map(tree.entries.map((e) => [`${e.kind}/${e.slug}`, e]));
+  const hasAnchor = (html: string, anchor: string) => html.includes(` id="${anchor}"`);
   for (const e of tree.entries) {
     const where = `${e.kind}/${e.slug}`;
     const d = e.data;
@@ -22,6 +30,12 @@ export function checkReferences(tree: Pick<ContentTree, 'entries' | 'settings'>,
       for (const r of (d.related as string[]) ?? []) if (!glossary.has(r)) missing('glossary term', where, r);
       for (const r of (d.docs as string[]) ?? []) if (!docs.has(r)) missing('docs page', where, r);
     }
+    for (const [link, collection, slug, anchor] of e.body.matchAll(/\]\(\/(docs|learn|glossary)\/([^)\s#?]*)(?:#([^)\s]*))?/g)) {
+      const target = byKindAndSlug.get(`${linkTargets[collection].kind}/${slug}`);
+      if (!target) missing(`link to a ${linkTargets[collection].what}`, where, `/${collection}/${slug}`);
+      else if (anchor && !hasAnchor(target.html, anchor)) missing('heading anchor', where, link.slice(2));
+    }
+    for (const [, anchor] of e.body.matchAll(/\]\(#([^)\s]+)\)/g)) if (!hasAnchor(e.html, anchor)) missing('heading anchor', where, `#${anchor}`);
     if (e.parentSlug && !(e.kind === 'doc' ? docs : academy).has(e.parentSlug)) missing('parent', where, e.parentSlug);
     for (const block of (d.blocks as Record<string, unknown>[]) ?? []) {
       for (const p of (block.partners as string[]) ?? []) if (!partners.has(p)) missing('partner', where, p);
