@@ -4,6 +4,7 @@ import {
   applyDocument,
   DocumentMirror,
   mergeChange,
+  mergeMissedChange,
   readDocument,
   rootsOf,
   withoutDanglingConnections,
@@ -94,6 +95,33 @@ describe('the diagram as a Yjs document', () => {
     expect(
       withoutDanglingConnections({ ...merged, nodes: merged.nodes.filter((n) => n.id !== 'a') }).connections,
     ).toEqual([]);
+  });
+
+  it('brings in a save the live document missed, keeping what was changed live since', () => {
+    // Live since the base: A renamed, the steps limit raised, a node added.
+    const live = base();
+    live.nodes[0] = { ...live.nodes[0], name: 'Live A' } as never;
+    live.nodes.push({ id: 'd', type: 'drain', name: 'D', x: 0, y: 0 } as never);
+    live.settings = { stepsLimit: 50 };
+    // The missed save: A renamed too, B's start and the variable changed, the connection removed.
+    const missed = base();
+    missed.nodes[0] = { ...missed.nodes[0], name: 'Saved A' } as never;
+    missed.nodes[1] = { ...missed.nodes[1], start: 7 } as never;
+    missed.settings = { stepsLimit: 40 };
+    missed.connections = [];
+    missed.variables = [{ name: 'rate', formula: '3' }];
+
+    const merged = mergeMissedChange(live, base(), missed);
+    expect(merged.nodes.map((n) => [n.id, n.name, (n as { start?: number }).start])).toEqual([
+      ['a', 'Live A', undefined],
+      ['b', 'B', 7],
+      ['d', 'D', undefined],
+    ]);
+    expect(merged.settings.stepsLimit).toBe(50);
+    expect(merged.connections).toEqual([]);
+    expect(merged.variables).toEqual([{ name: 'rate', formula: '3' }]);
+    // mergeChange, for a save made against the base, lets the save win instead.
+    expect(mergeChange(live, base(), missed).nodes[0].name).toBe('Saved A');
   });
 
   it("keeps the shown document's objects when the live one holds the same, with the reader's defaults filled in", () => {

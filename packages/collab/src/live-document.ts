@@ -340,6 +340,40 @@ export function mergeChange(live: LiveDocument, base: LiveDocument | null, next:
   };
 }
 
+/**
+ * A save that reached the JSON document without the live one, brought into it: like mergeChange,
+ * except that a property changed live since `base` keeps its live value (that edit is as recent).
+ */
+export function mergeMissedChange(live: LiveDocument, base: LiveDocument, next: LiveDocument): LiveDocument {
+  type Item = Record<string, unknown>;
+  const keepLive = (liveItem: Item | undefined, baseItem: Item | undefined, nextItem: Item): Item => {
+    if (!liveItem || !baseItem) return nextItem;
+    const kept: Item = { ...nextItem };
+    for (const property of new Set([...Object.keys(baseItem), ...Object.keys(liveItem)])) {
+      if (sameValue(liveItem[property], baseItem[property])) continue;
+      if (liveItem[property] === undefined) delete kept[property];
+      else kept[property] = liveItem[property];
+    }
+    return kept;
+  };
+  const items = (liveItems: Item[], baseItems: Item[], nextItems: Item[], keyOf: (item: Item) => string) => {
+    const now = new Map(liveItems.map((item) => [keyOf(item), item]));
+    const was = new Map(baseItems.map((item) => [keyOf(item), item]));
+    return nextItems.map((item) => keepLive(now.get(keyOf(item)), was.get(keyOf(item)), item));
+  };
+  const byId = (item: Item) => String(item.id);
+  const untouched: LiveDocument = {
+    ...next,
+    settings: keepLive(live.settings, base.settings, next.settings),
+    nodes: items(live.nodes, base.nodes, next.nodes, byId) as LiveDocument['nodes'],
+    connections: items(live.connections, base.connections, next.connections, byId) as LiveDocument['connections'],
+    variables: items(live.variables, base.variables, next.variables, (v) =>
+      String(v.name),
+    ) as LiveDocument['variables'],
+  };
+  return mergeChange(live, base, untouched);
+}
+
 /** The server notes in the live document which version of the JSON document holds it now (editors read it). */
 export function markSavedVersion(doc: Y.Doc, version: number, origin: unknown = null): void {
   const meta = rootsOf(doc).meta;

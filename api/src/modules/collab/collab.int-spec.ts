@@ -9,6 +9,8 @@ import { liveClient, type LiveClient } from '../../../test/support/live-client.j
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { MetricsService } from '../../core/metrics/metrics.service.js';
 import { PrismaService } from '../../core/prisma/prisma.service.js';
+import { checkDocument } from '../diagrams/diagram-document.js';
+import { DiagramSaveService } from '../diagrams/diagram-save.service.js';
 import { CollabServer } from './collab.server.js';
 
 type Node = { id: string; name: string; x: number; y: number };
@@ -233,6 +235,35 @@ describe('live co-editing: Yjs documents through Hocuspocus on the app port, acc
     const first = versions[versions.length - 1];
     expect((await owner.post(`/diagrams/${fuid}/versions/${first.id}/restore`, {})).status).toBe(200);
     await until(() => liveNode(live, 'gold')?.name === 'Gold', 'restore reaches the live editor');
+    // The next live edit is saved on top of the restored document.
+    setNode(live, 'ore', { x: 77 });
+    const saved = await eventually(async () => {
+      const document = await savedDocument(owner, fuid);
+      return nodeOf(document, 'ore')?.x === 77 ? document : undefined;
+    });
+    expect(nodeOf(saved, 'gold')?.name).toBe('Gold');
+  });
+
+  it('a save that reached the JSON without the live document as it opened is merged in, not saved over', async () => {
+    const { owner, fuid } = await sharedDiagram('editor', await samePeople());
+    const live = open(fuid, { client: owner });
+    await live.synced;
+    // The path without a Y.Doc, as when its check for live documents came just before this one was noted open.
+    const saves = app.http.app.get(DiagramSaveService);
+    const facts = (await saves.factsOf(fuid))!;
+    const missed = structuredClone(await saves.documentOf(facts.id)) as LiveDocument;
+    (nodeOf(missed, 'gold') as Node).name = 'Missed';
+    const checked = checkDocument(missed, { allowEmpty: false });
+    expect(await saves.commit(facts, facts.ownerId, facts.version, checked, { restoredFrom: null })).toBeTruthy();
+
+    // The next live edit is stored with the missed save kept, and everyone live gets it.
+    setNode(live, 'ore', { x: 321 });
+    const saved = await eventually(async () => {
+      const document = await savedDocument(owner, fuid);
+      return nodeOf(document, 'ore')?.x === 321 ? document : undefined;
+    });
+    expect(nodeOf(saved, 'gold')?.name).toBe('Missed');
+    await until(() => liveNode(live, 'gold')?.name === 'Missed', 'the missed save reaches the live document');
   });
 
   it('offline edits merge on reconnect with what others did meanwhile', async () => {

@@ -3,8 +3,10 @@ import {
   applyDocument,
   clearFacts,
   markSavedVersion,
+  mergeMissedChange,
   readDocument,
   rootsOf,
+  savedVersionOf,
   withoutDanglingConnections,
   type LiveDocument,
   type PlanLimitMessage,
@@ -103,6 +105,7 @@ export class LiveDocumentStore {
   async store(fuid: string, doc: Y.Doc, userId: string | null): Promise<void> {
     const facts = await this.saves.factsOf(fuid);
     if (!facts || facts.deletedAt) return;
+    await this.catchUp(fuid, doc, facts);
     const state = Y.encodeStateAsUpdate(doc);
     let version = facts.version;
     try {
@@ -118,6 +121,34 @@ export class LiveDocumentStore {
       else this.logger.warn({ fuid, error: (error as Error).message }, 'live document not saved as JSON');
     }
     await this.repository.save(facts.id, state, version);
+  }
+
+  /**
+   * A save that reached the JSON by the path without a Y.Doc in the instant this document was being
+   * opened (it saw nobody live yet) is not in the live document: its change is merged in before the
+   * live document is saved over it. A version this app saved or restored itself is already in it.
+   */
+  private async catchUp(fuid: string, doc: Y.Doc, facts: DiagramFacts): Promise<void> {
+    const known = savedVersionOf(doc);
+    if (known === null || facts.version <= known || this.versions.get(fuid)?.has(facts.version)) return;
+    const kept = this.documentAt(fuid, known);
+    const [base, current] = await Promise.all([
+      kept !== null ? Promise.resolve(kept) : this.saves.documentAtVersion(facts.id, known),
+      this.saves.documentOf(facts.id),
+    ]);
+    const before = base ? this.checkJson(fuid, base) : null;
+    const now = current ? this.checkJson(fuid, current) : null;
+    if (!before || !now) return;
+    if (JSON.stringify(now.document) !== this.saved.get(fuid))
+      applyDocument(
+        doc,
+        mergeMissedChange(readDocument(doc), toLive(before.document), toLive(now.document)),
+        LOAD_ORIGIN,
+      );
+    markSavedVersion(doc, facts.version, LOAD_ORIGIN);
+    this.saved.set(fuid, JSON.stringify(now.document));
+    this.keep(fuid, facts.version, now.document);
+    this.logger.info({ fuid, from: known, to: facts.version }, 'live document caught up with a save made without it');
   }
 
   /**
