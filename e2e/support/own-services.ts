@@ -177,7 +177,7 @@ export async function loggedInUser(
   databaseUrl: string,
   appUrl: string,
   role: 'user' | 'admin' = 'user',
-): Promise<{ client: ApiClient; id: string }> {
+): Promise<{ client: ApiClient; id: string; email: string }> {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   const id = randomUUID();
@@ -193,7 +193,7 @@ export async function loggedInUser(
   const client = new ApiClient(appUrl);
   const login = await client.post('/oauth2/login', { email, password: 'secret-1' });
   if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
-  return { client, id };
+  return { client, id, email };
 }
 
 export async function until<T>(
