@@ -111,8 +111,9 @@ describe('the diagram as a Yjs document', () => {
     missed.connections = [];
     missed.variables = [{ name: 'rate', formula: '3' }];
 
+    type Shown = { id: string; name: string; start?: number };
     const merged = mergeMissedChange(live, base(), missed);
-    expect(merged.nodes.map((n) => [n.id, n.name, (n as { start?: number }).start])).toEqual([
+    expect((merged.nodes as Shown[]).map((n) => [n.id, n.name, n.start])).toEqual([
       ['a', 'Live A', undefined],
       ['b', 'B', 7],
       ['d', 'D', undefined],
@@ -121,7 +122,7 @@ describe('the diagram as a Yjs document', () => {
     expect(merged.connections).toEqual([]);
     expect(merged.variables).toEqual([{ name: 'rate', formula: '3' }]);
     // mergeChange, for a save made against the base, lets the save win instead.
-    expect(mergeChange(live, base(), missed).nodes[0].name).toBe('Saved A');
+    expect((mergeChange(live, base(), missed).nodes[0] as Shown).name).toBe('Saved A');
   });
 
   it("keeps the shown document's objects when the live one holds the same, with the reader's defaults filled in", () => {
