@@ -4,7 +4,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createDiagram } from '../../api/test/factories/diagrams.js';
 import { addPool, allSent, liveClient, type LiveClient } from '../../api/test/support/live-client.js';
 import { cloneTemplate } from '../../api/test/support/test-database.js';
-import { freePort, runNode, waitForReady, type RunningProcess } from '../support/built-app.js';
+import { freePort, runBuiltAppOn, type RunningProcess } from '../support/built-app.js';
 import { loggedInUser, until } from '../support/own-services.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -22,18 +22,11 @@ describe('live co-editing across a restart of the app (SIGTERM mid-session)', ()
   it('loses no edit: the app stores every open document before it exits, the editors reconnect and send what it missed', async () => {
     const database = await cloneTemplate(inject('databaseAdminUrl'), inject('databaseTemplate'));
     drop = () => database.drop();
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const env = {
-      NODE_ENV: 'production',
-      APP_SECRET: randomBytes(32).toString('hex'),
-      DATABASE_URL: database.url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-    };
-    app = runNode('api/dist/main.js', [], env);
-    await waitForReady(url, app, 100_000);
+    // Started again on the same port with the same secret: the editors reconnect and their sessions hold.
+    const env = { APP_SECRET: randomBytes(32).toString('hex'), PORT: String(await freePort()) };
+    const started = await runBuiltAppOn(database.url, env);
+    app = started.process;
+    const url = started.url;
     const { client: owner } = await loggedInUser(database.url, url);
     const { fuid } = await createDiagram(owner);
     const a = liveClient(url, fuid, { client: owner });
@@ -52,8 +45,7 @@ describe('live co-editing across a restart of the app (SIGTERM mid-session)', ()
     await sleep(800);
     const stopped = app.stop('SIGTERM');
     expect(await stopped).toBe(0);
-    app = runNode('api/dist/main.js', [], env);
-    await waitForReady(url, app, 100_000);
+    app = (await runBuiltAppOn(database.url, env)).process;
     await Promise.all(editing);
     await until(
       'every edit acknowledged by the restarted app',
