@@ -13,8 +13,20 @@ const embeddedMajor = Number(
     execFileSync(path.join(embeddedBinDir()!, 'postgres'), ['--version'], { encoding: 'utf8' }),
   )![1],
 );
-/** Whether this machine has a pg_dump that can dump that server (the package itself brings none). */
-const pgDump = await findPgTool('pg_dump', embeddedMajor, 'test').catch(() => null);
+/** A pg_dump that can dump that server (the package itself brings none), found with or without PG_BIN_DIR. */
+async function pgDumpFound(binDir: string | undefined) {
+  const given = process.env.PG_BIN_DIR;
+  process.env.PG_BIN_DIR = binDir ?? '';
+  try {
+    return await findPgTool('pg_dump', embeddedMajor, 'test').catch(() => null);
+  } finally {
+    process.env.PG_BIN_DIR = given;
+    if (given === undefined) delete process.env.PG_BIN_DIR;
+  }
+}
+/** CI brings one in PG_BIN_DIR (scripts/fetch-pg-client.sh); the machine itself may have none. */
+const pgDump = await pgDumpFound(process.env.PG_BIN_DIR);
+const machinePgDump = await pgDumpFound(undefined);
 
 /**
  * `npm run <flag>` without DATABASE_URL: the instance's database is the embedded one under DATA_DIR.
@@ -60,10 +72,10 @@ describe('npm run backup / restore with the embedded PostgreSQL (no DATABASE_URL
     return env;
   }
 
-  it.skipIf(pgDump !== null)(
+  it.skipIf(machinePgDump !== null)(
     `without a pg_dump ${embeddedMajor}, says in one line what to install, writes nothing and stops the embedded server`,
     async () => {
-      const env = await migratedInstance();
+      const env = { ...(await migratedInstance()), PG_BIN_DIR: '' };
       const backups = folder('lw-backups-');
       const backup = await npmRun('--backup', [backups], env);
       expect(backup.code, backup.output).toBe(1);
