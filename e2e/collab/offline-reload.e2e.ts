@@ -73,3 +73,31 @@ describe.skipIf(!inject('chromiumPath'))('live co-editing: offline edits survive
     expect(errors).toEqual([]);
   });
 });
+
+describe.skipIf(!inject('chromiumPath'))('live co-editing without IndexedDB', () => {
+  const running = useDesignerSession();
+
+  it('edits live and saves when the browser refuses IndexedDB (blocked storage)', async () => {
+    const fuid = await createDiagram(running.context, running.app, { name: 'No storage', document: mineAndGold() });
+    const page = await running.context.newPage();
+    // As a browser with site storage blocked: opening a database throws SecurityError.
+    await page.addInitScript(() => {
+      IDBFactory.prototype.open = () => {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      };
+    });
+    const live = await cuttableLiveSocket(page);
+    const errors = await openEditor(page, running.app, fuid);
+    await expect.poll(() => live.connections()).toBeGreaterThan(0);
+    await node(page, 'Gold').click();
+    await page.getByRole('tabpanel').getByLabel('Start').fill('4');
+    await expect
+      .poll(
+        async () =>
+          (await getDiagram(running.context, running.app, fuid)).document.nodes.find((n) => n.id === 'gold')?.start,
+      )
+      .toBe(4);
+    await page.close();
+    expect(errors).toEqual([]);
+  });
+});

@@ -17,13 +17,14 @@ import {
   type PresenceState,
 } from '@loopwright/collab';
 import { ApiError, PLAN_LIMIT_EVENT } from '../../../lib/api-client';
-import { IndexeddbPersistence } from 'y-indexeddb';
+import type { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
 import { localStore } from '../../../lib/safe-storage';
 import type { EditorStore } from '../model/editor-store';
 import type { EditorDiagram } from '../model/types';
 import { normalizeConnection, normalizeNode, normalizeSettings } from '../model/defaults';
 import { ValueStore } from '../model/value-store';
+import { openKeptCopy } from './kept-copy';
 
 /** Marks this tab's own edits in the live document: the only ones its undo manager tracks. */
 export const LOCAL_ORIGIN = { local: true };
@@ -100,7 +101,10 @@ export class LiveSession {
     settings: (settings) => normalizeSettings(settings),
   });
   private readonly undoManager: Y.UndoManager;
-  private readonly kept: IndexeddbPersistence | null;
+  /** Whether this tab keeps a copy (an editor), until the browser refuses IndexedDB. */
+  private keepsCopy: boolean;
+  private kept: IndexeddbPersistence | null = null;
+  private destroyed = false;
   /** The store document last written to or read from the Y.Doc. */
   private applied: EditorDiagram;
   private bound = false;
@@ -121,14 +125,9 @@ export class LiveSession {
     // An editor's copy of the live document stays in this browser (IndexedDB, per person and
     // diagram), so edits the server has not got survive a reload or a closed tab; they are sent
     // when the connection is back. A viewer has nothing to keep.
-    this.kept =
-      readOnly || !me || typeof indexedDB === 'undefined'
-        ? null
-        : new IndexeddbPersistence(`loopwright-live:${me.id}:${fuid}`, this.doc);
-    void this.kept?.whenSynced.then(
-      () => this.keptLoaded(),
-      () => undefined,
-    );
+    this.keepsCopy = !readOnly && me !== null;
+    if (!readOnly && me)
+      void openKeptCopy(`loopwright-live:${me.id}:${fuid}`, this.doc).then((kept) => this.keptOpened(kept));
     const roots = rootsOf(this.doc);
     const scope = [roots.nodes, roots.connections, roots.variables, roots.settings];
     for (const type of scope)
@@ -228,7 +227,7 @@ export class LiveSession {
 
   private patch(p: Partial<LiveStatus>): void {
     this.status.set({ ...this.status.get(), ...p });
-    if (!this.kept) return;
+    if (!this.keepsCopy) return;
     // Noted for the next page of this diagram: whether the kept copy holds edits the server lacks.
     const { unsynced, synced, connected } = this.status.get();
     if (unsynced) noteKeptUnsynced(this.fuid, true);
@@ -248,8 +247,11 @@ export class LiveSession {
    * This browser kept edits of the last session the server never got (offline, then a reload or a
    * closed tab): once they are read back, the tab shows them at once, before the server answers.
    */
-  private keptLoaded(): void {
-    if (!this.bound && keptUnsynced(this.fuid) && !isEmptyLiveDocument(this.doc)) this.bind();
+  private keptOpened(kept: IndexeddbPersistence | null): void {
+    if (this.destroyed) return void kept?.destroy();
+    this.kept = kept;
+    this.keepsCopy = kept !== null;
+    if (kept && !this.bound && keptUnsynced(this.fuid) && !isEmptyLiveDocument(this.doc)) this.bind();
   }
 
   /** What the Y.Doc holds becomes the store's document, with this tab's own edits on top; from then on both stay bound. */
@@ -359,6 +361,7 @@ export class LiveSession {
   }
 
   destroy(): void {
+    this.destroyed = true;
     if (this.jsonTimer) clearTimeout(this.jsonTimer);
     this.unsubscribe();
     this.store.history = null;
