@@ -3,12 +3,15 @@ import { describe, expect, inject, it } from 'vitest';
 import { saveScreenshot } from '../support/browser.js';
 import {
   canvasNode,
+  createDesigner,
   createDiagram,
   getDiagram,
+  loggedInContext,
   mineAndGold,
   openEditor,
   useDesignerSession,
 } from '../editor/support.js';
+import { waitForHydration } from '../support/browser.js';
 
 const node = canvasNode;
 
@@ -99,5 +102,62 @@ describe.skipIf(!inject('chromiumPath'))('live co-editing without IndexedDB', ()
       .toBe(4);
     await page.close();
     expect(errors).toEqual([]);
+  });
+});
+
+describe.skipIf(!inject('chromiumPath'))('live co-editing: what a person leaves in the browser', () => {
+  const running = useDesignerSession();
+
+  it('logging out asks before discarding unsent edits, then forgets the kept copies of their diagrams', async () => {
+    const context = await loggedInContext(running.browser, running.app, await createDesigner(running.app));
+    const fuid = await createDiagram(context, running.app, { name: 'Kept', document: mineAndGold() });
+    const page = await context.newPage();
+    const live = await cuttableLiveSocket(page);
+    const errors = await openEditor(page, running.app, fuid);
+    await expect.poll(() => live.connections()).toBeGreaterThan(0);
+    const kept = () =>
+      page.evaluate(async () => ({
+        databases: (await indexedDB.databases()).flatMap(({ name }) =>
+          name?.startsWith('loopwright-live:') ? [name] : [],
+        ),
+        keys: Object.keys(localStorage).filter((key) => /^loopwright:(draft|live-unsynced):/.test(key)),
+      }));
+    await expect.poll(async () => (await kept()).databases.length).toBe(1);
+
+    // Once the live document is in step, an edit the server never gets: the browser keeps it.
+    await node(page, 'Gold').click();
+    const start = page.getByRole('tabpanel').getByLabel('Start');
+    await start.fill('1');
+    await expect
+      .poll(
+        async () => (await getDiagram(context, running.app, fuid)).document.nodes.find((n) => n.id === 'gold')?.start,
+      )
+      .toBe(1);
+    await live.offline();
+    await start.fill('5');
+    await expect.poll(async () => (await kept()).keys.length).toBeGreaterThan(0);
+
+    await page.goto(`${running.app.url}/diagrams`);
+    await waitForHydration(page);
+    const logOut = async (answer: 'accept' | 'dismiss') => {
+      const asked = page.waitForEvent('dialog').then(async (dialog) => {
+        await dialog[answer]();
+        return dialog.message();
+      });
+      await page.getByRole('button', { name: /^Account: / }).click();
+      await page.getByRole('region', { name: 'Your account' }).getByRole('button', { name: 'Log out' }).click();
+      return asked;
+    };
+    // Cancelled: still logged in, nothing forgotten.
+    expect(await logOut('dismiss')).toContain('have not reached the server yet');
+    await page.keyboard.press('Escape');
+    expect((await kept()).databases).toHaveLength(1);
+    expect(await page.getByRole('button', { name: /^Account: / }).count()).toBe(1);
+
+    await logOut('accept');
+    await page.getByRole('link', { name: 'Log in' }).first().waitFor();
+    await expect.poll(kept).toEqual({ databases: [], keys: [] });
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

@@ -7,6 +7,10 @@ export interface SafeStorage {
   get(key: string): string | null;
   set(key: string, value: string): void;
   remove(key: string): void;
+  /** Whether some key passes `test`. */
+  some(test: (key: string) => boolean): boolean;
+  /** Removes every key that passes `test`. */
+  removeWhere(test: (key: string) => boolean): void;
 }
 
 function memoryStorage(): SafeStorage {
@@ -15,6 +19,8 @@ function memoryStorage(): SafeStorage {
     get: (key) => values.get(key) ?? null,
     set: (key, value) => void values.set(key, value),
     remove: (key) => void values.delete(key),
+    some: (test) => [...values.keys()].some(test),
+    removeWhere: (test) => [...values.keys()].filter(test).forEach((key) => values.delete(key)),
   };
 }
 
@@ -29,6 +35,14 @@ function browserStorage(name: 'localStorage' | 'sessionStorage'): SafeStorage {
       storage = null;
     }
     return storage;
+  };
+  const storedKeys = (): string[] => {
+    try {
+      const s = real();
+      return s ? Array.from({ length: s.length }, (_, i) => s.key(i)).filter((key) => key !== null) : [];
+    } catch {
+      return [];
+    }
   };
   return {
     get(key) {
@@ -51,6 +65,17 @@ function browserStorage(name: 'localStorage' | 'sessionStorage'): SafeStorage {
       fallback.remove(key);
       try {
         real()?.removeItem(key);
+      } catch {
+        // blocked: nothing stored there
+      }
+    },
+    some(test) {
+      return fallback.some(test) || storedKeys().some(test);
+    },
+    removeWhere(test) {
+      fallback.removeWhere(test);
+      try {
+        for (const key of storedKeys()) if (test(key)) real()?.removeItem(key);
       } catch {
         // blocked: nothing stored there
       }

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { forgetPersonalCopies, holdsUnsentEdits } from '../../lib/personal-copies';
 import { Avatar, AvatarSkeleton, CARD_AVATAR_SIZE } from './avatar';
 import { NotificationsBox } from './notifications-box';
 import { usePopover } from './popover';
@@ -7,6 +8,9 @@ import { displayName, useSession } from './session';
 
 export const APP_PATH = '/diagrams';
 export const communityProfilePath = (username: string) => `/community/${encodeURIComponent(username)}/profile`;
+
+const UNSENT_EDITS_ON_LOGOUT =
+  'This browser holds diagram changes that have not reached the server yet. Logging out discards them. Log out anyway?';
 
 /** Paths that only make sense logged in: logging out there goes home. */
 const PRIVATE_PATHS = /^(?:\/en)?\/(?:settings|admin\/(?!setup)|onboarding)/;
@@ -16,7 +20,10 @@ function useLogoutAndLeave() {
   const navigate = useNavigate();
   const location = useLocation();
   return async () => {
+    if (holdsUnsentEdits() && !window.confirm(UNSENT_EDITS_ON_LOGOUT)) return;
     await logout();
+    // The next person at this browser finds none of this one's diagrams in it.
+    await forgetPersonalCopies();
     if (PRIVATE_PATHS.test(location.pathname)) void navigate('/');
   };
 }

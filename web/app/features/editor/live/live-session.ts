@@ -19,6 +19,7 @@ import {
 import { ApiError, PLAN_LIMIT_EVENT } from '../../../lib/api-client';
 import type { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
+import { personalCopies } from '../../../lib/personal-copies';
 import { localStore } from '../../../lib/safe-storage';
 import type { EditorStore } from '../model/editor-store';
 import type { EditorDiagram } from '../model/types';
@@ -57,7 +58,7 @@ export interface Person extends PresenceState {
 
 const live = (doc: EditorDiagram) => doc as unknown as LiveDocument;
 
-const keptKey = (fuid: string) => `loopwright:live-unsynced:${fuid}`;
+const keptKey = personalCopies.liveUnsyncedKey;
 /** Whether this browser's kept copy of the diagram's live document holds edits the server has not confirmed. */
 const keptUnsynced = (fuid: string) => localStore.get(keptKey(fuid)) === '1';
 function noteKeptUnsynced(fuid: string, unsynced: boolean): void {
@@ -127,7 +128,7 @@ export class LiveSession {
     // when the connection is back. A viewer has nothing to keep.
     this.keepsCopy = !readOnly && me !== null;
     if (!readOnly && me)
-      void openKeptCopy(`loopwright-live:${me.id}:${fuid}`, this.doc).then((kept) => this.keptOpened(kept));
+      void openKeptCopy(personalCopies.liveDatabase(me.id, fuid), this.doc).then((kept) => this.keptOpened(kept));
     const roots = rootsOf(this.doc);
     const scope = [roots.nodes, roots.connections, roots.variables, roots.settings];
     for (const type of scope)

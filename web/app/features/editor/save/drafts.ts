@@ -1,3 +1,4 @@
+import { personalCopies } from '../../../lib/personal-copies';
 import { localStore } from '../../../lib/safe-storage';
 import type { EditorDiagram } from '../model/types';
 
@@ -8,7 +9,7 @@ export interface Draft {
   at: number;
 }
 
-const key = (fuid: string) => `loopwright:draft:${fuid}`;
+const key = personalCopies.draftKey;
 
 export function readDraft(fuid: string): Draft | null {
   try {
