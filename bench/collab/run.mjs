@@ -4,7 +4,11 @@
 // reconnect by themselves. Prints name=value lines:
 //   collab.editors, collab.p95_ms (an edit to a peer's Y.Doc, steady state), collab.lost_edits
 //   (after the restart, read by a fresh client and from the JSON document), collab.mb_per_diagram
-//   (the app's resident memory per open 1,000-element diagram), and a 5,000-element run.
+//   (server memory per open 1,000-element diagram: the app's heap and external memory after a full
+//   garbage collection, read through its inspector; collab.mb_per_diagram_rss is the older figure, the
+//   growth of its resident memory without a collection), and a 5,000-element run.
+//   COLLAB_PHASES=session,memory,big runs only some (default all); COLLAB_HEAP_SNAPSHOTS=DIR writes
+//   the app's heap before and after the diagrams open (compare them in Chromium's DevTools).
 // Needs the build (npm run build), PostgreSQL (BENCH_DATABASE_URL, an admin URL) and Redis
 // (REDIS_URL, default redis://127.0.0.1:6379; the Hocuspocus Redis extension is on, as in production).
 import { spawn } from 'node:child_process';
@@ -22,6 +26,7 @@ import * as Y from 'yjs';
 import { repoPaths } from '../../api/dist/core/paths.js';
 import { applyMigrations } from '../../api/dist/core/prisma/migrations.js';
 import { hashPassword } from '../../api/dist/modules/auth/passwords.js';
+import { connectInspector, inspectorUrlIn } from '../support/inspector.mjs';
 import { insertPersonalWorkspace } from '../support/personal-workspace.mjs';
 import { scratchDatabase } from '../support/scratch-database.mjs';
 
@@ -30,6 +35,8 @@ const EDITORS = Number(process.env.COLLAB_EDITORS ?? 10);
 const EDITS_PER_SECOND = Number(process.env.COLLAB_RATE ?? 5);
 const SECONDS = Number(process.env.COLLAB_SECONDS ?? 20);
 const MEMORY_DIAGRAMS = Number(process.env.COLLAB_MEMORY_DIAGRAMS ?? 10);
+const PHASES = new Set((process.env.COLLAB_PHASES ?? 'session,memory,big').split(','));
+const HEAP_SNAPSHOTS = process.env.COLLAB_HEAP_SNAPSHOTS;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -59,15 +66,20 @@ function freePort() {
 
 /** The built app in its own process, started again on the same port and secret after a restart. */
 function startApp(env) {
-  const child = spawn(process.execPath, [path.join(root, 'api/dist/main.js')], {
+  // The inspector (loopback, a free port) lets the memory figure collect garbage in the app first.
+  const child = spawn(process.execPath, ['--inspect=127.0.0.1:0', path.join(root, 'api/dist/main.js')], {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  let inspectorUrl = null;
   child.stdout.on('data', (d) => (output = (output + d).slice(-4000)));
-  child.stderr.on('data', (d) => (output = (output + d).slice(-4000)));
+  child.stderr.on('data', (d) => {
+    output = (output + d).slice(-4000);
+    inspectorUrl ??= inspectorUrlIn(output);
+  });
   const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
+  return { child, exited, output: () => output, inspectorUrl: () => inspectorUrl };
 }
 
 async function ready(url, app) {
@@ -80,6 +92,8 @@ async function ready(url, app) {
     120_000,
   );
 }
+
+const MB = 1024 * 1024;
 
 function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -147,6 +161,7 @@ try {
     LOG_LEVEL: 'warn',
     PORT: String(port),
     HOST: '127.0.0.1',
+    METRICS_TOKEN: randomBytes(16).toString('hex'),
   };
   app = startApp(env);
   await ready(base, app);
@@ -282,62 +297,112 @@ try {
     return { latencies, acrossRestart, edits: seq, lostLive, lostJson, restart, nodeCount };
   }
 
-  const fuid = await createDiagram(1000, true);
-  const main = await session(fuid, SECONDS, SECONDS / 2);
-  print('collab.editors', EDITORS);
-  print('collab.edits_per_editor_per_s', EDITS_PER_SECOND);
-  print('collab.elements', 1000);
-  print('collab.edits', main.edits);
-  print('collab.p50_ms', q(main.latencies, 50).toFixed(1));
-  print('collab.p95_ms', q(main.latencies, 95).toFixed(1));
-  print('collab.p99_ms', q(main.latencies, 99).toFixed(1));
-  print('collab.p95_ms_across_restart', q(main.acrossRestart, 95).toFixed(1));
-  print('collab.restart_exit_code', main.restart.code);
-  print('collab.restart_stop_ms', main.restart.stopMs);
-  print('collab.restart_down_ms', main.restart.downMs);
-  print('collab.restart_reconnected_ms', main.restart.reconnectedMs);
-  print('collab.lost_edits', main.lostLive + main.lostJson);
-  print('collab.lost_edits_live', main.lostLive);
-  print('collab.lost_edits_json', main.lostJson);
-  print(
-    'collab.load_average',
-    loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' '),
-  );
+  const loadAverage = () =>
+    print(
+      'collab.load_average',
+      loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' '),
+    );
 
-  // Memory: the app's resident memory before and after opening more 1,000-element diagrams (one editor each).
-  await sleep(1500);
-  const fuids = [];
-  for (let i = 0; i < MEMORY_DIAGRAMS; i++) fuids.push(await createDiagram(1000, false));
-  await sleep(500);
-  const before = rssMb(app.child.pid);
-  const memoryClients = fuids.map((f) => liveClient(wsUrl, f, owner.cookie));
-  clients.push(...memoryClients);
-  await Promise.all(memoryClients.map((c) => c.firstSync));
-  await sleep(1000);
-  const after = rssMb(app.child.pid);
-  print('collab.mb_per_diagram', ((after - before) / MEMORY_DIAGRAMS).toFixed(2));
-  print('collab.ydoc_kb', (Y.encodeStateAsUpdate(memoryClients[0].doc).length / 1024).toFixed(1));
-  for (const c of memoryClients) c.provider.destroy();
+  if (PHASES.has('session')) {
+    const fuid = await createDiagram(1000, true);
+    const main = await session(fuid, SECONDS, SECONDS / 2);
+    print('collab.editors', EDITORS);
+    print('collab.edits_per_editor_per_s', EDITS_PER_SECOND);
+    print('collab.elements', 1000);
+    print('collab.edits', main.edits);
+    print('collab.p50_ms', q(main.latencies, 50).toFixed(1));
+    print('collab.p95_ms', q(main.latencies, 95).toFixed(1));
+    print('collab.p99_ms', q(main.latencies, 99).toFixed(1));
+    print('collab.p95_ms_across_restart', q(main.acrossRestart, 95).toFixed(1));
+    print('collab.restart_exit_code', main.restart.code);
+    print('collab.restart_stop_ms', main.restart.stopMs);
+    print('collab.restart_down_ms', main.restart.downMs);
+    print('collab.restart_reconnected_ms', main.restart.reconnectedMs);
+    print('collab.lost_edits', main.lostLive + main.lostJson);
+    print('collab.lost_edits_live', main.lostLive);
+    print('collab.lost_edits_json', main.lostJson);
+    loadAverage();
+  }
 
-  // A 5,000-element diagram: opening it, and the same editing load for a shorter while.
-  const big = await createDiagram(5000, true);
-  const t0 = performance.now();
-  const opener = liveClient(wsUrl, big, owner.cookie);
-  clients.push(opener);
-  await opener.firstSync;
-  print('collab.open_5000_ms', (performance.now() - t0).toFixed(0));
-  opener.provider.destroy();
-  const bigRun = await session(big, Math.max(6, SECONDS / 2), null);
-  print('collab.p95_ms_5000', q(bigRun.latencies, 95).toFixed(1));
-  print('collab.lost_edits_5000', bigRun.lostLive + bigRun.lostJson);
-  print(
-    'collab.load_average',
-    loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' '),
-  );
+  if (PHASES.has('memory')) {
+    // Server memory per open diagram: MEMORY_DIAGRAMS more 1,000-element diagrams opened (one editor
+    // each), and the app's heap and external memory after a full garbage collection, before and after
+    // (the JavaScript objects and buffers it holds for them). Twice: at their first opening (the live
+    // document built from the JSON) and again after everyone left (loaded from the stored Yjs state,
+    // as most openings are); collab.mb_per_diagram is the larger. The older figure beside it, the
+    // growth of the resident memory at the first opening without a collection, also counts garbage not
+    // yet collected and heap pages V8 keeps after the opening's burst of allocations.
+    const inspectorUrl = app.inspectorUrl();
+    if (!inspectorUrl) throw new Error(`no inspector address in the app's output:\n${app.output()}`);
+    const inspector = await connectInspector(inspectorUrl);
+    const held = (memory) => memory.heapUsed + memory.external;
+    const openDocuments = async () => {
+      const response = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${env.METRICS_TOKEN}` } });
+      return Number(/loopwright_live_documents\{role="app"\} (\d+)/.exec(await response.text())?.[1]);
+    };
+    await sleep(1500);
+    const fuids = [];
+    for (let i = 0; i < MEMORY_DIAGRAMS; i++) fuids.push(await createDiagram(1000, false));
+    await sleep(500);
+    const openedBefore = await openDocuments();
+    const measure = async (snapshots) => {
+      const rssBefore = rssMb(app.child.pid);
+      const before = await inspector.memoryAfterGc();
+      if (snapshots)
+        await inspector.heapSnapshot(path.resolve(HEAP_SNAPSHOTS, `collab-${snapshots}-before.heapsnapshot`));
+      const memoryClients = fuids.map((f) => liveClient(wsUrl, f, owner.cookie));
+      clients.push(...memoryClients);
+      await Promise.all(memoryClients.map((c) => c.firstSync));
+      await sleep(1000);
+      const rssAfter = rssMb(app.child.pid);
+      const after = await inspector.memoryAfterGc();
+      if (snapshots)
+        await inspector.heapSnapshot(path.resolve(HEAP_SNAPSHOTS, `collab-${snapshots}-after.heapsnapshot`));
+      const ydocKb = Y.encodeStateAsUpdate(memoryClients[0].doc).length / 1024;
+      for (const c of memoryClients) c.provider.destroy();
+      await until('the diagrams leave memory', async () => (await openDocuments()) === openedBefore, 30_000);
+      const perDiagram = (bytes) => (bytes / MB / MEMORY_DIAGRAMS).toFixed(2);
+      return {
+        held: perDiagram(held(after) - held(before)),
+        heap: perDiagram(after.heapUsed - before.heapUsed),
+        external: perDiagram(after.external - before.external),
+        rss: ((rssAfter - rssBefore) / MEMORY_DIAGRAMS).toFixed(2),
+        rssAfterGc: perDiagram(after.rss - before.rss),
+        ydocKb: ydocKb.toFixed(1),
+      };
+    };
+    const first = await measure(HEAP_SNAPSHOTS && 'first');
+    const again = await measure(HEAP_SNAPSHOTS && 'again');
+    print('collab.mb_per_diagram', Math.max(Number(first.held), Number(again.held)).toFixed(2));
+    print('collab.mb_per_diagram_first_open', first.held);
+    print('collab.mb_per_diagram_reopened', again.held);
+    print('collab.mb_per_diagram_heap_first_open', first.heap);
+    print('collab.mb_per_diagram_heap_reopened', again.heap);
+    print('collab.mb_per_diagram_external_reopened', again.external);
+    print('collab.mb_per_diagram_rss', first.rss);
+    print('collab.mb_per_diagram_rss_after_gc', first.rssAfterGc);
+    print('collab.mb_per_diagram_rss_reopened', again.rss);
+    print('collab.ydoc_kb', first.ydocKb);
+    inspector.close();
+    loadAverage();
+  }
+
+  if (PHASES.has('big')) {
+    // A 5,000-element diagram: opening it, and the same editing load for a shorter while.
+    const big = await createDiagram(5000, true);
+    const t0 = performance.now();
+    const opener = liveClient(wsUrl, big, owner.cookie);
+    clients.push(opener);
+    await opener.firstSync;
+    print('collab.open_5000_ms', (performance.now() - t0).toFixed(0));
+    opener.provider.destroy();
+    const bigRun = await session(big, Math.max(6, SECONDS / 2), null);
+    print('collab.p95_ms_5000', q(bigRun.latencies, 95).toFixed(1));
+    print('collab.lost_edits_5000', bigRun.lostLive + bigRun.lostJson);
+    loadAverage();
+  }
 } finally {
   for (const client of clients) client.provider.destroy();
   if (app && app.child.exitCode === null) {

@@ -1,6 +1,5 @@
-import type { Page, WebSocketRoute } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { saveScreenshot } from '../support/browser.js';
+import { saveScreenshot, waitForHydration } from '../support/browser.js';
 import {
   canvasNode,
   createDesigner,
@@ -10,39 +9,13 @@ import {
   mineAndGold,
   openEditor,
   useDesignerSession,
+  waitForSaved,
 } from '../editor/support.js';
-import { waitForHydration } from '../support/browser.js';
+import { cuttableLiveSocket } from './support.js';
 
 const node = canvasNode;
 
-/**
- * The page's live co-editing socket (/collab) goes through the test: while "offline" every socket is
- * closed at once and new ones are refused, while the rest of the app (pages, API) still answers, as
- * when the live server cannot be reached.
- */
-async function cuttableLiveSocket(page: Page) {
-  let online = true;
-  const open: { page: WebSocketRoute; server: WebSocketRoute }[] = [];
-  await page.routeWebSocket(/\/collab/, (ws) => {
-    if (!online) return void ws.close({ code: 1006, reason: 'offline' }).catch(() => undefined);
-    open.push({ page: ws, server: ws.connectToServer() });
-  });
-  return {
-    connections: () => open.length,
-    offline: async () => {
-      online = false;
-      for (const { page: side, server } of open.splice(0)) {
-        await server.close().catch(() => undefined);
-        await side.close({ code: 1006, reason: 'offline' }).catch(() => undefined);
-      }
-    },
-    online: () => {
-      online = true;
-    },
-  };
-}
-
-describe.skipIf(!inject('chromiumPath'))('live co-editing: offline edits survive a reload', () => {
+describe.skipIf(!inject('chromiumPath'))('live co-editing: offline edits', () => {
   const running = useDesignerSession();
 
   it('an edit made while the live server cannot be reached is kept through a reload and saved when it comes back', async () => {
@@ -73,6 +46,33 @@ describe.skipIf(!inject('chromiumPath'))('live co-editing: offline edits survive
     // Back online: the edit made before the reload reaches the server.
     live.online();
     await expect.poll(savedStart, { timeout: 30_000 }).toBe(7);
+    expect(errors).toEqual([]);
+  });
+
+  it('after a long offline spell, the tab says "All changes saved" only once the edit is in PostgreSQL', async () => {
+    const fuid = await createDiagram(running.context, running.app, { name: 'Saved means', document: mineAndGold() });
+    const page = await running.context.newPage();
+    const live = await cuttableLiveSocket(page);
+    const errors = await openEditor(page, running.app, fuid);
+    await expect.poll(() => live.connections()).toBeGreaterThan(0);
+    await waitForSaved(page);
+
+    // The page's clock can jump: an offline spell of any length takes no time here.
+    await page.clock.install();
+    await live.offline();
+    await node(page, 'Gold').click();
+    await page.getByRole('tabpanel').getByLabel('Start').fill('7');
+    // Offline for a while: however long, the edit is not called saved.
+    await page.clock.fastForward(60_000);
+    const status = page.getByTestId('save-status');
+    expect(await status.textContent()).not.toContain('All changes saved');
+
+    live.online();
+    await status.filter({ hasText: 'All changes saved' }).waitFor({ timeout: 30_000 });
+    // The moment it says so, the saved document has the edit.
+    const gold = (await getDiagram(running.context, running.app, fuid)).document.nodes.find((n) => n.id === 'gold');
+    expect(gold?.start).toBe(7);
+    await saveScreenshot(page, 'collab-saved-after-offline');
     expect(errors).toEqual([]);
   });
 });

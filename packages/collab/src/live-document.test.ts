@@ -7,6 +7,7 @@ import {
   mergeMissedChange,
   readDocument,
   rootsOf,
+  shareUnchanged,
   withoutDanglingConnections,
   type LiveDocument,
 } from './live-document.js';
@@ -142,5 +143,20 @@ describe('the diagram as a Yjs document', () => {
     expect(read).not.toBe(shown);
     expect(read.nodes[0]).toBe(shown.nodes[0]);
     expect(read.nodes[1]).toEqual({ ...shown.nodes[1], start: 5 });
+  });
+
+  it('shares the elements and settings two versions hold the same, and only those', () => {
+    const before = base();
+    const after = structuredClone(before);
+    (after.nodes[1] as unknown as { name: string }).name = 'Bank';
+    after.variables[0].formula = '3';
+    const kept = shareUnchanged(before, after);
+    expect(kept).toEqual(after);
+    expect(kept.nodes[0]).toBe(before.nodes[0]);
+    expect(kept.connections[0]).toBe(before.connections[0]);
+    expect(kept.settings).toBe(before.settings);
+    expect(kept.nodes[1]).toBe(after.nodes[1]);
+    expect(kept.variables[0]).toBe(after.variables[0]);
+    expect(shareUnchanged(null, after)).toBe(after);
   });
 });

@@ -58,3 +58,28 @@ export interface PlanLimitMessage {
   message: string;
   details: unknown;
 }
+
+/**
+ * A stateless message a tab sends once the server has all its edits: answer when they are stored
+ * (the tab shows "All changes saved" only then).
+ */
+export interface StoredRequest {
+  type: 'confirm-stored';
+  id: number;
+}
+
+/** The server's answer: everything the live document held when the request came is stored in PostgreSQL. */
+export interface StoredMessage {
+  type: 'stored';
+  id: number;
+}
+
+/** The stateless message as JSON of one of these types, or null. */
+export function statelessMessage<T extends { type: string }>(payload: string, type: T['type']): T | null {
+  try {
+    const message = JSON.parse(payload) as T | null;
+    return message?.type === type ? message : null;
+  } catch {
+    return null;
+  }
+}

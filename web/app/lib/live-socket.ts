@@ -1,3 +1,4 @@
+import { RealtimeEvents } from '@loopwright/contracts';
 import { io, type Socket } from 'socket.io-client';
 
 /**
@@ -134,6 +135,45 @@ export function watchConnection(listener: (connected: boolean) => void): () => v
     socket.off('connect', up);
     socket.off('disconnect', down);
     socket.off('connect_error', down);
+    release(socket);
+  };
+}
+
+/** The server's answer to joining a diagram's room. */
+export interface JoinAnswer {
+  ok?: boolean;
+  code?: string;
+}
+
+/** Per diagram, how many parts of this tab are in its room (it is left when the last one leaves). */
+const rooms = new Map<string, number>();
+
+/**
+ * Joins a diagram's room on the tab's one connection: at once when connected, again after every
+ * reconnection and every change of the diagram's access. `onJoined` hears each answer (a join not
+ * answered in time is logged: the connection is probably gone, and the next connect joins again).
+ * The editor's parts (comments, the live notice) each join; the room is left when the last leaves.
+ */
+export function joinDiagramRoom(fuid: string, onJoined: (answer: JoinAnswer | undefined) => void): () => void {
+  const socket = acquire();
+  rooms.set(fuid, (rooms.get(fuid) ?? 0) + 1);
+  const join = () =>
+    emitWithTimeout<JoinAnswer | undefined>(socket, RealtimeEvents.join, { fuid }, JOIN_TIMEOUT_MS).then(
+      onJoined,
+      (error: unknown) => console.warn(error),
+    );
+  socket.on('connect', join);
+  socket.on(RealtimeEvents.accessChanged, join);
+  if (socket.connected) void join();
+  return () => {
+    socket.off('connect', join);
+    socket.off(RealtimeEvents.accessChanged, join);
+    const left = (rooms.get(fuid) ?? 1) - 1;
+    if (left > 0) rooms.set(fuid, left);
+    else {
+      rooms.delete(fuid);
+      if (socket.connected) socket.emit(RealtimeEvents.leave, { fuid });
+    }
     release(socket);
   };
 }

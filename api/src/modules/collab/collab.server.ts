@@ -9,6 +9,9 @@ import {
   mergeChange,
   readDocument,
   setFacts,
+  statelessMessage,
+  type StoredMessage,
+  type StoredRequest,
 } from '@loopwright/collab';
 import type { SaveResult } from '@loopwright/contracts';
 import type { Diagram } from '@loopwright/engine';
@@ -101,6 +104,17 @@ export class CollabServer implements OnModuleDestroy, LiveDocumentPort {
       onStoreDocument: async ({ documentName, document, lastContext }) => {
         await this.store.store(documentName, document, (lastContext as CollabContext | undefined)?.userId ?? null);
         this.noteOpen(documentName, true);
+      },
+      // Not awaited: the connection's next messages (its edits) must not wait for the store.
+      onStateless: ({ connection, documentName, payload }) => {
+        const request = statelessMessage<StoredRequest>(payload, 'confirm-stored');
+        if (request)
+          void this.store
+            .whenStored(documentName)
+            .then(() =>
+              connection.sendStateless(JSON.stringify({ type: 'stored', id: request.id } satisfies StoredMessage)),
+            );
+        return Promise.resolve();
       },
       afterUnloadDocument: ({ documentName }) => {
         this.store.forget(documentName);

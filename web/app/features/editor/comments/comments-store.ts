@@ -1,7 +1,6 @@
 import { RealtimeEvents } from '@loopwright/contracts';
-import { io } from 'socket.io-client';
 import { errorMessage } from '../../../lib/api-client';
-import { reconnectAfterServerClose } from '../../../lib/live-socket';
+import { joinDiagramRoom, subscribeLive } from '../../../lib/live-socket';
 import { ValueStore } from '../model/value-store';
 import type { Point } from '../model/types';
 import {
@@ -70,23 +69,22 @@ export class CommentsStore {
     }
   }
 
-  /** Joins the diagram's live room; returns the way out. */
+  /** Joins the diagram's live room (on the tab's one connection); returns the way out. */
   connect(): () => void {
-    const socket = io({ path: '/socket.io', withCredentials: true, transports: ['websocket', 'polling'] });
-    reconnectAfterServerClose(socket);
     let first = true;
-    const join = () =>
-      socket.emit(RealtimeEvents.join, { fuid: this.fuid }, () => {
-        // Pushes may have been missed while away: read them again.
-        if (!first) void this.load();
-        first = false;
-      });
-    socket.on('connect', join);
-    socket.on(RealtimeEvents.accessChanged, join);
-    socket.on(RealtimeEvents.comments, (event: CommentThreadChanged) => {
+    const leave = joinDiagramRoom(this.fuid, () => {
+      // Pushes may have been missed while away: read them again.
+      if (!first) void this.load();
+      first = false;
+    });
+    const stop = subscribeLive(RealtimeEvents.comments, (payload) => {
+      const event = payload as CommentThreadChanged;
       if (event?.fuid === this.fuid) this.apply(event.threadId, event.thread);
     });
-    return () => void socket.disconnect();
+    return () => {
+      stop();
+      leave();
+    };
   }
 
   /** Puts a thread as the server has it now (null: deleted). */

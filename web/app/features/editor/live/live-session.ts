@@ -13,8 +13,11 @@ import {
   savedVersionOf,
   type LiveDocument,
   type LiveFacts,
+  statelessMessage,
   type PlanLimitMessage,
   type PresenceState,
+  type StoredMessage,
+  type StoredRequest,
 } from '@loopwright/collab';
 import { ApiError, PLAN_LIMIT_EVENT } from '../../../lib/api-client';
 import type { IndexeddbPersistence } from 'y-indexeddb';
@@ -36,8 +39,6 @@ export const LOCAL_ORIGIN = { local: true };
 const UNDO_CAPTURE_MS = 800;
 /** The close codes the server ends a live connection with when the diagram's access changed. */
 const ACCESS_CLOSES = new Set<number>(Object.values(CollabClose).map((close) => close.code));
-/** The server saves the JSON document a second after the last edit (5 s at most while edits go on); past this, stop waiting for it. */
-const JSON_WAIT_MS = 10_000;
 
 export interface LiveStatus {
   /** The server holds the document and this tab is connected to it. */
@@ -46,8 +47,11 @@ export interface LiveStatus {
   unsynced: boolean;
   /** The first sync with the server is done. */
   synced: boolean;
-  /** An edit of this tab has not reached the saved (JSON) document yet: the server saves it shortly. */
-  jsonPending: boolean;
+  /**
+   * An edit of this tab is not stored in PostgreSQL yet (the server stores a second after the last
+   * edit, every 5 s while edits go on, and says so when asked: see confirmStored).
+   */
+  storePending: boolean;
   /** Why the server closed the live document (access removed, diagram deleted), in the spec's words. */
   closed: string | null;
 }
@@ -87,7 +91,7 @@ export class LiveSession {
     connected: false,
     unsynced: false,
     synced: false,
-    jsonPending: false,
+    storePending: false,
     closed: null,
   });
   readonly people = new ValueStore<Person[]>([]);
@@ -139,10 +143,7 @@ export class LiveSession {
     roots.meta.observe((event) => {
       if (factsChanged(event)) this.facts.set(factsOf(this.doc));
       const version = savedVersionOf(this.doc);
-      if (version === this.savedVersion.get()) return;
-      this.savedVersion.set(version);
-      // A new saved version once the server has my edits: the JSON document has them too.
-      if (!this.status.get().unsynced) this.jsonSaved();
+      if (version !== this.savedVersion.get()) this.savedVersion.set(version);
     });
     this.undoManager = new Y.UndoManager(scope, {
       trackedOrigins: new Set([LOCAL_ORIGIN]),
@@ -167,7 +168,7 @@ export class LiveSession {
       onSynced: () => this.firstSync(),
       onStatus: ({ status }) => this.patch({ connected: String(status) === 'connected' }),
       onUnsyncedChanges: ({ number }) => this.patch({ unsynced: number > 0 }),
-      onStateless: ({ payload }) => me && this.stateless(payload, me.id),
+      onStateless: ({ payload }) => this.storedConfirmed(payload) || (me && this.stateless(payload, me.id)),
       onAuthenticationFailed: ({ reason }) => this.patch({ closed: reason }),
       // Only a close for access (removed, deleted) ends the session; a restarting or unreachable
       // server is a lost connection the provider reconnects from.
@@ -227,7 +228,14 @@ export class LiveSession {
   }
 
   private patch(p: Partial<LiveStatus>): void {
+    // Edits on their way to the server (mine, undone or redone, or kept in this browser) are stored after.
+    if (p.unsynced && !this.status.get().unsynced) {
+      this.edits += 1;
+      p = { ...p, storePending: true };
+    }
+    if (p.connected === false) this.confirming = null;
     this.status.set({ ...this.status.get(), ...p });
+    this.confirmStored();
     if (!this.keepsCopy) return;
     // Noted for the next page of this diagram: whether the kept copy holds edits the server lacks.
     const { unsynced, synced, connected } = this.status.get();
@@ -298,17 +306,40 @@ export class LiveSession {
     // a field) joins that step.
     if (!this.store.coalesced) this.undoManager.stopCapturing();
     applyDocument(this.doc, live(doc), LOCAL_ORIGIN, live(previous));
-    if (this.jsonTimer) clearTimeout(this.jsonTimer);
-    // Edits that cancel out make no new version: stop waiting after a while.
-    this.jsonTimer = setTimeout(() => this.jsonSaved(), JSON_WAIT_MS);
-    if (!this.status.get().jsonPending) this.patch({ jsonPending: true });
+    // Its update is on its way now (unsynced), or it changed nothing in the live document: then the
+    // server is asked at once.
+    this.edits += 1;
+    this.patch({ storePending: true });
   }
 
-  private jsonTimer: ReturnType<typeof setTimeout> | null = null;
-  private jsonSaved(): void {
-    if (this.jsonTimer) clearTimeout(this.jsonTimer);
-    this.jsonTimer = null;
-    if (this.status.get().jsonPending) this.patch({ jsonPending: false });
+  /** Local edits so far (each needs the server's word that it is stored). */
+  private edits = 0;
+  /** The stored-confirmation asked for last on this connection: its id and the edits it covers. */
+  private confirming: { id: number; edits: number } | null = null;
+  private lastRequest = 0;
+
+  /**
+   * Once the server has every edit of this tab, it is asked to say when they are stored in
+   * PostgreSQL; "All changes saved" waits for that answer, not for the edits merely reaching the
+   * server's memory (after a long offline spell they are stored a few seconds later).
+   */
+  private confirmStored(): void {
+    const { storePending, connected, unsynced } = this.status.get();
+    // (also called while the provider is being made: its first status comes from its constructor)
+    const provider = this.provider as HocuspocusProvider | undefined;
+    if (this.readOnly || !storePending || !connected || unsynced || !provider?.isSynced) return;
+    if (this.confirming?.edits === this.edits) return;
+    this.confirming = { id: ++this.lastRequest, edits: this.edits };
+    provider.sendStateless(JSON.stringify({ type: 'confirm-stored', id: this.confirming.id } satisfies StoredRequest));
+  }
+
+  private storedConfirmed(payload: string): boolean {
+    const message = statelessMessage<StoredMessage>(payload, 'stored');
+    if (!message) return false;
+    const confirming = this.confirming;
+    if (confirming?.id === message.id && confirming.edits === this.edits && this.status.get().storePending)
+      this.patch({ storePending: false });
+    return true;
   }
 
   private observed(events: Y.YEvent<Y.AbstractType<unknown>>[], origin: unknown): void {
@@ -363,7 +394,6 @@ export class LiveSession {
 
   destroy(): void {
     this.destroyed = true;
-    if (this.jsonTimer) clearTimeout(this.jsonTimer);
     this.unsubscribe();
     this.store.history = null;
     this.undoManager.destroy();

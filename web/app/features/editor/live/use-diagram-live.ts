@@ -1,7 +1,6 @@
 import { RealtimeEvents } from '@loopwright/contracts';
 import { useEffect, useState } from 'react';
-import { io, type Socket } from 'socket.io-client';
-import { emitWithTimeout, JOIN_TIMEOUT_MS, reconnectAfterServerClose } from '../../../lib/live-socket';
+import { joinDiagramRoom, subscribeLive } from '../../../lib/live-socket';
 
 /** A newer version reached the server from elsewhere: saved by another editor, or an old version restored. */
 export interface LiveNotice {
@@ -32,33 +31,25 @@ export function useLiveNotice(
 ): [LiveNotice | null, () => void] {
   const [notice, setNotice] = useState<LiveNotice | null>(null);
   useEffect(() => {
-    const socket: Socket = io({ path: '/socket.io', withCredentials: true, transports: ['websocket', 'polling'] });
-    reconnectAfterServerClose(socket);
-    const join = () =>
-      emitWithTimeout<{ ok?: boolean; code?: string } | undefined>(
-        socket,
-        RealtimeEvents.join,
-        { fuid },
-        JOIN_TIMEOUT_MS,
-      ).then(
-        (answer) => {
-          if (answer?.ok === false && answer.code === 'DIAGRAM_NOT_FOUND') onGone?.('no-access');
-        },
-        // Not answered in time: the connection is probably gone; socket.io reconnects and joins again.
-        (error: unknown) => console.warn(error),
-      );
-    const onVersion = (kind: LiveNotice['kind']) => async (event: VersionEvent) => {
+    const leave = joinDiagramRoom(fuid, (answer) => {
+      if (answer?.ok === false && answer.code === 'DIAGRAM_NOT_FOUND') onGone?.('no-access');
+    });
+    const onVersion = (kind: LiveNotice['kind']) => async (payload: unknown) => {
+      const event = payload as VersionEvent;
       if (event.fuid !== fuid || (await isOwnChange(event.version))) return;
       const next: LiveNotice = { kind, version: event.version, restoredFrom: event.restoredFrom?.version };
       setNotice((current) => (current && current.version >= next.version ? current : next));
     };
-    socket.on('connect', join);
-    socket.on(RealtimeEvents.accessChanged, join);
-    socket.on(RealtimeEvents.saved, onVersion('saved'));
-    socket.on(RealtimeEvents.reverted, onVersion('reverted'));
-    socket.on(RealtimeEvents.deleted, (event: { fuid?: string }) => event?.fuid === fuid && onGone?.('deleted'));
+    const stops = [
+      subscribeLive(RealtimeEvents.saved, (payload) => void onVersion('saved')(payload)),
+      subscribeLive(RealtimeEvents.reverted, (payload) => void onVersion('reverted')(payload)),
+      subscribeLive(RealtimeEvents.deleted, (payload) => {
+        if ((payload as { fuid?: string } | null)?.fuid === fuid) onGone?.('deleted');
+      }),
+    ];
     return () => {
-      socket.disconnect();
+      stops.forEach((stop) => stop());
+      leave();
     };
     // isOwnChange and onGone read refs: subscribing once per diagram is enough.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -21,8 +21,8 @@ export interface LiveSaving {
     connected: boolean;
     unsynced: boolean;
     synced: boolean;
-    /** An edit of this tab has not reached the saved (JSON) document yet. */
-    jsonPending: boolean;
+    /** An edit of this tab is not stored in PostgreSQL yet. */
+    storePending: boolean;
     closed: string | null;
   }>;
   /** The version of the JSON document the server last saved from the live one. */
@@ -98,7 +98,7 @@ export class SaveController {
     const version = live.savedVersion.get() ?? this.state.get().baseVersion;
     if (status.unsynced && !status.connected)
       this.patch({ status: 'unstable', message: SAVE_TEXTS.unstable, baseVersion: version });
-    else if (status.unsynced || status.jsonPending)
+    else if (status.unsynced || status.storePending)
       this.patch({ status: 'saving', message: null, baseVersion: version });
     else if (status.synced)
       this.patch({
@@ -246,7 +246,7 @@ export class SaveController {
           return;
         }
         // Nothing of this tab's waits for the JSON document: no new version for nothing.
-        if (!live.status.get().jsonPending) return;
+        if (!live.status.get().storePending) return;
         const baseVersion = live.savedVersion.get() ?? this.state.get().baseVersion;
         const result = await diagramsApi.save(this.fuid, { baseVersion, document: this.store.doc, autosave: false });
         this.patch({ status: 'saved', baseVersion: result.version, savedAt: result.savedAt, message: null });
