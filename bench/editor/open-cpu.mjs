@@ -3,8 +3,8 @@
 // the load. Opens the 1,000- (or OPEN_SIZE) element diagram OPEN_RUNS times (default 5) in a new tab and
 // prints, per open, in ms: the wall time to the drawn canvas painted (as bench:editor's open figure),
 // the CPU time of the app and of Chromium's processes until then (the page's renderers, the browser,
-// the renderers of the browser's own UI — a new tab loads the omnibox popup's WebUI —, the GPU and
-// utility processes), the app's and the page's CPU in the 1.5 s after (the live document's first
+// the renderers of the browser's own UI — the omnibox popup's WebUI, built again only when a context's
+// last tab closed, which setup.mjs's kept tab prevents —, the GPU and utility processes), the app's and the page's CPU in the 1.5 s after (the live document's first
 // sync), and the app's CPU when the tab closes. Medians at the end.
 // Linux only (/proc); clock ticks of 10 ms.   node bench/editor/open-cpu.mjs
 import { readdirSync, readFileSync } from 'node:fs';

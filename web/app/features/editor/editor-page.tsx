@@ -11,7 +11,6 @@ import { EditorMenu } from './io/editor-menu';
 import { normalizeDiagram } from './model/defaults';
 import type { EditorDiagram } from './model/types';
 import { DetailsPanel } from './panels/details-panel';
-import { PlayHistoryPanel } from './panels/play-history-panel';
 import { TagsPanel, useMyTags } from './panels/tags-panel';
 import { VersionsPanel } from './panels/versions-panel';
 import { fromStoredPlay, toPlayBody } from './play-convert';
@@ -37,17 +36,39 @@ import { useDiagramTour } from './tours/use-diagram-tour';
 import { TourButton, TourPlayer } from './tours/tour-player';
 import { TourPanel } from './tours/tour-panel';
 import { BalanceTestsPanel } from './panels/balance-tests-panel';
-import { BalancePanel } from './balance-studio/balance-panel';
-import { toStudyPlayBody } from './balance-studio/study-play';
 import { LibraryPanel } from './library/library-panel';
 import { clearEditorPreferences, loadEditorPreferences } from './library/editor-preferences';
-import { CompareView, type ComparePair } from './compare/compare-view';
-import { ProposalReview } from './proposals/proposal-review';
+import type { ComparePair } from './compare/compare-view';
 import { ProposalsPanel } from './proposals/proposals-panel';
 import { ProposeButton } from './proposals/propose-button';
 import { CommentLayer } from './comments/comment-layer';
 import { CommentsPanel } from './comments/comments-panel';
 import { useComments } from './comments/use-comments';
+import { lazyPart } from './lazy-part';
+import { afterFirstPaint } from '../../lib/after-first-paint';
+
+// Not shown when a diagram opens, and what brings the engine's study, diff and lever code to the
+// page: in chunks of their own, fetched a little after the diagram is on screen.
+const PlayHistoryPanel = lazyPart(() => import('./panels/play-history-panel').then((m) => m.PlayHistoryPanel));
+const BalancePanel = lazyPart(() => import('./balance-studio/balance-panel').then((m) => m.BalancePanel));
+const CompareView = lazyPart(() => import('./compare/compare-view').then((m) => m.CompareView));
+const ProposalReview = lazyPart(() => import('./proposals/proposal-review').then((m) => m.ProposalReview));
+const LATER_PARTS = [PlayHistoryPanel, BalancePanel, CompareView, ProposalReview];
+/** How long after the open the later parts' code is fetched (then compiled when the page is idle). */
+const LATER_PARTS_MS = 2000;
+
+function usePreloadLaterParts(): void {
+  useEffect(() => {
+    let cancel: (() => void) | null = null;
+    const timer = setTimeout(() => {
+      cancel = afterFirstPaint(() => LATER_PARTS.forEach((part) => void part.preload().catch(() => undefined)));
+    }, LATER_PARTS_MS);
+    return () => {
+      clearTimeout(timer);
+      cancel?.();
+    };
+  }, []);
+}
 
 interface Loaded {
   diagram: DiagramView;
@@ -237,6 +258,7 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
   useLiveSessionLifetime(live, setGone);
 
   useEffect(() => clearEditorPreferences, []);
+  usePreloadLaterParts();
   const onReady = useCallback(
     (s: EditorServices, runs: RunController) => {
       services.current = s;
@@ -411,7 +433,10 @@ function LoadedEditor({ fuid, loaded }: { fuid: string; loaded: Loaded }) {
               }}
               onStudyDone={async (settings, outcome, stored) => {
                 const version = save?.state.get().baseVersion ?? loaded.baseVersion;
-                if (!stored) await diagramsApi.createPlay(fuid, toStudyPlayBody(settings, outcome, version));
+                if (!stored) {
+                  const { toStudyPlayBody } = await import('./balance-studio/study-play');
+                  await diagramsApi.createPlay(fuid, toStudyPlayBody(settings, outcome, version));
+                }
                 setRefresh((r) => r + 1);
               }}
             />

@@ -1,8 +1,12 @@
 import type { Problem } from '@loopwright/engine';
 import { useEffect } from 'react';
+import { afterFirstPaint } from '../../lib/after-first-paint';
 import type { EditorServices } from './editor-context';
 
-/** Validates the document in the engine worker shortly after every change; problems are kept by element id. */
+/**
+ * Validates the document in the engine worker shortly after every change; problems are kept by
+ * element id. The opened document is checked once the diagram has been painted.
+ */
 export function useValidation({
   store,
   engine,
@@ -32,9 +36,14 @@ export function useValidation({
         );
       }, 60);
     };
-    check();
-    const unsubscribe = store.subscribe(check);
+    let opened = false;
+    const cancelOpening = afterFirstPaint(() => {
+      opened = true;
+      check();
+    });
+    const unsubscribe = store.subscribe(() => opened && check());
     return () => {
+      cancelOpening();
       unsubscribe();
       if (timer) clearTimeout(timer);
     };

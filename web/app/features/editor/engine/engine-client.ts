@@ -19,20 +19,26 @@ interface Pending {
 
 /**
  * The main thread's handle on the engine worker. The engine never runs here: every call is a
- * message to the worker, answered once (with progress messages before, for multiple runs).
+ * message to the worker, answered once (with progress messages before, for multiple runs). The
+ * worker starts with the first call, so an opening editor does not load and compile the engine
+ * before it has drawn the diagram.
  */
 export class EngineClient {
-  private worker: Worker;
+  private started: Worker | null = null;
+  private ended = false;
   private nextId = 1;
   private pending = new Map<number, Pending>();
 
-  constructor() {
-    this.worker = new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: 'engine' });
-    this.worker.onmessage = (e: MessageEvent<EngineReply>) => this.receive(e.data);
-    this.worker.onerror = (e) => {
+  private get worker(): Worker {
+    if (this.started) return this.started;
+    const worker = new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: 'engine' });
+    worker.onmessage = (e: MessageEvent<EngineReply>) => this.receive(e.data);
+    worker.onerror = (e) => {
       for (const p of this.pending.values()) p.reject(new EngineError(e.message || 'The engine worker stopped'));
       this.pending.clear();
     };
+    if (this.ended) worker.terminate();
+    return (this.started = worker);
   }
 
   private receive(msg: EngineReply): void {
@@ -69,6 +75,7 @@ export class EngineClient {
   }
 
   terminate(): void {
-    this.worker.terminate();
+    this.ended = true;
+    this.started?.terminate();
   }
 }

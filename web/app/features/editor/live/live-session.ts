@@ -23,6 +23,7 @@ import { ApiError, PLAN_LIMIT_EVENT } from '../../../lib/api-client';
 import type { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
 import { personalCopies } from '../../../lib/personal-copies';
+import { afterFirstPaint } from '../../../lib/after-first-paint';
 import { localStore } from '../../../lib/safe-storage';
 import type { EditorStore } from '../model/editor-store';
 import type { EditorDiagram } from '../model/types';
@@ -110,6 +111,9 @@ export class LiveSession {
   private keepsCopy: boolean;
   private kept: IndexeddbPersistence | null = null;
   private destroyed = false;
+  /** The IndexedDB database of this tab's kept copy; null: nothing is kept (a viewer, a visitor). */
+  private readonly keptName: string | null;
+  private readonly cancelStart: () => void;
   /** The store document last written to or read from the Y.Doc. */
   private applied: EditorDiagram;
   private bound = false;
@@ -131,8 +135,7 @@ export class LiveSession {
     // diagram), so edits the server has not got survive a reload or a closed tab; they are sent
     // when the connection is back. A viewer has nothing to keep.
     this.keepsCopy = !readOnly && me !== null;
-    if (!readOnly && me)
-      void openKeptCopy(personalCopies.liveDatabase(me.id, fuid), this.doc).then((kept) => this.keptOpened(kept));
+    this.keptName = !readOnly && me ? personalCopies.liveDatabase(me.id, fuid) : null;
     const roots = rootsOf(this.doc);
     const scope = [roots.nodes, roots.connections, roots.variables, roots.settings];
     for (const type of scope)
@@ -165,6 +168,8 @@ export class LiveSession {
       minDelay: 500,
       factor: 1.5,
       maxDelay: 5000,
+      // Connected by start(), once the opened diagram has been painted.
+      autoConnect: false,
       onSynced: () => this.firstSync(),
       onStatus: ({ status }) => this.patch({ connected: String(status) === 'connected' }),
       onUnsyncedChanges: ({ number }) => this.patch({ unsynced: number > 0 }),
@@ -189,6 +194,15 @@ export class LiveSession {
         : null,
     );
     awareness.on('change', () => this.readPeople());
+    // Reading the kept copy and the server's document (Yjs decoding, the mirror adopting it, the
+    // IndexedDB write) waits until the opened diagram is on screen: edits made before go in on top.
+    this.cancelStart = afterFirstPaint(() => this.start());
+  }
+
+  /** Opens this browser's kept copy and connects to the server. */
+  private start(): void {
+    if (this.keptName) void openKeptCopy(this.keptName, this.doc).then((kept) => this.keptOpened(kept));
+    void this.provider.connect();
   }
 
   /** The server took back my edit over the plan's limits: the upgrade prompt says why (as a refused save did). */
@@ -394,6 +408,7 @@ export class LiveSession {
 
   destroy(): void {
     this.destroyed = true;
+    this.cancelStart();
     this.unsubscribe();
     this.store.history = null;
     this.undoManager.destroy();
