@@ -67,7 +67,12 @@ describe.skipIf(!inject('chromiumPath'))('a plan limit never stops saving', () =
     await page.reload();
     await page.getByTestId('editor').waitFor({ timeout: 45_000 });
     await page.locator('.react-flow__renderer').waitFor();
-    await page.waitForTimeout(3000);
+    // An edit that makes the round trip to the server: a prompt from the opening would have come first.
+    await node(page, 'Ore').click();
+    await page.getByRole('tab', { name: 'Properties' }).click();
+    await page.getByRole('tabpanel').getByLabel('Start').fill('6');
+    await waitForSaved(page);
+    expect((await getDiagram(context, app, fuid)).document.nodes[1].start).toBe(6);
     expect(await page.getByRole('dialog', { name: 'Limit reached' }).count()).toBe(0);
     expect(await page.getByTestId('save-status').textContent()).not.toContain('Changes not saved');
     expect(errors).toEqual([]);
