@@ -1,5 +1,5 @@
 import { DiagramErrorCode, DiagramLimits, DiagramTexts, type DiagramProblem } from '@loopwright/contracts';
-import { diagramSchema, validate, type Diagram } from '@loopwright/engine';
+import { diagramSchema, inspect, type Diagram } from '@loopwright/engine';
 import { AppError } from '../../core/errors/app-error.js';
 
 export type DiagramTypeTag = 'dice' | 'skill' | 'strategy' | 'multiplayer';
@@ -22,9 +22,9 @@ export interface CheckedDocument {
  * `limits: false` reads a stored document whatever its size: the size limits hold for what is saved.
  */
 export function checkDocument(input: unknown, options: { allowEmpty: boolean; limits?: boolean }): CheckedDocument {
-  const problems = validate(input);
+  const { document, problems } = inspect(input);
   const errors = problems.filter((p) => p.severity === 'error');
-  if (errors.length) {
+  if (errors.length || !document) {
     throw new AppError(DiagramErrorCode.DIAGRAM_INVALID, {
       message: `${DiagramTexts.invalidDocument}: ${errors[0].id || 'document'}: ${errors[0].message}`,
       details: {
@@ -32,7 +32,6 @@ export function checkDocument(input: unknown, options: { allowEmpty: boolean; li
       },
     });
   }
-  const document = diagramSchema.parse(input);
   if (!options.allowEmpty && document.nodes.length === 0) throw new AppError(DiagramErrorCode.DIAGRAM_EMPTY);
   const componentCount = document.nodes.length + document.connections.length;
   const limits = options.limits ?? true;
