@@ -7,6 +7,8 @@ export type DiagramTypeTag = 'dice' | 'skill' | 'strategy' | 'multiplayer';
 /** A document that passed the engine's schema and validation, with what the diagram row keeps of it. */
 export interface CheckedDocument {
   document: Diagram;
+  /** The document as JSON text (what sizeBytes measures and what a save writes). */
+  json: string;
   warnings: DiagramProblem[];
   nodeCount: number;
   connectionCount: number;
@@ -43,11 +45,13 @@ export function checkDocument(input: unknown, options: { allowEmpty: boolean; li
       details: { limit: DiagramLimits.maxTimeSteps, field: 'settings.stepsLimit' },
     });
   }
-  const sizeBytes = Buffer.byteLength(JSON.stringify(document));
+  const json = JSON.stringify(document);
+  const sizeBytes = Buffer.byteLength(json);
   if (limits && sizeBytes > DiagramLimits.maxDocumentBytes)
     throw new AppError(DiagramErrorCode.DIAGRAM_TOO_LARGE, { details: { limit: DiagramLimits.maxDocumentBytes } });
   return {
     document,
+    json,
     warnings: problems.filter((p) => p.severity === 'warning').map(toProblem),
     nodeCount: document.nodes.length,
     connectionCount: document.connections.length,

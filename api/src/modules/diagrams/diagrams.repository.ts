@@ -65,7 +65,8 @@ export class DiagramsRepository {
     userId: string;
     baseVersion: number;
     columns: {
-      document: unknown;
+      /** The document as JSON text. */
+      document: string;
       nodeCount: number;
       connectionCount: number;
       componentCount: number;
@@ -80,7 +81,7 @@ export class DiagramsRepository {
     const { diagramId, userId, baseVersion, columns: c } = input;
     const utc = (d: Date) => d.toISOString();
     const [row] = await this.prisma.queryDirect<{ continues: boolean; revisionId: string | null }>(Prisma.sql`
-      WITH input AS (SELECT ${JSON.stringify(c.document)}::jsonb AS document, ${utc(input.now)}::timestamp AS now),
+      WITH input AS (SELECT ${c.document}::jsonb AS document, ${utc(input.now)}::timestamp AS now),
       latest AS (
         SELECT id, author_id, restored_from_id, message, version, created_at, updated_at FROM diagram_revisions
          WHERE diagram_id = ${diagramId}::uuid ORDER BY updated_at DESC, id DESC LIMIT 1),
