@@ -1,6 +1,6 @@
 export * from './schema.js';
 export { compile, analyze } from './compile.js';
-export { validate } from './validate.js';
+export { inspect, validate } from './validate.js';
 export { CompileError, formatProblem, type Problem } from './problems.js';
 export { FormulaError } from './formula/lexer.js';
 export { parseFormula } from './formula/parser.js';

@@ -1,5 +1,5 @@
 import type { Problem } from './problems.js';
-import { diagramSchema } from './schema.js';
+import { diagramSchema, type Diagram } from './schema.js';
 import { analyze } from './compile.js';
 
 /**
@@ -7,16 +7,27 @@ import { analyze } from './compile.js';
  * Errors stop compilation; warnings mark a node the simulation leaves out (`disables`).
  */
 export function validate(input: unknown): Problem[] {
+  return inspect(input).problems;
+}
+
+/**
+ * As `validate`, with the parsed document (defaults filled in) when the schema accepts it, so a
+ * caller that keeps the document does not parse it a second time.
+ */
+export function inspect(input: unknown): { document: Diagram | null; problems: Problem[] } {
   const parsed = diagramSchema.safeParse(input);
   if (!parsed.success) {
-    return parsed.error.issues.map((issue) => ({
-      id: idAt(input, issue.path),
-      code: 'SCHEMA',
-      message: `${issue.path.join('.') || 'document'}: ${issue.message}`,
-      severity: 'error' as const,
-    }));
+    return {
+      document: null,
+      problems: parsed.error.issues.map((issue) => ({
+        id: idAt(input, issue.path),
+        code: 'SCHEMA',
+        message: `${issue.path.join('.') || 'document'}: ${issue.message}`,
+        severity: 'error' as const,
+      })),
+    };
   }
-  return analyze(parsed.data).problems;
+  return { document: parsed.data, problems: analyze(parsed.data).problems };
 }
 
 function idAt(input: unknown, path: PropertyKey[]): string {

@@ -1,9 +1,14 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { safeEqual } from './tokens.js';
 
 /** A compact HMAC-signed token: v1.<payload>.<signature>. Expiry is checked by the reader. */
 export class SignedTokens<T extends { exp: number }> {
-  constructor(private readonly key: Buffer) {}
+  /** A key object made once: handing createHmac a Buffer makes (and checks) a new one on every call. */
+  private readonly key: KeyObject;
+
+  constructor(key: Buffer) {
+    this.key = createSecretKey(key);
+  }
 
   sign(payload: T): string {
     const body = Buffer.from(JSON.stringify(payload)).toString('base64url');

@@ -2,15 +2,28 @@ import { ANY_MEDIA_TYPE, type EndpointContract } from '@loopwright/contracts';
 import type { Request } from 'express';
 
 const UNSTORABLE = /\0|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** Text that may be unstorable: the full test (with its lookarounds) runs only on these. */
+const SUSPECT = /[\0\ud800-\udfff]/;
+
+const unstorable = (text: string) => SUSPECT.test(text) && UNSTORABLE.test(text);
 
 /** A field path whose text (or key) PostgreSQL and JSON could not store faithfully: NUL or a lone surrogate. */
 export function findBadText(value: unknown, path: string[] = [], depth = 0): string | null {
-  if (typeof value === 'string') return UNSTORABLE.test(value) ? path.join('.') : null;
+  const keys = badKeys(value, depth);
+  return keys === null ? null : [...path, ...keys].join('.');
+}
+
+/** The keys down to the first unstorable text, or null; the path is built only when one is found. */
+function badKeys(value: unknown, depth: number): string[] | null {
+  if (typeof value === 'string') return unstorable(value) ? [] : null;
   if (value === null || typeof value !== 'object' || depth > 64 || Buffer.isBuffer(value)) return null;
-  for (const [key, item] of Object.entries(value)) {
-    if (UNSTORABLE.test(key)) return [...path, key].join('.') || 'key';
-    const found = findBadText(item, [...path, key], depth + 1);
-    if (found !== null) return found;
+  for (const key of Object.keys(value)) {
+    if (unstorable(key)) return [key];
+    const found = badKeys((value as Record<string, unknown>)[key], depth + 1);
+    if (found !== null) {
+      found.unshift(key);
+      return found;
+    }
   }
   return null;
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService, type TransactionClient } from '../../core/prisma/prisma.service.js';
+import { Prisma } from '../../generated/prisma/client.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -36,13 +37,18 @@ export class SessionsRepository {
     sessionId: string,
   ): Promise<{ id: string; userId: string; lastUsedAt: Date; user: { role: 'user' | 'admin' } } | null> {
     if (!UUID.test(sessionId)) return null;
-    const [row] = await this.prisma.$queryRaw<
-      { id: string; userId: string; lastUsedAt: Date; role: 'user' | 'admin' }[]
-    >`
+    const [row] = await this.prisma.queryDirect<{
+      id: string;
+      userId: string;
+      lastUsedAt: Date;
+      role: 'user' | 'admin';
+    }>(
+      Prisma.sql`
       SELECT s.id::text, s.user_id::text AS "userId", s.last_used_at AS "lastUsedAt", u.role::text AS role
         FROM sessions s JOIN users u ON u.id = s.user_id
        WHERE s.id = ${sessionId}::uuid AND s.revoked_at IS NULL AND s.expires_at > ${new Date().toISOString()}::timestamp
-         AND u.disabled_at IS NULL`;
+         AND u.disabled_at IS NULL`,
+    );
     return row ? { id: row.id, userId: row.userId, lastUsedAt: row.lastUsedAt, user: { role: row.role } } : null;
   }
 

@@ -1,5 +1,5 @@
 import { DiagramErrorCode, DiagramLimits, DiagramTexts, type DiagramProblem } from '@loopwright/contracts';
-import { diagramSchema, validate, type Diagram } from '@loopwright/engine';
+import { diagramSchema, inspect, type Diagram } from '@loopwright/engine';
 import { AppError } from '../../core/errors/app-error.js';
 
 export type DiagramTypeTag = 'dice' | 'skill' | 'strategy' | 'multiplayer';
@@ -7,6 +7,8 @@ export type DiagramTypeTag = 'dice' | 'skill' | 'strategy' | 'multiplayer';
 /** A document that passed the engine's schema and validation, with what the diagram row keeps of it. */
 export interface CheckedDocument {
   document: Diagram;
+  /** The document as JSON text (what sizeBytes measures and what a save writes). */
+  json: string;
   warnings: DiagramProblem[];
   nodeCount: number;
   connectionCount: number;
@@ -22,9 +24,9 @@ export interface CheckedDocument {
  * `limits: false` reads a stored document whatever its size: the size limits hold for what is saved.
  */
 export function checkDocument(input: unknown, options: { allowEmpty: boolean; limits?: boolean }): CheckedDocument {
-  const problems = validate(input);
+  const { document, problems } = inspect(input);
   const errors = problems.filter((p) => p.severity === 'error');
-  if (errors.length) {
+  if (errors.length || !document) {
     throw new AppError(DiagramErrorCode.DIAGRAM_INVALID, {
       message: `${DiagramTexts.invalidDocument}: ${errors[0].id || 'document'}: ${errors[0].message}`,
       details: {
@@ -32,7 +34,6 @@ export function checkDocument(input: unknown, options: { allowEmpty: boolean; li
       },
     });
   }
-  const document = diagramSchema.parse(input);
   if (!options.allowEmpty && document.nodes.length === 0) throw new AppError(DiagramErrorCode.DIAGRAM_EMPTY);
   const componentCount = document.nodes.length + document.connections.length;
   const limits = options.limits ?? true;
@@ -44,11 +45,13 @@ export function checkDocument(input: unknown, options: { allowEmpty: boolean; li
       details: { limit: DiagramLimits.maxTimeSteps, field: 'settings.stepsLimit' },
     });
   }
-  const sizeBytes = Buffer.byteLength(JSON.stringify(document));
+  const json = JSON.stringify(document);
+  const sizeBytes = Buffer.byteLength(json);
   if (limits && sizeBytes > DiagramLimits.maxDocumentBytes)
     throw new AppError(DiagramErrorCode.DIAGRAM_TOO_LARGE, { details: { limit: DiagramLimits.maxDocumentBytes } });
   return {
     document,
+    json,
     warnings: problems.filter((p) => p.severity === 'warning').map(toProblem),
     nodeCount: document.nodes.length,
     connectionCount: document.connections.length,

@@ -181,7 +181,7 @@ export class DiagramSaveService {
         diagramId,
         userId,
         baseVersion,
-        columns: { ...DiagramSaveService.columns(checked), document: checked.document },
+        columns: { ...DiagramSaveService.columns(checked), document: checked.json },
         now: savedAt,
         gapSince: new Date(savedAt.getTime() - DiagramLimits.versionBurstGapMs),
         burstSince: new Date(savedAt.getTime() - DiagramLimits.versionBurstMaxMs),

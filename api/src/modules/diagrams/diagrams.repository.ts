@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService, type TransactionClient } from '../../core/prisma/prisma.service.js';
-import type { Prisma } from '../../generated/prisma/client.js';
+import { Prisma } from '../../generated/prisma/client.js';
 import { diagramMeta, userRef, type DiagramFacts, type DiagramMeta } from './diagram-meta.js';
 
 export type { DiagramMeta, UserRefRow } from './diagram-meta.js';
@@ -37,15 +37,17 @@ export class DiagramsRepository {
 
   /** What a save needs to decide access and limits, in one query (findMeta also loads people and the source). */
   async findFacts(fuid: string): Promise<DiagramFacts | null> {
-    const [row] = await this.prisma.$queryRaw<
-      (Omit<DiagramFacts, 'workspace'> & { wsKind: string; wsOwnerId: string })[]
-    >`
+    const [row] = await this.prisma.queryDirect<
+      Omit<DiagramFacts, 'workspace'> & { wsKind: string; wsOwnerId: string }
+    >(
+      Prisma.sql`
       SELECT d.id, d.fuid, d.workspace_id AS "workspaceId", d.owner_id AS "ownerId", d.version,
              d.link_access::text AS "linkAccess", d.community, d.deleted_at AS "deletedAt",
              d.component_count AS "componentCount", d.time_steps_limit AS "timeStepsLimit",
              w.kind::text AS "wsKind", w.owner_id AS "wsOwnerId"
         FROM diagrams d JOIN workspaces w ON w.id = d.workspace_id
-       WHERE d.fuid = ${fuid}`;
+       WHERE d.fuid = ${fuid}`,
+    );
     if (!row) return null;
     const { wsKind, wsOwnerId, ...facts } = row;
     return { ...facts, workspace: { id: facts.workspaceId, kind: wsKind as 'personal' | 'team', ownerId: wsOwnerId } };
@@ -63,7 +65,8 @@ export class DiagramsRepository {
     userId: string;
     baseVersion: number;
     columns: {
-      document: unknown;
+      /** The document as JSON text. */
+      document: string;
       nodeCount: number;
       connectionCount: number;
       componentCount: number;
@@ -77,8 +80,8 @@ export class DiagramsRepository {
   }): Promise<{ continues: boolean; revisionId: string | null }> {
     const { diagramId, userId, baseVersion, columns: c } = input;
     const utc = (d: Date) => d.toISOString();
-    const [row] = await this.prisma.$queryRaw<{ continues: boolean; revisionId: string | null }[]>`
-      WITH input AS (SELECT ${JSON.stringify(c.document)}::jsonb AS document, ${utc(input.now)}::timestamp AS now),
+    const [row] = await this.prisma.queryDirect<{ continues: boolean; revisionId: string | null }>(Prisma.sql`
+      WITH input AS (SELECT ${c.document}::jsonb AS document, ${utc(input.now)}::timestamp AS now),
       latest AS (
         SELECT id, author_id, restored_from_id, message, version, created_at, updated_at FROM diagram_revisions
          WHERE diagram_id = ${diagramId}::uuid ORDER BY updated_at DESC, id DESC LIMIT 1),
@@ -99,7 +102,7 @@ export class DiagramsRepository {
           FROM input, burst, saved
          WHERE r.id = burst.id
         RETURNING r.id)
-      SELECT EXISTS (SELECT 1 FROM burst) AS continues, (SELECT id FROM extended)::text AS "revisionId"`;
+      SELECT EXISTS (SELECT 1 FROM burst) AS continues, (SELECT id FROM extended)::text AS "revisionId"`);
     return { continues: !!row?.continues, revisionId: row?.revisionId ?? null };
   }
 

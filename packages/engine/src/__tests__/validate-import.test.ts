@@ -1,11 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compile } from '../compile.js';
 import { importDiagram, importMachinationsXml, importMxGraphXml } from '../import/index.js';
 import { CompileError } from '../problems.js';
 import { run } from '../run.js';
-import { validate } from '../validate.js';
-import { diagram, FIXTURES } from './helpers.js';
+import { diagramSchema } from '../schema.js';
+import { inspect, validate } from '../validate.js';
+import { diagram, fixture, FIXTURES } from './helpers.js';
 
 const codes = (d: unknown) => validate(d).map((p) => `${p.id}:${p.code}`);
 
@@ -82,6 +83,18 @@ describe('validate (ENGINE.md §8)', () => {
   it('reports schema problems with the element id', () => {
     const problems = validate({ nodes: [{ id: 'x', type: 'pool', start: -1 }] });
     expect(problems[0]).toMatchObject({ id: 'x', code: 'SCHEMA', severity: 'error' });
+  });
+
+  it('inspect answers the parsed document, as the analysis left it, with the same problems', () => {
+    for (const name of readdirSync(FIXTURES).filter((f) => f.endsWith('.json'))) {
+      const input = fixture(name.replace(/\.json$/, ''));
+      const { document, problems } = inspect(input);
+      expect(document, name).toEqual(diagramSchema.parse(input));
+      expect(problems, name).toEqual(validate(input));
+    }
+    const refused = inspect({ nodes: [{ id: 'x', type: 'pool', start: -1 }] });
+    expect(refused.document).toBeNull();
+    expect(refused.problems[0]).toMatchObject({ id: 'x', code: 'SCHEMA' });
   });
 });
 
