@@ -63,6 +63,8 @@ export class Machine implements MachineState {
   readonly satisfied: Uint8Array;
   trigNext: Uint8Array;
   trigNow: Uint8Array;
+  /** Some node was triggered for the next step (trigNext has a 1). */
+  triggered = false;
   readonly clicked: Uint8Array;
   readonly actOk: Uint8Array;
   /** 0 while an activator on the connection fails. */
@@ -82,6 +84,9 @@ export class Machine implements MachineState {
   readonly delayNodes: Int32Array;
   readonly modTargets: Int32Array;
   readonly pools: Int32Array;
+  /** Automatic nodes that are not disabled: in a step where nothing else can fire, the only ones looked at. */
+  readonly automatic: Int32Array;
+  readonly hasOnstart: boolean;
   readonly rng = new Rng(0);
   readonly interactive: boolean;
   readonly sameStep: boolean;
@@ -134,6 +139,10 @@ export class Machine implements MachineState {
     this.moving = new Float64Array(k);
     this.delays = Array.from({ length: n }, (_, i) => (p.type[i] === T_DELAY ? new DelayLine() : null));
     this.pools = Int32Array.from(Array.from({ length: n }, (_, i) => i).filter((i) => p.type[i] === T_POOL));
+    this.automatic = Int32Array.from(
+      Array.from({ length: n }, (_, i) => i).filter((i) => p.activation[i] === A_AUTOMATIC && !p.disabled[i]),
+    );
+    this.hasOnstart = p.activation.includes(A_ONSTART);
     this.delayNodes = Int32Array.from(
       Array.from({ length: n }, (_, i) => i).filter((i) => p.type[i] === T_DELAY && !p.disabled[i]),
     );
@@ -173,6 +182,7 @@ export class Machine implements MachineState {
     this.fired.fill(0);
     this.satisfied.fill(0);
     this.trigNext.fill(0);
+    this.triggered = false;
     this.clicked.fill(0);
     this.ccIncoming.fill(0);
     this.cc.fill(0);
@@ -205,26 +215,13 @@ export class Machine implements MachineState {
     this.trigNext = this.trigNow;
     this.trigNow = now;
     this.trigNext.fill(0);
+    const anyTriggered = this.triggered;
+    this.triggered = false;
     if (this.synchronous) blockOverRequestedPools(this);
     if (this.delayNodes.length > 0) releaseDelays(this);
-    const act = p.activation;
     const interactive = this.interactive;
-    for (let i = 0; i < this.n; i++) {
-      const a = act[i];
-      if (
-        a === A_AUTOMATIC ||
-        now[i] === 1 ||
-        (a === A_ONSTART && t === 1) ||
-        (interactive && this.clicked[i] === 1 && a === A_INTERACTIVE)
-      ) {
-        if (p.disabled[i] === 1) continue;
-        if (this.actOk[i] === 0) {
-          if (this.log) this.event('inhibited', i, 'an activator does not hold');
-          continue;
-        }
-        fireNode(this, i, 0);
-      }
-    }
+    if (anyTriggered || interactive || (t === 1 && this.hasOnstart)) this.fireAll(now, t, interactive);
+    else this.fireAutomatic();
     // Clicks count only in interactive machines (sessions); elsewhere nothing sets or reads them.
     if (interactive) this.clicked.fill(0);
     if (p.triggers.length > 0) runTriggers(this);
@@ -234,6 +231,38 @@ export class Machine implements MachineState {
     if (p.activators.length > 0 || p.connActivators.length > 0) evaluateActivators(this);
     this.checkEnd();
     return true;
+  }
+
+  /** Fires, in node order, every node that fires this step: automatic, triggered, onstart (t = 1), clicked. */
+  private fireAll(now: Uint8Array, t: number, interactive: boolean): void {
+    const p = this.p;
+    const act = p.activation;
+    for (let i = 0; i < this.n; i++) {
+      const a = act[i];
+      if (
+        a === A_AUTOMATIC ||
+        now[i] === 1 ||
+        (a === A_ONSTART && t === 1) ||
+        (interactive && this.clicked[i] === 1 && a === A_INTERACTIVE)
+      ) {
+        if (p.disabled[i] === 1) continue;
+        this.fireUnlessInhibited(i);
+      }
+    }
+  }
+
+  /** Fires the automatic nodes, in node order: the whole list of a step where no other node fires. */
+  private fireAutomatic(): void {
+    const list = this.automatic;
+    for (let j = 0; j < list.length; j++) this.fireUnlessInhibited(list[j]);
+  }
+
+  private fireUnlessInhibited(i: number): void {
+    if (this.actOk[i] === 0) {
+      if (this.log) this.event('inhibited', i, 'an activator does not hold');
+      return;
+    }
+    fireNode(this, i, 0);
   }
 
   private checkEnd(): void {
