@@ -9,9 +9,12 @@ import {
   A_AUTOMATIC,
   A_INTERACTIVE,
   A_ONSTART,
+  C_GATE_TRIGGER,
   C_INTERVAL_MOD,
+  C_LABEL_SET,
   C_NODE_MOD,
   C_NODE_SET,
+  C_RESOURCE,
   T_CONVERTER,
   T_DELAY,
   T_GATE,
@@ -23,6 +26,28 @@ import {
 import type { MachineState } from './machine-state.js';
 import { Rng } from './random.js';
 import { evaluateActivators, recomputeRegisters, applyModifiers, runTriggers } from './state-phase.js';
+
+/** rateStep of a connection whose amount is the same in every step (see staticRateConnections). */
+const STATIC = 0x7fffffff;
+
+/**
+ * Resource connections (and trigger-gate outputs) with an integer (or non-positive) constant rate, no
+ * interval and no `=` label modifier: rateOf and weightOf give the same amount for them in every step.
+ */
+function staticRateConnections(p: Program): Int32Array {
+  const setTargets = new Set<number>();
+  for (const e of p.modifiers) if (p.cKind[e] === C_LABEL_SET) setTargets.add(p.cTargetConn[e]);
+  const list: number[] = [];
+  for (let c = 0; c < p.connCount; c++) {
+    const kind = p.cKind[c];
+    if ((kind !== C_RESOURCE && kind !== C_GATE_TRIGGER) || p.cFrom[c] < 0 || p.cTo[c] < 0) continue;
+    const v = p.cConst[c];
+    if (v !== v || p.cEvery[c] !== null || setTargets.has(c)) continue;
+    if (v > 0 && v !== Math.floor(v)) continue; // a fraction carries its remainder from step to step
+    list.push(c);
+  }
+  return Int32Array.from(list);
+}
 
 export interface MachineOptions {
   /** Keep an event log (off by default; costs time). */
@@ -87,6 +112,8 @@ export class Machine implements MachineState {
   /** Automatic nodes that are not disabled: in a step where nothing else can fire, the only ones looked at. */
   readonly automatic: Int32Array;
   readonly hasOnstart: boolean;
+  /** Connections whose amount never changes (an integer constant, no interval, no `=` label): set once per run. */
+  readonly staticRates: Int32Array;
   readonly rng = new Rng(0);
   readonly interactive: boolean;
   readonly sameStep: boolean;
@@ -143,6 +170,7 @@ export class Machine implements MachineState {
       Array.from({ length: n }, (_, i) => i).filter((i) => p.activation[i] === A_AUTOMATIC && !p.disabled[i]),
     );
     this.hasOnstart = p.activation.includes(A_ONSTART);
+    this.staticRates = staticRateConnections(p);
     this.delayNodes = Int32Array.from(
       Array.from({ length: n }, (_, i) => i).filter((i) => p.type[i] === T_DELAY && !p.disabled[i]),
     );
@@ -171,6 +199,12 @@ export class Machine implements MachineState {
     this.labelSet.fill(NaN);
     this.intervalDelta.fill(0);
     this.rateStep.fill(-1);
+    for (let j = 0; j < this.staticRates.length; j++) {
+      const c = this.staticRates[j];
+      const v = p.cConst[c];
+      this.rate[c] = v > 0 ? v : 0;
+      this.rateStep[c] = STATIC;
+    }
     this.carry.fill(0);
     this.countdown.fill(NaN);
     this.convBuf.fill(0);
@@ -342,7 +376,7 @@ export class Machine implements MachineState {
 
   /** The amount a connection moves this step: evaluated once per step, intervals and fractional carry applied. */
   rateOf(c: number): number {
-    if (this.rateStep[c] === this.t) return this.rate[c];
+    if (this.rateStep[c] >= this.t) return this.rate[c];
     const p = this.p;
     let raw = p.cConst[c];
     if (raw !== raw) raw = p.cRate[c]!(this);
@@ -374,7 +408,7 @@ export class Machine implements MachineState {
 
   /** A gate output's weight or percentage this step (no rounding, no carry). */
   weightOf(c: number): number {
-    if (this.rateStep[c] === this.t) return this.rate[c];
+    if (this.rateStep[c] >= this.t) return this.rate[c];
     const p = this.p;
     let w = p.cConst[c];
     if (w !== w) w = p.cRate[c]!(this);
