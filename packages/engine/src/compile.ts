@@ -1,5 +1,13 @@
 import type { Expr } from './formula/ast.js';
-import { compileExpr, constant, type EvalContext, type Evaluator, type Scope } from './formula/evaluate.js';
+import {
+  compileExpr,
+  constant,
+  labelDeltaOf,
+  valueOf,
+  type EvalContext,
+  type Evaluator,
+  type Scope,
+} from './formula/evaluate.js';
 import { FormulaError } from './formula/lexer.js';
 import { parseFormula } from './formula/parser.js';
 import { condOpIndex, parseCondition, parseStateRole, type StateRole } from './formula/roles.js';
@@ -366,7 +374,7 @@ export function analyze(d: Diagram): { program: Program; problems: Problem[] } {
     }
     const col = cColour[i];
     const all: Evaluator | undefined =
-      type[f] === T_POOL ? (coloured && col > 0 ? (ctx) => ctx.countColour(f, col) : (ctx) => ctx.value[f]) : undefined;
+      type[f] === T_POOL ? (coloured && col > 0 ? (ctx) => ctx.countColour(f, col) : valueOf(f)) : undefined;
     if (expr.kind === 'interval') {
       cEvery[i] = compileExpr(expr.every, baseScope(all));
       expr = expr.amount;
@@ -386,7 +394,7 @@ export function analyze(d: Diagram): { program: Program; problems: Problem[] } {
   function withDelta(expr: Expr, i: number): Expr {
     if (!labelTargets.has(i)) return expr;
     const delta: Expr = { kind: 'name', name: `\u0000delta${i}`, pos: 1 };
-    named.set(`\u0000delta${i}`, (ctx) => ctx.labelDelta[i]);
+    named.set(`\u0000delta${i}`, labelDeltaOf(i));
     if (expr.kind === 'chance')
       return { ...expr, percent: { kind: 'binary', op: '+', left: expr.percent, right: delta, pos: 1 } };
     if (expr.kind === 'binary' && expr.op === '*' && expr.right.kind === 'chance') {
@@ -405,7 +413,7 @@ export function analyze(d: Diagram): { program: Program; problems: Problem[] } {
         col = cColour[k];
       inputs.set(
         c.formula.trim(),
-        coloured && col > 0 && type[o] === T_POOL ? (ctx) => ctx.countColour(o, col) : (ctx) => ctx.value[o],
+        coloured && col > 0 && type[o] === T_POOL ? (ctx) => ctx.countColour(o, col) : valueOf(o),
       );
     });
     const text = (node.formula ?? '').trim();

@@ -39,6 +39,7 @@ export function fireTarget(m: MachineState, target: number, depth: number): void
   if (m.log) m.event('trigger', target, `${m.p.nodeNames[target]} is triggered`);
   if (!m.sameStep) {
     m.trigNext[target] = 1;
+    m.triggered = true;
     return;
   }
   if (m.canFire(target) && m.mayHandOver(depth)) m.fire(target, depth + 1);

@@ -32,6 +32,8 @@ export interface MachineState extends EvalContext {
   readonly satisfied: Uint8Array;
   trigNext: Uint8Array;
   trigNow: Uint8Array;
+  /** Set with any trigNext entry, so a step knows whether anything but automatic nodes can fire. */
+  triggered: boolean;
   readonly actOk: Uint8Array;
   readonly connOk: Uint8Array;
   readonly usedEdge: Uint8Array;

@@ -9,9 +9,12 @@ import {
   A_AUTOMATIC,
   A_INTERACTIVE,
   A_ONSTART,
+  C_GATE_TRIGGER,
   C_INTERVAL_MOD,
+  C_LABEL_SET,
   C_NODE_MOD,
   C_NODE_SET,
+  C_RESOURCE,
   T_CONVERTER,
   T_DELAY,
   T_GATE,
@@ -23,6 +26,28 @@ import {
 import type { MachineState } from './machine-state.js';
 import { Rng } from './random.js';
 import { evaluateActivators, recomputeRegisters, applyModifiers, runTriggers } from './state-phase.js';
+
+/** rateStep of a connection whose amount is the same in every step (see staticRateConnections). */
+const STATIC = 0x7fffffff;
+
+/**
+ * Resource connections (and trigger-gate outputs) with an integer (or non-positive) constant rate, no
+ * interval and no `=` label modifier: rateOf and weightOf give the same amount for them in every step.
+ */
+function staticRateConnections(p: Program): Int32Array {
+  const setTargets = new Set<number>();
+  for (const e of p.modifiers) if (p.cKind[e] === C_LABEL_SET) setTargets.add(p.cTargetConn[e]);
+  const list: number[] = [];
+  for (let c = 0; c < p.connCount; c++) {
+    const kind = p.cKind[c];
+    if ((kind !== C_RESOURCE && kind !== C_GATE_TRIGGER) || p.cFrom[c] < 0 || p.cTo[c] < 0) continue;
+    const v = p.cConst[c];
+    if (v !== v || p.cEvery[c] !== null || setTargets.has(c)) continue;
+    if (v > 0 && v !== Math.floor(v)) continue; // a fraction carries its remainder from step to step
+    list.push(c);
+  }
+  return Int32Array.from(list);
+}
 
 export interface MachineOptions {
   /** Keep an event log (off by default; costs time). */
@@ -63,6 +88,8 @@ export class Machine implements MachineState {
   readonly satisfied: Uint8Array;
   trigNext: Uint8Array;
   trigNow: Uint8Array;
+  /** Some node was triggered for the next step (trigNext has a 1). */
+  triggered = false;
   readonly clicked: Uint8Array;
   readonly actOk: Uint8Array;
   /** 0 while an activator on the connection fails. */
@@ -82,6 +109,11 @@ export class Machine implements MachineState {
   readonly delayNodes: Int32Array;
   readonly modTargets: Int32Array;
   readonly pools: Int32Array;
+  /** Automatic nodes that are not disabled: in a step where nothing else can fire, the only ones looked at. */
+  readonly automatic: Int32Array;
+  readonly hasOnstart: boolean;
+  /** Connections whose amount never changes (an integer constant, no interval, no `=` label): set once per run. */
+  readonly staticRates: Int32Array;
   readonly rng = new Rng(0);
   readonly interactive: boolean;
   readonly sameStep: boolean;
@@ -134,6 +166,11 @@ export class Machine implements MachineState {
     this.moving = new Float64Array(k);
     this.delays = Array.from({ length: n }, (_, i) => (p.type[i] === T_DELAY ? new DelayLine() : null));
     this.pools = Int32Array.from(Array.from({ length: n }, (_, i) => i).filter((i) => p.type[i] === T_POOL));
+    this.automatic = Int32Array.from(
+      Array.from({ length: n }, (_, i) => i).filter((i) => p.activation[i] === A_AUTOMATIC && !p.disabled[i]),
+    );
+    this.hasOnstart = p.activation.includes(A_ONSTART);
+    this.staticRates = staticRateConnections(p);
     this.delayNodes = Int32Array.from(
       Array.from({ length: n }, (_, i) => i).filter((i) => p.type[i] === T_DELAY && !p.disabled[i]),
     );
@@ -162,6 +199,12 @@ export class Machine implements MachineState {
     this.labelSet.fill(NaN);
     this.intervalDelta.fill(0);
     this.rateStep.fill(-1);
+    for (let j = 0; j < this.staticRates.length; j++) {
+      const c = this.staticRates[j];
+      const v = p.cConst[c];
+      this.rate[c] = v > 0 ? v : 0;
+      this.rateStep[c] = STATIC;
+    }
     this.carry.fill(0);
     this.countdown.fill(NaN);
     this.convBuf.fill(0);
@@ -173,6 +216,7 @@ export class Machine implements MachineState {
     this.fired.fill(0);
     this.satisfied.fill(0);
     this.trigNext.fill(0);
+    this.triggered = false;
     this.clicked.fill(0);
     this.ccIncoming.fill(0);
     this.cc.fill(0);
@@ -205,26 +249,13 @@ export class Machine implements MachineState {
     this.trigNext = this.trigNow;
     this.trigNow = now;
     this.trigNext.fill(0);
+    const anyTriggered = this.triggered;
+    this.triggered = false;
     if (this.synchronous) blockOverRequestedPools(this);
     if (this.delayNodes.length > 0) releaseDelays(this);
-    const act = p.activation;
     const interactive = this.interactive;
-    for (let i = 0; i < this.n; i++) {
-      const a = act[i];
-      if (
-        a === A_AUTOMATIC ||
-        now[i] === 1 ||
-        (a === A_ONSTART && t === 1) ||
-        (interactive && this.clicked[i] === 1 && a === A_INTERACTIVE)
-      ) {
-        if (p.disabled[i] === 1) continue;
-        if (this.actOk[i] === 0) {
-          if (this.log) this.event('inhibited', i, 'an activator does not hold');
-          continue;
-        }
-        fireNode(this, i, 0);
-      }
-    }
+    if (anyTriggered || interactive || (t === 1 && this.hasOnstart)) this.fireAll(now, t, interactive);
+    else this.fireAutomatic();
     // Clicks count only in interactive machines (sessions); elsewhere nothing sets or reads them.
     if (interactive) this.clicked.fill(0);
     if (p.triggers.length > 0) runTriggers(this);
@@ -234,6 +265,38 @@ export class Machine implements MachineState {
     if (p.activators.length > 0 || p.connActivators.length > 0) evaluateActivators(this);
     this.checkEnd();
     return true;
+  }
+
+  /** Fires, in node order, every node that fires this step: automatic, triggered, onstart (t = 1), clicked. */
+  private fireAll(now: Uint8Array, t: number, interactive: boolean): void {
+    const p = this.p;
+    const act = p.activation;
+    for (let i = 0; i < this.n; i++) {
+      const a = act[i];
+      if (
+        a === A_AUTOMATIC ||
+        now[i] === 1 ||
+        (a === A_ONSTART && t === 1) ||
+        (interactive && this.clicked[i] === 1 && a === A_INTERACTIVE)
+      ) {
+        if (p.disabled[i] === 1) continue;
+        this.fireUnlessInhibited(i);
+      }
+    }
+  }
+
+  /** Fires the automatic nodes, in node order: the whole list of a step where no other node fires. */
+  private fireAutomatic(): void {
+    const list = this.automatic;
+    for (let j = 0; j < list.length; j++) this.fireUnlessInhibited(list[j]);
+  }
+
+  private fireUnlessInhibited(i: number): void {
+    if (this.actOk[i] === 0) {
+      if (this.log) this.event('inhibited', i, 'an activator does not hold');
+      return;
+    }
+    fireNode(this, i, 0);
   }
 
   private checkEnd(): void {
@@ -313,7 +376,7 @@ export class Machine implements MachineState {
 
   /** The amount a connection moves this step: evaluated once per step, intervals and fractional carry applied. */
   rateOf(c: number): number {
-    if (this.rateStep[c] === this.t) return this.rate[c];
+    if (this.rateStep[c] >= this.t) return this.rate[c];
     const p = this.p;
     let raw = p.cConst[c];
     if (raw !== raw) raw = p.cRate[c]!(this);
@@ -345,7 +408,7 @@ export class Machine implements MachineState {
 
   /** A gate output's weight or percentage this step (no rounding, no carry). */
   weightOf(c: number): number {
-    if (this.rateStep[c] === this.t) return this.rate[c];
+    if (this.rateStep[c] >= this.t) return this.rate[c];
     const p = this.p;
     let w = p.cConst[c];
     if (w !== w) w = p.cRate[c]!(this);

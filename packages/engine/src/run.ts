@@ -33,15 +33,15 @@ export function isProgram(x: unknown): x is Program {
   return typeof x === 'object' && x !== null && 'cKind' in x && 'nodeIndex' in x;
 }
 
-// A compiled program's machine and series buffers, reset for each quick run of it (as a batch's
-// blocks reuse theirs): many runs of one program in a row allocate little more than their results.
-const reusable = new WeakMap<Program, { machine: Machine; columns: Float64Array[] }>();
+// A compiled program's machine and series buffer, reset for each quick run of it (as a batch's blocks
+// reuse theirs): many runs of one program in a row allocate little more than their results.
+const reusable = new WeakMap<Program, { machine: Machine; rows: Float64Array }>();
 
-function machineFor(p: Program, limit: number): { machine: Machine; columns: Float64Array[] } {
+/** The step rows: the charted values of step t at t * charted.length, … (one typed array, written in order). */
+function machineFor(p: Program, limit: number): { machine: Machine; rows: Float64Array } {
   let kept = reusable.get(p);
-  if (!kept) reusable.set(p, (kept = { machine: new Machine(p), columns: [] }));
-  if ((kept.columns[0]?.length ?? 0) < limit || kept.columns.length !== p.charted.length)
-    kept.columns = Array.from(p.charted, () => new Float64Array(limit));
+  if (!kept) reusable.set(p, (kept = { machine: new Machine(p), rows: new Float64Array(0) }));
+  if (kept.rows.length < limit * p.charted.length) kept.rows = new Float64Array(limit * p.charted.length);
   return kept;
 }
 
@@ -50,15 +50,15 @@ export function run(source: unknown, options: RunOptions = {}): RunResult {
   const p = toProgram(source);
   const limit = options.steps ?? p.settings.stepsLimit;
   const charted = p.charted;
-  const { machine: m, columns } = options.log
-    ? { machine: new Machine(p, { log: true }), columns: Array.from(charted, () => new Float64Array(limit)) }
+  const { machine: m, rows } = options.log
+    ? { machine: new Machine(p, { log: true }), rows: new Float64Array(limit * charted.length) }
     : machineFor(p, limit);
   m.reset(options.seed ?? p.settings.seed ?? 0);
-  const steps = simulate(m, charted, columns, limit);
+  const steps = simulate(m, charted, rows, limit);
   const series: Record<string, number[]> = {};
   const final: Record<string, number> = {};
   p.chartedIds.forEach((id, s) => {
-    series[id] = toArray(columns[s], steps);
+    series[id] = column(rows, s, charted.length, steps);
     final[id] = m.value[charted[s]];
   });
   const result: RunResult = { steps, end: m.endReason ?? 'limit', final, series };
@@ -71,21 +71,23 @@ export function run(source: unknown, options: RunOptions = {}): RunResult {
  * steps taken. Its own function, so that the optimised step loop is reused from one run to the next
  * (inside run(), the loop's optimised code stopped at the result building after it, every run).
  */
-function simulate(m: Machine, charted: Int32Array, columns: Float64Array[], limit: number): number {
+function simulate(m: Machine, charted: Int32Array, rows: Float64Array, limit: number): number {
   let steps = 0;
   const value = m.value; // allocated once per machine
   const S = charted.length;
+  let at = 0;
   while (steps < limit && m.step()) {
-    for (let s = 0; s < S; s++) columns[s][steps] = value[charted[s]];
+    for (let s = 0; s < S; s++) rows[at + s] = value[charted[s]];
+    at += S;
     steps++;
     if (m.ended) break;
   }
   return steps;
 }
 
-/** The first `length` values of a column as a plain array (a loop: many times faster than Array.from on a typed array). */
-function toArray(column: Float64Array, length: number): number[] {
-  const out = new Array<number>(length);
-  for (let j = 0; j < length; j++) out[j] = column[j];
+/** Series s of the first `steps` rows as a plain array (a loop: many times faster than Array.from on a typed array). */
+function column(rows: Float64Array, s: number, width: number, steps: number): number[] {
+  const out = new Array<number>(steps);
+  for (let j = 0, at = s; j < steps; j++, at += width) out[j] = rows[at];
   return out;
 }

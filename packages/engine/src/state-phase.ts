@@ -96,6 +96,7 @@ export function runTriggers(m: MachineState): void {
       const o = p.cFrom[e];
       if (m.fired[o] === 1 && (!gated || m.connOk[e] === 1) && (m.satisfied[o] === 1) === (p.cKind[e] === C_TRIGGER)) {
         m.trigNext[p.cTo[e]] = 1;
+        m.triggered = true;
         if (m.log) m.event('trigger', p.cTo[e], `triggered by ${p.nodeIds[o]}`, { connection: e });
       }
     }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { compile } from '../compile.js';
 import { run } from '../run.js';
 import { createSession } from '../session.js';
 import { runBatchSync } from '../batch.js';
@@ -312,6 +313,47 @@ describe('elements and options', () => {
       { stepsLimit: 3 },
     );
     expect(run(d).series.P).toEqual([5, 5, 5]);
+  });
+
+  it('an activator on a constant-rate connection stops it for a step and lets it move again, in every run of a program', () => {
+    const d = compile(
+      diagram(
+        [
+          { id: 'S', type: 'source', activation: auto },
+          { id: 'P', type: 'pool' },
+          { id: 'T', type: 'source', activation: auto },
+          { id: 'Q', type: 'pool' },
+        ],
+        [
+          { id: 'c', from: 'S', to: 'P', formula: '2' },
+          { id: 'q', from: 'T', to: 'Q', formula: '1' },
+          { id: 'a', kind: 'state', from: 'Q', to: 'c', formula: '!=2' },
+        ],
+        { stepsLimit: 5 },
+      ),
+    );
+    // Q is t after step t; c is off in the step after Q = 2.
+    for (const seed of [1, 2]) expect(run(d, { seed }).series.P).toEqual([2, 4, 4, 6, 8]);
+  });
+
+  it('a node triggered after steps in which nothing was triggered fires in the next step', () => {
+    const d = diagram(
+      [
+        { id: 'S', type: 'source', activation: auto },
+        { id: 'P', type: 'pool' },
+        { id: 'G', type: 'source' },
+        { id: 'K', type: 'pool' },
+      ],
+      [
+        { id: 'c', from: 'S', to: 'P', formula: '1' },
+        { id: 'g', from: 'G', to: 'K', formula: '1' },
+        { id: 't', kind: 'state', from: 'S', to: 'G', formula: '*' },
+        { id: 'a', kind: 'state', from: 'P', to: 'S', formula: '<3' },
+      ],
+      { stepsLimit: 6 },
+    );
+    // S fires while P < 3 (steps 1–3) and triggers G each time: K grows in steps 2–4, then stays.
+    expect(run(d).series.K).toEqual([0, 1, 2, 3, 3, 3]);
   });
 });
 

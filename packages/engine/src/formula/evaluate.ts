@@ -27,6 +27,27 @@ export function constant(v: number): Evaluator {
   return () => v;
 }
 
+/**
+ * Evaluators that only read one slot of the run's node values or label deltas. Arithmetic with such a
+ * side reads the slot itself instead of calling it (a read has no effect, so the order does not matter).
+ */
+const valueSlots = new WeakMap<Evaluator, number>();
+const deltaSlots = new WeakMap<Evaluator, number>();
+
+/** A node's value (a register input, `all` of a pool). */
+export function valueOf(node: number): Evaluator {
+  const ev: Evaluator = (c) => c.value[node];
+  valueSlots.set(ev, node);
+  return ev;
+}
+
+/** What label modifiers have added to a connection's label. */
+export function labelDeltaOf(connection: number): Evaluator {
+  const ev: Evaluator = (c) => c.labelDelta[connection];
+  deltaSlots.set(ev, connection);
+  return ev;
+}
+
 /** Compiles an expression to a closure tree that does not allocate while it runs. */
 export function compileExpr(e: Expr, scope: Scope): Evaluator {
   const ev = build(e, scope);
@@ -110,7 +131,7 @@ function binary(e: Extract<Expr, { kind: 'binary' }>, scope: Scope): Evaluator {
     };
   }
   const b = build(e.right, scope);
-  const folded = withConstantSide(e, a, b);
+  const folded = withConstantSide(e, a, b) ?? withSlotSide(e.op, a, b);
   if (folded) return folded;
   switch (e.op) {
     case '+':
@@ -150,6 +171,19 @@ function binary(e: Extract<Expr, { kind: 'binary' }>, scope: Scope): Evaluator {
 function withConstantSide(e: Extract<Expr, { kind: 'binary' }>, a: Evaluator, b: Evaluator): Evaluator | undefined {
   if (!isDynamic(e.right)) {
     const k = b(CONST_CTX);
+    const j = valueSlots.get(a);
+    if (j !== undefined) {
+      switch (e.op) {
+        case '+':
+          return (c) => c.value[j] + k;
+        case '-':
+          return (c) => c.value[j] - k;
+        case '*':
+          return (c) => c.value[j] * k;
+        case '/':
+          return k === 0 ? constant(0) : (c) => c.value[j] / k;
+      }
+    }
     switch (e.op) {
       case '+':
         return (c) => a(c) + k;
@@ -171,6 +205,42 @@ function withConstantSide(e: Extract<Expr, { kind: 'binary' }>, a: Evaluator, b:
         return (c) => k * b(c);
     }
   }
+  return undefined;
+}
+
+/** `a + b`, `a - b`, `a * b` where a side reads a node value or a label delta: that side is read in place. */
+function withSlotSide(op: string, a: Evaluator, b: Evaluator): Evaluator | undefined {
+  const i = valueSlots.get(a),
+    j = valueSlots.get(b),
+    d = deltaSlots.get(b);
+  if (i !== undefined && j !== undefined) {
+    switch (op) {
+      case '+':
+        return (c) => c.value[i] + c.value[j];
+      case '-':
+        return (c) => c.value[i] - c.value[j];
+      case '*':
+        return (c) => c.value[i] * c.value[j];
+    }
+  } else if (j !== undefined) {
+    switch (op) {
+      case '+':
+        return (c) => a(c) + c.value[j];
+      case '-':
+        return (c) => a(c) - c.value[j];
+      case '*':
+        return (c) => a(c) * c.value[j];
+    }
+  } else if (i !== undefined) {
+    switch (op) {
+      case '+':
+        return (c) => c.value[i] + b(c);
+      case '-':
+        return (c) => c.value[i] - b(c);
+      case '*':
+        return (c) => c.value[i] * b(c);
+    }
+  } else if (d !== undefined && op === '+') return (c) => a(c) + c.labelDelta[d];
   return undefined;
 }
 
