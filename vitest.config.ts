@@ -24,6 +24,10 @@ export default defineConfig({
           name: 'api-int',
           include: ['api/src/**/*.int-spec.ts', 'api/test/**/*.int-spec.ts'],
           globalSetup: ['api/test/global-setup.ts'],
+          // A file's worker imports the whole API (Nest, Prisma, every module) before its first test: about as
+          // long as the file's own tests. Files reuse their worker's imports instead; each still starts its
+          // own app with its own database and Redis prefix, and the API's module-level state is only caches.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
