@@ -17,7 +17,8 @@ export default defineConfig({
       { test: { name: 'collab', include: ['packages/collab/src/**/*.test.ts'] } },
       { test: { name: 'client', include: ['packages/client/src/**/*.test.ts'] } },
       { test: { name: 'web-unit', include: ['web/app/**/*.test.ts'] } },
-      { ...nest, test: { name: 'api-unit', include: ['api/src/**/*.spec.ts'] } },
+      // Files reuse their worker's imports of the API (as api-int below): no api-unit file mocks a module.
+      { ...nest, test: { name: 'api-unit', include: ['api/src/**/*.spec.ts'], isolate: false } },
       {
         ...nest,
         test: {
