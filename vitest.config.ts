@@ -17,13 +17,18 @@ export default defineConfig({
       { test: { name: 'collab', include: ['packages/collab/src/**/*.test.ts'] } },
       { test: { name: 'client', include: ['packages/client/src/**/*.test.ts'] } },
       { test: { name: 'web-unit', include: ['web/app/**/*.test.ts'] } },
-      { ...nest, test: { name: 'api-unit', include: ['api/src/**/*.spec.ts'] } },
+      // Files reuse their worker's imports of the API (as api-int below): no api-unit file mocks a module.
+      { ...nest, test: { name: 'api-unit', include: ['api/src/**/*.spec.ts'], isolate: false } },
       {
         ...nest,
         test: {
           name: 'api-int',
           include: ['api/src/**/*.int-spec.ts', 'api/test/**/*.int-spec.ts'],
           globalSetup: ['api/test/global-setup.ts'],
+          // A file's worker imports the whole API (Nest, Prisma, every module) before its first test: about as
+          // long as the file's own tests. Files reuse their worker's imports instead; each still starts its
+          // own app with its own database and Redis prefix, and the API's module-level state is only caches.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../api/test/fakes/smtp-sink.js';
-import { cloneTemplate } from '../api/test/support/test-database.js';
+import { cloneRunDatabase } from '../api/test/support/run-database.js';
 import { launchChromium, saveScreenshot, screenshotDir, waitForHydration } from './support/browser.js';
 import { withSavedConsent } from './website/helpers.js';
 import { freePort, runNode, waitForReady, type RunningProcess } from './support/built-app.js';
@@ -19,7 +19,7 @@ const INSTANCE_ID = /Instance ID: ([0-9a-f-]{36})/;
  */
 describe.skipIf(!inject('chromiumPath'))('the first hour on a fresh instance with no SMTP', () => {
   let browser: Browser;
-  let database: { url: string; drop(): Promise<void> };
+  let database: { url: string };
   let sink: SmtpSink;
   let app: RunningProcess | undefined;
   let url = '';
@@ -79,16 +79,11 @@ describe.skipIf(!inject('chromiumPath'))('the first hour on a fresh instance wit
   }
 
   beforeAll(async () => {
-    [browser, database, sink] = await Promise.all([
-      launchChromium(),
-      cloneTemplate(inject('databaseAdminUrl'), inject('databaseTemplate')),
-      startSmtpSink(),
-    ]);
+    [browser, database, sink] = await Promise.all([launchChromium(), cloneRunDatabase(), startSmtpSink()]);
   });
   afterAll(async () => {
     await app?.stop('SIGINT');
     await browser?.close();
-    await database?.drop();
     await sink?.close();
   });
 

@@ -21,6 +21,7 @@ export default async function setup(project: TestProject) {
   const services = await startTestServices();
   project.provide('databaseAdminUrl', services.adminUrl);
   project.provide('databaseTemplate', services.template);
+  project.provide('databasePrefix', services.databasePrefix);
   project.provide('redisUrl', services.redisUrl);
   project.provide('chromiumPath', chromiumPath);
   return () => services.stop();

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { cloneTemplate } from '../api/test/support/test-database.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cloneRunDatabase } from '../api/test/support/run-database.js';
 import { runBuiltAppOn, type RunningProcess } from './support/built-app.js';
 
 interface OtlpSpan {
@@ -42,18 +42,15 @@ const attribute = (span: OtlpSpan, key: string) => {
 
 describe('OpenTelemetry traces (OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
   let app: RunningProcess | undefined;
-  let drop: (() => Promise<void>) | undefined;
   let receiver: Awaited<ReturnType<typeof otlpReceiver>> | undefined;
   afterAll(async () => {
     await app?.stop();
-    await drop?.();
     receiver?.close();
   });
 
   it('sends a trace of each HTTP request, with its route and its database queries, to the OTLP endpoint', async () => {
     receiver = await otlpReceiver();
-    const database = await cloneTemplate(inject('databaseAdminUrl'), inject('databaseTemplate'));
-    drop = () => database.drop();
+    const database = await cloneRunDatabase();
     // npm start's entry (scripts/start.mjs) loads the SDK before the app when the endpoint is set.
     const started = await runBuiltAppOn(
       database.url,

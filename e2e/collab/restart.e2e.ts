@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { readDocument } from '@loopwright/collab';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createDiagram } from '../../api/test/factories/diagrams.js';
 import { addPool, allSent, liveClient, type LiveClient } from '../../api/test/support/live-client.js';
-import { cloneTemplate } from '../../api/test/support/test-database.js';
+import { cloneRunDatabase } from '../../api/test/support/run-database.js';
 import { freePort, runBuiltAppOn, type RunningProcess } from '../support/built-app.js';
 import { loggedInUser, until } from '../support/own-services.js';
 
@@ -12,16 +12,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('live co-editing across a restart of the app (SIGTERM mid-session)', () => {
   const clients: LiveClient[] = [];
   let app: RunningProcess | null = null;
-  let drop: (() => Promise<void>) | null = null;
   afterAll(async () => {
     for (const client of clients) client.destroy();
     await app?.stop('SIGKILL');
-    await drop?.();
   });
 
   it('loses no edit: the app stores every open document before it exits, the editors reconnect and send what it missed', async () => {
-    const database = await cloneTemplate(inject('databaseAdminUrl'), inject('databaseTemplate'));
-    drop = () => database.drop();
+    const database = await cloneRunDatabase();
     // Started again on the same port with the same secret: the editors reconnect and their sessions hold.
     const env = { APP_SECRET: randomBytes(32).toString('hex'), PORT: String(await freePort()) };
     const started = await runBuiltAppOn(database.url, env);

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createDiagram } from '../../api/test/factories/diagrams.js';
 import { addPool, liveClient, type LiveClient } from '../../api/test/support/live-client.js';
-import { cloneTemplate } from '../../api/test/support/test-database.js';
+import { cloneRunDatabase } from '../../api/test/support/run-database.js';
 import { loggedInUser, startAppOn, until, type OwnApp } from '../support/own-services.js';
 
 /** What an app's /metrics gauge says about the live documents it holds in memory. */
@@ -29,18 +29,15 @@ const nodeIn = (client: LiveClient, id: string) => rootsOf(client.doc).nodes.get
 describe.skipIf(!inject('redisUrl'))('live co-editing across two app processes sharing Redis', () => {
   const clients: LiveClient[] = [];
   const apps: OwnApp[] = [];
-  let drop: (() => Promise<void>) | null = null;
   const redis = new Redis(inject('redisUrl') ?? '', { lazyConnect: true });
   afterAll(async () => {
     redis.disconnect();
     for (const client of clients) client.destroy();
     await Promise.all(apps.map((app) => app.process.stop('SIGKILL')));
-    await drop?.();
   });
 
   it('an edit on either app reaches the other, concurrent edits of one node both stay, and the document leaves memory on both when everyone leaves', async () => {
-    const database = await cloneTemplate(inject('databaseAdminUrl'), inject('databaseTemplate'));
-    drop = () => database.drop();
+    const database = await cloneRunDatabase();
     const redisUrl = inject('redisUrl')!;
     const prefix = `lwe2e-two-apps-${process.pid}-${Date.now()}`;
     // Same secret (a session from one app is good on the other), same prefix; each its own port and data directory.

@@ -3,7 +3,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PrismaClient } from '../../api/src/generated/prisma/client.js';
-import { cloneTemplate } from '../../api/test/support/test-database.js';
+import { cloneRunDatabase } from '../../api/test/support/run-database.js';
 import { launchChromium, nextFrames, saveScreenshot } from '../support/browser.js';
 import { LiveFrames } from '../support/live-frames.js';
 import { useAppAndBrowser } from '../support/app-and-browser.js';
@@ -153,7 +153,7 @@ describe.skipIf(!inject('chromiumPath'))('editor messages in Chromium', () => {
 describe.skipIf(!inject('chromiumPath'))(
   'editor messages when the server goes away and comes back as a new release',
   () => {
-    let database: { url: string; drop(): Promise<void> };
+    let database: { url: string };
     let port: number;
     let env: Record<string, string>;
     let server: RunningProcess | undefined;
@@ -164,11 +164,7 @@ describe.skipIf(!inject('chromiumPath'))(
       await waitForReady(url(), server);
     };
     beforeAll(async () => {
-      [database, port, browser] = await Promise.all([
-        cloneTemplate(inject('databaseAdminUrl'), inject('databaseTemplate')),
-        freePort(),
-        launchChromium(),
-      ]);
+      [database, port, browser] = await Promise.all([cloneRunDatabase(), freePort(), launchChromium()]);
       env = {
         NODE_ENV: 'production',
         APP_SECRET: randomBytes(32).toString('hex'),
@@ -182,7 +178,6 @@ describe.skipIf(!inject('chromiumPath'))(
     afterAll(async () => {
       await browser?.close();
       await server?.stop();
-      await database?.drop();
     });
 
     it('shows the offline alert while the server is down, clears it when it is back, then offers save and refresh for the new release', async () => {

@@ -4,9 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
 import { repoPaths } from '../../api/src/core/paths.js';
-import { cloneTemplate } from '../../api/test/support/test-database.js';
+import { cloneRunDatabase } from '../../api/test/support/run-database.js';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -116,22 +115,14 @@ export async function runBuiltAppOn(
 
 /** The production build (`node api/dist/main.js`) on a random port with its own database. */
 export async function startBuiltApp(env: Record<string, string> = {}): Promise<BuiltApp> {
-  const database = await cloneTemplate(inject('databaseAdminUrl'), inject('databaseTemplate'));
-  let started: { url: string; process: RunningProcess };
-  try {
-    started = await runBuiltAppOn(database.url, env);
-  } catch (error) {
-    await database.drop();
-    throw error;
-  }
-  const { url, process: app } = started;
+  const database = await cloneRunDatabase();
+  const { url, process: app } = await runBuiltAppOn(database.url, env);
   return {
     url,
     databaseUrl: database.url,
     process: app,
     async close() {
       await app.stop();
-      await database.drop();
     },
   };
 }

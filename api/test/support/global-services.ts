@@ -5,11 +5,12 @@ import { pino } from 'pino';
 import { repoPaths } from '../../src/core/paths.js';
 import { applyMigrations } from '../../src/core/prisma/migrations.js';
 import { startEmbeddedDatabase } from '../../src/core/prisma/embedded-database.js';
-import { adminQuery, templateName, withDatabase } from './test-database.js';
+import { adminQuery, dropRunDatabases, runDatabasePrefix, templateName, withDatabase } from './test-database.js';
 
 export interface TestServices {
   adminUrl: string;
   template: string;
+  databasePrefix: string;
   redisUrl: string | null;
   stop(): Promise<void>;
 }
@@ -72,7 +73,17 @@ export async function startTestServices(): Promise<TestServices> {
     throw new Error(`Redis does not answer at ${redisUrl}; under CI=true Redis tests may not be skipped.`);
   }
   if (!redisUp) console.warn(`[tests] Redis does not answer at ${redisUrl}: Redis tests will be skipped.`);
-  return { adminUrl, template, redisUrl: redisUp ? redisUrl : null, stop: stopDatabase };
+  const databasePrefix = runDatabasePrefix();
+  return {
+    adminUrl,
+    template,
+    databasePrefix,
+    redisUrl: redisUp ? redisUrl : null,
+    async stop() {
+      await dropRunDatabases(adminUrl, databasePrefix);
+      await stopDatabase();
+    },
+  };
 }
 
 export function builtAppExists(): boolean {

@@ -4,7 +4,7 @@ import { inject } from 'vitest';
 import { pino } from 'pino';
 import { loadConfig, type AppConfig } from '../../src/config/config.js';
 import { createHttpApp, type HttpApp, type WebMode } from '../../src/server/http-app.js';
-import { cloneTemplate } from './test-database.js';
+import { cloneRunDatabase } from './run-database.js';
 
 export interface TestApp {
   url: string;
@@ -19,22 +19,20 @@ export interface TestAppOptions {
   redis?: boolean;
   web?: WebMode;
   env?: Record<string, string>;
-  /** Share another test app's database (it is then not dropped on close). */
+  /** Share another test app's database. */
   databaseUrl?: string;
 }
 
 /** The real app on a random port, with its own database cloned from the template. */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = options.databaseUrl
-    ? { url: options.databaseUrl, drop: () => Promise.resolve() }
-    : await cloneTemplate(inject('databaseAdminUrl'), inject('databaseTemplate'));
+  const databaseUrl = options.databaseUrl ?? (await cloneRunDatabase()).url;
   const redisUrl = inject('redisUrl');
   if (options.redis && !redisUrl)
     throw new Error('startTestApp({ redis: true }) needs Redis; guard the test with describe.skipIf(!redisUrl)');
   const config = loadConfig({
     NODE_ENV: 'test',
     APP_SECRET: randomBytes(32).toString('hex'),
-    DATABASE_URL: database.url,
+    DATABASE_URL: databaseUrl,
     REDIS_URL: options.redis ? redisUrl! : '',
     REDIS_PREFIX: `lwtest:${randomBytes(4).toString('hex')}`,
     LOG_LEVEL: 'silent',
@@ -48,10 +46,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     url: `http://127.0.0.1:${port}`,
     http,
     config,
-    databaseUrl: database.url,
-    async close() {
-      await http.close();
-      await database.drop();
-    },
+    databaseUrl,
+    close: () => http.close(),
   };
 }
