@@ -134,8 +134,8 @@ export class LiveSession {
     // An editor's copy of the live document stays in this browser (IndexedDB, per person and
     // diagram), so edits the server has not got survive a reload or a closed tab; they are sent
     // when the connection is back. A viewer has nothing to keep.
-    this.keepsCopy = !readOnly && me !== null;
     this.keptName = !readOnly && me ? personalCopies.liveDatabase(me.id, fuid) : null;
+    this.keepsCopy = this.keptName !== null;
     const roots = rootsOf(this.doc);
     const scope = [roots.nodes, roots.connections, roots.variables, roots.settings];
     for (const type of scope)
