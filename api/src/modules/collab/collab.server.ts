@@ -16,7 +16,7 @@ import {
 import type { SaveResult } from '@loopwright/contracts';
 import type { Diagram } from '@loopwright/engine';
 import { Redis as RedisExtension } from '@hocuspocus/extension-redis';
-import { Hocuspocus, type onAuthenticatePayload } from '@hocuspocus/server';
+import { Hocuspocus, type onAuthenticatePayload, type onStoreDocumentPayload } from '@hocuspocus/server';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -43,6 +43,8 @@ export interface CollabContext {
 const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 /** How long an app's note that it holds a live document lasts without being renewed (each store renews it). */
 const OPEN_TTL_S = 6 * 3600;
+/** The waits before trying a failed store again: the last one repeats until a store succeeds. */
+const STORE_RETRY_MS = [1000, 2000, 5000, 15000, 30000, 60000];
 
 function refusal(reason: string): Error {
   return Object.assign(new Error(reason), { reason });
@@ -65,6 +67,8 @@ export class CollabServer implements OnModuleDestroy, LiveDocumentPort {
   private registry?: Redis;
   private readonly instance = `${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
   private stopListening?: () => void;
+  /** Live documents whose last store failed: how many times, and the timer of the next try. */
+  private readonly storeRetries = new Map<string, { tries: number; timer: NodeJS.Timeout }>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -101,8 +105,16 @@ export class CollabServer implements OnModuleDestroy, LiveDocumentPort {
         this.noteOpen(documentName, true);
         return Promise.resolve();
       },
-      onStoreDocument: async ({ documentName, document, lastContext }) => {
-        await this.store.store(documentName, document, (lastContext as CollabContext | undefined)?.userId ?? null);
+      onStoreDocument: async (payload) => {
+        const { documentName, document, lastContext } = payload;
+        try {
+          await this.store.store(documentName, document, (lastContext as CollabContext | undefined)?.userId ?? null);
+        } catch (error) {
+          // Thrown on, Hocuspocus keeps the document in memory (and does not unload it) until a store succeeds.
+          this.retryStore(payload);
+          throw error;
+        }
+        this.clearStoreRetry(documentName);
         this.noteOpen(documentName, true);
       },
       // Not awaited: the connection's next messages (its edits) must not wait for the store.
@@ -117,11 +129,37 @@ export class CollabServer implements OnModuleDestroy, LiveDocumentPort {
         return Promise.resolve();
       },
       afterUnloadDocument: ({ documentName }) => {
+        this.clearStoreRetry(documentName);
         this.store.forget(documentName);
         this.noteOpen(documentName, false);
         return Promise.resolve();
       },
     });
+  }
+
+  /**
+   * A store that failed (PostgreSQL unreachable) is tried again, sooner at first, until one succeeds:
+   * Hocuspocus only stores after the next edit, and a tab that made the last edit waits for the
+   * word that it is stored (and a document nobody has open any more would stay in memory unstored).
+   */
+  private retryStore(payload: onStoreDocumentPayload<CollabContext>): void {
+    const { documentName: fuid, document } = payload;
+    const tries = this.storeRetries.get(fuid)?.tries ?? 0;
+    clearTimeout(this.storeRetries.get(fuid)?.timer);
+    const timer = setTimeout(
+      () => {
+        if (this.hocuspocus.documents.get(fuid) !== document) return void this.storeRetries.delete(fuid);
+        void this.hocuspocus.storeDocumentHooks(document, payload, true);
+      },
+      STORE_RETRY_MS[Math.min(tries, STORE_RETRY_MS.length - 1)],
+    );
+    timer.unref();
+    this.storeRetries.set(fuid, { tries: tries + 1, timer });
+  }
+
+  private clearStoreRetry(fuid: string): void {
+    clearTimeout(this.storeRetries.get(fuid)?.timer);
+    this.storeRetries.delete(fuid);
   }
 
   /** Whether this app holds the diagram's live document now. */
@@ -365,6 +403,7 @@ export class CollabServer implements OnModuleDestroy, LiveDocumentPort {
    */
   async close(): Promise<void> {
     const held = [...this.hocuspocus.documents.keys()];
+    for (const fuid of held) this.clearStoreRetry(fuid);
     this.stopListening?.();
     this.subscriber?.disconnect();
     this.hocuspocus.closeConnections();
@@ -386,6 +425,7 @@ export class CollabServer implements OnModuleDestroy, LiveDocumentPort {
   }
 
   onModuleDestroy(): void {
+    for (const fuid of [...this.storeRetries.keys()]) this.clearStoreRetry(fuid);
     this.stopListening?.();
     this.subscriber?.disconnect();
     this.registry?.disconnect();

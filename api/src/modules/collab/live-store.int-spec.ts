@@ -8,6 +8,7 @@ import { eventually } from '../../../test/support/eventually.js';
 import { liveClient, type LiveClient } from '../../../test/support/live-client.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { PrismaService } from '../../core/prisma/prisma.service.js';
+import { CollabRepository } from './collab.repository.js';
 import { CollabServer } from './collab.server.js';
 import { LiveDocumentStore } from './live-document-store.js';
 
@@ -111,5 +112,45 @@ describe('storing live documents: only what changed, and telling a tab when its 
     await until(() => answers.length === 2);
     expect(answers[1].id).toBe(2);
     expect([await answers[1].json, await answers[1].live]).toEqual(['Coins', 'Coins']);
+  });
+
+  it('a store that fails (PostgreSQL unreachable) is tried again until one succeeds; only then is the tab told its edit is stored', async () => {
+    const { fuid, client } = await opened();
+    const unreachable = () => Promise.reject(new Error('Connection terminated unexpectedly'));
+    const save = vi.spyOn(app.http.app.get(CollabRepository), 'save');
+    save.mockImplementationOnce(unreachable).mockImplementationOnce(unreachable);
+    const answered: number[] = [];
+    client.provider.on('stateless', ({ payload }: { payload: string }) => {
+      const message = statelessMessage<StoredMessage>(payload, 'stored');
+      if (message) answered.push(message.id);
+    });
+
+    rename(client, 'Coins');
+    await until(() => !client.provider.hasUnsyncedChanges);
+    client.provider.sendStateless(JSON.stringify({ type: 'confirm-stored', id: 1 }));
+    await until(() => save.mock.calls.length >= 1);
+    expect(answered).toEqual([]);
+
+    // The first try failed, and so does the second a second later; the third, two seconds after, stores it.
+    await until(() => answered.includes(1), 15_000);
+    expect(save.mock.calls.length).toBeGreaterThanOrEqual(3);
+    expect(await stored(fuid)).toMatchObject({ json: 'Coins', live: 'Coins' });
+  });
+
+  it('a document its last person left while its store failed stays in memory, is stored by a retry, then unloaded', async () => {
+    const { fuid, client } = await opened();
+    const server = app.http.app.get(CollabServer);
+    const save = vi.spyOn(app.http.app.get(CollabRepository), 'save');
+    const unreachable = () => Promise.reject(new Error('Connection terminated unexpectedly'));
+    save.mockImplementationOnce(unreachable).mockImplementationOnce(unreachable);
+
+    rename(client, 'Coins');
+    await until(() => !client.provider.hasUnsyncedChanges);
+    client.destroy();
+    await until(() => save.mock.calls.length >= 1);
+    expect(server.hasOpenDocument(fuid)).toBe(true);
+
+    await until(() => !server.hasOpenDocument(fuid), 15_000);
+    expect((await stored(fuid)).live).toBe('Coins');
   });
 });
