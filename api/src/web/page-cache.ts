@@ -22,7 +22,10 @@ interface Entry {
 
 const isApiPath = (p: string) => p === '/api' || p.startsWith('/api/');
 
-const cookieValue = (cookies: string, name: string) => cookies.match(new RegExp(`(?:^|;\\s*)${name}=([^;]*)`))?.[1];
+const cookiePattern = (name: string) => new RegExp(`(?:^|;\\s*)${name}=([^;]*)`);
+const ACCESS = cookiePattern(ACCESS_COOKIE);
+const SESSION_HINT = cookiePattern(SESSION_HINT_COOKIE);
+const LOCALE = cookiePattern(LOCALE_COOKIE);
 
 /** Query parameters that only choose what a listing shows (pages, filters, sorting, a search term). */
 const LISTING_PARAMETERS = new Set(['page', 'filter', 'sort', 'q', 'tag']);
@@ -48,9 +51,9 @@ function cacheKey(req: Request): { key: string; signedIn: boolean } | null {
   const query = listingQuery(req.originalUrl);
   if (query === null) return null;
   const cookies = req.headers.cookie ?? '';
-  const signedIn = !!(cookieValue(cookies, ACCESS_COOKIE) || cookieValue(cookies, SESSION_HINT_COOKIE));
+  const signedIn = !!(ACCESS.exec(cookies)?.[1] || SESSION_HINT.exec(cookies)?.[1]);
   return {
-    key: `${req.path}?${query}\n${cookieValue(cookies, LOCALE_COOKIE) ?? ''}\n${signedIn ? 'session' : ''}`,
+    key: `${req.path}?${query}\n${LOCALE.exec(cookies)?.[1] ?? ''}\n${signedIn ? 'session' : ''}`,
     signedIn,
   };
 }
