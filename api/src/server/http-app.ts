@@ -16,6 +16,8 @@ import { answerOversizedHeaders, oversizedRequests } from '../core/http/oversize
 import { requestTimeout } from '../core/http/request-timeout.js';
 import { securityHeaders } from '../core/http/security.js';
 import { mountWebApp } from '../web/react-router-handler.js';
+import { pageCache } from '../web/page-cache.js';
+import { scriptSources } from '../web/kept-page.js';
 import { CollabServer } from '../modules/collab/collab.server.js';
 import { RealtimeGateway } from '../modules/realtime/realtime.gateway.js';
 import { mountDiagramWebRoutes } from '../modules/thumbnails/thumbnail-routes.js';
@@ -50,6 +52,17 @@ export async function createHttpApp(config: AppConfig, logger: Logger, web: WebM
   app.use(oversizedRequests());
   app.use(drain.middleware());
   app.use(requestTimeout(config.REQUEST_TIMEOUT_MS));
+  // Kept pages are answered before the per-request work below (their headers and bytes are kept whole).
+  const pages = pageCache(
+    web === 'production' ? config.PAGE_CACHE_SECONDS * 1000 : 0,
+    scriptSources([
+      config.WEBSITE_TAG_MANAGER_URL,
+      config.WEBSITE_ANALYTICS_URL,
+      config.WEBSITE_HEATMAP_URL,
+      config.WEBSITE_CHAT_WIDGET_URL,
+    ]),
+  );
+  app.use(pages.serveKept);
   app.use(...securityHeaders(web === 'development', { recaptcha: !!config.RECAPTCHA_SECRET }));
   // Level 1 (nginx's default): most of the saving for a third of the CPU, which matters on every server-rendered page.
   app.use(compression({ level: 1 }));
@@ -76,7 +89,7 @@ export async function createHttpApp(config: AppConfig, logger: Logger, web: WebM
       : await mountWebApp(app.getHttpAdapter().getInstance(), {
           development: web === 'development',
           logger,
-          pageCacheMs: config.PAGE_CACHE_SECONDS * 1000,
+          pageCache: pages,
           release: config.APP_RELEASE,
         });
   app.use('/api', crossSiteRequests(config.APP_URL));

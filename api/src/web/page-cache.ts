@@ -1,6 +1,6 @@
 import { ACCESS_COOKIE, LOCALE_COOKIE, SESSION_HINT_COOKIE } from '@loopwright/contracts';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { PageTemplate } from './page-template.js';
+import type { Request, RequestHandler, Response } from 'express';
+import { KeptPage } from './kept-page.js';
 
 const MAX_PAGES = 500;
 /**
@@ -10,18 +10,8 @@ const MAX_PAGES = 500;
  */
 const MAX_REFRESHES = 2;
 const MAX_PAGE_BYTES = 1_000_000;
-/** Headers of the rendered page a reuse repeats; the request's own (CSP with its nonce, request id) stay. */
-const REPLAYED = ['content-type', 'set-cookie', 'vary', 'cache-control'];
-
-interface CachedPage {
-  at: number;
-  headers: Array<[string, string | number | string[]]>;
-  /** The body around its nonce; gzip is ready a moment after the page is kept (until then reuses are compressed as they go). */
-  body: PageTemplate;
-}
-
 interface Entry {
-  page?: CachedPage;
+  page?: KeptPage;
   /** A request is rendering this page afresh: meanwhile others get the copy there is, however old. */
   refreshing: boolean;
   /** Requests for a page not kept yet, waiting for the one render under way. */
@@ -30,7 +20,12 @@ interface Entry {
   personal?: boolean;
 }
 
-const cookieValue = (cookies: string, name: string) => cookies.match(new RegExp(`(?:^|;\\s*)${name}=([^;]*)`))?.[1];
+const isApiPath = (p: string) => p === '/api' || p.startsWith('/api/');
+
+const cookiePattern = (name: string) => new RegExp(`(?:^|;\\s*)${name}=([^;]*)`);
+const ACCESS = cookiePattern(ACCESS_COOKIE);
+const SESSION_HINT = cookiePattern(SESSION_HINT_COOKIE);
+const LOCALE = cookiePattern(LOCALE_COOKIE);
 
 /** Query parameters that only choose what a listing shows (pages, filters, sorting, a search term). */
 const LISTING_PARAMETERS = new Set(['page', 'filter', 'sort', 'q', 'tag']);
@@ -56,43 +51,72 @@ function cacheKey(req: Request): { key: string; signedIn: boolean } | null {
   const query = listingQuery(req.originalUrl);
   if (query === null) return null;
   const cookies = req.headers.cookie ?? '';
-  const signedIn = !!(cookieValue(cookies, ACCESS_COOKIE) || cookieValue(cookies, SESSION_HINT_COOKIE));
+  const signedIn = !!(ACCESS.exec(cookies)?.[1] || SESSION_HINT.exec(cookies)?.[1]);
   return {
-    key: `${req.path}?${query}\n${cookieValue(cookies, LOCALE_COOKIE) ?? ''}\n${signedIn ? 'session' : ''}`,
+    key: `${req.path}?${query}\n${LOCALE.exec(cookies)?.[1] ?? ''}\n${signedIn ? 'session' : ''}`,
     signedIn,
   };
 }
 
-/** Sends a kept page with this response's own nonce, gzipped from the page's template when the client accepts it. */
-function replay(req: Request, res: Response, page: CachedPage, nonce: string, state: 'hit' | 'stale') {
+const acceptsGzip = (req: Request) =>
+  req.headers['accept-encoding'] !== undefined && req.acceptsEncodings('gzip', 'identity') === 'gzip';
+
+/** Sends a kept page as it is (gzipped when the client accepts it and it is ready), or 304 when the client has it. */
+function replay(req: Request, res: Response, page: KeptPage, state: 'hit' | 'stale') {
   for (const [name, value] of page.headers) res.setHeader(name, value);
   res.setHeader('X-Page-Cache', state);
-  res.vary('Accept-Encoding');
-  let body: Buffer;
-  if (page.body.canGzip && req.acceptsEncodings('gzip', 'identity') === 'gzip') {
-    body = page.body.gzip(nonce);
-    res.setHeader('Content-Encoding', 'gzip');
-  } else {
-    body = page.body.plain(nonce);
-  }
+  if (req.headers['if-none-match']?.includes(page.etag)) return void res.status(304).end();
+  const body = page.gzip && acceptsGzip(req) ? page.gzip : page.plain;
+  if (body === page.gzip) res.setHeader('Content-Encoding', 'gzip');
   res.setHeader('Content-Length', body.length);
   res.status(200).end(req.method === 'HEAD' ? undefined : body);
 }
+
+export interface PageCache {
+  /**
+   * Mounted before the security headers, compression and cookie parsing: a kept page still fresh
+   * (or the stale copy while another request renders it) is answered here with its kept headers
+   * and bytes. Everything else goes on to `render`.
+   */
+  serveKept: RequestHandler;
+  /** Mounted just before the renderer: renders a page (once for a crowd arriving together) and keeps it. */
+  render: RequestHandler;
+}
+
+type Decision = 'hit' | 'stale' | 'wait' | 'render';
 
 /**
  * A micro-cache of server-rendered pages: a public page is rendered at most once per `ttlMs` (the
  * content behind it is cached as long), which keeps time to first byte low under a crowd (the
  * community listings' pages and filters included). Only one request renders an expired page again;
- * the others meanwhile get the copy there is. Every reuse carries the request's own CSP nonce, and
- * is gzipped from a template compressed once. Pages for anonymous visitors are kept; pages for
- * signed-in readers only when the page declared itself the same for everyone
- * (`samePageForEveryone` in the request context) and did not ask who the viewer is. Other query
- * strings, other methods and anything but a 200 HTML page are rendered as usual.
+ * the others meanwhile get the copy there is. A reuse sends the kept bytes as they are
+ * (`KeptPage`: its inline scripts allowed by hash, gzipped once, with an ETag). Pages for anonymous
+ * visitors are kept; pages for signed-in readers only when the page declared itself the same for
+ * everyone (`samePageForEveryone` in the request context) and did not ask who the viewer is. Other
+ * query strings, other methods and anything but a 200 HTML page are rendered as usual.
+ * `scriptSources`: the third-party scripts the pages may load (the nonce let them in otherwise).
  */
-export function pageCache(ttlMs: number): RequestHandler {
+export function pageCache(ttlMs: number, scriptSources: string[] = []): PageCache {
   const entries = new Map<string, Entry>();
   let refreshes = 0;
-  return (req: Request, res: Response, next: NextFunction) => {
+  const decide = (entry: Entry): Decision => {
+    const page = entry.page;
+    if (page && Date.now() - page.at < ttlMs) return 'hit';
+    if (page && (entry.refreshing || refreshes >= MAX_REFRESHES)) return 'stale';
+    // A first visit while the first render runs waits for it (no crowd of identical renders after a start or deployment).
+    return entry.refreshing ? 'wait' : 'render';
+  };
+
+  const serveKept: RequestHandler = (req, res, next) => {
+    const entry = ttlMs > 0 && !isApiPath(req.path) ? entries.get(cacheKey(req)?.key ?? '') : undefined;
+    // Until its gzip is ready a page is compressed as it goes, by the compression middleware further on.
+    if (!entry?.page || entry.personal || (!entry.page.gzip && acceptsGzip(req))) return next();
+    const decision = decide(entry);
+    if (decision === 'hit' || decision === 'stale') return replay(req, res, entry.page, decision);
+    next();
+  };
+
+  const render: RequestHandler = (req, res, next) => {
     const asked = ttlMs > 0 ? cacheKey(req) : null;
     const nonce = String(res.locals.cspNonce ?? '');
     if (!asked || !nonce) return next();
@@ -100,11 +124,10 @@ export function pageCache(ttlMs: number): RequestHandler {
     const entry: Entry = entries.get(key) ?? { refreshing: false, waiting: [] };
     if (entry.personal) return next();
     const page = entry.page;
-    if (page && Date.now() - page.at < ttlMs) return replay(req, res, page, nonce, 'hit');
-    if (page && (entry.refreshing || refreshes >= MAX_REFRESHES)) return replay(req, res, page, nonce, 'stale');
-    // A first visit while the first render runs waits for it (no crowd of identical renders after a start or deployment).
-    if (entry.refreshing)
-      return void entry.waiting.push(() => (entry.page ? replay(req, res, entry.page, nonce, 'hit') : next()));
+    const decision = decide(entry);
+    if (page && (decision === 'hit' || decision === 'stale')) return replay(req, res, page, decision);
+    if (decision === 'wait')
+      return void entry.waiting.push(() => (entry.page ? replay(req, res, entry.page, 'hit') : next()));
     entry.refreshing = true;
     const refresh = page !== undefined;
     if (refresh) refreshes++;
@@ -140,13 +163,12 @@ export function pageCache(ttlMs: number): RequestHandler {
       const html = String(res.getHeader('content-type') ?? '').startsWith('text/html');
       const onlyLocaleCookie = cookies.every((c) => c.startsWith(`${LOCALE_COOKIE}=`));
       if (req.method !== 'GET' || res.statusCode !== 200 || !html || !onlyLocaleCookie || size > MAX_PAGE_BYTES) return;
-      const headers = REPLAYED.flatMap((name) => {
-        const value = res.getHeader(name);
-        return value === undefined ? [] : [[name, value] as [string, string | number | string[]]];
-      });
-      const body = new PageTemplate(Buffer.concat(chunks).toString('utf8'), nonce);
-      entry.page = { at: Date.now(), headers, body };
-      body.prepareGzip().catch(() => undefined);
+      const headers = Object.entries(res.getHeaders()).flatMap(([name, value]) =>
+        value === undefined ? [] : [[name, value] as [string, string | number | string[]]],
+      );
+      const kept = new KeptPage(Buffer.concat(chunks).toString('utf8'), nonce, headers, scriptSources);
+      entry.page = kept;
+      kept.prepareGzip().catch(() => undefined);
       if (!entries.has(key)) entries.set(key, entry);
     };
     res.on('close', () => {
@@ -157,4 +179,6 @@ export function pageCache(ttlMs: number): RequestHandler {
     });
     next();
   };
+
+  return { serveKept, render };
 }

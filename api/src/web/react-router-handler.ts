@@ -6,7 +6,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import { RouterContextProvider, type ServerBuild } from 'react-router';
 import type { Logger } from 'pino';
 import { outageAware, retryAfterOn503 } from './outage-aware.js';
-import { pageCache } from './page-cache.js';
+import type { PageCache } from './page-cache.js';
 import type { WebsiteGateway } from '@loopwright/contracts';
 import { repoPaths } from '../core/paths.js';
 import { serverRequestContext } from './request-context.js';
@@ -40,7 +40,7 @@ const loadContextWith =
  */
 export async function mountWebApp(
   app: Express,
-  options: { development: boolean; logger: Logger; pageCacheMs: number; release?: string },
+  options: { development: boolean; logger: Logger; pageCache: PageCache; release?: string },
 ): Promise<() => Promise<void>> {
   const loadContext = loadContextWith(options.logger);
   const onlyOutsideApi = (handler: express.RequestHandler) => (req: Request, res: Response, next: NextFunction) =>
@@ -84,7 +84,7 @@ export async function mountWebApp(
   app.use(
     onlyOutsideApi((req, res, next) => (rootFiles.has(req.path.slice(1)) ? serveRootFile(req, res, next) : next())),
   );
-  app.use(onlyOutsideApi(pageCache(options.pageCacheMs)));
+  app.use(onlyOutsideApi(options.pageCache.render));
   app.use(onlyOutsideApi(retryAfterOn503));
   app.use(onlyOutsideApi(createRequestHandler({ build, getLoadContext: loadContext, mode: 'production' })));
   return () => Promise.resolve();
