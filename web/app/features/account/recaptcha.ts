@@ -1,9 +1,15 @@
+import { AuthTexts } from '@loopwright/contracts';
+
 interface Grecaptcha {
   ready(callback: () => void): void;
   execute(siteKey: string, options: { action: string }): Promise<string>;
 }
 
-const SCRIPT_ERROR = 'The captcha could not be loaded. Please check your connection and try again.';
+/** The captcha could not load or run: its message is for the person, whichever form asked. */
+export class CaptchaError extends Error {
+  override readonly name = 'CaptchaError';
+}
+
 let loading: Promise<Grecaptcha> | null = null;
 
 function loadRecaptcha(siteKey: string): Promise<Grecaptcha> {
@@ -14,12 +20,12 @@ function loadRecaptcha(siteKey: string): Promise<Grecaptcha> {
     script.onload = () => {
       const grecaptcha = (window as unknown as { grecaptcha?: Grecaptcha }).grecaptcha;
       if (grecaptcha) grecaptcha.ready(() => resolve(grecaptcha));
-      else reject(new Error(SCRIPT_ERROR));
+      else reject(new CaptchaError(AuthTexts.captchaScriptFailed));
     };
     script.onerror = () => {
       loading = null;
       script.remove();
-      reject(new Error(SCRIPT_ERROR));
+      reject(new CaptchaError(AuthTexts.captchaScriptFailed));
     };
     document.head.append(script);
   });
@@ -33,6 +39,6 @@ export async function captchaToken(siteKey: string | null | undefined, action: s
   try {
     return await grecaptcha.execute(siteKey, { action });
   } catch {
-    throw new Error('The captcha check could not run. Please try again.');
+    throw new CaptchaError(AuthTexts.captchaExecuteFailed);
   }
 }
