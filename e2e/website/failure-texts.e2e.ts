@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { DiagramTexts, LibraryTexts } from '@loopwright/contracts';
+import { ContactTexts, DiagramTexts, LibraryTexts } from '@loopwright/contracts';
 import { NETWORK_ERROR_MESSAGE } from '@loopwright/client';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { saveScreenshot, waitForHydration } from '../support/browser.js';
@@ -59,6 +59,36 @@ describe.skipIf(!inject('chromiumPath'))('failure texts on screen in Chromium', 
       .getByRole('alert')
       .filter({ hasText: `${LibraryTexts.tokenNotChanged}: ${NETWORK_ERROR_MESSAGE}` })
       .waitFor();
+    await page.close();
+  });
+
+  it('a logged-in person sends the contact form, and a failed one says why (website.md §8: contact failure)', async () => {
+    const page = await context.newPage();
+    await page.goto(`${running.app.url}/contact`);
+    await waitForHydration(page);
+    const form = page.locator('form[data-form="contact"]');
+    await form.getByLabel('Name', { exact: true }).fill('Ada Designer');
+    await form.getByLabel('E-mail', { exact: true }).fill('ada@studio.test');
+    await form.getByLabel('Job title').fill('Economy designer');
+    await form.getByLabel('Company').fill('Tiny Studio');
+    await form.getByLabel('Subject').fill('Team plan');
+    await form.getByLabel('Message').fill('We would like a team plan for twelve designers.');
+    // Refused the way the API refuses before the form's own handler (the general error envelope).
+    await page.route(/\/api\/contact\/form$/, (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          success: false,
+          error: { code: 'DATABASE_UNAVAILABLE', message: 'Can not query database. Please try again later!' },
+        }),
+      }),
+    );
+    await form.getByRole('button').click();
+    await form.getByRole('alert').filter({ hasText: 'Can not query database. Please try again later!' }).waitFor();
+    await page.unroute(/\/api\/contact\/form$/);
+    await form.getByRole('button').click();
+    await page.getByText(ContactTexts.contactSent).waitFor();
     await page.close();
   });
 });
