@@ -1,13 +1,9 @@
 import { AuthTexts } from '@loopwright/contracts';
+import { UserMessageError } from '../../lib/api-client';
 
 interface Grecaptcha {
   ready(callback: () => void): void;
   execute(siteKey: string, options: { action: string }): Promise<string>;
-}
-
-/** The captcha could not load or run: its message is for the person, whichever form asked. */
-export class CaptchaError extends Error {
-  override readonly name = 'CaptchaError';
 }
 
 let loading: Promise<Grecaptcha> | null = null;
@@ -20,12 +16,12 @@ function loadRecaptcha(siteKey: string): Promise<Grecaptcha> {
     script.onload = () => {
       const grecaptcha = (window as unknown as { grecaptcha?: Grecaptcha }).grecaptcha;
       if (grecaptcha) grecaptcha.ready(() => resolve(grecaptcha));
-      else reject(new CaptchaError(AuthTexts.captchaScriptFailed));
+      else reject(new UserMessageError(AuthTexts.captchaScriptFailed));
     };
     script.onerror = () => {
       loading = null;
       script.remove();
-      reject(new CaptchaError(AuthTexts.captchaScriptFailed));
+      reject(new UserMessageError(AuthTexts.captchaScriptFailed));
     };
     document.head.append(script);
   });
@@ -39,6 +35,6 @@ export async function captchaToken(siteKey: string | null | undefined, action: s
   try {
     return await grecaptcha.execute(siteKey, { action });
   } catch {
-    throw new CaptchaError(AuthTexts.captchaExecuteFailed);
+    throw new UserMessageError(AuthTexts.captchaExecuteFailed);
   }
 }

@@ -4,7 +4,7 @@ import { TrackingEvents } from '../../lib/spec';
 import { track } from '../tracking/track';
 import { accountApi } from './account-api';
 import { useSession } from './session';
-import { CaptchaError, captchaToken } from './recaptcha';
+import { captchaToken } from './recaptcha';
 import { useSignInOptions } from './sign-in-options';
 import {
   CheckboxField,
@@ -110,9 +110,8 @@ export function RegisterForm({
         },
         {
           onError: (error) => {
-            if (onFailed) onFailed(error instanceof Error ? error.message : String(error), error);
-            else if (error instanceof CaptchaError) form.setFormError(error.message);
-            else return false;
+            if (!onFailed) return false;
+            onFailed(error instanceof Error ? error.message : String(error), error);
             return true;
           },
         },
