@@ -1,10 +1,17 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { ContactTexts, DiagramTexts, LibraryTexts } from '@loopwright/contracts';
+import { AuthTexts, ContactTexts, DiagramTexts, LibraryTexts, SocialTexts } from '@loopwright/contracts';
 import { NETWORK_ERROR_MESSAGE } from '@loopwright/client';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { saveScreenshot, waitForHydration } from '../support/browser.js';
 import { useAppAndBrowser } from '../support/app-and-browser.js';
-import { createDesigner, createDiagram, loggedInContext, openEditor, type Designer } from '../editor/support.js';
+import {
+  CLIENT_HEADERS,
+  createDesigner,
+  createDiagram,
+  loggedInContext,
+  openEditor,
+  type Designer,
+} from '../editor/support.js';
 
 /** The answer to one API call (by method and path pattern) never arrives: the connection is lost. */
 async function losing(page: Page, method: string, path: RegExp): Promise<void> {
@@ -90,5 +97,54 @@ describe.skipIf(!inject('chromiumPath'))('failure texts on screen in Chromium', 
     await form.getByRole('button').click();
     await page.getByText(ContactTexts.contactSent).waitFor();
     await page.close();
+  });
+
+  it('hiring a designer who stopped taking work says "Hire designer error" and why', async () => {
+    const forHire = (availableForHire: boolean) =>
+      context.request.put(`${running.app.url}/api/community/user/available-for-hire`, {
+        headers: CLIENT_HEADERS,
+        data: { availableForHire },
+      });
+    expect((await forHire(true)).status()).toBe(200);
+    const visitor = await running.browser.newContext();
+    const page = await visitor.newPage();
+    await page.goto(`${running.app.url}/community/${designer.username}/profile`);
+    await waitForHydration(page);
+    await page.getByTestId('hire-button').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Studio Lead');
+    await dialog.getByLabel('E-mail').fill('lead@studio.test');
+    await dialog.getByLabel('Message').fill('We need an economy designer for three months.');
+    // Meanwhile the designer stops taking work.
+    expect((await forHire(false)).status()).toBe(200);
+    await dialog.getByRole('button', { name: 'Send message' }).click();
+    await dialog.getByText(`${SocialTexts.hireError}: This designer is not available for hire`).waitFor();
+    await saveScreenshot(page, 'failure-texts-hire');
+    await visitor.close();
+  });
+
+  it('log in: "Error when sending the confirmation link." when the new link cannot be sent; Google failure says retry or contact', async () => {
+    const email = `unconfirmed-${Date.now()}@example.test`;
+    const password = 'a long enough password';
+    const visitor = await running.browser.newContext();
+    const registered = await visitor.request.post(`${running.app.url}/api/oauth2/register`, {
+      headers: CLIENT_HEADERS,
+      data: { email, password, acceptTerms: true },
+    });
+    expect(registered.status()).toBeLessThan(300);
+    const page = await visitor.newPage();
+    await losing(page, 'POST', /\/api\/oauth2\/resend-confirmation/);
+    await page.goto(`${running.app.url}/login`);
+    await waitForHydration(page);
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByText(AuthTexts.emailNotConfirmed).waitFor();
+    await page.getByRole('button', { name: 'Send a new confirmation link' }).click();
+    await page.getByText(AuthTexts.confirmationSendError).waitFor();
+
+    await page.goto(`${running.app.url}/login?error=google`);
+    await page.getByText(AuthTexts.googleFailed).waitFor();
+    await visitor.close();
   });
 });
