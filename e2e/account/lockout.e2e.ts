@@ -91,4 +91,34 @@ describe.skipIf(!inject('chromiumPath'))('an account locked by strangers', () =>
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     await laptop.close();
   });
+
+  it('the register page says when the CAPTCHA cannot load, and when it cannot run', async () => {
+    const context = await running.browser.newContext();
+    let script: 'blocked' | 'failing' = 'blocked';
+    await context.route('https://www.google.com/recaptcha/**', (route) =>
+      script === 'blocked'
+        ? route.abort()
+        : route.fulfill({
+            contentType: 'text/javascript',
+            body: `window.grecaptcha = { ready: (f) => f(), execute: async () => { throw new Error('quota'); } };`,
+          }),
+    );
+    const page = await context.newPage();
+    const submit = async () => {
+      await page.goto(`${running.app.url}/register`);
+      await waitForHydration(page);
+      await page.getByLabel('E-mail', { exact: true }).fill(`captcha-${Date.now()}@example.com`);
+      await page.getByLabel('Password', { exact: true }).fill('a long enough password');
+      await page.getByLabel('Confirm password', { exact: true }).fill('a long enough password');
+      await page.getByLabel('I have read and agreed to the Terms of Service', { exact: true }).check();
+      await page.getByRole('button', { name: 'Create free account' }).click();
+    };
+    await submit();
+    await page.getByText(AuthTexts.captchaScriptFailed).waitFor();
+    await saveScreenshot(page, 'register-captcha-not-loaded');
+    script = 'failing';
+    await submit();
+    await page.getByText(AuthTexts.captchaExecuteFailed).waitFor();
+    await context.close();
+  });
 });

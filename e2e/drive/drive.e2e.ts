@@ -1,4 +1,4 @@
-import { DRIVE_SCOPE } from '@loopwright/contracts';
+import { DRIVE_SCOPE, DriveTexts } from '@loopwright/contracts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startFakeDrive, type FakeDrive } from '../../api/test/fakes/drive.js';
@@ -39,6 +39,23 @@ describe.skipIf(!inject('chromiumPath'))('Google Drive in Chromium: save from th
     await app?.close();
     await drive?.close();
     await google?.close();
+  });
+
+  it('a pop-up blocker: the save dialog says so with the spec’s message', async () => {
+    const context = await loggedInContext(browser, app, await createDesigner(app));
+    // What a blocker does: window.open gives no window.
+    await context.addInitScript(() => {
+      window.open = () => null;
+    });
+    const fuid = await createDiagram(context, app, { name: 'Blocked pop-up', document });
+    const page = await context.newPage();
+    await openEditor(page, app, fuid);
+    await page.getByRole('button', { name: 'File', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Save to Google Drive' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save to Google Drive' });
+    await dialog.getByRole('button', { name: 'Connect Google Drive and save' }).click();
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toBe(DriveTexts.popupBlocked);
+    await context.close();
   });
 
   it('connects Drive in a pop-up, saves the diagram there, and imports it back as a new diagram', async () => {

@@ -20,6 +20,9 @@ export const AuthTexts = {
   termsLabel: 'I have read and agreed to the Terms of Service',
   termsRequired: 'Please accept the Terms of Service',
   captchaNotChecked: 'Please confirm you are not a robot',
+  /** app.md §8 captcha technical errors: Google's script failed to load, or its check failed to execute. */
+  captchaScriptFailed: 'The captcha could not be loaded. Please check your connection and try again.',
+  captchaExecuteFailed: 'The captcha check could not run. Please try again.',
   mailHostInvalid: 'Mail host must be a valid IP address or domain',
   photoTooBig: 'The photo is too big: the maximum size is 500 KB',
   photoWrongType: 'Wrong file type: choose a PNG, JPEG, GIF or WebP image',

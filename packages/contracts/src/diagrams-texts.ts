@@ -30,6 +30,8 @@ export const DiagramTexts = {
   stepsLimit: 'Limit reached',
   componentsLimit: "You've reached the maximum number of components included in your current subscription plan",
   notificationsFailed: 'Failed to fetch notifications',
+  /** app.md §8, Other: Recent Activity could not be read. */
+  activityFeedFailed: 'Activity feed retrieval error',
   batchDone: 'Your batch of {runs} runs of "{name}" has finished',
   batchFailedNotice: 'Your batch of {runs} runs of "{name}" failed: {reason}',
   studyDone: 'Your balance study of "{name}" has finished',

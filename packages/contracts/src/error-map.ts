@@ -141,7 +141,7 @@ export const errorMap = {
   BILLING_PROVIDER_UNAVAILABLE: { status: 503, text: BillingTexts.stripeUnavailable },
   BILLING_WEBHOOK_SIGNATURE: { status: 400, text: BillingTexts.badSignature },
   // community: rankings, spotlight, Recent Activity (the spec's texts: app.md §8 "Other")
-  ACTIVITY_FEED_ERROR: { status: 500, text: 'Activity feed retrieval error' },
+  ACTIVITY_FEED_ERROR: { status: 500, text: DiagramTexts.activityFeedFailed },
   ACTIVITY_INVALID_INPUT: { status: 400, text: 'Invalid username or activityId' },
   COMMUNITY_INVALID_FILE_KEY: { status: 400, text: 'Invalid file fuid' },
   COMMUNITY_SPOTLIGHT_NOT_FOUND: { status: 404, text: 'This diagram or designer is not public on community' },

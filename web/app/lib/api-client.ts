@@ -79,13 +79,20 @@ export async function readResponse<T>(response: Response): Promise<T> {
   return (await readAnswer({}, response)) as T;
 }
 
-/** The message to show for any thrown value (an ApiError's own text, or a generic one). */
+/**
+ * A failure in the browser whose message is written for the person (a blocked pop-up, a captcha that
+ * did not load); any other thrown Error may carry a programmer's text and is shown as the generic one.
+ */
+export class UserMessageError extends Error {}
+
+/** The message to show for any thrown value (an ApiError's or UserMessageError's own text, or a generic one). */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 429)
       return error.retryAfter ? `${error.message} (${formatWait(error.retryAfter)})` : error.message;
     return error.message;
   }
+  if (error instanceof UserMessageError) return error.message;
   return GENERIC_ERROR_MESSAGE;
 }
 

@@ -1,6 +1,8 @@
+import { RequestTexts } from '@loopwright/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { outageMonitor } from '../../core/errors/outage-monitor.js';
 
 describe('contact and whitepaper forms', () => {
   let app: TestApp;
@@ -93,6 +95,27 @@ describe('contact and whitepaper forms', () => {
     const missing = await post('/liveops-whitepaper/form', { email: 'grace@example.com' });
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({ success: false, action: false });
+  });
+
+  it("answers a database outage with app.md §8's text in the form envelope, not a generic failure", async () => {
+    // What the driver raises when the connection to PostgreSQL fails (SQLSTATE 08006), from the real server.
+    await db.query(`
+      CREATE FUNCTION lw_test_connection_lost() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'connection failure' USING ERRCODE = '08006'; END $$;
+      CREATE TRIGGER lw_test_connection_lost BEFORE INSERT ON contact_submissions
+        FOR EACH ROW EXECUTE FUNCTION lw_test_connection_lost();`);
+    try {
+      const { status, body } = await post('/contact/form', valid);
+      expect(status).toBe(503);
+      expect(body).toMatchObject({
+        success: false,
+        action: false,
+        content: { code: 'DATABASE_UNAVAILABLE', message: RequestTexts.databaseUnavailable },
+      });
+    } finally {
+      await db.query('DROP TRIGGER lw_test_connection_lost ON contact_submissions');
+      outageMonitor.clear('database');
+    }
   });
 });
 

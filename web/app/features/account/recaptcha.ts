@@ -1,9 +1,11 @@
+import { AuthTexts } from '@loopwright/contracts';
+import { UserMessageError } from '../../lib/api-client';
+
 interface Grecaptcha {
   ready(callback: () => void): void;
   execute(siteKey: string, options: { action: string }): Promise<string>;
 }
 
-const SCRIPT_ERROR = 'The captcha could not be loaded. Please check your connection and try again.';
 let loading: Promise<Grecaptcha> | null = null;
 
 function loadRecaptcha(siteKey: string): Promise<Grecaptcha> {
@@ -14,12 +16,12 @@ function loadRecaptcha(siteKey: string): Promise<Grecaptcha> {
     script.onload = () => {
       const grecaptcha = (window as unknown as { grecaptcha?: Grecaptcha }).grecaptcha;
       if (grecaptcha) grecaptcha.ready(() => resolve(grecaptcha));
-      else reject(new Error(SCRIPT_ERROR));
+      else reject(new UserMessageError(AuthTexts.captchaScriptFailed));
     };
     script.onerror = () => {
       loading = null;
       script.remove();
-      reject(new Error(SCRIPT_ERROR));
+      reject(new UserMessageError(AuthTexts.captchaScriptFailed));
     };
     document.head.append(script);
   });
@@ -33,6 +35,6 @@ export async function captchaToken(siteKey: string | null | undefined, action: s
   try {
     return await grecaptcha.execute(siteKey, { action });
   } catch {
-    throw new Error('The captcha check could not run. Please try again.');
+    throw new UserMessageError(AuthTexts.captchaExecuteFailed);
   }
 }

@@ -16,8 +16,9 @@ export function useResendConfirmation() {
       const answer = await accountApi.resendConfirmation(email.trim());
       setState({ busy: false, message: answer.message || AuthTexts.confirmationResent, error: null });
     } catch (error) {
-      // A refusal says why (too many attempts…); a failure to send is the spec's "Error when sending the confirmation link."
-      const refused = error instanceof ApiError && error.status < 500;
+      // A refusal says why (too many attempts…); a failure to send, or no answer at all, is the spec's
+      // "Error when sending the confirmation link."
+      const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
       setState({ busy: false, message: null, error: refused ? errorMessage(error) : AuthTexts.confirmationSendError });
     }
   };

@@ -1,13 +1,14 @@
 import {
   CommunityRules,
   CommunityTabTexts,
+  DiagramTexts,
   RealtimeEvents,
   TrackingEvents,
   type ActivityItem,
 } from '@loopwright/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../lib/api-client';
+import { failureText } from '../../lib/failure-text';
 import { subscribeLive } from '../../lib/live-socket';
 import { When } from '../../ui/when';
 import { track } from '../tracking/track';
@@ -72,7 +73,7 @@ export function RecentActivity({ username }: { username: string }) {
         });
         await markShown(next.list);
       } catch (e) {
-        setError(errorMessage(e));
+        setError(failureText(DiagramTexts.activityFeedFailed, e));
       } finally {
         setLoading(false);
       }

@@ -1,7 +1,7 @@
-import { contactFormSchema, whitepaperFormSchema } from '@loopwright/contracts';
+import { CLIENT_ID_HEADER, contactFormSchema, whitepaperFormSchema, type ErrorCode } from '@loopwright/contracts';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { api, ApiError } from '../../lib/api-client';
+import { api, ApiError, CLIENT_ID } from '../../lib/api-client';
 import { useContractForm } from '../account/forms';
 
 type FormKind = 'contact' | 'whitepaper';
@@ -29,20 +29,39 @@ const fields: Record<FormKind, { name: keyof Values; label: string; type?: strin
 
 const FAILED = 'The form could not be sent. Please check your connection and try again.';
 
-/** POSTs a website form; its failure (`{ success: false, content: { message, details } }`) becomes an ApiError with the fields. */
+interface Failure {
+  code?: ErrorCode;
+  message?: string;
+  details?: { fields?: { field: string; message: string }[] };
+}
+
+/**
+ * POSTs a website form; its failure (`{ success: false, content: { message, details } }`, or the API's
+ * general `error` envelope when it was refused before the form's handler) becomes an ApiError with the fields.
+ * The client id header lets a logged-in person (a session cookie) send it too.
+ */
 async function send(form: FormKind, body: unknown): Promise<string> {
-  let result: { success: boolean; content: unknown };
+  let result: { success: boolean; content?: unknown; error?: unknown };
   try {
-    const response = await fetch(endpoints[form].url(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(endpoints[form].url(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [CLIENT_ID_HEADER]: CLIENT_ID },
+      body: JSON.stringify(body),
+    });
     result = (await response.json()) as typeof result;
   } catch {
-    throw new Error(FAILED);
+    throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: FAILED });
   }
   if (result.success) return String(result.content);
-  const content = result.content as { message?: string; details?: { fields?: { field: string; message: string }[] } };
+  const failure = (result.content ?? result.error ?? {}) as Failure;
   const byField: Record<string, string> = {};
-  for (const f of content.details?.fields ?? []) byField[f.field] ??= f.message;
-  throw new ApiError({ status: 400, code: 'VALIDATION_FAILED', message: content.message ?? 'The form could not be sent.', fields: byField });
+  for (const f of failure.details?.fields ?? []) byField[f.field] ??= f.message;
+  throw new ApiError({
+    status: 400,
+    code: failure.code ?? 'VALIDATION_FAILED',
+    message: failure.message ?? 'The form could not be sent.',
+    fields: byField,
+  });
 }
 
 /** The contact and whitepaper forms, checked in the browser with the same contract schemas as the API. */

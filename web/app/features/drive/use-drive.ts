@@ -1,6 +1,6 @@
 import { DriveTexts } from '@loopwright/contracts';
 import { useCallback, useEffect, useState } from 'react';
-import { api } from '../../lib/api-client';
+import { api, UserMessageError } from '../../lib/api-client';
 import { driveApi } from './drive-api';
 
 /** Where the pop-up lands after Google: the diagram list sees this flag and closes the pop-up. */
@@ -33,7 +33,7 @@ export function useDriveStatus(): { available: boolean; connected: boolean; refr
 export function connectDrive(): Promise<void> {
   const url = api.drive.connect.url({ query: { returnTo: `/diagrams?${DRIVE_POPUP_FLAG}=1` } });
   const popup = window.open(url, 'loopwright-drive', 'popup,width=520,height=680');
-  if (!popup) return Promise.reject(new Error(DriveTexts.popupBlocked));
+  if (!popup) return Promise.reject(new UserMessageError(DriveTexts.popupBlocked));
   const until = Date.now() + 180_000;
   return new Promise((resolve) => {
     const check = () => {

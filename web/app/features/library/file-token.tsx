@@ -1,5 +1,6 @@
+import { LibraryTexts } from '@loopwright/contracts';
 import { useState } from 'react';
-import { errorMessage } from '../../lib/api-client';
+import { failureText } from '../../lib/failure-text';
 import { preferencesApi } from './preferences-api';
 
 /** The diagram (file) token with a Regenerate button; a failure shows 'diagram token cannot be changed'. */
@@ -13,7 +14,7 @@ export function FileToken({ fuid, initial }: { fuid: string; initial: string }) 
     try {
       setToken(await preferencesApi.regenerateToken(fuid));
     } catch (e) {
-      setError(errorMessage(e));
+      setError(failureText(LibraryTexts.tokenNotChanged, e));
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage, UserMessageError } from '../../../lib/api-client';
 import { Dialog } from '../dialog';
 import { driveApi } from '../../drive/drive-api';
 import { connectDrive } from '../../drive/use-drive';
@@ -33,7 +33,7 @@ export function DriveExportDialog({
     try {
       if (!connected) {
         await connectDrive();
-        if (!(await refresh())) throw new Error('Google Drive was not connected');
+        if (!(await refresh())) throw new UserMessageError('Google Drive was not connected');
       }
       await saveNow();
       const file = await driveApi.export(fuid, folderId.trim() || undefined);

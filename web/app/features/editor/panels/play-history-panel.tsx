@@ -1,7 +1,7 @@
 import type { Play as StoredPlay, StudyRecord } from '@loopwright/contracts';
-import { countOf } from '@loopwright/contracts';
+import { countOf, DiagramTexts } from '@loopwright/contracts';
 import { useEffect, useState } from 'react';
-import { errorMessage } from '../../../lib/api-client';
+import { failureText } from '../../../lib/failure-text';
 import { diagramsApi } from '../../diagrams/diagrams-api';
 import { useEditor } from '../editor-context';
 import { fromStoredPlay } from '../play-convert';
@@ -32,7 +32,7 @@ export function PlayHistoryPanel({ fuid, runs, refresh }: { fuid: string; runs: 
     let live = true;
     diagramsApi.plays(fuid).then(
       (r) => live && setPlays(r.items),
-      (e) => live && setError(errorMessage(e)),
+      (e) => live && setError(failureText(DiagramTexts.playsLoadFailed, e)),
     );
     return () => {
       live = false;
@@ -63,7 +63,7 @@ export function PlayHistoryPanel({ fuid, runs, refresh }: { fuid: string; runs: 
           chart,
         });
     } catch (e) {
-      setError(errorMessage(e));
+      setError(failureText(DiagramTexts.playsLoadFailed, e));
     }
   };
   const remove = async (p: StoredPlay) => {
@@ -71,7 +71,7 @@ export function PlayHistoryPanel({ fuid, runs, refresh }: { fuid: string; runs: 
       await diagramsApi.deletePlay(fuid, p.id);
       setPlays((list) => list?.filter((x) => x.id !== p.id) ?? null);
     } catch (e) {
-      setError(errorMessage(e));
+      setError(failureText(DiagramTexts.playDeleteFailed, e));
     }
   };
   return (
@@ -83,7 +83,9 @@ export function PlayHistoryPanel({ fuid, runs, refresh }: { fuid: string; runs: 
         </p>
       ) : null}
       {plays === null ? (
-        <p className="props__hint">Loading…</p>
+        error ? null : (
+          <p className="props__hint">Loading…</p>
+        )
       ) : plays.length === 0 ? (
         <p className="props__hint">No runs yet.</p>
       ) : (

@@ -1,4 +1,5 @@
 import { DiagramTexts } from '@loopwright/contracts';
+import { failureText } from '../../../lib/failure-text';
 import type { RunView } from '../editor-context';
 import type { EngineClient } from '../engine/engine-client';
 import type { BatchSummary, Frame, QuickRunResult, SessionFrame } from '../engine/protocol';
@@ -310,22 +311,27 @@ export class RunController {
     let cancelledEarly = false;
     this.serverCancel = () => (cancelledEarly = true);
     try {
+      // The server did not take, run or stop the batch: app.md §8's text for each, with the reason.
       const playId = await server.start(runs, this.seed()).catch((e: unknown) => {
-        // The server did not take the batch: say so (app.md §8), with its reason.
-        throw new Error(`${DiagramTexts.batchInitFailed}: ${(e as Error).message}`);
+        throw new Error(failureText(DiagramTexts.batchInitFailed, e));
       });
-      this.serverCancel = () => void server.cancel(playId).catch(() => undefined);
+      this.serverCancel = () =>
+        void server
+          .cancel(playId)
+          .catch((e: unknown) => this.patch({ error: failureText(DiagramTexts.batchStopFailed, e) }));
       if (cancelledEarly) this.cancelBatch();
       for (;;) {
         await new Promise((r) => setTimeout(r, 700));
         if (ticket !== this.serverTicket) return;
-        const p = await server.poll(playId);
+        const p = await server.poll(playId).catch((e: unknown) => {
+          throw new Error(failureText(DiagramTexts.batchFailed, e));
+        });
         this.patch({ progress: { done: p.completed, total: p.total } });
         if (p.status === 'cancelled') {
           this.patch({ status: 'cancelled' });
           return;
         }
-        if (p.status === 'failed') throw new Error(p.error ?? 'The server batch failed');
+        if (p.status === 'failed') throw new Error(failureText(DiagramTexts.batchFailed, p.error ?? ''));
         if (p.status === 'done') {
           this.patch({ status: 'done', chart: p.chart });
           return;
