@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 
-/** Security headers; in production pages may run only our scripts and the per-request nonce (a kept page: its inline scripts by hash, web/kept-page.ts). */
+/**
+ * Security headers; in production pages may run only our scripts and the per-request nonce (a kept
+ * page allows its inline scripts by hash instead: web/kept-page.ts).
+ */
 const RECAPTCHA_SCRIPTS = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
 
 export function securityHeaders(development: boolean, options: { recaptcha?: boolean } = {}) {
