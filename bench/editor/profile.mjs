@@ -1,10 +1,12 @@
 // Where the editor's time goes, from Chromium performance traces: opens the 1,000-element diagram (or PROFILE_SIZE),
 // pans and drags as opened, fits, pans and drags with all in view, plays a quick run, and prints per phase the main
-// thread's self time by trace event (script, style, layout, paint…) and the busiest script functions.
+// thread's self time by trace event (script, style, layout, paint…) and the busiest script functions; for a drag,
+// also its main-thread CPU at the pick-up, per move and frame while moving, and at the drop (drag-cpu.mjs).
 // Writes each trace to $PROFILE_DIR (default /tmp) for chrome://tracing or DevTools.
 //   node bench/editor/profile.mjs
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { dragCpu, mainThread } from './drag-cpu.mjs';
 import { measureFrames, paneSpot } from './frames.mjs';
 import { openAndWaitDrawn } from './open.mjs';
 import { laidOut, withEditorBench } from './setup.mjs';
@@ -24,17 +26,7 @@ const CATEGORIES = [
 /** Self time per event name on the renderer's main thread, and per script function from the sampled CPU profile. */
 function summarize(trace) {
   const events = trace.traceEvents;
-  // The page's main thread: the renderer main thread that ran the most script.
-  const script = new Map();
-  for (const e of events)
-    if (e.name === 'FunctionCall' && e.dur)
-      script.set(`${e.pid}/${e.tid}`, (script.get(`${e.pid}/${e.tid}`) ?? 0) + e.dur);
-  const main = events
-    .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-    .sort((a, b) => (script.get(`${b.pid}/${b.tid}`) ?? 0) - (script.get(`${a.pid}/${a.tid}`) ?? 0))[0];
-  const own = events
-    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined)
-    .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  const { main, own } = mainThread(events);
   const self = new Map();
   const stack = [];
   for (const e of own) {
@@ -80,10 +72,16 @@ async function traced(browser, page, label, action) {
   const buffer = await browser.stopTracing();
   const file = path.join(dir, `editor-${label.replace(/\W+/g, '-')}.json`);
   writeFileSync(file, buffer);
-  const { byName, byFn } = summarize(JSON.parse(buffer.toString()));
+  const trace = JSON.parse(buffer.toString());
+  const { byName, byFn } = summarize(trace);
   console.log(`\n${label} (${Math.round(wall)} ms wall, trace ${file})`);
   console.log(`  main thread self time: ${byName.map(([n, us]) => `${n} ${Math.round(us / 1000)}`).join(', ')} ms`);
   console.log(`  script functions (sampled): ${byFn.map(([n, us]) => `${n} ${Math.round(us / 1000)}`).join(', ')} ms`);
+  const drag = dragCpu(trace);
+  if (drag)
+    console.log(
+      `  press-move-release, main-thread CPU: pick-up ${drag.pickUpMs.toFixed(1)} ms; moving ${Math.round(drag.movingMs)} ms = ${(drag.movingMs / drag.moves).toFixed(2)} ms per move (${drag.moves}), ${(drag.movingMs / drag.frames).toFixed(2)} ms per frame (${drag.frames}); drop ${drag.dropMs.toFixed(1)} ms`,
+    );
 }
 
 // PROFILE_SIZE=5000 profiles the 5,000-element diagram instead (beyond the product's limit, see run.mjs).

@@ -72,6 +72,18 @@ describe.skipIf(!inject('chromiumPath'))('the editor far out: the overview of a 
     expect(Math.abs(Number(moved.x) - 80 / p31.zoom)).toBeLessThanOrEqual(16);
     expect(Math.abs(Number(moved.y) - (120 + 40 / p31.zoom))).toBeLessThanOrEqual(16);
 
+    // A second tab of the same diagram, as a co-editor's, far out too: a click on P61 picks it there.
+    const other = await running.context.newPage();
+    const otherErrors = await openEditor(other, running.app, fuid);
+    await expect.poll(() => other.locator('.overview-layer__base').getAttribute('data-elements')).toBe('600');
+    const p61There = await onScreen(other, 24, 240 + 24);
+    const pickedThere = async () => {
+      await other.mouse.click(p61There.x, p61There.y);
+      const name = other.getByRole('tabpanel').getByLabel('Name', { exact: true });
+      return name.inputValue({ timeout: 500 }).catch(() => '');
+    };
+    expect(await pickedThere()).toBe('P61');
+
     // A drag under way sends nothing: P3 dropped, then P61 held on the move for 2.5 s (past the
     // 1.2 s autosave delay of a save by PUT); no whole document is sent while it moves. The editor is
     // live (co-editing): each drop reaches the server as a small update of the live document, whose
@@ -101,6 +113,21 @@ describe.skipIf(!inject('chromiumPath'))('the editor far out: the overview of a 
     const after = (await getDiagram(running.context, running.app, fuid)).document.nodes;
     expect(Number(after.find((n) => n.id === 'p3')!.y)).toBeGreaterThan(0);
     expect(Number(after.find((n) => n.id === 'p61')!.x)).toBeGreaterThan(0);
+
+    // The other tab has the move: nothing is left where P61 was.
+    await expect.poll(pickedThere).toBe('');
+    expect(otherErrors).toEqual([]);
+    await other.close();
+
+    // Undo puts P61 back where it was.
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await waitForSaved(page);
+    await expect
+      .poll(
+        async () =>
+          (await getDiagram(running.context, running.app, fuid)).document.nodes.find((n) => n.id === 'p61')!.x,
+      )
+      .toBe(0);
 
     // A press on empty canvas still pans the view.
     const before = await onScreen(page, 0, 0);

@@ -83,6 +83,28 @@ describe('the diagram as a Yjs document', () => {
     expect(changedKeys).toBe(1);
   });
 
+  it('given the document it holds, writes only the changed elements, and still adds, removes and reorders', () => {
+    const doc = new Y.Doc();
+    const first = base();
+    applyDocument(doc, first);
+    const moved = { ...first, nodes: [first.nodes[0], { ...first.nodes[1], x: 140 }] } as LiveDocument;
+    let changedKeys = 0;
+    rootsOf(doc).nodes.observeDeep((events) => (changedKeys += events.length));
+    applyDocument(doc, moved, null, first);
+    expect(readDocument(doc)).toEqual(moved);
+    expect(changedKeys).toBe(1);
+
+    const added = { ...moved, nodes: [...moved.nodes, { id: 'd', type: 'drain', name: 'D', x: 9, y: 9 }] };
+    applyDocument(doc, added, null, moved);
+    expect(readDocument(doc)).toEqual(added);
+    const reordered = { ...added, nodes: [added.nodes[2], added.nodes[0], added.nodes[1]] };
+    applyDocument(doc, reordered, null, added);
+    expect(readDocument(doc).nodes.map((n) => n.id)).toEqual(['d', 'a', 'b']);
+    const removed = { ...reordered, nodes: [reordered.nodes[0], reordered.nodes[2]] };
+    applyDocument(doc, removed, null, reordered);
+    expect(readDocument(doc)).toEqual(removed);
+  });
+
   it("merges a saved document into the live one as the change since its base, keeping others' edits", () => {
     const live = base();
     live.nodes = live.nodes.map((n) => (n.id === 'a' ? { ...n, name: 'Live rename' } : n));

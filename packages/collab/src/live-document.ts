@@ -69,6 +69,29 @@ function setProperties(element: ElementMap, item: Record<string, unknown>, order
   if (element.get(ORDER_KEY) !== order) element.set(ORDER_KEY, order);
 }
 
+/**
+ * The items that are not the very objects of `previous` (what the collection holds) when both list
+ * the same keys in the same order (the usual local edit: some elements' properties changed); null
+ * when elements were added, removed or reordered.
+ */
+function changedInPlace(
+  collection: Collection,
+  items: Record<string, unknown>[],
+  keyOf: (item: Record<string, unknown>) => string,
+  previous: Record<string, unknown>[] | undefined,
+): Record<string, unknown>[] | null {
+  if (!previous || previous.length !== items.length) return null;
+  const changed: Record<string, unknown>[] = [];
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    if (item === previous[i]) continue;
+    const key = keyOf(item);
+    if (key !== keyOf(previous[i]) || !collection.has(key)) return null;
+    changed.push(item);
+  }
+  return changed;
+}
+
 /** Makes one collection hold exactly these items, touching only what differs. */
 function applyCollection(
   collection: Collection,
@@ -76,6 +99,16 @@ function applyCollection(
   keyOf: (item: Record<string, unknown>) => string,
   previous?: Record<string, unknown>[],
 ) {
+  // Nothing added, removed or reordered: the changed elements keep their place, and the other
+  // thousands are not read at all (sorting them by order alone costs tens of milliseconds).
+  const inPlace = changedInPlace(collection, items, keyOf, previous);
+  if (inPlace) {
+    for (const item of inPlace) {
+      const element = collection.get(keyOf(item))!;
+      setProperties(element, item, orderOf(element));
+    }
+    return;
+  }
   // Elements that are the very same object as in the previous document did not change (the editor's documents are immutable).
   const unchanged = new Set(previous ?? []);
   const wanted = new Map(items.map((item) => [keyOf(item), item]));
@@ -135,7 +168,8 @@ function applyFlat(map: Y.Map<unknown>, values: Record<string, unknown>): void {
 /**
  * Makes the Y.Doc hold this JSON document, as one transaction that changes only what differs
  * (an element's changed properties, added and removed elements). `origin` marks the transaction
- * (the editor's undo manager tracks its own origin only).
+ * (the editor's undo manager tracks its own origin only). `previous`, when given, is the document
+ * the Y.Doc holds now: its elements that `next` still has as the very same objects are not looked at.
  */
 export function applyDocument(doc: Y.Doc, next: LiveDocument, origin: unknown = null, previous?: LiveDocument): void {
   const roots = rootsOf(doc);

@@ -28,6 +28,32 @@ export function drawables(doc: EditorDiagram): Drawable[] {
   return out;
 }
 
+/**
+ * drawables(doc), kept while the connections and the elements' ids stay the same: moving elements
+ * keeps the very same list, so what is keyed on it (the overview's index of connections by element,
+ * the route cache's clean-up) is not built again after every drop.
+ */
+export class DrawablesCache {
+  private last: { doc: EditorDiagram; items: Drawable[] } | null = null;
+
+  of(doc: EditorDiagram): Drawable[] {
+    const last = this.last;
+    if (last && last.doc.connections === doc.connections && sameIds(last.doc.nodes, doc.nodes)) {
+      this.last = { doc, items: last.items };
+      return last.items;
+    }
+    this.last = { doc, items: drawables(doc) };
+    return this.last.items;
+  }
+}
+
+/** The same element ids in the same order. */
+export function sameIds(a: readonly { id: string }[], b: readonly { id: string }[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i] && a[i].id !== b[i].id) return false;
+  return true;
+}
+
 export interface Route {
   points: Point[];
   d: string;

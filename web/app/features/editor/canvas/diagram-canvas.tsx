@@ -26,7 +26,7 @@ import { ChartNode, GroupNode, TextNode } from './box-nodes';
 import { useLongPress } from '../layout/long-press';
 import { ConnectionLayer } from './connection-layer';
 import { ContextMenu, type MenuAt } from './context-menu';
-import { RouteCache, drawables } from './connection-routes';
+import { DrawablesCache, RouteCache } from './connection-routes';
 import { ElementNode } from './element-node';
 import { openingViewport } from './geometry';
 import { FlowTokens } from './flow-tokens';
@@ -72,7 +72,8 @@ export function DiagramCanvas({ onReady }: { onReady?: (api: { fit: () => void }
   const connecting = useStore((s) => s.connection.inProgress);
   const cache = useRef(new FlowNodeCache());
   const [nodes, setNodes] = useState<Node[]>(() => cache.current.build(doc, selection, far));
-  const items = useMemo(() => drawables(doc), [doc]);
+  const drawablesCache = useRef(new DrawablesCache()).current;
+  const items = useMemo(() => drawablesCache.of(doc), [doc, drawablesCache]);
   const routes = useRef(new RouteCache()).current;
   useEffect(() => routes.keep(new Set(items.map((i) => i.connection.id))), [items, routes]);
   // The first viewport is computed from the document before React Flow renders (one pass, no

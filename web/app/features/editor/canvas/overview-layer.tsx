@@ -7,7 +7,7 @@ import type { Drawable, RouteCache } from './connection-routes';
 import { elementSize } from './geometry';
 import { FAR_ZOOM } from './level-of-detail';
 import { extentOf } from './overview-boxes';
-import { BasePainter, DocLookup, paintDragged, type OverviewDrag } from './overview-paint';
+import { BasePainter, DocLookup, DragPainter, type OverviewDrag } from './overview-paint';
 
 export type { OverviewDrag } from './overview-paint';
 
@@ -41,10 +41,10 @@ interface Props {
  * a DOM box per element and an SVG path per connection: panning moves one layer, and the bitmap is
  * drawn again only when the diagram, the selection or the zoom (once it settles) changes. While an
  * element is dragged, the rest stays on the base bitmap and only the dragged elements and their
- * connections are drawn each frame, on a second canvas.
+ * connections are drawn each frame, on a second canvas, straight from the drag's updates: the layer
+ * renders again only when a drag starts or ends.
  */
 export function OverviewLayer({ doc, items, routes, selection, drag: dragStore }: Props) {
-  const drag = useValue(dragStore);
   const api = useStoreApi();
   const domNode = useStore((s) => s.domNode);
   const viewport = useMemo(() => domNode?.querySelector<HTMLElement>('.react-flow__viewport') ?? null, [domNode]);
@@ -57,11 +57,15 @@ export function OverviewLayer({ doc, items, routes, selection, drag: dragStore }
   const drawnZoom = useRef(0);
   const scaleFor = (z: number) =>
     Math.min(z * (window.devicePixelRatio || 1), Math.sqrt(MAX_PIXELS / (extent.w * extent.h)), FAR_ZOOM * 2);
-  const dragIds = drag?.ids;
+  const dragIds = useValue(dragStore, (d) => d?.ids);
 
   const painter = useRef(new BasePainter()).current;
   const docLookup = useRef(new DocLookup()).current;
-  const lookup = () => docLookup.of(api.getState().nodeLookup, doc);
+  const dragPainter = useRef(new DragPainter()).current;
+  const lookup = () => {
+    const state = api.getState();
+    return docLookup.of(state.nodeLookup, doc, state);
+  };
 
   // The base bitmap: everything but what is being dragged (only the places that changed, when it can).
   const paintBase = (z: number) => {
@@ -96,25 +100,31 @@ export function OverviewLayer({ doc, items, routes, selection, drag: dragStore }
     return () => clearTimeout(t);
   }, [zoom]);
 
-  // The dragged elements, every frame they move.
-  useLayoutEffect(() => {
+  // The dragged elements: on every update of the drag, and after every render (the diagram changed).
+  const paintDrag = () => {
     const el = top.current;
     if (!el) return;
+    const drag = dragStore.get();
     if (!drag) {
+      dragPainter.drop();
       // Cleared, not shrunk: the next drag draws on the same bitmap (a new one costs a long frame).
       const ctx = el.getContext('2d');
       ctx?.setTransform(1, 0, 0, 1, 0, 0);
       ctx?.clearRect(0, 0, el.width, el.height);
       return;
     }
-    paintDragged(el, {
+    dragPainter.paint(el, {
       doc,
       items,
       lookup: lookup(),
       drag,
       scale: scaleFor(drawnZoom.current || api.getState().transform[2]),
     });
-  });
+  };
+  const paintDragRef = useRef(paintDrag);
+  paintDragRef.current = paintDrag;
+  useLayoutEffect(() => paintDragRef.current());
+  useLayoutEffect(() => dragStore.subscribe(() => paintDragRef.current()), [dragStore]);
 
   if (!viewport) return null;
   const style: React.CSSProperties = {

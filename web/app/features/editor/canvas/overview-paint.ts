@@ -1,6 +1,6 @@
 import type { InternalNode } from '@xyflow/react';
 import type { DiagramNode, EditorDiagram } from '../model/types';
-import { routeOf, type Drawable, type Route, type RouteCache } from './connection-routes';
+import { routeOf, sameIds, type Drawable, type Route, type RouteCache } from './connection-routes';
 import { margin, nodeBox, overlaps, routeBox, toPixels, type Box } from './overview-boxes';
 import { drawScene, type Scene } from './overview-scene';
 import { elementSize } from './geometry';
@@ -47,8 +47,21 @@ function setBitmap(el: HTMLCanvasElement, w: number, h: number) {
  */
 export class DocLookup {
   private copies = new WeakMap<DiagramNode, InternalNode>();
+  private last: { lookup: Lookup; doc: EditorDiagram; state: unknown; answer: Lookup } | null = null;
 
-  of(lookup: Lookup, doc: EditorDiagram): Lookup {
+  /**
+   * `state`: React Flow's store state, a new object whenever it changes (its lookup with it), so the
+   * answer is kept while neither it nor the document changed (every frame of a drag on the overview).
+   */
+  of(lookup: Lookup, doc: EditorDiagram, state: unknown): Lookup {
+    const last = this.last;
+    if (last && last.lookup === lookup && last.doc === doc && last.state === state) return last.answer;
+    const answer = this.build(lookup, doc);
+    this.last = { lookup, doc, state, answer };
+    return answer;
+  }
+
+  private build(lookup: Lookup, doc: EditorDiagram): Lookup {
     let moved: Map<string, InternalNode> | null = null;
     for (const n of doc.nodes) {
       const internal = lookup.get(n.id);
@@ -167,9 +180,12 @@ export class BasePainter {
     };
 
     const last = this.last;
-    if (!whole && last && last.doc === doc && last.items === items) {
-      // Same diagram: only the elements whose selection or drag changed, and the drag's connections.
-      const lifted = flipped(last.moving, moving, new Set());
+    const moved = !whole && last && last.items === items ? changedInPlace(last.doc, doc) : null;
+    if (last && moved) {
+      // The same elements and connections (some elements moved or changed, as by a drop): only
+      // those, the elements whose selection or drag changed, and their connections.
+      for (const node of moved) this.byId.set(node.id, node);
+      const lifted = flipped(last.moving, moving, new Set(moved.map((n) => n.id)));
       for (const id of flipped(last.selected, selected, new Set(lifted))) {
         const node = this.byId.get(id);
         if (node) visitNode(node);
@@ -279,6 +295,13 @@ export class BasePainter {
   }
 }
 
+/** The elements of `after` that are not the very objects of `before`, when both have the same ids in the same order (else null). */
+function changedInPlace(before: EditorDiagram, after: EditorDiagram): DiagramNode[] | null {
+  if (before === after) return [];
+  if (!sameIds(before.nodes, after.nodes)) return null;
+  return after.nodes.filter((n, i) => n !== before.nodes[i]);
+}
+
 export interface DragInput {
   doc: EditorDiagram;
   items: Drawable[];
@@ -289,16 +312,46 @@ export interface DragInput {
 
 /**
  * The dragged elements and their connections, on a canvas only as big as they are (placed in flow
- * coordinates through its style), drawn again on every frame of the drag.
+ * coordinates through its style), drawn again on every frame of the drag. Which elements and
+ * connections those are is looked up once per drag, not among thousands on every frame.
  */
-export function paintDragged(el: HTMLCanvasElement, { doc, items, lookup, drag, scale }: DragInput): void {
+export class DragPainter {
+  private picked: {
+    doc: EditorDiagram;
+    items: Drawable[];
+    ids: Set<string>;
+    nodes: DiagramNode[];
+    touching: Drawable[];
+  } | null = null;
+
+  paint(el: HTMLCanvasElement, { doc, items, lookup, drag, scale }: DragInput): void {
+    let picked = this.picked;
+    if (!picked || picked.doc !== doc || picked.items !== items || picked.ids !== drag.ids) {
+      const nodes = doc.nodes.filter((n) => drag.ids.has(n.id));
+      picked = this.picked = { doc, items, ids: drag.ids, nodes, touching: items.filter((i) => touches(i, drag.ids)) };
+    }
+    paintDragged(el, picked.nodes, picked.touching, lookup, drag, scale);
+  }
+
+  /** Lets go of the last drag's document. */
+  drop(): void {
+    this.picked = null;
+  }
+}
+
+function paintDragged(
+  el: HTMLCanvasElement,
+  nodes: DiagramNode[],
+  touching: Drawable[],
+  lookup: Lookup,
+  drag: OverviewDrag,
+  scale: number,
+): void {
   const px = 1 / scale,
     pad = margin(px);
   const shifted = shiftedLookup(lookup, drag);
-  const nodes = doc.nodes.filter((n) => drag.ids.has(n.id));
   const lines: Array<{ item: Drawable; route: Route }> = [];
-  for (const item of items) {
-    if (!touches(item, drag.ids)) continue;
+  for (const item of touching) {
     const route = routeOf(item, shifted);
     if (route) lines.push({ item, route });
   }

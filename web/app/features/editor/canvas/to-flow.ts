@@ -28,9 +28,14 @@ interface Cached {
 export class FlowNodeCache {
   private cache = new Map<string, Cached>();
   private last: Node[] = [];
+  /** The document the last build hid (null: the last build showed its nodes). */
+  private hiddenDoc: EditorDiagram | null = null;
 
   /** `hidden`: far out the overview layer draws the elements instead (see overview-layer.tsx). */
   build(doc: EditorDiagram, selection: Selection, hidden = false): Node[] {
+    // Hidden, the nodes do not carry the selection (below): a new selection changes nothing.
+    if (hidden && this.hiddenDoc === doc) return this.last;
+    this.hiddenDoc = hidden ? doc : null;
     const selected = new Set(selection.nodes);
     const next = new Map<string, Cached>();
     const out: Node[] = [];

@@ -1,5 +1,5 @@
 import { useOnViewportChange, useReactFlow, ViewportPortal } from '@xyflow/react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useEditor } from '../editor-context';
 import { useEditorDoc } from '../model/editor-store';
 import { useValue } from '../model/value-store';
@@ -28,8 +28,10 @@ export function LivePeople({ live }: { live: LiveSession }) {
   const [following, setFollowing] = useState<string | null>(null);
   const followed = people.find((p) => p.user.id === following) ?? null;
 
-  // My view, for those who follow me.
-  useOnViewportChange({ onEnd: (view) => live.setView(view) });
+  // My view, for those who follow me. (A new handler on every render would change React Flow's
+  // state each time, and every reader of its state would look again.)
+  const sendView = useCallback((view: { x: number; y: number; zoom: number }) => live.setView(view), [live]);
+  useOnViewportChange({ onEnd: sendView });
   useEffect(() => {
     live.setView(rf.getViewport());
   }, [live, rf]);
@@ -42,7 +44,9 @@ export function LivePeople({ live }: { live: LiveSession }) {
 
   // My pointer, in canvas coordinates. At most every CURSOR_MS, and always where it came to rest:
   // a move within that time is sent when the time is up (dropped, a pointer that came onto the
-  // canvas quickly would stay "off the canvas" for the others until it moved again).
+  // canvas quickly would stay "off the canvas" for the others until it moved again). Turned into
+  // canvas coordinates only when sent: that reads the canvas's place on the page, which costs a
+  // layout when the page changed since the last frame (as it does on every frame of a drag).
   useEffect(() => {
     let last = 0;
     let latest: { x: number; y: number } | null = null;
@@ -50,11 +54,11 @@ export function LivePeople({ live }: { live: LiveSession }) {
     const send = () => {
       timer = null;
       last = Date.now();
-      live.setCursor(latest);
+      live.setCursor(latest && rf.screenToFlowPosition(latest));
     };
     const move = (e: PointerEvent) => {
       const onCanvas = e.target instanceof Element && e.target.closest('.react-flow');
-      latest = onCanvas ? rf.screenToFlowPosition({ x: e.clientX, y: e.clientY }) : null;
+      latest = onCanvas ? { x: e.clientX, y: e.clientY } : null;
       const wait = last + CURSOR_MS - Date.now();
       if (wait <= 0) send();
       else timer ??= setTimeout(send, wait);

@@ -193,7 +193,10 @@ export class LiveSession {
           } satisfies PresenceState)
         : null,
     );
-    awareness.on('change', () => this.readPeople());
+    // Only others' changes: mine (my pointer, many times a second while it moves) changes nobody here.
+    awareness.on('change', ({ added, updated, removed }: Record<'added' | 'updated' | 'removed', number[]>) => {
+      if ([...added, ...updated, ...removed].some((id) => id !== awareness.clientID)) this.readPeople();
+    });
     // Reading the kept copy and the server's document (Yjs decoding, the mirror adopting it, the
     // IndexedDB write) waits until the opened diagram is on screen: edits made before go in on top.
     this.cancelStart = afterFirstPaint(() => this.start());
