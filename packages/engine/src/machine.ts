@@ -290,8 +290,14 @@ export class Machine implements MachineState {
 
   /** Fires the automatic nodes, in node order: the whole list of a step where no other node fires. */
   private fireAutomatic(): void {
-    const list = this.automatic;
-    for (let j = 0; j < list.length; j++) this.fireUnlessInhibited(list[j]);
+    const list = this.automatic,
+      actOk = this.actOk;
+    // fireUnlessInhibited, with its test in the loop: one call less per firing in the commonest step.
+    for (let j = 0; j < list.length; j++) {
+      const i = list[j];
+      if (actOk[i] === 1) fireNode(this, i, 0);
+      else this.fireUnlessInhibited(i);
+    }
   }
 
   private fireUnlessInhibited(i: number): void {
