@@ -389,7 +389,12 @@ export class Machine implements MachineState {
 
   /** The amount a connection moves this step: evaluated once per step, intervals and fractional carry applied. */
   rateOf(c: number): number {
-    if (this.rateStep[c] >= this.t) return this.rate[c];
+    // Small enough to be inlined where it is called: most calls find the rate already set.
+    return this.rateStep[c] >= this.t ? this.rate[c] : this.evaluateRate(c);
+  }
+
+  /** rateOf when this step's amount is not set yet. */
+  private evaluateRate(c: number): number {
     const p = this.p;
     let raw = p.cConst[c];
     if (raw !== raw) raw = p.cRate[c]!(this);
@@ -421,7 +426,11 @@ export class Machine implements MachineState {
 
   /** A gate output's weight or percentage this step (no rounding, no carry). */
   weightOf(c: number): number {
-    if (this.rateStep[c] >= this.t) return this.rate[c];
+    return this.rateStep[c] >= this.t ? this.rate[c] : this.evaluateWeight(c);
+  }
+
+  /** weightOf when this step's weight is not set yet. */
+  private evaluateWeight(c: number): number {
     const p = this.p;
     let w = p.cConst[c];
     if (w !== w) w = p.cRate[c]!(this);
