@@ -129,8 +129,12 @@ export function moveAlong(m: MachineState, c: number, amount: number, depth: num
   if (amount <= 0) return 0;
   const p = m.p;
   const to = p.cTo[c];
-  const room = roomIn(m, to, true);
-  if (room < amount) amount = room;
+  // roomIn(m, to, true) without its Infinity for the many targets that do not block.
+  const cap = m.blockingCapacity[to];
+  if (cap >= 0) {
+    const room = cap - m.value[to] - m.incoming[to];
+    if (room < amount) amount = room > 0 ? room : 0;
+  }
   if (amount <= 0) {
     if (m.log) m.event('transfer', p.cFrom[c], 'the target is full', { connection: c, requested: amount, amount: 0 });
     return 0;

@@ -1,5 +1,5 @@
 import type { MachineState } from './machine-state.js';
-import { T_POOL, T_SOURCE } from './program.js';
+import { T_POOL, T_SOURCE, type Program } from './program.js';
 
 /** Pool room and what an origin can give: helpers the delivery modules share (the machine dispatches, see Machine.deliver). */
 
@@ -14,12 +14,25 @@ export const MAX_HAND_OVERS_PER_STEP = 100_000;
 
 /** Free space in a pool (Infinity for anything else). With blockingOnly, pools that overflow by draining count as unlimited. */
 export function roomIn(m: MachineState, node: number, blockingOnly: boolean): number {
-  const p = m.p;
-  if (p.type[node] !== T_POOL) return Infinity;
-  const cap = p.capacity[node];
-  if (cap < 0 || (blockingOnly && p.overflowDrain[node] === 1)) return Infinity;
+  const cap = blockingOnly ? m.blockingCapacity[node] : m.capacity[node];
+  if (cap < 0) return Infinity;
   const room = cap - m.value[node] - m.incoming[node];
   return room > 0 ? room : 0;
+}
+
+/**
+ * Per node, the capacity that limits what it can receive (-1: none, for anything but a pool with a
+ * capacity), and the part of it that blocks (-1 also when the pool overflows by draining).
+ */
+export function capacities(p: Program): { capacity: Float64Array; blockingCapacity: Float64Array } {
+  const capacity = new Float64Array(p.nodeCount).fill(-1);
+  const blockingCapacity = new Float64Array(p.nodeCount).fill(-1);
+  for (let i = 0; i < p.nodeCount; i++) {
+    if (p.type[i] !== T_POOL || p.capacity[i] < 0) continue;
+    capacity[i] = p.capacity[i];
+    if (p.overflowDrain[i] === 0) blockingCapacity[i] = p.capacity[i];
+  }
+  return { capacity, blockingCapacity };
 }
 
 /** How much connection c's origin can give now (start-of-step snapshot less what was already taken). */

@@ -95,15 +95,12 @@ function distribute(m: MachineState, g: number, amount: number): void {
   for (let k = s; k < e; k++) total += Math.round(m.weightOf(p.gOutList[k]));
   const span = percent && total < 100 ? 100 : total;
   if (!(span > 0)) return;
-  const counter = m.gateCounter[g] % span;
+  const counter = below(m.gateCounter[g], span);
   const full = Math.floor(amount / span);
   const rem = amount - full * span;
   if (full > 0) for (let k = s; k < e; k++) out[p.gOutList[k]] += Math.round(rate[p.gOutList[k]]) * full;
   for (let j = 0; j < rem; j++) {
-    // (counter + j) % span, mostly without a floating-point remainder: below 2·span, subtracting span
-    // once gives exactly the same value.
-    let slot = counter + j;
-    if (slot >= span) slot = slot < 2 * span ? slot - span : slot % span;
+    let slot = below(counter + j, span);
     if (slot >= total) continue;
     for (let k = s; k < e; k++) {
       const c = p.gOutList[k];
@@ -114,5 +111,14 @@ function distribute(m: MachineState, g: number, amount: number): void {
       }
     }
   }
-  m.gateCounter[g] = (counter + amount) % span;
+  m.gateCounter[g] = below(counter + amount, span);
+}
+
+/**
+ * x % span, mostly without the floating-point remainder (a call into C in optimised code): for
+ * 0 ≤ x < 2·span, x itself or x − span is exactly the same value.
+ */
+function below(x: number, span: number): number {
+  if (x >= 0 && x < span) return x;
+  return x >= span && x < 2 * span ? x - span : x % span;
 }

@@ -48,6 +48,9 @@ export interface MachineState extends EvalContext {
   readonly modTargets: Int32Array;
   /** The pools (only they receive resources into `incoming`). */
   readonly pools: Int32Array;
+  /** Per node: the capacity that limits arrivals, and the part of it that blocks (-1: none; see capacities). */
+  readonly capacity: Float64Array;
+  readonly blockingCapacity: Float64Array;
   readonly rng: Rng;
   readonly sameStep: boolean;
   t: number;

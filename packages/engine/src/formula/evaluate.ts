@@ -196,6 +196,20 @@ function withConstantSide(e: Extract<Expr, { kind: 'binary' }>, a: Evaluator, b:
     }
   } else if (!isDynamic(e.left)) {
     const k = a(CONST_CTX);
+    const j = valueSlots.get(b),
+      d = deltaSlots.get(b);
+    // A chance or rate with a label modifier (`25%` + what the modifiers added) reads the delta in place.
+    if (d !== undefined && e.op === '+') return (c) => k + c.labelDelta[d];
+    if (j !== undefined) {
+      switch (e.op) {
+        case '+':
+          return (c) => k + c.value[j];
+        case '-':
+          return (c) => k - c.value[j];
+        case '*':
+          return (c) => k * c.value[j];
+      }
+    }
     switch (e.op) {
       case '+':
         return (c) => k + b(c);
