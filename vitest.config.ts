@@ -43,6 +43,8 @@ export default defineConfig({
         },
       },
       {
+        // The global setup loads content/ through the API's repository (decorated classes).
+        ...nest,
         test: {
           name: 'e2e',
           setupFiles: cpuLog,
