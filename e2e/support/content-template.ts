@@ -4,7 +4,7 @@ import { repoPaths } from '../../api/src/core/paths.js';
 import { PrismaService } from '../../api/src/core/prisma/prisma.service.js';
 import { hashContentTree, readContentTree } from '../../api/src/modules/content/content-files.js';
 import { ContentRepository } from '../../api/src/modules/content/content.repository.js';
-import { adminQuery, withDatabase } from '../../api/test/support/test-database.js';
+import { adminQuery, buildTemplate } from '../../api/test/support/test-database.js';
 
 /**
  * The migrated template with content/ already loaded, as an app loads it when it starts. Each browser
@@ -17,20 +17,21 @@ export async function contentTemplate(adminUrl: string, template: string): Promi
   const name = `${template}_c${(await hashContentTree(repoPaths.content)).slice(0, 12)}`;
   const exists = await adminQuery(adminUrl, 'SELECT 1 FROM pg_database WHERE datname = $1', [name]);
   if (exists.length) return name;
-  const building = `${name}_build_${process.pid}`;
-  await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${building}`);
-  await adminQuery(adminUrl, `CREATE DATABASE ${building} TEMPLATE ${template}`);
-  const config = { DATABASE_URL: withDatabase(adminUrl, building), DATABASE_POOL_SIZE: 2 } as AppConfig;
-  const prisma = new PrismaService(config, pino({ level: 'silent' }));
-  try {
-    await new ContentRepository(prisma).replaceFileContent(await readContentTree(repoPaths.content));
-  } finally {
-    await prisma.$disconnect();
-  }
-  // Rename when complete, so a half-loaded template is never cloned.
-  await adminQuery(adminUrl, `ALTER DATABASE ${building} RENAME TO ${name}`).catch(async (error) => {
-    await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${building}`);
-    if (!/already exists/.test(String(error))) throw error;
-  });
+  await buildTemplate(
+    adminUrl,
+    name,
+    async (url) => {
+      const prisma = new PrismaService(
+        { DATABASE_URL: url, DATABASE_POOL_SIZE: 2 } as AppConfig,
+        pino({ level: 'silent' }),
+      );
+      try {
+        await new ContentRepository(prisma).replaceFileContent(await readContentTree(repoPaths.content));
+      } finally {
+        await prisma.$disconnect();
+      }
+    },
+    template,
+  );
   return name;
 }
