@@ -47,7 +47,9 @@ export default tseslint.config(
     },
     languageOptions: {
       parserOptions: {
-        project: ['./web/tsconfig.json', './tsconfig.tests.json', './api/tsconfig.json', './packages/*/tsconfig.json'],
+        // One program for the API, the packages and every test (tsconfig.eslint.json): with a program per
+        // tsconfig, the tests' program typed the API and the packages it imports a second time.
+        project: ['./web/tsconfig.json', './tsconfig.eslint.json'],
         tsconfigRootDir: import.meta.dirname,
       },
     },

@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import { SlowestFirst } from './e2e/support/slowest-first.js';
 
 // Kept apart from web/vite.config.ts so the React Router plugin never loads in tests.
+const cpuLog = process.env.TEST_CPU_LOG ? ['e2e/support/cpu-log.ts'] : [];
 const nest = { oxc: { decorator: { legacy: true, emitDecoratorMetadata: true } } };
 
 export default defineConfig({
@@ -12,17 +13,25 @@ export default defineConfig({
     // PostgreSQL and HTTP, and each has its own database and Redis prefix, so two share the cores well.
     maxWorkers: Number(process.env.TEST_WORKERS) || 2,
     projects: [
-      { test: { name: 'engine', include: ['packages/engine/src/**/*.test.ts'], testTimeout: 60_000 } },
-      { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'] } },
-      { test: { name: 'collab', include: ['packages/collab/src/**/*.test.ts'] } },
-      { test: { name: 'client', include: ['packages/client/src/**/*.test.ts'] } },
-      { test: { name: 'web-unit', include: ['web/app/**/*.test.ts'] } },
+      {
+        test: {
+          setupFiles: cpuLog,
+          name: 'engine',
+          include: ['packages/engine/src/**/*.test.ts'],
+          testTimeout: 60_000,
+        },
+      },
+      { test: { setupFiles: cpuLog, name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'] } },
+      { test: { setupFiles: cpuLog, name: 'collab', include: ['packages/collab/src/**/*.test.ts'] } },
+      { test: { setupFiles: cpuLog, name: 'client', include: ['packages/client/src/**/*.test.ts'] } },
+      { test: { setupFiles: cpuLog, name: 'web-unit', include: ['web/app/**/*.test.ts'] } },
       // Files reuse their worker's imports of the API (as api-int below): no api-unit file mocks a module.
-      { ...nest, test: { name: 'api-unit', include: ['api/src/**/*.spec.ts'], isolate: false } },
+      { ...nest, test: { setupFiles: cpuLog, name: 'api-unit', include: ['api/src/**/*.spec.ts'], isolate: false } },
       {
         ...nest,
         test: {
           name: 'api-int',
+          setupFiles: cpuLog,
           include: ['api/src/**/*.int-spec.ts', 'api/test/**/*.int-spec.ts'],
           globalSetup: ['api/test/global-setup.ts'],
           // A file's worker imports the whole API (Nest, Prisma, every module) before its first test: about as
@@ -34,8 +43,11 @@ export default defineConfig({
         },
       },
       {
+        // The global setup loads content/ through the API's repository (decorated classes).
+        ...nest,
         test: {
           name: 'e2e',
+          setupFiles: cpuLog,
           include: ['e2e/**/*.e2e.ts'],
           globalSetup: ['e2e/global-setup.ts'],
           // Files share the cores: a test may take twice as long as it would alone.

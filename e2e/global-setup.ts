@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { builtAppExists, startTestServices } from '../api/test/support/global-services.js';
+import { contentTemplate } from './support/content-template.js';
 
 const CHROMIUM_CANDIDATES = [
   process.env.CHROMIUM_PATH,
@@ -20,7 +21,7 @@ export default async function setup(project: TestProject) {
   if (!chromiumPath) console.warn('[tests] Chromium not found (set CHROMIUM_PATH): browser tests will be skipped.');
   const services = await startTestServices();
   project.provide('databaseAdminUrl', services.adminUrl);
-  project.provide('databaseTemplate', services.template);
+  project.provide('databaseTemplate', await contentTemplate(services.adminUrl, services.template));
   project.provide('databasePrefix', services.databasePrefix);
   project.provide('redisUrl', services.redisUrl);
   project.provide('chromiumPath', chromiumPath);

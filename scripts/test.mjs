@@ -16,6 +16,9 @@ const vitestArgs = args.filter((a) => a !== '--no-build' && a !== '--no-checks')
 // A run of one project or of chosen test files skips the static checks; CI's `npm test` starts with them.
 const choosesFiles = vitestArgs.some((a) => /\.(ts|tsx|mjs)$/.test(a) || a.includes('/'));
 const skipChecks = args.includes('--no-checks') || args.includes('--project') || choosesFiles;
+// Every Node process of the run (Vitest's workers, the apps the browser tests start, npm, tsc, ESLint)
+// reuses the bytecode an earlier one compiled instead of compiling the same modules again.
+process.env.NODE_COMPILE_CACHE ??= path.join(root, 'node_modules/.cache/node-compile-cache');
 if (!skipBuild) await build();
 const started = Date.now();
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(0)} s`;

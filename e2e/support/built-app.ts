@@ -36,7 +36,14 @@ export function runNode(script: string, args: string[], env: Record<string, stri
   const ownDataDir = env.DATA_DIR === undefined ? mkdtempSync(path.join(tmpdir(), 'lw-e2e-data-')) : null;
   const child = spawn(process.execPath, [path.join(repoPaths.root, script), ...args], {
     cwd: repoPaths.root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...(ownDataDir && { DATA_DIR: ownDataDir }), ...env },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      // Compiled code only: the app behaves the same with or without it.
+      NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE,
+      ...(ownDataDir && { DATA_DIR: ownDataDir }),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

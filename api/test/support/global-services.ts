@@ -5,7 +5,14 @@ import { pino } from 'pino';
 import { repoPaths } from '../../src/core/paths.js';
 import { applyMigrations } from '../../src/core/prisma/migrations.js';
 import { startEmbeddedDatabase } from '../../src/core/prisma/embedded-database.js';
-import { adminQuery, dropRunDatabases, runDatabasePrefix, templateName, withDatabase } from './test-database.js';
+import {
+  adminQuery,
+  buildTemplate,
+  dropRunDatabases,
+  runDatabasePrefix,
+  templateName,
+  withDatabase,
+} from './test-database.js';
 
 export interface TestServices {
   adminUrl: string;
@@ -55,17 +62,7 @@ export async function startTestServices(): Promise<TestServices> {
   }
   const template = await templateName();
   const exists = await adminQuery(adminUrl, 'SELECT 1 FROM pg_database WHERE datname = $1', [template]);
-  if (!exists.length) {
-    const building = `${template}_build_${process.pid}`;
-    await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${building}`);
-    await adminQuery(adminUrl, `CREATE DATABASE ${building}`);
-    await applyMigrations(withDatabase(adminUrl, building), repoPaths.migrations);
-    // Rename when complete, so a half-built template is never cloned.
-    await adminQuery(adminUrl, `ALTER DATABASE ${building} RENAME TO ${template}`).catch(async (error) => {
-      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${building}`);
-      if (!/already exists/.test(String(error))) throw error;
-    });
-  }
+  if (!exists.length) await buildTemplate(adminUrl, template, (url) => applyMigrations(url, repoPaths.migrations));
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const redisUp = await redisAnswers(redisUrl);
   if (!redisUp && process.env.CI === 'true') {

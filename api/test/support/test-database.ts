@@ -61,6 +61,26 @@ export async function cloneTemplate(
   return { name, url: withDatabase(adminUrl, name) };
 }
 
+/**
+ * Creates database `name` (a clone of `from`, or empty) and fills it under a temporary name, renamed
+ * when complete so a half-built template is never cloned. If another run built it first, theirs stays.
+ */
+export async function buildTemplate(
+  adminUrl: string,
+  name: string,
+  fill: (url: string) => Promise<unknown>,
+  from?: string,
+): Promise<void> {
+  const building = `${name}_build_${process.pid}`;
+  await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${building}`);
+  await adminQuery(adminUrl, `CREATE DATABASE ${building}${from ? ` TEMPLATE ${from}` : ''}`);
+  await fill(withDatabase(adminUrl, building));
+  await adminQuery(adminUrl, `ALTER DATABASE ${building} RENAME TO ${name}`).catch(async (error) => {
+    await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${building}`);
+    if (!/already exists/.test(String(error))) throw error;
+  });
+}
+
 /** A prefix for the databases of one test run: `lw_test_` and a random part. */
 export function runDatabasePrefix(): string {
   return `lw_test_${randomBytes(4).toString('hex')}`;
