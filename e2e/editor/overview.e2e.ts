@@ -48,6 +48,8 @@ describe.skipIf(!inject('chromiumPath'))('the editor far out: the overview of a 
     const fuid = await createDiagram(running.context, running.app, { name: 'Six hundred', document: diagramDocument });
     const page = await running.context.newPage();
     const errors = await openEditor(page, running.app, fuid);
+    const onServer = async (id: string) =>
+      (await getDiagram(running.context, running.app, fuid)).document.nodes.find((n) => n.id === id)!;
 
     // The whole diagram as one drawing: no element view mounted.
     const overview = page.locator('.overview-layer__base');
@@ -68,12 +70,16 @@ describe.skipIf(!inject('chromiumPath'))('the editor far out: the overview of a 
     for (let i = 1; i <= 10; i++) await page.mouse.move(p31.x + i * 8, p31.y + i * 4);
     await page.mouse.up();
     await waitForSaved(page);
-    const moved = (await getDiagram(running.context, running.app, fuid)).document.nodes.find((n) => n.id === 'p31')!;
-    expect(Math.abs(Number(moved.x) - 80 / p31.zoom)).toBeLessThanOrEqual(16);
+    // The server stores the drop a moment after the tab says so, at the latest.
+    await expect.poll(async () => Math.abs(Number((await onServer('p31')).x) - 80 / p31.zoom)).toBeLessThanOrEqual(16);
+    const moved = await onServer('p31');
     expect(Math.abs(Number(moved.y) - (120 + 40 / p31.zoom))).toBeLessThanOrEqual(16);
 
-    // A second tab of the same diagram, as a co-editor's, far out too: a click on P61 picks it there.
-    const other = await running.context.newPage();
+    // The diagram in a co-editor's browser (its own storage), far out too: a click on P61 picks it there.
+    const coEditor = await running.context
+      .browser()!
+      .newContext({ storageState: await running.context.storageState() });
+    const other = await coEditor.newPage();
     const otherErrors = await openEditor(other, running.app, fuid);
     await expect.poll(() => other.locator('.overview-layer__base').getAttribute('data-elements')).toBe('600');
     const p61There = await onScreen(other, 24, 240 + 24);
@@ -110,24 +116,18 @@ describe.skipIf(!inject('chromiumPath'))('the editor far out: the overview of a 
     await page.mouse.up();
     await waitForSaved(page);
     expect(saves).toEqual([]);
-    const after = (await getDiagram(running.context, running.app, fuid)).document.nodes;
-    expect(Number(after.find((n) => n.id === 'p3')!.y)).toBeGreaterThan(0);
-    expect(Number(after.find((n) => n.id === 'p61')!.x)).toBeGreaterThan(0);
+    await expect.poll(async () => Number((await onServer('p61')).x)).toBeGreaterThan(0);
+    expect(Number((await onServer('p3')).y)).toBeGreaterThan(0);
 
-    // The other tab has the move: nothing is left where P61 was.
+    // The co-editor's browser has the move: nothing is left where P61 was.
     await expect.poll(pickedThere).toBe('');
     expect(otherErrors).toEqual([]);
-    await other.close();
+    await coEditor.close();
 
     // Undo puts P61 back where it was.
     await page.getByRole('button', { name: 'Undo' }).click();
     await waitForSaved(page);
-    await expect
-      .poll(
-        async () =>
-          (await getDiagram(running.context, running.app, fuid)).document.nodes.find((n) => n.id === 'p61')!.x,
-      )
-      .toBe(0);
+    await expect.poll(async () => (await onServer('p61')).x).toBe(0);
 
     // A press on empty canvas still pans the view.
     const before = await onScreen(page, 0, 0);
