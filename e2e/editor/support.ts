@@ -157,10 +157,11 @@ export async function chartValue(page: Page, series: string, step: number): Prom
  * For a test file: the built app, Chromium and the browser context of a logged-in designer, made
  * before its tests and closed after them.
  */
-export function useDesignerSession(): AppAndBrowser & { context: BrowserContext } {
-  const running = useAppAndBrowser() as AppAndBrowser & { context: BrowserContext };
+export function useDesignerSession(): AppAndBrowser & { context: BrowserContext; designer: Designer } {
+  const running = useAppAndBrowser() as AppAndBrowser & { context: BrowserContext; designer: Designer };
   beforeAll(async () => {
-    running.context = await loggedInContext(running.browser, running.app, await createDesigner(running.app));
+    running.designer = await createDesigner(running.app);
+    running.context = await loggedInContext(running.browser, running.app, running.designer);
   });
   afterAll(async () => {
     await running.context?.close();

@@ -1,17 +1,9 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { AuthTexts, ContactTexts, DiagramTexts, LibraryTexts, SocialTexts } from '@loopwright/contracts';
 import { NETWORK_ERROR_MESSAGE } from '@loopwright/client';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { saveScreenshot, waitForHydration } from '../support/browser.js';
-import { useAppAndBrowser } from '../support/app-and-browser.js';
-import {
-  CLIENT_HEADERS,
-  createDesigner,
-  createDiagram,
-  loggedInContext,
-  openEditor,
-  type Designer,
-} from '../editor/support.js';
+import { CLIENT_HEADERS, createDiagram, openEditor, useDesignerSession } from '../editor/support.js';
 
 /** The answer to one API call (by method and path pattern) never arrives: the connection is lost. */
 async function losing(page: Page, method: string, path: RegExp): Promise<void> {
@@ -23,16 +15,10 @@ async function losing(page: Page, method: string, path: RegExp): Promise<void> {
  * the ones the server answers with: the spec's words first, then why.
  */
 describe.skipIf(!inject('chromiumPath'))('failure texts on screen in Chromium', () => {
-  const running = useAppAndBrowser();
-  let designer: Designer;
-  let context: BrowserContext;
-  beforeAll(async () => {
-    designer = await createDesigner(running.app);
-    context = await loggedInContext(running.browser, running.app, designer);
-  });
+  const running = useDesignerSession();
 
   it('Recent Activity that cannot be read says "Activity feed retrieval error"', async () => {
-    const page = await context.newPage();
+    const page = await running.context.newPage();
     await losing(page, 'GET', /\/api\/community\/user\/get-activity-feed/);
     await page.goto(`${running.app.url}/activity`);
     await waitForHydration(page);
@@ -45,8 +31,8 @@ describe.skipIf(!inject('chromiumPath'))('failure texts on screen in Chromium', 
   });
 
   it('the editor says "Failed loading play history items" and "diagram token cannot be changed"', async () => {
-    const fuid = await createDiagram(context, running.app, { name: 'Failure texts' });
-    const page = await context.newPage();
+    const fuid = await createDiagram(running.context, running.app, { name: 'Failure texts' });
+    const page = await running.context.newPage();
     await losing(page, 'GET', /\/api\/diagrams\/[^/]+\/plays(\?|$)/);
     await losing(page, 'POST', /\/api\/diagrams\/[^/]+\/file-token/);
     await openEditor(page, running.app, fuid);
@@ -70,7 +56,7 @@ describe.skipIf(!inject('chromiumPath'))('failure texts on screen in Chromium', 
   });
 
   it('a logged-in person sends the contact form, and a failed one says why (website.md §8: contact failure)', async () => {
-    const page = await context.newPage();
+    const page = await running.context.newPage();
     await page.goto(`${running.app.url}/contact`);
     await waitForHydration(page);
     const form = page.locator('form[data-form="contact"]');
@@ -101,14 +87,14 @@ describe.skipIf(!inject('chromiumPath'))('failure texts on screen in Chromium', 
 
   it('hiring a designer who stopped taking work says "Hire designer error" and why', async () => {
     const forHire = (availableForHire: boolean) =>
-      context.request.put(`${running.app.url}/api/community/user/available-for-hire`, {
+      running.context.request.put(`${running.app.url}/api/community/user/available-for-hire`, {
         headers: CLIENT_HEADERS,
         data: { availableForHire },
       });
     expect((await forHire(true)).status()).toBe(200);
     const visitor = await running.browser.newContext();
     const page = await visitor.newPage();
-    await page.goto(`${running.app.url}/community/${designer.username}/profile`);
+    await page.goto(`${running.app.url}/community/${running.designer.username}/profile`);
     await waitForHydration(page);
     await page.getByTestId('hire-button').click();
     const dialog = page.getByRole('dialog');
