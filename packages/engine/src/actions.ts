@@ -68,12 +68,12 @@ function fireSource(m: MachineState, i: number, depth: number): void {
 
 function pullIn(m: MachineState, i: number, depth: number): void {
   const p = m.p;
-  if (p.allMode[i] === 1) {
-    pullAll(m, i, depth);
-    return;
-  }
   const s = p.inStart[i],
     e = p.inStart[i + 1];
+  if (p.allMode[i] === 1) {
+    moveAll(m, i, p.inList, s, e, i, depth);
+    return;
+  }
   let sat = 1;
   for (let k = s; k < e; k++) {
     const c = p.inList[k];
@@ -85,20 +85,33 @@ function pullIn(m: MachineState, i: number, depth: number): void {
   m.satisfied[i] = sat;
 }
 
-function pullAll(m: MachineState, i: number, depth: number): void {
-  const p = m.p;
-  const s = p.inStart[i],
-    e = p.inStart[i + 1];
-  if (!canTakeAll(m, s, e, p.inList, i)) {
+/** pull-all and push-all: every connection in list[s, e) moves its full rate, or none moves (self: -1 when pushing). */
+function moveAll(
+  m: MachineState,
+  i: number,
+  list: Int32Array,
+  s: number,
+  e: number,
+  self: number,
+  depth: number,
+): void {
+  if (!canTakeAll(m, s, e, list, self)) {
     m.satisfied[i] = 0;
-    if (m.log) m.event('unsatisfied', i, 'pull-all: not every input can deliver its full rate, so nothing moves');
+    if (m.log) logNotAll(m, i, self < 0);
     return;
   }
   for (let k = s; k < e; k++) {
-    const c = p.inList[k];
+    const c = list[k];
     moveAlong(m, c, m.rateOf(c), depth);
   }
   m.satisfied[i] = 1;
+}
+
+function logNotAll(m: MachineState, i: number, pushing: boolean): void {
+  const text = pushing
+    ? 'push-all: not every output can take its full rate, so nothing moves'
+    : 'pull-all: not every input can deliver its full rate, so nothing moves';
+  m.event('unsatisfied', i, text);
 }
 
 function pushOut(m: MachineState, i: number, depth: number): void {
@@ -106,16 +119,7 @@ function pushOut(m: MachineState, i: number, depth: number): void {
   const s = p.outStart[i],
     e = p.outStart[i + 1];
   if (p.allMode[i] === 1) {
-    if (!canTakeAll(m, s, e, p.outList, -1)) {
-      m.satisfied[i] = 0;
-      if (m.log) m.event('unsatisfied', i, 'push-all: not every output can take its full rate, so nothing moves');
-      return;
-    }
-    for (let k = s; k < e; k++) {
-      const c = p.outList[k];
-      moveAlong(m, c, m.rateOf(c), depth);
-    }
-    m.satisfied[i] = 1;
+    moveAll(m, i, p.outList, s, e, -1, depth);
     return;
   }
   let sat = 1;

@@ -52,16 +52,16 @@ export function fireTarget(m: MachineState, target: number, depth: number): void
 /** Counts into m.gateOut how many of `amount` resources each output gets (conditions may copy). */
 function distribute(m: MachineState, g: number, amount: number): void {
   const p = m.p;
-  if (p.gOutStart[g] === p.gOutStart[g + 1]) return;
-  if (p.gateKind[g] === G_CONDITION) distributeByCondition(m, g, amount);
-  else if (p.gateRandom[g] === 1) distributeAtRandom(m, g, amount);
-  else distributeInTurn(m, g, amount);
-}
-
-function distributeByCondition(m: MachineState, g: number, amount: number): void {
-  const p = m.p;
   const s = p.gOutStart[g],
     e = p.gOutStart[g + 1];
+  if (s === e) return;
+  if (p.gateKind[g] === G_CONDITION) distributeByCondition(m, g, s, e, amount);
+  else if (p.gateRandom[g] === 1) distributeAtRandom(m, g, s, e, amount);
+  else distributeInTurn(m, g, s, e, amount);
+}
+
+function distributeByCondition(m: MachineState, g: number, s: number, e: number, amount: number): void {
+  const p = m.p;
   const out = m.gateOut;
   for (let u = 0; u < amount; u++) {
     const v = p.gateRandom[g] === 1 ? p.diagramDice(m) : ++m.gateCounter[g];
@@ -79,10 +79,8 @@ function distributeByCondition(m: MachineState, g: number, amount: number): void
 }
 
 /** Output i with probability w_i/Σw (percentages: the rest is destroyed). */
-function distributeAtRandom(m: MachineState, g: number, amount: number): void {
+function distributeAtRandom(m: MachineState, g: number, s: number, e: number, amount: number): void {
   const p = m.p;
-  const s = p.gOutStart[g],
-    e = p.gOutStart[g + 1];
   const out = m.gateOut,
     rate = m.rate;
   // Each output's weight is evaluated once per step (weightOf, in the total), then read from m.rate.
@@ -105,10 +103,8 @@ function distributeAtRandom(m: MachineState, g: number, amount: number): void {
 }
 
 /** Deterministic: a cyclic counter over Σw slots in output order, persisting across steps. */
-function distributeInTurn(m: MachineState, g: number, amount: number): void {
+function distributeInTurn(m: MachineState, g: number, s: number, e: number, amount: number): void {
   const p = m.p;
-  const s = p.gOutStart[g],
-    e = p.gOutStart[g + 1];
   const out = m.gateOut,
     rate = m.rate;
   let total = 0;
