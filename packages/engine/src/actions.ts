@@ -2,48 +2,68 @@ import { convert, trade } from './converter.js';
 import { available, roomIn, takeColours } from './deliver.js';
 import { routeTrigger } from './gate.js';
 import type { MachineState } from './machine-state.js';
-import { T_CONVERTER, T_DELAY, T_DRAIN, T_END, T_GATE, T_POOL, T_SOURCE, T_TRADER } from './program.js';
+import { T_CONVERTER, T_DELAY, T_DRAIN, T_GATE, T_POOL, T_SOURCE, T_TRADER, type Program } from './program.js';
 
-/** What a firing node does (ENGINE.md §3, §6 steps 3–5). */
-export function fireNode(m: MachineState, i: number, depth: number): void {
-  const p = m.p;
-  m.fired[i] = 1;
-  if (m.log) m.event('fire', i, `${p.nodeNames[i]} fires`);
-  switch (p.type[i]) {
-    case T_SOURCE: {
-      for (let k = p.outStart[i], e = p.outStart[i + 1]; k < e; k++) {
-        const c = p.outList[k];
-        moveAlong(m, c, m.rateOf(c), depth);
-      }
-      m.satisfied[i] = 1;
-      return;
-    }
-    case T_POOL:
-      if (p.pushes[i] === 1) pushOut(m, i, depth);
-      else pullIn(m, i, depth);
-      return;
-    case T_DRAIN:
-    case T_DELAY:
-      pullIn(m, i, depth);
-      return;
-    case T_GATE:
-      if (p.inStart[i] === p.inStart[i + 1]) {
-        routeTrigger(m, i, depth);
-        m.satisfied[i] = 1;
-      } else pullIn(m, i, depth);
-      return;
-    case T_CONVERTER:
-      convert(m, i, depth);
-      return;
-    case T_TRADER:
-      trade(m, i, depth);
-      return;
-    case T_END:
-      m.satisfied[i] = 1;
-      return;
-    default:
-      m.satisfied[i] = 1;
+/** What firing does to a node, by type and mode (see fireKinds). */
+const F_PULL = 0,
+  F_SOURCE = 1,
+  F_CONVERTER = 2,
+  F_PUSH = 3,
+  F_TRIGGER_GATE = 4,
+  F_TRADER = 5,
+  F_NOTHING = 6;
+
+/** Each node's firing kind, from its type, its mode and whether it has resource inputs. */
+export function fireKinds(p: Program): Uint8Array {
+  const kinds = new Uint8Array(p.nodeCount);
+  for (let i = 0; i < p.nodeCount; i++) {
+    const type = p.type[i];
+    if (type === T_SOURCE) kinds[i] = F_SOURCE;
+    else if (type === T_POOL) kinds[i] = p.pushes[i] === 1 ? F_PUSH : F_PULL;
+    else if (type === T_DRAIN || type === T_DELAY) kinds[i] = F_PULL;
+    else if (type === T_GATE) kinds[i] = p.inStart[i] === p.inStart[i + 1] ? F_TRIGGER_GATE : F_PULL;
+    else if (type === T_CONVERTER) kinds[i] = F_CONVERTER;
+    else if (type === T_TRADER) kinds[i] = F_TRADER;
+    else kinds[i] = F_NOTHING;
   }
+  return kinds;
+}
+
+/**
+ * What a firing node does (ENGINE.md §3, §6 steps 3–5). This function and the ones it calls in the
+ * common cases are kept small, with rare work (the event log, colours) in functions of their own: V8
+ * inlines a call only into a function whose bytecode is small enough, and within a budget per function.
+ */
+export function fireNode(m: MachineState, i: number, depth: number): void {
+  m.fired[i] = 1;
+  if (m.log) logFire(m, i);
+  const kind = m.fireKind[i];
+  if (kind === F_PULL) pullIn(m, i, depth);
+  else if (kind === F_SOURCE) fireSource(m, i, depth);
+  else if (kind === F_CONVERTER) convert(m, i, depth);
+  else fireOther(m, i, kind, depth);
+}
+
+function fireOther(m: MachineState, i: number, kind: number, depth: number): void {
+  if (kind === F_PUSH) pushOut(m, i, depth);
+  else if (kind === F_TRADER) trade(m, i, depth);
+  else {
+    if (kind === F_TRIGGER_GATE) routeTrigger(m, i, depth);
+    m.satisfied[i] = 1;
+  }
+}
+
+function logFire(m: MachineState, i: number): void {
+  m.event('fire', i, `${m.p.nodeNames[i]} fires`);
+}
+
+function fireSource(m: MachineState, i: number, depth: number): void {
+  const p = m.p;
+  for (let k = p.outStart[i], e = p.outStart[i + 1]; k < e; k++) {
+    const c = p.outList[k];
+    moveAlong(m, c, m.rateOf(c), depth);
+  }
+  m.satisfied[i] = 1;
 }
 
 function pullIn(m: MachineState, i: number, depth: number): void {
@@ -51,16 +71,7 @@ function pullIn(m: MachineState, i: number, depth: number): void {
   const s = p.inStart[i],
     e = p.inStart[i + 1];
   if (p.allMode[i] === 1) {
-    if (!canTakeAll(m, s, e, p.inList, i)) {
-      m.satisfied[i] = 0;
-      if (m.log) m.event('unsatisfied', i, 'pull-all: not every input can deliver its full rate, so nothing moves');
-      return;
-    }
-    for (let k = s; k < e; k++) {
-      const c = p.inList[k];
-      moveAlong(m, c, m.rateOf(c), depth);
-    }
-    m.satisfied[i] = 1;
+    moveAll(m, i, p.inList, s, e, i, depth);
     return;
   }
   let sat = 1;
@@ -74,21 +85,41 @@ function pullIn(m: MachineState, i: number, depth: number): void {
   m.satisfied[i] = sat;
 }
 
+/** pull-all and push-all: every connection in list[s, e) moves its full rate, or none moves (self: -1 when pushing). */
+function moveAll(
+  m: MachineState,
+  i: number,
+  list: Int32Array,
+  s: number,
+  e: number,
+  self: number,
+  depth: number,
+): void {
+  if (!canTakeAll(m, s, e, list, self)) {
+    m.satisfied[i] = 0;
+    if (m.log) logNotAll(m, i, self < 0);
+    return;
+  }
+  for (let k = s; k < e; k++) {
+    const c = list[k];
+    moveAlong(m, c, m.rateOf(c), depth);
+  }
+  m.satisfied[i] = 1;
+}
+
+function logNotAll(m: MachineState, i: number, pushing: boolean): void {
+  const text = pushing
+    ? 'push-all: not every output can take its full rate, so nothing moves'
+    : 'pull-all: not every input can deliver its full rate, so nothing moves';
+  m.event('unsatisfied', i, text);
+}
+
 function pushOut(m: MachineState, i: number, depth: number): void {
   const p = m.p;
   const s = p.outStart[i],
     e = p.outStart[i + 1];
   if (p.allMode[i] === 1) {
-    if (!canTakeAll(m, s, e, p.outList, -1)) {
-      m.satisfied[i] = 0;
-      if (m.log) m.event('unsatisfied', i, 'push-all: not every output can take its full rate, so nothing moves');
-      return;
-    }
-    for (let k = s; k < e; k++) {
-      const c = p.outList[k];
-      moveAlong(m, c, m.rateOf(c), depth);
-    }
-    m.satisfied[i] = 1;
+    moveAll(m, i, p.outList, s, e, -1, depth);
     return;
   }
   let sat = 1;
@@ -136,19 +167,28 @@ export function moveAlong(m: MachineState, c: number, amount: number, depth: num
     if (room < amount) amount = room > 0 ? room : 0;
   }
   if (amount <= 0) {
-    if (m.log) m.event('transfer', p.cFrom[c], 'the target is full', { connection: c, requested: amount, amount: 0 });
+    if (m.log) logTransfer(m, c, 0, 'the target is full');
     return 0;
   }
   const from = p.cFrom[c];
   if (p.type[from] === T_POOL) {
     m.value[from] -= amount;
-    if (m.k > 1) {
-      takeColours(m, from, amount, p.cColour[c], p.cShuffle[c] === 1);
-      deliverMoving(m, c, to, depth);
-    } else m.deliver(c, to, amount, 0, depth);
+    if (m.k > 1) deliverColours(m, c, from, to, amount, depth);
+    else m.deliver(c, to, amount, 0, depth);
   } else m.deliver(c, to, amount, p.cColour[c], depth);
-  if (m.log) m.event('transfer', from, `${amount} along ${p.connIds[c]}`, { connection: c, amount });
+  if (m.log) logTransfer(m, c, amount, '');
   return amount;
+}
+
+function logTransfer(m: MachineState, c: number, amount: number, full: string): void {
+  const p = m.p;
+  if (full) m.event('transfer', p.cFrom[c], full, { connection: c, requested: amount, amount: 0 });
+  else m.event('transfer', p.cFrom[c], `${amount} along ${p.connIds[c]}`, { connection: c, amount });
+}
+
+function deliverColours(m: MachineState, c: number, from: number, to: number, amount: number, depth: number): void {
+  takeColours(m, from, amount, m.p.cColour[c], m.p.cShuffle[c] === 1);
+  deliverMoving(m, c, to, depth);
 }
 
 function deliverMoving(m: MachineState, c: number, to: number, depth: number): void {

@@ -64,10 +64,14 @@ function produce(m: MachineState, i: number, depth: number): void {
     const c = p.outList[k];
     const amount = m.rateOf(c);
     if (amount > 0) {
-      if (m.log) m.event('produce', i, `${amount} along ${p.connIds[c]}`, { connection: c, amount });
+      if (m.log) logProduce(m, i, c, amount);
       m.deliver(c, p.cTo[c], amount, p.cColour[c], depth);
     }
   }
+}
+
+function logProduce(m: MachineState, i: number, c: number, amount: number): void {
+  m.event('produce', i, `${amount} along ${m.p.connIds[c]}`, { connection: c, amount });
 }
 
 function consumeFrom(m: MachineState, c: number, amount: number): void {

@@ -41,6 +41,22 @@ function add(line: DelayLine, due: number, amount: number, colour: number): void
   else line.push(due, amount, colour);
 }
 
+/** A queue lets one resource go at a time: the next one's countdown starts when the previous one leaves. */
+function releaseQueue(m: MachineState, d: number, depth: number): void {
+  const p = m.p;
+  const out = p.outList[p.outStart[d]];
+  const to = p.cTo[out];
+  const line = m.delays[d]!;
+  const t = m.t;
+  while (line.end > line.head && line.due[line.head] <= t) {
+    if (roomIn(m, to, true) < 1) return;
+    m.value[d] -= 1;
+    m.deliver(out, to, 1, line.colour[line.head], depth + 1);
+    if (--line.count[line.head] === 0) line.shift();
+    if (line.end > line.head) line.due[line.head] = t + delayOf(m, out);
+  }
+}
+
 function hasDue(line: DelayLine, t: number): boolean {
   for (let j = line.head; j < line.end; j++) if (line.due[j] <= t) return true;
   return false;
@@ -56,20 +72,14 @@ export function releaseDelays(m: MachineState): void {
 function release(m: MachineState, d: number, depth: number): void {
   const p = m.p;
   if (p.outStart[d] === p.outStart[d + 1]) return;
+  if (p.delayQueue[d] === 1) {
+    releaseQueue(m, d, depth);
+    return;
+  }
   const out = p.outList[p.outStart[d]];
   const to = p.cTo[out];
   const line = m.delays[d]!;
   const t = m.t;
-  if (p.delayQueue[d] === 1) {
-    while (line.end > line.head && line.due[line.head] <= t) {
-      if (roomIn(m, to, true) < 1) return;
-      m.value[d] -= 1;
-      m.deliver(out, to, 1, line.colour[line.head], depth + 1);
-      if (--line.count[line.head] === 0) line.shift();
-      if (line.end > line.head) line.due[line.head] = t + delayOf(m, out);
-    }
-    return;
-  }
   let w = line.head;
   for (let j = line.head; j < line.end; j++) {
     if (line.due[j] <= t) {

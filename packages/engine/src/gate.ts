@@ -15,10 +15,14 @@ export function route(m: MachineState, g: number, amount: number, colour: number
     const count = m.gateOut[c];
     if (count > 0) {
       m.gateOut[c] = 0;
-      if (m.log) m.event('route', g, `${count} to ${p.nodeIds[p.cTo[c]]}`, { connection: c, amount: count });
+      if (m.log) logRoute(m, g, c, count);
       m.deliver(c, p.cTo[c], count, colour, depth);
     }
   }
+}
+
+function logRoute(m: MachineState, g: number, c: number, count: number): void {
+  m.event('route', g, `${count} to ${m.p.nodeIds[m.p.cTo[c]]}`, { connection: c, amount: count });
 }
 
 /** A trigger gate (no resource inputs) routes one virtual resource along its state outputs, firing the chosen targets. */
@@ -51,49 +55,61 @@ function distribute(m: MachineState, g: number, amount: number): void {
   const s = p.gOutStart[g],
     e = p.gOutStart[g + 1];
   if (s === e) return;
+  if (p.gateKind[g] === G_CONDITION) distributeByCondition(m, g, s, e, amount);
+  else if (p.gateRandom[g] === 1) distributeAtRandom(m, g, s, e, amount);
+  else distributeInTurn(m, g, s, e, amount);
+}
+
+function distributeByCondition(m: MachineState, g: number, s: number, e: number, amount: number): void {
+  const p = m.p;
   const out = m.gateOut;
-  if (p.gateKind[g] === G_CONDITION) {
-    for (let u = 0; u < amount; u++) {
-      const v = p.gateRandom[g] === 1 ? p.diagramDice(m) : ++m.gateCounter[g];
-      let any = false;
-      for (let k = s; k < e; k++) {
-        const c = p.gOutList[k];
-        const op = p.cOp[c];
-        if (op !== ELSE && holds(op, p.cA[c], p.cB[c], v)) {
-          out[c]++;
-          any = true;
-        }
-      }
-      if (!any) for (let k = s; k < e; k++) if (p.cOp[p.gOutList[k]] === ELSE) out[p.gOutList[k]]++;
-    }
-    return;
-  }
-  const percent = p.gateKind[g] === G_PERCENT;
-  // Each output's weight is evaluated once per step (weightOf, in the totals below), then read from m.rate.
-  const rate = m.rate;
-  if (p.gateRandom[g] === 1) {
-    let total = 0;
-    for (let k = s; k < e; k++) total += m.weightOf(p.gOutList[k]);
-    const span = percent && total < 100 ? 100 : total;
-    if (!(span > 0)) return;
-    for (let u = 0; u < amount; u++) {
-      let r = m.rng.next() * span;
-      if (r >= total) continue;
-      for (let k = s; k < e; k++) {
-        const c = p.gOutList[k];
-        r -= rate[c];
-        if (r < 0) {
-          out[c]++;
-          break;
-        }
+  for (let u = 0; u < amount; u++) {
+    const v = p.gateRandom[g] === 1 ? p.diagramDice(m) : ++m.gateCounter[g];
+    let any = false;
+    for (let k = s; k < e; k++) {
+      const c = p.gOutList[k];
+      const op = p.cOp[c];
+      if (op !== ELSE && holds(op, p.cA[c], p.cB[c], v)) {
+        out[c]++;
+        any = true;
       }
     }
-    return;
+    if (!any) for (let k = s; k < e; k++) if (p.cOp[p.gOutList[k]] === ELSE) out[p.gOutList[k]]++;
   }
-  // Deterministic: a cyclic counter over Σw slots in output order, persisting across steps.
+}
+
+/** Output i with probability w_i/Σw (percentages: the rest is destroyed). */
+function distributeAtRandom(m: MachineState, g: number, s: number, e: number, amount: number): void {
+  const p = m.p;
+  const out = m.gateOut,
+    rate = m.rate;
+  // Each output's weight is evaluated once per step (weightOf, in the total), then read from m.rate.
+  let total = 0;
+  for (let k = s; k < e; k++) total += m.weightOf(p.gOutList[k]);
+  const span = p.gateKind[g] === G_PERCENT && total < 100 ? 100 : total;
+  if (!(span > 0)) return;
+  for (let u = 0; u < amount; u++) {
+    let r = m.rng.next() * span;
+    if (r >= total) continue;
+    for (let k = s; k < e; k++) {
+      const c = p.gOutList[k];
+      r -= rate[c];
+      if (r < 0) {
+        out[c]++;
+        break;
+      }
+    }
+  }
+}
+
+/** Deterministic: a cyclic counter over Σw slots in output order, persisting across steps. */
+function distributeInTurn(m: MachineState, g: number, s: number, e: number, amount: number): void {
+  const p = m.p;
+  const out = m.gateOut,
+    rate = m.rate;
   let total = 0;
   for (let k = s; k < e; k++) total += Math.round(m.weightOf(p.gOutList[k]));
-  const span = percent && total < 100 ? 100 : total;
+  const span = p.gateKind[g] === G_PERCENT && total < 100 ? 100 : total;
   if (!(span > 0)) return;
   const counter = below(m.gateCounter[g], span);
   const full = Math.floor(amount / span);

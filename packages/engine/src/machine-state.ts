@@ -28,6 +28,8 @@ export interface MachineState extends EvalContext {
   readonly lastSeen: Float64Array;
   readonly gateOut: Float64Array;
   readonly tentative: Float64Array;
+  /** How each node fires (see fireKinds in actions.ts). */
+  readonly fireKind: Uint8Array;
   readonly fired: Uint8Array;
   readonly satisfied: Uint8Array;
   trigNext: Uint8Array;
@@ -35,6 +37,8 @@ export interface MachineState extends EvalContext {
   /** Set with any trigNext entry, so a step knows whether anything but automatic nodes can fire. */
   triggered: boolean;
   readonly actOk: Uint8Array;
+  /** actOk's bytes as whole words (see flags.ts). */
+  readonly actOkWords: Float64Array;
   readonly connOk: Uint8Array;
   readonly usedEdge: Uint8Array;
   readonly blocked: Uint8Array;

@@ -1,7 +1,8 @@
-import { fireNode, commitIncoming, blockOverRequestedPools, applyNodeModifiers } from './actions.js';
+import { fireKinds, fireNode, commitIncoming, blockOverRequestedPools, applyNodeModifiers } from './actions.js';
 import { forwardTrade, receive } from './converter.js';
 import { enqueue, releaseDelays } from './delay.js';
 import { DelayLine } from './delay-line.js';
+import { clearFlags, newFlags, type Flags } from './flags.js';
 import { capacities, MAX_DEPTH, MAX_HAND_OVERS_PER_STEP } from './deliver.js';
 import { route } from './gate.js';
 import type { SimEvent, SimEventKind } from './events.js';
@@ -17,6 +18,7 @@ import {
   C_RESOURCE,
   T_CONVERTER,
   T_DELAY,
+  T_DRAIN,
   T_GATE,
   T_POOL,
   T_REGISTER,
@@ -82,16 +84,22 @@ export class Machine implements MachineState {
   readonly lastSeen: Float64Array;
   readonly gateOut: Float64Array;
   readonly tentative: Float64Array;
+  readonly fireKind: Uint8Array;
   readonly fired: Uint8Array;
+  readonly firedWords: Float64Array;
   /** Immediate hand-overs left in this step (see MAX_HAND_OVERS_PER_STEP). */
   handOversLeft = MAX_HAND_OVERS_PER_STEP;
   readonly satisfied: Uint8Array;
+  readonly satisfiedWords: Float64Array;
   trigNext: Uint8Array;
   trigNow: Uint8Array;
+  private trigNextFlags: Flags;
+  private trigNowFlags: Flags;
   /** Some node was triggered for the next step (trigNext has a 1). */
   triggered = false;
   readonly clicked: Uint8Array;
   readonly actOk: Uint8Array;
+  readonly actOkWords: Float64Array;
   /** 0 while an activator on the connection fails. */
   readonly connOk: Uint8Array;
   /** The program has `+ni` interval modifiers. */
@@ -150,12 +158,15 @@ export class Machine implements MachineState {
     this.lastSeen = new Float64Array(m);
     this.gateOut = new Float64Array(m);
     this.tentative = new Float64Array(n);
-    this.fired = new Uint8Array(n);
-    this.satisfied = new Uint8Array(n);
-    this.trigNext = new Uint8Array(n);
-    this.trigNow = new Uint8Array(n);
+    this.fireKind = fireKinds(p);
+    ({ bytes: this.fired, words: this.firedWords } = newFlags(n));
+    ({ bytes: this.satisfied, words: this.satisfiedWords } = newFlags(n));
+    this.trigNextFlags = newFlags(n);
+    this.trigNowFlags = newFlags(n);
+    this.trigNext = this.trigNextFlags.bytes;
+    this.trigNow = this.trigNowFlags.bytes;
     this.clicked = new Uint8Array(n);
-    this.actOk = new Uint8Array(n);
+    ({ bytes: this.actOk, words: this.actOkWords } = newFlags(n));
     this.connOk = new Uint8Array(m).fill(1);
     this.arrivalTriggers = p.triggersOnArrival.includes(1);
     this.intervalMods = p.modifiers.some((e) => p.cKind[e] === C_INTERVAL_MOD);
@@ -245,19 +256,21 @@ export class Machine implements MachineState {
     const t = ++this.t;
     if (this.modTargets.length > 0) applyNodeModifiers(this);
     this.evaluateVariables();
-    this.fired.fill(0);
-    this.satisfied.fill(0);
+    clearFlags(this.firedWords);
+    clearFlags(this.satisfiedWords);
     this.handOversLeft = MAX_HAND_OVERS_PER_STEP;
-    const now = this.trigNext;
-    this.trigNext = this.trigNow;
-    this.trigNow = now;
-    this.trigNext.fill(0);
+    const now = this.trigNextFlags;
+    this.trigNextFlags = this.trigNowFlags;
+    this.trigNowFlags = now;
+    this.trigNext = this.trigNextFlags.bytes;
+    this.trigNow = now.bytes;
+    clearFlags(this.trigNextFlags.words);
     const anyTriggered = this.triggered;
     this.triggered = false;
     if (this.synchronous) blockOverRequestedPools(this);
     if (this.delayNodes.length > 0) releaseDelays(this);
     const interactive = this.interactive;
-    if (anyTriggered || interactive || (t === 1 && this.hasOnstart)) this.fireAll(now, t, interactive);
+    if (anyTriggered || interactive || (t === 1 && this.hasOnstart)) this.fireAll(now.bytes, t, interactive);
     else this.fireAutomatic();
     // Clicks count only in interactive machines (sessions); elsewhere nothing sets or reads them.
     if (interactive) this.clicked.fill(0);
@@ -334,29 +347,15 @@ export class Machine implements MachineState {
    */
   deliver(c: number, to: number, amount: number, colour: number, depth: number): void {
     if (amount <= 0) return;
-    switch (this.p.type[to]) {
-      case T_POOL: {
-        // Arrivals count from the end of the step; what does not fit is destroyed.
-        const cap = this.capacity[to];
-        let accepted = amount;
-        if (cap >= 0) {
-          const room = cap - this.value[to] - this.incoming[to];
-          if (room < amount) accepted = room > 0 ? room : 0;
-        }
-        this.incoming[to] += accepted;
-        if (this.k > 1) this.ccIncoming[to * this.k + colour] += accepted;
-        if (this.arrivalTriggers && accepted > 0 && this.p.triggersOnArrival[to] === 1) {
-          this.fired[to] = 1;
-          this.satisfied[to] = 1;
-        }
-        if (accepted < amount && this.log)
-          this.event('transfer', to, `capacity: ${amount - accepted} destroyed`, {
-            connection: c,
-            requested: amount,
-            amount: accepted,
-          });
-        return;
-      }
+    const type = this.p.type[to];
+    if (type === T_POOL) this.deliverToPool(c, to, amount, colour);
+    else if (type !== T_DRAIN) this.handOver(c, to, amount, colour, depth, type);
+    // drains destroy what they get
+  }
+
+  /** Resources arriving at a node that passes them on at once (or, a delay, later). */
+  private handOver(c: number, to: number, amount: number, colour: number, depth: number, type: number): void {
+    switch (type) {
       case T_GATE:
         if (this.mayHandOver(depth)) route(this, to, amount, colour, depth + 1);
         return;
@@ -372,8 +371,38 @@ export class Machine implements MachineState {
         if (this.mayHandOver(depth)) forwardTrade(this, to, c, amount, colour, depth + 1);
         return;
       default:
-        return; // drains (and anything that cannot hold resources) destroy what they get
+        return; // anything else that cannot hold resources destroys what it gets
     }
+  }
+
+  /** Arrivals count from the end of the step; what does not fit is destroyed. */
+  private deliverToPool(c: number, to: number, amount: number, colour: number): void {
+    const cap = this.capacity[to];
+    let accepted = amount;
+    if (cap >= 0) {
+      const room = cap - this.value[to] - this.incoming[to];
+      if (room < amount) accepted = room > 0 ? room : 0;
+    }
+    this.incoming[to] += accepted;
+    if (this.k > 1 || this.arrivalTriggers || this.log !== null) this.afterArrival(c, to, amount, accepted, colour);
+  }
+
+  /** The rarer consequences of an arrival at a pool: colour counts, triggers on arrival, the event log. */
+  private afterArrival(c: number, to: number, amount: number, accepted: number, colour: number): void {
+    if (this.k > 1) this.ccIncoming[to * this.k + colour] += accepted;
+    if (this.arrivalTriggers && accepted > 0 && this.p.triggersOnArrival[to] === 1) {
+      this.fired[to] = 1;
+      this.satisfied[to] = 1;
+    }
+    if (accepted < amount && this.log) this.logDestroyed(c, to, amount, accepted);
+  }
+
+  private logDestroyed(c: number, to: number, amount: number, accepted: number): void {
+    this.event('transfer', to, `capacity: ${amount - accepted} destroyed`, {
+      connection: c,
+      requested: amount,
+      amount: accepted,
+    });
   }
 
   /** Whether a chain of immediate hand-overs may go one level deeper (bounded in depth and per step). */

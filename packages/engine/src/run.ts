@@ -37,7 +37,10 @@ export function isProgram(x: unknown): x is Program {
 // reuse theirs): many runs of one program in a row allocate little more than their results.
 const reusable = new WeakMap<Program, { machine: Machine; rows: Float64Array }>();
 
-/** The step rows: the charted values of step t at t * charted.length, … (one typed array, written in order). */
+/**
+ * The series buffer, one column per charted value: value s of step t at s * limit + t. Read back one
+ * column at a time, it is read in order (a row-wise buffer made every read of a long run a cache miss).
+ */
 function machineFor(p: Program, limit: number): { machine: Machine; rows: Float64Array } {
   let kept = reusable.get(p);
   if (!kept) reusable.set(p, (kept = { machine: new Machine(p), rows: new Float64Array(0) }));
@@ -57,10 +60,11 @@ export function run(source: unknown, options: RunOptions = {}): RunResult {
   const steps = simulate(m, charted, rows, limit);
   const series: Record<string, number[]> = {};
   const final: Record<string, number> = {};
-  p.chartedIds.forEach((id, s) => {
-    series[id] = column(rows, s, charted.length, steps);
-    final[id] = m.value[charted[s]];
-  });
+  const ids = p.chartedIds;
+  for (let s = 0; s < ids.length; s++) {
+    series[ids[s]] = column(rows, s * limit, steps);
+    final[ids[s]] = m.value[charted[s]];
+  }
   const result: RunResult = { steps, end: m.endReason ?? 'limit', final, series };
   if (m.log) result.events = m.log;
   return result;
@@ -75,19 +79,19 @@ function simulate(m: Machine, charted: Int32Array, rows: Float64Array, limit: nu
   let steps = 0;
   const value = m.value; // allocated once per machine
   const S = charted.length;
-  let at = 0;
   while (steps < limit && m.step()) {
-    for (let s = 0; s < S; s++) rows[at + s] = value[charted[s]];
-    at += S;
+    for (let s = 0, at = steps; s < S; s++, at += limit) rows[at] = value[charted[s]];
     steps++;
     if (m.ended) break;
   }
   return steps;
 }
 
-/** Series s of the first `steps` rows as a plain array (a loop: many times faster than Array.from on a typed array). */
-function column(rows: Float64Array, s: number, width: number, steps: number): number[] {
-  const out = new Array<number>(steps);
-  for (let j = 0, at = s; j < steps; j++, at += width) out[j] = rows[at];
+/** The first `steps` values of the column at `start` as a plain array (a loop: many times faster than Array.from on a typed array). */
+function column(rows: Float64Array, start: number, steps: number): number[] {
+  // Filled with a fraction first, the array holds unboxed doubles: each copy below is then a plain
+  // store, not a check of the value's kind (integer or not) and a change of the array's element kind.
+  const out = new Array<number>(steps).fill(0.5);
+  for (let j = 0; j < steps; j++) out[j] = rows[start + j];
   return out;
 }

@@ -1,3 +1,4 @@
+import { setFlags } from './flags.js';
 import { holds } from './formula/roles.js';
 import type { MachineState } from './machine-state.js';
 import { C_INTERVAL_MOD, C_LABEL_MOD, C_LABEL_SET, C_NODE_SET, C_TRIGGER, T_POOL } from './program.js';
@@ -64,7 +65,7 @@ export function applyModifiers(m: MachineState): void {
 /** Activators decide who may fire in the next step (end conditions use the same check). */
 export function evaluateActivators(m: MachineState): void {
   const p = m.p;
-  m.actOk.fill(1);
+  setFlags(m.actOkWords);
   const acts = p.activators;
   for (let j = 0; j < acts.length; j++) {
     const a = acts[j];
