@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startBuiltApp, type BuiltApp } from './support/built-app.js';
+import { freePort } from './support/built-app.js';
+import { startBuiltApp, type BuiltApp } from './support/served-app.js';
 import { loggedInUser, until } from './support/own-services.js';
 
 /**

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { economyDocument } from '../../api/test/factories/diagrams.js';
 import { CLIENT_HEADERS, createDesigner, loggedInContext } from '../editor/support.js';
 import { screenshotDir } from '../support/browser.js';
-import { startBuiltApp, type BuiltApp } from '../support/built-app.js';
+import { startBuiltApp, type BuiltApp } from '../support/served-app.js';
 
 /** Chromium as a visitor who blocks third-party cookies (which blocks the framed site's storage too). */
 function launchBlockingThirdPartyStorage(): Promise<Browser> {
