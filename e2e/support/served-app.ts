@@ -25,7 +25,7 @@ function fromBuild<Module>(file: string): Promise<Module> {
  * over its own database, configured as `node api/dist/main.js` would be. The files of one Vitest worker
  * share the build's modules, so each pays only for its app's start, not for loading Nest, Prisma and every
  * module again. The process's own behaviour (signals, exit codes, `npm start`) is tested with
- * startBuiltAppProcess.
+ * startBuiltAppProcess, and so is a file that waits synchronously (spawnSync) on a client of the app.
  */
 export async function startBuiltApp(env: Record<string, string> = {}): Promise<BuiltApp> {
   await import('reflect-metadata');
@@ -34,17 +34,21 @@ export async function startBuiltApp(env: Record<string, string> = {}): Promise<B
     fromBuild<typeof import('../../api/src/core/logging/logger.js')>('core/logging/logger.js'),
     fromBuild<typeof import('../../api/src/server/serve-app.js')>('server/serve-app.js'),
   ]);
-  const [database, port] = await Promise.all([cloneRunDatabase(), freePort()]);
+  // A test that must know the address first (a provider's redirect URI) passes its own PORT.
+  const [database, port] = await Promise.all([cloneRunDatabase(), env.PORT ? Number(env.PORT) : freePort()]);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lw-e2e-data-'));
   const config = loadConfig({
     NODE_ENV: 'production',
     APP_SECRET: randomBytes(32).toString('hex'),
     DATABASE_URL: database.url,
-    PORT: String(port),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     DATA_DIR: dataDir,
+    // Its database is a clone of the migrated template; the schema engine (WebAssembly, one per process) stays
+    // with the tests of migrating.
+    MIGRATE_ON_START: 'false',
     ...env,
+    PORT: String(port),
   });
   let output = '';
   const logger = createLogger(config.LOG_LEVEL, {}, 'json', { write: (line: string) => (output += line) });
