@@ -61,6 +61,10 @@ export default defineConfig({
           // in-process apps would otherwise compete with them.
           pool: 'forks',
           maxWorkers: Number(process.env.E2E_WORKERS) || 3,
+          // A worker runs file after file, keeping what it imported: the test support, Playwright and the built
+          // app (api/dist, which Node itself imports, so every file serves the very build production runs).
+          isolate: false,
+          server: { deps: { external: [/\/api\/dist\//] } },
           sequence: { groupOrder: 1 },
           // One retry under CI, so a timing hiccup does not block a landing; a real failure still fails
           // twice, and a test that passed only on its retry is named as flaky in npm test's closing line.

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient } from '../api/test/support/api-client.js';
 import { createDiagram, economyDocument } from '../api/test/factories/diagrams.js';
 import { adminQuery, withDatabase } from '../api/test/support/test-database.js';
-import { runBuiltAppOn, runNode, startBuiltApp, type BuiltApp } from './support/built-app.js';
+import { runBuiltAppOn, runNode, startBuiltAppProcess, type BuiltAppProcess } from './support/built-app.js';
 import { loggedInUser } from './support/own-services.js';
 
 const PNG = Uint8Array.from(Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex'));
@@ -43,7 +43,7 @@ describe('backup and restore (npm run backup, npm run restore)', () => {
   const restoredName = `lw_test_restored_${randomUUID().slice(0, 8)}`;
   const restoredUrl = withDatabase(adminUrl, restoredName);
   const backups = mkdtempSync(path.join(tmpdir(), 'lw-backups-'));
-  let source: BuiltApp | undefined;
+  let source: BuiltAppProcess | undefined;
   afterAll(async () => {
     await source?.close();
     await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${restoredName} WITH (FORCE)`);
@@ -51,7 +51,7 @@ describe('backup and restore (npm run backup, npm run restore)', () => {
   });
 
   it('restores a filled instance into a new database with every user, diagram, version, play, team and subscription', async () => {
-    source = await startBuiltApp();
+    source = await startBuiltAppProcess();
     const db = source.databaseUrl;
 
     // Fill it: two people (one with a photo), diagrams with several versions, plays, a team with a subscription.

@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startBuiltApp, type BuiltApp } from './support/built-app.js';
+// The app runs as its own process: this file waits on its clients synchronously (spawnSync).
+import { freePort, startBuiltAppProcess, type BuiltAppProcess } from './support/built-app.js';
 import { loggedInUser, until } from './support/own-services.js';
 
 /**
@@ -124,13 +125,13 @@ function developerDocBlocks(port: number): { lang: string; text: string }[] {
  * (a running instance): docs/developers.md's examples as written, then what a CI job and an assistant do.
  */
 describe('the clone against a running server (docs/developers.md)', () => {
-  let app: BuiltApp;
+  let app: BuiltAppProcess;
   let serverEnv: Record<string, string>;
   let key = '';
   let api: (method: string, path: string, body?: unknown) => Promise<{ status: number; body: any }>;
 
   beforeAll(async () => {
-    app = await startBuiltApp({ WEBHOOKS_ALLOW_PRIVATE: 'true' });
+    app = await startBuiltAppProcess({ WEBHOOKS_ALLOW_PRIVATE: 'true' });
     const { client } = await loggedInUser(app.databaseUrl, app.url);
     key = (await client.post('/users/me/api-key')).body.content.key;
     serverEnv = {

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { repoPaths } from '../api/src/core/paths.js';
 import { embeddedDatabaseUrl } from '../api/src/core/prisma/embedded-database.js';
-import { freePort, runNode, startBuiltApp, waitForReady } from './support/built-app.js';
+import { freePort, runNode, startBuiltAppProcess, waitForReady } from './support/built-app.js';
 
 function processesUsing(dataDir: string): string {
   try {
@@ -79,7 +79,7 @@ describe('npm start on a bare machine', () => {
 describe.skipIf(!inject('redisUrl'))('npm start with DATABASE_URL and REDIS_URL', () => {
   it('hands jobs to `npm run worker` through BullMQ', async () => {
     const prefix = `lwe2e${process.pid}${Date.now()}`;
-    const app = await startBuiltApp({ REDIS_URL: inject('redisUrl')!, REDIS_PREFIX: prefix });
+    const app = await startBuiltAppProcess({ REDIS_URL: inject('redisUrl')!, REDIS_PREFIX: prefix });
     const worker = runNode('scripts/start.mjs', ['--worker'], {
       DATABASE_URL: app.databaseUrl,
       REDIS_URL: inject('redisUrl')!,

@@ -6,7 +6,7 @@ import { AuthTexts } from '@loopwright/contracts';
 import { startFakeOAuthProvider, type FakeOAuthProvider } from '../../api/test/fakes/oauth-provider.js';
 import { linkFrom, startSmtpSink, type SmtpSink } from '../../api/test/fakes/smtp-sink.js';
 import { launchChromium, nextFrames, saveScreenshot, screenshotDir, waitForHydration } from '../support/browser.js';
-import { startBuiltApp, type BuiltApp } from '../support/built-app.js';
+import { startBuiltApp, type BuiltApp } from '../support/served-app.js';
 
 /** A screenshot from the top of the page, without the cookie banner over the form (`viewport`: what is on screen only). */
 async function shot(page: Page, name: string, options: { viewport?: boolean } = {}) {
@@ -565,7 +565,7 @@ describe.skipIf(!inject('chromiumPath'))('accounts in Chromium', () => {
   }, 90_000);
 
   it('sets up the first administrator with the instance ID, then configures and tests the mail server', async () => {
-    const instanceId = /Instance ID: ([0-9a-f-]{36})/.exec(app.process.output())?.[1];
+    const instanceId = /Instance ID: ([0-9a-f-]{36})/.exec(app.output())?.[1];
     expect(instanceId).toBeTruthy();
     const { page, errors } = await newPage();
     const email = `admin-${unique()}@example.test`;

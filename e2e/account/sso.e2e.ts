@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PrismaClient } from '../../api/src/generated/prisma/client.js';
 import { startOidcProvider, type LoopbackOidcProvider } from '../../api/test/fakes/oidc-provider.js';
 import { launchChromium, saveScreenshot, waitForHydration } from '../support/browser.js';
-import { freePort, startBuiltApp, type BuiltApp } from '../support/built-app.js';
+import { freePort } from '../support/built-app.js';
+import { startBuiltApp, type BuiltApp } from '../support/served-app.js';
 import { createDesigner, loggedInContext } from '../editor/support.js';
 
 /** Rejects the cookie banner so it does not cover the form in screenshots. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startFakeStripe, type FakeStripe } from '../../api/test/fakes/stripe.js';
 import { CLIENT_HEADERS, createDesigner } from '../editor/support.js';
 import { launchChromium, saveScreenshot, waitForHydration } from '../support/browser.js';
-import { startBuiltApp, type BuiltApp } from '../support/built-app.js';
+import { startBuiltApp, type BuiltApp } from '../support/served-app.js';
 
 /**
  * Billing in Chromium against the built app and a fake Stripe on loopback (hosted checkout and

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startFakeStripe, type FakeStripe } from '../../api/test/fakes/stripe.js';
 import { CLIENT_HEADERS, createDesigner, loggedInContext } from '../editor/support.js';
 import { launchChromium, saveScreenshot, waitForHydration } from '../support/browser.js';
-import { startBuiltApp, type BuiltApp } from '../support/built-app.js';
+import { startBuiltApp, type BuiltApp } from '../support/served-app.js';
 
 /** Seats and subscriptions in Chromium against the fake Stripe: every price is on screen before anything is charged. */
 describe.skipIf(!inject('chromiumPath'))('money is shown before it moves', () => {

@@ -5,12 +5,15 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { economyDocument } from '../../api/test/factories/diagrams.js';
 import { CLIENT_HEADERS, createDesigner, loggedInContext } from '../editor/support.js';
 import { screenshotDir } from '../support/browser.js';
-import { startBuiltApp, type BuiltApp } from '../support/built-app.js';
+import { startBuiltApp, type BuiltApp } from '../support/served-app.js';
 
-/** Chromium as a visitor who blocks third-party cookies (which blocks the framed site's storage too). */
+/**
+ * Chromium as a visitor who blocks third-party cookies (which blocks the framed site's storage too): the full
+ * browser, as the headless shell ignores the setting.
+ */
 function launchBlockingThirdPartyStorage(): Promise<Browser> {
   return chromium.launch({
-    executablePath: inject('chromiumPath') ?? undefined,
+    executablePath: inject('fullChromiumPath') ?? undefined,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--test-third-party-cookie-phaseout'],
   });
@@ -26,7 +29,7 @@ async function hostSite(embedCode: string): Promise<{ server: Server; url: strin
   return { server, url: `http://localhost:${(server.address() as AddressInfo).port}/` };
 }
 
-describe.skipIf(!inject('chromiumPath'))('an embed on another site with third-party storage blocked', () => {
+describe.skipIf(!inject('fullChromiumPath'))('an embed on another site with third-party storage blocked', () => {
   let app: BuiltApp;
   let browser: Browser;
   let host: { server: Server; url: string };

@@ -6,7 +6,7 @@ import { economyDocument } from '../../api/test/factories/diagrams.js';
 import { linkFrom, startSmtpSink, type SmtpSink } from '../../api/test/fakes/smtp-sink.js';
 import { CLIENT_HEADERS, createDesigner, loggedInContext, type Designer } from '../editor/support.js';
 import { launchChromium, nextFrames, saveScreenshot, screenshotDir, waitForHydration } from '../support/browser.js';
-import { startBuiltApp, type BuiltApp } from '../support/built-app.js';
+import { startBuiltApp, type BuiltApp } from '../support/served-app.js';
 
 /** A screenshot without the cookie banner (`viewport`: only what is on screen). */
 async function shot(page: Page, name: string, options: { viewport?: boolean } = {}) {

@@ -6,7 +6,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { hashPassword } from '../../api/src/modules/auth/passwords.js';
 import { economyDocument } from '../../api/test/factories/diagrams.js';
 import { ApiClient } from '../../api/test/support/api-client.js';
-import { runNode, startBuiltApp } from '../support/built-app.js';
+import { runNode, startBuiltAppProcess } from '../support/built-app.js';
 
 /**
  * The built app and `npm run worker` as two processes on one Redis: a batch submitted to the app
@@ -15,7 +15,7 @@ import { runNode, startBuiltApp } from '../support/built-app.js';
 describe.skipIf(!inject('redisUrl'))('diagrams across processes: app + worker', () => {
   it('runs a 10,000-run batch on the worker process and tells the browser socket on the app when it is done', async () => {
     const prefix = `lwe2e-diagrams-${process.pid}-${Date.now()}`;
-    const app = await startBuiltApp({ REDIS_URL: inject('redisUrl')!, REDIS_PREFIX: prefix });
+    const app = await startBuiltAppProcess({ REDIS_URL: inject('redisUrl')!, REDIS_PREFIX: prefix });
     const worker = runNode('scripts/start.mjs', ['--worker'], {
       DATABASE_URL: app.databaseUrl,
       REDIS_URL: inject('redisUrl')!,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startFakeDrive, type FakeDrive } from '../../api/test/fakes/drive.js';
 import { startFakeOAuthProvider, type FakeOAuthProvider } from '../../api/test/fakes/oauth-provider.js';
 import { launchChromium, saveScreenshot } from '../support/browser.js';
-import { startBuiltApp, type BuiltApp } from '../support/built-app.js';
+import { startBuiltApp, type BuiltApp } from '../support/served-app.js';
 import { createDesigner, createDiagram, loggedInContext, openEditor } from '../editor/support.js';
 
 const document = {

@@ -7,7 +7,8 @@ import { cloneRunDatabase } from '../../api/test/support/run-database.js';
 import { launchChromium, nextFrames, saveScreenshot } from '../support/browser.js';
 import { LiveFrames } from '../support/live-frames.js';
 import { useAppAndBrowser } from '../support/app-and-browser.js';
-import { freePort, runNode, waitForReady, type BuiltApp, type RunningProcess } from '../support/built-app.js';
+import { freePort, runNode, waitForReady, type RunningProcess } from '../support/built-app.js';
+import { type BuiltApp } from '../support/served-app.js';
 import { CLIENT_HEADERS, createDesigner, createDiagram, getDiagram, loggedInContext, openEditor } from './support.js';
 
 const document = (start = 0) => ({

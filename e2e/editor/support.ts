@@ -6,7 +6,7 @@ import { PrismaClient } from '../../api/src/generated/prisma/client.js';
 import { hashPassword } from '../../api/src/modules/auth/passwords.js';
 import { createPersonalWorkspace } from '../../api/src/modules/workspaces/personal-workspace.js';
 import { useAppAndBrowser, type AppAndBrowser } from '../support/app-and-browser.js';
-import type { BuiltApp } from '../support/built-app.js';
+import type { BuiltApp } from '../support/served-app.js';
 
 export const CLIENT_HEADERS = { 'X-Client-Id': 'loopwright-web' };
 

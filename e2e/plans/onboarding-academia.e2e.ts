@@ -7,7 +7,7 @@ import { PrismaClient } from '../../api/src/generated/prisma/client.js';
 import { hashPassword } from '../../api/src/modules/auth/passwords.js';
 import { createPersonalWorkspace } from '../../api/src/modules/workspaces/personal-workspace.js';
 import { acceptCookiesIfAsked, launchChromium, saveScreenshot, waitForHydration } from '../support/browser.js';
-import { startBuiltApp, type BuiltApp } from '../support/built-app.js';
+import { startBuiltApp, type BuiltApp } from '../support/served-app.js';
 import { createDesigner, loggedInContext, type Designer } from '../editor/support.js';
 
 /** A confirmed account that has not been through onboarding yet (no username). */

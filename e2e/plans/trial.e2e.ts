@@ -12,7 +12,7 @@ import {
   screenshotDir,
   waitForHydration,
 } from '../support/browser.js';
-import { startBuiltApp, type BuiltApp } from '../support/built-app.js';
+import { startBuiltApp, type BuiltApp } from '../support/served-app.js';
 import {
   CLIENT_HEADERS,
   createDesigner,

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../../api/test/fakes/smtp-sink.js';
 import { acceptCookiesIfAsked, launchChromium, nextFrames, saveScreenshot, screenshotDir } from '../support/browser.js';
-import { startBuiltApp, type BuiltApp } from '../support/built-app.js';
+import { startBuiltApp, type BuiltApp } from '../support/served-app.js';
 import {
   CLIENT_HEADERS,
   createDesigner,

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchChromium } from './browser.js';
-import { startBuiltApp, type BuiltApp } from './built-app.js';
+import { startBuiltApp, type BuiltApp } from './served-app.js';
 
 export interface AppAndBrowser {
   app: BuiltApp;

@@ -81,13 +81,6 @@ export async function waitForReady(url: string, process: RunningProcess, timeout
   throw new Error(`the app was not ready within ${timeoutMs} ms:\n${process.output()}`);
 }
 
-export interface BuiltApp {
-  url: string;
-  databaseUrl: string;
-  process: RunningProcess;
-  close(): Promise<void>;
-}
-
 /**
  * The production build on a random port over an existing database, ready to serve (killed if it
  * never gets ready). `script` is `api/dist/main.js`, or `scripts/start.mjs` for what `npm start` runs.
@@ -120,8 +113,19 @@ export async function runBuiltAppOn(
   return { url, process: app };
 }
 
-/** The production build (`node api/dist/main.js`) on a random port with its own database. */
-export async function startBuiltApp(env: Record<string, string> = {}): Promise<BuiltApp> {
+export interface BuiltAppProcess {
+  url: string;
+  databaseUrl: string;
+  process: RunningProcess;
+  close(): Promise<void>;
+}
+
+/**
+ * The production build as its own process (`node api/dist/main.js`) on a random port with its own database:
+ * for the tests of the process itself (signals, exit codes, other processes beside it). Other tests serve
+ * the same build from their own process with startBuiltApp.
+ */
+export async function startBuiltAppProcess(env: Record<string, string> = {}): Promise<BuiltAppProcess> {
   const database = await cloneRunDatabase();
   const { url, process: app } = await runBuiltAppOn(database.url, env);
   return {

@@ -30,6 +30,7 @@ afterAll(() => {
     own: +(end.own - start.own).toFixed(2),
     children: +(end.children - start.children).toFixed(2),
     wall: (Date.now() - started) / 1000,
+    pid: process.pid,
   };
   appendFileSync(process.env.TEST_CPU_LOG!, `${JSON.stringify(line)}\n`);
 });

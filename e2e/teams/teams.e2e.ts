@@ -5,7 +5,7 @@ import { TeamTexts } from '@loopwright/contracts';
 import { startSmtpSink, type SmtpSink } from '../../api/test/fakes/smtp-sink.js';
 import { PrismaClient } from '../../api/src/generated/prisma/client.js';
 import { launchChromium, saveScreenshot, waitForHydration } from '../support/browser.js';
-import { startBuiltApp, type BuiltApp } from '../support/built-app.js';
+import { startBuiltApp, type BuiltApp } from '../support/served-app.js';
 import {
   CLIENT_HEADERS,
   createDesigner,

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startBuiltApp, type BuiltApp } from '../support/built-app.js';
+import { startBuiltApp, type BuiltApp } from '../support/served-app.js';
 import nodePath from 'node:path';
 import {
   launchChromium,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { repoPaths } from '../../api/src/core/paths.js';
-import { startBuiltApp, type BuiltApp } from '../support/built-app.js';
+import { startBuiltApp, type BuiltApp } from '../support/served-app.js';
 
 /** Front matter of a content file: the independent source of what a page must show. */
 function frontMatter(relative: string): Record<string, unknown> {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AuthTexts, PlanTexts } from '@loopwright/contracts';
 import { createDesigner, loggedInContext } from '../editor/support.js';
 import { acceptCookiesIfAsked, launchChromium, saveScreenshot, waitForHydration } from '../support/browser.js';
-import { startBuiltApp, type BuiltApp } from '../support/built-app.js';
+import { startBuiltApp, type BuiltApp } from '../support/served-app.js';
 
 /** A self-hosted instance as a newcomer meets it: no mail server, billing off. */
 describe.skipIf(!inject('chromiumPath'))('a self-hosted instance speaks self-hosted', () => {

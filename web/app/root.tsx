@@ -50,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Strict paths: /about/ is not /about (the home page under /en/ is).
   if (url.pathname.length > 1 && url.pathname.endsWith('/') && url.pathname !== '/en/')
     throw data(Texts.notFound, { status: 404, headers });
-  const website = await websiteShell(server.website, url);
+  const website = await websiteShell(server.website, server.site, url);
   return data(
     { locale, nonce, hasSession: hasSessionCookie(request), editorPreloads: editorPreloads(url.pathname), ...website },
     headers ? { headers } : undefined,

@@ -8,6 +8,8 @@ export interface AppConfig extends Omit<Env, 'APP_SECRET' | 'DATA_DIR'> {
   APP_SECRET: string;
   DATA_DIR: string;
   APP_URL: string;
+  /** Whether APP_URL was set; pages otherwise name themselves by the address a request came to. */
+  appUrlSet: boolean;
   /** True when no DATABASE_URL was given and PostgreSQL runs embedded under DATA_DIR. */
   embeddedDatabase: boolean;
 }
@@ -57,6 +59,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     DATA_DIR: dataDir,
     APP_SECRET: resolveSecret(env, dataDir),
     APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
+    appUrlSet: env.APP_URL !== undefined,
     embeddedDatabase: !env.DATABASE_URL,
   };
 }

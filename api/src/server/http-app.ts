@@ -18,6 +18,7 @@ import { securityHeaders } from '../core/http/security.js';
 import { mountWebApp } from '../web/react-router-handler.js';
 import { pageCache } from '../web/page-cache.js';
 import { scriptSources } from '../web/kept-page.js';
+import { siteSettings } from '../web/site-settings.js';
 import { CollabServer } from '../modules/collab/collab.server.js';
 import { RealtimeGateway } from '../modules/realtime/realtime.gateway.js';
 import { mountDiagramWebRoutes } from '../modules/thumbnails/thumbnail-routes.js';
@@ -53,14 +54,10 @@ export async function createHttpApp(config: AppConfig, logger: Logger, web: WebM
   app.use(drain.middleware());
   app.use(requestTimeout(config.REQUEST_TIMEOUT_MS));
   // Kept pages are answered before the per-request work below (their headers and bytes are kept whole).
+  const site = siteSettings(config);
   const pages = pageCache(
     web === 'production' ? config.PAGE_CACHE_SECONDS * 1000 : 0,
-    scriptSources([
-      config.WEBSITE_TAG_MANAGER_URL,
-      config.WEBSITE_ANALYTICS_URL,
-      config.WEBSITE_HEATMAP_URL,
-      config.WEBSITE_CHAT_WIDGET_URL,
-    ]),
+    scriptSources(Object.values(site.thirdParty)),
   );
   app.use(pages.serveKept);
   app.use(...securityHeaders(web === 'development', { recaptcha: !!config.RECAPTCHA_SECRET }));
@@ -90,6 +87,7 @@ export async function createHttpApp(config: AppConfig, logger: Logger, web: WebM
           development: web === 'development',
           logger,
           pageCache: pages,
+          site,
           release: config.APP_RELEASE,
         });
   app.use('/api', crossSiteRequests(config.APP_URL));

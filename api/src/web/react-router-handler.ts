@@ -7,14 +7,14 @@ import { RouterContextProvider, type ServerBuild } from 'react-router';
 import type { Logger } from 'pino';
 import { outageAware, retryAfterOn503 } from './outage-aware.js';
 import type { PageCache } from './page-cache.js';
-import type { WebsiteGateway } from '@loopwright/contracts';
+import type { SiteSettings, WebsiteGateway } from '@loopwright/contracts';
 import { repoPaths } from '../core/paths.js';
 import { serverRequestContext } from './request-context.js';
 
 const isApiPath = (p: string) => p === '/api' || p.startsWith('/api/');
 
 const loadContextWith =
-  (logger: Logger) =>
+  (logger: Logger, site: SiteSettings) =>
   (req: Request, res: Response): RouterContextProvider => {
     const context = new RouterContextProvider();
     const gateway = req.app.locals.websiteGateway as WebsiteGateway | undefined;
@@ -22,6 +22,7 @@ const loadContextWith =
     context.set(serverRequestContext, {
       cspNonce: String(res.locals.cspNonce ?? ''),
       requestId: String(req.id ?? ''),
+      site,
       website,
       viewerRole: async () => {
         res.locals.readsViewer = true;
@@ -40,9 +41,9 @@ const loadContextWith =
  */
 export async function mountWebApp(
   app: Express,
-  options: { development: boolean; logger: Logger; pageCache: PageCache; release?: string },
+  options: { development: boolean; logger: Logger; pageCache: PageCache; site: SiteSettings; release?: string },
 ): Promise<() => Promise<void>> {
-  const loadContext = loadContextWith(options.logger);
+  const loadContext = loadContextWith(options.logger, options.site);
   const onlyOutsideApi = (handler: express.RequestHandler) => (req: Request, res: Response, next: NextFunction) =>
     isApiPath(req.path) ? next() : handler(req, res, next);
   // Website images authored under content/images/ (content/README.md).

@@ -1,10 +1,12 @@
-import type { WebsiteGateway } from '@loopwright/contracts';
+import type { SiteSettings, WebsiteGateway } from '@loopwright/contracts';
 import { createContext, type RouterContext } from 'react-router';
 
 /** Values the Node server hands to loaders and the document renderer for one request. */
 export interface ServerRequestContext {
   cspNonce: string;
   requestId: string;
+  /** From the server's configuration: pages never read the process environment themselves. */
+  site: SiteSettings;
   /** Content, search and community reads for server-rendered pages (the website module). */
   website?: WebsiteGateway;
   /** The signed-in viewer's role, resolved on demand (preview mode). A page that asks is never shared between readers. */

@@ -116,6 +116,15 @@ export function diagramSlug(name: string): string {
   return slugify(name).slice(0, 80) || 'diagram';
 }
 
+/**
+ * This instance's settings that pages show: the canonical origin (APP_URL when it is set; otherwise pages use
+ * the address a request came to) and the third-party script addresses, each loaded only when consented.
+ */
+export interface SiteSettings {
+  appUrl?: string;
+  thirdParty: { tagManagerUrl?: string; analyticsUrl?: string; heatmapUrl?: string; chatWidgetUrl?: string };
+}
+
 /** What server-rendered routes read, in-process, through the React Router load context. */
 export interface WebsiteGateway {
   /** The pricing page's plans (active ones of the catalogue) and whether billing is on (plans issue). */

@@ -1,7 +1,9 @@
 import type { LoaderFunctionArgs } from 'react-router';
+import { serverRequestContext } from '../lib/server-context';
+import { canonicalOrigin } from '../lib/website-shell.server';
 
-export function loader({ request }: LoaderFunctionArgs) {
-  const origin = (process.env.APP_URL || new URL(request.url).origin).replace(/\/$/, '');
+export function loader({ request, context }: LoaderFunctionArgs) {
+  const origin = canonicalOrigin(context.get(serverRequestContext).site, new URL(request.url));
   const body = [
     'User-agent: *',
     'Allow: /',

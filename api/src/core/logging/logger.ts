@@ -37,7 +37,7 @@ export function createLogger(
       },
       timestamp: pino.stdTimeFunctions.isoTime,
     },
-    format === 'pretty' ? prettyDestination(out) : undefined,
+    format === 'pretty' ? prettyDestination(out) : out,
   );
 }
 
