@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../api/test/fakes/smtp-sink.js';
 import { cloneRunDatabase } from '../api/test/support/run-database.js';
-import { launchChromium, saveScreenshot, screenshotDir, waitForHydration } from './support/browser.js';
+import { launchChromium, saveScreenshot, waitForHydration } from './support/browser.js';
 import { withSavedConsent } from './website/helpers.js';
 import { freePort, runNode, waitForReady, type RunningProcess } from './support/built-app.js';
 
@@ -193,7 +193,7 @@ describe.skipIf(!inject('chromiumPath'))('the first hour on a fresh instance wit
     await newcomerPage
       .getByRole('button', { name: `View versions ${history[0].firstVersion}–${history[0].version}` })
       .waitFor();
-    await newcomerPage.screenshot({ path: path.join(screenshotDir, 'first-hour-version-history.png') });
+    await saveScreenshot(newcomerPage, 'first-hour-version-history', { viewport: true });
 
     // Shared with the community, the diagram counts on the newcomer's profile.
     expect(

@@ -32,6 +32,11 @@ describe('a batch whose worker is killed', () => {
     workers.push(started);
     return started;
   };
+  const standbyWorker = async () => {
+    const started = worker();
+    await until('a standby worker started', () => Promise.resolve(/worker started/.test(started.output())), 60_000);
+    return started;
+  };
   beforeAll(async () => {
     [postgres, redis] = await Promise.all([startOwnPostgres(), startOwnRedis()]);
     app = await startAppOn(postgres.url, redis.url);
@@ -58,8 +63,9 @@ describe('a batch whose worker is killed', () => {
       60_000,
     );
 
+    // The next worker is up before the kill, so the time measured is the stall's detection, not a start.
+    const second = await standbyWorker();
     await first.stop('SIGKILL');
-    const second = worker();
     const resumed = await until(
       'the second worker resuming the batch',
       async () => /job stalled/.test(second.output()) && (await play()).status === 'running',
@@ -73,8 +79,8 @@ describe('a batch whose worker is killed', () => {
       30_000,
     );
 
+    const third = await standbyWorker();
     await second.stop('SIGKILL');
-    const third = worker();
     const failed = await until(
       'the batch marked failed',
       async () => ((await play()).status === 'failed' ? await play() : undefined),

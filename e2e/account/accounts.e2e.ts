@@ -1,23 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AuthTexts } from '@loopwright/contracts';
 import { startFakeOAuthProvider, type FakeOAuthProvider } from '../../api/test/fakes/oauth-provider.js';
 import { linkFrom, startSmtpSink, type SmtpSink } from '../../api/test/fakes/smtp-sink.js';
-import { launchChromium, nextFrames, saveScreenshot, screenshotDir, waitForHydration } from '../support/browser.js';
+import { launchChromium, nextFrames, saveScreenshot, waitForHydration } from '../support/browser.js';
 import { startBuiltApp, type BuiltApp } from '../support/served-app.js';
 
 /** A screenshot from the top of the page, without the cookie banner over the form (`viewport`: what is on screen only). */
 async function shot(page: Page, name: string, options: { viewport?: boolean } = {}) {
   const reject = page.getByRole('button', { name: 'Reject all' });
   if (await reject.isVisible()) await reject.click({ timeout: 2000 }).catch(() => undefined);
-  if (options.viewport) {
-    await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
-    return;
-  }
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await saveScreenshot(page, name);
+  if (!options.viewport) await page.evaluate(() => window.scrollTo(0, 0));
+  await saveScreenshot(page, name, options);
 }
 
 const CLIENT = { 'X-Client-Id': 'loopwright-web', 'Content-Type': 'application/json' };

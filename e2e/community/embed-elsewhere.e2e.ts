@@ -4,7 +4,7 @@ import { chromium, type Browser, type Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { economyDocument } from '../../api/test/factories/diagrams.js';
 import { CLIENT_HEADERS, createDesigner, loggedInContext } from '../editor/support.js';
-import { screenshotDir } from '../support/browser.js';
+import { saveScreenshot } from '../support/browser.js';
 import { startBuiltApp, type BuiltApp } from '../support/served-app.js';
 
 /**
@@ -80,7 +80,7 @@ describe.skipIf(!inject('fullChromiumPath'))('an embed on another site with thir
       .poll(() => frame.getByTestId('community-player').getAttribute('data-status'), { timeout: 30_000 })
       .toBe('done');
     expect(await frame.getByTestId('player-values').textContent()).toMatch(/Gold: \d+/);
-    await page.screenshot({ path: `${screenshotDir}/embed-on-another-site.png` });
+    await saveScreenshot(page, 'embed-on-another-site', { viewport: true });
     expect(errors).toEqual([]);
     await page.close();
   });

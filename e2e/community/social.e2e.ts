@@ -1,19 +1,23 @@
 import { diagramSlug } from '@loopwright/contracts';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { economyDocument } from '../../api/test/factories/diagrams.js';
 import { linkFrom, startSmtpSink, type SmtpSink } from '../../api/test/fakes/smtp-sink.js';
 import { CLIENT_HEADERS, createDesigner, loggedInContext, type Designer } from '../editor/support.js';
-import { launchChromium, nextFrames, saveScreenshot, screenshotDir, waitForHydration } from '../support/browser.js';
+import {
+  launchChromium,
+  nextFrames,
+  saveElementScreenshot,
+  saveScreenshot,
+  waitForHydration,
+} from '../support/browser.js';
 import { startBuiltApp, type BuiltApp } from '../support/served-app.js';
 
 /** A screenshot without the cookie banner (`viewport`: only what is on screen). */
 async function shot(page: Page, name: string, options: { viewport?: boolean } = {}) {
   const reject = page.getByRole('button', { name: 'Reject all' });
   if (await reject.isVisible()) await reject.click({ timeout: 2000 }).catch(() => undefined);
-  if (options.viewport) return void (await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) }));
-  await saveScreenshot(page, name);
+  await saveScreenshot(page, name, options);
 }
 
 /** Opens the page and rejects cookies if asked (the banner is decided when the page hydrates). */
@@ -144,9 +148,7 @@ describe.skipIf(!inject('chromiumPath'))('community: likes, follows, hire and ru
     await expect
       .poll(() => page.locator('.editor-social').getByTestId('follow-button').textContent())
       .toBe('Following');
-    await page
-      .locator('.editor-social')
-      .screenshot({ path: path.join(screenshotDir, 'community-editor-like-follow.png') });
+    await saveElementScreenshot(page.locator('.editor-social'), 'community-editor-like-follow');
 
     // Fork from the community page: a copy of the fan's own opens in the editor; the fork count shows it.
     await open(page, diagramUrl);

@@ -132,7 +132,7 @@ describe.skipIf(!inject('chromiumPath'))(
       const dialog = page.getByRole('dialog', { name: 'Make your account public?' });
       await dialog.waitFor();
       expect(await dialog.textContent()).toContain(PlanTexts.publicIsIrreversible);
-      await page.screenshot({ path: 'e2e/screenshots/plans-privacy-confirm.png' });
+      await saveScreenshot(page, 'plans-privacy-confirm', { viewport: true });
       await dialog.getByRole('button', { name: 'Yes, make it public' }).click();
       await page.getByText('Your community profile is now public.').waitFor();
       // Back to private: a paid plan is needed, and the upgrade prompt says so.

@@ -1,17 +1,10 @@
-import path from 'node:path';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { DiagramTexts, PlanTexts } from '@loopwright/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PrismaClient } from '../../api/src/generated/prisma/client.js';
 import { startSmtpSink, type SmtpSink } from '../../api/test/fakes/smtp-sink.js';
-import {
-  acceptCookiesIfAsked,
-  launchChromium,
-  saveScreenshot,
-  screenshotDir,
-  waitForHydration,
-} from '../support/browser.js';
+import { acceptCookiesIfAsked, launchChromium, saveScreenshot, waitForHydration } from '../support/browser.js';
 import { startBuiltApp, type BuiltApp } from '../support/served-app.js';
 import {
   CLIENT_HEADERS,
@@ -39,7 +32,7 @@ const pools = (n: number) => ({
 });
 
 async function viewportShot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
+  await saveScreenshot(page, name, { viewport: true });
 }
 
 /**

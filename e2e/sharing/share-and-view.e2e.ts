@@ -1,8 +1,7 @@
-import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../../api/test/fakes/smtp-sink.js';
-import { acceptCookiesIfAsked, launchChromium, nextFrames, saveScreenshot, screenshotDir } from '../support/browser.js';
+import { acceptCookiesIfAsked, launchChromium, nextFrames, saveScreenshot } from '../support/browser.js';
 import { startBuiltApp, type BuiltApp } from '../support/served-app.js';
 import {
   CLIENT_HEADERS,
@@ -60,7 +59,7 @@ describe.skipIf(!inject('chromiumPath'))('sharing, view-only and copies in Chrom
   const node = (page: Page, name: string): Locator =>
     page.locator('.react-flow__node').filter({ has: page.getByTestId(`node-${name}`) });
   const caption = (page: Page) => page.locator('.chart-panel__caption').textContent();
-  const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
+  const shot = (page: Page, name: string) => saveScreenshot(page, name, { viewport: true });
 
   /** Quick run to the end, then 20 multiple runs, all in the browser. */
   async function runIt(page: Page) {

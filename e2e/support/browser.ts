@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { repoPaths } from '../../api/src/core/paths.js';
 
@@ -23,12 +23,25 @@ export function launchChromium(): Promise<Browser> {
 
 export const screenshotDir = path.join(repoPaths.root, 'e2e/screenshots');
 
-/** Saves a full-page screenshot under e2e/screenshots/ for a person to look at. */
-export async function saveScreenshot(page: Page, name: string): Promise<string> {
+/**
+ * Screenshots are for a person to look at. A CI run has no one looking, so it takes them only with
+ * E2E_SCREENSHOTS=1: a full-page screenshot costs Chromium up to a second of CPU, and the suite takes ~190.
+ */
+const screenshotsWanted = !process.env.CI || process.env.E2E_SCREENSHOTS === '1';
+
+function screenshotFile(name: string): string {
   mkdirSync(screenshotDir, { recursive: true });
-  const file = path.join(screenshotDir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  return file;
+  return path.join(screenshotDir, `${name}.png`);
+}
+
+/** Saves a screenshot under e2e/screenshots/: the full page, or only what is on screen (`viewport`). */
+export async function saveScreenshot(page: Page, name: string, options: { viewport?: boolean } = {}): Promise<void> {
+  if (screenshotsWanted) await page.screenshot({ path: screenshotFile(name), fullPage: !options.viewport });
+}
+
+/** Saves a screenshot of one element under e2e/screenshots/. */
+export async function saveElementScreenshot(element: Locator, name: string): Promise<void> {
+  if (screenshotsWanted) await element.screenshot({ path: screenshotFile(name) });
 }
 
 export async function waitForHydration(page: Page): Promise<void> {

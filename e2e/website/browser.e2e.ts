@@ -1,15 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startBuiltApp, type BuiltApp } from '../support/served-app.js';
-import nodePath from 'node:path';
-import {
-  launchChromium,
-  nextFrames,
-  saveScreenshot,
-  screenshotDir,
-  scrollWindowTo,
-  waitForHydration,
-} from '../support/browser.js';
+import { launchChromium, nextFrames, saveScreenshot, scrollWindowTo, waitForHydration } from '../support/browser.js';
 import { DESKTOP, MOBILE, seriousViolations, withSavedConsent } from './helpers.js';
 
 describe.skipIf(!inject('chromiumPath'))('website in Chromium', () => {
@@ -242,7 +234,7 @@ describe.skipIf(!inject('chromiumPath'))('website in Chromium', () => {
     await expect(drawer.getByRole('link', { name: 'Discord' }).isVisible()).resolves.toBe(true);
     await expect(drawer.getByText('New').first().isVisible()).resolves.toBe(true);
     await expect(drawer.getByRole('link', { name: 'Log in' }).isVisible()).resolves.toBe(true);
-    await page.screenshot({ path: nodePath.join(screenshotDir, 'website-drawer-mobile.png') }); // the fixed drawer: viewport only
+    await saveScreenshot(page, 'website-drawer-mobile', { viewport: true }); // the fixed drawer
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'detached' });
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe('hidden');

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { DiagramTexts } from '@loopwright/contracts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PrismaClient } from '../../api/src/generated/prisma/client.js';
-import { saveScreenshot, screenshotDir, waitForHydration } from '../support/browser.js';
+import { saveScreenshot, waitForHydration } from '../support/browser.js';
 import { useAppAndBrowser } from '../support/app-and-browser.js';
 import {
   chartValue,
@@ -95,7 +95,7 @@ describe.skipIf(!inject('chromiumPath'))('the last spec rows in Chromium', () =>
     await expect
       .poll(() => first.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBe(320);
-    await page.screenshot({ path: `${screenshotDir}/spec-rows-templates-book.png` }); // the Book section in view
+    await saveScreenshot(page, 'spec-rows-templates-book', { viewport: true }); // the Book section in view
     await context.close();
   });
 
