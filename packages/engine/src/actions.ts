@@ -135,6 +135,7 @@ function pushOut(m: MachineState, i: number, depth: number): void {
 
 /** All-or-nothing check over a list of connections: every origin has enough and every blocking target has room. */
 export function canTakeAll(m: MachineState, s: number, e: number, list: Int32Array, self: number): boolean {
+  if (self >= 0 && m.sharedOrigins[self] === 0) return canPullAll(m, s, e, list, self);
   const p = m.p;
   let ok = true;
   let total = 0;
@@ -150,6 +151,18 @@ export function canTakeAll(m: MachineState, s: number, e: number, list: Int32Arr
   for (let k = s; k < e; k++) m.tentative[p.cFrom[list[k]]] = 0;
   if (ok && self >= 0 && roomIn(m, self, true) < total) ok = false;
   return ok;
+}
+
+/** canTakeAll for a node pulling along inputs that come from different origins: no running total per origin. */
+function canPullAll(m: MachineState, s: number, e: number, list: Int32Array, self: number): boolean {
+  let total = 0;
+  for (let k = s; k < e; k++) {
+    const c = list[k];
+    const want = m.rateOf(c);
+    if (available(m, c) < want) return false;
+    total += want;
+  }
+  return !(roomIn(m, self, true) < total);
 }
 
 /**

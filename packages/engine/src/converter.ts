@@ -1,23 +1,13 @@
 import { available, takeColours } from './deliver.js';
 import type { MachineState } from './machine-state.js';
-import { T_POOL } from './program.js';
+import { T_POOL, type Program } from './program.js';
 
 /** A firing converter pulls what each input still lacks, all or nothing, and produces in the same step. */
 export function convert(m: MachineState, i: number, depth: number): void {
   const p = m.p;
   const s = p.inStart[i],
     e = p.inStart[i + 1];
-  let ok = true;
-  for (let k = s; k < e && ok; k++) {
-    const c = p.inList[k];
-    const need = m.rateOf(c) - m.convBuf[c];
-    if (need <= 0) continue;
-    const from = p.cFrom[c];
-    if (available(m, c) - m.tentative[from] < need) ok = false;
-    m.tentative[from] += need;
-  }
-  for (let k = s; k < e; k++) m.tentative[p.cFrom[p.inList[k]]] = 0;
-  if (!ok) {
+  if (!(m.sharedOrigins[i] === 1 ? inputsSufficeShared(m, s, e) : inputsSuffice(m, s, e))) {
     m.satisfied[i] = 0;
     if (m.log) m.event('unsatisfied', i, 'the converter lacks input, so it takes nothing');
     return;
@@ -35,6 +25,44 @@ export function convert(m: MachineState, i: number, depth: number): void {
   }
   produce(m, i, depth);
   m.satisfied[i] = 1;
+}
+
+/** Whether every input in inList[s, e) can deliver what its buffer lacks, when no two share an origin. */
+function inputsSuffice(m: MachineState, s: number, e: number): boolean {
+  const p = m.p;
+  for (let k = s; k < e; k++) {
+    const c = p.inList[k];
+    const need = m.rateOf(c) - m.convBuf[c];
+    if (need > 0 && available(m, c) < need) return false;
+  }
+  return true;
+}
+
+/** inputsSuffice when inputs share an origin: what earlier inputs need from it counts against later ones. */
+function inputsSufficeShared(m: MachineState, s: number, e: number): boolean {
+  const p = m.p;
+  let ok = true;
+  for (let k = s; k < e && ok; k++) {
+    const c = p.inList[k];
+    const need = m.rateOf(c) - m.convBuf[c];
+    if (need <= 0) continue;
+    const from = p.cFrom[c];
+    if (available(m, c) - m.tentative[from] < need) ok = false;
+    m.tentative[from] += need;
+  }
+  for (let k = s; k < e; k++) m.tentative[p.cFrom[p.inList[k]]] = 0;
+  return ok;
+}
+
+/** Per node: 1 when two of its resource inputs come from the same origin (see inputsSufficeShared). */
+export function sharedOrigins(p: Program): Uint8Array {
+  const shared = new Uint8Array(p.nodeCount);
+  for (let i = 0; i < p.nodeCount; i++) {
+    const origins = new Set<number>();
+    for (let k = p.inStart[i]; k < p.inStart[i + 1]; k++) origins.add(p.cFrom[p.inList[k]]);
+    if (origins.size < p.inStart[i + 1] - p.inStart[i]) shared[i] = 1;
+  }
+  return shared;
 }
 
 /** Resources pushed into a converter wait in its input buffers until every input holds its rate. */

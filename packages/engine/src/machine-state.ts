@@ -28,6 +28,8 @@ export interface MachineState extends EvalContext {
   readonly lastSeen: Float64Array;
   readonly gateOut: Float64Array;
   readonly tentative: Float64Array;
+  /** Per node: 1 when two of its resource inputs share an origin (see sharedOrigins in converter.ts). */
+  readonly sharedOrigins: Uint8Array;
   /** How each node fires (see fireKinds in actions.ts). */
   readonly fireKind: Uint8Array;
   readonly fired: Uint8Array;

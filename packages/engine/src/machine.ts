@@ -1,5 +1,5 @@
 import { fireKinds, fireNode, commitIncoming, blockOverRequestedPools, applyNodeModifiers } from './actions.js';
-import { forwardTrade, receive } from './converter.js';
+import { forwardTrade, receive, sharedOrigins } from './converter.js';
 import { enqueue, releaseDelays } from './delay.js';
 import { DelayLine } from './delay-line.js';
 import { clearFlags, newFlags, type Flags } from './flags.js';
@@ -84,6 +84,7 @@ export class Machine implements MachineState {
   readonly lastSeen: Float64Array;
   readonly gateOut: Float64Array;
   readonly tentative: Float64Array;
+  readonly sharedOrigins: Uint8Array;
   readonly fireKind: Uint8Array;
   readonly fired: Uint8Array;
   readonly firedWords: Float64Array;
@@ -159,6 +160,7 @@ export class Machine implements MachineState {
     this.gateOut = new Float64Array(m);
     this.tentative = new Float64Array(n);
     this.fireKind = fireKinds(p);
+    this.sharedOrigins = sharedOrigins(p);
     ({ bytes: this.fired, words: this.firedWords } = newFlags(n));
     ({ bytes: this.satisfied, words: this.satisfiedWords } = newFlags(n));
     this.trigNextFlags = newFlags(n);
