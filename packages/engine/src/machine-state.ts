@@ -57,6 +57,8 @@ export interface MachineState extends EvalContext {
   /** Per node: the capacity that limits arrivals, and the part of it that blocks (-1: none; see capacities). */
   readonly capacity: Float64Array;
   readonly blockingCapacity: Float64Array;
+  /** Per connection: whether a transfer along it is plain (see plainTransfers in deliver.ts). */
+  readonly plainTransfer: Uint8Array;
   readonly rng: Rng;
   readonly sameStep: boolean;
   t: number;

@@ -3,7 +3,7 @@ import { forwardTrade, receive, sharedOrigins } from './converter.js';
 import { enqueue, releaseDelays } from './delay.js';
 import { DelayLine } from './delay-line.js';
 import { clearFlags, newFlags, type Flags } from './flags.js';
-import { capacities, MAX_DEPTH, MAX_HAND_OVERS_PER_STEP } from './deliver.js';
+import { capacities, GENERAL, MAX_DEPTH, MAX_HAND_OVERS_PER_STEP, plainTransfers } from './deliver.js';
 import { route } from './gate.js';
 import type { SimEvent, SimEventKind } from './events.js';
 import {
@@ -120,6 +120,7 @@ export class Machine implements MachineState {
   readonly pools: Int32Array;
   readonly capacity: Float64Array;
   readonly blockingCapacity: Float64Array;
+  readonly plainTransfer: Uint8Array;
   /** Automatic nodes that are not disabled: in a step where nothing else can fire, the only ones looked at. */
   readonly automatic: Int32Array;
   readonly hasOnstart: boolean;
@@ -134,7 +135,7 @@ export class Machine implements MachineState {
   endReason: string | null = null;
   /** Index in program.ends of the end condition that stopped the run, -1 while running or at the limit. */
   endIndex = -1;
-  log: SimEvent[] | null;
+  readonly log: SimEvent[] | null;
 
   constructor(program: Program, options: MachineOptions = {}) {
     const p = program;
@@ -181,6 +182,7 @@ export class Machine implements MachineState {
     this.moving = new Float64Array(k);
     this.delays = Array.from({ length: n }, (_, i) => (p.type[i] === T_DELAY ? new DelayLine() : null));
     ({ capacity: this.capacity, blockingCapacity: this.blockingCapacity } = capacities(p));
+    this.plainTransfer = plainTransfers(p, this.capacity, k > 1, Boolean(options.log));
     this.pools = Int32Array.from(Array.from({ length: n }, (_, i) => i).filter((i) => p.type[i] === T_POOL));
     this.automatic = Int32Array.from(
       Array.from({ length: n }, (_, i) => i).filter((i) => p.activation[i] === A_AUTOMATIC && !p.disabled[i]),
@@ -349,6 +351,10 @@ export class Machine implements MachineState {
    */
   deliver(c: number, to: number, amount: number, colour: number, depth: number): void {
     if (amount <= 0) return;
+    if (this.plainTransfer[c] !== GENERAL) {
+      this.incoming[to] += amount;
+      return;
+    }
     const type = this.p.type[to];
     if (type === T_POOL) this.deliverToPool(c, to, amount, colour);
     else if (type !== T_DRAIN) this.handOver(c, to, amount, colour, depth, type);
