@@ -210,5 +210,5 @@ describe.skipIf(!inject('chromiumPath'))('diagram list: trash and tags manager i
     } finally {
       await context.close();
     }
-  });
+  }, 240_000); // one long journey (two editors, the list three times): on a busy machine, over the usual 120 s
 });
