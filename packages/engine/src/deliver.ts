@@ -35,28 +35,23 @@ export function capacities(p: Program): { capacity: Float64Array; blockingCapaci
   return { capacity, blockingCapacity };
 }
 
-/** plainTransfers: a connection's transfer takes the general path, or only debits a pool origin and credits the target. */
-export const GENERAL = 0,
-  PLAIN_FROM_POOL = 1,
-  PLAIN_FROM_OTHER = 2;
-
 /**
  * Per connection, whether a transfer along it is plain: uncoloured, unlogged, into a pool without capacity
- * and without triggers on arrival. Then all it does is debit the origin (a pool) and add to the target's
- * incoming; moveAlong and deliver take that path without the general checks.
+ * and without triggers on arrival. Delivering along it then only adds to the target's incoming, without
+ * deliverToPool's checks.
  */
 export function plainTransfers(p: Program, capacity: Float64Array, coloured: boolean, logged: boolean): Uint8Array {
-  const kinds = new Uint8Array(p.connCount);
-  if (coloured || logged) return kinds;
+  const plain = new Uint8Array(p.connCount);
+  if (coloured || logged) return plain;
   const arrivalTriggers = p.triggersOnArrival.includes(1);
   for (let c = 0; c < p.connCount; c++) {
     const from = p.cFrom[c],
       to = p.cTo[c];
     if (from < 0 || to < 0 || p.type[to] !== T_POOL || capacity[to] >= 0) continue;
     if (arrivalTriggers && p.triggersOnArrival[to] === 1) continue;
-    kinds[c] = p.type[from] === T_POOL ? PLAIN_FROM_POOL : PLAIN_FROM_OTHER;
+    plain[c] = 1;
   }
-  return kinds;
+  return plain;
 }
 
 /** How much connection c's origin can give now (start-of-step snapshot less what was already taken). */

@@ -3,7 +3,7 @@ import { forwardTrade, receive, sharedOrigins } from './converter.js';
 import { enqueue, releaseDelays } from './delay.js';
 import { DelayLine } from './delay-line.js';
 import { clearFlags, newFlags, type Flags } from './flags.js';
-import { capacities, GENERAL, MAX_DEPTH, MAX_HAND_OVERS_PER_STEP, plainTransfers } from './deliver.js';
+import { capacities, MAX_DEPTH, MAX_HAND_OVERS_PER_STEP, plainTransfers } from './deliver.js';
 import { route } from './gate.js';
 import type { SimEvent, SimEventKind } from './events.js';
 import {
@@ -351,7 +351,7 @@ export class Machine implements MachineState {
    */
   deliver(c: number, to: number, amount: number, colour: number, depth: number): void {
     if (amount <= 0) return;
-    if (this.plainTransfer[c] !== GENERAL) {
+    if (this.plainTransfer[c] === 1) {
       this.incoming[to] += amount;
       return;
     }
