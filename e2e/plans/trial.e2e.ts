@@ -1,6 +1,6 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import { DiagramTexts, PlanTexts } from '@loopwright/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PrismaClient } from '../../api/src/generated/prisma/client.js';
 import { startSmtpSink, type SmtpSink } from '../../api/test/fakes/smtp-sink.js';
@@ -30,10 +30,6 @@ const pools = (n: number) => ({
   connections: [],
   variables: [],
 });
-
-async function viewportShot(page: Page, name: string) {
-  await saveScreenshot(page, name, { viewport: true });
-}
 
 /**
  * Billing on (a Stripe key is set; no Stripe call is made on this path): a Public designer hits a
@@ -99,7 +95,7 @@ describe.skipIf(!inject('chromiumPath'))('plans: pricing → trial → raised li
     const prompt = page.getByRole('dialog', { name: PlanTexts.tagLimit });
     await prompt.waitFor();
     expect(await prompt.textContent()).toContain('Your Public plan includes 10 unique tags');
-    await viewportShot(page, 'plans-upgrade-prompt');
+    await saveScreenshot(page, 'plans-upgrade-prompt', { viewport: true });
     await prompt.getByRole('link', { name: 'Compare plans' }).click();
     await page.waitForURL(`${app.url}/plans`);
     await page.getByRole('table', { name: 'Plans compared' }).waitFor();

@@ -21,7 +21,7 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath, headless: true, args: ARGS });
 }
 
-export const screenshotDir = path.join(repoPaths.root, 'e2e/screenshots');
+const screenshotDir = path.join(repoPaths.root, 'e2e/screenshots');
 
 /**
  * Screenshots are for a person to look at. A CI run has no one looking, so it takes them only with
