@@ -37,31 +37,41 @@ export async function startBuiltApp(env: Record<string, string> = {}): Promise<B
   // A test that must know the address first (a provider's redirect URI) passes its own PORT.
   const [database, port] = await Promise.all([cloneRunDatabase(), env.PORT ? Number(env.PORT) : freePort()]);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lw-e2e-data-'));
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    APP_SECRET: randomBytes(32).toString('hex'),
-    DATABASE_URL: database.url,
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: dataDir,
-    // Its database is a clone of the migrated template; the schema engine (WebAssembly, one per process) stays
-    // with the tests of migrating.
-    MIGRATE_ON_START: 'false',
-    ...env,
-    PORT: String(port),
-  });
+  const forgetDataDir = () => rmSync(dataDir, { recursive: true, force: true });
   let output = '';
-  const logger = createLogger(config.LOG_LEVEL, {}, 'json', { write: (line: string) => (output += line) });
-  const served = await createServedApp(config, logger, 'production');
-  await served.http.app.listen(config.PORT, config.HOST);
-  await announceStart(served, config, logger);
+  let served: Awaited<ReturnType<typeof createServedApp>> | undefined;
+  try {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      APP_SECRET: randomBytes(32).toString('hex'),
+      DATABASE_URL: database.url,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      // Its database is a clone of the migrated template; the schema engine (WebAssembly, one per process) stays
+      // with the tests of migrating.
+      MIGRATE_ON_START: 'false',
+      ...env,
+      PORT: String(port),
+    });
+    const logger = createLogger(config.LOG_LEVEL, {}, 'json', { write: (line: string) => (output += line) });
+    served = await createServedApp(config, logger, 'production');
+    await served.http.app.listen(config.PORT, config.HOST);
+    await announceStart(served, config, logger);
+  } catch (error) {
+    // An app that never started leaves nothing behind: its connections closed, its data folder gone.
+    await served?.close().catch(() => undefined);
+    forgetDataDir();
+    throw error;
+  }
+  const app = served;
   return {
     url: `http://127.0.0.1:${port}`,
     databaseUrl: database.url,
     output: () => output,
     async close() {
-      await served.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      await app.close();
+      forgetDataDir();
     },
   };
 }

@@ -147,7 +147,8 @@ describe('every route of website.md §2, server-rendered, with and without /en',
     expect(sitemap).toContain('/docs/your-first-diagram</loc>');
     expect(sitemap).toContain('/glossary/skill</loc>');
     const robots = await (await fetch(`${app.url}/robots.txt`)).text();
-    expect(robots).toMatch(/Sitemap: http.*\/sitemap\.xml/);
+    // Without APP_URL the address the request came to is the canonical one.
+    expect(robots).toContain(`Sitemap: ${app.url}/sitemap.xml`);
     const html = await (await fetch(`${app.url}/en/pricing`)).text();
     expect(html).toContain('property="og:title"');
     expect(html).toMatch(/<meta name="description" content="[^"]{20,}"/);
@@ -165,5 +166,26 @@ describe('every route of website.md §2, server-rendered, with and without /en',
     expect(pricing).not.toContain('€29');
     const contact = await (await fetch(`${app.url}/contact`)).text();
     expect(contact).toContain('name="message"');
+  });
+});
+
+describe('an instance behind a proxy, with APP_URL set', () => {
+  const publicUrl = 'https://play.example.test';
+  let app: BuiltApp;
+  beforeAll(async () => {
+    app = await startBuiltApp({ APP_URL: publicUrl });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('names its public address, not the one the request came to, in robots.txt, the sitemap and canonical links', async () => {
+    const robots = await (await fetch(`${app.url}/robots.txt`)).text();
+    expect(robots).toContain(`Sitemap: ${publicUrl}/sitemap.xml`);
+    const locations = [...(await (await fetch(`${app.url}/sitemap.xml`)).text()).matchAll(/<loc>([^<]*)<\/loc>/g)];
+    expect(locations.length).toBeGreaterThan(10);
+    expect(locations.filter(([, loc]) => !loc.startsWith(`${publicUrl}/`))).toEqual([]);
+    const html = await (await fetch(`${app.url}/en/pricing`)).text();
+    expect(html).toContain(`<link rel="canonical" href="${publicUrl}/pricing"`);
   });
 });
