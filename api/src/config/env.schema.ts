@@ -28,6 +28,11 @@ export const envSchema = z
     REDIS_URL: optionalUrl(['redis', 'rediss']),
     REDIS_PREFIX: z.string().min(1).default('loopwright'),
     SMTP_URL: optionalUrl(['smtp', 'smtps']),
+    // Mail servers must show a certificate this machine trusts; `false` accepts a self-signed one (an internal server).
+    SMTP_TLS_VERIFY: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),

@@ -25,13 +25,18 @@ function decodeQuotedPrintable(raw: string): string {
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** A real SMTP server on loopback that keeps what it receives (optionally requiring a login). */
-export async function startSmtpSink(options: { username?: string; password?: string } = {}): Promise<SmtpSink> {
+/**
+ * A real SMTP server on loopback that keeps what it receives (optionally requiring a login). With `starttls` it
+ * offers STARTTLS with smtp-server's own self-signed certificate, one no machine trusts.
+ */
+export async function startSmtpSink(
+  options: { username?: string; password?: string; starttls?: boolean } = {},
+): Promise<SmtpSink> {
   const messages: CapturedMail[] = [];
   let rejection: { code: number; message: string } | null = null;
   const server = new SMTPServer({
     authOptional: !options.username,
-    disabledCommands: ['STARTTLS'],
+    disabledCommands: options.starttls ? [] : ['STARTTLS'],
     logger: false,
     onAuth(auth, _session, callback) {
       if (auth.username === options.username && auth.password === options.password)

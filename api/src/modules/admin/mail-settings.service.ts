@@ -4,7 +4,7 @@ import { AppError } from '../../core/errors/app-error.js';
 import { PrismaService } from '../../core/prisma/prisma.service.js';
 import { AuditLogService } from '../audit/audit-log.service.js';
 import { MailSettingsProvider } from '../mail/mail-settings.provider.js';
-import { createSmtpTransport, smtpErrorText, type SmtpSettings } from '../mail/mail-transport.js';
+import { smtpErrorText, type SmtpSettings } from '../mail/mail-transport.js';
 import { renderTemplate } from '../mail/templates/index.js';
 
 /** What the audit log keeps of the mail settings: everything but the password. */
@@ -106,7 +106,7 @@ export class MailSettingsService {
       { host: `${settings.host}:${settings.port}` },
       { appUrl, productName: 'Loopwright' },
     );
-    const transport = createSmtpTransport(settings);
+    const transport = this.provider.transport(settings);
     try {
       await transport.sendMail({
         from: settings.sender,
@@ -144,7 +144,7 @@ export class MailSettingsService {
   }
 
   private async verify(settings: SmtpSettings): Promise<void> {
-    const transport = createSmtpTransport(settings);
+    const transport = this.provider.transport(settings);
     try {
       await transport.verify();
     } catch (error) {

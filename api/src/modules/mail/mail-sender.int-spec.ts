@@ -69,3 +69,40 @@ describe('the mail.send handler', () => {
     expect(mail.html).toContain('Your mail settings work');
   });
 });
+
+// smtp-server's own certificate is self-signed (and by now expired): one no machine trusts.
+describe('a mail server whose certificate this machine does not trust (STARTTLS)', () => {
+  let smtp: SmtpSink;
+  beforeAll(async () => {
+    smtp = await startSmtpSink({ starttls: true });
+  });
+  afterAll(async () => {
+    await smtp?.close();
+  });
+
+  async function sendThrough(env: Record<string, string>, to: string) {
+    const app = await startTestApp({ env: { SMTP_URL: smtp.url, ...env } });
+    try {
+      const id = await app.http.app.get(MailRepository).create('password-changed', to, {});
+      await app.http.app
+        .get(MailSender)
+        .send(id, 1)
+        .catch(() => undefined);
+      return await app.http.app.get(PrismaService).mailLog.findUniqueOrThrow({ where: { id } });
+    } finally {
+      await app.close();
+    }
+  }
+
+  it('is refused by default, so the SMTP login never goes to a server nobody vouches for', async () => {
+    const row = await sendThrough({}, 'checked@example.test');
+    expect(row).toMatchObject({ status: 'queued', error: expect.stringMatching(/certificate/) });
+    expect(smtp.messages.filter((m) => m.to.includes('checked@example.test'))).toEqual([]);
+  });
+
+  it('is accepted with SMTP_TLS_VERIFY=false', async () => {
+    const row = await sendThrough({ SMTP_TLS_VERIFY: 'false' }, 'internal@example.test');
+    expect(row).toMatchObject({ status: 'sent', error: null });
+    expect(smtp.messages.filter((m) => m.to.includes('internal@example.test'))).toHaveLength(1);
+  });
+});

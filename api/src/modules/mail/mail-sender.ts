@@ -7,7 +7,7 @@ import { APP_CONFIG, LOGGER } from '../../core/tokens.js';
 import { sendMailJob } from './mail.jobs.js';
 import { MailRepository } from './mail.repository.js';
 import { MailSettingsProvider } from './mail-settings.provider.js';
-import { createSmtpTransport, isPermanentSmtpError, smtpErrorText } from './mail-transport.js';
+import { isPermanentSmtpError, smtpErrorText } from './mail-transport.js';
 import { renderTemplate } from './templates/index.js';
 
 /** The `mail.send` handler: render, send through the server in force, log the outcome. */
@@ -46,7 +46,7 @@ export class MailSender {
       }
       return;
     }
-    const transport = createSmtpTransport(settings);
+    const transport = this.settings.transport(settings);
     try {
       await transport.sendMail({
         from: settings.sender,

@@ -4,7 +4,8 @@ import { deriveKey } from '../../core/crypto/keys.js';
 import { SecretBox } from '../../core/crypto/secret-box.js';
 import { PrismaService } from '../../core/prisma/prisma.service.js';
 import { APP_CONFIG } from '../../core/tokens.js';
-import { settingsFromUrl, type SmtpSettings } from './mail-transport.js';
+import type { Transporter } from 'nodemailer';
+import { createSmtpTransport, settingsFromUrl, type SmtpSettings } from './mail-transport.js';
 
 export type MailSource = 'database' | 'environment' | 'none';
 
@@ -26,6 +27,11 @@ export class MailSettingsProvider {
   defaultSender(): string {
     const host = new URL(this.config.APP_URL).hostname;
     return `Loopwright <no-reply@${host.includes('.') ? host : 'loopwright.local'}>`;
+  }
+
+  /** A connection to the mail server `settings` name, checking its certificate as this instance is configured to. */
+  transport(settings: SmtpSettings): Transporter {
+    return createSmtpTransport(settings, { verifyTls: this.config.SMTP_TLS_VERIFY });
   }
 
   environmentSettings(): SmtpSettings | null {

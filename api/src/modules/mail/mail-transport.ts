@@ -9,8 +9,11 @@ export interface SmtpSettings {
   sender: string;
 }
 
-/** Tight timeouts: nodemailer's defaults wait minutes on a dead server. */
-export function createSmtpTransport(settings: SmtpSettings): Transporter {
+/**
+ * Tight timeouts: nodemailer's defaults wait minutes on a dead server. The server's certificate is checked
+ * (TLS or STARTTLS) unless `verifyTls` is off, for an internal server with a self-signed one.
+ */
+export function createSmtpTransport(settings: SmtpSettings, { verifyTls }: { verifyTls: boolean }): Transporter {
   return nodemailer.createTransport({
     host: settings.host,
     port: settings.port,
@@ -19,7 +22,7 @@ export function createSmtpTransport(settings: SmtpSettings): Transporter {
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
-    tls: { rejectUnauthorized: process.env.NODE_ENV === 'production' },
+    tls: { rejectUnauthorized: verifyTls },
   });
 }
 
