@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { factsOf, readDocument, rootsOf, type LiveDocument } from '@loopwright/collab';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
 import { createDiagram, economyDocument } from '../../../test/factories/diagrams.js';
 import { createUser, loginAs } from '../../../test/factories/users.js';
 import type { ApiClient } from '../../../test/support/api-client.js';
@@ -373,6 +374,20 @@ describe('live co-editing: Yjs documents through Hocuspocus on the app port, acc
     expect([liveNode(again, 'gold')?.name, liveNode(again, 'ore')?.x]).toEqual(['Treasury', 555]);
   });
 
+  /** How far the offline edit (gold's start 4) got: for the message of a round that lost it. */
+  async function whereTheEditIs(fuid: string, diagramId: string, client: LiveClient): Promise<string> {
+    const startIn = (doc: Y.Doc | undefined) => (doc ? rootsOf(doc).nodes.get('gold')?.get('start') : 'not open');
+    const stored = await app.http.app.get(PrismaService).diagramLiveDocument.findUnique({ where: { diagramId } });
+    const storedDoc = new Y.Doc();
+    if (stored) Y.applyUpdate(storedDoc, stored.state);
+    const { isSynced, hasUnsyncedChanges, configuration } = client.provider;
+    return (
+      ` (tab: synced ${isSynced}, unsynced changes ${hasUnsyncedChanges}, ${configuration.websocketProvider.status};` +
+      ` server's live copy: start ${String(startIn(app.http.app.get(CollabServer).hocuspocus.documents.get(fuid)))};` +
+      ` stored live state: start ${String(startIn(stored ? storedDoc : undefined))} at version ${stored?.diagramVersion})`
+    );
+  }
+
   it('an edit made offline while the document left memory reaches the JSON document on reconnect', async () => {
     // The document is opened and left without an edit, so the server built it from the JSON and had
     // nothing to store. Which of two such builds wins a merge depends on random Yjs client ids, so
@@ -395,7 +410,10 @@ describe('live co-editing: Yjs documents through Hocuspocus on the app port, acc
         return (nodeOf(document, 'gold') as unknown as { start: number }).start === 4 ? document : undefined;
         // A lost edit never arrives; a loaded machine can take a while to reconnect, sync and store.
       }, 20_000).catch(() => null);
-      expect(saved && nodeOf(saved, 'gold')?.name, `round ${round}: the offline edit reached the JSON`).toBe('Gold');
+      const trail = saved ? '' : await whereTheEditIs(fuid, row.id, a);
+      expect(saved && nodeOf(saved, 'gold')?.name, `round ${round}: the offline edit reached the JSON${trail}`).toBe(
+        'Gold',
+      );
       expect((liveNode(a, 'gold') as unknown as { start: number }).start, `round ${round}: and stays in the tab`).toBe(
         4,
       );
