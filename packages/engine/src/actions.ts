@@ -36,7 +36,7 @@ export function fireKinds(p: Program): Uint8Array {
  */
 export function fireNode(m: MachineState, i: number, depth: number): void {
   m.fired[i] = 1;
-  if (m.log) logFire(m, i);
+  if (m.log !== null) logFire(m, i);
   const kind = m.fireKind[i];
   if (kind === F_PULL) pullIn(m, i, depth);
   else if (kind === F_SOURCE) fireSource(m, i, depth);
@@ -97,7 +97,7 @@ function moveAll(
 ): void {
   if (!canTakeAll(m, s, e, list, self)) {
     m.satisfied[i] = 0;
-    if (m.log) logNotAll(m, i, self < 0);
+    if (m.log !== null) logNotAll(m, i, self < 0);
     return;
   }
   for (let k = s; k < e; k++) {
@@ -180,7 +180,7 @@ export function moveAlong(m: MachineState, c: number, amount: number, depth: num
     if (room < amount) amount = room > 0 ? room : 0;
   }
   if (amount <= 0) {
-    if (m.log) logTransfer(m, c, 0, 'the target is full');
+    if (m.log !== null) logTransfer(m, c, 0, 'the target is full');
     return 0;
   }
   const from = p.cFrom[c];
@@ -189,7 +189,7 @@ export function moveAlong(m: MachineState, c: number, amount: number, depth: num
     if (m.k > 1) deliverColours(m, c, from, to, amount, depth);
     else m.deliver(c, to, amount, 0, depth);
   } else m.deliver(c, to, amount, p.cColour[c], depth);
-  if (m.log) logTransfer(m, c, amount, '');
+  if (m.log !== null) logTransfer(m, c, amount, '');
   return amount;
 }
 

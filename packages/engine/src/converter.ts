@@ -9,7 +9,7 @@ export function convert(m: MachineState, i: number, depth: number): void {
     e = p.inStart[i + 1];
   if (!(m.sharedOrigins[i] === 1 ? inputsSufficeShared(m, s, e) : inputsSuffice(m, s, e))) {
     m.satisfied[i] = 0;
-    if (m.log) m.event('unsatisfied', i, 'the converter lacks input, so it takes nothing');
+    if (m.log !== null) m.event('unsatisfied', i, 'the converter lacks input, so it takes nothing');
     return;
   }
   // Every input's rate was evaluated above (the check ran through): read it from m.rate.
@@ -92,7 +92,7 @@ function produce(m: MachineState, i: number, depth: number): void {
     const c = p.outList[k];
     const amount = m.rateOf(c);
     if (amount > 0) {
-      if (m.log) logProduce(m, i, c, amount);
+      if (m.log !== null) logProduce(m, i, c, amount);
       m.deliver(c, p.cTo[c], amount, p.cColour[c], depth);
     }
   }
@@ -138,7 +138,7 @@ export function trade(m: MachineState, i: number, depth: number): void {
   for (let k = s; k < e; k++) m.tentative[p.cFrom[p.inList[k]]] = 0;
   if (!ok) {
     m.satisfied[i] = 0;
-    if (m.log) m.event('unsatisfied', i, 'a trader input cannot deliver its full rate, so nothing is traded');
+    if (m.log !== null) m.event('unsatisfied', i, 'a trader input cannot deliver its full rate, so nothing is traded');
     return;
   }
   for (let k = s; k < e; k++) {

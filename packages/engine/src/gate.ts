@@ -15,7 +15,7 @@ export function route(m: MachineState, g: number, amount: number, colour: number
     const count = m.gateOut[c];
     if (count > 0) {
       m.gateOut[c] = 0;
-      if (m.log) logRoute(m, g, c, count);
+      if (m.log !== null) logRoute(m, g, c, count);
       m.deliver(c, p.cTo[c], count, colour, depth);
     }
   }
@@ -40,7 +40,7 @@ export function routeTrigger(m: MachineState, g: number, depth: number): void {
 
 /** A trigger reaching a node: it fires next step, or at once with triggerTiming: sameStep. */
 export function fireTarget(m: MachineState, target: number, depth: number): void {
-  if (m.log) m.event('trigger', target, `${m.p.nodeNames[target]} is triggered`);
+  if (m.log !== null) m.event('trigger', target, `${m.p.nodeNames[target]} is triggered`);
   if (!m.sameStep) {
     m.trigNext[target] = 1;
     m.triggered = true;

@@ -319,7 +319,7 @@ export class Machine implements MachineState {
 
   private fireUnlessInhibited(i: number): void {
     if (this.actOk[i] === 0) {
-      if (this.log) this.event('inhibited', i, 'an activator does not hold');
+      if (this.log !== null) this.event('inhibited', i, 'an activator does not hold');
       return;
     }
     fireNode(this, i, 0);
@@ -333,7 +333,7 @@ export class Machine implements MachineState {
         this.ended = true;
         this.endReason = p.nodeNames[i];
         this.endIndex = e;
-        if (this.log) this.event('end', i, `the end condition '${this.endReason}' holds`);
+        if (this.log !== null) this.event('end', i, `the end condition '${this.endReason}' holds`);
         return;
       }
     }
@@ -402,7 +402,7 @@ export class Machine implements MachineState {
       this.fired[to] = 1;
       this.satisfied[to] = 1;
     }
-    if (accepted < amount && this.log) this.logDestroyed(c, to, amount, accepted);
+    if (accepted < amount && this.log !== null) this.logDestroyed(c, to, amount, accepted);
   }
 
   private logDestroyed(c: number, to: number, amount: number, accepted: number): void {

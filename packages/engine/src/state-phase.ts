@@ -98,7 +98,7 @@ export function runTriggers(m: MachineState): void {
       if (m.fired[o] === 1 && (!gated || m.connOk[e] === 1) && (m.satisfied[o] === 1) === (p.cKind[e] === C_TRIGGER)) {
         m.trigNext[p.cTo[e]] = 1;
         m.triggered = true;
-        if (m.log) m.event('trigger', p.cTo[e], `triggered by ${p.nodeIds[o]}`, { connection: e });
+        if (m.log !== null) m.event('trigger', p.cTo[e], `triggered by ${p.nodeIds[o]}`, { connection: e });
       }
     }
     return;
@@ -118,7 +118,7 @@ export function runTriggers(m: MachineState): void {
         m.usedEdge[e] = 1;
         progress = true;
         const target = p.cTo[e];
-        if (m.log) m.event('trigger', target, `triggered by ${p.nodeIds[o]}`, { connection: e });
+        if (m.log !== null) m.event('trigger', target, `triggered by ${p.nodeIds[o]}`, { connection: e });
         if (m.canFire(target)) m.fire(target, 1);
       }
     }
