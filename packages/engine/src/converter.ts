@@ -13,15 +13,18 @@ export function convert(m: MachineState, i: number, depth: number): void {
     return;
   }
   // Every input's rate was evaluated above (the check ran through): read it from m.rate.
-  const rate = m.rate;
+  const rate = m.rate,
+    buffer = m.convBuf;
   for (let k = s; k < e; k++) {
     const c = p.inList[k];
-    const need = rate[c] - m.convBuf[c];
+    const r = rate[c],
+      held = buffer[c];
+    const need = r - held;
+    // One store of the buffer, with the same two roundings as adding what was taken and then removing the rate.
     if (need > 0) {
       consumeFrom(m, c, need);
-      m.convBuf[c] += need;
-    }
-    m.convBuf[c] -= rate[c];
+      buffer[c] = held + need - r;
+    } else buffer[c] = held - r;
   }
   produce(m, i, depth);
   m.satisfied[i] = 1;

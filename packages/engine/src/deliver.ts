@@ -60,9 +60,13 @@ export function available(m: MachineState, c: number): number {
   const from = p.cFrom[c];
   const type = p.type[from];
   if (type === T_POOL) {
-    if (m.blocked[from] === 1) return 0;
-    const col = p.cColour[c];
-    return m.k > 1 && col > 0 ? m.cc[from * m.k + col] : m.value[from];
+    // The cheap machine-wide flags first: most machines neither block pools nor count colours.
+    if (m.synchronous && m.blocked[from] === 1) return 0;
+    if (m.k > 1) {
+      const col = p.cColour[c];
+      if (col > 0) return m.cc[from * m.k + col];
+    }
+    return m.value[from];
   }
   if (type === T_SOURCE) return p.disabled[from] === 0 && m.actOk[from] === 1 ? Infinity : 0;
   return 0;

@@ -61,6 +61,8 @@ export interface MachineState extends EvalContext {
   readonly plainTransfer: Uint8Array;
   readonly rng: Rng;
   readonly sameStep: boolean;
+  /** allocation: synchronous (only then can a pool be blocked, see blockOverRequestedPools). */
+  readonly synchronous: boolean;
   t: number;
   /**
    * The event log, null when not logging. Tested with `!== null`: a truthiness test of the field is four

@@ -6,8 +6,12 @@ import { C_INTERVAL_MOD, C_LABEL_MOD, C_LABEL_SET, C_NODE_SET, C_TRIGGER, T_POOL
 function originValue(m: MachineState, e: number): number {
   const p = m.p;
   const o = p.cFrom[e];
-  const col = p.cColour[e];
-  return m.k > 1 && col > 0 && p.type[o] === T_POOL ? m.cc[o * m.k + col] : m.value[o];
+  // Colours first only in a coloured machine: elsewhere the colour filter is not even read.
+  if (m.k > 1) {
+    const col = p.cColour[e];
+    if (col > 0 && p.type[o] === T_POOL) return m.cc[o * m.k + col];
+  }
+  return m.value[o];
 }
 
 /** Passive registers, in dependency order, from the values at the end of the step. */
