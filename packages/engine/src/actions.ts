@@ -1,8 +1,15 @@
-import { convert, trade } from './converter.js';
-import { available, roomIn, takeColours } from './deliver.js';
-import { routeTrigger } from './gate.js';
+import * as converters from './converter.js';
+import * as delivery from './deliver.js';
+import * as gates from './gate.js';
 import type { MachineState } from './machine-state.js';
-import { T_CONVERTER, T_DELAY, T_DRAIN, T_GATE, T_POOL, T_SOURCE, T_TRADER, type Program } from './program.js';
+import * as kinds from './program.js';
+import type { Program } from './program.js';
+
+// Local copies of imported constants and functions (see the note in program.ts).
+const { T_CONVERTER, T_DELAY, T_DRAIN, T_GATE, T_POOL, T_SOURCE, T_TRADER } = kinds;
+const { convert, trade } = converters;
+const { available, roomIn, takeColours } = delivery;
+const { routeTrigger } = gates;
 
 /** What firing does to a node, by type and mode (see fireKinds). */
 const F_PULL = 0,

@@ -1,6 +1,11 @@
-import { available, takeColours } from './deliver.js';
+import * as delivery from './deliver.js';
 import type { MachineState } from './machine-state.js';
-import { T_POOL, type Program } from './program.js';
+import * as kinds from './program.js';
+import type { Program } from './program.js';
+
+// Local copies of imported constants and functions (see the note in program.ts).
+const { T_POOL } = kinds;
+const { available, takeColours } = delivery;
 
 /** A firing converter pulls what each input still lacks, all or nothing, and produces in the same step. */
 export function convert(m: MachineState, i: number, depth: number): void {

@@ -1,5 +1,9 @@
 import type { MachineState } from './machine-state.js';
-import { T_POOL, T_SOURCE, type Program } from './program.js';
+import * as kinds from './program.js';
+import type { Program } from './program.js';
+
+// Local copies of imported constants (see the note in program.ts).
+const { T_POOL, T_SOURCE } = kinds;
 
 /** Pool room and what an origin can give: helpers the delivery modules share (the machine dispatches, see Machine.deliver). */
 

@@ -1,6 +1,9 @@
 import { holds } from './formula/roles.js';
 import type { MachineState } from './machine-state.js';
-import { G_CONDITION, G_PERCENT } from './program.js';
+import * as kinds from './program.js';
+
+// Local copies of imported constants (see the note in program.ts).
+const { G_CONDITION, G_PERCENT } = kinds;
 
 const ELSE = 7;
 

@@ -1,12 +1,19 @@
-import { fireKinds, fireNode, commitIncoming, blockOverRequestedPools, applyNodeModifiers } from './actions.js';
-import { forwardTrade, receive, sharedOrigins } from './converter.js';
-import { enqueue, releaseDelays } from './delay.js';
+import * as actions from './actions.js';
+import * as converters from './converter.js';
+import * as delays from './delay.js';
 import { DelayLine } from './delay-line.js';
 import { clearFlags, newFlags, type Flags } from './flags.js';
-import { capacities, MAX_DEPTH, MAX_HAND_OVERS_PER_STEP, plainTransfers } from './deliver.js';
-import { route } from './gate.js';
+import * as delivery from './deliver.js';
+import * as gates from './gate.js';
 import type { SimEvent, SimEventKind } from './events.js';
-import {
+import * as kinds from './program.js';
+import type { Program } from './program.js';
+import type { MachineState } from './machine-state.js';
+import { Rng } from './random.js';
+import * as statePhase from './state-phase.js';
+
+// Local copies of imported constants and functions (see the note in program.ts).
+const {
   A_AUTOMATIC,
   A_INTERACTIVE,
   A_ONSTART,
@@ -23,11 +30,13 @@ import {
   T_POOL,
   T_REGISTER,
   T_TRADER,
-  type Program,
-} from './program.js';
-import type { MachineState } from './machine-state.js';
-import { Rng } from './random.js';
-import { evaluateActivators, recomputeRegisters, applyModifiers, runTriggers } from './state-phase.js';
+} = kinds;
+const { MAX_DEPTH, MAX_HAND_OVERS_PER_STEP, capacities, plainTransfers } = delivery;
+const { fireKinds, fireNode, commitIncoming, blockOverRequestedPools, applyNodeModifiers } = actions;
+const { forwardTrade, receive, sharedOrigins } = converters;
+const { enqueue, releaseDelays } = delays;
+const { route } = gates;
+const { evaluateActivators, recomputeRegisters, applyModifiers, runTriggers } = statePhase;
 
 /** rateStep of a connection whose amount is the same in every step (see staticRateConnections). */
 const STATIC = 0x7fffffff;

@@ -1,7 +1,10 @@
 import { setFlags } from './flags.js';
 import { holds } from './formula/roles.js';
 import type { MachineState } from './machine-state.js';
-import { C_INTERVAL_MOD, C_LABEL_MOD, C_LABEL_SET, C_NODE_SET, C_TRIGGER, T_POOL } from './program.js';
+import * as kinds from './program.js';
+
+// Local copies of imported constants (see the note in program.ts).
+const { C_INTERVAL_MOD, C_LABEL_MOD, C_LABEL_SET, C_NODE_SET, C_TRIGGER, T_POOL } = kinds;
 
 function originValue(m: MachineState, e: number): number {
   const p = m.p;
