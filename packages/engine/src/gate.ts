@@ -1,9 +1,10 @@
-import { holds } from './formula/roles.js';
+import * as roles from './formula/roles.js';
 import type { MachineState } from './machine-state.js';
 import * as kinds from './program.js';
 
-// Local copies of imported constants (see the note in program.ts).
+// Local copies of imported constants and functions (see the note in program.ts).
 const { G_CONDITION, G_PERCENT } = kinds;
+const { holds } = roles;
 
 const ELSE = 7;
 

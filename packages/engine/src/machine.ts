@@ -2,7 +2,8 @@ import * as actions from './actions.js';
 import * as converters from './converter.js';
 import * as delays from './delay.js';
 import { DelayLine } from './delay-line.js';
-import { clearFlags, newFlags, type Flags } from './flags.js';
+import * as flags from './flags.js';
+import type { Flags } from './flags.js';
 import * as delivery from './deliver.js';
 import * as gates from './gate.js';
 import type { SimEvent, SimEventKind } from './events.js';
@@ -36,6 +37,7 @@ const { fireKinds, fireNode, commitIncoming, blockOverRequestedPools, applyNodeM
 const { forwardTrade, receive, sharedOrigins } = converters;
 const { enqueue, releaseDelays } = delays;
 const { route } = gates;
+const { clearFlags, newFlags } = flags;
 const { evaluateActivators, recomputeRegisters, applyModifiers, runTriggers } = statePhase;
 
 /** rateStep of a connection whose amount is the same in every step (see staticRateConnections). */

@@ -1,10 +1,12 @@
-import { setFlags } from './flags.js';
-import { holds } from './formula/roles.js';
+import * as flags from './flags.js';
+import * as roles from './formula/roles.js';
 import type { MachineState } from './machine-state.js';
 import * as kinds from './program.js';
 
-// Local copies of imported constants (see the note in program.ts).
+// Local copies of imported constants and functions (see the note in program.ts).
 const { C_INTERVAL_MOD, C_LABEL_MOD, C_LABEL_SET, C_NODE_SET, C_TRIGGER, T_POOL } = kinds;
+const { setFlags } = flags;
+const { holds } = roles;
 
 function originValue(m: MachineState, e: number): number {
   const p = m.p;
