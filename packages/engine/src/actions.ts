@@ -1,8 +1,15 @@
-import { convert, trade } from './converter.js';
-import { available, roomIn, takeColours } from './deliver.js';
-import { routeTrigger } from './gate.js';
+import * as converters from './converter.js';
+import * as delivery from './deliver.js';
+import * as gates from './gate.js';
 import type { MachineState } from './machine-state.js';
-import { T_CONVERTER, T_DELAY, T_DRAIN, T_GATE, T_POOL, T_SOURCE, T_TRADER, type Program } from './program.js';
+import * as kinds from './program.js';
+import type { Program } from './program.js';
+
+// Local copies of imported constants and functions (see the note in program.ts).
+const { T_CONVERTER, T_DELAY, T_DRAIN, T_GATE, T_POOL, T_SOURCE, T_TRADER } = kinds;
+const { convert, trade } = converters;
+const { available, roomIn, takeColours } = delivery;
+const { routeTrigger } = gates;
 
 /** What firing does to a node, by type and mode (see fireKinds). */
 const F_PULL = 0,
@@ -36,7 +43,7 @@ export function fireKinds(p: Program): Uint8Array {
  */
 export function fireNode(m: MachineState, i: number, depth: number): void {
   m.fired[i] = 1;
-  if (m.log) logFire(m, i);
+  if (m.log !== null) logFire(m, i);
   const kind = m.fireKind[i];
   if (kind === F_PULL) pullIn(m, i, depth);
   else if (kind === F_SOURCE) fireSource(m, i, depth);
@@ -97,7 +104,7 @@ function moveAll(
 ): void {
   if (!canTakeAll(m, s, e, list, self)) {
     m.satisfied[i] = 0;
-    if (m.log) logNotAll(m, i, self < 0);
+    if (m.log !== null) logNotAll(m, i, self < 0);
     return;
   }
   for (let k = s; k < e; k++) {
@@ -180,7 +187,7 @@ export function moveAlong(m: MachineState, c: number, amount: number, depth: num
     if (room < amount) amount = room > 0 ? room : 0;
   }
   if (amount <= 0) {
-    if (m.log) logTransfer(m, c, 0, 'the target is full');
+    if (m.log !== null) logTransfer(m, c, 0, 'the target is full');
     return 0;
   }
   const from = p.cFrom[c];
@@ -189,7 +196,7 @@ export function moveAlong(m: MachineState, c: number, amount: number, depth: num
     if (m.k > 1) deliverColours(m, c, from, to, amount, depth);
     else m.deliver(c, to, amount, 0, depth);
   } else m.deliver(c, to, amount, p.cColour[c], depth);
-  if (m.log) logTransfer(m, c, amount, '');
+  if (m.log !== null) logTransfer(m, c, amount, '');
   return amount;
 }
 

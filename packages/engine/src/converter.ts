@@ -1,6 +1,11 @@
-import { available, takeColours } from './deliver.js';
+import * as delivery from './deliver.js';
 import type { MachineState } from './machine-state.js';
-import { T_POOL, type Program } from './program.js';
+import * as kinds from './program.js';
+import type { Program } from './program.js';
+
+// Local copies of imported constants and functions (see the note in program.ts).
+const { T_POOL } = kinds;
+const { available, takeColours } = delivery;
 
 /** A firing converter pulls what each input still lacks, all or nothing, and produces in the same step. */
 export function convert(m: MachineState, i: number, depth: number): void {
@@ -9,19 +14,22 @@ export function convert(m: MachineState, i: number, depth: number): void {
     e = p.inStart[i + 1];
   if (!(m.sharedOrigins[i] === 1 ? inputsSufficeShared(m, s, e) : inputsSuffice(m, s, e))) {
     m.satisfied[i] = 0;
-    if (m.log) m.event('unsatisfied', i, 'the converter lacks input, so it takes nothing');
+    if (m.log !== null) m.event('unsatisfied', i, 'the converter lacks input, so it takes nothing');
     return;
   }
   // Every input's rate was evaluated above (the check ran through): read it from m.rate.
-  const rate = m.rate;
+  const rate = m.rate,
+    buffer = m.convBuf;
   for (let k = s; k < e; k++) {
     const c = p.inList[k];
-    const need = rate[c] - m.convBuf[c];
+    const r = rate[c],
+      held = buffer[c];
+    const need = r - held;
+    // One store of the buffer, with the same two roundings as adding what was taken and then removing the rate.
     if (need > 0) {
       consumeFrom(m, c, need);
-      m.convBuf[c] += need;
-    }
-    m.convBuf[c] -= rate[c];
+      buffer[c] = held + need - r;
+    } else buffer[c] = held - r;
   }
   produce(m, i, depth);
   m.satisfied[i] = 1;
@@ -92,7 +100,7 @@ function produce(m: MachineState, i: number, depth: number): void {
     const c = p.outList[k];
     const amount = m.rateOf(c);
     if (amount > 0) {
-      if (m.log) logProduce(m, i, c, amount);
+      if (m.log !== null) logProduce(m, i, c, amount);
       m.deliver(c, p.cTo[c], amount, p.cColour[c], depth);
     }
   }
@@ -138,7 +146,7 @@ export function trade(m: MachineState, i: number, depth: number): void {
   for (let k = s; k < e; k++) m.tentative[p.cFrom[p.inList[k]]] = 0;
   if (!ok) {
     m.satisfied[i] = 0;
-    if (m.log) m.event('unsatisfied', i, 'a trader input cannot deliver its full rate, so nothing is traded');
+    if (m.log !== null) m.event('unsatisfied', i, 'a trader input cannot deliver its full rate, so nothing is traded');
     return;
   }
   for (let k = s; k < e; k++) {

@@ -1,6 +1,9 @@
-import { MAX_DEPTH, roomIn } from './deliver.js';
+import * as delivery from './deliver.js';
 import type { MachineState } from './machine-state.js';
 import type { DelayLine } from './delay-line.js';
+
+// Local copies of imported constants and functions (see the note in program.ts).
+const { MAX_DEPTH, roomIn } = delivery;
 
 function delayOf(m: MachineState, c: number): number {
   let d = m.p.cConst[c];

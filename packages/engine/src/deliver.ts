@@ -1,5 +1,9 @@
 import type { MachineState } from './machine-state.js';
-import { T_POOL, T_SOURCE, type Program } from './program.js';
+import * as kinds from './program.js';
+import type { Program } from './program.js';
+
+// Local copies of imported constants (see the note in program.ts).
+const { T_POOL, T_SOURCE } = kinds;
 
 /** Pool room and what an origin can give: helpers the delivery modules share (the machine dispatches, see Machine.deliver). */
 
@@ -60,9 +64,13 @@ export function available(m: MachineState, c: number): number {
   const from = p.cFrom[c];
   const type = p.type[from];
   if (type === T_POOL) {
-    if (m.blocked[from] === 1) return 0;
-    const col = p.cColour[c];
-    return m.k > 1 && col > 0 ? m.cc[from * m.k + col] : m.value[from];
+    // The cheap machine-wide flags first: most machines neither block pools nor count colours.
+    if (m.synchronous && m.blocked[from] === 1) return 0;
+    if (m.k > 1) {
+      const col = p.cColour[c];
+      if (col > 0) return m.cc[from * m.k + col];
+    }
+    return m.value[from];
   }
   if (type === T_SOURCE) return p.disabled[from] === 0 && m.actOk[from] === 1 ? Infinity : 0;
   return 0;

@@ -1,6 +1,10 @@
-import { holds } from './formula/roles.js';
+import * as roles from './formula/roles.js';
 import type { MachineState } from './machine-state.js';
-import { G_CONDITION, G_PERCENT } from './program.js';
+import * as kinds from './program.js';
+
+// Local copies of imported constants and functions (see the note in program.ts).
+const { G_CONDITION, G_PERCENT } = kinds;
+const { holds } = roles;
 
 const ELSE = 7;
 
@@ -15,7 +19,7 @@ export function route(m: MachineState, g: number, amount: number, colour: number
     const count = m.gateOut[c];
     if (count > 0) {
       m.gateOut[c] = 0;
-      if (m.log) logRoute(m, g, c, count);
+      if (m.log !== null) logRoute(m, g, c, count);
       m.deliver(c, p.cTo[c], count, colour, depth);
     }
   }
@@ -40,7 +44,7 @@ export function routeTrigger(m: MachineState, g: number, depth: number): void {
 
 /** A trigger reaching a node: it fires next step, or at once with triggerTiming: sameStep. */
 export function fireTarget(m: MachineState, target: number, depth: number): void {
-  if (m.log) m.event('trigger', target, `${m.p.nodeNames[target]} is triggered`);
+  if (m.log !== null) m.event('trigger', target, `${m.p.nodeNames[target]} is triggered`);
   if (!m.sameStep) {
     m.trigNext[target] = 1;
     m.triggered = true;

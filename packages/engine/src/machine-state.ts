@@ -61,7 +61,13 @@ export interface MachineState extends EvalContext {
   readonly plainTransfer: Uint8Array;
   readonly rng: Rng;
   readonly sameStep: boolean;
+  /** allocation: synchronous (only then can a pool be blocked, see blockOverRequestedPools). */
+  readonly synchronous: boolean;
   t: number;
+  /**
+   * The event log, null when not logging. Tested with `!== null`: a truthiness test of the field is four
+   * comparisons in optimised code (false, true, '' and null), and the hot paths test it at every action.
+   */
   log: SimEvent[] | null;
 
   /** Hands resources that left their origin along connection c to its target node. */

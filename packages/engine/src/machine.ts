@@ -1,12 +1,20 @@
-import { fireKinds, fireNode, commitIncoming, blockOverRequestedPools, applyNodeModifiers } from './actions.js';
-import { forwardTrade, receive, sharedOrigins } from './converter.js';
-import { enqueue, releaseDelays } from './delay.js';
+import * as actions from './actions.js';
+import * as converters from './converter.js';
+import * as delays from './delay.js';
 import { DelayLine } from './delay-line.js';
-import { clearFlags, newFlags, type Flags } from './flags.js';
-import { capacities, MAX_DEPTH, MAX_HAND_OVERS_PER_STEP, plainTransfers } from './deliver.js';
-import { route } from './gate.js';
+import * as flags from './flags.js';
+import type { Flags } from './flags.js';
+import * as delivery from './deliver.js';
+import * as gates from './gate.js';
 import type { SimEvent, SimEventKind } from './events.js';
-import {
+import * as kinds from './program.js';
+import type { Program } from './program.js';
+import type { MachineState } from './machine-state.js';
+import { Rng } from './random.js';
+import * as statePhase from './state-phase.js';
+
+// Local copies of imported constants and functions (see the note in program.ts).
+const {
   A_AUTOMATIC,
   A_INTERACTIVE,
   A_ONSTART,
@@ -23,11 +31,14 @@ import {
   T_POOL,
   T_REGISTER,
   T_TRADER,
-  type Program,
-} from './program.js';
-import type { MachineState } from './machine-state.js';
-import { Rng } from './random.js';
-import { evaluateActivators, recomputeRegisters, applyModifiers, runTriggers } from './state-phase.js';
+} = kinds;
+const { MAX_DEPTH, MAX_HAND_OVERS_PER_STEP, capacities, plainTransfers } = delivery;
+const { fireKinds, fireNode, commitIncoming, blockOverRequestedPools, applyNodeModifiers } = actions;
+const { forwardTrade, receive, sharedOrigins } = converters;
+const { enqueue, releaseDelays } = delays;
+const { route } = gates;
+const { clearFlags, newFlags } = flags;
+const { evaluateActivators, recomputeRegisters, applyModifiers, runTriggers } = statePhase;
 
 /** rateStep of a connection whose amount is the same in every step (see staticRateConnections). */
 const STATIC = 0x7fffffff;
@@ -319,7 +330,7 @@ export class Machine implements MachineState {
 
   private fireUnlessInhibited(i: number): void {
     if (this.actOk[i] === 0) {
-      if (this.log) this.event('inhibited', i, 'an activator does not hold');
+      if (this.log !== null) this.event('inhibited', i, 'an activator does not hold');
       return;
     }
     fireNode(this, i, 0);
@@ -333,7 +344,7 @@ export class Machine implements MachineState {
         this.ended = true;
         this.endReason = p.nodeNames[i];
         this.endIndex = e;
-        if (this.log) this.event('end', i, `the end condition '${this.endReason}' holds`);
+        if (this.log !== null) this.event('end', i, `the end condition '${this.endReason}' holds`);
         return;
       }
     }
@@ -402,7 +413,7 @@ export class Machine implements MachineState {
       this.fired[to] = 1;
       this.satisfied[to] = 1;
     }
-    if (accepted < amount && this.log) this.logDestroyed(c, to, amount, accepted);
+    if (accepted < amount && this.log !== null) this.logDestroyed(c, to, amount, accepted);
   }
 
   private logDestroyed(c: number, to: number, amount: number, accepted: number): void {

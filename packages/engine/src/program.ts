@@ -1,6 +1,13 @@
 import type { Evaluator } from './formula/evaluate.js';
 import type { Diagram, DiagramSettings } from './schema.js';
 
+/*
+ * The step's modules take local copies of these constants, and of the functions they call in one
+ * another (`const { T_POOL } = kinds`), instead of importing the bindings: optimised code reads an
+ * imported binding through its module cell, with a check that it is initialised, at every use (about
+ * eight instructions a comparison or call); a module's own constant is folded into the comparison or
+ * the call. (The copies are taken when the module loads: there is no import cycle among these modules.)
+ */
 export const T_POOL = 0,
   T_SOURCE = 1,
   T_DRAIN = 2,

@@ -1,13 +1,22 @@
-import { setFlags } from './flags.js';
-import { holds } from './formula/roles.js';
+import * as flags from './flags.js';
+import * as roles from './formula/roles.js';
 import type { MachineState } from './machine-state.js';
-import { C_INTERVAL_MOD, C_LABEL_MOD, C_LABEL_SET, C_NODE_SET, C_TRIGGER, T_POOL } from './program.js';
+import * as kinds from './program.js';
+
+// Local copies of imported constants and functions (see the note in program.ts).
+const { C_INTERVAL_MOD, C_LABEL_MOD, C_LABEL_SET, C_NODE_SET, C_TRIGGER, T_POOL } = kinds;
+const { setFlags } = flags;
+const { holds } = roles;
 
 function originValue(m: MachineState, e: number): number {
   const p = m.p;
   const o = p.cFrom[e];
-  const col = p.cColour[e];
-  return m.k > 1 && col > 0 && p.type[o] === T_POOL ? m.cc[o * m.k + col] : m.value[o];
+  // Colours first only in a coloured machine: elsewhere the colour filter is not even read.
+  if (m.k > 1) {
+    const col = p.cColour[e];
+    if (col > 0 && p.type[o] === T_POOL) return m.cc[o * m.k + col];
+  }
+  return m.value[o];
 }
 
 /** Passive registers, in dependency order, from the values at the end of the step. */
@@ -98,7 +107,7 @@ export function runTriggers(m: MachineState): void {
       if (m.fired[o] === 1 && (!gated || m.connOk[e] === 1) && (m.satisfied[o] === 1) === (p.cKind[e] === C_TRIGGER)) {
         m.trigNext[p.cTo[e]] = 1;
         m.triggered = true;
-        if (m.log) m.event('trigger', p.cTo[e], `triggered by ${p.nodeIds[o]}`, { connection: e });
+        if (m.log !== null) m.event('trigger', p.cTo[e], `triggered by ${p.nodeIds[o]}`, { connection: e });
       }
     }
     return;
@@ -118,7 +127,7 @@ export function runTriggers(m: MachineState): void {
         m.usedEdge[e] = 1;
         progress = true;
         const target = p.cTo[e];
-        if (m.log) m.event('trigger', target, `triggered by ${p.nodeIds[o]}`, { connection: e });
+        if (m.log !== null) m.event('trigger', target, `triggered by ${p.nodeIds[o]}`, { connection: e });
         if (m.canFire(target)) m.fire(target, 1);
       }
     }
