@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { factsOf, readDocument, rootsOf, type LiveDocument } from '@loopwright/collab';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { createDiagram, economyDocument } from '../../../test/factories/diagrams.js';
 import { createUser, loginAs } from '../../../test/factories/users.js';
@@ -372,6 +372,59 @@ describe('live co-editing: Yjs documents through Hocuspocus on the app port, acc
     const again = open(fuid, { client: other });
     await again.synced;
     expect([liveNode(again, 'gold')?.name, liveNode(again, 'ore')?.x]).toEqual(['Treasury', 555]);
+  });
+
+  it('a restore made while a tab is loading the document reaches that tab', async () => {
+    const { owner, other, fuid } = await sharedDiagram('editor');
+    const server = app.http.app.get(CollabServer);
+    const prisma = app.http.app.get(PrismaService);
+    // The diagram as created (gold is named Gold), then saved by the colleague with gold renamed (its own version).
+    const versions = (await owner.get(`/diagrams/${fuid}/versions`)).body.content.items as { id: string }[];
+    const first = versions[versions.length - 1];
+    const base = (await owner.get(`/diagrams/${fuid}`)).body.content.diagram.version as number;
+    const renamed = economyDocument();
+    renamed.nodes = renamed.nodes!.map((n) => (n.id === 'gold' ? { ...n, name: 'Treasury' } : n));
+    expect((await other.put(`/diagrams/${fuid}/document`, { baseVersion: base, document: renamed })).status).toBe(200);
+
+    // The tab's load is held at its read of the stored live state while the restore is made.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holding = prisma.$transaction(
+      async (tx) => {
+        await tx.$executeRawUnsafe('LOCK TABLE diagram_live_documents IN ACCESS EXCLUSIVE MODE');
+        locked();
+        await released;
+      },
+      { timeout: 60_000 },
+    );
+    const decisions: Promise<boolean>[] = [];
+    const isLive = server.isLive.bind(server);
+    const watch = vi.spyOn(server, 'isLive').mockImplementation((f) => {
+      const decision = isLive(f);
+      decisions.push(decision);
+      return decision;
+    });
+    try {
+      await isLocked;
+      const tab = open(fuid, { client: owner });
+      await until(() => server.hocuspocus.loadingDocuments.has(fuid), 'the tab loading the document');
+      const restoring = owner.post(`/diagrams/${fuid}/versions/${first.id}/restore`, {});
+      await until(() => decisions.length > 0, 'the restore asking whether the diagram is live');
+      // A document being loaded counts as live: the restore waits for it instead of missing it.
+      expect(await decisions[0]).toBe(true);
+      release();
+      await holding;
+      expect((await restoring).status).toBe(200);
+      await tab.synced;
+      await until(() => liveNode(tab, 'gold')?.name === 'Gold', 'the restored name in the tab');
+      expect(nodeOf(await savedDocument(owner, fuid), 'gold')?.name).toBe('Gold');
+    } finally {
+      release();
+      watch.mockRestore();
+      await holding.catch(() => undefined);
+    }
   });
 
   /** How far the offline edit (gold's start 4) got: for the message of a round that lost it. */

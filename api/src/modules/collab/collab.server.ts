@@ -101,9 +101,9 @@ export class CollabServer implements OnModuleDestroy, LiveDocumentPort {
       onLoadDocument: async ({ documentName, document }) => {
         await this.store.load(documentName, document);
       },
-      afterLoadDocument: ({ documentName }) => {
+      afterLoadDocument: async ({ documentName, document }) => {
         this.noteOpen(documentName, true);
-        return Promise.resolve();
+        await this.store.catchUpAfterLoad(documentName, document);
       },
       onStoreDocument: async (payload) => {
         const { documentName, document, lastContext } = payload;
@@ -256,11 +256,12 @@ export class CollabServer implements OnModuleDestroy, LiveDocumentPort {
   }
 
   /**
-   * Whether someone has the diagram open live: a loaded Y.Doc in this app, or (with Redis) in
+   * Whether someone has the diagram open live: a loaded (or loading) Y.Doc in this app, or (with Redis) in
    * another one (each app notes its open documents there while they are loaded).
    */
   async isLive(fuid: string): Promise<boolean> {
-    if (this.hasOpenDocument(fuid)) return true;
+    // A document being loaded counts: a save or restore waits for it and reaches the tabs that are opening it.
+    if (this.hasOpenDocument(fuid) || this.hocuspocus.loadingDocuments.has(fuid)) return true;
     if (!this.registry) return false;
     try {
       return (await this.registry.scard(this.openKey(fuid))) > 0;

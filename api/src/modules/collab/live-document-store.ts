@@ -221,6 +221,15 @@ export class LiveDocumentStore {
   }
 
   /**
+   * A save that took the path without a Y.Doc just before this document began loading (it saw nobody live),
+   * and reached the JSON after the load read it, reaches the tabs now rather than at the next edit.
+   */
+  async catchUpAfterLoad(fuid: string, doc: Y.Doc): Promise<void> {
+    const facts = await this.saves.factsOf(fuid);
+    if (facts && !facts.deletedAt) await this.catchUp(fuid, doc, facts);
+  }
+
+  /**
    * A save that reached the JSON by the path without a Y.Doc in the instant this document was being
    * opened (it saw nobody live yet) is not in the live document: its change is merged in before the
    * live document is saved over it. A version this app saved or restored itself is already in it.
