@@ -377,7 +377,6 @@ describe('live co-editing: Yjs documents through Hocuspocus on the app port, acc
   it('a restore made while a tab is loading the document reaches that tab', async () => {
     const { owner, other, fuid } = await sharedDiagram('editor');
     const server = app.http.app.get(CollabServer);
-    const prisma = app.http.app.get(PrismaService);
     // The diagram as created (gold is named Gold), then saved by the colleague with gold renamed (its own version).
     const versions = (await owner.get(`/diagrams/${fuid}/versions`)).body.content.items as { id: string }[];
     const first = versions[versions.length - 1];
@@ -387,18 +386,7 @@ describe('live co-editing: Yjs documents through Hocuspocus on the app port, acc
     expect((await other.put(`/diagrams/${fuid}/document`, { baseVersion: base, document: renamed })).status).toBe(200);
 
     // The tab's load is held at its read of the stored live state while the restore is made.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    const holding = prisma.$transaction(
-      async (tx) => {
-        await tx.$executeRawUnsafe('LOCK TABLE diagram_live_documents IN ACCESS EXCLUSIVE MODE');
-        locked();
-        await released;
-      },
-      { timeout: 60_000 },
-    );
+    const held = await holdLiveStateReads();
     const decisions: Promise<boolean>[] = [];
     const isLive = server.isLive.bind(server);
     const watch = vi.spyOn(server, 'isLive').mockImplementation((f) => {
@@ -407,37 +395,83 @@ describe('live co-editing: Yjs documents through Hocuspocus on the app port, acc
       return decision;
     });
     try {
-      await isLocked;
       const tab = open(fuid, { client: owner });
       await until(() => server.hocuspocus.loadingDocuments.has(fuid), 'the tab loading the document');
       const restoring = owner.post(`/diagrams/${fuid}/versions/${first.id}/restore`, {});
       await until(() => decisions.length > 0, 'the restore asking whether the diagram is live');
       // A document being loaded counts as live: the restore waits for it instead of missing it.
       expect(await decisions[0]).toBe(true);
-      release();
-      await holding;
+      await held.release();
       expect((await restoring).status).toBe(200);
       await tab.synced;
       await until(() => liveNode(tab, 'gold')?.name === 'Gold', 'the restored name in the tab');
       expect(nodeOf(await savedDocument(owner, fuid), 'gold')?.name).toBe('Gold');
     } finally {
-      release();
       watch.mockRestore();
-      await holding.catch(() => undefined);
+      await held.release();
     }
   });
+
+  it('a save that reached the JSON without the live document while a tab was loading it reaches the tab at once', async () => {
+    const { owner, fuid } = await sharedDiagram('editor');
+    const server = app.http.app.get(CollabServer);
+    const saves = app.http.app.get(DiagramSaveService);
+    const held = await holdLiveStateReads();
+    try {
+      const tab = open(fuid, { client: owner });
+      await until(() => server.hocuspocus.loadingDocuments.has(fuid), 'the tab loading the document');
+      // The path without a Y.Doc, as when its check for live documents came just before the load began.
+      const facts = (await saves.factsOf(fuid))!;
+      const missed = structuredClone(await saves.documentOf(facts.id)) as LiveDocument;
+      (nodeOf(missed, 'gold') as Node).name = 'Missed';
+      const checked = checkDocument(missed, { allowEmpty: false });
+      expect(await saves.commit(facts, facts.ownerId, facts.version, checked, { restoredFrom: null })).toBeTruthy();
+      await held.release();
+      await tab.synced;
+      // Nobody edits: the load's end catches the tab up.
+      await until(() => liveNode(tab, 'gold')?.name === 'Missed', 'the missed save in the tab');
+    } finally {
+      await held.release();
+    }
+  });
+
+  /**
+   * Holds every read of stored live states (a table lock in a transaction of its own) until `release`:
+   * a document's load waits there, after it read the JSON document.
+   */
+  async function holdLiveStateReads(): Promise<{ release: () => Promise<void> }> {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holding = app.http.app.get(PrismaService).$transaction(
+      async (tx) => {
+        await tx.$executeRawUnsafe('LOCK TABLE diagram_live_documents IN ACCESS EXCLUSIVE MODE');
+        locked();
+        await released;
+      },
+      { timeout: 60_000 },
+    );
+    await isLocked;
+    return {
+      release: async () => {
+        release();
+        await holding;
+      },
+    };
+  }
 
   /** How far the offline edit (gold's start 4) got: for the message of a round that lost it. */
   async function whereTheEditIs(fuid: string, diagramId: string, client: LiveClient): Promise<string> {
     const startIn = (doc: Y.Doc | undefined) => (doc ? rootsOf(doc).nodes.get('gold')?.get('start') : 'not open');
     const stored = await app.http.app.get(PrismaService).diagramLiveDocument.findUnique({ where: { diagramId } });
-    const storedDoc = new Y.Doc();
-    if (stored) Y.applyUpdate(storedDoc, stored.state);
+    const storedDoc = stored ? new Y.Doc() : undefined;
+    if (stored && storedDoc) Y.applyUpdate(storedDoc, stored.state);
     const { isSynced, hasUnsyncedChanges, configuration } = client.provider;
     return (
       ` (tab: synced ${isSynced}, unsynced changes ${hasUnsyncedChanges}, ${configuration.websocketProvider.status};` +
       ` server's live copy: start ${String(startIn(app.http.app.get(CollabServer).hocuspocus.documents.get(fuid)))};` +
-      ` stored live state: start ${String(startIn(stored ? storedDoc : undefined))} at version ${stored?.diagramVersion})`
+      ` stored live state: start ${String(startIn(storedDoc))} at version ${stored?.diagramVersion})`
     );
   }
 
