@@ -21,6 +21,12 @@ describe('configuration', () => {
     expect(problems).toMatch(/^LOG_LEVEL: /m);
   });
 
+  it("checks mail servers' certificates unless SMTP_TLS_VERIFY is false, and refuses any other value", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).SMTP_TLS_VERIFY).toBe(true);
+    expect(loadConfig({ SMTP_TLS_VERIFY: 'false', DATA_DIR: dataDir() }).SMTP_TLS_VERIFY).toBe(false);
+    expect(() => loadConfig({ SMTP_TLS_VERIFY: 'no', DATA_DIR: dataDir() })).toThrow(/SMTP_TLS_VERIFY/);
+  });
+
   it('requires APP_SECRET in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow(
       /APP_SECRET: is required in production/,
