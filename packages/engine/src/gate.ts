@@ -138,7 +138,7 @@ function distributeInTurn(m: MachineState, g: number, s: number, e: number, amou
  * x % span, mostly without the floating-point remainder (a call into C in optimised code): for
  * 0 ≤ x < 2·span, x itself or x − span is exactly the same value.
  */
-function below(x: number, span: number): number {
+export function below(x: number, span: number): number {
   if (x >= 0 && x < span) return x;
   return x >= span && x < 2 * span ? x - span : x % span;
 }

@@ -3,6 +3,8 @@ import * as converters from './converter.js';
 import * as delays from './delay.js';
 import { DelayLine } from './delay-line.js';
 import * as flags from './flags.js';
+import * as generatedFires from './generated-fire.js';
+import type { GeneratedFire } from './generated-fire.js';
 import type { Flags } from './flags.js';
 import * as delivery from './deliver.js';
 import * as gates from './gate.js';
@@ -39,6 +41,7 @@ const { enqueue, releaseDelays } = delays;
 const { route } = gates;
 const { clearFlags, newFlags } = flags;
 const { evaluateActivators, recomputeRegisters, applyModifiers, runTriggers } = statePhase;
+const { generatedFireFor } = generatedFires;
 
 /** rateStep of a connection whose amount is the same in every step (see staticRateConnections). */
 const STATIC = 0x7fffffff;
@@ -67,6 +70,8 @@ export interface MachineOptions {
   log?: boolean;
   /** Honour clicks on interactive nodes (sessions); quick and batch runs treat them as passive. */
   interactive?: boolean;
+  /** Use code written for the program where it serves (see generated-fire.ts); default true. */
+  generatedCode?: boolean;
 }
 
 /**
@@ -137,6 +142,8 @@ export class Machine implements MachineState {
   readonly hasOnstart: boolean;
   /** Connections whose amount never changes (an integer constant, no interval, no `=` label): set once per run. */
   readonly staticRates: Int32Array;
+  /** fireAutomatic written for this program (see generated-fire.ts), null where the general path serves. */
+  private readonly generatedFire: GeneratedFire | null;
   readonly rng = new Rng(0);
   readonly interactive: boolean;
   readonly sameStep: boolean;
@@ -211,7 +218,13 @@ export class Machine implements MachineState {
     this.sameStep = p.settings.triggerTiming === 'sameStep';
     this.synchronous = p.settings.allocation === 'synchronous';
     this.log = options.log ? [] : null;
+    this.generatedFire = options.generatedCode === false ? null : generatedFireFor(this, this.interactive);
     this.reset(p.settings.seed ?? 0);
+  }
+
+  /** Whether steps run code written for this program (see generated-fire.ts). */
+  get usesGeneratedCode(): boolean {
+    return this.generatedFire !== null;
   }
 
   /** Back to t = 0 with a new seed, reusing every array. */
@@ -286,6 +299,7 @@ export class Machine implements MachineState {
     if (this.delayNodes.length > 0) releaseDelays(this);
     const interactive = this.interactive;
     if (anyTriggered || interactive || (t === 1 && this.hasOnstart)) this.fireAll(now.bytes, t, interactive);
+    else if (this.generatedFire !== null) this.generatedFire(this);
     else this.fireAutomatic();
     // Clicks count only in interactive machines (sessions); elsewhere nothing sets or reads them.
     if (interactive) this.clicked.fill(0);

@@ -5,6 +5,7 @@ import { createWorkerHandler, runBatchOnWorkers, type WorkerPort, type WorkerRep
 import { compile } from '../compile.js';
 import { run } from '../run.js';
 import { createSession } from '../session.js';
+import { Machine } from '../machine.js';
 import type { DiagramInput } from '../schema.js';
 
 // Locally every run explores new random diagrams; under CI the same ones every time, so a landing
@@ -145,6 +146,30 @@ describe('properties', () => {
         expect(run(program, { seed: first, steps: 40 })).toEqual(run(d, { seed: first, steps: 40 }));
       }),
       { numRuns: 150 },
+    );
+  });
+
+  it('code written for a program steps exactly as the general path', () => {
+    fc.assert(
+      fc.property(diagrams(ALL), fc.integer(), (d, seed) => {
+        // as a machine the written code serves: allocation in creation order, the same automatic nodes every step
+        const program = compile({
+          ...d,
+          settings: { ...d.settings, allocation: 'creationOrder' },
+          nodes: d.nodes?.map((n) => (n.activation === 'onstart' ? { ...n, activation: 'automatic' } : n)),
+        });
+        const written = new Machine(program);
+        const general = new Machine(program, { generatedCode: false });
+        written.reset(seed);
+        general.reset(seed);
+        for (let t = 0; t < 30 && general.step(); t++) {
+          written.step();
+          expect(Array.from(written.value)).toEqual(Array.from(general.value));
+        }
+        expect(written.ended).toBe(general.ended);
+        expect(written.rng.next()).toBe(general.rng.next());
+      }),
+      { numRuns: 400 },
     );
   });
 

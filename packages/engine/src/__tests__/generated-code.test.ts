@@ -1,0 +1,170 @@
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { compile } from '../compile.js';
+import { Machine } from '../machine.js';
+import type { Program } from '../program.js';
+import type { DiagramInput } from '../schema.js';
+import { FIXTURES, diagram, fixture } from './helpers.js';
+// @ts-expect-error plain JavaScript benchmark generators
+import { generateDiagram } from '../../../../bench/engine/generate.mjs';
+// @ts-expect-error plain JavaScript benchmark generators
+import { balanceDiagram } from '../../../../bench/balance/diagram.mjs';
+
+/** Steps a machine with code written for the program and one on the general path side by side. */
+function expectSameSteps(program: Program, seed: number, steps: number): void {
+  const written = new Machine(program);
+  const general = new Machine(program, { generatedCode: false });
+  written.reset(seed);
+  general.reset(seed);
+  for (let t = 1; t <= steps; t++) {
+    const going = written.step();
+    expect(general.step()).toBe(going);
+    expect({ t, value: Array.from(written.value) }).toEqual({ t, value: Array.from(general.value) });
+    expect(written.endReason).toBe(general.endReason);
+    if (!going) break;
+  }
+  expect(written.rng.next()).toBe(general.rng.next());
+}
+
+const fixtures = readdirSync(FIXTURES)
+  .filter((f) => f.endsWith('.json') && !f.startsWith('bad-'))
+  .map((f) => f.replace(/\.json$/, ''));
+
+function compiles(d: DiagramInput): Program | null {
+  try {
+    return compile(d);
+  } catch {
+    return null;
+  }
+}
+
+const auto = { activation: 'automatic' };
+
+/** Small diagrams, one for each kind of firing and hand-over the written code handles itself. */
+const shapes: Record<string, DiagramInput> = {
+  'a pull into a pool with a capacity': diagram(
+    [
+      { id: 'a', type: 'pool', start: 20 },
+      { id: 'b', type: 'pool', ...auto, capacity: 10 },
+    ],
+    [{ id: 'c', from: 'a', to: 'b', formula: '3' }],
+  ),
+  'pull-all from a pool and a source, into a capacity': diagram(
+    [
+      { id: 's', type: 'source' },
+      { id: 'a', type: 'pool', start: 9 },
+      { id: 'b', type: 'pool', ...auto, mode: 'pull-all', capacity: 17 },
+    ],
+    [
+      { id: 'c1', from: 's', to: 'b', formula: '2' },
+      { id: 'c2', from: 'a', to: 'b', formula: 'D4' },
+    ],
+  ),
+  'a push into a full pool and a drain': diagram(
+    [
+      { id: 'a', type: 'pool', ...auto, mode: 'push-any', start: 30 },
+      { id: 'b', type: 'pool', capacity: 7 },
+      { id: 'd', type: 'drain' },
+    ],
+    [
+      { id: 'c1', from: 'a', to: 'b', formula: '2' },
+      { id: 'c2', from: 'a', to: 'd', formula: '1' },
+    ],
+  ),
+  'a converter that sometimes lacks input, into a gate': diagram(
+    [
+      { id: 's', type: 'source', ...auto },
+      { id: 'a', type: 'pool', start: 3 },
+      { id: 'b', type: 'pool', start: 1 },
+      { id: 'v', type: 'converter', ...auto },
+      { id: 'g', type: 'gate', distribution: 'random' },
+      { id: 'x', type: 'pool' },
+      { id: 'y', type: 'pool', capacity: 12 },
+    ],
+    [
+      { id: 'c0', from: 's', to: 'b', formula: '50%' },
+      { id: 'c1', from: 'a', to: 'v', formula: '2' },
+      { id: 'c2', from: 'b', to: 'v', formula: '1' },
+      { id: 'c3', from: 'v', to: 'g', formula: '3' },
+      { id: 'c4', from: 'g', to: 'x', formula: '1' },
+      { id: 'c5', from: 'g', to: 'y', formula: '2' },
+      { id: 'c6', from: 's', to: 'a', formula: 'randomInt(0, 3)' },
+    ],
+  ),
+  'percentage and in-turn gates in a chain': diagram(
+    [
+      { id: 's', type: 'source', ...auto },
+      { id: 'p', type: 'gate', distribution: 'random' },
+      { id: 'q', type: 'gate', distribution: 'deterministic' },
+      { id: 'x', type: 'pool' },
+      { id: 'y', type: 'pool' },
+      { id: 'z', type: 'pool', capacity: 40 },
+    ],
+    [
+      { id: 'c0', from: 's', to: 'p', formula: 'D6' },
+      { id: 'c1', from: 'p', to: 'q', formula: '30%' },
+      { id: 'c2', from: 'p', to: 'x', formula: '50%' },
+      { id: 'c3', from: 'q', to: 'y', formula: '2' },
+      { id: 'c4', from: 'q', to: 'z', formula: '3' },
+    ],
+  ),
+  'a source into a delay and a converter fed by pushes': diagram(
+    [
+      { id: 's', type: 'source', ...auto },
+      { id: 'd', type: 'delay' },
+      { id: 'v', type: 'converter' },
+      { id: 'x', type: 'pool' },
+      { id: 'w', type: 'pool', ...auto, mode: 'push-any', start: 5 },
+    ],
+    [
+      { id: 'c0', from: 's', to: 'd', formula: '1|2' },
+      { id: 'c1', from: 'd', to: 'x', formula: '2' },
+      { id: 'c2', from: 'w', to: 'v', formula: '2' },
+      { id: 'c3', from: 'v', to: 'x', formula: '1' },
+      { id: 'c4', from: 'x', to: 'w', formula: '1' },
+    ],
+  ),
+  'a pull that triggers when it is not satisfied': diagram(
+    [
+      { id: 'a', type: 'pool', start: 10 },
+      { id: 'b', type: 'pool', ...auto },
+      { id: 'r', type: 'source' },
+      { id: 'x', type: 'pool' },
+    ],
+    [
+      { id: 'c0', from: 'a', to: 'b', formula: '3' },
+      { id: 'c1', from: 'r', to: 'x', formula: '10' },
+      { id: 't1', kind: 'state', from: 'b', to: 'r', formula: '!' },
+    ],
+  ),
+};
+
+describe('code written for a program', () => {
+  it('serves the benchmark diagrams (no log, no colours, asynchronous allocation)', () => {
+    expect(new Machine(compile(generateDiagram(100))).usesGeneratedCode).toBe(true);
+    expect(new Machine(compile(generateDiagram(100)), { log: true }).usesGeneratedCode).toBe(false);
+    const synchronous = generateDiagram(30);
+    synchronous.settings.allocation = 'synchronous';
+    expect(new Machine(compile(synchronous)).usesGeneratedCode).toBe(false);
+  });
+
+  it.each(fixtures)('steps %s exactly as the general path', (name) => {
+    const program = compiles(fixture(name));
+    if (!program) return;
+    for (const seed of [0, 1, 7]) expectSameSteps(program, seed, 60);
+  });
+
+  it.each(Object.keys(shapes))('steps %s exactly as the general path', (name) => {
+    const program = compile(shapes[name]);
+    expect(new Machine(program).usesGeneratedCode).toBe(true);
+    for (const seed of [0, 1, 2, 3]) expectSameSteps(program, seed, 40);
+  });
+
+  it.each([10, 30, 100, 300])('steps the generated %i-node diagram exactly as the general path', (size) => {
+    for (const seed of [1, 2, 3]) expectSameSteps(compile(generateDiagram(size, seed)), seed, 150);
+  });
+
+  it('steps the balance benchmark diagram exactly as the general path', () => {
+    for (const seed of [0, 5]) expectSameSteps(compile(balanceDiagram()), seed, 30);
+  });
+});
