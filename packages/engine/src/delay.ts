@@ -38,7 +38,7 @@ export function enqueue(m: MachineState, d: number, amount: number, colour: numb
     release(m, d, depth);
 }
 
-function add(line: DelayLine, due: number, amount: number, colour: number): void {
+export function add(line: DelayLine, due: number, amount: number, colour: number): void {
   const last = line.end - 1;
   if (last >= line.head && line.due[last] === due && line.colour[last] === colour) line.count[last] += amount;
   else line.push(due, amount, colour);
@@ -60,7 +60,7 @@ function releaseQueue(m: MachineState, d: number, depth: number): void {
   }
 }
 
-function hasDue(line: DelayLine, t: number): boolean {
+export function hasDue(line: DelayLine, t: number): boolean {
   for (let j = line.head; j < line.end; j++) if (line.due[j] <= t) return true;
   return false;
 }
@@ -72,7 +72,7 @@ export function releaseDelays(m: MachineState): void {
   }
 }
 
-function release(m: MachineState, d: number, depth: number): void {
+export function release(m: MachineState, d: number, depth: number): void {
   const p = m.p;
   if (p.outStart[d] === p.outStart[d + 1]) return;
   if (p.delayQueue[d] === 1) {

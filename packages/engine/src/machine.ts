@@ -3,8 +3,8 @@ import * as converters from './converter.js';
 import * as delays from './delay.js';
 import { DelayLine } from './delay-line.js';
 import * as flags from './flags.js';
-import * as generatedFires from './generated-fire.js';
-import type { GeneratedFire } from './generated-fire.js';
+import * as generatedSteps from './generated/index.js';
+import type { GeneratedStep } from './generated/index.js';
 import type { Flags } from './flags.js';
 import * as delivery from './deliver.js';
 import * as gates from './gate.js';
@@ -41,7 +41,7 @@ const { enqueue, releaseDelays } = delays;
 const { route } = gates;
 const { clearFlags, newFlags } = flags;
 const { evaluateActivators, recomputeRegisters, applyModifiers, runTriggers } = statePhase;
-const { generatedFireFor } = generatedFires;
+const { generatedStepFor } = generatedSteps;
 
 /** rateStep of a connection whose amount is the same in every step (see staticRateConnections). */
 const STATIC = 0x7fffffff;
@@ -70,7 +70,7 @@ export interface MachineOptions {
   log?: boolean;
   /** Honour clicks on interactive nodes (sessions); quick and batch runs treat them as passive. */
   interactive?: boolean;
-  /** Use code written for the program where it serves (see generated-fire.ts); default true. */
+  /** Use code written for the program where it serves (see generated/index.ts); default true. */
   generatedCode?: boolean;
 }
 
@@ -142,8 +142,8 @@ export class Machine implements MachineState {
   readonly hasOnstart: boolean;
   /** Connections whose amount never changes (an integer constant, no interval, no `=` label): set once per run. */
   readonly staticRates: Int32Array;
-  /** fireAutomatic written for this program (see generated-fire.ts), null where the general path serves. */
-  private readonly generatedFire: GeneratedFire | null;
+  /** The step's phases written for this program (see generated/index.ts), null where the general path serves. */
+  private readonly written: GeneratedStep | null;
   readonly rng = new Rng(0);
   readonly interactive: boolean;
   readonly sameStep: boolean;
@@ -218,13 +218,13 @@ export class Machine implements MachineState {
     this.sameStep = p.settings.triggerTiming === 'sameStep';
     this.synchronous = p.settings.allocation === 'synchronous';
     this.log = options.log ? [] : null;
-    this.generatedFire = options.generatedCode === false ? null : generatedFireFor(this, this.interactive);
+    this.written = options.generatedCode === false ? null : generatedStepFor(this, this.interactive);
     this.reset(p.settings.seed ?? 0);
   }
 
-  /** Whether steps run code written for this program (see generated-fire.ts). */
+  /** Whether steps run code written for this program (see generated/index.ts). */
   get usesGeneratedCode(): boolean {
-    return this.generatedFire !== null;
+    return this.written !== null;
   }
 
   /** Back to t = 0 with a new seed, reusing every array. */
@@ -281,6 +281,7 @@ export class Machine implements MachineState {
   step(): boolean {
     if (this.ended) return false;
     const p = this.p;
+    const written = this.written;
     const t = ++this.t;
     if (this.modTargets.length > 0) applyNodeModifiers(this);
     this.evaluateVariables();
@@ -296,18 +297,28 @@ export class Machine implements MachineState {
     const anyTriggered = this.triggered;
     this.triggered = false;
     if (this.synchronous) blockOverRequestedPools(this);
-    if (this.delayNodes.length > 0) releaseDelays(this);
+    if (this.delayNodes.length > 0) {
+      if (written !== null) written.releaseDelays(this);
+      else releaseDelays(this);
+    }
     const interactive = this.interactive;
     if (anyTriggered || interactive || (t === 1 && this.hasOnstart)) this.fireAll(now.bytes, t, interactive);
-    else if (this.generatedFire !== null) this.generatedFire(this);
+    else if (written !== null) written.fire(this);
     else this.fireAutomatic();
     // Clicks count only in interactive machines (sessions); elsewhere nothing sets or reads them.
     if (interactive) this.clicked.fill(0);
     if (p.triggers.length > 0) runTriggers(this);
     commitIncoming(this);
-    recomputeRegisters(this);
-    if (p.modifiers.length > 0) applyModifiers(this);
-    if (p.activators.length > 0 || p.connActivators.length > 0) evaluateActivators(this);
+    if (written !== null) written.registers(this);
+    else recomputeRegisters(this);
+    if (p.modifiers.length > 0) {
+      if (written !== null) written.modifiers(this);
+      else applyModifiers(this);
+    }
+    if (p.activators.length > 0 || p.connActivators.length > 0) {
+      if (written !== null) written.activators(this);
+      else evaluateActivators(this);
+    }
     this.checkEnd();
     return true;
   }

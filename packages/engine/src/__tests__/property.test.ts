@@ -162,7 +162,7 @@ describe('properties', () => {
         const general = new Machine(program, { generatedCode: false });
         written.reset(seed);
         general.reset(seed);
-        for (let t = 0; t < 30 && general.step(); t++) {
+        for (let t = 0; t < 12 && general.step(); t++) {
           written.step();
           expect(Array.from(written.value)).toEqual(Array.from(general.value));
         }

@@ -1,0 +1,73 @@
+import * as actions from '../actions.js';
+import * as converters from '../converter.js';
+import * as delays from '../delay.js';
+import * as flags from '../flags.js';
+import * as gates from '../gate.js';
+import type { MachineState } from '../machine-state.js';
+import type { Program } from '../program.js';
+import { writeDelays } from './delays.js';
+import { writeFire } from './fire.js';
+import { writeRoutes } from './gates.js';
+import { writeActivators, writeModifiers, writeRates, writeRegisters } from './state.js';
+import { Writer } from './writer.js';
+
+/**
+ * A step's phases as code written for one program (Node only): the same work as the general path
+ * (Machine.fireAutomatic through fireNode, gates, delays, the state phase), with the diagram's structure
+ * (node kinds, connection lists, capacities, constant rates, gate weights, conditions) written into the
+ * code instead of read from the program at every use. Every value and random draw is the same as the
+ * general path's, in the same order. It serves the commonest machine (no event log, no colours,
+ * asynchronous allocation); any other runs the general path, and so does the browser, whose content
+ * policy forbids compiling code.
+ */
+export interface GeneratedStep {
+  /** Fires the automatic nodes, in node order (Machine.fireAutomatic). */
+  fire(m: MachineState): void;
+  releaseDelays(m: MachineState): void;
+  registers(m: MachineState): void;
+  modifiers(m: MachineState): void;
+  activators(m: MachineState): void;
+}
+
+/** Above this many characters of source the general path serves: V8 would not optimise functions that long. */
+const MAX_SOURCE = 60_000;
+
+const enabled =
+  typeof process === 'object' &&
+  typeof process.versions === 'object' &&
+  typeof process.versions.node === 'string' &&
+  process.env.LOOPWRIGHT_ENGINE_INTERPRET !== '1';
+
+const generated = new WeakMap<Program, GeneratedStep | null>();
+
+/** The written step for machine m's program, or null when m needs the general path. */
+export function generatedStepFor(m: MachineState, interactive: boolean): GeneratedStep | null {
+  if (!enabled || interactive || m.log !== null || m.k > 1 || m.synchronous) return null;
+  let step = generated.get(m.p);
+  if (step === undefined) generated.set(m.p, (step = generate(m)));
+  return step;
+}
+
+function generate(m: MachineState): GeneratedStep | null {
+  const w = new Writer(m);
+  writeFire(w);
+  writeRoutes(w);
+  writeDelays(w);
+  writeRegisters(w);
+  writeModifiers(w);
+  writeActivators(w);
+  writeRates(w); // last: the parts above say which rates they call
+  w.line('return { fire, releaseDelays, registers, modifiers, activators };');
+  const source = w.source();
+  if (source.length > MAX_SOURCE) return null;
+  const p = m.p;
+  const helpers = { ...actions, ...converters, ...delays, ...gates, ...flags, cRate: p.cRate, regEval: p.regEval };
+  try {
+    // Compiling code is the point here; its text comes from the program's numbers, never from a formula's text.
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    const factory = new Function('h', `"use strict";\n${source}`) as (helpers: object) => GeneratedStep;
+    return factory(helpers);
+  } catch {
+    return null;
+  }
+}

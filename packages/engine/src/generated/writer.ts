@@ -1,0 +1,162 @@
+import * as delivery from '../deliver.js';
+import type { MachineState } from '../machine-state.js';
+import * as kinds from '../program.js';
+import type { Program } from '../program.js';
+
+// Local copies of imported constants (see the note in program.ts).
+const { C_GATE_TRIGGER, C_LABEL_SET, C_RESOURCE, G_CONDITION, T_CONVERTER, T_DELAY, T_GATE } = kinds;
+const { T_POOL, T_SOURCE, T_TRADER } = kinds;
+const { MAX_DEPTH } = delivery;
+
+/** A number as JavaScript source that reads back as the same double (-0 included). */
+export function num(x: number): string {
+  return Object.is(x, -0) ? '-0' : String(x);
+}
+
+/**
+ * The source of the code written for one program (see index.ts), and what the parts share: the program's
+ * structure, which connections have a rate that never changes, which gates and delays have a function of
+ * their own, and the pieces every part writes the same way (a connection's rate, what an origin can give,
+ * a move along a connection, a delivery). The machine is uncoloured, unlogged and allocates asynchronously.
+ */
+export class Writer {
+  readonly p: Program;
+  /** Connections whose rate is the same number in every step (see staticRateConnections in machine.ts). */
+  readonly fixedRate = new Map<number, number>();
+  /** Gates with a function route_G of their own. */
+  readonly routed = new Set<number>();
+  /** Delays (not queues, with an output) with a function release_D of their own. */
+  readonly delayed = new Set<number>();
+  /** Delays of `delayed` whose output's delay is a constant, with a function enqueue_D of their own. */
+  readonly enqueued = new Set<number>();
+  /** Connections whose rate function rate_C the written code calls. */
+  readonly rateCalls = new Set<number>();
+  private readonly out: string[] = [];
+
+  constructor(readonly m: MachineState) {
+    const p = (this.p = m.p);
+    const setTargets = new Set<number>();
+    for (const e of p.modifiers) if (p.cKind[e] === C_LABEL_SET) setTargets.add(p.cTargetConn[e]);
+    // An activator on a connection writes its rate for the next step: those rates are read, not written in.
+    for (const a of p.connActivators) setTargets.add(p.cTargetConn[a]);
+    for (let c = 0; c < p.connCount; c++) {
+      const kind = p.cKind[c];
+      if ((kind !== C_RESOURCE && kind !== C_GATE_TRIGGER) || p.cFrom[c] < 0 || p.cTo[c] < 0) continue;
+      const v = p.cConst[c];
+      if (v !== v || p.cEvery[c] !== null || setTargets.has(c)) continue;
+      if (v > 0 && v !== Math.floor(v)) continue;
+      this.fixedRate.set(c, v > 0 ? v : 0);
+    }
+    for (let i = 0; i < p.nodeCount; i++) {
+      if (p.type[i] === T_GATE && this.hasFixedRoutes(i)) this.routed.add(i);
+      if (p.type[i] !== T_DELAY || p.delayQueue[i] === 1 || p.outStart[i] === p.outStart[i + 1]) continue;
+      this.delayed.add(i);
+      const steps = p.cConst[p.outList[p.outStart[i]]];
+      if (steps === steps) this.enqueued.add(i);
+    }
+  }
+
+  line(text: string): void {
+    this.out.push(text);
+  }
+
+  source(): string {
+    return this.out.join('\n');
+  }
+
+  /** The locals the written functions read the machine's arrays through. */
+  locals(): void {
+    this.line('const value = m.value, incoming = m.incoming, rate = m.rate, rateStep = m.rateStep, t = m.t;');
+  }
+
+  /** m.rateOf(c) */
+  rate(c: number): string {
+    const fixed = this.fixedRate.get(c);
+    if (fixed !== undefined) return num(fixed);
+    let evaluate = `m.evaluateRate(${c})`;
+    if (this.p.cEvery[c] === null) {
+      this.rateCalls.add(c);
+      evaluate = `rate_${c}(m)`;
+    }
+    return `(rateStep[${c}] >= t ? rate[${c}] : ${evaluate})`;
+  }
+
+  /** available(m, c) */
+  available(c: number): string {
+    const p = this.p;
+    const from = p.cFrom[c];
+    if (p.type[from] === T_POOL) return `value[${from}]`;
+    if (p.type[from] === T_SOURCE) return p.disabled[from] === 0 ? `(m.actOk[${from}] === 1 ? Infinity : 0)` : '0';
+    return '0';
+  }
+
+  /** moveAlong(m, c, a, 0) for the amount in variable `a`, storing what left in `got` (when not null). */
+  moveAlong(c: number, got: string | null): void {
+    const p = this.p;
+    const to = p.cTo[c],
+      from = p.cFrom[c];
+    this.line('if (!(a <= 0)) {');
+    const cap = this.m.blockingCapacity[to];
+    if (cap >= 0) {
+      this.line(`const room = ${num(cap)} - value[${to}] - incoming[${to}];`);
+      this.line('if (room < a) a = room > 0 ? room : 0;');
+      this.line('if (!(a <= 0)) {');
+    }
+    if (p.type[from] === T_POOL) {
+      this.line(`value[${from}] -= a;`);
+      this.deliver(c, '0', '0');
+    } else this.deliver(c, String(p.cColour[c]), '0');
+    if (got !== null) this.line(`${got} = a;`);
+    if (cap >= 0) this.line('}');
+    this.line('}');
+  }
+
+  /**
+   * m.deliver(c, cTo[c], a, colour, depth) for the amount in variable `a`, known not to be ≤ 0. Depth is
+   * the literal 0 (a firing) or the name of a variable.
+   */
+  deliver(c: number, colour: string, depth: string): void {
+    const p = this.p;
+    const to = p.cTo[c];
+    if (this.m.plainTransfer[c] === 1) {
+      this.line(`incoming[${to}] += a;`);
+      return;
+    }
+    // m.mayHandOver(depth), which at depth 0 only spends the step's budget
+    const may = depth === '0' ? 'm.handOversLeft-- > 0' : `m.mayHandOver(${depth})`;
+    const next = depth === '0' ? '1' : `${depth} + 1`;
+    switch (p.type[to]) {
+      case T_POOL:
+        this.line(`m.deliverToPool(${c}, ${to}, a, ${colour});`);
+        return;
+      case T_GATE:
+        if (this.routed.has(to)) this.line(`if (${may}) route_${to}(m, a, ${colour}, ${next});`);
+        else this.line(`if (${may}) h.route(m, ${to}, a, ${colour}, ${next});`);
+        return;
+      case T_CONVERTER:
+        this.line(`m.convBuf[${c}] += a;`);
+        this.line(`if (${may}) h.receive(m, ${to}, ${next});`);
+        return;
+      case T_DELAY: {
+        const enqueue = this.enqueued.has(to) ? `enqueue_${to}(m, ` : `h.enqueue(m, ${to}, `;
+        this.line(`${enqueue}a, ${colour}, ${may} ? ${next} : ${MAX_DEPTH});`);
+        return;
+      }
+      case T_TRADER:
+        this.line(`if (${may}) h.forwardTrade(m, ${to}, ${c}, a, ${colour}, ${next});`);
+        return;
+      default:
+        return; // a drain, or anything else that cannot hold resources, destroys what it gets
+    }
+  }
+
+  /** A gate that routes at random or in turn by weights or percentages that never change. */
+  private hasFixedRoutes(g: number): boolean {
+    const p = this.p;
+    const s = p.gOutStart[g],
+      e = p.gOutStart[g + 1];
+    if (p.gateKind[g] === G_CONDITION || s === e) return false;
+    for (let k = s; k < e; k++) if (!this.fixedRate.has(p.gOutList[k])) return false;
+    return true;
+  }
+}
