@@ -137,12 +137,34 @@ const shapes: Record<string, DiagramInput> = {
       { id: 't1', kind: 'state', from: 'b', to: 'r', formula: '!' },
     ],
   ),
+  'bounded registers, modifiers of every kind and an activator on a connection': diagram(
+    [
+      { id: 's', type: 'source', ...auto },
+      { id: 'a', type: 'pool' },
+      { id: 'b', type: 'pool', ...auto },
+      { id: 'c', type: 'pool', start: 50 },
+      { id: 'r', type: 'register', formula: 'a * 3 - 4', min: 2, max: 20 },
+      { id: 'q', type: 'register', formula: 'randomInt(0, 4)' },
+    ],
+    [
+      { id: 'c1', from: 's', to: 'a', formula: 'D4' },
+      { id: 'c2', from: 'c', to: 'b', formula: '1' },
+      { id: 'c3', from: 's', to: 'c', formula: '0.5' },
+      { id: 'in', kind: 'state', from: 'a', to: 'r', formula: 'a' },
+      { id: 'set', kind: 'state', from: 'r', to: 'c2', formula: '=' },
+      { id: 'per', kind: 'state', from: 'a', to: 'c', formula: '+1/3' },
+      { id: 'mod', kind: 'state', from: 'q', to: 'c3', formula: '+0.25' },
+      { id: 'node', kind: 'state', from: 'q', to: 'b', formula: '-1' },
+      { id: 'gate', kind: 'state', from: 'a', to: 'c1', formula: '0..30' },
+    ],
+  ),
 };
 
 describe('code written for a program', () => {
   it('serves the benchmark diagrams (no log, no colours, asynchronous allocation)', () => {
     expect(new Machine(compile(generateDiagram(100))).usesGeneratedCode).toBe(true);
     expect(new Machine(compile(generateDiagram(100)), { log: true }).usesGeneratedCode).toBe(false);
+    expect(new Machine(compile(generateDiagram(2000))).usesGeneratedCode).toBe(false); // too long to pay
     const synchronous = generateDiagram(30);
     synchronous.settings.allocation = 'synchronous';
     expect(new Machine(compile(synchronous)).usesGeneratedCode).toBe(false);
@@ -161,7 +183,10 @@ describe('code written for a program', () => {
   });
 
   it.each([10, 30, 100, 300])('steps the generated %i-node diagram exactly as the general path', (size) => {
-    for (const seed of [1, 2, 3]) expectSameSteps(compile(generateDiagram(size, seed)), seed, 150);
+    const program = compile(generateDiagram(size));
+    expect(new Machine(program).usesGeneratedCode).toBe(true);
+    for (const seed of [1, 2, 3]) expectSameSteps(program, seed, 150);
+    for (const seed of [4, 5]) expectSameSteps(compile(generateDiagram(size, seed)), seed, 150);
   });
 
   it('steps the balance benchmark diagram exactly as the general path', () => {

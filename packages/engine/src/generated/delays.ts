@@ -17,15 +17,13 @@ export function writeDelays(w: Writer): void {
     if (w.enqueued.has(d)) writeEnqueue(w, d);
   }
   const p = w.p;
-  w.line('function releaseDelays(m) {');
-  w.line('const lines = m.delays;');
-  for (const d of w.m.delayNodes) {
+  // a delay without outputs holds what it gets for good: release() does nothing for it
+  const releasing = Array.from(w.m.delayNodes).filter((d) => p.outStart[d] < p.outStart[d + 1]);
+  const calls = w.chunks('releaseDelays', ['const lines = m.delays;'], releasing, (d) => {
     const release = w.delayed.has(d) ? `release_${d}(m, 0)` : `h.release(m, ${d}, 0)`;
-    // a delay without outputs holds what it gets for good: release() does nothing for it
-    if (p.outStart[d] < p.outStart[d + 1])
-      w.line(`{ const line = lines[${d}]; if (line.end - line.head > 0) ${release}; }`);
-  }
-  w.line('}');
+    w.line(`{ const line = lines[${d}]; if (line.end - line.head > 0) ${release}; }`);
+  });
+  w.line(`function releaseDelays(m) { ${calls} }`);
 }
 
 function writeRelease(w: Writer, d: number): void {

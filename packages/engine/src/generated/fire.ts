@@ -1,6 +1,6 @@
 import * as kinds from '../program.js';
 import type { Writer } from './writer.js';
-import { num } from './writer.js';
+import { LOCALS, num } from './writer.js';
 
 // Local copies of imported constants (see the note in program.ts).
 const { A_AUTOMATIC, T_POOL } = kinds;
@@ -14,16 +14,15 @@ const F_PULL = 0,
 /** function fire(m): Machine.fireAutomatic, each automatic node's firing written out in node order. */
 export function writeFire(w: Writer): void {
   const p = w.p;
-  w.line('function fire(m) {');
-  w.locals();
-  w.line('const actOk = m.actOk, fired = m.fired, satisfied = m.satisfied, convBuf = m.convBuf;');
-  for (let i = 0; i < p.nodeCount; i++) {
-    if (p.activation[i] !== A_AUTOMATIC || p.disabled[i] === 1) continue;
+  const head = [LOCALS, 'const actOk = m.actOk, fired = m.fired, satisfied = m.satisfied, convBuf = m.convBuf;'];
+  const automatic = [];
+  for (let i = 0; i < p.nodeCount; i++) if (p.activation[i] === A_AUTOMATIC && p.disabled[i] === 0) automatic.push(i);
+  const calls = w.chunks('fire', head, automatic, (i) => {
     w.line(`if (actOk[${i}] === 1) {`);
     fireNode(w, i);
     w.line('}');
-  }
-  w.line('}');
+  });
+  w.line(`function fire(m) { ${calls} }`);
 }
 
 /** fireNode(m, i, 0) without the event log. */

@@ -29,35 +29,32 @@ export function writeRates(w: Writer): void {
 /** function registers(m): recomputeRegisters (state-phase.ts), each register's evaluation and bounds written out. */
 export function writeRegisters(w: Writer): void {
   const p = w.p;
-  w.line('function registers(m) {');
-  w.line('const value = m.value, E = h.regEval;');
-  for (const r of p.regOrder) {
-    if (p.regEval[r] === null) continue;
+  const evaluated = Array.from(p.regOrder).filter((r) => p.regEval[r] !== null);
+  const calls = w.chunks('registers', ['const value = m.value, E = h.regEval;'], evaluated, (r) => {
     const min = p.regMin[r],
       max = p.regMax[r];
     w.line(`{ let v = E[${r}](m);`);
     if (min !== -Infinity) w.line(`if (v < ${num(min)}) v = ${num(min)};`);
     if (max !== Infinity) w.line(`if (v > ${num(max)}) v = ${num(max)};`);
     w.line(`value[${r}] = v; }`);
-  }
-  w.line('}');
+  });
+  w.line(`function registers(m) { ${calls} }`);
 }
 
 /** function modifiers(m): applyModifiers (state-phase.ts) in an uncoloured machine, each modifier written out. */
 export function writeModifiers(w: Writer): void {
   const p = w.p;
   const gated = p.connActivators.length > 0;
-  w.line('function modifiers(m) {');
-  w.line('const value = m.value, lastSeen = m.lastSeen, connOk = m.connOk, pendingMod = m.pendingMod;');
-  for (const e of p.modifiers) {
+  const head = ['const value = m.value, lastSeen = m.lastSeen, connOk = m.connOk, pendingMod = m.pendingMod;'];
+  const calls = w.chunks('modifiers', head, p.modifiers, (e) => {
     w.line(`{ const now = value[${p.cFrom[e]}], last = lastSeen[${e}];`);
     w.line(`lastSeen[${e}] = now;`);
     if (gated) w.line(`if (connOk[${e}] !== 0) {`);
     modifier(w, e);
     if (gated) w.line('}');
     w.line('}');
-  }
-  w.line('}');
+  });
+  w.line(`function modifiers(m) { ${calls} }`);
 }
 
 function modifier(w: Writer, e: number): void {
@@ -82,20 +79,17 @@ function modifier(w: Writer, e: number): void {
 /** function activators(m): evaluateActivators (state-phase.ts) in an uncoloured machine, each condition written out. */
 export function writeActivators(w: Writer): void {
   const p = w.p;
-  w.line('function activators(m) {');
-  w.line('h.setFlags(m.actOkWords);');
-  w.line('const value = m.value, actOk = m.actOk;');
-  for (const a of p.activators) w.line(`if (!${holds(w, a)}) actOk[${p.cTo[a]}] = 0;`);
-  if (p.connActivators.length > 0) {
-    w.line('m.connOk.fill(1);');
-    w.line('const connOk = m.connOk, rate = m.rate, rateStep = m.rateStep, next = m.t + 1;');
-    for (const a of p.connActivators) {
-      const target = p.cTargetConn[a];
-      // an inactive resource connection moves nothing next step: its rate for t + 1 is cached as 0
-      w.line(`if (!${holds(w, a)}) { connOk[${target}] = 0; rateStep[${target}] = next; rate[${target}] = 0; }`);
-    }
-  }
-  w.line('}');
+  const nodes = w.chunks('nodeActivators', ['const value = m.value, actOk = m.actOk;'], p.activators, (a) =>
+    w.line(`if (!${holds(w, a)}) actOk[${p.cTo[a]}] = 0;`),
+  );
+  const head = ['const value = m.value, connOk = m.connOk, rate = m.rate, rateStep = m.rateStep, next = m.t + 1;'];
+  const connections = w.chunks('connActivators', head, p.connActivators, (a) => {
+    const target = p.cTargetConn[a];
+    // an inactive resource connection moves nothing next step: its rate for t + 1 is cached as 0
+    w.line(`if (!${holds(w, a)}) { connOk[${target}] = 0; rateStep[${target}] = next; rate[${target}] = 0; }`);
+  });
+  const conns = p.connActivators.length > 0 ? `m.connOk.fill(1); ${connections}` : '';
+  w.line(`function activators(m) { h.setFlags(m.actOkWords); ${nodes} ${conns} }`);
 }
 
 /** holds(cOp, cA, cB, origin value) of state connection e (roles.ts) as an expression. */

@@ -8,6 +8,11 @@ const { C_GATE_TRIGGER, C_LABEL_SET, C_RESOURCE, G_CONDITION, T_CONVERTER, T_DEL
 const { T_POOL, T_SOURCE, T_TRADER } = kinds;
 const { MAX_DEPTH } = delivery;
 
+/** Characters of source after which a phase continues in a new function (see Writer.chunks). */
+const CHUNK = 20_000;
+
+export const LOCALS = 'const value = m.value, incoming = m.incoming, rate = m.rate, rateStep = m.rateStep, t = m.t;';
+
 /** A number as JavaScript source that reads back as the same double (-0 included). */
 export function num(x: number): string {
   return Object.is(x, -0) ? '-0' : String(x);
@@ -32,6 +37,8 @@ export class Writer {
   /** Connections whose rate function rate_C the written code calls. */
   readonly rateCalls = new Set<number>();
   private readonly out: string[] = [];
+  /** Characters written so far. */
+  private size = 0;
 
   constructor(readonly m: MachineState) {
     const p = (this.p = m.p);
@@ -58,15 +65,43 @@ export class Writer {
 
   line(text: string): void {
     this.out.push(text);
+    this.size += text.length + 1;
+  }
+
+  /**
+   * Functions NAME_0(m), NAME_1(m), … that each begin with the lines of `head` and then write `each` of
+   * the items, a new function whenever one grows past CHUNK characters: V8 does not optimise a function
+   * with too much bytecode, and a large diagram would otherwise run its longest phases unoptimised.
+   * Returns the calls of those functions, in order.
+   */
+  chunks(name: string, head: string[], items: Iterable<number>, each: (item: number) => void): string {
+    const calls: string[] = [];
+    let start = 0;
+    const open = (): void => {
+      this.line(`function ${name}_${calls.length}(m) {`);
+      calls.push(`${name}_${calls.length}(m);`);
+      for (const text of head) this.line(text);
+      start = this.size;
+    };
+    open();
+    for (const item of items) {
+      if (this.size - start > CHUNK) {
+        this.line('}');
+        open();
+      }
+      each(item);
+    }
+    this.line('}');
+    return calls.join(' ');
   }
 
   source(): string {
     return this.out.join('\n');
   }
 
-  /** The locals the written functions read the machine's arrays through. */
+  /** The locals the written functions read the machine's arrays through (LOCALS). */
   locals(): void {
-    this.line('const value = m.value, incoming = m.incoming, rate = m.rate, rateStep = m.rateStep, t = m.t;');
+    this.line(LOCALS);
   }
 
   /** m.rateOf(c) */
