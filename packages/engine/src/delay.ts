@@ -5,7 +5,7 @@ import type { DelayLine } from './delay-line.js';
 // Local copies of imported constants and functions (see the note in program.ts).
 const { MAX_DEPTH, roomIn } = delivery;
 
-function delayOf(m: MachineState, c: number): number {
+export function delayOf(m: MachineState, c: number): number {
   let d = m.p.cConst[c];
   if (d !== d) d = m.p.cRate[c]!(m);
   return d > 0 ? Math.round(d) : 0;

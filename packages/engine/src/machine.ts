@@ -308,7 +308,8 @@ export class Machine implements MachineState {
     // Clicks count only in interactive machines (sessions); elsewhere nothing sets or reads them.
     if (interactive) this.clicked.fill(0);
     if (p.triggers.length > 0) runTriggers(this);
-    commitIncoming(this);
+    if (written !== null) written.commit(this);
+    else commitIncoming(this);
     if (written !== null) written.registers(this);
     else recomputeRegisters(this);
     if (p.modifiers.length > 0) {

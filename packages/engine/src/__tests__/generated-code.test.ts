@@ -158,6 +158,27 @@ const shapes: Record<string, DiagramInput> = {
       { id: 'gate', kind: 'state', from: 'a', to: 'c1', formula: '0..30' },
     ],
   ),
+  'a queue, a delay drawn per resource and a delay of 0 into a full pool': diagram(
+    [
+      { id: 's', type: 'source', ...auto },
+      { id: 'q', type: 'delay', queue: true },
+      { id: 'r', type: 'delay' },
+      { id: 'z', type: 'delay' },
+      { id: 'x', type: 'pool', capacity: 9 },
+      { id: 'y', type: 'pool', ...auto, mode: 'pull-any' },
+      { id: 'v', type: 'pool', capacity: 2 },
+      { id: 'u', type: 'pool', ...auto },
+    ],
+    [
+      { id: 'c6', from: 's', to: 'q', formula: '3|5' },
+      { id: 'c1', from: 'q', to: 'v', formula: '1' },
+      { id: 'c2', from: 's', to: 'r', formula: '3' },
+      { id: 'c3', from: 'r', to: 'z', formula: 'D4' },
+      { id: 'c4', from: 'z', to: 'x', formula: '0' },
+      { id: 'c5', from: 'x', to: 'y', formula: '1|3' },
+      { id: 'c7', from: 'v', to: 'u', formula: '1|4' },
+    ],
+  ),
 };
 
 describe('code written for a program', () => {

@@ -8,7 +8,7 @@ import type { Program } from '../program.js';
 import { writeDelays } from './delays.js';
 import { writeFire } from './fire.js';
 import { writeRoutes } from './gates.js';
-import { writeActivators, writeModifiers, writeRates, writeRegisters } from './state.js';
+import { writeActivators, writeCommit, writeModifiers, writeRates, writeRegisters } from './state.js';
 import { Writer } from './writer.js';
 
 /**
@@ -24,6 +24,8 @@ export interface GeneratedStep {
   /** Fires the automatic nodes, in node order (Machine.fireAutomatic). */
   fire(m: MachineState): void;
   releaseDelays(m: MachineState): void;
+  /** commitIncoming (actions.ts) in an uncoloured machine. */
+  commit(m: MachineState): void;
   registers(m: MachineState): void;
   modifiers(m: MachineState): void;
   activators(m: MachineState): void;
@@ -58,11 +60,12 @@ function generate(m: MachineState): GeneratedStep | null {
   writeFire(w);
   writeRoutes(w);
   writeDelays(w);
+  writeCommit(w);
   writeRegisters(w);
   writeModifiers(w);
   writeActivators(w);
   writeRates(w); // last: the parts above say which rates they call
-  w.line('return { fire, releaseDelays, registers, modifiers, activators };');
+  w.line('return { fire, releaseDelays, commit, registers, modifiers, activators };');
   const source = w.source();
   if (source.length > MAX_SOURCE) return null;
   const p = m.p;

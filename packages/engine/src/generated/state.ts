@@ -26,6 +26,14 @@ export function writeRates(w: Writer): void {
   }
 }
 
+/** function commit(m): commitIncoming (actions.ts) in an uncoloured machine, pool by pool. */
+export function writeCommit(w: Writer): void {
+  const calls = w.chunks('commit', ['const value = m.value, incoming = m.incoming;'], w.m.pools, (i) =>
+    w.line(`{ const v = incoming[${i}]; if (v !== 0) { value[${i}] += v; incoming[${i}] = 0; } }`),
+  );
+  w.line(`function commit(m) { ${calls} }`);
+}
+
 /** function registers(m): recomputeRegisters (state-phase.ts), each register's evaluation and bounds written out. */
 export function writeRegisters(w: Writer): void {
   const p = w.p;

@@ -30,10 +30,8 @@ export class Writer {
   readonly fixedRate = new Map<number, number>();
   /** Gates with a function route_G of their own. */
   readonly routed = new Set<number>();
-  /** Delays (not queues, with an output) with a function release_D of their own. */
+  /** Delays with an output, in node order: each has functions release_D and enqueue_D of its own. */
   readonly delayed = new Set<number>();
-  /** Delays of `delayed` whose output's delay is a constant, with a function enqueue_D of their own. */
-  readonly enqueued = new Set<number>();
   /** Connections whose rate function rate_C the written code calls. */
   readonly rateCalls = new Set<number>();
   private readonly out: string[] = [];
@@ -56,10 +54,7 @@ export class Writer {
     }
     for (let i = 0; i < p.nodeCount; i++) {
       if (p.type[i] === T_GATE && this.hasFixedRoutes(i)) this.routed.add(i);
-      if (p.type[i] !== T_DELAY || p.delayQueue[i] === 1 || p.outStart[i] === p.outStart[i + 1]) continue;
-      this.delayed.add(i);
-      const steps = p.cConst[p.outList[p.outStart[i]]];
-      if (steps === steps) this.enqueued.add(i);
+      if (p.type[i] === T_DELAY && p.outStart[i] < p.outStart[i + 1]) this.delayed.add(i);
     }
   }
 
@@ -173,7 +168,7 @@ export class Writer {
         this.line(`if (${may}) h.receive(m, ${to}, ${next});`);
         return;
       case T_DELAY: {
-        const enqueue = this.enqueued.has(to) ? `enqueue_${to}(m, ` : `h.enqueue(m, ${to}, `;
+        const enqueue = this.delayed.has(to) ? `enqueue_${to}(m, ` : `h.enqueue(m, ${to}, `;
         this.line(`${enqueue}a, ${colour}, ${may} ? ${next} : ${MAX_DEPTH});`);
         return;
       }
