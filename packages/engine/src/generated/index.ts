@@ -45,7 +45,17 @@ const enabled =
   typeof process.versions.node === 'string' &&
   process.env.LOOPWRIGHT_ENGINE_INTERPRET !== '1';
 
+type Factory = (helpers: object) => GeneratedStep;
+
 const generated = new WeakMap<Program, GeneratedStep | null>();
+
+/**
+ * Compiled sources, most recent last. A study compiles a program per candidate, and the candidates of one
+ * diagram mostly differ only in numbers the code reads at run time (variables): their sources are the same,
+ * and the functions made from one compiled source share V8's optimised code instead of each warming up anew.
+ */
+const factories = new Map<string, Factory>();
+const MAX_FACTORIES = 32;
 
 /** The written step for machine m's program, or null when m needs the general path. */
 export function generatedStepFor(m: MachineState, interactive: boolean): GeneratedStep | null {
@@ -71,11 +81,21 @@ function generate(m: MachineState): GeneratedStep | null {
   const p = m.p;
   const helpers = { ...actions, ...converters, ...delays, ...gates, ...flags, cRate: p.cRate, regEval: p.regEval };
   try {
-    // Compiling code is the point here; its text comes from the program's numbers, never from a formula's text.
-    // eslint-disable-next-line @typescript-eslint/no-implied-eval
-    const factory = new Function('h', `"use strict";\n${source}`) as (helpers: object) => GeneratedStep;
-    return factory(helpers);
+    return factoryFor(source)(helpers);
   } catch {
     return null;
   }
+}
+
+function factoryFor(source: string): Factory {
+  let factory = factories.get(source);
+  if (factory) factories.delete(source);
+  else {
+    // Compiling code is the point here; its text comes from the program's numbers, never from a formula's text.
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    factory = new Function('h', `"use strict";\n${source}`) as Factory;
+    if (factories.size >= MAX_FACTORIES) factories.delete(factories.keys().next().value!);
+  }
+  factories.set(source, factory);
+  return factory;
 }
