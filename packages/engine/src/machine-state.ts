@@ -19,6 +19,10 @@ export interface MachineState extends EvalContext {
   readonly labelDelta: Float64Array;
   readonly labelSet: Float64Array;
   readonly intervalDelta: Float64Array;
+  /** Steps left before a connection with an interval moves (NaN: the interval starts anew). */
+  readonly countdown: Float64Array;
+  /** The program has `+ni` interval modifiers. */
+  readonly intervalMods: boolean;
   readonly rate: Float64Array;
   readonly rateStep: Int32Array;
   readonly convBuf: Float64Array;

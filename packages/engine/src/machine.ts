@@ -324,6 +324,17 @@ export class Machine implements MachineState {
     return true;
   }
 
+  /** The charted values (Program.charted) into rows[at], rows[at + stride], …: one step of a run's series. */
+  recordCharted(rows: Float64Array, at: number, stride: number): void {
+    if (this.written !== null) {
+      this.written.record(this, rows, at, stride);
+      return;
+    }
+    const charted = this.p.charted,
+      value = this.value;
+    for (let s = 0; s < charted.length; s++, at += stride) rows[at] = value[charted[s]];
+  }
+
   /** Fires, in node order, every node that fires this step: automatic, triggered, onstart (t = 1), clicked. */
   private fireAll(now: Uint8Array, t: number, interactive: boolean): void {
     const p = this.p;

@@ -57,7 +57,7 @@ export function run(source: unknown, options: RunOptions = {}): RunResult {
     ? { machine: new Machine(p, { log: true }), rows: new Float64Array(limit * charted.length) }
     : machineFor(p, limit);
   m.reset(options.seed ?? p.settings.seed ?? 0);
-  const steps = simulate(m, charted, rows, limit);
+  const steps = simulate(m, rows, limit);
   const series: Record<string, number[]> = {};
   const final: Record<string, number> = {};
   const ids = p.chartedIds;
@@ -75,12 +75,10 @@ export function run(source: unknown, options: RunOptions = {}): RunResult {
  * steps taken. Its own function, so that the optimised step loop is reused from one run to the next
  * (inside run(), the loop's optimised code stopped at the result building after it, every run).
  */
-function simulate(m: Machine, charted: Int32Array, rows: Float64Array, limit: number): number {
+function simulate(m: Machine, rows: Float64Array, limit: number): number {
   let steps = 0;
-  const value = m.value; // allocated once per machine
-  const S = charted.length;
   while (steps < limit && m.step()) {
-    for (let s = 0, at = steps; s < S; s++, at += limit) rows[at] = value[charted[s]];
+    m.recordCharted(rows, steps, limit);
     steps++;
     if (m.ended) break;
   }

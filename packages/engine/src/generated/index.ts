@@ -8,7 +8,7 @@ import type { Program } from '../program.js';
 import { writeDelays } from './delays.js';
 import { writeFire } from './fire.js';
 import { writeRoutes } from './gates.js';
-import { writeActivators, writeCommit, writeModifiers, writeRates, writeRegisters } from './state.js';
+import { writeActivators, writeCommit, writeModifiers, writeRates, writeRecord, writeRegisters } from './state.js';
 import { Writer } from './writer.js';
 
 /**
@@ -29,6 +29,8 @@ export interface GeneratedStep {
   registers(m: MachineState): void;
   modifiers(m: MachineState): void;
   activators(m: MachineState): void;
+  /** Machine.recordCharted */
+  record(m: MachineState, rows: Float64Array, at: number, limit: number): void;
 }
 
 /**
@@ -74,12 +76,22 @@ function generate(m: MachineState): GeneratedStep | null {
   writeRegisters(w);
   writeModifiers(w);
   writeActivators(w);
+  writeRecord(w);
   writeRates(w); // last: the parts above say which rates they call
-  w.line('return { fire, releaseDelays, commit, registers, modifiers, activators };');
+  w.line('return { fire, releaseDelays, commit, registers, modifiers, activators, record };');
   const source = w.source();
   if (source.length > MAX_SOURCE) return null;
   const p = m.p;
-  const helpers = { ...actions, ...converters, ...delays, ...gates, ...flags, cRate: p.cRate, regEval: p.regEval };
+  const helpers = {
+    ...actions,
+    ...converters,
+    ...delays,
+    ...gates,
+    ...flags,
+    cRate: p.cRate,
+    cEvery: p.cEvery,
+    regEval: p.regEval,
+  };
   try {
     return factoryFor(source)(helpers);
   } catch {

@@ -16,6 +16,7 @@ export function writeRates(w: Writer): void {
     w.line(`let raw = ${k === k ? num(k) : `h.cRate[${c}](m)`};`);
     // a label only ever set by `=` modifiers (labelSet is NaN elsewhere)
     if (setTargets.has(c)) w.line(`const set = m.labelSet[${c}]; if (set === set) raw = set;`);
+    if (p.cEvery[c] !== null) interval(w, c);
     w.line('let amount;');
     w.line('if (!(raw > 0)) amount = 0;');
     w.line('else if (raw === Math.floor(raw)) amount = raw;');
@@ -32,6 +33,24 @@ export function writeCommit(w: Writer): void {
     w.line(`{ const v = incoming[${i}]; if (v !== 0) { value[${i}] += v; incoming[${i}] = 0; } }`),
   );
   w.line(`function commit(m) { ${calls} }`);
+}
+
+/** function record(m, rows, at, limit): the charted values into rows[at], rows[at + limit], … (see run.ts). */
+export function writeRecord(w: Writer): void {
+  const charted = w.p.charted;
+  const positions = Array.from(charted, (_, s) => s);
+  const each = (s: number): void => w.line(`rows[${s === 0 ? 'at' : `at + ${s} * limit`}] = value[${charted[s]}];`);
+  const calls = w.chunks('record', ['const value = m.value;'], positions, each, 'm, rows, at, limit');
+  w.line(`function record(m, rows, at, limit) { ${calls} }`);
+}
+
+/** A rate's interval (`x|y`): the countdown to the step it moves, nothing before. */
+function interval(w: Writer, c: number): void {
+  const added = w.m.intervalMods ? ` + m.intervalDelta[${c}]` : '';
+  w.line(`let cd = m.countdown[${c}];`);
+  w.line(`if (cd !== cd) cd = h.cEvery[${c}](m)${added};`);
+  w.line('cd -= 1;');
+  w.line(`if (cd <= 0) m.countdown[${c}] = NaN; else { m.countdown[${c}] = cd; raw = 0; }`);
 }
 
 /** function registers(m): recomputeRegisters (state-phase.ts), each register's evaluation and bounds written out. */

@@ -64,17 +64,17 @@ export class Writer {
   }
 
   /**
-   * Functions NAME_0(m), NAME_1(m), … that each begin with the lines of `head` and then write `each` of
+   * Functions NAME_0(m), NAME_1(m), … (or other parameters) that each begin with the lines of `head` and then write `each` of
    * the items, a new function whenever one grows past CHUNK characters: V8 does not optimise a function
    * with too much bytecode, and a large diagram would otherwise run its longest phases unoptimised.
    * Returns the calls of those functions, in order.
    */
-  chunks(name: string, head: string[], items: Iterable<number>, each: (item: number) => void): string {
+  chunks(name: string, head: string[], items: Iterable<number>, each: (item: number) => void, params = 'm'): string {
     const calls: string[] = [];
     let start = 0;
     const open = (): void => {
-      this.line(`function ${name}_${calls.length}(m) {`);
-      calls.push(`${name}_${calls.length}(m);`);
+      this.line(`function ${name}_${calls.length}(${params}) {`);
+      calls.push(`${name}_${calls.length}(${params});`);
       for (const text of head) this.line(text);
       start = this.size;
     };
@@ -103,12 +103,8 @@ export class Writer {
   rate(c: number): string {
     const fixed = this.fixedRate.get(c);
     if (fixed !== undefined) return num(fixed);
-    let evaluate = `m.evaluateRate(${c})`;
-    if (this.p.cEvery[c] === null) {
-      this.rateCalls.add(c);
-      evaluate = `rate_${c}(m)`;
-    }
-    return `(rateStep[${c}] >= t ? rate[${c}] : ${evaluate})`;
+    this.rateCalls.add(c);
+    return `(rateStep[${c}] >= t ? rate[${c}] : rate_${c}(m))`;
   }
 
   /** available(m, c) */
