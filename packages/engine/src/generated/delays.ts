@@ -43,13 +43,18 @@ function waitOf(w: Writer, d: number): string {
   return `h.delayOf(m, ${out})`;
 }
 
-function writeRelease(w: Writer, d: number): void {
+/** Opens function release_D(m, depth) with its locals; gives the output, its target and the target's blocking capacity. */
+function openRelease(w: Writer, d: number): { out: number; to: number; cap: number } {
   const out = outputOf(w, d);
   const to = w.p.cTo[out];
-  const cap = w.m.blockingCapacity[to];
   w.line(`function release_${d}(m, depth) {`);
   w.locals();
   w.line(`const line = m.delays[${d}], next = depth + 1;`);
+  return { out, to, cap: w.m.blockingCapacity[to] };
+}
+
+function writeRelease(w: Writer, d: number): void {
+  const { out, to, cap } = openRelease(w, d);
   w.line('let w = line.head;');
   w.line('for (let j = line.head; j < line.end; j++) {');
   w.line('if (line.due[j] <= t) {');
@@ -73,12 +78,7 @@ function writeRelease(w: Writer, d: number): void {
 
 /** releaseQueue (delay.ts): one resource at a time, the next one's countdown starting when one leaves. */
 function writeReleaseQueue(w: Writer, d: number): void {
-  const out = outputOf(w, d);
-  const to = w.p.cTo[out];
-  const cap = w.m.blockingCapacity[to];
-  w.line(`function release_${d}(m, depth) {`);
-  w.locals();
-  w.line(`const line = m.delays[${d}], next = depth + 1;`);
+  const { out, to, cap } = openRelease(w, d);
   w.line('while (line.end > line.head && line.due[line.head] <= t) {');
   // roomIn(m, to, true) < 1
   if (cap >= 0)
