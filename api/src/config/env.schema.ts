@@ -67,8 +67,8 @@ export const envSchema = z
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(12_000),
     // Blocks of simulation runs a worker process runs at once, one per thread (default: its cores).
     WORKER_THREADS: z.coerce.number().int().min(1).max(256).optional(),
-    // 1: the engine runs its general path only, not the code it writes for each diagram (read by the engine itself).
-    LOOPWRIGHT_ENGINE_INTERPRET: z.enum(['0', '1']).optional(),
+    // When the engine steps through the code it writes for a diagram (read by the engine itself).
+    LOOPWRIGHT_ENGINE_WRITTEN_STEP: z.enum(['auto', 'always', 'never']).optional(),
     // Runs per block of a server batch (default: about 1.5 s of work, from the diagram's size and steps).
     SIMULATION_BLOCK_RUNS: z.coerce.number().int().min(1).max(100_000).optional(),
     // How often a worker looks for server batches and studies whose jobs Redis lost (and queues them again).

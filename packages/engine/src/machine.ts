@@ -4,7 +4,7 @@ import * as delays from './delay.js';
 import { DelayLine } from './delay-line.js';
 import * as flags from './flags.js';
 import * as generatedSteps from './generated/index.js';
-import type { GeneratedStep } from './generated/index.js';
+import type { GeneratedStep, WrittenStepUse } from './generated/index.js';
 import type { Flags } from './flags.js';
 import * as delivery from './deliver.js';
 import * as gates from './gate.js';
@@ -41,7 +41,7 @@ const { enqueue, releaseDelays } = delays;
 const { route } = gates;
 const { clearFlags, newFlags } = flags;
 const { evaluateActivators, recomputeRegisters, applyModifiers, runTriggers } = statePhase;
-const { generatedStepFor } = generatedSteps;
+const { mayUseWrittenStep, writtenStepFor } = generatedSteps;
 
 /** rateStep of a connection whose amount is the same in every step (see staticRateConnections). */
 const STATIC = 0x7fffffff;
@@ -70,8 +70,12 @@ export interface MachineOptions {
   log?: boolean;
   /** Honour clicks on interactive nodes (sessions); quick and batch runs treat them as passive. */
   interactive?: boolean;
-  /** Use code written for the program where it serves (see generated/index.ts); default true. */
-  generatedCode?: boolean;
+  /**
+   * Step through code written for the program (see generated/index.ts): `auto` (the default, unless
+   * LOOPWRIGHT_ENGINE_WRITTEN_STEP says otherwise) once the program has done enough work for it to pay,
+   * `always`, or `never`.
+   */
+  writtenStep?: WrittenStepUse;
 }
 
 /**
@@ -142,8 +146,11 @@ export class Machine implements MachineState {
   readonly hasOnstart: boolean;
   /** Connections whose amount never changes (an integer constant, no interval, no `=` label): set once per run. */
   readonly staticRates: Int32Array;
-  /** The step's phases written for this program (see generated/index.ts), null where the general path serves. */
-  private readonly written: GeneratedStep | null;
+  /** The step's phases written for this program (see generated/index.ts), null while the general path serves. */
+  private written: GeneratedStep | null = null;
+  /** This machine may switch to written code (checked at each reset and every 4,096 steps). */
+  private readonly writable: boolean;
+  private readonly writtenUse: WrittenStepUse | undefined;
   readonly rng = new Rng(0);
   readonly interactive: boolean;
   readonly sameStep: boolean;
@@ -218,18 +225,20 @@ export class Machine implements MachineState {
     this.sameStep = p.settings.triggerTiming === 'sameStep';
     this.synchronous = p.settings.allocation === 'synchronous';
     this.log = options.log ? [] : null;
-    this.written = options.generatedCode === false ? null : generatedStepFor(this, this.interactive);
+    this.writtenUse = options.writtenStep;
+    this.writable = mayUseWrittenStep(this, this.interactive, options.writtenStep);
     this.reset(p.settings.seed ?? 0);
   }
 
   /** Whether steps run code written for this program (see generated/index.ts). */
-  get usesGeneratedCode(): boolean {
+  get usesWrittenStep(): boolean {
     return this.written !== null;
   }
 
   /** Back to t = 0 with a new seed, reusing every array. */
   reset(seed: number): void {
     const p = this.p;
+    if (this.written === null && this.writable) this.written = writtenStepFor(this, this.t * this.n, this.writtenUse);
     this.rng.seed(seed);
     this.t = 0;
     this.ended = false;
@@ -281,8 +290,10 @@ export class Machine implements MachineState {
   step(): boolean {
     if (this.ended) return false;
     const p = this.p;
-    const written = this.written;
     const t = ++this.t;
+    if ((t & 4095) === 0 && this.written === null && this.writable)
+      this.written = writtenStepFor(this, 4096 * this.n, this.writtenUse);
+    const written = this.written;
     if (this.modTargets.length > 0) applyNodeModifiers(this);
     this.evaluateVariables();
     clearFlags(this.firedWords);

@@ -12,8 +12,8 @@ import { balanceDiagram } from '../../../../bench/balance/diagram.mjs';
 
 /** Steps a machine with code written for the program and one on the general path side by side. */
 function expectSameSteps(program: Program, seed: number, steps: number): void {
-  const written = new Machine(program);
-  const general = new Machine(program, { generatedCode: false });
+  const written = new Machine(program, { writtenStep: 'always' });
+  const general = new Machine(program, { writtenStep: 'never' });
   written.reset(seed);
   general.reset(seed);
   // the charted values of every step, as quick runs record them
@@ -189,13 +189,29 @@ const shapes: Record<string, DiagramInput> = {
 };
 
 describe('code written for a program', () => {
-  it('serves the benchmark diagrams (no log, no colours, asynchronous allocation)', () => {
-    expect(new Machine(compile(generateDiagram(100))).usesGeneratedCode).toBe(true);
-    expect(new Machine(compile(generateDiagram(100)), { log: true }).usesGeneratedCode).toBe(false);
-    expect(new Machine(compile(generateDiagram(2000))).usesGeneratedCode).toBe(false); // too long to pay
+  it('serves machines without log, colours or synchronous allocation, up to a size', () => {
+    const always = { writtenStep: 'always' } as const;
+    expect(new Machine(compile(generateDiagram(100)), always).usesWrittenStep).toBe(true);
+    expect(new Machine(compile(generateDiagram(100)), { ...always, log: true }).usesWrittenStep).toBe(false);
+    expect(new Machine(compile(generateDiagram(2000)), always).usesWrittenStep).toBe(false); // too long to pay
     const synchronous = generateDiagram(30);
     synchronous.settings.allocation = 'synchronous';
-    expect(new Machine(compile(synchronous)).usesGeneratedCode).toBe(false);
+    expect(new Machine(compile(synchronous), always).usesWrittenStep).toBe(false);
+  });
+
+  it('by default takes over once a program has done enough work for compiling it to pay', () => {
+    const diagram = generateDiagram(100, 77);
+    const m = new Machine(compile(diagram));
+    expect(m.usesWrittenStep).toBe(false); // a single run of a diagram just opened stays on the general path
+    let runs = 0;
+    for (; runs < 40 && !m.usesWrittenStep; runs++) {
+      m.reset(runs);
+      while (m.t < 1000 && m.step());
+    }
+    expect(m.usesWrittenStep).toBe(true);
+    expect(runs).toBeGreaterThan(10); // 2 million node-steps: about 20 runs of 100 nodes × 1,000 steps
+    // the same diagram compiled again (a study's next candidate) finds its code compiled
+    expect(new Machine(compile(diagram)).usesWrittenStep).toBe(true);
   });
 
   it.each(fixtures)('steps %s exactly as the general path', (name) => {
@@ -206,13 +222,13 @@ describe('code written for a program', () => {
 
   it.each(Object.keys(shapes))('steps %s exactly as the general path', (name) => {
     const program = compile(shapes[name]);
-    expect(new Machine(program).usesGeneratedCode).toBe(true);
+    expect(new Machine(program, { writtenStep: 'always' }).usesWrittenStep).toBe(true);
     for (const seed of [0, 1, 2, 3]) expectSameSteps(program, seed, 40);
   });
 
   it.each([10, 30, 100, 300])('steps the generated %i-node diagram exactly as the general path', (size) => {
     const program = compile(generateDiagram(size));
-    expect(new Machine(program).usesGeneratedCode).toBe(true);
+    expect(new Machine(program, { writtenStep: 'always' }).usesWrittenStep).toBe(true);
     for (const seed of [1, 2, 3]) expectSameSteps(program, seed, 150);
     for (const seed of [4, 5]) expectSameSteps(compile(generateDiagram(size, seed)), seed, 150);
   });

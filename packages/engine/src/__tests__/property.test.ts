@@ -158,8 +158,8 @@ describe('properties', () => {
           settings: { ...d.settings, allocation: 'creationOrder' },
           nodes: d.nodes?.map((n) => (n.activation === 'onstart' ? { ...n, activation: 'automatic' } : n)),
         });
-        const written = new Machine(program);
-        const general = new Machine(program, { generatedCode: false });
+        const written = new Machine(program, { writtenStep: 'always' });
+        const general = new Machine(program, { writtenStep: 'never' });
         written.reset(seed);
         general.reset(seed);
         for (let t = 0; t < 12 && general.step(); t++) {
