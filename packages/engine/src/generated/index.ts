@@ -94,7 +94,11 @@ export function mayUseWrittenStep(m: MachineState, interactive: boolean, use: Wr
  */
 export function writtenStepFor(m: MachineState, work: number, use: WrittenStepUse = defaultUse): GeneratedStep | null {
   let code = perProgram.get(m.p);
-  if (!code) perProgram.set(m.p, (code = { source: writeSource(m), step: null }));
+  if (!code) {
+    // Not even the source before the program's first run ends: a single run pays nothing for it.
+    if (work === 0 && use !== 'always') return null;
+    perProgram.set(m.p, (code = { source: writeSource(m), step: null }));
+  }
   if (code.source === null) return code.step;
   const record = recordOf(code.source);
   record.work += work;
