@@ -28,7 +28,7 @@ function profile(runs) {
       String(runs),
     ],
     // cwd: V8 writes a log file there
-    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, WARM: '15' }, cwd: dir },
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, WARM: '40' }, cwd: dir },
   );
   const nodeSteps = Number(/node_steps=(\d+)/.exec(stdout)[1]);
   const pid = /^pid: (\d+)$/m.exec(readFileSync(`${dir}/cg`, 'utf8').slice(0, 1000))[1];

@@ -12,7 +12,7 @@ root=$(cd "${1:-$(dirname "$0")/../..}" && pwd)
 node=$(command -v node)
 out=$(mktemp -d)
 count() {
-  WARM=15 valgrind --tool=callgrind --callgrind-out-file="$out/cg.$1" "$node" --single-threaded \
+  WARM=40 valgrind --tool=callgrind --callgrind-out-file="$out/cg.$1" "$node" --single-threaded \
     "$root/bench/engine/steady-runs.mjs" "$1" 2>/dev/null | sed -n 's/^node_steps=//p' >"$out/steps.$1"
   # Functions without a symbol are V8's generated code; builtins are named Builtins_*.
   callgrind_annotate --threshold=100 "$out/cg.$1" |
