@@ -24,6 +24,8 @@ export interface MachineState extends EvalContext {
   /** The program has `+ni` interval modifiers. */
   readonly intervalMods: boolean;
   readonly rate: Float64Array;
+  /** Connections whose amount never changes (an integer constant, no interval, no `=` label): set once per run. */
+  readonly staticRates: Int32Array;
   readonly rateStep: Int32Array;
   readonly convBuf: Float64Array;
   readonly gateCounter: Float64Array;

@@ -4,7 +4,7 @@ import * as delays from './delay.js';
 import { DelayLine } from './delay-line.js';
 import * as flags from './flags.js';
 import * as generatedSteps from './generated/index.js';
-import type { GeneratedStep, WrittenStepUse } from './generated/index.js';
+import type { StepPhases, WrittenStepUse } from './generated/index.js';
 import type { Flags } from './flags.js';
 import * as delivery from './deliver.js';
 import * as gates from './gate.js';
@@ -41,7 +41,35 @@ const { enqueue, releaseDelays } = delays;
 const { route } = gates;
 const { clearFlags, newFlags } = flags;
 const { evaluateActivators, recomputeRegisters, applyModifiers, runTriggers } = statePhase;
-const { mayUseWrittenStep, writtenStepFor } = generatedSteps;
+const { writtenStepUse, writtenStepFor } = generatedSteps;
+
+/** Fires the automatic nodes, in node order: the whole list of a step where no other node fires. */
+function fireAutomatic(m: Machine): void {
+  const list = m.automatic,
+    actOk = m.actOk;
+  for (let j = 0; j < list.length; j++) {
+    const i = list[j];
+    if (actOk[i] === 1) fireNode(m, i, 0);
+    else if (m.log !== null) m.event('inhibited', i, 'an activator does not hold');
+  }
+}
+
+function recordCharted(m: Machine, rows: Float64Array, at: number, stride: number): void {
+  const charted = m.p.charted,
+    value = m.value;
+  for (let s = 0; s < charted.length; s++, at += stride) rows[at] = value[charted[s]];
+}
+
+/** The phases of the general path, which reads the program's structure as it goes (see StepPhases). */
+const generalPhases: StepPhases = {
+  fire: (m) => fireAutomatic(m as Machine),
+  releaseDelays,
+  commit: commitIncoming,
+  registers: recomputeRegisters,
+  modifiers: applyModifiers,
+  activators: evaluateActivators,
+  record: (m, rows, at, stride) => recordCharted(m as Machine, rows, at, stride),
+};
 
 /** rateStep of a connection whose amount is the same in every step (see staticRateConnections). */
 const STATIC = 0x7fffffff;
@@ -146,11 +174,10 @@ export class Machine implements MachineState {
   readonly hasOnstart: boolean;
   /** Connections whose amount never changes (an integer constant, no interval, no `=` label): set once per run. */
   readonly staticRates: Int32Array;
-  /** The step's phases written for this program (see generated/index.ts), null while the general path serves. */
-  private written: GeneratedStep | null = null;
-  /** This machine may switch to written code (checked at each reset and every 4,096 steps). */
-  private readonly writable: boolean;
-  private readonly writtenUse: WrittenStepUse | undefined;
+  /** The step's phases: the general path's, or those written for this program (see generated/index.ts). */
+  private phases: StepPhases = generalPhases;
+  /** When this machine switches to written phases (checked at each reset and every 4,096 steps); null: never. */
+  private readonly writeUse: WrittenStepUse | null;
   readonly rng = new Rng(0);
   readonly interactive: boolean;
   readonly sameStep: boolean;
@@ -225,20 +252,26 @@ export class Machine implements MachineState {
     this.sameStep = p.settings.triggerTiming === 'sameStep';
     this.synchronous = p.settings.allocation === 'synchronous';
     this.log = options.log ? [] : null;
-    this.writtenUse = options.writtenStep;
-    this.writable = mayUseWrittenStep(this, this.interactive, options.writtenStep);
+    this.writeUse = writtenStepUse(this, this.interactive, options.writtenStep);
     this.reset(p.settings.seed ?? 0);
   }
 
   /** Whether steps run code written for this program (see generated/index.ts). */
   get usesWrittenStep(): boolean {
-    return this.written !== null;
+    return this.phases !== generalPhases;
+  }
+
+  /** Switches to the program's written phases once they are compiled or have earned it (`work`: node-steps just done). */
+  private considerWrittenStep(work: number): void {
+    if (this.phases !== generalPhases || this.writeUse === null) return;
+    const written = writtenStepFor(this, work, this.writeUse);
+    if (written !== null) this.phases = written;
   }
 
   /** Back to t = 0 with a new seed, reusing every array. */
   reset(seed: number): void {
     const p = this.p;
-    if (this.written === null && this.writable) this.written = writtenStepFor(this, this.t * this.n, this.writtenUse);
+    this.considerWrittenStep(this.t * this.n);
     this.rng.seed(seed);
     this.t = 0;
     this.ended = false;
@@ -291,9 +324,8 @@ export class Machine implements MachineState {
     if (this.ended) return false;
     const p = this.p;
     const t = ++this.t;
-    if ((t & 4095) === 0 && this.written === null && this.writable)
-      this.written = writtenStepFor(this, 4096 * this.n, this.writtenUse);
-    const written = this.written;
+    if ((t & 4095) === 0) this.considerWrittenStep(4096 * this.n);
+    const phases = this.phases;
     if (this.modTargets.length > 0) applyNodeModifiers(this);
     this.evaluateVariables();
     clearFlags(this.firedWords);
@@ -308,42 +340,24 @@ export class Machine implements MachineState {
     const anyTriggered = this.triggered;
     this.triggered = false;
     if (this.synchronous) blockOverRequestedPools(this);
-    if (this.delayNodes.length > 0) {
-      if (written !== null) written.releaseDelays(this);
-      else releaseDelays(this);
-    }
+    if (this.delayNodes.length > 0) phases.releaseDelays(this);
     const interactive = this.interactive;
     if (anyTriggered || interactive || (t === 1 && this.hasOnstart)) this.fireAll(now.bytes, t, interactive);
-    else if (written !== null) written.fire(this);
-    else this.fireAutomatic();
+    else phases.fire(this);
     // Clicks count only in interactive machines (sessions); elsewhere nothing sets or reads them.
     if (interactive) this.clicked.fill(0);
     if (p.triggers.length > 0) runTriggers(this);
-    if (written !== null) written.commit(this);
-    else commitIncoming(this);
-    if (written !== null) written.registers(this);
-    else recomputeRegisters(this);
-    if (p.modifiers.length > 0) {
-      if (written !== null) written.modifiers(this);
-      else applyModifiers(this);
-    }
-    if (p.activators.length > 0 || p.connActivators.length > 0) {
-      if (written !== null) written.activators(this);
-      else evaluateActivators(this);
-    }
+    phases.commit(this);
+    phases.registers(this);
+    if (p.modifiers.length > 0) phases.modifiers(this);
+    if (p.activators.length > 0 || p.connActivators.length > 0) phases.activators(this);
     this.checkEnd();
     return true;
   }
 
   /** The charted values (Program.charted) into rows[at], rows[at + stride], …: one step of a run's series. */
   recordCharted(rows: Float64Array, at: number, stride: number): void {
-    if (this.written !== null) {
-      this.written.record(this, rows, at, stride);
-      return;
-    }
-    const charted = this.p.charted,
-      value = this.value;
-    for (let s = 0; s < charted.length; s++, at += stride) rows[at] = value[charted[s]];
+    this.phases.record(this, rows, at, stride);
   }
 
   /** Fires, in node order, every node that fires this step: automatic, triggered, onstart (t = 1), clicked. */
@@ -361,18 +375,6 @@ export class Machine implements MachineState {
         if (p.disabled[i] === 1) continue;
         this.fireUnlessInhibited(i);
       }
-    }
-  }
-
-  /** Fires the automatic nodes, in node order: the whole list of a step where no other node fires. */
-  private fireAutomatic(): void {
-    const list = this.automatic,
-      actOk = this.actOk;
-    // fireUnlessInhibited, with its test in the loop: one call less per firing in the commonest step.
-    for (let j = 0; j < list.length; j++) {
-      const i = list[j];
-      if (actOk[i] === 1) fireNode(this, i, 0);
-      else this.fireUnlessInhibited(i);
     }
   }
 

@@ -1,6 +1,6 @@
 import * as delivery from '../deliver.js';
 import type { Writer } from './writer.js';
-import { num } from './writer.js';
+import { LOCALS, num } from './writer.js';
 
 // Local copies of imported constants (see the note in program.ts).
 const { MAX_DEPTH } = delivery;
@@ -48,7 +48,7 @@ function openRelease(w: Writer, d: number): { out: number; to: number; cap: numb
   const out = outputOf(w, d);
   const to = w.p.cTo[out];
   w.line(`function release_${d}(m, depth) {`);
-  w.locals();
+  w.line(LOCALS);
   w.line(`const line = m.delays[${d}], next = depth + 1;`);
   return { out, to, cap: w.m.blockingCapacity[to] };
 }

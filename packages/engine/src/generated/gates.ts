@@ -1,6 +1,6 @@
 import * as kinds from '../program.js';
 import type { Writer } from './writer.js';
-import { num } from './writer.js';
+import { LOCALS, num } from './writer.js';
 
 // Local copies of imported constants (see the note in program.ts).
 const { G_PERCENT } = kinds;
@@ -15,7 +15,7 @@ function writeRoute(w: Writer, g: number): void {
   const outs = Array.from(p.gOutList.subarray(p.gOutStart[g], p.gOutStart[g + 1]));
   const weights = outs.map((c) => w.fixedRate.get(c)!);
   w.line(`function route_${g}(m, amount, colour, depth) {`);
-  w.locals();
+  w.line(LOCALS);
   w.line(`m.fired[${g}] = 1; m.satisfied[${g}] = 1;`);
   w.line('const gateOut = m.gateOut;');
   if (p.gateRandom[g] === 1) distributeAtRandom(w, g, outs, weights);

@@ -12,16 +12,16 @@ import { writeActivators, writeCommit, writeModifiers, writeRates, writeRecord, 
 import { Writer } from './writer.js';
 
 /**
- * A step's phases as code written for one program (Node only): the same work as the general path
- * (Machine.fireAutomatic through fireNode, gates, delays, the state phase), with the diagram's structure
+ * A step's phases: the general path's (machine.ts), or code written for one program (Node only) that does
+ * the same work (Machine's fireAutomatic through fireNode, gates, delays, the state phase) with the diagram's structure
  * (node kinds, connection lists, capacities, constant rates, gate weights, conditions) written into the
  * code instead of read from the program at every use. Every value and random draw is the same as the
  * general path's, in the same order. It serves the commonest machine (no event log, no colours,
  * asynchronous allocation); any other runs the general path, and so does the browser, whose content
  * policy forbids compiling code.
  */
-export interface GeneratedStep {
-  /** Fires the automatic nodes, in node order (Machine.fireAutomatic). */
+export interface StepPhases {
+  /** Fires the automatic nodes, in node order, in a step where no other node fires. */
   fire(m: MachineState): void;
   releaseDelays(m: MachineState): void;
   /** commitIncoming (actions.ts) in an uncoloured machine. */
@@ -30,7 +30,7 @@ export interface GeneratedStep {
   modifiers(m: MachineState): void;
   activators(m: MachineState): void;
   /** Machine.recordCharted */
-  record(m: MachineState, rows: Float64Array, at: number, limit: number): void;
+  record(m: MachineState, rows: Float64Array, at: number, stride: number): void;
 }
 
 /**
@@ -62,12 +62,12 @@ const defaultUse: WrittenStepUse = ((): WrittenStepUse => {
  */
 const WORTH = 2_000_000;
 
-type Factory = (helpers: object) => GeneratedStep | null;
+type Factory = (helpers: object) => StepPhases | null;
 
 /** A program's written source until it has its written step (null then, or when it never will). */
 interface ProgramCode {
   source: string | null;
-  step: GeneratedStep | null;
+  step: StepPhases | null;
 }
 
 const perProgram = new WeakMap<Program, ProgramCode>();
@@ -82,9 +82,14 @@ const perProgram = new WeakMap<Program, ProgramCode>();
 const sources = new Map<string, { work: number; factory: Factory | null }>();
 const MAX_SOURCES = 32;
 
-/** Whether machine m may ever step through written code (see the note on GeneratedStep). */
-export function mayUseWrittenStep(m: MachineState, interactive: boolean, use: WrittenStepUse = defaultUse): boolean {
-  return use !== 'never' && inNode && !interactive && m.log === null && m.k === 1 && !m.synchronous;
+/** When machine m switches to written phases (`requested`, else the default), or null when it never may. */
+export function writtenStepUse(
+  m: MachineState,
+  interactive: boolean,
+  requested: WrittenStepUse = defaultUse,
+): WrittenStepUse | null {
+  const may = requested !== 'never' && inNode && !interactive && m.log === null && m.k === 1 && !m.synchronous;
+  return may ? requested : null;
 }
 
 /**
@@ -92,7 +97,7 @@ export function mayUseWrittenStep(m: MachineState, interactive: boolean, use: Wr
  * programs with its source have done WORTH node-steps of work (`work`: what the general path just did
  * for this one), or at once with `always`.
  */
-export function writtenStepFor(m: MachineState, work: number, use: WrittenStepUse = defaultUse): GeneratedStep | null {
+export function writtenStepFor(m: MachineState, work: number, use: WrittenStepUse): StepPhases | null {
   let code = perProgram.get(m.p);
   if (!code) {
     // Not even the source before the program's first run ends: a single run pays nothing for it.
@@ -138,19 +143,12 @@ function writeSource(m: MachineState): string | null {
   return source.length > MAX_SOURCE ? null : source;
 }
 
-function instantiate(p: Program, factory: Factory): GeneratedStep | null {
-  const helpers = {
-    ...actions,
-    ...converters,
-    ...delays,
-    ...gates,
-    ...flags,
-    cRate: p.cRate,
-    cEvery: p.cEvery,
-    regEval: p.regEval,
-  };
+/** The engine's functions the written code calls (`h.route`, `h.enqueue`, …). */
+const tools = { ...actions, ...converters, ...delays, ...gates, ...flags };
+
+function instantiate(p: Program, factory: Factory): StepPhases | null {
   try {
-    return factory(helpers);
+    return factory({ ...tools, cRate: p.cRate, cEvery: p.cEvery, regEval: p.regEval });
   } catch {
     return null;
   }

@@ -119,28 +119,16 @@ export function writeActivators(w: Writer): void {
   w.line(`function activators(m) { h.setFlags(m.actOkWords); ${nodes} ${conns} }`);
 }
 
+/** The comparisons of condition ops 0–5 (COND_OPS in roles.ts: > >= < <= == !=). */
+const COMPARISONS = ['>', '>=', '<', '<=', '===', '!=='];
+const RANGE = 6;
+
 /** holds(cOp, cA, cB, origin value) of state connection e (roles.ts) as an expression. */
 function holds(w: Writer, e: number): string {
   const p = w.p;
   const v = `value[${p.cFrom[e]}]`,
-    a = num(p.cA[e]),
-    b = num(p.cB[e]);
-  switch (p.cOp[e]) {
-    case 0:
-      return `(${v} > ${a})`;
-    case 1:
-      return `(${v} >= ${a})`;
-    case 2:
-      return `(${v} < ${a})`;
-    case 3:
-      return `(${v} <= ${a})`;
-    case 4:
-      return `(${v} === ${a})`;
-    case 5:
-      return `(${v} !== ${a})`;
-    case 6:
-      return `(${v} >= ${a} && ${v} <= ${b})`;
-    default:
-      return 'false';
-  }
+    op = p.cOp[e],
+    a = num(p.cA[e]);
+  if (op >= 0 && op < COMPARISONS.length) return `(${v} ${COMPARISONS[op]} ${a})`;
+  return op === RANGE ? `(${v} >= ${a} && ${v} <= ${num(p.cB[e])})` : 'false';
 }

@@ -4,13 +4,14 @@ import * as kinds from '../program.js';
 import type { Program } from '../program.js';
 
 // Local copies of imported constants (see the note in program.ts).
-const { C_GATE_TRIGGER, C_LABEL_SET, C_RESOURCE, G_CONDITION, T_CONVERTER, T_DELAY, T_GATE } = kinds;
+const { G_CONDITION, T_CONVERTER, T_DELAY, T_GATE } = kinds;
 const { T_POOL, T_SOURCE, T_TRADER } = kinds;
 const { MAX_DEPTH } = delivery;
 
 /** Characters of source after which a phase continues in a new function (see Writer.chunks). */
 const CHUNK = 20_000;
 
+/** The locals the written functions read the machine's arrays through. */
 export const LOCALS = 'const value = m.value, incoming = m.incoming, rate = m.rate, rateStep = m.rateStep, t = m.t;';
 
 /** A number as JavaScript source that reads back as the same double (-0 included). */
@@ -26,7 +27,7 @@ export function num(x: number): string {
  */
 export class Writer {
   readonly p: Program;
-  /** Connections whose rate is the same number in every step (see staticRateConnections in machine.ts). */
+  /** Connections whose rate is the same number in every step: written in as that number. */
   readonly fixedRate = new Map<number, number>();
   /** Gates with a function route_G of their own. */
   readonly routed = new Set<number>();
@@ -40,18 +41,10 @@ export class Writer {
 
   constructor(readonly m: MachineState) {
     const p = (this.p = m.p);
-    const setTargets = new Set<number>();
-    for (const e of p.modifiers) if (p.cKind[e] === C_LABEL_SET) setTargets.add(p.cTargetConn[e]);
-    // An activator on a connection writes its rate for the next step: those rates are read, not written in.
-    for (const a of p.connActivators) setTargets.add(p.cTargetConn[a]);
-    for (let c = 0; c < p.connCount; c++) {
-      const kind = p.cKind[c];
-      if ((kind !== C_RESOURCE && kind !== C_GATE_TRIGGER) || p.cFrom[c] < 0 || p.cTo[c] < 0) continue;
-      const v = p.cConst[c];
-      if (v !== v || p.cEvery[c] !== null || setTargets.has(c)) continue;
-      if (v > 0 && v !== Math.floor(v)) continue;
-      this.fixedRate.set(c, v > 0 ? v : 0);
-    }
+    // The machine's static rates, set once per run, except where an activator on the connection writes the
+    // rate for the next step: those are read, not written in.
+    const gated = new Set(Array.from(p.connActivators, (a) => p.cTargetConn[a]));
+    for (const c of m.staticRates) if (!gated.has(c)) this.fixedRate.set(c, Math.max(p.cConst[c], 0));
     for (let i = 0; i < p.nodeCount; i++) {
       if (p.type[i] === T_GATE && this.hasFixedRoutes(i)) this.routed.add(i);
       if (p.type[i] === T_DELAY && p.outStart[i] < p.outStart[i + 1]) this.delayed.add(i);
@@ -92,11 +85,6 @@ export class Writer {
 
   source(): string {
     return this.out.join('\n');
-  }
-
-  /** The locals the written functions read the machine's arrays through (LOCALS). */
-  locals(): void {
-    this.line(LOCALS);
   }
 
   /** m.rateOf(c) */
