@@ -27,6 +27,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ SMTP_TLS_VERIFY: 'no', DATA_DIR: dataDir() })).toThrow(/SMTP_TLS_VERIFY/);
   });
 
+  it("accepts auto, always or never for the engine's written step, and refuses any other value", () => {
+    expect(loadConfig({ LOOPWRIGHT_ENGINE_WRITTEN_STEP: 'never', DATA_DIR: dataDir() })).toBeTruthy();
+    expect(() => loadConfig({ LOOPWRIGHT_ENGINE_WRITTEN_STEP: 'off', DATA_DIR: dataDir() })).toThrow(
+      /LOOPWRIGHT_ENGINE_WRITTEN_STEP/,
+    );
+  });
+
   it('requires APP_SECRET in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow(
       /APP_SECRET: is required in production/,
