@@ -11,7 +11,7 @@ const F_PULL = 0,
   F_CONVERTER = 2,
   F_PUSH = 3;
 
-/** function fire(m): Machine.fireAutomatic, each automatic node's firing written out in node order. */
+/** function fire(m): fireAutomatic (machine.ts), each automatic node's firing written out in node order. */
 export function writeFire(w: Writer): void {
   const p = w.p;
   const head = [LOCALS, 'const actOk = m.actOk, fired = m.fired, satisfied = m.satisfied, convBuf = m.convBuf;'];

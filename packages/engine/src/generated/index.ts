@@ -13,7 +13,7 @@ import { Writer } from './writer.js';
 
 /**
  * A step's phases: the general path's (machine.ts), or code written for one program (Node only) that does
- * the same work (Machine's fireAutomatic through fireNode, gates, delays, the state phase) with the diagram's structure
+ * the same work (fireAutomatic in machine.ts through fireNode, gates, delays, the state phase) with the diagram's structure
  * (node kinds, connection lists, capacities, constant rates, gate weights, conditions) written into the
  * code instead of read from the program at every use. Every value and random draw is the same as the
  * general path's, in the same order. It serves the commonest machine (no event log, no colours,
